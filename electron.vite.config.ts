@@ -1,0 +1,37 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+
+// electron-vite's three builds. The main build has two extra Node entries (the
+// CLI and the browser host) that run the same core under plain Node.
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/electron/main.ts'),
+          cli: resolve(__dirname, 'src-main/cli/main.ts'),
+          host: resolve(__dirname, 'src-main/host/main.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
+        // A sandboxed preload cannot load ES modules or require anything but
+        // electron, so it is one self-contained CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+      externalizeDeps: { exclude: ['zod'] },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
+    },
+    plugins: [vue()],
+  },
+})

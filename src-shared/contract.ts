@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import {
+  company,
+  connectionState,
+  graphqlResult,
+  preferences,
+  sessionStatus,
+  whoAmI,
+} from './domain'
+
+/**
+ * The one list of what the renderer may ask of the main process and what it may
+ * hear back. The preload bridge, the IPC router, the browser host and the
+ * renderer's client are all derived from these two objects; a name is never
+ * typed anywhere else. No entry returns a secret.
+ */
+
+const none = z.undefined()
+const url = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((s) => /^https?:\/\/[^\s/]+/i.test(s), { message: 'must start with http:// or https://' })
+
+function entry<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output }
+}
+
+export const requests = {
+  'app.info': entry(
+    none,
+    z.object({ version: z.string(), runner: z.enum(['electron', 'browser-host', 'cli']), trainingAvailable: z.boolean() }),
+  ),
+  'session.status': entry(none, sessionStatus),
+  'session.signIn': entry(
+    z.object({ serverUrl: url, email: z.string().trim().email(), token: z.string().trim().min(1).max(4096) }),
+    sessionStatus,
+  ),
+  'session.startTraining': entry(none, sessionStatus),
+  'session.resetTraining': entry(none, sessionStatus),
+  'session.signOut': entry(none, sessionStatus),
+  'connection.status': entry(none, connectionState),
+  'profile.whoami': entry(none, whoAmI),
+  'entity.switch': entry(z.object({ entityId: z.number().int().positive() }), whoAmI),
+  'company.get': entry(none, company),
+  'graphql.query': entry(
+    z.object({ query: z.string().min(1).max(100_000), variables: z.record(z.string(), z.unknown()).optional() }),
+    graphqlResult,
+  ),
+  'preferences.get': entry(none, preferences),
+  'preferences.set': entry(preferences.partial(), preferences),
+} as const
+
+export const events = {
+  'session.changed': sessionStatus,
+  'connection.changed': connectionState,
+  'entity.changed': whoAmI,
+} as const
+
+export type Requests = typeof requests
+export type RequestName = keyof Requests
+export type RequestInput<N extends RequestName> = z.input<Requests[N]['input']>
+export type RequestParsedInput<N extends RequestName> = z.output<Requests[N]['input']>
+export type RequestOutput<N extends RequestName> = z.output<Requests[N]['output']>
+
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<N extends EventName> = z.output<Events[N]>
+
+export const requestNames = Object.keys(requests) as RequestName[]
+export const eventNames = Object.keys(events) as EventName[]
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(requests, name)
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name)
+}
+
+/** Channel names of each transport, derived here so no transport spells one itself. */
+export const ipcRequestChannel = (name: RequestName) => `mostrador:request:${name}`
+export const ipcEventChannel = (name: EventName) => `mostrador:event:${name}`
+export const hostRequestPath = (name: RequestName) => `/rpc/${name}`
+export const hostEventsPath = '/events'
+/** Header a browser-host client sends its per-run token in (the cookie is the other way). */
+export const hostTokenHeader = 'x-mostrador-host-token'
+export const hostTokenCookie = 'mostrador_host'
+
+/** What every transport hands back for a request: a value, or an error payload. */
+export { type ErrorPayload } from './errors'
+import { errorPayload } from './errors'
+export const envelope = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: errorPayload }),
+])
+export type Envelope = z.infer<typeof envelope>
+
+/** The shape the preload exposes on `window.mostrador` (and the browser host imitates). */
+export interface Bridge {
+  invoke(name: RequestName, payload: unknown): Promise<Envelope>
+  on(name: EventName, listener: (payload: unknown) => void): () => void
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod'
+
+/**
+ * Domain records as the app uses them, after normalisation in core/api:
+ * ids are numbers, timestamps ISO 8601 (UTC), absent values null.
+ */
+
+export const languages = ['es', 'en'] as const
+export const language = z.enum(languages)
+export type Language = z.infer<typeof language>
+
+export const profile = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  language: z.string(),
+  time_zone: z.string(),
+})
+export type Profile = z.infer<typeof profile>
+
+export const membership = z.object({
+  id: z.number().int(),
+  current: z.boolean(),
+  active: z.boolean(),
+  entity: z.object({ id: z.number().int(), name: z.string() }),
+})
+export type Membership = z.infer<typeof membership>
+
+const logo = z
+  .object({
+    url: z.string().nullable(),
+    thumb: z.object({ url: z.string().nullable() }).nullable(),
+    standard: z.object({ url: z.string().nullable() }).nullable(),
+    header: z.object({ url: z.string().nullable() }).nullable(),
+  })
+  .nullable()
+
+export const company = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tin: z.string().nullable(),
+  currency_id: z.number().int().nullable(),
+  entity_type_id: z.number().int().nullable(),
+  industry: z.string().nullable(),
+  web: z.string().nullable(),
+  notes: z.string().nullable(),
+  vat: z.number().nullable(),
+  vat_included: z.boolean().nullable(),
+  logo,
+  logo_2: logo,
+  report_logo: logo,
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  distributor: z.number().int().nullable(),
+  costing_method: z.string().nullable(),
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  income_tax: z.number().nullable(),
+  distributor_contract_id: z.number().int().nullable(),
+  producer_contract_id: z.number().int().nullable(),
+  legal_representative_name: z.string().nullable(),
+  legal_representative_identification: z.string().nullable(),
+  legal_representative_birthday: z.string().nullable(),
+  legal_representative_gender: z.boolean().nullable(),
+  legal_representative_marital_status: z.string().nullable(),
+  legal_representative_occupation: z.string().nullable(),
+  legal_representative_nationality: z.string().nullable(),
+  exporter_code: z.string().nullable(),
+  payee_activity_id: z.number().int().nullable(),
+  taxpayer_registry: z.string().nullable(),
+  donation_acceptance_code: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+})
+export type Company = z.infer<typeof company>
+
+export const agency = z.object({ id: z.number().int(), name: z.string() })
+export type Agency = z.infer<typeof agency>
+
+/** Who is signed in, where, and in which mode. Never carries the token. */
+export const sessionStatus = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('signed_out'), lastServerUrl: z.string().nullable(), lastEmail: z.string().nullable() }),
+  z.object({
+    state: z.literal('signed_in'),
+    training: z.boolean(),
+    serverUrl: z.string(),
+    email: z.string(),
+  }),
+])
+export type SessionStatus = z.infer<typeof sessionStatus>
+
+export const connectionState = z.object({
+  online: z.boolean(),
+  /** ISO time of the last answer from the service, if any. */
+  lastContactAt: z.string().nullable(),
+})
+export type ConnectionState = z.infer<typeof connectionState>
+
+/** What the shell needs to show who is working and where. */
+export const whoAmI = z.object({
+  profile,
+  memberships: z.array(membership),
+  currentEntity: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  agency: agency.nullable(),
+  /** True when this came from the local cache because the service was unreachable. */
+  fromCache: z.boolean(),
+})
+export type WhoAmI = z.infer<typeof whoAmI>
+
+export const graphqlResult = z.object({
+  data: z.unknown().nullable(),
+  errors: z.array(z.object({ message: z.string() }).loose()).nullable(),
+})
+export type GraphqlResult = z.infer<typeof graphqlResult>
+
+export const preferences = z.object({
+  theme: z.enum(['light', 'dark', 'system']),
+  /** null: follow the profile's language (Spanish until it is known). */
+  language: language.nullable(),
+})
+export type Preferences = z.infer<typeof preferences>

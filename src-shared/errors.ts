@@ -1,0 +1,134 @@
+import { z } from 'zod'
+
+/**
+ * Every failure that crosses a border carries one of these codes. The renderer,
+ * the CLI and the sync engine decide what to do by code, never by message text.
+ */
+export const errorCodes = [
+  'validation',
+  'not_found',
+  'unauthorized',
+  'forbidden',
+  'conflict',
+  'server',
+  'network', // the request never left this machine
+  'unknown_outcome', // it left and no answer came: the write may or may not have happened
+  'timeout',
+  'bad_response',
+  'keychain_unavailable',
+  'bad_input', // what the user, a file or another process gave us is malformed
+  'signed_out',
+  'internal',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
+export const localisedText = z.object({ es: z.string(), en: z.string() })
+export type LocalisedText = z.infer<typeof localisedText>
+
+/** A clerk-readable sentence per code, in both languages the app speaks. */
+export const errorMessages: Record<ErrorCode, LocalisedText> = {
+  validation: { es: 'Revise los datos marcados.', en: 'Please check the highlighted fields.' },
+  not_found: { es: 'No se encontró el registro.', en: 'The record was not found.' },
+  unauthorized: {
+    es: 'El servicio no aceptó su correo o su token. Vuelva a iniciar sesión.',
+    en: 'The service did not accept your e-mail or token. Please sign in again.',
+  },
+  forbidden: { es: 'Su usuario no tiene permiso para esta operación.', en: 'Your user is not allowed to do this.' },
+  conflict: {
+    es: 'El registro cambió en el servicio mientras lo editaba.',
+    en: 'The record changed on the service while you were editing it.',
+  },
+  server: {
+    es: 'El servicio tuvo un error. Inténtelo de nuevo en un momento.',
+    en: 'The service had an error. Please try again in a moment.',
+  },
+  network: {
+    es: 'Sin conexión con el servicio. Revise la red.',
+    en: 'No connection to the service. Please check the network.',
+  },
+  unknown_outcome: {
+    es: 'La conexión se cortó antes de la respuesta; se comprobará si el cambio llegó.',
+    en: 'The connection dropped before the answer; the app will check whether the change arrived.',
+  },
+  timeout: { es: 'El servicio tardó demasiado en responder.', en: 'The service took too long to answer.' },
+  bad_response: {
+    es: 'El servicio respondió algo que la aplicación no entiende.',
+    en: 'The service sent an answer the app does not understand.',
+  },
+  keychain_unavailable: {
+    es: 'El llavero del sistema no está disponible; el token no se puede guardar de forma segura.',
+    en: "The system keychain is unavailable; the token can't be stored safely.",
+  },
+  bad_input: { es: 'Los datos recibidos no son válidos.', en: 'The data given is not valid.' },
+  signed_out: { es: 'Inicie sesión primero.', en: 'Please sign in first.' },
+  internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
+}
+
+/** The serialisable form of an error, as it travels over IPC, HTTP or the CLI's --json. */
+export const errorPayload = z.object({
+  code: z.enum(errorCodes),
+  message: localisedText,
+  /** The service's own words, when it gave any (validation messages, `{error}`). */
+  detail: z.string().nullable(),
+  /** The field the error belongs to, when there is one. */
+  field: z.string().nullable(),
+  /** Validation messages by field, as the service reports them. */
+  fields: z.record(z.string(), z.array(z.string())),
+})
+export type ErrorPayload = z.infer<typeof errorPayload>
+
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly detail: string | null
+  readonly field: string | null
+  readonly fields: Record<string, string[]>
+  readonly status: number | null
+
+  constructor(
+    code: ErrorCode,
+    opts: {
+      detail?: string | null
+      field?: string | null
+      fields?: Record<string, string[]>
+      status?: number | null
+      cause?: unknown
+    } = {},
+  ) {
+    super(opts.detail ?? errorMessages[code].en, { cause: opts.cause })
+    this.name = 'AppError'
+    this.code = code
+    this.detail = opts.detail ?? null
+    this.fields = opts.fields ?? {}
+    this.field = opts.field ?? Object.keys(this.fields)[0] ?? null
+    this.status = opts.status ?? null
+  }
+
+  toPayload(): ErrorPayload {
+    return {
+      code: this.code,
+      message: errorMessages[this.code],
+      detail: this.detail,
+      field: this.field,
+      fields: this.fields,
+    }
+  }
+
+  static from(err: unknown): AppError {
+    if (err instanceof AppError) return err
+    return new AppError('internal', { detail: err instanceof Error ? err.message : String(err), cause: err })
+  }
+
+  static fromPayload(p: ErrorPayload): AppError {
+    return new AppError(p.code, { detail: p.detail, field: p.field, fields: p.fields })
+  }
+}
+
+/** Turns a schema failure on something handed to us into a bad_input error naming the first bad field. */
+export function badInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const fields: Record<string, string[]> = {}
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_'
+    ;(fields[key] ??= []).push(issue.message)
+  }
+  return new AppError('bad_input', { detail: issues[0]?.message ?? null, fields })
+}

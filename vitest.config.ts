@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config'
+import vue from '@vitejs/plugin-vue'
+
+// One project per suite so CI can run them separately and count them together.
+const keychain = 'test/**/*.keychain.test.ts'
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [keychain], environment: 'node' } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          exclude: [keychain],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'keychain', include: [keychain], environment: 'node', testTimeout: 30_000 } },
+      {
+        plugins: [vue()],
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      { test: { name: 'bench', include: ['test/bench/**/*.bench.ts'], environment: 'node', benchmark: { include: ['test/bench/**/*.bench.ts'] } } },
+    ],
+  },
+})
