@@ -18,6 +18,7 @@ export const errorCodes = [
   'keychain_unavailable',
   'bad_input', // what the user, a file or another process gave us is malformed
   'signed_out',
+  'incompatible_data', // a local file written by a newer version of the app
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -61,6 +62,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   },
   bad_input: { es: 'Los datos recibidos no son válidos.', en: 'The data given is not valid.' },
   signed_out: { es: 'Inicie sesión primero.', en: 'Please sign in first.' },
+  incompatible_data: {
+    es: 'Los datos locales son de una versión más nueva de Mostrador. Actualice la aplicación.',
+    en: 'The local data comes from a newer version of Mostrador. Please update the app.',
+  },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }
 

@@ -1,0 +1,81 @@
+import { type RequestInput, type RequestName, type RequestOutput } from '../../src-shared/contract'
+import { dispatch } from '../../src-shared/dispatch'
+import { AppError } from '../../src-shared/errors'
+import { appVersion, defaultDataDir } from '../core/appPaths'
+import { normaliseServerUrl } from '../core/cache/partition'
+import { createCore, type Core } from '../core/createCore'
+import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
+import { MemorySecretStore } from '../core/secrets/memorySecretStore'
+import { UsageError, type Output } from './output'
+
+export interface GlobalOptions {
+  server?: string
+  dataDir?: string
+  json?: boolean
+}
+
+/** What a command gets: the output, and the core opened the way the options say. */
+export interface CliContext {
+  out: Output
+  global: GlobalOptions
+  dataDir: string
+  /** Opens the core (once); `signedIn` also requires an account, from the environment or the keychain. */
+  core(opts?: { signedIn?: boolean }): Promise<Core>
+  /** Calls a contract entry like the renderer does, so the CLI gets the same checks. */
+  call<N extends RequestName>(name: N, input?: RequestInput<N>): Promise<RequestOutput<N>>
+  close(): Promise<void>
+}
+
+export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS.ProcessEnv = process.env): CliContext {
+  const dataDir = global.dataDir ?? defaultDataDir(env)
+  let opened: Promise<Core> | null = null
+  const envEmail = env.MOSTRADOR_EMAIL?.trim()
+  const envToken = env.MOSTRADOR_TOKEN?.trim()
+  const fromEnv = !!(envEmail && envToken)
+
+  async function open(): Promise<Core> {
+    const core = await createCore({
+      dataDir,
+      // With credentials in the environment the keychain is never touched.
+      secrets: fromEnv ? new MemorySecretStore() : new KeychainSecretStore(),
+      runner: 'cli',
+      version: appVersion(),
+    })
+    if (fromEnv) {
+      const serverUrl = global.server ?? env.MOSTRADOR_SERVER
+      if (!serverUrl) throw new UsageError('MOSTRADOR_EMAIL and MOSTRADOR_TOKEN need --server URL (or MOSTRADOR_SERVER)')
+      await core.services.session.adopt({ serverUrl, email: envEmail as string, token: envToken as string })
+    }
+    return core
+  }
+
+  const ctx: CliContext = {
+    out,
+    global,
+    dataDir,
+    async core(opts = {}) {
+      opened ??= open()
+      const core = await opened
+      if (opts.signedIn) {
+        const status = core.services.session.status()
+        if (status.state !== 'signed_in') {
+          throw new AppError('signed_out', { detail: 'run "mostrador login --server URL --email E" or set MOSTRADOR_EMAIL and MOSTRADOR_TOKEN' })
+        }
+        if (global.server && normaliseServerUrl(global.server) !== status.serverUrl) {
+          throw new AppError('signed_out', { detail: `signed in to ${status.serverUrl}, not ${global.server}` })
+        }
+      }
+      return core
+    },
+    async call(name, input) {
+      const core = await ctx.core()
+      const envelope = await dispatch(core.handlers, name, input)
+      if (!envelope.ok) throw AppError.fromPayload(envelope.error)
+      return envelope.value as RequestOutput<typeof name>
+    },
+    async close() {
+      if (opened) await (await opened.catch(() => null))?.close()
+    },
+  }
+  return ctx
+}

@@ -1,0 +1,70 @@
+import type { Command } from 'commander'
+import { startSandbox } from '../../sandbox'
+import { launchBrowserHost } from '../../host/launchBrowserHost'
+import type { CliContext } from '../cliContext'
+import { UsageError } from '../output'
+
+type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>
+
+function port(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`not a port: ${value}`)
+  return n
+}
+
+/** Runs until Ctrl+C or SIGTERM, then closes what it started. */
+function untilStopped(close: () => Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      void close().finally(resolve)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}
+
+/** sandbox and serve: the two long-running commands. */
+export function registerServerCommands(program: Command, run: Run): void {
+  program
+    .command('sandbox')
+    .description('run the sandbox service (training company) until stopped')
+    .option('--port <port>', 'port on 127.0.0.1 (default: a free one)')
+    .option('--scale <scale>', 'small or large (50,000 items)', 'small')
+    .option('--faults <spec>', 'e.g. latency=20-80,5xx=0.1,drop=0.05')
+    .action(
+      // Here the global --data-dir is the sandbox's own folder; without it the data is temporary.
+      run(async (ctx, opts: { port?: string; scale: string; faults?: string }) => {
+        if (opts.scale !== 'small' && opts.scale !== 'large') throw new UsageError('--scale is small or large')
+        const sandbox = await startSandbox({
+          port: port(opts.port),
+          scale: opts.scale,
+          faults: opts.faults,
+          dataDir: ctx.global.dataDir,
+        })
+        ctx.out.result({ url: sandbox.url, users: sandbox.users }, () =>
+          [
+            `Sandbox service at ${sandbox.url}`,
+            'Demo users (e-mail, token):',
+            ...sandbox.users.map((u) => `  ${u.email}  ${u.token}  (${u.name})`),
+            'Stop with Ctrl+C.',
+          ].join('\n'),
+        )
+        await untilStopped(() => sandbox.close())
+      }),
+    )
+
+  program
+    .command('serve')
+    .description('run the app in your browser: the core behind HTTP on 127.0.0.1')
+    .option('--port <port>', 'port on 127.0.0.1 (default: a free one)')
+    .action(
+      run(async (ctx, opts: { port?: string }) => {
+        const host = await launchBrowserHost({ dataDir: ctx.dataDir, port: port(opts.port) })
+        ctx.out.result({ url: host.url }, () => `Open ${host.url}\nStop with Ctrl+C.`)
+        await untilStopped(() => host.close())
+      }),
+    )
+}

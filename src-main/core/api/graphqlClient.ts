@@ -1,0 +1,137 @@
+import axios, { type AxiosInstance } from 'axios'
+import { z } from 'zod'
+import { AppError } from '../../../src-shared/errors'
+import type { GraphqlResult } from '../../../src-shared/domain'
+import { timestamp } from './normalise'
+import type { RestClient } from './restClient'
+import { errorFromResponse, errorFromTransport } from './serviceError'
+
+const tokenResponse = z.object({
+  status: z.number().int().optional(),
+  message: z.string().optional(),
+  token: z.string().min(1),
+  expires: timestamp,
+  expiresMsg: z.string().optional(),
+  graphqlUrl: z.string().regex(/^https?:\/\//i),
+})
+
+const graphqlBody = z.object({
+  data: z.unknown().optional(),
+  errors: z.array(z.object({ message: z.string() }).loose()).optional(),
+})
+
+/** Renew when less than this is left (DESIGN.md: a day). */
+const RENEW_BEFORE_MS = 24 * 60 * 60 * 1000
+
+interface HeldToken {
+  jwt: string
+  expiresAt: number
+  url: string
+}
+
+/** What the app may show about the JWT: never the token itself. */
+export interface GraphqlTokenInfo {
+  expiresAt: string
+  graphqlUrl: string
+}
+
+/**
+ * GraphQL access with the 5-day JWT. The token is fetched with the account's
+ * REST headers, held only in memory, renewed when less than a day is left, and
+ * renewed once more when the endpoint refuses it (a 401 or Hasura's
+ * invalid-jwt), so an expiry never reaches the user.
+ */
+export class GraphqlClient {
+  private held: HeldToken | null = null
+  private pending: Promise<HeldToken> | null = null
+  private readonly http: AxiosInstance
+
+  constructor(
+    private readonly rest: RestClient,
+    private readonly options: { timeoutMs?: number; now?: () => Date; onContact?: (answered: boolean) => void } = {},
+  ) {
+    this.http = axios.create({
+      timeout: options.timeoutMs ?? 15_000,
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      validateStatus: () => true,
+      maxRedirects: 0,
+    })
+  }
+
+  async query(query: string, variables?: Record<string, unknown>): Promise<GraphqlResult> {
+    const first = await this.send(await this.token(), query, variables)
+    if (first !== 'refused') return first
+    const second = await this.send(await this.token(true), query, variables)
+    if (second === 'refused') throw new AppError('unauthorized', { detail: 'the GraphQL endpoint refused a fresh token' })
+    return second
+  }
+
+  /** Runs a query and returns its data, turning GraphQL errors into an AppError. */
+  async data<T extends z.ZodType>(query: string, schema: T, variables?: Record<string, unknown>): Promise<z.output<T>> {
+    const result = await this.query(query, variables)
+    if (result.errors?.length) throw new AppError('bad_response', { detail: result.errors[0]?.message ?? 'GraphQL error' })
+    const parsed = schema.safeParse(result.data)
+    if (!parsed.success) {
+      throw new AppError('bad_response', { detail: `GraphQL data: ${parsed.error.issues[0]?.message ?? ''}` })
+    }
+    return parsed.data
+  }
+
+  tokenInfo(): GraphqlTokenInfo | null {
+    return this.held ? { expiresAt: new Date(this.held.expiresAt).toISOString(), graphqlUrl: this.held.url } : null
+  }
+
+  private now(): number {
+    return (this.options.now?.() ?? new Date()).getTime()
+  }
+
+  private async token(forceRenew = false): Promise<HeldToken> {
+    if (!forceRenew && this.held && this.held.expiresAt - this.now() > RENEW_BEFORE_MS) return this.held
+    // Concurrent callers share one renewal instead of each asking for a token.
+    this.pending ??= this.fetchToken().finally(() => (this.pending = null))
+    this.held = await this.pending
+    return this.held
+  }
+
+  private async fetchToken(): Promise<HeldToken> {
+    const res = await this.rest.request({ method: 'GET', path: '/apps/graphql.json' }, tokenResponse)
+    return { jwt: res.token, expiresAt: Date.parse(res.expires), url: res.graphqlUrl }
+  }
+
+  private async send(
+    token: HeldToken,
+    query: string,
+    variables: Record<string, unknown> | undefined,
+  ): Promise<GraphqlResult | 'refused'> {
+    let response
+    try {
+      response = await this.http.post<string>(token.url, JSON.stringify({ query, variables }), {
+        headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      })
+    } catch (err) {
+      this.options.onContact?.(false)
+      throw errorFromTransport(err as { code?: string; message?: string })
+    }
+    this.options.onContact?.(true)
+    let body: unknown
+    try {
+      body = JSON.parse(response.data)
+    } catch {
+      if (response.status >= 500) throw new AppError('server', { status: response.status })
+      throw new AppError('bad_response', { status: response.status, detail: `GraphQL answer is not JSON` })
+    }
+    const parsed = graphqlBody.safeParse(body)
+    if (response.status === 401 || (parsed.success && isJwtRefusal(parsed.data.errors))) return 'refused'
+    if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body)
+    if (!parsed.success) throw new AppError('bad_response', { status: response.status, detail: 'GraphQL answer has no data' })
+    return { data: parsed.data.data ?? null, errors: parsed.data.errors ?? null }
+  }
+}
+
+function isJwtRefusal(errors: { message: string; extensions?: unknown }[] | undefined): boolean {
+  return (errors ?? []).some((e) => {
+    const code = (e.extensions as { code?: unknown } | undefined)?.code
+    return code === 'invalid-jwt' || /JWTExpired/i.test(e.message)
+  })
+}

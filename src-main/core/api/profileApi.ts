@@ -1,0 +1,114 @@
+import { z } from 'zod'
+import type { Agency, Company, Membership, Profile } from '../../../src-shared/domain'
+import type { GraphqlClient } from './graphqlClient'
+import {
+  bool,
+  id,
+  nullableBool,
+  nullableDate,
+  nullableId,
+  nullableNumber,
+  nullableText,
+  nullableTimestamp,
+  optionalNull,
+  text,
+} from './normalise'
+import type { RestClient } from './restClient'
+
+const profileSchema = z.object({
+  id,
+  email: z.string(),
+  name: nullableText.transform((s) => s ?? ''),
+  language: nullableText.transform((s) => s ?? 'es'),
+  time_zone: nullableText.transform((s) => s ?? 'UTC'),
+})
+
+const membershipSchema = z.object({
+  id,
+  current: bool,
+  active: bool,
+  entity: z.object({ id, name: text }),
+})
+
+const profileResponse = z.object({ profile: profileSchema, memberships: z.array(membershipSchema) })
+
+const url = optionalNull(z.string())
+const sized = optionalNull(z.object({ url }))
+const logo = optionalNull(z.object({ url, thumb: sized, standard: sized, header: sized }))
+
+const companySchema = z.object({
+  id,
+  name: text,
+  tin: nullableText,
+  currency_id: nullableId,
+  entity_type_id: nullableId,
+  industry: nullableText,
+  web: nullableText,
+  notes: nullableText,
+  vat: nullableNumber,
+  vat_included: nullableBool,
+  logo,
+  logo_2: logo,
+  report_logo: logo,
+  created_at: nullableTimestamp,
+  updated_at: nullableTimestamp,
+  distributor: nullableId,
+  costing_method: nullableText,
+  address: nullableText,
+  state: nullableText,
+  city: nullableText,
+  income_tax: nullableNumber,
+  distributor_contract_id: nullableId,
+  producer_contract_id: nullableId,
+  legal_representative_name: nullableText,
+  legal_representative_identification: nullableText,
+  legal_representative_birthday: nullableDate,
+  legal_representative_gender: nullableBool,
+  legal_representative_marital_status: nullableText,
+  legal_representative_occupation: nullableText,
+  legal_representative_nationality: nullableText,
+  exporter_code: nullableText,
+  payee_activity_id: nullableId,
+  taxpayer_registry: nullableText,
+  donation_acceptance_code: nullableText,
+  country_id: nullableId,
+})
+
+// `{}` or nothing at all (204) both mean done.
+const emptyAnswer = z.union([z.null(), z.object({}).loose()])
+
+export async function fetchProfile(rest: RestClient): Promise<{ profile: Profile; memberships: Membership[] }> {
+  return rest.request({ method: 'GET', path: '/profile.json' }, profileResponse)
+}
+
+export async function fetchCompany(rest: RestClient): Promise<Company> {
+  return rest.request({ method: 'GET', path: '/company.json' }, companySchema)
+}
+
+/** Makes `entityId` the user's current entity on the service. */
+export async function selectEntity(rest: RestClient, entityId: number): Promise<void> {
+  await rest.request(
+    { method: 'PATCH', path: '/company.json', body: { selected_entity_id: String(entityId) } },
+    emptyAnswer,
+  )
+}
+
+const employeeAgencies = z.object({ employees: z.array(z.object({ agency_id: nullableId })) })
+const agencyRows = z.object({ agencies: z.array(z.object({ id, name: text })) })
+
+/** The user's agency in the current entity: the one their employee record is bound to. */
+export async function fetchUserAgency(graphql: GraphqlClient, userId: number): Promise<Agency | null> {
+  const { employees } = await graphql.data(
+    'query($user: Int!) { employees(where: {user_id: {_eq: $user}}, limit: 1) { agency_id } }',
+    employeeAgencies,
+    { user: userId },
+  )
+  const agencyId = employees[0]?.agency_id
+  if (agencyId == null) return null
+  const { agencies } = await graphql.data(
+    'query($id: Int!) { agencies(where: {id: {_eq: $id}}) { id name } }',
+    agencyRows,
+    { id: agencyId },
+  )
+  return agencies[0] ?? null
+}

@@ -1,0 +1,102 @@
+import http from 'node:http'
+import https from 'node:https'
+import axios, { type AxiosInstance, type Method } from 'axios'
+import type { z } from 'zod'
+import { AppError } from '../../../src-shared/errors'
+import { errorFromResponse, errorFromTransport } from './serviceError'
+
+export interface ServiceAccount {
+  /** Base address without a trailing slash, e.g. https://erp.example.com */
+  serverUrl: string
+  email: string
+  token: string
+}
+
+export interface RestRequest {
+  method: Method
+  path: string
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+}
+
+/** Called after every exchange: whether the service answered at all. */
+export type ContactListener = (answered: boolean) => void
+
+export interface RestClientOptions {
+  timeoutMs?: number
+  onContact?: ContactListener
+}
+
+/**
+ * One client per signed-in account. It sends the service's four headers on
+ * every call, reads the body as text so a non-JSON answer is caught here, and
+ * turns every failure into an AppError.
+ */
+export class RestClient {
+  private readonly http: AxiosInstance
+
+  constructor(
+    readonly account: ServiceAccount,
+    private readonly options: RestClientOptions = {},
+  ) {
+    this.http = axios.create({
+      baseURL: account.serverUrl,
+      timeout: options.timeoutMs ?? 15_000,
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      validateStatus: () => true,
+      maxRedirects: 0,
+      httpAgent: new http.Agent({ keepAlive: true }),
+      httpsAgent: new https.Agent({ keepAlive: true }),
+      headers: {
+        'X-User-Email': account.email,
+        'X-User-Token': account.token,
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      },
+    })
+  }
+
+  /** `schema` checks a success body; `null` for endpoints that answer 204 or an empty object. */
+  request<T extends z.ZodType>(req: RestRequest, schema: T): Promise<z.output<T>>
+  request(req: RestRequest, schema: null): Promise<null>
+  async request(req: RestRequest, schema: z.ZodType | null): Promise<unknown> {
+    let response
+    try {
+      response = await this.http.request<string>({
+        method: req.method,
+        url: req.path,
+        params: req.query,
+        data: req.body === undefined ? undefined : JSON.stringify(req.body),
+      })
+    } catch (err) {
+      this.options.onContact?.(false)
+      throw errorFromTransport(err as { code?: string; message?: string })
+    }
+    this.options.onContact?.(true)
+    const body = parseBody(response.data, response.status)
+    if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body)
+    if (schema === null) return null
+    const parsed = schema.safeParse(body)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new AppError('bad_response', {
+        status: response.status,
+        detail: `${req.method} ${req.path}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+      })
+    }
+    return parsed.data
+  }
+}
+
+function parseBody(raw: unknown, status: number): unknown {
+  if (typeof raw !== 'string' || raw.trim() === '') return status === 204 || status < 300 ? null : raw
+  try {
+    return JSON.parse(raw)
+  } catch {
+    if (status >= 200 && status < 300) {
+      throw new AppError('bad_response', { status, detail: `not JSON: ${raw.slice(0, 80)}` })
+    }
+    return raw
+  }
+}

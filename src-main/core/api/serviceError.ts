@@ -1,0 +1,60 @@
+import { AppError, type ErrorCode } from '../../../src-shared/errors'
+
+/**
+ * Turns a service answer that is not a success into one AppError. HTTP status
+ * codes of failures are not promised by the service, so the body counts too:
+ * `{field: [messages]}` is a validation failure whatever the status, and
+ * `{error: message}` keeps its message.
+ */
+export function errorFromResponse(status: number, body: unknown): AppError {
+  const fields = validationFields(body)
+  const message = errorMessage(body)
+  if (status >= 500) return new AppError('server', { status, detail: message })
+  if (status === 401) return new AppError('unauthorized', { status, detail: message })
+  if (status === 403) return new AppError('forbidden', { status, detail: message })
+  if (fields) return new AppError('validation', { status, fields, detail: Object.values(fields)[0]?.[0] ?? null })
+  const byStatus: Record<number, ErrorCode> = { 404: 'not_found', 409: 'conflict', 400: 'validation', 422: 'validation' }
+  return new AppError(byStatus[status] ?? 'bad_response', { status, detail: message })
+}
+
+export function errorMessage(body: unknown): string | null {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const err = (body as Record<string, unknown>).error
+    if (typeof err === 'string') return err
+    if (err && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string') {
+      return (err as { message: string }).message
+    }
+  }
+  if (typeof body === 'string' && body.trim() && body.length < 500) return body.trim()
+  return null
+}
+
+/** `{field: [messages]}` (messages may come as one string); null when the body is not that shape. */
+export function validationFields(body: unknown): Record<string, string[]> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+  const entries = Object.entries(body as Record<string, unknown>)
+  if (entries.length === 0 || (entries.length === 1 && entries[0]?.[0] === 'error')) return null
+  const fields: Record<string, string[]> = {}
+  for (const [key, value] of entries) {
+    if (Array.isArray(value) && value.every((m) => typeof m === 'string')) fields[key] = value
+    else if (typeof value === 'string' && key !== 'error') fields[key] = [value]
+    else return null
+  }
+  return fields
+}
+
+const neverLeft = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL'])
+const timedOut = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT'])
+
+/**
+ * A transport failure with no answer. `network` means the request surely never
+ * reached the service; a reset or hang-up after sending is `unknown_outcome`:
+ * the write may have happened, so nobody may resend it blindly.
+ */
+export function errorFromTransport(err: { code?: string; message?: string }): AppError {
+  const code = err.code ?? ''
+  const detail = err.message ?? code
+  if (neverLeft.has(code)) return new AppError('network', { detail, cause: err })
+  if (timedOut.has(code) || /timeout/i.test(detail)) return new AppError('timeout', { detail, cause: err })
+  return new AppError('unknown_outcome', { detail, cause: err })
+}

@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
+
+const PRODUCT = 'Mostrador'
+
+/**
+ * The OS app-data folder Electron uses for this app (`app.getPath('userData')`),
+ * so the app, the browser host and the CLI share one data folder by default.
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.MOSTRADOR_DATA_DIR) return env.MOSTRADOR_DATA_DIR
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), PRODUCT)
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', PRODUCT)
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT)
+}
+
+/** The folder holding package.json: the source tree, or the built app. */
+export function appRoot(from: string = __dirname): string {
+  let dir = from
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir)
+    if (up === dir) throw new Error(`package.json not found above ${from}`)
+    dir = up
+  }
+  return dir
+}
+
+export function appVersion(): string {
+  return (JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version
+}

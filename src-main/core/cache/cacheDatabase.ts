@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { AppError } from '../../../src-shared/errors'
+import { migrations as cacheMigrations } from './migrations'
+import { openSqlite, type Sqlite } from './sqlite'
+
+/**
+ * Opens a database and brings it to the app's schema. A database from a newer
+ * app is refused untouched rather than half-understood.
+ */
+export function openMigrated(file: string, migrations: readonly string[] = cacheMigrations): Sqlite {
+  mkdirSync(dirname(file), { recursive: true })
+  const db = openSqlite(file)
+  try {
+    const current = db.pragma('user_version', { simple: true }) as number
+    if (current > migrations.length) {
+      throw new AppError('incompatible_data', {
+        detail: `${file} is at schema ${current}; this app knows up to ${migrations.length}`,
+      })
+    }
+    for (let version = current; version < migrations.length; version++) {
+      db.transaction(() => {
+        db.exec(migrations[version] as string)
+        db.pragma(`user_version = ${version + 1}`)
+      })()
+    }
+    return db
+  } catch (err) {
+    db.close()
+    throw err
+  }
+}
+
+/** A small JSON document kept in the cache (e.g. the last profile seen). */
+export function readDocument<T>(db: Sqlite, key: string): { value: T; updatedAt: string } | null {
+  const row = db.prepare('SELECT value, updated_at FROM documents WHERE key = ?').get(key) as
+    | { value: string; updated_at: string }
+    | undefined
+  return row ? { value: JSON.parse(row.value) as T, updatedAt: row.updated_at } : null
+}
+
+export function writeDocument(db: Sqlite, key: string, value: unknown, now: Date): void {
+  db.prepare(
+    'INSERT INTO documents (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+  ).run(key, JSON.stringify(value), now.toISOString())
+}

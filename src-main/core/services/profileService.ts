@@ -1,0 +1,72 @@
+import type { Company, WhoAmI } from '../../../src-shared/domain'
+import { AppError } from '../../../src-shared/errors'
+import { fetchCompany, fetchProfile, fetchUserAgency, selectEntity } from '../api/profileApi'
+import { readDocument, writeDocument } from '../cache/cacheDatabase'
+import type { CoreEvents } from '../events'
+import type { SessionService } from './sessionService'
+
+/** Failures that mean "the service could not be reached", where the cache may answer instead. */
+export function isOffline(err: unknown): boolean {
+  return err instanceof AppError && (err.code === 'network' || err.code === 'timeout' || err.code === 'unknown_outcome')
+}
+
+/** The signed-in user, their entities and agency; the last answer is kept for offline starts. */
+export class ProfileService {
+  constructor(
+    private readonly session: SessionService,
+    private readonly events: CoreEvents,
+    private readonly now: () => Date,
+  ) {}
+
+  async whoami(): Promise<WhoAmI> {
+    const s = this.session.require()
+    try {
+      const { profile, memberships } = await fetchProfile(s.rest)
+      const current = memberships.find((m) => m.current) ?? null
+      // The agency comes through GraphQL; a failure there must not hide the profile.
+      const agency = await fetchUserAgency(s.graphql, profile.id).catch((err: unknown) => {
+        if (isOffline(err)) throw err
+        return null
+      })
+      const who: WhoAmI = {
+        profile,
+        memberships,
+        currentEntity: current ? current.entity : null,
+        agency,
+        fromCache: false,
+      }
+      writeDocument(s.accountDb, 'whoami', who, this.now())
+      return who
+    } catch (err) {
+      const cached = isOffline(err) ? readDocument<WhoAmI>(s.accountDb, 'whoami') : null
+      if (cached) return { ...cached.value, fromCache: true }
+      throw err
+    }
+  }
+
+  async switchEntity(entityId: number): Promise<WhoAmI> {
+    const s = this.session.require()
+    await selectEntity(s.rest, entityId)
+    const who = await this.whoami()
+    if (who.currentEntity?.id !== entityId) {
+      throw new AppError('conflict', { detail: `the service kept entity ${who.currentEntity?.id ?? 'none'} as current` })
+    }
+    this.events.emit('entity.changed', who)
+    return who
+  }
+
+  /** The current entity's company; offline, the copy kept when it was last read. */
+  async company(): Promise<Company> {
+    const s = this.session.require()
+    try {
+      const company = await fetchCompany(s.rest)
+      writeDocument(s.accountDb, `company:${company.id}`, company, this.now())
+      return company
+    } catch (err) {
+      const entityId = isOffline(err) ? readDocument<WhoAmI>(s.accountDb, 'whoami')?.value.currentEntity?.id : undefined
+      const cached = entityId === undefined ? null : readDocument<Company>(s.accountDb, `company:${entityId}`)
+      if (cached) return cached.value
+      throw err
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import { rmSync } from 'node:fs'
+import type { SessionStatus } from '../../../src-shared/domain'
+import { AppError } from '../../../src-shared/errors'
+import { GraphqlClient } from '../api/graphqlClient'
+import { fetchProfile } from '../api/profileApi'
+import { RestClient, type ServiceAccount } from '../api/restClient'
+import { openMigrated } from '../cache/cacheDatabase'
+import { accountCacheFile, accountFolder, normaliseServerUrl } from '../cache/partition'
+import type { Sqlite } from '../cache/sqlite'
+import type { CoreEvents } from '../events'
+import type { SecretStore } from '../secrets/secretStore'
+import { secretAccount } from '../secrets/secretStore'
+import type { SettingsStore } from '../settingsStore'
+import type { TrainingLauncher } from '../training'
+import type { ConnectionMonitor } from './connectionMonitor'
+
+/** Everything that exists only while someone is signed in. */
+export interface ActiveSession {
+  readonly account: ServiceAccount
+  readonly training: boolean
+  readonly rest: RestClient
+  readonly graphql: GraphqlClient
+  /** account.sqlite: what the app keeps of this user for offline use. */
+  readonly accountDb: Sqlite
+}
+
+export interface SessionDeps {
+  dataDir: string
+  secrets: SecretStore
+  settings: SettingsStore
+  events: CoreEvents
+  connection: ConnectionMonitor
+  training?: TrainingLauncher
+  timeoutMs?: number
+  now: () => Date
+}
+
+/**
+ * Who is signed in. A real account's token goes to the OS keychain and nowhere
+ * else; training credentials stay in memory. Signing in checks the token with
+ * the service; restarting the app restores the last account from the keychain
+ * without needing the network (the counter must work offline).
+ */
+export class SessionService {
+  private active: ActiveSession | null = null
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  /** At start: the last real account, if the keychain still holds its token. */
+  async restore(): Promise<void> {
+    const last = this.deps.settings.get().lastAccount
+    if (!last) return
+    let token: string | null = null
+    try {
+      token = await this.deps.secrets.get(secretAccount(last.serverUrl, last.email))
+    } catch {
+      // Keychain unavailable: stay signed out; signing in will say why.
+      return
+    }
+    if (token) this.activate({ serverUrl: last.serverUrl, email: last.email, token }, false)
+  }
+
+  status(): SessionStatus {
+    if (!this.active) {
+      const last = this.deps.settings.get().lastAccount
+      return { state: 'signed_out', lastServerUrl: last?.serverUrl ?? null, lastEmail: last?.email ?? null }
+    }
+    return {
+      state: 'signed_in',
+      training: this.active.training,
+      serverUrl: this.active.account.serverUrl,
+      email: this.active.account.email,
+    }
+  }
+
+  require(): ActiveSession {
+    if (!this.active) throw new AppError('signed_out')
+    return this.active
+  }
+
+  async signIn(input: { serverUrl: string; email: string; token: string }): Promise<SessionStatus> {
+    const account: ServiceAccount = {
+      serverUrl: normaliseServerUrl(input.serverUrl),
+      email: input.email.trim(),
+      token: input.token.trim(),
+    }
+    // The token is checked before it is kept anywhere.
+    const probe = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact: (a) => this.deps.connection.record(a) })
+    await fetchProfile(probe)
+    await this.deps.secrets.set(secretAccount(account.serverUrl, account.email), account.token)
+    await this.deactivate()
+    this.deps.settings.update((s) => ({ ...s, lastAccount: { serverUrl: account.serverUrl, email: account.email } }))
+    this.activate(account, false)
+    this.deps.connection.record(true)
+    return this.changed()
+  }
+
+  /**
+   * Uses credentials handed over by the caller (the CLI's MOSTRADOR_EMAIL and
+   * MOSTRADOR_TOKEN) for this process only: nothing is stored and nothing is
+   * checked until the first request, so offline commands still work.
+   */
+  async adopt(account: ServiceAccount): Promise<SessionStatus> {
+    await this.deactivate()
+    this.activate({ ...account, serverUrl: normaliseServerUrl(account.serverUrl) }, false)
+    return this.status()
+  }
+
+  async startTraining(): Promise<SessionStatus> {
+    const launcher = this.requireTraining()
+    const service = await launcher.start()
+    await this.deactivate()
+    this.activate({ serverUrl: service.url, email: service.email, token: service.token }, true)
+    this.deps.connection.record(true)
+    return this.changed()
+  }
+
+  /** Back to the training company's seed; the training cache goes with it. */
+  async resetTraining(): Promise<SessionStatus> {
+    const launcher = this.requireTraining()
+    if (!this.active?.training) throw new AppError('bad_input', { detail: 'training mode is not running' })
+    const { account } = this.active
+    await this.deactivate()
+    await launcher.reset()
+    rmSync(accountFolder(this.deps.dataDir, { ...account, training: true }), { recursive: true, force: true })
+    this.activate(account, true)
+    return this.changed()
+  }
+
+  async signOut(): Promise<SessionStatus> {
+    const active = this.active
+    if (!active) return this.status()
+    await this.deactivate()
+    if (active.training) await this.deps.training?.stop()
+    else await this.deps.secrets.delete(secretAccount(active.account.serverUrl, active.account.email))
+    return this.changed()
+  }
+
+  async close(): Promise<void> {
+    const training = this.active?.training
+    await this.deactivate()
+    if (training) await this.deps.training?.stop()
+  }
+
+  private activate(account: ServiceAccount, training: boolean): void {
+    const onContact = (answered: boolean) => this.deps.connection.record(answered)
+    const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact })
+    const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: this.deps.now, onContact })
+    const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }))
+    this.active = { account, training, rest, graphql, accountDb }
+    this.deps.connection.watch(() => fetchProfile(rest))
+  }
+
+  private async deactivate(): Promise<void> {
+    this.active?.accountDb.close()
+    this.active = null
+    this.deps.connection.watch(null)
+  }
+
+  private requireTraining(): TrainingLauncher {
+    if (!this.deps.training) throw new AppError('bad_input', { detail: 'training mode is not available here' })
+    return this.deps.training
+  }
+
+  private changed(): SessionStatus {
+    const status = this.status()
+    this.deps.events.emit('session.changed', status)
+    return status
+  }
+}

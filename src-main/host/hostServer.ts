@@ -1,0 +1,128 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import {
+  hostEventsPath,
+  hostRequestPath,
+  hostTokenCookie,
+  hostTokenHeader,
+  requestNames,
+} from '../../src-shared/contract'
+import { contentSecurityPolicy } from '../../src-shared/csp'
+import { dispatch } from '../../src-shared/dispatch'
+import type { Core } from '../core/createCore'
+
+export interface HostServerOptions {
+  core: Core
+  rendererDir: string
+  /** 0 or absent: a free port. */
+  port?: number
+}
+
+export interface RunningHost {
+  /** The address to open: it carries the per-run token once, then a cookie does. */
+  url: string
+  origin: string
+  /** The request paths registered, one per contract entry (the routing test reads them). */
+  routes: string[]
+  close(): Promise<void>
+}
+
+/**
+ * The browser host: the same contract as the Electron IPC, over HTTP on
+ * 127.0.0.1 only. Every request must carry the random per-run token (first in
+ * the URL, then in an HttpOnly cookie the host sets, or in a header), and the
+ * Host header must name this loopback address, so neither another local user
+ * nor a web page in the same browser can drive it.
+ */
+export async function startHostServer(opts: HostServerOptions): Promise<RunningHost> {
+  if (!existsSync(opts.rendererDir)) {
+    throw new Error(`The renderer is not built (${opts.rendererDir} is missing). Run: npm run build`)
+  }
+  const token = randomBytes(24).toString('hex')
+  const app = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 })
+  let allowedHosts: Set<string> = new Set()
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!allowedHosts.has(req.headers.host ?? '')) return reply.code(421).send({ error: 'wrong host' })
+    reply.header('Content-Security-Policy', contentSecurityPolicy)
+    reply.header('X-Content-Type-Options', 'nosniff')
+    reply.header('Referrer-Policy', 'no-referrer')
+    reply.header('Cache-Control', 'no-store')
+    const query = req.query as Record<string, unknown>
+    if (typeof query.token === 'string' && sameSecret(query.token, token)) {
+      reply.header('Set-Cookie', `${hostTokenCookie}=${token}; HttpOnly; SameSite=Strict; Path=/`)
+      return reply.redirect(req.url.replace(/[?&]token=[^&#]*/, '').replace(/^([^?]*)&/, '$1?') || '/')
+    }
+    if (!sameSecret(presentedToken(req), token)) {
+      return reply
+        .code(401)
+        .type('text/plain; charset=utf-8')
+        .send('Open the address printed by "mostrador serve": it carries the access token.\n')
+    }
+  })
+
+  const routes = requestNames.map((name) => {
+    const path = hostRequestPath(name)
+    app.post(path, async (req, reply) => {
+      const body = req.body as { payload?: unknown } | null
+      return reply.send(await dispatch(opts.core.handlers, name, body?.payload))
+    })
+    return path
+  })
+
+  app.get(hostEventsPath, (req, reply) => streamEvents(opts.core, req, reply))
+
+  await app.register(fastifyStatic, { root: opts.rendererDir, index: 'index.html', wildcard: true })
+
+  const address = await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
+  const origin = address.replace('localhost', '127.0.0.1')
+  const port = new URL(origin).port
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`])
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    routes,
+    close: () => app.close(),
+  }
+}
+
+function presentedToken(req: FastifyRequest): string {
+  const header = req.headers[hostTokenHeader]
+  if (typeof header === 'string') return header
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === hostTokenCookie) return value.join('=')
+  }
+  return ''
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Server-sent events: each core event as one `data: {name, payload}` message. */
+function streamEvents(core: Core, req: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack()
+  const res = reply.raw
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'Content-Security-Policy': contentSecurityPolicy,
+  })
+  res.write(': connected\n\n')
+  const stop = core.events.onAny((name, payload) => {
+    res.write(`data: ${JSON.stringify({ name, payload })}\n\n`)
+  })
+  // Proxies and browsers drop silent streams; a comment line keeps it open.
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 20_000)
+  heartbeat.unref()
+  req.raw.on('close', () => {
+    clearInterval(heartbeat)
+    stop()
+  })
+}

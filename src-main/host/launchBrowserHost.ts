@@ -1,0 +1,46 @@
+import { join } from 'node:path'
+import { appRoot, appVersion } from '../core/appPaths'
+import { createCore } from '../core/createCore'
+import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
+import type { SecretStore } from '../core/secrets/secretStore'
+import { createTrainingLauncher } from '../sandbox/trainingLauncher'
+import { startHostServer, type RunningHost } from './hostServer'
+
+export interface BrowserHostOptions {
+  dataDir: string
+  port?: number
+  /** Default: out/renderer of the app. */
+  rendererDir?: string
+  /** Default: the OS keychain. */
+  secrets?: SecretStore
+  /** Offer training mode (default true). */
+  training?: boolean
+}
+
+/** The core and the HTTP transport in front of it, as `mostrador serve` and the end-to-end tests run them. */
+export async function launchBrowserHost(opts: BrowserHostOptions): Promise<RunningHost> {
+  const core = await createCore({
+    dataDir: opts.dataDir,
+    secrets: opts.secrets ?? new KeychainSecretStore(),
+    runner: 'browser-host',
+    version: appVersion(),
+    training: opts.training === false ? undefined : createTrainingLauncher(join(opts.dataDir, 'training')),
+  })
+  try {
+    const host = await startHostServer({
+      core,
+      rendererDir: opts.rendererDir ?? join(appRoot(), 'out', 'renderer'),
+      port: opts.port,
+    })
+    return {
+      ...host,
+      async close() {
+        await host.close()
+        await core.close()
+      },
+    }
+  } catch (err) {
+    await core.close()
+    throw err
+  }
+}

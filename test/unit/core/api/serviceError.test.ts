@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { errorFromResponse, errorFromTransport, validationFields } from '../../../../src-main/core/api/serviceError'
+
+describe('classifying service failures by status and body', () => {
+  it('a field map is a validation error whatever the status, with its messages by field', () => {
+    const err = errorFromResponse(422, { code: ['has already been taken'] })
+    expect(err.code).toBe('validation')
+    expect(err.field).toBe('code')
+    expect(err.fields).toEqual({ code: ['has already been taken'] })
+    expect(errorFromResponse(400, { name: ["can't be blank"] }).code).toBe('validation')
+  })
+
+  it('keeps the {error} message and maps the status', () => {
+    const err = errorFromResponse(404, { error: 'Purchase order not found' })
+    expect(err.code).toBe('not_found')
+    expect(err.detail).toBe('Purchase order not found')
+    expect(errorFromResponse(401, { error: 'Invalid token' }).code).toBe('unauthorized')
+    expect(errorFromResponse(403, {}).code).toBe('forbidden')
+    expect(errorFromResponse(409, { error: 'stale' }).code).toBe('conflict')
+    expect(errorFromResponse(503, { error: 'down' }).code).toBe('server')
+    expect(errorFromResponse(500, '<html>oops</html>').code).toBe('server')
+  })
+
+  it('does not mistake other objects for a field map', () => {
+    expect(validationFields({ error: 'x' })).toBeNull()
+    expect(validationFields({ count: 3 })).toBeNull()
+    expect(validationFields([])).toBeNull()
+  })
+
+  it('tells a request that never left from one whose outcome is unknown', () => {
+    expect(errorFromTransport({ code: 'ECONNREFUSED' }).code).toBe('network')
+    expect(errorFromTransport({ code: 'ENOTFOUND' }).code).toBe('network')
+    expect(errorFromTransport({ code: 'ECONNABORTED', message: 'timeout of 100ms exceeded' }).code).toBe('timeout')
+    expect(errorFromTransport({ code: 'ECONNRESET', message: 'socket hang up' }).code).toBe('unknown_outcome')
+  })
+})

@@ -1,0 +1,24 @@
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { SettingsStore } from '../../../src-main/core/settingsStore'
+
+describe('settings.json', () => {
+  it('starts with sensible defaults and keeps changes across restarts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mostrador-settings-'))
+    const first = new SettingsStore(dir)
+    expect(first.get().preferences).toEqual({ theme: 'system', language: null })
+    first.setPreferences({ theme: 'dark' })
+    expect(new SettingsStore(dir).get().preferences).toEqual({ theme: 'dark', language: null })
+  })
+
+  it('sets a damaged file aside instead of failing or deleting it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mostrador-settings-'))
+    writeFileSync(join(dir, 'settings.json'), '{ not json')
+    const store = new SettingsStore(dir)
+    expect(store.get().lastAccount).toBeNull()
+    expect(readdirSync(dir).some((f) => f.startsWith('settings.json.damaged-'))).toBe(true)
+    expect(existsSync(join(dir, 'settings.json'))).toBe(false)
+  })
+})
