@@ -50,7 +50,7 @@ export class SessionService {
   async restore(): Promise<void> {
     const last = this.deps.settings.get().lastAccount
     if (!last) return
-    let token: string | null = null
+    let token: string | null
     try {
       token = await this.deps.secrets.get(secretAccount(last.serverUrl, last.email))
     } catch {

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { tempDir } from '../../support/tempDir'
+
+let sandbox: RunningSandbox
+let h: CoreHarness
+beforeAll(async () => {
+  sandbox = await startSandbox()
+  h = await coreHarness(tempDir(), { requestTimeoutMs: 2000 })
+  const user = sandbox.users[0]!
+  await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
+})
+afterAll(async () => {
+  await h.close()
+  await sandbox.close()
+})
+
+describe('who is working, and where', () => {
+  it('shows the profile, both entities with the current one, and the user\'s agency', async () => {
+    const who = await h.call('profile.whoami')
+    expect(who.profile.email).toBe(sandbox.users[0]!.email)
+    expect(who.profile.name).toBe(sandbox.users[0]!.name)
+    expect(who.memberships.length).toBeGreaterThanOrEqual(2)
+    expect(who.memberships.filter((m) => m.current)).toHaveLength(1)
+    expect(who.currentEntity).toEqual(who.memberships.find((m) => m.current)!.entity)
+    expect(who.agency).toMatchObject({ id: expect.any(Number), name: expect.any(String) })
+    expect(who.fromCache).toBe(false)
+  })
+
+  it('switches the current entity on the service, and the agency follows', async () => {
+    const before = await h.call('profile.whoami')
+    const other = before.memberships.find((m) => !m.current && m.active)!
+    const after = await h.call('entity.switch', { entityId: other.entity.id })
+    expect(after.currentEntity).toEqual(other.entity)
+    expect(after.agency?.id).not.toBe(before.agency?.id)
+    expect(h.seen('entity.changed').at(-1)).toEqual(after)
+    // The service agrees: a fresh read shows the same current entity.
+    expect((await h.call('profile.whoami')).currentEntity).toEqual(other.entity)
+    await h.call('entity.switch', { entityId: before.currentEntity!.id })
+  })
+
+  it('refuses to switch to an entity the user does not belong to, with the service\'s message', async () => {
+    const err = await h.call('entity.switch', { entityId: 999_999 }).catch((e) => e)
+    expect(err.code).toBe('validation')
+    expect(err.fields.selected_entity_id?.[0]).toBeTruthy()
+  })
+
+  it('reads the company with ids as numbers and timestamps as ISO 8601', async () => {
+    const company = await h.call('company.get')
+    const who = await h.call('profile.whoami')
+    expect(typeof company.id).toBe('number')
+    expect(company.name).toBe(who.currentEntity!.name)
+    expect(company.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    expect(company.vat === null || (company.vat >= 0 && company.vat < 1)).toBe(true)
+  })
+
+  it('runs GraphQL queries scoped to the current entity', async () => {
+    const who = await h.call('profile.whoami')
+    const res = await h.call('graphql.query', { query: '{ agencies(order_by: [{id: asc}]) { id name entity_id } }' })
+    const agencies = (res.data as { agencies: { entity_id: number }[] }).agencies
+    expect(agencies.length).toBeGreaterThan(0)
+    expect(new Set(agencies.map((a) => a.entity_id))).toEqual(new Set([who.currentEntity!.id]))
+  })
+})
+
+describe('when the line goes down', () => {
+  it('shows the last known profile, marked as such, and reports the connection lost', async () => {
+    const online = await h.call('profile.whoami')
+    expect((await h.call('connection.status')).online).toBe(true)
+    await sandbox.close()
+    const offline = await h.call('profile.whoami')
+    expect(offline).toEqual({ ...online, fromCache: true })
+    expect(await h.call('connection.status')).toMatchObject({ online: false, lastContactAt: expect.any(String) })
+    expect(h.seen('connection.changed').at(-1)).toMatchObject({ online: false })
+    const company = await h.call('company.get')
+    expect(company.name).toBe(online.currentEntity!.name)
+  })
+})

@@ -1,0 +1,97 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hostEventsPath, hostRequestPath, hostTokenHeader, requestNames } from '../../../src-shared/contract'
+import { contentSecurityPolicy } from '../../../src-shared/csp'
+import { startHostServer, type RunningHost } from '../../../src-main/host/hostServer'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { tempDir } from '../../support/tempDir'
+
+let host: RunningHost
+let h: CoreHarness
+let token: string
+
+beforeAll(async () => {
+  const dir = tempDir()
+  const rendererDir = join(dir, 'renderer')
+  mkdirSync(rendererDir)
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Mostrador</title>')
+  h = await coreHarness(join(dir, 'data'))
+  host = await startHostServer({ core: h.core, rendererDir })
+  token = new URL(host.url).searchParams.get('token')!
+})
+afterAll(async () => {
+  await host.close()
+  await h.close()
+})
+
+const rpc = (name: string, payload: unknown, headers: Record<string, string> = { [hostTokenHeader]: token }) =>
+  fetch(`${host.origin}/rpc/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ payload }),
+  })
+
+describe('the browser host', () => {
+  it('routes every request of the contract', async () => {
+    expect(host.routes.sort()).toEqual(requestNames.map(hostRequestPath).sort())
+    for (const name of requestNames) {
+      const res = await rpc(name, undefined)
+      expect(res.status, name).toBe(200)
+      expect(await res.json(), name).toHaveProperty('ok')
+    }
+  })
+
+  it('listens on loopback only', () => {
+    expect(new URL(host.origin).hostname).toBe('127.0.0.1')
+  })
+
+  it('refuses requests without the per-run token', async () => {
+    expect((await rpc('session.status', undefined, {})).status).toBe(401)
+    expect((await rpc('session.status', undefined, { [hostTokenHeader]: 'guess' })).status).toBe(401)
+    expect((await fetch(`${host.origin}/`)).status).toBe(401)
+  })
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const res = await fetch(`${host.origin}/rpc/session.status`, {
+      method: 'POST',
+      headers: { host: 'evil.example.com', [hostTokenHeader]: token, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(res.status).toBe(421)
+  })
+
+  it('trades the token in the address for an HttpOnly cookie and serves the app with the CSP', async () => {
+    const first = await fetch(host.url, { redirect: 'manual' })
+    expect(first.status).toBe(302)
+    expect(first.headers.get('location')).toBe('/')
+    const cookie = first.headers.get('set-cookie')!
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Strict/)
+    const page = await fetch(`${host.origin}/`, { headers: { cookie: cookie.split(';')[0]! } })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Mostrador')
+    expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy)
+  })
+
+  it('answers a malformed call with an error envelope, and keeps serving', async () => {
+    const res = await rpc('entity.switch', { entityId: 'one' })
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'bad_input', field: 'entityId' } })
+    const unknown = await fetch(`${host.origin}/rpc/secrets.dump`, { method: 'POST', headers: { [hostTokenHeader]: token } })
+    expect(unknown.status).toBe(404)
+    expect((await rpc('session.status', undefined)).status).toBe(200)
+  })
+
+  it('streams core events to the page', async () => {
+    const ctrl = new AbortController()
+    const res = await fetch(`${host.origin}${hostEventsPath}`, { headers: { [hostTokenHeader]: token }, signal: ctrl.signal })
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
+    const reader = res.body!.getReader()
+    h.core.events.emit('connection.changed', { online: true, lastContactAt: '2026-11-22T10:00:00.000Z' })
+    let text = ''
+    while (!text.includes('connection.changed')) text += new TextDecoder().decode((await reader.read()).value)
+    const line = text.split('\n').find((l) => l.startsWith('data: '))!
+    expect(JSON.parse(line.slice(6))).toEqual({ name: 'connection.changed', payload: { online: true, lastContactAt: '2026-11-22T10:00:00.000Z' } })
+    ctrl.abort()
+  })
+})
