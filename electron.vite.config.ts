@@ -18,11 +18,11 @@ export default defineConfig({
   },
   preload: {
     build: {
-      rollupOptions: {
+      rolldownOptions: {
         input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
         // A sandboxed preload cannot load ES modules or require anything but
         // electron, so it is one self-contained CommonJS file.
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
       externalizeDeps: { exclude: ['zod'] },
     },

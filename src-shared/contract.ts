@@ -20,6 +20,7 @@ const url = z
   .string()
   .trim()
   .min(1)
+  .max(2048)
   .refine((s) => /^https?:\/\/[^\s/]+/i.test(s), { message: 'must start with http:// or https://' })
 
 function entry<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -33,7 +34,7 @@ export const requests = {
   ),
   'session.status': entry(none, sessionStatus),
   'session.signIn': entry(
-    z.object({ serverUrl: url, email: z.string().trim().email(), token: z.string().trim().min(1).max(4096) }),
+    z.object({ serverUrl: url, email: z.string().trim().max(254).email(), token: z.string().trim().min(1).max(4096) }),
     sessionStatus,
   ),
   'session.startTraining': entry(none, sessionStatus),

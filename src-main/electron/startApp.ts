@@ -1,0 +1,145 @@
+import { join } from 'node:path'
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron'
+import { contentSecurityPolicy } from '../../src-shared/csp'
+import { AppError, errorMessages } from '../../src-shared/errors'
+import type { Core, CoreOptions } from '../core/createCore'
+import type { SecretStore } from '../core/secrets/secretStore'
+import type { TrainingLauncher } from '../core/training'
+import { hardenSession, hardenWebContents } from './hardening'
+import { forwardEvents, registerIpcRouter } from './ipcRouter'
+import { electronSqliteBinding } from './nativeBinding'
+import { isAppUrl, rendererLocation } from './rendererLocation'
+import { createSenderCheck } from './senderCheck'
+import { claimSingleInstance } from './singleInstance'
+import { createMainWindow } from './window'
+
+/** The shell needs only the core's border: its handlers, its events and closing it. */
+export type ShellCore = Pick<Core, 'handlers' | 'events' | 'close'>
+
+/** What main.ts plugs in; tests give fakes so the lifecycle runs without the core or a sandbox. */
+export interface AppDeps {
+  createCore(options: CoreOptions): Promise<ShellCore>
+  createSecretStore(): SecretStore
+  createTrainingLauncher(dataDir: string): TrainingLauncher
+  useNativeBinding(path: string | undefined): void
+  /** The folder of the built main script (`out/main`); the preload and renderer sit beside it. */
+  mainDir: string
+  /** `process.versions.electron`; absent only when this code runs under plain Node. */
+  electronVersion: string | undefined
+  env: NodeJS.ProcessEnv
+}
+
+/** Gives the core this long to flush and close before the app exits anyway. */
+const closeTimeoutMs = 5_000
+
+/**
+ * The whole life of the Electron app: one instance, hardened sessions and pages,
+ * the core behind the IPC router, one window, and the core closed on the way out.
+ * Returns false when another instance already runs (this one then quits).
+ */
+export function startApp(deps: AppDeps): boolean {
+  const windows = new Set<BrowserWindow>()
+  if (!claimSingleInstance(app, () => windows.values().next().value)) return false
+
+  // Every renderer, including any created later, runs in the OS sandbox.
+  app.enableSandbox()
+  const location = rendererLocation({ isDev: !app.isPackaged, env: deps.env, mainDir: deps.mainDir })
+  const isOurPage = (url: string) => isAppUrl(location, url)
+  const isTrustedSender = createSenderCheck(location, () => [...windows])
+
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, isOurPage, (url) => shell.openExternal(url))
+  })
+
+  let core: ShellCore | undefined
+  let detach: (() => void)[] = []
+  let closed = false
+
+  const openWindow = () => {
+    const window = createMainWindow(location, deps.mainDir)
+    windows.add(window)
+    window.on('closed', () => windows.delete(window))
+  }
+
+  const start = async () => {
+    await app.whenReady()
+    hardenSession(session.defaultSession, contentSecurityPolicy)
+    if (deps.electronVersion) {
+      deps.useNativeBinding(
+        electronSqliteBinding(app.getAppPath(), {
+          electron: deps.electronVersion,
+          platform: process.platform,
+          arch: process.arch,
+        }),
+      )
+    }
+    const dataDir = app.getPath('userData')
+    core = await deps.createCore({
+      dataDir,
+      secrets: deps.createSecretStore(),
+      runner: 'electron',
+      version: app.getVersion(),
+      training: deps.createTrainingLauncher(join(dataDir, 'training')),
+    })
+    // The user quit while the core was starting: close it rather than open a window.
+    if (closed) return closeCore(core)
+    detach = [
+      registerIpcRouter(ipcMain, core, isTrustedSender),
+      // Only windows still showing our page hear events (they carry the user's profile).
+      forwardEvents(core, () => [...windows].filter((w) => !w.isDestroyed() && isOurPage(w.webContents.getURL()))),
+    ]
+    openWindow()
+  }
+
+  start().catch((err: unknown) => {
+    console.error('Mostrador could not start:', err)
+    dialog.showErrorBox('Mostrador', startupMessage(err))
+    closed = true
+    app.exit(1)
+  })
+
+  app.on('window-all-closed', () => {
+    // macOS apps stay in the dock with no window; elsewhere closing the window quits.
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('activate', () => {
+    if (core && windows.size === 0) openWindow()
+  })
+  app.on('will-quit', (event) => {
+    if (closed) return
+    // Hold the exit until the core has flushed the cache and released its locks.
+    event.preventDefault()
+    closed = true
+    for (const stop of detach) stop()
+    detach = []
+    void closeCore(core).finally(() => app.quit())
+  })
+  return true
+}
+
+async function closeCore(core: ShellCore | undefined): Promise<void> {
+  if (!core) return
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`the core did not close within ${closeTimeoutMs} ms; quitting anyway`)
+      resolve()
+    }, closeTimeoutMs)
+  })
+  try {
+    await Promise.race([core.close(), timeout])
+  } catch (err) {
+    console.error('closing the core failed:', err)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** A start-up failure as the person at the counter should read it. */
+function startupMessage(err: unknown): string {
+  if (err instanceof AppError) {
+    const text = errorMessages[err.code]
+    return [text.es, text.en, err.detail].filter(Boolean).join('\n\n')
+  }
+  return err instanceof Error ? err.message : String(err)
+}

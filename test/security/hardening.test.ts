@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Session, WebContents } from 'electron'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { contentSecurityPolicy, parseCsp } from '../../src-shared/csp'
+import { isSafeExternalUrl } from '../../src-main/electron/externalUrl'
+import { hardenSession, hardenWebContents } from '../../src-main/electron/hardening'
+import { isAppUrl, rendererLocation, type RendererLocation } from '../../src-main/electron/rendererLocation'
+import { FakeWebContents, resetFakeElectron, session, shell } from './fakes/fakeElectron'
+
+vi.mock('electron', () => import('./fakes/fakeElectron'))
+
+const location: RendererLocation = { kind: 'file', file: join('/opt', 'mostrador', 'out', 'renderer', 'index.html') }
+const appUrl = pathToFileURL(location.file).href
+
+let contents: FakeWebContents
+
+beforeEach(() => {
+  resetFakeElectron()
+  contents = new FakeWebContents()
+  hardenWebContents(contents as unknown as WebContents, (url) => isAppUrl(location, url), shell.openExternal)
+})
+
+function navigationEvent(url: string) {
+  return { url, preventDefault: vi.fn() }
+}
+
+describe('navigation', () => {
+  const foreign = [
+    'http://evil.example/',
+    'https://evil.example/login',
+    'file:///etc/passwd',
+    pathToFileURL(join('/opt', 'mostrador', 'out', 'renderer', 'other.html')).href,
+    'javascript:alert(1)',
+    'data:text/html,<h1>x</h1>',
+    'about:blank',
+    'chrome://settings',
+    'not a url',
+  ]
+  for (const eventName of ['will-navigate', 'will-redirect', 'will-frame-navigate']) {
+    it.each(foreign)(`${eventName} to %s is prevented`, (url) => {
+      const event = navigationEvent(url)
+      contents.emit(eventName, event, url)
+      expect(event.preventDefault).toHaveBeenCalled()
+    })
+
+    it(`${eventName} within the app page is allowed`, () => {
+      const event = navigationEvent(`${appUrl}#/bookings`)
+      contents.emit(eventName, event, event.url)
+      expect(event.preventDefault).not.toHaveBeenCalled()
+    })
+  }
+
+  it('refuses to attach a webview', () => {
+    const event = { preventDefault: vi.fn() }
+    contents.emit('will-attach-webview', event, {}, {})
+    expect(event.preventDefault).toHaveBeenCalled()
+  })
+})
+
+describe('new windows', () => {
+  it.each(['https://docs.example/help', 'http://intranet.example/report?id=1'])('denies %s and opens it in the OS browser', (url) => {
+    expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' })
+    expect(shell.openExternal).toHaveBeenCalledWith(url)
+  })
+
+  it.each([
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'smb://server/share',
+    'ms-msdt:/id PCWDiagnostic',
+    'vbscript:msgbox(1)',
+    'data:text/html,x',
+    'https://user:pass@evil.example/',
+    appUrl,
+    `https://example.com/${'a'.repeat(3000)}`,
+    '',
+  ])('denies %s without opening anything', (url) => {
+    expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' })
+    expect(shell.openExternal).not.toHaveBeenCalled()
+  })
+
+  it('accepts only plain web addresses as external links', () => {
+    expect(isSafeExternalUrl('https://example.com')).toBe(true)
+    for (const bad of [undefined, null, 42, {}, 'https://', 'mailto:a@b.c', 'HTTPS://user@x.example']) {
+      expect(isSafeExternalUrl(bad), String(bad)).toBe(false)
+    }
+  })
+})
+
+describe('permissions', () => {
+  beforeEach(() => hardenSession(session.defaultSession as unknown as Session, contentSecurityPolicy))
+
+  const permissions = ['media', 'geolocation', 'notifications', 'midiSysex', 'clipboard-read', 'display-capture', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb', 'unknown']
+  it.each(permissions)('denies a request for %s', (permission) => {
+    const callback = vi.fn()
+    session.defaultSession.permissionRequestHandler?.({}, permission, callback, { requestingUrl: appUrl })
+    expect(callback).toHaveBeenCalledWith(false)
+  })
+
+  it.each(permissions)('answers no to a check for %s', (permission) => {
+    expect(session.defaultSession.permissionCheckHandler?.({}, permission, 'file://', {})).toBe(false)
+  })
+
+  it('denies device access (HID, serial, USB)', () => {
+    expect(session.defaultSession.devicePermissionHandler?.({ deviceType: 'usb', origin: 'file://' })).toBe(false)
+  })
+})
+
+describe('Content-Security-Policy', () => {
+  beforeEach(() => hardenSession(session.defaultSession as unknown as Session, contentSecurityPolicy))
+
+  function headersFor(responseHeaders: Record<string, string[]> | undefined) {
+    let result: Record<string, string | string[]> | undefined
+    session.defaultSession.headersListener?.({ url: 'http://localhost:5173/', responseHeaders }, (r) => {
+      result = r.responseHeaders
+    })
+    return result ?? {}
+  }
+
+  it('adds the policy to every response', () => {
+    expect(headersFor(undefined)).toEqual({ 'Content-Security-Policy': [contentSecurityPolicy] })
+  })
+
+  it('replaces whatever policy a response brought, in any letter case, and keeps the other headers', () => {
+    const headers = headersFor({
+      'content-security-policy': ["script-src 'unsafe-eval' *"],
+      'CONTENT-SECURITY-POLICY': ['default-src *'],
+      'Content-Type': ['text/html'],
+    })
+    expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [contentSecurityPolicy] })
+  })
+
+  it("equals the renderer's meta tag", () => {
+    const html = readFileSync(resolve(__dirname, '../../src-renderer/index.html'), 'utf8')
+    const meta = /<meta\s+http-equiv=(["'])Content-Security-Policy\1\s+content=(["'])(.*?)\2/is.exec(html)
+    expect(meta, 'src-renderer/index.html has no CSP meta tag').not.toBeNull()
+    expect(parseCsp(meta![3]!)).toEqual(parseCsp(contentSecurityPolicy))
+    expect(meta![3]!.trim()).toBe(contentSecurityPolicy)
+  })
+
+  it('allows scripts only from the app itself and never eval', () => {
+    const policy = parseCsp(contentSecurityPolicy)
+    expect(contentSecurityPolicy).not.toMatch(/unsafe-eval|wasm-unsafe-eval|unsafe-hashes|strict-dynamic/)
+    expect(policy.get('script-src')).toEqual(["'self'"])
+    expect(policy.get('default-src')).toEqual(["'self'"])
+    expect(policy.get('object-src')).toEqual(["'none'"])
+    expect(policy.get('base-uri')).toEqual(["'none'"])
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"])
+    expect(policy.get('connect-src')).toEqual(["'self'"])
+  })
+})
+
+describe('renderer location', () => {
+  const mainDir = join('/opt', 'mostrador', 'out', 'main')
+
+  it('is the built index.html next to out/main outside development', () => {
+    expect(rendererLocation({ isDev: false, env: {}, mainDir })).toEqual(location)
+  })
+
+  it('is the dev server only in development', () => {
+    const env = { ELECTRON_RENDERER_URL: 'http://localhost:5173' }
+    expect(rendererLocation({ isDev: true, env, mainDir })).toEqual({ kind: 'dev-server', url: 'http://localhost:5173/', origin: 'http://localhost:5173' })
+    // A packaged app ignores the variable, so nobody can point it at another page.
+    expect(rendererLocation({ isDev: false, env, mainDir })).toEqual(location)
+  })
+
+  it('refuses a dev server address that is not http(s)', () => {
+    expect(() => rendererLocation({ isDev: true, env: { ELECTRON_RENDERER_URL: 'file:///tmp/x.html' }, mainDir })).toThrow()
+  })
+
+  it('recognises the app page exactly', () => {
+    expect(isAppUrl(location, appUrl)).toBe(true)
+    expect(isAppUrl(location, `${appUrl}?a=1#/x`)).toBe(true)
+    expect(isAppUrl(location, appUrl.replace('index.html', 'sub/../index.html'))).toBe(true)
+    for (const url of [
+      appUrl.replace('index.html', 'index.htm'),
+      appUrl.replace('index.html', '%2e%2e/renderer2/index.html'),
+      appUrl.replace('/renderer/', '/renderer%2F'),
+      appUrl.replace('file:///', 'file://server/'),
+      appUrl.replace('file:', 'http:'),
+      'garbage',
+    ]) {
+      expect(isAppUrl(location, url), url).toBe(false)
+    }
+  })
+})

@@ -1,0 +1,128 @@
+import { join } from 'node:path'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { eventNames, ipcEventChannel, ipcRequestChannel, requestNames, type Bridge, type EventName, type RequestName } from '../../src-shared/contract'
+import { registerIpcRouter } from '../../src-main/electron/ipcRouter'
+import { createSenderCheck } from '../../src-main/electron/senderCheck'
+import { createFakeCore, sampleInputs, sampleOutputs } from './fakes/fakeCore'
+import { contextBridge, exposed, FakeBrowserWindow, ipcMain, ipcRenderer, resetFakeElectron } from './fakes/fakeElectron'
+
+vi.mock('electron', () => import('./fakes/fakeElectron'))
+
+let bridge: Bridge
+
+beforeAll(async () => {
+  resetFakeElectron()
+  await import('../../src-main/preload/index')
+  bridge = exposed['mostrador'] as Bridge
+})
+
+beforeEach(() => {
+  ipcRenderer.removeAllListeners()
+  ipcRenderer.invoke.mockClear()
+})
+
+describe('preload exposure', () => {
+  it('exposes one object, window.mostrador, with only invoke and on', () => {
+    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1)
+    expect(Object.keys(exposed)).toEqual(['mostrador'])
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on'])
+    for (const value of Object.values(bridge)) {
+      expect(typeof value).toBe('function')
+      expect(value).not.toBe(ipcRenderer)
+    }
+  })
+})
+
+describe('bridge.invoke', () => {
+  it.each(requestNames)('sends %s on its own channel with the payload and nothing else', async (name) => {
+    ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: 'answer' })
+    const envelope = await bridge.invoke(name, sampleInputs[name])
+    expect(ipcRenderer.invoke).toHaveBeenCalledTimes(1)
+    expect(ipcRenderer.invoke).toHaveBeenCalledWith(ipcRequestChannel(name), sampleInputs[name])
+    expect(ipcRenderer.invoke.mock.calls[0]).toHaveLength(2)
+    expect(envelope).toEqual({ ok: true, value: 'answer' })
+  })
+
+  const unknown: unknown[] = [
+    'evil.command',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    '',
+    'APP.INFO',
+    ' app.info',
+    'mostrador:request:app.info',
+    42,
+    null,
+    undefined,
+    { toString: () => 'app.info' },
+  ]
+  it.each(unknown)('refuses the unknown name %s with bad_input without touching IPC', async (name) => {
+    const envelope = await bridge.invoke(name as RequestName, {})
+    expect(envelope.ok).toBe(false)
+    if (!envelope.ok) expect(envelope.error.code).toBe('bad_input')
+    expect(ipcRenderer.invoke).not.toHaveBeenCalled()
+  })
+
+  it('resolves to an error envelope instead of rejecting when IPC fails (no handler, uncloneable payload)', async () => {
+    ipcRenderer.invoke.mockRejectedValueOnce(new Error("No handler registered for 'mostrador:request:app.info'"))
+    const envelope = await bridge.invoke('app.info', undefined)
+    expect(envelope.ok).toBe(false)
+    if (!envelope.ok) expect(envelope.error.code).toBe('internal')
+  })
+})
+
+describe('bridge.on', () => {
+  it.each(eventNames)('subscribes %s to its channel and hands the listener only the payload', (name) => {
+    const listener = vi.fn()
+    const unsubscribe = bridge.on(name, listener)
+    expect(ipcRenderer.listenerCount(ipcEventChannel(name))).toBe(1)
+    const fakeIpcEvent = { sender: ipcRenderer, senderId: 0, ports: [] }
+    ipcRenderer.emit(ipcEventChannel(name), fakeIpcEvent, { marker: name }, 'extra')
+    expect(listener).toHaveBeenCalledTimes(1)
+    expect(listener.mock.calls[0]).toEqual([{ marker: name }])
+    unsubscribe()
+    expect(ipcRenderer.listenerCount(ipcEventChannel(name))).toBe(0)
+    ipcRenderer.emit(ipcEventChannel(name), fakeIpcEvent, { marker: 'late' })
+    expect(listener).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps two listeners of one event independent', () => {
+    const a = vi.fn()
+    const b = vi.fn()
+    const stopA = bridge.on('session.changed', a)
+    bridge.on('session.changed', b)
+    stopA()
+    ipcRenderer.emit(ipcEventChannel('session.changed'), {}, 'p')
+    expect(a).not.toHaveBeenCalled()
+    expect(b).toHaveBeenCalledWith('p')
+  })
+
+  it.each(['evil.event', '__proto__', 'constructor', 'mostrador:event:session.changed', 7])(
+    'refuses the unknown event %s and subscribes to nothing',
+    (name) => {
+      expect(() => bridge.on(name as EventName, vi.fn())).toThrow(/unknown event/)
+      expect(ipcRenderer.eventNames().filter((n) => n !== 'newListener' && n !== 'removeListener')).toEqual([])
+    },
+  )
+
+  it('refuses a listener that is not a function', () => {
+    expect(() => bridge.on('session.changed', 'alert(1)' as never)).toThrow(/function/)
+    expect(ipcRenderer.listenerCount(ipcEventChannel('session.changed'))).toBe(0)
+  })
+})
+
+describe('preload to router to core, end to end', () => {
+  it.each(requestNames)('%s from the app window reaches the core and comes back', async (name) => {
+    resetFakeElectron()
+    const core = createFakeCore()
+    const window = new FakeBrowserWindow({})
+    const file = join('/opt', 'mostrador', 'out', 'renderer', 'index.html')
+    await window.loadFile(file)
+    registerIpcRouter(ipcMain, core, createSenderCheck({ kind: 'file', file }, () => [window]))
+    ipcRenderer.senderEvent = () => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame })
+    expect(await bridge.invoke(name, sampleInputs[name])).toEqual({ ok: true, value: sampleOutputs[name] })
+    expect(core.calls).toEqual([{ name, input: sampleInputs[name] }])
+  })
+})
