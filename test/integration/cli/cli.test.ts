@@ -77,3 +77,25 @@ describe('the mostrador command', () => {
     expect(JSON.parse(res.stdout)).toMatchObject({ error: { code: 'usage' } })
   })
 })
+
+describe('mostrador sandbox', () => {
+  it('prints its address and the demo users as one JSON line, serves them, and stops on Ctrl+C', async () => {
+    let stdout = ''
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((stdout += String(s)), true))
+    try {
+      const running = runCli(['--json', 'sandbox', '--port', '0'], {})
+      while (!stdout.includes('\n')) await new Promise((r) => setTimeout(r, 20))
+      expect(stdout.trim().split('\n')).toHaveLength(1)
+      const { url, users } = JSON.parse(stdout) as { url: string; users: { email: string; token: string }[] }
+      const res = await fetch(`${url}/profile.json`, {
+        headers: { 'X-User-Email': users[0]!.email, 'X-User-Token': users[0]!.token, Accept: 'application/json' },
+      })
+      expect(res.status).toBe(200)
+      process.emit('SIGINT')
+      expect(await running).toBe(0)
+      await expect(fetch(`${url}/profile.json`)).rejects.toThrow()
+    } finally {
+      out.mockRestore()
+    }
+  })
+})
