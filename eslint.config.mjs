@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The core runs under plain Node, in the browser host and in the CLI:
     // only the Electron adapter and the preload may touch electron.
     ignores: electronOnlyHere,
