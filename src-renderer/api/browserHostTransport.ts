@@ -1,0 +1,76 @@
+import {
+  hostEventsPath,
+  hostRequestPath,
+  isEventName,
+  type Bridge,
+  type Envelope,
+  type EventName,
+} from '../../src-shared/contract'
+import { AppError } from '../../src-shared/errors'
+
+export interface BrowserHostDeps {
+  fetch: (input: string, init: RequestInit) => Promise<Response>
+  /** Opens the server-sent event stream (EventSource in a browser; a fake in tests). */
+  openEventStream: (path: string, onMessage: (data: unknown) => void) => { close(): void }
+}
+
+function networkFailure(detail: string): Envelope {
+  return { ok: false, error: new AppError('network', { detail }).toPayload() }
+}
+
+/**
+ * The browser host's side of the contract: one POST per request and one
+ * server-sent event stream for every event. The host authenticates with a
+ * cookie it set itself, so nothing here handles a token.
+ */
+export function createBrowserHostTransport(deps: BrowserHostDeps): Bridge {
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
+  let stream: { close(): void } | null = null
+
+  function deliver(raw: unknown): void {
+    if (typeof raw !== 'string') return
+    let message: unknown
+    try {
+      message = JSON.parse(raw)
+    } catch {
+      return // a malformed event is dropped; the next state change brings the truth again
+    }
+    if (typeof message !== 'object' || message === null) return
+    const { name, payload } = message as { name?: unknown; payload?: unknown }
+    if (!isEventName(name)) return
+    for (const listener of listeners.get(name) ?? []) listener(payload)
+  }
+
+  return {
+    async invoke(name, payload) {
+      let response: Response
+      try {
+        response = await deps.fetch(hostRequestPath(name), {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ payload }),
+        })
+      } catch (err) {
+        return networkFailure(err instanceof Error ? err.message : String(err))
+      }
+      try {
+        // The client checks the shape; a body that is not JSON at all means the host is not answering.
+        return (await response.json()) as Envelope
+      } catch {
+        return networkFailure(`the host answered ${response.status} without JSON`)
+      }
+    },
+
+    on(name, listener) {
+      // One stream for all events, opened only once something listens.
+      stream ??= deps.openEventStream(hostEventsPath, deliver)
+      let set = listeners.get(name)
+      if (!set) listeners.set(name, (set = new Set()))
+      set.add(listener)
+      return () => {
+        set.delete(listener)
+      }
+    },
+  }
+}

@@ -1,0 +1,37 @@
+import { useI18n } from 'vue-i18n'
+
+/** Dates and times as a clerk reads them, in the language on screen and the machine's clock. */
+export function useFormatters() {
+  const { locale } = useI18n()
+
+  function time(iso: string | null): string | null {
+    if (!iso) return null
+    const date = new Date(iso)
+    if (Number.isNaN(date.getTime())) return iso
+    const sameDay = date.toDateString() === new Date().toDateString()
+    return new Intl.DateTimeFormat(locale.value, sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }).format(date)
+  }
+
+  function dateTime(iso: string | null): string | null {
+    if (!iso) return null
+    const date = new Date(iso)
+    if (Number.isNaN(date.getTime())) return iso
+    return new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+  }
+
+  /** A plain YYYY-MM-DD date is a calendar day, not an instant: no zone shifting. */
+  function day(value: string | null): string | null {
+    if (!value) return null
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+    if (!m) return dateTime(value)
+    const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+    return new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
+  }
+
+  function percent(fraction: number | null): string | null {
+    if (fraction === null) return null
+    return new Intl.NumberFormat(locale.value, { style: 'percent', maximumFractionDigits: 4 }).format(fraction)
+  }
+
+  return { time, dateTime, day, percent }
+}

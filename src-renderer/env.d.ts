@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+import type { Bridge } from '../src-shared/contract'
+
+declare global {
+  interface Window {
+    /** Present only inside Electron, where the preload exposes the contract. */
+    mostrador?: Bridge
+  }
+}

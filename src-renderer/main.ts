@@ -1,0 +1,22 @@
+import { createApp } from 'vue'
+import { createPinia } from 'pinia'
+import { z } from 'zod'
+import App from './App.vue'
+import { i18n } from './i18n'
+import { router } from './router'
+import { usePreferencesStore } from './stores/preferences'
+import { useSessionStore } from './stores/session'
+import './styles.css'
+
+// The CSP forbids eval; without this zod probes `new Function` and the page logs a CSP violation.
+z.config({ jitless: true })
+
+const pinia = createPinia()
+const app = createApp(App).use(pinia).use(i18n)
+
+// Start both loads before the first navigation so the theme and the session arrive together.
+void usePreferencesStore(pinia).load()
+void useSessionStore(pinia).ensureLoaded()
+
+app.use(router)
+app.mount('#app')

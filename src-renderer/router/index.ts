@@ -1,0 +1,47 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+import { useSessionStore } from '../stores/session'
+import { homePath, screens } from './areas'
+import type { AreaKey } from './areas'
+
+declare module 'vue-router' {
+  interface RouteMeta {
+    /** Reachable while signed out. */
+    public?: boolean
+    /** The menu entry this screen belongs to. */
+    area?: AreaKey
+  }
+}
+
+const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
+  profile: () => import('../views/ProfileView.vue'),
+  company: () => import('../views/CompanyView.vue'),
+}
+
+const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
+  path: screen.path.slice(1),
+  name: screen.key,
+  meta: { area: screen.key },
+  component: (screen.built && builtViews[screen.key]) || (() => import('../views/ComingSoonView.vue')),
+}))
+
+const routes: RouteRecordRaw[] = [
+  { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../views/SignInView.vue') },
+  {
+    path: '/',
+    component: () => import('../views/ShellLayout.vue'),
+    children: [{ path: '', redirect: homePath }, ...shellChildren],
+  },
+  { path: '/:unknown(.*)*', redirect: homePath },
+]
+
+// Hash history: the same build loads from Electron's app files and from the browser host.
+export const router = createRouter({ history: createWebHashHistory(), routes })
+
+router.beforeEach(async (to) => {
+  const session = useSessionStore()
+  await session.ensureLoaded()
+  if (!session.status) return true // the boot screen shows the failure and a retry
+  if (!session.signedIn && !to.meta.public) return { name: 'signIn' }
+  if (session.signedIn && to.name === 'signIn') return homePath
+  return true
+})

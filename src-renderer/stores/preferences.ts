@@ -1,0 +1,45 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { request } from '../api'
+import type { Preferences } from '../../src-shared/domain'
+import { AppError } from '../../src-shared/errors'
+
+const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null
+
+/** Theme and language the user chose; kept by the main process so they survive restarts. */
+export const usePreferencesStore = defineStore('preferences', () => {
+  const preferences = ref<Preferences>({ theme: 'system', language: null })
+  const systemDark = ref(darkQuery?.matches ?? false)
+  const saveError = ref<AppError | null>(null)
+
+  darkQuery?.addEventListener('change', (e) => {
+    systemDark.value = e.matches
+  })
+
+  const dark = computed(() =>
+    preferences.value.theme === 'system' ? systemDark.value : preferences.value.theme === 'dark',
+  )
+
+  async function load(): Promise<void> {
+    try {
+      preferences.value = await request('preferences.get')
+    } catch {
+      // Defaults are a fine way to start; the user can still choose.
+    }
+  }
+
+  /** Applies at once, then saves; a failed save puts the previous choice back. */
+  async function set(patch: Partial<Preferences>): Promise<void> {
+    const previous = preferences.value
+    preferences.value = { ...previous, ...patch }
+    try {
+      preferences.value = await request('preferences.set', patch)
+      saveError.value = null
+    } catch (err) {
+      preferences.value = previous
+      saveError.value = AppError.from(err)
+    }
+  }
+
+  return { preferences, dark, saveError, load, set }
+})

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, startTraining, unexpectedProblems } from './support/actions'
+
+describe('language and theme', () => {
+  const app = useFreshApp()
+
+  it('switching the language changes the menu at once and is remembered', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('language-es').click()
+    await expectText(page.getByTestId('menu-catalogue'), 'Catálogo')
+    await expectText(page.getByTestId('menu-administration'), 'Administración')
+    await expectText(page.getByTestId('training-banner'), 'MODO DE PRÁCTICA — datos de práctica')
+
+    await page.getByTestId('language-en').click()
+    await expectText(page.getByTestId('menu-catalogue'), 'Catalogue')
+    await expectText(page.getByTestId('menu-administration'), 'Administration')
+    await expectText(page.getByTestId('status-connection'), /Online|Offline/)
+    await expectText(page.getByTestId('training-banner'), 'TRAINING MODE — practice data')
+    await screenshot(page, 'language-01-english')
+
+    await page.reload()
+    await expectText(page.getByTestId('menu-catalogue'), 'Catalogue')
+    expect(await page.evaluate('document.documentElement.lang')).toBe('en')
+
+    await page.getByTestId('language-es').click()
+    await expectText(page.getByTestId('menu-catalogue'), 'Catálogo')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('the dark theme applies at once and survives a reload', async () => {
+    const { page, problems } = app()
+    await page.getByTestId('sign-in').waitFor()
+    // Brightness of the page background, 0 (black) to 255; naive-ui fades it, so tests wait for the end.
+    const brightness = async () => {
+      const colour = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')
+      const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map(Number)
+      return (r + g + b) / 3
+    }
+    await expect.poll(brightness).toBeGreaterThan(200)
+    await page.getByTestId('theme-switch').click()
+    await expect.poll(brightness).toBeLessThan(50)
+    await page.reload()
+    await page.getByTestId('sign-in').waitFor()
+    await expect.poll(brightness).toBeLessThan(50)
+    await screenshot(page, 'theme-01-dark-sign-in')
+    await startTraining(page)
+    await screenshot(page, 'theme-02-dark-shell')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { areas, screens } from '../../src-renderer/router/areas'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, startTraining, unexpectedProblems } from './support/actions'
+
+describe('screens in training mode', () => {
+  const app = useFreshApp()
+
+  it('shows the training banner and watermark on every screen of the menu', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    for (const screen of screens) {
+      await page.getByTestId(`menu-${screen.key}`).click()
+      await expect.poll(() => page.evaluate<string>('location.hash')).toBe(`#${screen.path}`)
+      await page.getByTestId('main-content').waitFor()
+      if (screen.built) {
+        await page.getByTestId(screen.key === 'profile' ? 'profile-view' : 'company-view').waitFor()
+      } else {
+        await expectText(page.getByTestId('coming-soon'), 'Llegará en una versión posterior')
+      }
+      await expectText(page.getByTestId('training-banner'), 'MODO DE PRÁCTICA — datos de práctica')
+      expect(await page.getByTestId('training-watermark').count()).toBe(1)
+      await screenshot(page, `screen-${screen.key}`)
+    }
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('opens each area with Alt+number', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    for (const area of areas) {
+      await page.keyboard.press(`Alt+Digit${area.shortcut}`)
+      await expect.poll(() => page.evaluate<string>('location.hash')).toBe(`#${area.screens[0]!.path}`)
+      await expectText(page.getByTestId('training-banner'), 'MODO DE PRÁCTICA')
+    }
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('resets the training data after confirming, and Esc closes the confirmation', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+
+    await page.getByTestId('training-reset').click()
+    await page.getByTestId('training-reset-confirm').waitFor()
+    await screenshot(page, 'training-reset-dialog')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('training-reset-confirm').waitFor({ state: 'detached' })
+
+    await page.getByTestId('training-reset').click()
+    await page.getByTestId('training-reset-confirm').click()
+    await page.getByTestId('training-reset-confirm').waitFor({ state: 'detached', timeout: 60_000 })
+    await expectText(page.locator('.n-message'), 'Datos de práctica restablecidos.')
+    await page.getByTestId('profile-name').waitFor()
+    await expectText(page.getByTestId('training-banner'), 'MODO DE PRÁCTICA')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

@@ -1,0 +1,53 @@
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+/** Chromium always says this about the CSP meta tag; the browser host sends frame-ancestors as a header too. */
+const knownNoise = [/'frame-ancestors' is ignored when delivered via a <meta> element/]
+
+/** Console errors and page exceptions, minus the one Chromium prints for every page with our CSP meta. */
+export function unexpectedProblems(problems: string[]): string[] {
+  return problems.filter((p) => !knownNoise.some((noise) => noise.test(p)))
+}
+
+export async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim()
+}
+
+/** naive-ui wraps each <input>; tests type into the real one. */
+export function input(page: Page, testId: string): Locator {
+  return page.getByTestId(testId).locator('input')
+}
+
+export async function startTraining(page: Page): Promise<void> {
+  await page.getByTestId('start-training').click()
+  await page.getByTestId('shell').waitFor()
+  await page.getByTestId('profile-name').waitFor()
+}
+
+/** The rows of the memberships table, with what a clerk sees in each. */
+export async function memberships(page: Page): Promise<{ entityId: number; name: string; current: boolean }[]> {
+  const rows = page.locator('tr[data-current]')
+  const count = await rows.count()
+  const result: { entityId: number; name: string; current: boolean }[] = []
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i)
+    const testId = (await row.getAttribute('data-testid')) ?? ''
+    result.push({
+      entityId: Number(testId.replace('membership-', '')),
+      name: await text(row.getByTestId('membership-name')),
+      current: (await row.getAttribute('data-current')) === 'true',
+    })
+  }
+  return result
+}
+
+export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
+  await locator.waitFor()
+  await expect
+    .poll(() => text(locator), { timeout: 10_000 })
+    .toMatch(typeof expected === 'string' ? new RegExp(escape(expected)) : expected)
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

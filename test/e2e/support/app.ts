@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterEach, beforeEach } from 'vitest'
+import { launchBrowserHost } from '../../../src-main/host/launchBrowserHost'
+import { MemorySecretStore } from '../../../src-main/core/secrets/memorySecretStore'
+import { screenshot } from './artifacts'
+import { launchChromium } from './browser'
+
+export interface RunningApp {
+  page: Page
+  dataDir: string
+  /** Console errors and uncaught exceptions seen in the page (a CSP violation shows up here). */
+  problems: string[]
+  close(): Promise<void>
+}
+
+/**
+ * The real renderer in Chromium, talking to the real core through the browser
+ * host, with a fresh data folder and an in-memory keychain per call.
+ */
+export async function openApp(options: { training?: boolean } = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-e2e-'))
+  const cleanups: (() => Promise<void>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })]
+  async function close(): Promise<void> {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined)
+  }
+  try {
+    const host = await launchBrowserHost({ dataDir, secrets: new MemorySecretStore(), training: options.training ?? true })
+    cleanups.push(() => host.close())
+    const browser = await launchChromium()
+    cleanups.push(() => browser.close())
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage())
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
+    await page.goto(host.url)
+    return { page, dataDir, problems, close }
+  } catch (err) {
+    await close()
+    throw err
+  }
+}
+
+/**
+ * A fresh app for each test of the file. A failing test leaves a screenshot
+ * named after it in the artifacts folder, to see what the user would have seen.
+ */
+export function useFreshApp(options: { training?: boolean } = {}): () => RunningApp {
+  let app: RunningApp | null = null
+  beforeEach(async () => {
+    app = await openApp(options)
+  })
+  afterEach(async (context) => {
+    if (!app) return
+    if (context.task.result?.state === 'fail') {
+      await screenshot(app.page, `failed-${context.task.name}`).catch(() => undefined)
+    }
+    await app.close()
+    app = null
+  })
+  return () => {
+    if (!app) throw new Error('the app is opened in beforeEach')
+    return app
+  }
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createClient } from '../../../src-renderer/api/client'
+import { createBrowserHostTransport } from '../../../src-renderer/api/browserHostTransport'
+import { hostEventsPath, hostRequestPath, type Bridge, type Envelope } from '../../../src-shared/contract'
+import { AppError } from '../../../src-shared/errors'
+
+const signedOut = { state: 'signed_out', lastServerUrl: null, lastEmail: null }
+
+function fakeBridge(answer: (name: string, payload: unknown) => unknown): Bridge & { emit(name: string, payload: unknown): void } {
+  const listeners = new Map<string, Set<(p: unknown) => void>>()
+  return {
+    invoke: async (name, payload) => answer(name, payload) as Envelope,
+    on(name, listener) {
+      const set = listeners.get(name) ?? new Set()
+      listeners.set(name, set)
+      set.add(listener)
+      return () => set.delete(listener)
+    },
+    emit(name, payload) {
+      for (const l of listeners.get(name) ?? []) l(payload)
+    },
+  }
+}
+
+describe('renderer client', () => {
+  it('returns the value checked against the contract', async () => {
+    const client = createClient(fakeBridge(() => ({ ok: true, value: signedOut })))
+    await expect(client.request('session.status')).resolves.toEqual(signedOut)
+  })
+
+  it('turns an error envelope into an AppError with its code, detail and fields', async () => {
+    const error = new AppError('validation', { detail: 'ya existe', fields: { email: ['no es válido'] } }).toPayload()
+    const client = createClient(fakeBridge(() => ({ ok: false, error })))
+    const thrown = await client
+      .request('session.signIn', { serverUrl: 'https://x.test', email: 'a@b.test', token: 't' })
+      .catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(AppError)
+    expect(thrown).toMatchObject({ code: 'validation', detail: 'ya existe', field: 'email', fields: { email: ['no es válido'] } })
+  })
+
+  it('rejects a value that breaks the contract as bad_response', async () => {
+    const client = createClient(fakeBridge(() => ({ ok: true, value: { state: 'somewhere' } })))
+    await expect(client.request('session.status')).rejects.toMatchObject({ code: 'bad_response' })
+  })
+
+  it('rejects an answer that is not an envelope as bad_response', async () => {
+    const client = createClient(fakeBridge(() => 'hello'))
+    await expect(client.request('session.status')).rejects.toMatchObject({ code: 'bad_response' })
+  })
+
+  it('delivers valid events and drops malformed ones', () => {
+    const bridge = fakeBridge(() => null)
+    const client = createClient(bridge)
+    const seen: unknown[] = []
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const stop = client.onEvent('connection.changed', (p) => seen.push(p))
+    bridge.emit('connection.changed', { online: true, lastContactAt: null })
+    bridge.emit('connection.changed', { online: 'yes' })
+    stop()
+    bridge.emit('connection.changed', { online: false, lastContactAt: null })
+    warn.mockRestore()
+    expect(seen).toEqual([{ online: true, lastContactAt: null }])
+  })
+})
+
+describe('browser-host transport', () => {
+  function jsonResponse(body: unknown): Response {
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+  }
+
+  it('posts the payload to the contract path on the same origin', async () => {
+    const fetch = vi.fn(async (_input: string, _init: RequestInit) => jsonResponse({ ok: true, value: signedOut }))
+    const client = createClient(createBrowserHostTransport({ fetch, openEventStream: () => ({ close() {} }) }))
+    await client.request('entity.switch', { entityId: 7 }).catch(() => undefined)
+    const [input, init] = fetch.mock.calls[0]!
+    expect(input).toBe(hostRequestPath('entity.switch'))
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' } })
+    expect(JSON.parse(String(init.body))).toEqual({ payload: { entityId: 7 } })
+  })
+
+  it('reports a failed fetch or a body that is not JSON as a network error', async () => {
+    const down = createClient(
+      createBrowserHostTransport({
+        fetch: async () => {
+          throw new TypeError('Failed to fetch')
+        },
+        openEventStream: () => ({ close() {} }),
+      }),
+    )
+    await expect(down.request('session.status')).rejects.toMatchObject({ code: 'network' })
+    const garbled = createClient(
+      createBrowserHostTransport({
+        fetch: async () => new Response('<html>proxy error</html>', { status: 502 }),
+        openEventStream: () => ({ close() {} }),
+      }),
+    )
+    await expect(garbled.request('session.status')).rejects.toMatchObject({ code: 'network' })
+  })
+
+  it('opens one event stream and routes its messages by name', () => {
+    let deliver: (data: unknown) => void = () => {}
+    const open = vi.fn((_path: string, onMessage: (data: unknown) => void) => {
+      deliver = onMessage
+      return { close() {} }
+    })
+    const client = createClient(createBrowserHostTransport({ fetch: async () => jsonResponse(null), openEventStream: open }))
+    const connection: unknown[] = []
+    const session: unknown[] = []
+    client.onEvent('connection.changed', (p) => connection.push(p))
+    client.onEvent('session.changed', (p) => session.push(p))
+    deliver(JSON.stringify({ name: 'session.changed', payload: signedOut }))
+    deliver('not json')
+    deliver(JSON.stringify({ name: 'no.such.event', payload: {} }))
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(open.mock.calls[0]![0]).toBe(hostEventsPath)
+    expect(session).toEqual([signedOut])
+    expect(connection).toEqual([])
+  })
+})
