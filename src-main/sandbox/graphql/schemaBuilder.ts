@@ -1,0 +1,183 @@
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputFieldConfigMap,
+} from 'graphql'
+import type { QueryRunner, Row } from './queryRunner'
+import type { SiblingLoader } from './siblingLoader'
+import { comparisonType, orderByEnum, scalarOf } from './scalarTypes'
+import type { CountArgs, SelectArgs } from './selectCompiler'
+import type { TableDescription, TableRegistry } from './tableDescription'
+
+/** Per-request state every resolver gets: the current entity's runner and the relation loader. */
+export interface GraphqlContext {
+  runner: QueryRunner
+  loader: SiblingLoader
+}
+
+interface AggregateSource {
+  table: TableDescription
+  args: SelectArgs
+}
+
+interface TableTypes {
+  object: GraphQLObjectType
+  boolExp: GraphQLInputObjectType
+  orderBy: GraphQLInputObjectType
+  selectColumn: GraphQLEnumType
+  aggregate: GraphQLObjectType
+}
+
+/**
+ * Builds a Hasura-shaped schema from table descriptions: per table a list
+ * field, `<table>_aggregate` and `<table>_by_pk`, with `where`, `order_by`,
+ * `limit` and `offset`, and relation fields on each row type.
+ */
+export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
+  const types = new Map<string, TableTypes>()
+  const typesOf = (name: string): TableTypes => {
+    const t = types.get(name)
+    if (!t) throw new Error(`no GraphQL types for ${name}`)
+    return t
+  }
+
+  const selectArgs = (table: TableDescription): GraphQLFieldConfigArgumentMap => ({
+    where: { type: typesOf(table.name).boolExp, description: 'filter the rows returned' },
+    order_by: { type: new GraphQLList(new GraphQLNonNull(typesOf(table.name).orderBy)), description: 'sort the rows by one or more columns' },
+    limit: { type: GraphQLInt, description: 'limit the number of rows returned' },
+    offset: { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by' },
+  })
+
+  for (const table of registry.all()) {
+    const selectColumn = new GraphQLEnumType({
+      name: `${table.name}_select_column`,
+      values: Object.fromEntries(table.columns.map((c) => [c.name, { value: c.name }])),
+    })
+
+    const boolExp: GraphQLInputObjectType = new GraphQLInputObjectType({
+      name: `${table.name}_bool_exp`,
+      description: `Boolean expression to filter rows from the table "${table.name}". All fields are combined with a logical 'AND'.`,
+      fields: () => {
+        const fields: GraphQLInputFieldConfigMap = {
+          _and: { type: new GraphQLList(new GraphQLNonNull(boolExp)) },
+          _or: { type: new GraphQLList(new GraphQLNonNull(boolExp)) },
+          _not: { type: boolExp },
+        }
+        for (const c of table.columns) fields[c.name] = { type: comparisonType(c.type) }
+        for (const r of table.relations) fields[r.name] = { type: typesOf(r.table).boolExp }
+        return fields
+      },
+    })
+
+    const orderBy = new GraphQLInputObjectType({
+      name: `${table.name}_order_by`,
+      description: `Ordering options when selecting data from "${table.name}".`,
+      fields: () => {
+        const fields: GraphQLInputFieldConfigMap = {}
+        for (const c of table.columns) fields[c.name] = { type: orderByEnum }
+        for (const r of table.relations) if (r.kind === 'object') fields[r.name] = { type: typesOf(r.table).orderBy }
+        return fields
+      },
+    })
+
+    const object: GraphQLObjectType = new GraphQLObjectType<Row, GraphqlContext>({
+      name: table.name,
+      description: `columns and relationships of "${table.name}"`,
+      fields: () => {
+        const fields: GraphQLFieldConfigMap<Row, GraphqlContext> = {}
+        for (const c of table.columns) {
+          const scalar = scalarOf[c.type]
+          fields[c.name] = { type: c.nullable ? scalar : new GraphQLNonNull(scalar) }
+        }
+        for (const r of table.relations) {
+          const remote = registry.table(r.table)
+          const relationKey = `${table.name}.${r.name}`
+          if (r.kind === 'object') {
+            fields[r.name] = {
+              type: typesOf(r.table).object,
+              resolve: (row, _args, ctx) =>
+                ctx.loader.load(row, relationKey, r.from, null, (keys) => {
+                  const related = ctx.runner.byKey(remote, r.to, keys)
+                  ctx.loader.track([...related.values()])
+                  return related
+                }),
+            }
+          } else {
+            fields[r.name] = {
+              type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(typesOf(r.table).object))),
+              args: selectArgs(remote),
+              resolve: (row, args: SelectArgs, ctx) =>
+                // Aliases of one relation with different arguments load separately.
+                ctx.loader.load(row, `${relationKey}:${JSON.stringify(args)}`, r.from, [] as Row[], (keys) => {
+                  const related = ctx.runner.groupedByKey(remote, r.to, keys, args)
+                  ctx.loader.track([...related.values()].flat())
+                  return related
+                }),
+            }
+          }
+        }
+        return fields
+      },
+    })
+
+    const aggregateFields = new GraphQLObjectType<AggregateSource, GraphqlContext>({
+      name: `${table.name}_aggregate_fields`,
+      fields: {
+        count: {
+          type: new GraphQLNonNull(GraphQLInt),
+          args: { columns: { type: new GraphQLList(new GraphQLNonNull(selectColumn)) }, distinct: { type: GraphQLBoolean } },
+          resolve: (source, args: CountArgs, ctx) => ctx.runner.count(source.table, source.args, args),
+        },
+      },
+    })
+
+    const aggregate = new GraphQLObjectType<AggregateSource, GraphqlContext>({
+      name: `${table.name}_aggregate`,
+      description: `aggregated selection of "${table.name}"`,
+      fields: () => ({
+        aggregate: { type: aggregateFields, resolve: (source) => source },
+        nodes: {
+          type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(object))),
+          resolve: (source, _args, ctx) => ctx.loader.track(ctx.runner.select(source.table, source.args)),
+        },
+      }),
+    })
+
+    types.set(table.name, { object, boolExp, orderBy, selectColumn, aggregate })
+  }
+
+  const rootFields: GraphQLFieldConfigMap<unknown, GraphqlContext> = {}
+  for (const table of registry.all()) {
+    const t = typesOf(table.name)
+    const pk = registry.column(table, table.primaryKey)!
+    rootFields[table.name] = {
+      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(t.object))),
+      description: `fetch data from the table: "${table.name}"`,
+      args: selectArgs(table),
+      resolve: (_root, args: SelectArgs, ctx) => ctx.loader.track(ctx.runner.select(table, args)),
+    }
+    rootFields[`${table.name}_aggregate`] = {
+      type: new GraphQLNonNull(t.aggregate),
+      description: `fetch aggregated fields from the table: "${table.name}"`,
+      args: selectArgs(table),
+      resolve: (_root, args: SelectArgs): AggregateSource => ({ table, args }),
+    }
+    rootFields[`${table.name}_by_pk`] = {
+      type: t.object,
+      description: `fetch data from the table: "${table.name}" using primary key columns`,
+      args: { [pk.name]: { type: new GraphQLNonNull(scalarOf[pk.type]) } },
+      resolve: (_root, args: Record<string, unknown>, ctx) =>
+        ctx.loader.track(ctx.runner.select(table, { where: { [pk.name]: { _eq: args[pk.name] } }, limit: 1 }))[0] ?? null,
+    }
+  }
+
+  return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'query_root', fields: rootFields }) })
+}

@@ -1,0 +1,75 @@
+import type { ColumnDescription, ColumnType, RelationDescription, TableDescription } from './tableDescription'
+
+/**
+ * The tables GraphQL serves. Which of these the service documents and which
+ * the sandbox adds is listed in ../ADDITIONS.md; keep the two in step.
+ */
+const col = (name: string, type: ColumnType): ColumnDescription => ({ name, type, nullable: false })
+const opt = (name: string, type: ColumnType): ColumnDescription => ({ name, type, nullable: true })
+const object = (name: string, table: string, from: string, to = 'id'): RelationDescription => ({ name, kind: 'object', table, from, to })
+const array = (name: string, table: string, to: string, from = 'id'): RelationDescription => ({ name, kind: 'array', table, from, to })
+
+export const graphqlTables: readonly TableDescription[] = [
+  {
+    name: 'agencies',
+    primaryKey: 'id',
+    entityScoped: true,
+    columns: [col('id', 'Int'), col('name', 'String'), col('entity_id', 'Int'), opt('agency_category_id', 'Int'), opt('address', 'String'), col('active', 'Boolean')],
+    relations: [object('agency_category', 'agency_categories', 'agency_category_id')],
+  },
+  {
+    name: 'agency_categories',
+    primaryKey: 'id',
+    entityScoped: true,
+    columns: [col('id', 'Int'), col('name', 'String'), col('entity_id', 'Int')],
+    relations: [array('agencies', 'agencies', 'agency_category_id')],
+  },
+  {
+    name: 'employees',
+    primaryKey: 'id',
+    entityScoped: true,
+    columns: [col('id', 'Int'), opt('user_id', 'Int'), opt('agency_id', 'Int'), col('entity_id', 'Int'), col('name', 'String')],
+    relations: [object('agency', 'agencies', 'agency_id')],
+  },
+  {
+    name: 'items',
+    primaryKey: 'id',
+    entityScoped: true,
+    columns: [
+      col('id', 'Int'),
+      col('zid', 'Int'),
+      col('code', 'String'),
+      col('name', 'String'),
+      opt('ean13', 'String'),
+      opt('description', 'String'),
+      opt('item_category_id', 'Int'),
+      opt('measurement_unit', 'String'),
+      col('active', 'Boolean'),
+      col('entity_id', 'Int'),
+      // A decimal string, as the service gives money amounts.
+      col('price', 'String'),
+    ],
+    relations: [object('item_category', 'item_categories', 'item_category_id'), array('lots', 'lots', 'item_id')],
+  },
+  {
+    name: 'item_categories',
+    primaryKey: 'id',
+    entityScoped: true,
+    columns: [col('id', 'Int'), col('name', 'String'), col('entity_id', 'Int')],
+    relations: [array('items', 'items', 'item_category_id')],
+  },
+  {
+    name: 'lots',
+    primaryKey: 'id',
+    entityScoped: true,
+    columns: [col('id', 'Int'), col('item_id', 'Int'), col('name', 'String'), opt('expires', 'date'), col('entity_id', 'Int')],
+    relations: [object('item', 'items', 'item_id'), array('lot_stocks', 'lot_stocks', 'lot_id')],
+  },
+  {
+    name: 'lot_stocks',
+    primaryKey: 'id',
+    entityScoped: true,
+    columns: [col('id', 'Int'), col('lot_id', 'Int'), col('agency_id', 'Int'), col('available', 'Float'), col('entity_id', 'Int')],
+    relations: [object('lot', 'lots', 'lot_id'), object('agency', 'agencies', 'agency_id')],
+  },
+]

@@ -1,0 +1,40 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import type { SandboxContext } from '../context'
+import { controlDoor, controlDoorPrefix } from '../control'
+import { graphqlEndpoint } from '../routes/graphqlEndpoint'
+import { restRouteModules } from '../routes'
+import { sendError } from './errorReplies'
+import { installFaultHooks } from './faultHooks'
+import { installJsonBodyParser } from './jsonBodyParser'
+import { userAuthHook } from './userAuth'
+
+/**
+ * The sandbox's HTTP server. Three scopes: the service (faults apply) holding
+ * the REST routes (behind user authentication) and GraphQL (behind its JWT),
+ * and the control door (loopback only, no faults).
+ */
+export function createServer(ctx: SandboxContext): FastifyInstance {
+  // forceCloseConnections: close() must not wait for a client's idle keep-alive socket.
+  const app = Fastify({ logger: false, forceCloseConnections: true })
+  installJsonBodyParser(app)
+
+  app.setErrorHandler((err: FastifyError, _request, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500
+    return sendError(reply, status, status >= 500 ? `Internal sandbox error: ${err.message}` : err.message)
+  })
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, `No such route: ${request.method} ${request.url.split('?')[0]} (REST paths end in .json)`),
+  )
+
+  app.register(async (service) => {
+    installFaultHooks(service, ctx.faults)
+    service.register(async (rest) => {
+      rest.addHook('onRequest', userAuthHook(ctx))
+      for (const register of restRouteModules) register(rest, ctx)
+    })
+    graphqlEndpoint(service, ctx)
+  })
+
+  app.register(async (control) => controlDoor(control, ctx), { prefix: controlDoorPrefix })
+  return app
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import type { GraphQLInputObjectType, GraphQLObjectType } from 'graphql'
+import { buildGraphqlSchema } from '../../../src-main/sandbox/graphql/schemaBuilder'
+import { TableRegistry, type TableDescription } from '../../../src-main/sandbox/graphql/tableDescription'
+import { graphqlTables } from '../../../src-main/sandbox/graphql/tables'
+
+const base = (over: Partial<TableDescription>): TableDescription => ({
+  name: 'things',
+  primaryKey: 'id',
+  entityScoped: false,
+  columns: [{ name: 'id', type: 'Int', nullable: false }],
+  relations: [],
+  ...over,
+})
+
+describe('TableRegistry', () => {
+  it('accepts the sandbox tables', () => {
+    expect(new TableRegistry(graphqlTables).all().map((t) => t.name)).toEqual(
+      expect.arrayContaining(['agencies', 'agency_categories', 'employees', 'items', 'item_categories', 'lots', 'lot_stocks']),
+    )
+  })
+
+  it('refuses description mistakes at start-up', () => {
+    expect(() => new TableRegistry([base({}), base({})])).toThrow(/twice/)
+    expect(() => new TableRegistry([base({ primaryKey: 'uid' })])).toThrow(/primary key/)
+    expect(() => new TableRegistry([base({ entityScoped: true })])).toThrow(/entity_id/)
+    expect(() => new TableRegistry([base({ columns: [{ name: 'id; drop', type: 'Int', nullable: false }] })])).toThrow(/identifier/)
+    expect(() => new TableRegistry([base({ relations: [{ name: 'owner', kind: 'object', table: 'nowhere', from: 'id', to: 'id' }] })])).toThrow(/unknown table/)
+    expect(() => new TableRegistry([base({ relations: [{ name: 'self', kind: 'object', table: 'things', from: 'missing', to: 'id' }] })])).toThrow(/local column/)
+  })
+})
+
+describe('the generated schema', () => {
+  const schema = buildGraphqlSchema(new TableRegistry(graphqlTables))
+  const root = schema.getQueryType()!.getFields()
+  const signature = (field: { args: readonly { name: string; type: unknown }[]; type: unknown }) =>
+    `(${field.args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')}): ${String(field.type)}`
+  const inputFields = (name: string) =>
+    Object.fromEntries(Object.values((schema.getType(name) as GraphQLInputObjectType).getFields()).map((f) => [f.name, String(f.type)]))
+  const objectFields = (name: string) => (schema.getType(name) as GraphQLObjectType).getFields()
+
+  it('has Hasura’s root fields and argument types per table', () => {
+    expect(schema.getQueryType()!.name).toBe('query_root')
+    const args = '(where: items_bool_exp, order_by: [items_order_by!], limit: Int, offset: Int)'
+    expect(signature(root.items!)).toBe(`${args}: [items!]!`)
+    expect(signature(root.items_aggregate!)).toBe(`${args}: items_aggregate!`)
+    expect(signature(root.items_by_pk!)).toBe('(id: Int!): items')
+    expect(signature(objectFields('items_aggregate_fields').count!)).toBe('(columns: [items_select_column!], distinct: Boolean): Int!')
+    for (const t of ['agencies', 'agency_categories', 'employees', 'item_categories', 'lots', 'lot_stocks']) {
+      expect(root[t], t).toBeDefined()
+      expect(root[`${t}_aggregate`], t).toBeDefined()
+    }
+  })
+
+  it('has the comparison operators, pattern ones on strings only', () => {
+    const int = inputFields('Int_comparison_exp')
+    expect(int).toMatchObject({ _eq: 'Int', _neq: 'Int', _gt: 'Int', _gte: 'Int', _lt: 'Int', _lte: 'Int', _in: '[Int!]', _nin: '[Int!]', _is_null: 'Boolean' })
+    expect(int._ilike).toBeUndefined()
+    expect(inputFields('String_comparison_exp')).toMatchObject({ _like: 'String', _ilike: 'String', _nlike: 'String', _nilike: 'String' })
+    expect(inputFields('date_comparison_exp')).toMatchObject({ _lt: 'date' })
+    expect(inputFields('items_bool_exp')).toMatchObject({
+      _and: '[items_bool_exp!]',
+      _or: '[items_bool_exp!]',
+      _not: 'items_bool_exp',
+      name: 'String_comparison_exp',
+      lots: 'lots_bool_exp',
+      item_category: 'item_categories_bool_exp',
+    })
+    expect(inputFields('lot_stocks_order_by')).toMatchObject({ available: 'order_by', lot: 'lots_order_by' })
+  })
+
+  it('types columns and relations: object relations nullable, array relations with arguments', () => {
+    const items = objectFields('items')
+    expect(String(items.item_category!.type)).toBe('item_categories')
+    expect(signature(items.lots!)).toBe('(where: lots_bool_exp, order_by: [lots_order_by!], limit: Int, offset: Int): [lots!]!')
+    expect(String(objectFields('lots').expires!.type)).toBe('date')
+    expect(String(objectFields('lot_stocks').available!.type)).toBe('Float!')
+    expect(String(items.price!.type)).toBe('String!')
+  })
+})
