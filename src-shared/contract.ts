@@ -7,6 +7,18 @@ import {
   sessionStatus,
   whoAmI,
 } from './domain'
+import {
+  bundleDetail,
+  bundleInput,
+  catalogueQuery,
+  catalogueRow,
+  catalogueStatus,
+  dynamicItem,
+  fileData,
+  importPreview,
+  itemRow,
+  pullProgress,
+} from './catalogue'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -50,12 +62,39 @@ export const requests = {
   ),
   'preferences.get': entry(none, preferences),
   'preferences.set': entry(preferences.partial(), preferences),
+
+  'catalogue.status': entry(none, catalogueStatus),
+  /** Pulls a fresh snapshot of the catalogue into the cache; progress comes as events. */
+  'catalogue.pull': entry(none, catalogueStatus),
+  'catalogue.search': entry(catalogueQuery, z.object({ total: z.number().int(), rows: z.array(catalogueRow) })),
+  'catalogue.tags': entry(none, z.array(z.object({ tag: z.string(), count: z.number().int() }))),
+  'catalogue.export': entry(
+    catalogueQuery.omit({ offset: true, limit: true }).extend({ format: z.enum(['xlsx', 'csv']) }),
+    fileData,
+  ),
+  'items.search': entry(
+    z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(200).default(20) }),
+    z.array(itemRow),
+  ),
+  'itemCategories.list': entry(none, z.array(z.object({ id: z.number().int(), name: z.string() }))),
+  'bundles.get': entry(z.object({ id: z.number().int().positive(), online: z.boolean().default(false) }), bundleDetail),
+  'bundles.create': entry(bundleInput, bundleDetail),
+  'bundles.update': entry(z.object({ id: z.number().int().positive(), changes: bundleInput.partial() }), bundleDetail),
+  'bundles.delete': entry(z.object({ id: z.number().int().positive() }), z.object({ deleted: z.literal(true) })),
+  'bundles.dynamicItems': entry(
+    z.object({ bundleId: z.number().int().positive(), agencyId: z.number().int().positive().optional() }),
+    z.array(dynamicItem),
+  ),
+  'bundles.importPreview': entry(fileData, importPreview),
+  'bundles.import': entry(fileData, z.object({ imported: z.number().int() })),
 } as const
 
 export const events = {
   'session.changed': sessionStatus,
   'connection.changed': connectionState,
   'entity.changed': whoAmI,
+  'catalogue.progress': pullProgress,
+  'catalogue.changed': catalogueStatus,
 } as const
 
 export type Requests = typeof requests

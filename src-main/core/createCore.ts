@@ -1,7 +1,11 @@
 import type { Handlers } from '../../src-shared/dispatch'
 import { CoreEvents } from './events'
 import type { SecretStore } from './secrets/secretStore'
+import { BundleService } from './services/bundleService'
+import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
+import { EntityCaches } from './services/entityCaches'
+import { PullScheduler } from './sync/pullScheduler'
 import { ProfileService } from './services/profileService'
 import { SessionService } from './services/sessionService'
 import { SettingsStore } from './settingsStore'
@@ -21,13 +25,21 @@ export interface CoreOptions {
   requestTimeoutMs?: number
   /** The clock; tests move it. */
   now?: () => Date
+  /** Refresh the catalogue in the background this often (default 10 minutes); false: only when asked. */
+  backgroundPullMs?: number | false
 }
 
 export interface Core {
   readonly handlers: Handlers
   readonly events: CoreEvents
   /** The use cases behind the handlers, for the CLI, which needs a little more than the renderer. */
-  readonly services: { session: SessionService; profile: ProfileService; connection: ConnectionMonitor }
+  readonly services: {
+    session: SessionService
+    profile: ProfileService
+    connection: ConnectionMonitor
+    catalogue: CatalogueService
+    bundles: BundleService
+  }
   close(): Promise<void>
 }
 
@@ -48,7 +60,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   })
   const profile = new ProfileService(session, events, now)
+  const caches = new EntityCaches(options.dataDir, session, profile)
+  const catalogue = new CatalogueService(session, profile, caches, events, now)
+  const bundles = new BundleService(session, profile, catalogue, now)
   await session.restore()
+  const scheduler =
+    options.backgroundPullMs === false ? null : new PullScheduler(catalogue, session, events, options.backgroundPullMs ?? 10 * 60_000, now)
+  // A new account or entity means another cache file.
+  events.on('session.changed', () => caches.close())
+  events.on('entity.changed', () => caches.close())
 
   const handlers: Handlers = {
     'app.info': async () => ({ version: options.version, runner: options.runner, trainingAvailable: !!options.training }),
@@ -64,14 +84,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'graphql.query': ({ query, variables }) => session.require().graphql.query(query, variables),
     'preferences.get': async () => settings.get().preferences,
     'preferences.set': async (change) => settings.setPreferences(change),
+    'catalogue.status': async () => catalogue.status(),
+    'catalogue.pull': () => catalogue.pull(),
+    'catalogue.search': async (query) => catalogue.search(query),
+    'catalogue.tags': async () => catalogue.tags(),
+    'catalogue.export': (query) => bundles.exportList(query),
+    'items.search': async ({ query, limit }) => catalogue.items(query, limit),
+    'itemCategories.list': async () => catalogue.itemCategories(),
+    'bundles.get': ({ id, online }) => catalogue.bundle(id, online),
+    'bundles.create': (input) => bundles.create(input),
+    'bundles.update': ({ id, changes }) => bundles.update(id, changes),
+    'bundles.delete': ({ id }) => bundles.delete(id),
+    'bundles.dynamicItems': ({ bundleId, agencyId }) => bundles.dynamicItems(bundleId, agencyId),
+    'bundles.importPreview': (file) => bundles.importPreview(file),
+    'bundles.import': (file) => bundles.import(file),
   }
 
   return {
     handlers,
     events,
-    services: { session, profile, connection },
+    services: { session, profile, connection, catalogue, bundles },
     async close() {
+      scheduler?.close()
       connection.close()
+      caches.close()
       await session.close()
     },
   }

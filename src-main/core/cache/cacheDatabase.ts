@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { AppError } from '../../../src-shared/errors'
-import { migrations as cacheMigrations } from './migrations'
 import { openSqlite, type Sqlite } from './sqlite'
 
 /**
  * Opens a database and brings it to the app's schema. A database from a newer
  * app is refused untouched rather than half-understood.
  */
-export function openMigrated(file: string, migrations: readonly string[] = cacheMigrations): Sqlite {
+export function openMigrated(file: string, migrations: readonly string[]): Sqlite {
   mkdirSync(dirname(file), { recursive: true })
   const db = openSqlite(file)
   try {

@@ -1,9 +1,59 @@
 /**
- * The cache's schema, one numbered step each. Step N brings `user_version`
- * from N-1 to N. Never edit a step that has shipped; add one.
+ * The schemas of our databases, one numbered step each. Step N brings
+ * `user_version` from N-1 to N. Never edit a step that has shipped; add one.
  */
-export const migrations: readonly string[] = [
-  // 1: what the partition is, and small documents kept for offline use.
-  `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-   CREATE TABLE documents (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL);`,
+
+const documents = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE documents (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL);`
+
+/** account.sqlite: what the app keeps of a user before an entity is chosen. */
+export const accountMigrations: readonly string[] = [documents]
+
+/**
+ * entity-N.sqlite: one (service, user, entity). Catalogue tables are replaced
+ * whole by each pull (see snapshotSwap.ts): their indexes end in __a or __b so
+ * the next snapshot's can coexist with the live ones until the swap.
+ */
+export const entityMigrations: readonly string[] = [
+  documents,
+  // 2: the offline catalogue.
+  `CREATE TABLE item_categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+   CREATE TABLE agencies (id INTEGER PRIMARY KEY, name TEXT NOT NULL, agency_category_id INTEGER);
+   CREATE TABLE items (
+     id INTEGER PRIMARY KEY, code TEXT NOT NULL COLLATE NOCASE, name TEXT NOT NULL, ean13 TEXT COLLATE NOCASE,
+     measurement_unit TEXT, item_category_id INTEGER, active INTEGER NOT NULL);
+   CREATE INDEX items_code__a ON items (code);
+   CREATE INDEX items_ean13__a ON items (ean13);
+   CREATE INDEX items_category__a ON items (item_category_id);
+   CREATE VIRTUAL TABLE item_fts USING fts5(code, name, ean13, content='', contentless_delete=1, prefix='2 3', tokenize='unicode61 remove_diacritics 2');
+   CREATE TABLE lots (id INTEGER PRIMARY KEY, item_id INTEGER NOT NULL, name TEXT, expires TEXT);
+   CREATE INDEX lots_item__a ON lots (item_id, expires);
+   CREATE TABLE lot_stocks (lot_id INTEGER NOT NULL, agency_id INTEGER NOT NULL, available REAL NOT NULL, PRIMARY KEY (lot_id, agency_id)) WITHOUT ROWID;
+   CREATE TABLE stock (item_id INTEGER NOT NULL, agency_id INTEGER NOT NULL, available REAL NOT NULL, PRIMARY KEY (item_id, agency_id)) WITHOUT ROWID;
+   CREATE TABLE bundles (
+     id INTEGER PRIMARY KEY, code TEXT NOT NULL COLLATE NOCASE, name TEXT NOT NULL COLLATE NOCASE, ean13 TEXT COLLATE NOCASE,
+     active INTEGER NOT NULL, category_bundle INTEGER NOT NULL, item_category_id INTEGER, components INTEGER NOT NULL,
+     tags TEXT NOT NULL, record TEXT NOT NULL);
+   CREATE INDEX bundles_code__a ON bundles (code);
+   CREATE INDEX bundles_ean13__a ON bundles (ean13);
+   CREATE TABLE bundle_components (bundle_id INTEGER NOT NULL, id INTEGER, item_id INTEGER NOT NULL, quantity TEXT NOT NULL);
+   CREATE INDEX bundle_components_bundle__a ON bundle_components (bundle_id);
+   CREATE TABLE bundle_tags (tag TEXT NOT NULL, bundle_id INTEGER NOT NULL, PRIMARY KEY (tag, bundle_id)) WITHOUT ROWID;
+   CREATE VIRTUAL TABLE bundle_fts USING fts5(code, name, ean13, tags, content='', contentless_delete=1, prefix='2 3', tokenize='unicode61 remove_diacritics 2');`,
 ]
+
+/** The tables a catalogue pull replaces, in the order they are filled. */
+export const catalogueTables = [
+  'item_categories',
+  'agencies',
+  'items',
+  'item_fts',
+  'lots',
+  'lot_stocks',
+  'stock',
+  'bundles',
+  'bundle_components',
+  'bundle_tags',
+  'bundle_fts',
+] as const
+export type CatalogueTable = (typeof catalogueTables)[number]

@@ -44,6 +44,12 @@ export class ProfileService {
     }
   }
 
+  /** The last profile read from the service, without asking it (works offline). */
+  lastKnown(): WhoAmI | null {
+    const s = this.session.require()
+    return readDocument<WhoAmI>(s.accountDb, 'whoami')?.value ?? null
+  }
+
   async switchEntity(entityId: number): Promise<WhoAmI> {
     const s = this.session.require()
     await selectEntity(s.rest, entityId)

@@ -5,6 +5,7 @@ import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { RestClient, type ServiceAccount } from '../api/restClient'
 import { openMigrated } from '../cache/cacheDatabase'
+import { accountMigrations } from '../cache/migrations'
 import { accountCacheFile, accountFolder, normaliseServerUrl } from '../cache/partition'
 import type { Sqlite } from '../cache/sqlite'
 import type { CoreEvents } from '../events'
@@ -146,7 +147,7 @@ export class SessionService {
     const onContact = (answered: boolean) => this.deps.connection.record(answered)
     const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact })
     const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: this.deps.now, onContact })
-    const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }))
+    const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations)
     this.active = { account, training, rest, graphql, accountDb }
     this.deps.connection.watch(() => fetchProfile(rest))
   }

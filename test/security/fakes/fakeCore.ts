@@ -23,7 +23,46 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'graphql.query': { query: '{ items { id } }', variables: { limit: 5 } },
   'preferences.get': undefined,
   'preferences.set': { theme: 'dark' },
+  'catalogue.status': undefined,
+  'catalogue.pull': undefined,
+  'catalogue.search': { query: '7401234567895', tag: null, active: 'all', offset: 0, limit: 50 },
+  'catalogue.tags': undefined,
+  'catalogue.export': { format: 'csv', query: 'caja', tag: null, active: 'active' },
+  'items.search': { query: 'tornillo', limit: 20 },
+  'itemCategories.list': undefined,
+  'bundles.get': { id: 5, online: false },
+  'bundles.create': { code: 'PAQ-1', name: 'Paquete', components: [{ item_id: 3, quantity: '2' }] },
+  'bundles.update': { id: 5, changes: { name: 'Paquete grande' } },
+  'bundles.delete': { id: 5 },
+  'bundles.dynamicItems': { bundleId: 5, agencyId: 2 },
+  'bundles.importPreview': { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' },
+  'bundles.import': { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' },
 }
+
+const catalogueStatus = {
+  entityId: 7,
+  agency: { id: 2, name: 'Central' },
+  pulledAt: '2026-11-22T10:00:00.000Z',
+  stale: false,
+  pulling: false,
+  counts: { bundles: 1, items: 3, agencies: 2 },
+  lastError: null,
+}
+const bundleRecord = {
+  id: 5, zid: 1, active: true, code: 'PAQ-1', ean13: null, name: 'Paquete', description: null, extra_description: null,
+  entity_id: 7, updater_id: null, created_at: null, updated_at: null, bundle_details_count: 1, pays_vat: true,
+  quotable: true, ecommerce: false, sellable: true, purchasable: false,
+  force_as_service_for_document_external_storage_service: false, category_bundle: false, item_category_id: null,
+  item_country_code_id: null, weight: null, volume: null, measurement_unit: null, color: '#112233', image: null,
+  image2: null, image3: null, image4: null, image5: null, youtube_video_url: null, tags: ['oferta'],
+}
+const bundleDetail = {
+  ...bundleRecord,
+  components: [{ id: 9, item_id: 3, quantity: '2', item_code: 'ART-3', item_name: 'Tornillo', available: 10 }],
+  available: 5,
+  source: 'cache' as const,
+}
+const file = { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' }
 
 const signedIn = { state: 'signed_in', training: false, serverUrl: 'https://service.example', email: 'clerk@example.com' } as const
 const whoAmI = {
@@ -55,6 +94,23 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'graphql.query': { data: { items: [] }, errors: null },
   'preferences.get': { theme: 'system', language: null },
   'preferences.set': { theme: 'dark', language: null },
+  'catalogue.status': catalogueStatus,
+  'catalogue.pull': catalogueStatus,
+  'catalogue.search': {
+    total: 1,
+    rows: [{ id: 5, code: 'PAQ-1', name: 'Paquete', ean13: null, active: true, category_bundle: false, tags: ['oferta'], components: 1, available: 5 }],
+  },
+  'catalogue.tags': [{ tag: 'oferta', count: 1 }],
+  'catalogue.export': file,
+  'items.search': [{ id: 3, code: 'ART-3', name: 'Tornillo', ean13: null, measurement_unit: null, item_category_id: null, available: 10 }],
+  'itemCategories.list': [{ id: 1, name: 'Ferretería' }],
+  'bundles.get': bundleDetail,
+  'bundles.create': bundleDetail,
+  'bundles.update': bundleDetail,
+  'bundles.delete': { deleted: true },
+  'bundles.dynamicItems': [{ item_id: 3, code: 'ART-3', name: 'Tornillo', available: 10 }],
+  'bundles.importPreview': { rows: [{ row: 2, code: 'PAQ-1', name: 'Paquete', errors: [] }], valid: 1, invalid: 0 },
+  'bundles.import': { imported: 1 },
 }
 
 export interface FakeCore extends ShellCore {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openMigrated, readDocument, writeDocument } from '../../../../src-main/core/cache/cacheDatabase'
+import { accountMigrations, entityMigrations } from '../../../../src-main/core/cache/migrations'
 import { accountFolder, entityCacheFile, normaliseServerUrl } from '../../../../src-main/core/cache/partition'
 
 const fresh = () => join(mkdtempSync(join(tmpdir(), 'mostrador-cache-')), 'c.sqlite')
@@ -37,8 +38,16 @@ describe('the cache database', () => {
     after.close()
   })
 
+  it('creates every step of the real schemas', () => {
+    for (const steps of [accountMigrations, entityMigrations]) {
+      const db = openMigrated(fresh(), steps)
+      expect(db.pragma('user_version', { simple: true })).toBe(steps.length)
+      db.close()
+    }
+  })
+
   it('keeps documents for offline use', () => {
-    const db = openMigrated(fresh())
+    const db = openMigrated(fresh(), accountMigrations)
     writeDocument(db, 'whoami', { name: 'Ana' }, new Date('2026-11-22T10:00:00Z'))
     expect(readDocument(db, 'whoami')).toEqual({ value: { name: 'Ana' }, updatedAt: '2026-11-22T10:00:00.000Z' })
     expect(readDocument(db, 'missing')).toBeNull()

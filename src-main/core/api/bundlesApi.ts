@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import type { BundleInput, FileData } from '../../../src-shared/catalogue'
+import {
+  bool,
+  count,
+  decimalNumber,
+  id,
+  nullableId,
+  nullableNumber,
+  nullableText,
+  nullableTimestamp,
+  optionalNull,
+  text,
+} from './normalise'
+import type { RestClient } from './restClient'
+
+/**
+ * The bundles area of the service. List answers use numbers and ISO times,
+ * detail answers strings and zone-less times; both normalise to one record.
+ * What the spec leaves unshown (component and tag shapes, the import file's
+ * encoding, the create answer) is decided here and nowhere else.
+ */
+
+const imageSchema = optionalNull(
+  z.object({ url: optionalNull(z.string()), thumbnail_fill: optionalNull(z.object({ url: optionalNull(z.string()) })) }),
+).transform((img) => (img ? { url: img.url, thumbnail_url: img.thumbnail_fill?.url ?? null } : null))
+
+const flag = z.preprocess((v) => v ?? false, bool)
+
+export const bundleSchema = z.object({
+  id,
+  zid: nullableId,
+  active: flag,
+  code: text,
+  ean13: nullableText,
+  name: text,
+  description: nullableText,
+  extra_description: nullableText,
+  entity_id: nullableId,
+  updater_id: nullableId,
+  created_at: nullableTimestamp,
+  updated_at: nullableTimestamp,
+  bundle_details_count: z.preprocess((v) => v ?? 0, count),
+  pays_vat: flag,
+  quotable: flag,
+  ecommerce: flag,
+  sellable: flag,
+  purchasable: flag,
+  force_as_service_for_document_external_storage_service: flag,
+  category_bundle: flag,
+  item_category_id: nullableId,
+  item_country_code_id: nullableId,
+  weight: nullableNumber,
+  volume: nullableNumber,
+  measurement_unit: nullableText,
+  color: nullableText,
+  image: imageSchema,
+  image2: imageSchema,
+  image3: imageSchema,
+  image4: imageSchema,
+  image5: imageSchema,
+  youtube_video_url: nullableText,
+  // Tags are the sandbox's reading of the spec's `tag` filter; a service without them gives none.
+  tags: z.preprocess((v) => v ?? [], z.array(text)),
+})
+export type ServiceBundle = z.output<typeof bundleSchema>
+
+const quantity = z.union([z.string(), z.number()]).transform(String)
+
+export const bundleDetailSchema = bundleSchema.extend({
+  bundle_details: z.preprocess(
+    (v) => v ?? [],
+    z.array(
+      z.object({
+        id: nullableId,
+        item_id: id,
+        quantity,
+        item: optionalNull(z.object({ code: nullableText, name: nullableText })),
+      }),
+    ),
+  ),
+})
+export type ServiceBundleDetail = z.output<typeof bundleDetailSchema>
+
+export async function fetchBundle(rest: RestClient, bundleId: number): Promise<ServiceBundleDetail> {
+  return rest.request({ method: 'GET', path: `/inventories/bundles/${bundleId}.json` }, bundleDetailSchema)
+}
+
+export async function createBundle(rest: RestClient, input: BundleInput): Promise<ServiceBundleDetail> {
+  return rest.request({ method: 'POST', path: '/inventories/bundles.json', body: { bundle: bundleBody(input) } }, bundleDetailSchema)
+}
+
+export async function updateBundle(rest: RestClient, bundleId: number, changes: Partial<BundleInput>): Promise<ServiceBundleDetail> {
+  return rest.request(
+    { method: 'PATCH', path: `/inventories/bundles/${bundleId}.json`, body: { bundle: bundleBody(changes) } },
+    bundleDetailSchema,
+  )
+}
+
+export async function deleteBundle(rest: RestClient, bundleId: number): Promise<void> {
+  await rest.request({ method: 'DELETE', path: `/inventories/bundles/${bundleId}.json` }, null)
+}
+
+const dynamicItemSchema = z.object({ item_id: id, code: text, name: text, available: decimalNumber })
+
+export async function fetchDynamicItems(rest: RestClient, agencyId: number, bundleId: number) {
+  return rest.request(
+    { method: 'GET', path: '/inventories/bundles/get_dynamic_items_with_stock.json', query: { agency_id: agencyId, bundle_id: bundleId } },
+    z.array(dynamicItemSchema),
+  )
+}
+
+/** The spec does not show how the file travels; ours: its name and base64 bytes. */
+export async function importBundles(rest: RestClient, file: FileData): Promise<void> {
+  await rest.request(
+    {
+      method: 'POST',
+      path: '/inventories/bundles/bundle_imports.json',
+      body: { bundle_import: { file: { filename: file.fileName, data: file.base64 } } },
+    },
+    z.union([z.null(), z.object({}).loose()]),
+  )
+}
+
+/** The write parameters: the bundle's own field names, components as Rails nested attributes. */
+function bundleBody(input: Partial<BundleInput>): Record<string, unknown> {
+  const { components, tags, ...fields } = input
+  const body: Record<string, unknown> = { ...fields }
+  if (tags) body.tag_list = tags.join(', ')
+  if (components) {
+    body.bundle_details_attributes = Object.fromEntries(
+      components.map((c, index) => [
+        String(index),
+        c.remove && c.id ? { id: c.id, _destroy: '1' } : c.id ? { id: c.id, quantity: c.quantity } : { item_id: c.item_id, quantity: c.quantity },
+      ]),
+    )
+  }
+  return body
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import type { GraphqlClient } from './graphqlClient'
+import { bundleSchema } from './bundlesApi'
+import { bool, decimalNumber, id, nullableDate, nullableId, nullableText, text } from './normalise'
+
+/**
+ * The GraphQL reads behind a catalogue pull. Big tables are read a page at a
+ * time by keyset (`id > last`), so a pull never holds more than one page and
+ * never pays for a deep OFFSET on the service.
+ */
+
+export const PAGE_SIZE = 5000
+
+const countOf = (table: string) => z.object({ [`${table}_aggregate`]: z.object({ aggregate: z.object({ count: z.number().int() }) }) })
+
+export async function countRows(graphql: GraphqlClient, table: 'items' | 'bundles' | 'lot_stocks'): Promise<number> {
+  const data = await graphql.data(`{ ${table}_aggregate { aggregate { count } } }`, countOf(table))
+  return (data[`${table}_aggregate`] as { aggregate: { count: number } }).aggregate.count
+}
+
+const itemRow = z.object({
+  id,
+  code: text,
+  name: text,
+  ean13: nullableText,
+  measurement_unit: nullableText,
+  item_category_id: nullableId,
+  active: z.preprocess((v) => v ?? true, bool),
+})
+export type PulledItem = z.output<typeof itemRow>
+
+const lotRow = z.object({ id, item_id: id, name: nullableText, expires: nullableDate })
+export type PulledLot = z.output<typeof lotRow>
+
+const stockRow = z.object({ id, lot_id: id, agency_id: id, available: decimalNumber })
+export type PulledStock = z.output<typeof stockRow>
+
+const bundleRow = bundleSchema
+  .omit({ image: true, image2: true, image3: true, image4: true, image5: true })
+  .extend({ bundle_details: z.array(z.object({ id: nullableId, item_id: id, quantity: z.union([z.string(), z.number()]).transform(String) })) })
+export type PulledBundle = z.output<typeof bundleRow>
+
+const BUNDLE_FIELDS = `id zid active code ean13 name description extra_description entity_id updater_id created_at updated_at
+  bundle_details_count pays_vat quotable ecommerce sellable purchasable force_as_service_for_document_external_storage_service
+  category_bundle item_category_id item_country_code_id weight volume measurement_unit color youtube_video_url tags
+  bundle_details { id item_id quantity }`
+
+const pages = {
+  items: { fields: 'id code name ean13 measurement_unit item_category_id active', row: itemRow },
+  lots: { fields: 'id item_id name expires', row: lotRow },
+  lot_stocks: { fields: 'id lot_id agency_id available', row: stockRow },
+  bundles: { fields: BUNDLE_FIELDS, row: bundleRow },
+} as const
+type Paged = keyof typeof pages
+type RowOf<T extends Paged> = z.output<(typeof pages)[T]['row']>
+
+/** Yields the rows of a table one page at a time, in id order. */
+export async function* readPages<T extends Paged>(graphql: GraphqlClient, table: T, pageSize = PAGE_SIZE): AsyncGenerator<RowOf<T>[]> {
+  const { fields, row } = pages[table]
+  const schema = z.object({ [table]: z.array(row) })
+  let after = 0
+  for (;;) {
+    const data = await graphql.data(
+      `query($after: Int!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${fields} } }`,
+      schema,
+      { after, limit: pageSize },
+    )
+    const rows = data[table] as RowOf<T>[]
+    if (rows.length === 0) return
+    yield rows
+    if (rows.length < pageSize) return
+    after = (rows[rows.length - 1] as { id: number }).id
+  }
+}
+
+const referenceSchema = z.object({
+  item_categories: z.array(z.object({ id, name: text })),
+  agencies: z.array(z.object({ id, name: text, agency_category_id: nullableId })),
+})
+
+/** The small tables, read whole. */
+export async function readReference(graphql: GraphqlClient) {
+  return graphql.data(
+    '{ item_categories(order_by: [{id: asc}]) { id name } agencies(order_by: [{id: asc}]) { id name agency_category_id } }',
+    referenceSchema,
+  )
+}

@@ -1,0 +1,126 @@
+import { Readable } from 'node:stream'
+import ExcelJS from 'exceljs'
+import { isValidEan13, type CatalogueRow, type FileData, type ImportPreview } from '../../../src-shared/catalogue'
+import { AppError } from '../../../src-shared/errors'
+import type { CatalogueStore } from '../cache/catalogueStore'
+
+/**
+ * Bundle spreadsheets, read and written with exceljs. One layout both ways, so
+ * an exported list can be edited and imported again:
+ *   code | name | description | ean13 | tags (a|b) | components (ITEM:QTY;ITEM:QTY) | active | available
+ * The last two are for reading only; an import ignores them.
+ */
+
+export const importColumns = ['code', 'name', 'description', 'ean13', 'tags', 'components'] as const
+const exportColumns = [...importColumns, 'active', 'available'] as const
+const MAX_ROWS = 20_000
+
+export interface ExportRow extends CatalogueRow {
+  description: string | null
+  componentsText: string
+}
+
+export async function writeBundleFile(rows: Iterable<ExportRow>, format: 'xlsx' | 'csv', baseName: string): Promise<FileData> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('bundles')
+  sheet.addRow([...exportColumns])
+  for (const r of rows) {
+    sheet.addRow([r.code, r.name, r.description ?? '', r.ean13 ?? '', r.tags.join('|'), r.componentsText, r.active ? 1 : 0, r.available ?? ''])
+  }
+  const buffer = format === 'xlsx' ? await workbook.xlsx.writeBuffer() : await workbook.csv.writeBuffer()
+  return { fileName: `${baseName}.${format}`, base64: Buffer.from(buffer as ArrayBuffer).toString('base64') }
+}
+
+interface ParsedRow {
+  row: number
+  values: Record<(typeof importColumns)[number], string>
+}
+
+async function readSheet(file: FileData): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook()
+  const bytes = Buffer.from(file.base64, 'base64')
+  const name = file.fileName.toLowerCase()
+  try {
+    if (name.endsWith('.xlsx')) await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
+    else if (name.endsWith('.csv')) await workbook.csv.read(Readable.from(bytes))
+    else throw new AppError('bad_input', { field: 'file', detail: 'the file must be .csv or .xlsx' })
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    throw new AppError('bad_input', { field: 'file', detail: `the file could not be read: ${(err as Error).message}` })
+  }
+  const sheet = workbook.worksheets[0]
+  if (!sheet) throw new AppError('bad_input', { field: 'file', detail: 'the file has no sheet' })
+  return sheet
+}
+
+const cellText = (v: ExcelJS.CellValue): string => {
+  if (v === null || v === undefined) return ''
+  if (typeof v === 'object' && 'text' in v) return String(v.text)
+  if (typeof v === 'object' && 'result' in v) return String(v.result ?? '')
+  return String(v).trim()
+}
+
+export async function parseBundleFile(file: FileData): Promise<ParsedRow[]> {
+  const sheet = await readSheet(file)
+  const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).map((v) => cellText(v).toLowerCase())
+  const position = Object.fromEntries(importColumns.map((c) => [c, header.indexOf(c)]))
+  const missing = (['code', 'name'] as const).filter((c) => (position[c] ?? -1) < 0)
+  if (missing.length) throw new AppError('bad_input', { field: 'file', detail: `the first row must name the columns; missing: ${missing.join(', ')}` })
+  const rows: ParsedRow[] = []
+  sheet.eachRow((row, number) => {
+    if (number === 1) return
+    const cells = row.values as ExcelJS.CellValue[]
+    const values = Object.fromEntries(
+      importColumns.map((c) => [c, (position[c] ?? -1) >= 0 ? cellText(cells[position[c] as number]) : '']),
+    ) as ParsedRow['values']
+    if (Object.values(values).every((v) => v === '')) return
+    rows.push({ row: number, values })
+  })
+  if (rows.length > MAX_ROWS) throw new AppError('bad_input', { field: 'file', detail: `at most ${MAX_ROWS} rows per file` })
+  return rows
+}
+
+/** Checks each row the way the service would, offline, against the cached catalogue. */
+export function previewImport(rows: ParsedRow[], store: CatalogueStore): ImportPreview {
+  const componentCodes = rows.flatMap((r) => parseComponents(r.values.components).map((c) => c.code))
+  const items = store.itemIdsByCode([...new Set(componentCodes)])
+  const taken = store.bundleCodesTaken(rows.map((r) => r.values.code).filter(Boolean))
+  const seen = new Map<string, number>()
+  const checked = rows.map(({ row, values }) => {
+    const errors: string[] = []
+    if (!values.code) errors.push('code: falta / missing')
+    else if (taken.has(values.code)) errors.push(`code: ${values.code} ya existe / already exists`)
+    else if (seen.has(values.code.toLowerCase())) errors.push(`code: repetido en la fila ${seen.get(values.code.toLowerCase())} / repeated in row ${seen.get(values.code.toLowerCase())}`)
+    if (values.code) seen.set(values.code.toLowerCase(), seen.get(values.code.toLowerCase()) ?? row)
+    if (!values.name) errors.push('name: falta / missing')
+    if (values.ean13 && !isValidEan13(values.ean13)) errors.push(`ean13: ${values.ean13} no es un EAN-13 válido / is not a valid EAN-13`)
+    for (const c of parseComponents(values.components)) {
+      if (c.error) errors.push(`components: ${c.error}`)
+      else if (!items.has(c.code)) errors.push(`components: artículo ${c.code} desconocido / unknown item`)
+    }
+    return { row, code: values.code, name: values.name, errors }
+  })
+  const invalid = checked.filter((r) => r.errors.length > 0).length
+  return { rows: checked, valid: checked.length - invalid, invalid }
+}
+
+/** The rows as a clean CSV in the import layout: what the preview showed is exactly what is sent. */
+export async function cleanImportFile(rows: ParsedRow[]): Promise<FileData> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('bundles')
+  sheet.addRow([...importColumns])
+  for (const r of rows) sheet.addRow(importColumns.map((c) => r.values[c]))
+  const buffer = await workbook.csv.writeBuffer()
+  return { fileName: 'bundles.csv', base64: Buffer.from(buffer as ArrayBuffer).toString('base64') }
+}
+
+function parseComponents(text: string): { code: string; quantity: string; error?: string }[] {
+  if (!text.trim()) return []
+  return text.split(';').map((part) => {
+    const [code = '', quantity = ''] = part.split(':').map((s) => s.trim())
+    if (!code || !/^\d+(\.\d+)?$/.test(quantity) || Number(quantity) <= 0) {
+      return { code, quantity, error: `"${part.trim()}" debe ser ARTÍCULO:CANTIDAD / must be ITEM:QUANTITY` }
+    }
+    return { code, quantity }
+  })
+}

@@ -1,0 +1,71 @@
+import type { BundleDetail, BundleInput, CatalogueQuery, FileData, ImportPreview } from '../../../src-shared/catalogue'
+import { AppError } from '../../../src-shared/errors'
+import { createBundle, deleteBundle, fetchDynamicItems, importBundles, updateBundle } from '../api/bundlesApi'
+import { cleanImportFile, parseBundleFile, previewImport, writeBundleFile } from './bundleFiles'
+import type { CatalogueService } from './catalogueService'
+import type { ProfileService } from './profileService'
+import type { SessionService } from './sessionService'
+
+/**
+ * Bundle edits are back-office work and go straight to the service; on success
+ * the cache is written through so the counter's list shows them at once.
+ */
+export class BundleService {
+  constructor(
+    private readonly session: SessionService,
+    private readonly profile: ProfileService,
+    private readonly catalogue: CatalogueService,
+    private readonly now: () => Date,
+  ) {}
+
+  async create(input: BundleInput): Promise<BundleDetail> {
+    const created = await createBundle(this.session.require().rest, input)
+    return this.remember(created)
+  }
+
+  async update(id: number, changes: Partial<BundleInput>): Promise<BundleDetail> {
+    const updated = await updateBundle(this.session.require().rest, id, changes)
+    return this.remember(updated)
+  }
+
+  async delete(id: number): Promise<{ deleted: true }> {
+    await deleteBundle(this.session.require().rest, id)
+    this.catalogue.store().removeBundle(id)
+    return { deleted: true }
+  }
+
+  async dynamicItems(bundleId: number, agencyId?: number) {
+    const agency = agencyId ?? this.profile.lastKnown()?.agency?.id
+    if (!agency) throw new AppError('bad_input', { field: 'agencyId', detail: 'no agency given and the user has none' })
+    return fetchDynamicItems(this.session.require().rest, agency, bundleId)
+  }
+
+  async exportList(query: CatalogueQuery & { format: 'xlsx' | 'csv' }): Promise<FileData> {
+    const stamp = this.now().toISOString().slice(0, 16).replace(/[-:T]/g, '')
+    return writeBundleFile(this.catalogue.store().exportRows(query), query.format, `paquetes-${stamp}`)
+  }
+
+  async importPreview(file: FileData): Promise<ImportPreview> {
+    return previewImport(await parseBundleFile(file), this.catalogue.store())
+  }
+
+  /** Sends the file only when every row passed the preview; the service applies it whole or not at all. */
+  async import(file: FileData): Promise<{ imported: number }> {
+    const rows = await parseBundleFile(file)
+    const preview = previewImport(rows, this.catalogue.store())
+    if (preview.invalid > 0) {
+      const messages = preview.rows.filter((r) => r.errors.length).map((r) => `fila ${r.row}: ${r.errors.join('; ')}`)
+      throw new AppError('validation', { fields: { file: messages }, detail: messages[0] })
+    }
+    await importBundles(this.session.require().rest, await cleanImportFile(rows))
+    // The service numbers the new bundles; a pull brings them with their ids.
+    void this.catalogue.pull().catch(() => undefined)
+    return { imported: preview.valid }
+  }
+
+  private remember(b: Awaited<ReturnType<typeof createBundle>>): BundleDetail {
+    const store = this.catalogue.store()
+    store.upsertBundle(b, b.bundle_details)
+    return { ...(store.bundle(b.id) as BundleDetail), source: 'service' }
+  }
+}

@@ -1,0 +1,49 @@
+import { openMigrated } from '../cache/cacheDatabase'
+import { CatalogueStore } from '../cache/catalogueStore'
+import { entityMigrations } from '../cache/migrations'
+import { entityCacheFile } from '../cache/partition'
+import type { ActiveSession, SessionService } from './sessionService'
+import type { ProfileService } from './profileService'
+
+export interface EntityCache {
+  session: ActiveSession
+  entityId: number
+  agencyId: number | null
+  store: CatalogueStore
+}
+
+/**
+ * The open database of the current (service, user, entity). It follows the
+ * session and the entity switcher: a different account or entity opens its
+ * own file, so one entity's data never shows under another.
+ */
+export class EntityCaches {
+  private open: (EntityCache & { file: string }) | null = null
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly session: SessionService,
+    private readonly profile: ProfileService,
+  ) {}
+
+  /** Null until the current entity is known (signed in and read once from the service). */
+  current(): EntityCache | null {
+    const session = this.session.require()
+    const who = this.profile.lastKnown()
+    if (!who?.currentEntity) return null
+    const file = entityCacheFile(this.dataDir, { ...session.account, training: session.training }, who.currentEntity.id)
+    if (this.open?.file !== file || this.open.session !== session) {
+      this.close()
+      const db = openMigrated(file, entityMigrations)
+      const agency = () => this.profile.lastKnown()?.agency?.id ?? null
+      this.open = { file, session, entityId: who.currentEntity.id, agencyId: agency(), store: new CatalogueStore(db, agency) }
+    }
+    this.open.agencyId = who.agency?.id ?? null
+    return this.open
+  }
+
+  close(): void {
+    this.open?.store.db.close()
+    this.open = null
+  }
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod'
+import { agency } from './domain'
+
+/**
+ * The catalogue as the app uses it (bundles, items, stock per agency), after
+ * normalisation in core/api: ids numbers, timestamps ISO 8601, quantities and
+ * money decimal strings.
+ */
+
+const int = z.number().int()
+const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive number')
+
+/** EAN-13: 13 digits whose last one is the check digit of the first twelve. */
+export function ean13CheckDigit(first12: string): number {
+  let sum = 0
+  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3)
+  return (10 - (sum % 10)) % 10
+}
+export function isValidEan13(code: string): boolean {
+  return /^\d{13}$/.test(code) && ean13CheckDigit(code.slice(0, 12)) === Number(code[12])
+}
+export const ean13 = z.string().trim().refine(isValidEan13, 'not a valid EAN-13 (13 digits with a correct check digit)')
+
+export const image = z.object({ url: z.string().nullable(), thumbnail_url: z.string().nullable() }).nullable()
+
+export const bundle = z.object({
+  id: int,
+  zid: int.nullable(),
+  active: z.boolean(),
+  code: z.string(),
+  ean13: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  extra_description: z.string().nullable(),
+  entity_id: int.nullable(),
+  updater_id: int.nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  bundle_details_count: int,
+  pays_vat: z.boolean(),
+  quotable: z.boolean(),
+  ecommerce: z.boolean(),
+  sellable: z.boolean(),
+  purchasable: z.boolean(),
+  force_as_service_for_document_external_storage_service: z.boolean(),
+  category_bundle: z.boolean(),
+  item_category_id: int.nullable(),
+  item_country_code_id: int.nullable(),
+  weight: z.number().nullable(),
+  volume: z.number().nullable(),
+  measurement_unit: z.string().nullable(),
+  color: z.string().nullable(),
+  image,
+  image2: image,
+  image3: image,
+  image4: image,
+  image5: image,
+  youtube_video_url: z.string().nullable(),
+  tags: z.array(z.string()),
+})
+export type Bundle = z.infer<typeof bundle>
+
+export const bundleComponent = z.object({
+  /** The component's own id on the service (used to change its quantity). */
+  id: int.nullable(),
+  item_id: int,
+  quantity: z.string(),
+  item_code: z.string().nullable(),
+  item_name: z.string().nullable(),
+  /** Stock of the item at the user's agency, from the cache. */
+  available: z.number().nullable(),
+})
+export type BundleComponent = z.infer<typeof bundleComponent>
+
+export const bundleDetail = bundle.extend({
+  components: z.array(bundleComponent),
+  /** Whole bundles the user's agency can make now: min over components of ⌊stock ÷ quantity⌋. */
+  available: z.number().nullable(),
+  /** Where this came from: the service just now, or the cache. */
+  source: z.enum(['service', 'cache']),
+})
+export type BundleDetail = z.infer<typeof bundleDetail>
+
+export const catalogueRow = z.object({
+  id: int,
+  code: z.string(),
+  name: z.string(),
+  ean13: z.string().nullable(),
+  active: z.boolean(),
+  category_bundle: z.boolean(),
+  tags: z.array(z.string()),
+  components: int,
+  available: z.number().nullable(),
+})
+export type CatalogueRow = z.infer<typeof catalogueRow>
+
+export const catalogueStatus = z.object({
+  entityId: int.nullable(),
+  agency: agency.nullable(),
+  /** When the cached snapshot was taken (ISO), null before the first pull. */
+  pulledAt: z.string().nullable(),
+  /** The snapshot is older than the app's freshness limit. */
+  stale: z.boolean(),
+  pulling: z.boolean(),
+  counts: z.object({ bundles: int, items: int, agencies: int }),
+  /** The last pull's failure, if the last pull failed. */
+  lastError: z.string().nullable(),
+})
+export type CatalogueStatus = z.infer<typeof catalogueStatus>
+
+export const pullProgress = z.object({
+  phase: z.enum(['reference', 'items', 'stock', 'bundles', 'indexing', 'done']),
+  done: int,
+  total: int.nullable(),
+})
+export type PullProgress = z.infer<typeof pullProgress>
+
+export const catalogueQuery = z.object({
+  query: z.string().max(200).default(''),
+  tag: z.string().max(100).nullable().default(null),
+  active: z.enum(['all', 'active', 'inactive']).default('all'),
+  offset: int.min(0).default(0),
+  limit: int.min(1).max(500).default(100),
+})
+export type CatalogueQuery = z.input<typeof catalogueQuery>
+
+export const itemRow = z.object({
+  id: int,
+  code: z.string(),
+  name: z.string(),
+  ean13: z.string().nullable(),
+  measurement_unit: z.string().nullable(),
+  item_category_id: int.nullable(),
+  available: z.number().nullable(),
+})
+export type ItemRow = z.infer<typeof itemRow>
+
+const componentInput = z.object({
+  /** Present to change or remove an existing component. */
+  id: int.positive().optional(),
+  item_id: int.positive(),
+  quantity: decimalString,
+  remove: z.boolean().optional(),
+})
+
+/** What the bundle editor sends: the writable fields of the spec. */
+export const bundleInput = z.object({
+  code: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(255),
+  description: z.string().max(5000).nullable().optional(),
+  extra_description: z.string().max(5000).nullable().optional(),
+  ean13: ean13.nullable().optional(),
+  measurement_unit: z.string().max(50).nullable().optional(),
+  active: z.boolean().optional(),
+  pays_vat: z.boolean().optional(),
+  quotable: z.boolean().optional(),
+  ecommerce: z.boolean().optional(),
+  sellable: z.boolean().optional(),
+  purchasable: z.boolean().optional(),
+  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #1A2B3C').nullable().optional(),
+  category_bundle: z.boolean().optional(),
+  item_category_id: int.positive().nullable().optional(),
+  weight: z.number().nonnegative().nullable().optional(),
+  volume: z.number().nonnegative().nullable().optional(),
+  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  components: z.array(componentInput).max(500).optional(),
+})
+export type BundleInput = z.infer<typeof bundleInput>
+
+export const dynamicItem = z.object({ item_id: int, code: z.string(), name: z.string(), available: z.number() })
+
+/** One row of an import file, checked before anything is sent. */
+export const importRow = z.object({
+  row: int,
+  code: z.string(),
+  name: z.string(),
+  errors: z.array(z.string()),
+})
+export const importPreview = z.object({
+  rows: z.array(importRow),
+  valid: int,
+  invalid: int,
+})
+export type ImportPreview = z.infer<typeof importPreview>
+
+/** A file crossing the contract: name and base64 bytes (a border schema caps its size). */
+export const fileData = z.object({
+  fileName: z.string().min(1).max(255),
+  base64: z.string().max(30_000_000),
+})
+export type FileData = z.infer<typeof fileData>

@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openMigrated } from '../../../../src-main/core/cache/cacheDatabase'
+import { catalogueTables, entityMigrations } from '../../../../src-main/core/cache/migrations'
+import { createStaging, dropStaging, indexStaging, swapIn } from '../../../../src-main/core/cache/snapshotSwap'
+
+const open = () => openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-swap-')), 'e.sqlite'), entityMigrations)
+const names = (db: ReturnType<typeof open>) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
+
+describe('replacing the catalogue as one snapshot', () => {
+  it('swaps staged tables in with their indexes, twice in a row', () => {
+    const db = open()
+    const before = names(db)
+    for (const generation of [1, 2]) {
+      createStaging(db, catalogueTables)
+      db.prepare("INSERT INTO next_bundles VALUES (?, ?, 'Caja', NULL, 1, 0, NULL, 0, '[]', '{}')").run(generation, `B-${generation}`)
+      db.prepare('INSERT INTO next_bundle_fts (rowid, code, name, ean13, tags) VALUES (?, ?, ?, ?, ?)').run(generation, `B-${generation}`, 'Caja', '', '')
+      indexStaging(db, catalogueTables)
+      // Until the swap, readers still see the old snapshot.
+      expect(db.prepare('SELECT count(*) n FROM bundles WHERE id = ?').get(generation)).toEqual({ n: 0 })
+      swapIn(db, catalogueTables)
+      expect(db.prepare('SELECT id, code FROM bundles').all()).toEqual([{ id: generation, code: `B-${generation}` }])
+      expect(db.prepare("SELECT rowid FROM bundle_fts WHERE bundle_fts MATCH 'caja'").all()).toEqual([{ rowid: generation }])
+    }
+    // Same tables; index names alternate generations.
+    expect(names(db).map((n) => n.replace(/__[ab]$/, ''))).toEqual(before.map((n) => n.replace(/__[ab]$/, '')))
+    expect(db.prepare("EXPLAIN QUERY PLAN SELECT id FROM bundles WHERE code = 'X'").all()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ detail: expect.stringMatching(/USING (COVERING )?INDEX bundles_code__a/) })]),
+    )
+    db.close()
+  })
+
+  it('a pull that fails halfway leaves the live tables as they were', () => {
+    const db = open()
+    db.prepare("INSERT INTO bundles VALUES (7, 'LIVE', 'Vivo', NULL, 1, 0, NULL, 0, '[]', '{}')").run()
+    createStaging(db, catalogueTables)
+    db.prepare("INSERT INTO next_bundles VALUES (8, 'NEW', 'Nuevo', NULL, 1, 0, NULL, 0, '[]', '{}')").run()
+    dropStaging(db, catalogueTables)
+    expect(db.prepare('SELECT code FROM bundles').all()).toEqual([{ code: 'LIVE' }])
+    expect(names(db).some((n) => n.startsWith('next_'))).toBe(false)
+    db.close()
+  })
+})
