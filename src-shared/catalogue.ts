@@ -135,13 +135,16 @@ export const itemRow = z.object({
 })
 export type ItemRow = z.infer<typeof itemRow>
 
-const componentInput = z.object({
-  /** Present to change or remove an existing component. */
-  id: int.positive().optional(),
-  item_id: int.positive(),
-  quantity: decimalString,
-  remove: z.boolean().optional(),
-})
+const componentInput = z
+  .object({
+    /** Present to change or remove an existing component. */
+    id: int.positive().optional(),
+    /** Present to add a component. */
+    item_id: int.positive().optional(),
+    quantity: decimalString,
+    remove: z.boolean().optional(),
+  })
+  .refine((c) => c.id !== undefined || c.item_id !== undefined, { message: 'a component needs its id or an item_id' })
 
 /** What the bundle editor sends: the writable fields of the spec. */
 export const bundleInput = z.object({
@@ -157,7 +160,7 @@ export const bundleInput = z.object({
   ecommerce: z.boolean().optional(),
   sellable: z.boolean().optional(),
   purchasable: z.boolean().optional(),
-  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #1A2B3C').nullable().optional(),
+  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #1A2B3C').optional(),
   category_bundle: z.boolean().optional(),
   item_category_id: int.positive().nullable().optional(),
   weight: z.number().nonnegative().nullable().optional(),

@@ -66,7 +66,10 @@ export const requests = {
   'catalogue.status': entry(none, catalogueStatus),
   /** Pulls a fresh snapshot of the catalogue into the cache; progress comes as events. */
   'catalogue.pull': entry(none, catalogueStatus),
-  'catalogue.search': entry(catalogueQuery, z.object({ total: z.number().int(), rows: z.array(catalogueRow) })),
+  'catalogue.search': entry(
+    catalogueQuery,
+    z.object({ total: z.number().int(), truncated: z.boolean(), rows: z.array(catalogueRow) }),
+  ),
   'catalogue.tags': entry(none, z.array(z.object({ tag: z.string(), count: z.number().int() }))),
   'catalogue.export': entry(
     catalogueQuery.omit({ offset: true, limit: true }).extend({ format: z.enum(['xlsx', 'csv']) }),

@@ -40,6 +40,8 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
       secrets: fromEnv ? new MemorySecretStore() : new KeychainSecretStore(),
       runner: 'cli',
       version: appVersion(),
+      // A command runs once and exits; `mostrador sync` pulls when asked.
+      backgroundPullMs: false,
     })
     if (fromEnv) {
       const serverUrl = global.server ?? env.MOSTRADOR_SERVER

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander'
 import { createCliContext, type CliContext, type GlobalOptions } from './cliContext'
 import { registerAccountCommands } from './commands/accountCommands'
+import { registerCatalogueCommands } from './commands/catalogueCommands'
+import type { Run } from './commands/runType'
 import { registerServerCommands } from './commands/serverCommands'
 import { EXIT_OK, EXIT_USAGE, createOutput, reportFailure } from './output'
 
@@ -22,8 +24,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showSuggestionAfterError()
 
-  const run =
-    (action: (ctx: CliContext, ...args: never[]) => Promise<void>) =>
+  const run: Run =
+    (action) =>
     async (...args: unknown[]): Promise<void> => {
       const global = program.opts<GlobalOptions>()
       const ctx = createCliContext(global, createOutput(!!global.json), env)
@@ -36,6 +38,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
 
   registerAccountCommands(program, run)
+  registerCatalogueCommands(program, run)
   registerServerCommands(program, run)
 
   try {

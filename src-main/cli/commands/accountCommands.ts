@@ -1,10 +1,9 @@
 import type { Command } from 'commander'
 import type { WhoAmI } from '../../../src-shared/domain'
-import type { CliContext } from '../cliContext'
 import { UsageError } from '../output'
 import { readSecret } from '../readSecret'
 
-type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>
+import type { Run } from './runType'
 
 /** login, logout, whoami, entity use, company. */
 export function registerAccountCommands(program: Command, run: Run): void {

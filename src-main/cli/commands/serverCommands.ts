@@ -1,10 +1,9 @@
 import type { Command } from 'commander'
 import { startSandbox } from '../../sandbox'
 import { launchBrowserHost } from '../../host/launchBrowserHost'
-import type { CliContext } from '../cliContext'
 import { UsageError } from '../output'
 
-type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>
+import type { Run } from './runType'
 
 function port(value: string | undefined): number | undefined {
   if (value === undefined) return undefined

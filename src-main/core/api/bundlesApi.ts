@@ -82,6 +82,11 @@ export const bundleDetailSchema = bundleSchema.extend({
 })
 export type ServiceBundleDetail = z.output<typeof bundleDetailSchema>
 
+/** The service's own list (`--online` in the CLI); the app reads the cache instead. */
+export async function fetchBundles(rest: RestClient, tag?: string): Promise<ServiceBundle[]> {
+  return rest.request({ method: 'GET', path: '/inventories/bundles.json', query: { tag } }, z.array(bundleSchema))
+}
+
 export async function fetchBundle(rest: RestClient, bundleId: number): Promise<ServiceBundleDetail> {
   return rest.request({ method: 'GET', path: `/inventories/bundles/${bundleId}.json` }, bundleDetailSchema)
 }

@@ -54,17 +54,19 @@ const pages = {
 type Paged = keyof typeof pages
 type RowOf<T extends Paged> = z.output<(typeof pages)[T]['row']>
 
+export const pagedTables = Object.keys(pages) as Paged[]
+
+/** The query of one keyset page (variables `after` and `limit`). */
+export function pageQuery(table: Paged): string {
+  return `query($after: Int!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields} } }`
+}
+
 /** Yields the rows of a table one page at a time, in id order. */
 export async function* readPages<T extends Paged>(graphql: GraphqlClient, table: T, pageSize = PAGE_SIZE): AsyncGenerator<RowOf<T>[]> {
-  const { fields, row } = pages[table]
-  const schema = z.object({ [table]: z.array(row) })
+  const schema = z.object({ [table]: z.array(pages[table].row) })
   let after = 0
   for (;;) {
-    const data = await graphql.data(
-      `query($after: Int!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${fields} } }`,
-      schema,
-      { after, limit: pageSize },
-    )
+    const data = await graphql.data(pageQuery(table), schema, { after, limit: pageSize })
     const rows = data[table] as RowOf<T>[]
     if (rows.length === 0) return
     yield rows

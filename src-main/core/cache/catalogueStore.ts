@@ -2,6 +2,7 @@ import type { BundleComponent, BundleDetail, CatalogueQuery, CatalogueRow, ItemR
 import { catalogueQuery } from '../../../src-shared/catalogue'
 import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
 import type { ServiceBundle } from '../api/bundlesApi'
+import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from './sqlite'
 
 /**
@@ -12,8 +13,6 @@ import type { Sqlite } from './sqlite'
 
 /** Values of a bundles row, in column order (shared by the pull and single updates). */
 export function bundleRowValues(b: PulledBundle | ServiceBundle): unknown[] {
-  const record = { ...b } as Record<string, unknown>
-  delete record.bundle_details
   return [
     b.id,
     b.code,
@@ -24,11 +23,18 @@ export function bundleRowValues(b: PulledBundle | ServiceBundle): unknown[] {
     b.item_category_id,
     b.bundle_details_count,
     JSON.stringify(b.tags),
-    JSON.stringify(record),
   ]
 }
 
-export const insertBundleSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+/** The whole record as JSON. A pulled bundle has no image objects (GraphQL reads no files): null keeps the shape. */
+export function bundleRecordJson(b: PulledBundle | ServiceBundle): string {
+  const record = { image: null, image2: null, image3: null, image4: null, image5: null, ...b } as Record<string, unknown>
+  delete record.bundle_details
+  return JSON.stringify(record)
+}
+
+export const insertBundleSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+export const insertRecordSql = (table: string) => `INSERT INTO ${table} (id, record) VALUES (?, ?)`
 export const insertComponentSql = (table: string) => `INSERT INTO ${table} (bundle_id, id, item_id, quantity) VALUES (?, ?, ?, ?)`
 export const insertTagSql = (table: string) => `INSERT OR IGNORE INTO ${table} (tag, bundle_id) VALUES (?, ?)`
 export const insertBundleFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13, tags) VALUES (?, ?, ?, ?, ?)`
@@ -54,6 +60,25 @@ const availabilitySql = `CASE WHEN b.category_bundle = 1 OR b.components = 0 THE
   SELECT MAX(0, MIN(CAST(COALESCE(s.available, 0) / CAST(c.quantity AS REAL) + 1e-9 AS INTEGER)))
   FROM bundle_components c LEFT JOIN stock s ON s.item_id = c.item_id AND s.agency_id = :agency
   WHERE c.bundle_id = b.id) END`
+
+/** A search lists at most this many matches; the screen asks for a narrower search beyond it. */
+export const SEARCH_CAP = 200
+
+export interface CatalogueResult {
+  total: number
+  /** More rows matched than a search lists. */
+  truncated: boolean
+  rows: CatalogueRow[]
+}
+
+// Plain comparison of upper-cased codes: the cache's NOCASE order, without localeCompare's cost.
+const byCode = (a: [number, string], b: [number, string]) => {
+  const x = a[1].toUpperCase()
+  const y = b[1].toUpperCase()
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+const listColumns = `b.id, b.code, b.name, b.ean13, b.active, b.category_bundle, b.tags, b.components, ${availabilitySql} AS available`
 
 interface BundleListRow {
   id: number
@@ -85,40 +110,89 @@ export class CatalogueStore {
     private readonly agencyId: () => number | null,
   ) {}
 
-  search(input: CatalogueQuery): { total: number; rows: CatalogueRow[] } {
+  /** Prepared statements by their SQL: search runs several per keystroke. */
+  private readonly statements = new Map<string, Statement>()
+  private stmt(sql: string): Statement {
+    let stmt = this.statements.get(sql)
+    if (!stmt) this.statements.set(sql, (stmt = this.db.prepare(sql)))
+    return stmt
+  }
+
+  search(input: CatalogueQuery): CatalogueResult {
     const q = catalogueQuery.parse(input)
     const text = q.query.trim()
     const filters: string[] = []
-    const params: Record<string, unknown> = { agency: this.agencyId(), limit: q.limit, offset: q.offset }
+    const params: Record<string, unknown> = {}
     if (q.active !== 'all') filters.push(`b.active = ${q.active === 'active' ? 1 : 0}`)
     if (q.tag) {
       filters.push('b.id IN (SELECT bundle_id FROM bundle_tags WHERE tag = :tag)')
       params.tag = q.tag
     }
-    const where = filters.length ? `WHERE ${filters.join(' AND ')}` : ''
-    const columns = `b.id, b.code, b.name, b.ean13, b.active, b.category_bundle, b.tags, b.components, ${availabilitySql} AS available`
+    const and = filters.map((f) => ` AND ${f}`).join('')
 
     if (!text) {
-      const total = (this.db.prepare(`SELECT count(*) AS n FROM bundles b ${where}`).get(params) as { n: number }).n
-      const rows = this.db.prepare(`SELECT ${columns} FROM bundles b ${where} ORDER BY b.code LIMIT :limit OFFSET :offset`).all(params)
-      return { total, rows: (rows as BundleListRow[]).map(toCatalogueRow) }
+      const where = filters.length ? `WHERE ${filters.join(' AND ')}` : ''
+      const total = (this.stmt(`SELECT count(*) AS n FROM bundles b ${where}`).get(params) as { n: number }).n
+      const rows = this.stmt(`SELECT ${listColumns} FROM bundles b ${where} ORDER BY b.code LIMIT :limit OFFSET :offset`).all({
+        ...params,
+        agency: this.agencyId(),
+        limit: q.limit,
+        offset: q.offset,
+      }) as BundleListRow[]
+      return { total, truncated: false, rows: rows.map(toCatalogueRow) }
     }
 
-    params.exact = text
-    params.prefix = prefixPattern(text)
+    const ids = this.rankedIds(text, and, params)
+    const page = ids.slice(q.offset, q.offset + q.limit)
+    return { total: ids.length, truncated: ids.length >= SEARCH_CAP, rows: this.rowsByIds(page) }
+  }
+
+  /**
+   * Matching ids, best first: exact code or barcode, then code prefix, barcode
+   * prefix, then words (FTS5), each group by code. Each group reads at most
+   * SEARCH_CAP rows by an index, so a keystroke never sorts the whole catalogue.
+   */
+  private rankedIds(text: string, and: string, filterParams: Record<string, unknown>): number[] {
+    const params = { ...filterParams, exact: text, prefix: prefixPattern(text), cap: SEARCH_CAP }
+    // Rows as [id, code] arrays: no object per row on the hot path.
+    type Hit = [number, string]
+    const hits = (sql: string, p: Record<string, unknown>) => this.stmt(sql).raw(true).all(p) as Hit[]
+    const groups: Hit[][] = [
+      hits(`SELECT b.id, b.code FROM bundles b WHERE (b.code = :exact OR b.ean13 = :exact)${and} ORDER BY b.code`, params),
+      hits(`SELECT b.id, b.code FROM bundles b WHERE b.code LIKE :prefix ESCAPE '\\'${and} ORDER BY b.code LIMIT :cap`, params),
+    ]
+    // A full group already fills the list: lower groups could not show.
+    const full = () => groups.reduce((n, g) => n + g.length, 0) >= SEARCH_CAP
+    if (/^\d+$/.test(text) && !full()) {
+      groups.push(hits(`SELECT b.id, b.code FROM bundles b WHERE b.ean13 LIKE :prefix ESCAPE '\\'${and} LIMIT :cap`, params).sort(byCode))
+    }
     const fts = ftsExpression(text)
-    if (fts) params.fts = fts
-    const matches = `WITH m(id, rank) AS (
-        SELECT id, 0 FROM bundles WHERE code = :exact OR ean13 = :exact
-        UNION ALL SELECT id, 1 FROM bundles WHERE code LIKE :prefix ESCAPE '\\'
-        UNION ALL SELECT id, 1 FROM bundles WHERE ean13 LIKE :prefix ESCAPE '\\'
-        ${fts ? 'UNION ALL SELECT rowid, 2 FROM bundle_fts WHERE bundle_fts MATCH :fts' : ''}
-      ), best AS (SELECT id, MIN(rank) AS rank FROM m GROUP BY id)`
-    const total = (this.db.prepare(`${matches} SELECT count(*) AS n FROM best JOIN bundles b ON b.id = best.id ${where}`).get(params) as { n: number }).n
-    const rows = this.db
-      .prepare(`${matches} SELECT ${columns} FROM best JOIN bundles b ON b.id = best.id ${where} ORDER BY best.rank, b.code LIMIT :limit OFFSET :offset`)
-      .all(params)
-    return { total, rows: (rows as BundleListRow[]).map(toCatalogueRow) }
+    if (fts && !full()) {
+      const sql = `SELECT b.id, b.code FROM bundle_fts JOIN bundles b ON b.id = bundle_fts.rowid WHERE bundle_fts MATCH :fts${and} LIMIT :cap`
+      groups.push(hits(sql, { ...params, fts }).sort(byCode))
+    }
+    const seen = new Set<number>()
+    const ids: number[] = []
+    for (const group of groups) {
+      for (const [id] of group) {
+        if (ids.length >= SEARCH_CAP) return ids
+        if (!seen.has(id)) {
+          seen.add(id)
+          ids.push(id)
+        }
+      }
+    }
+    return ids
+  }
+
+  private rowsByIds(ids: number[]): CatalogueRow[] {
+    if (!ids.length) return []
+    const rows = this.stmt(`SELECT ${listColumns} FROM bundles b WHERE b.id IN (SELECT value FROM json_each(:ids))`).all({
+      ids: JSON.stringify(ids),
+      agency: this.agencyId(),
+    }) as BundleListRow[]
+    const byId = new Map(rows.map((r) => [r.id, toCatalogueRow(r)]))
+    return ids.map((id) => byId.get(id)).filter((r): r is CatalogueRow => r !== undefined)
   }
 
   tags(): { tag: string; count: number }[] {
@@ -129,7 +203,9 @@ export class CatalogueStore {
   }
 
   bundle(id: number): BundleDetail | null {
-    const row = this.db.prepare(`SELECT b.record, ${availabilitySql} AS available FROM bundles b WHERE b.id = :id`).get({
+    const row = this.db
+      .prepare(`SELECT r.record, ${availabilitySql} AS available FROM bundles b JOIN bundle_records r ON r.id = b.id WHERE b.id = :id`)
+      .get({
       id,
       agency: this.agencyId(),
     }) as { record: string; available: number | null } | undefined
@@ -154,6 +230,7 @@ export class CatalogueStore {
     this.db.transaction(() => {
       this.removeBundle(b.id)
       this.db.prepare(insertBundleSql('bundles')).run(...bundleRowValues(b))
+      this.db.prepare(insertRecordSql('bundle_records')).run(b.id, bundleRecordJson(b))
       const component = this.db.prepare(insertComponentSql('bundle_components'))
       for (const d of details) component.run(b.id, d.id, d.item_id, d.quantity)
       const tag = this.db.prepare(insertTagSql('bundle_tags'))
@@ -165,6 +242,7 @@ export class CatalogueStore {
   removeBundle(id: number): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM bundles WHERE id = ?').run(id)
+      this.db.prepare('DELETE FROM bundle_records WHERE id = ?').run(id)
       this.db.prepare('DELETE FROM bundle_components WHERE bundle_id = ?').run(id)
       this.db.prepare('DELETE FROM bundle_tags WHERE bundle_id = ?').run(id)
       this.db.prepare('DELETE FROM bundle_fts WHERE rowid = ?').run(id)
@@ -213,12 +291,13 @@ export class CatalogueStore {
   /** Every row the query matches, with what an export file shows, a page at a time. */
   *exportRows(query: CatalogueQuery): Generator<CatalogueRow & { description: string | null; componentsText: string }> {
     const extra = this.db.prepare(
-      `SELECT json_extract(b.record, '$.description') AS description,
+      `SELECT (SELECT json_extract(r.record, '$.description') FROM bundle_records r WHERE r.id = b.id) AS description,
         (SELECT group_concat(COALESCE(i.code, c.item_id) || ':' || c.quantity, ';')
          FROM bundle_components c LEFT JOIN items i ON i.id = c.item_id WHERE c.bundle_id = b.id) AS componentsText
        FROM bundles b WHERE b.id = ?`,
     )
     for (let offset = 0; ; offset += 500) {
+      // A search lists at most SEARCH_CAP rows; an export of a search is that list.
       const { rows } = this.search({ ...query, offset, limit: 500 })
       for (const row of rows) {
         const more = extra.get(row.id) as { description: string | null; componentsText: string | null }

@@ -33,9 +33,12 @@ export const entityMigrations: readonly string[] = [
    CREATE TABLE bundles (
      id INTEGER PRIMARY KEY, code TEXT NOT NULL COLLATE NOCASE, name TEXT NOT NULL COLLATE NOCASE, ean13 TEXT COLLATE NOCASE,
      active INTEGER NOT NULL, category_bundle INTEGER NOT NULL, item_category_id INTEGER, components INTEGER NOT NULL,
-     tags TEXT NOT NULL, record TEXT NOT NULL);
+     tags TEXT NOT NULL);
    CREATE INDEX bundles_code__a ON bundles (code);
    CREATE INDEX bundles_ean13__a ON bundles (ean13);
+   CREATE INDEX bundles_active__a ON bundles (active, code);
+   -- The whole normalised record, apart so that scans of bundles stay small.
+   CREATE TABLE bundle_records (id INTEGER PRIMARY KEY, record TEXT NOT NULL);
    CREATE TABLE bundle_components (bundle_id INTEGER NOT NULL, id INTEGER, item_id INTEGER NOT NULL, quantity TEXT NOT NULL);
    CREATE INDEX bundle_components_bundle__a ON bundle_components (bundle_id);
    CREATE TABLE bundle_tags (tag TEXT NOT NULL, bundle_id INTEGER NOT NULL, PRIMARY KEY (tag, bundle_id)) WITHOUT ROWID;
@@ -52,6 +55,7 @@ export const catalogueTables = [
   'lot_stocks',
   'stock',
   'bundles',
+  'bundle_records',
   'bundle_components',
   'bundle_tags',
   'bundle_fts',

@@ -15,7 +15,7 @@ export interface CatalogueOptions {
 
 /** The offline catalogue: pulls snapshots and answers every read from the cache. */
 export class CatalogueService {
-  private pulling: Promise<CatalogueStatus> | null = null
+  private pulling: Promise<void> | null = null
   private lastError: string | null = null
   private readonly staleAfterMs: number
 
@@ -51,15 +51,15 @@ export class CatalogueService {
       this.pulling = null
       this.events.emit('catalogue.changed', this.status())
     })
-    return this.pulling
+    return this.pulling.then(() => this.status())
   }
 
-  private async runPull(): Promise<CatalogueStatus> {
+  private async runPull(): Promise<void> {
     const session = this.session.require()
-    // The entity and agency decide which cache and whose stock: read them fresh.
-    await this.profile.whoami()
-    const cache = this.requireCache()
     try {
+      // The entity and agency decide which cache and whose stock: read them fresh.
+      await this.profile.whoami()
+      const cache = this.requireCache()
       await pullCatalogue({
         db: cache.store.db,
         graphql: session.graphql,
@@ -71,12 +71,11 @@ export class CatalogueService {
       this.lastError = AppError.from(err).message
       throw err
     }
-    return this.status()
   }
 
   search(query: CatalogueQuery) {
     const cache = this.caches.current()
-    return cache ? cache.store.search(query) : { total: 0, rows: [] }
+    return cache ? cache.store.search(query) : { total: 0, truncated: false, rows: [] }
   }
 
   tags() {

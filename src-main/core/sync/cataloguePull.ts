@@ -2,12 +2,14 @@ import type { PullProgress } from '../../../src-shared/catalogue'
 import { countRows, readPages, readReference } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import {
+  bundleRecordJson,
   bundleRowValues,
   insertBundleFtsSql,
   insertBundleSql,
   insertComponentSql,
   insertItemFtsSql,
   insertItemSql,
+  insertRecordSql,
   insertTagSql,
   itemRowValues,
 } from '../cache/catalogueStore'
@@ -79,6 +81,7 @@ export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps):
 
     done = 0
     const bundle = db.prepare(insertBundleSql(next('bundles')))
+    const record = db.prepare(insertRecordSql(next('bundle_records')))
     const component = db.prepare(insertComponentSql(next('bundle_components')))
     const tag = db.prepare(insertTagSql(next('bundle_tags')))
     const bundleFts = db.prepare(insertBundleFtsSql(next('bundle_fts')))
@@ -86,6 +89,7 @@ export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps):
       db.transaction(() => {
         for (const b of page) {
           bundle.run(...bundleRowValues(b))
+          record.run(b.id, bundleRecordJson(b))
           for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
           for (const t of b.tags) tag.run(t, b.id)
           bundleFts.run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))

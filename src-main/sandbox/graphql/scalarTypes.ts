@@ -34,12 +34,54 @@ export const dateScalar = new GraphQLScalarType({
   },
 })
 
+const storedTimestamp = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}\.\d{6})$/
+const timestampInput = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+
+/**
+ * Reads a timestamp as a client writes one (ISO 8601, `T` or a space,
+ * seconds, fraction or the whole time optional) into the stored form, so that comparisons
+ * on the stored text order like time. With a zone it is converted to UTC,
+ * which is what the stored values are.
+ */
+function parseTimestamp(value: unknown): string {
+  const m = typeof value === 'string' ? timestampInput.exec(value.trim()) : null
+  if (!m) throw new GraphQLError(`invalid timestamp: ${JSON.stringify(value)}; expected e.g. 2025-01-31T13:45:00.123456`)
+  // A bare date is its midnight, as PostgreSQL reads it.
+  const [, day, minutes = '00:00', seconds = '00', fraction = '', zone] = m
+  const micros = fraction.padEnd(6, '0')
+  const local = `${day}T${minutes}:${seconds}`
+  if (Number.isNaN(Date.parse(`${local}Z`))) throw new GraphQLError(`invalid timestamp: ${JSON.stringify(value)}`)
+  if (!zone || zone === 'Z') return `${day} ${minutes}:${seconds}.${micros}`
+  const utc = new Date(Date.parse(`${local}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`)).toISOString()
+  return `${utc.slice(0, 10)} ${utc.slice(11, 19)}.${micros}`
+}
+
+/**
+ * PostgreSQL `timestamp` (without time zone), as Hasura names and writes it:
+ * `2025-01-31T13:45:00.123456`, UTC in this service.
+ */
+export const timestampScalar = new GraphQLScalarType({
+  name: 'timestamp',
+  description: 'A UTC timestamp without zone, e.g. 2025-01-31T13:45:00.123456.',
+  serialize: (value) => {
+    const m = typeof value === 'string' ? storedTimestamp.exec(value) : null
+    if (!m) throw new GraphQLError(`not a stored timestamp: ${JSON.stringify(value)}`)
+    return `${m[1]}T${m[2]}`
+  },
+  parseValue: (value) => parseTimestamp(value),
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING) throw new GraphQLError('a timestamp must be given as a string')
+    return parseTimestamp(ast.value)
+  },
+})
+
 export const scalarOf: Readonly<Record<ColumnType, GraphQLScalarType>> = {
   Int: GraphQLInt,
   Float: GraphQLFloat,
   String: GraphQLString,
   Boolean: GraphQLBoolean,
   date: dateScalar,
+  timestamp: timestampScalar,
 }
 
 export const orderByEnum = new GraphQLEnumType({

@@ -7,11 +7,13 @@ import {
   GraphQLNonNull,
   GraphQLObjectType,
   GraphQLSchema,
+  GraphQLString,
   type GraphQLFieldConfigArgumentMap,
   type GraphQLFieldConfigMap,
   type GraphQLInputFieldConfigMap,
 } from 'graphql'
 import type { QueryRunner, Row } from './queryRunner'
+import { requestedColumns } from './requestedColumns'
 import type { SiblingLoader } from './siblingLoader'
 import { comparisonType, orderByEnum, scalarOf } from './scalarTypes'
 import type { CountArgs, SelectArgs } from './selectCompiler'
@@ -100,28 +102,39 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
         for (const r of table.relations) {
           const remote = registry.table(r.table)
           const relationKey = `${table.name}.${r.name}`
+          // Aliases of one relation with different arguments or selections load separately.
           if (r.kind === 'object') {
             fields[r.name] = {
               type: typesOf(r.table).object,
-              resolve: (row, _args, ctx) =>
-                ctx.loader.load(row, relationKey, r.from, null, (keys) => {
-                  const related = ctx.runner.byKey(remote, r.to, keys)
+              resolve: (row, _args, ctx, info) => {
+                const columns = requestedColumns(remote, info)
+                return ctx.loader.load(row, `${relationKey}|${columns.join(',')}`, r.from, null, (keys) => {
+                  const related = ctx.runner.byKey(remote, r.to, keys, columns)
                   ctx.loader.track([...related.values()])
                   return related
-                }),
+                })
+              },
             }
           } else {
             fields[r.name] = {
               type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(typesOf(r.table).object))),
               args: selectArgs(remote),
-              resolve: (row, args: SelectArgs, ctx) =>
-                // Aliases of one relation with different arguments load separately.
-                ctx.loader.load(row, `${relationKey}:${JSON.stringify(args)}`, r.from, [] as Row[], (keys) => {
-                  const related = ctx.runner.groupedByKey(remote, r.to, keys, args)
+              resolve: (row, args: SelectArgs, ctx, info) => {
+                const columns = requestedColumns(remote, info)
+                return ctx.loader.load(row, `${relationKey}|${columns.join(',')}|${JSON.stringify(args)}`, r.from, [] as Row[], (keys) => {
+                  const related = ctx.runner.groupedByKey(remote, r.to, keys, args, columns)
                   ctx.loader.track([...related.values()].flat())
                   return related
-                }),
+                })
+              },
             }
+          }
+        }
+        for (const l of table.stringLists ?? []) {
+          const listKey = `${table.name}.${l.name}`
+          fields[l.name] = {
+            type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLString))),
+            resolve: (row, _args, ctx) => ctx.loader.load(row, listKey, l.from, [] as string[], (keys) => ctx.runner.stringLists(l.sql, keys)),
           }
         }
         return fields
@@ -146,7 +159,7 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
         aggregate: { type: aggregateFields, resolve: (source) => source },
         nodes: {
           type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(object))),
-          resolve: (source, _args, ctx) => ctx.loader.track(ctx.runner.select(source.table, source.args)),
+          resolve: (source, _args, ctx, info) => ctx.loader.track(ctx.runner.select(source.table, source.args, requestedColumns(source.table, info))),
         },
       }),
     })
@@ -162,7 +175,7 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(t.object))),
       description: `fetch data from the table: "${table.name}"`,
       args: selectArgs(table),
-      resolve: (_root, args: SelectArgs, ctx) => ctx.loader.track(ctx.runner.select(table, args)),
+      resolve: (_root, args: SelectArgs, ctx, info) => ctx.loader.track(ctx.runner.select(table, args, requestedColumns(table, info))),
     }
     rootFields[`${table.name}_aggregate`] = {
       type: new GraphQLNonNull(t.aggregate),
@@ -174,8 +187,8 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
       type: t.object,
       description: `fetch data from the table: "${table.name}" using primary key columns`,
       args: { [pk.name]: { type: new GraphQLNonNull(scalarOf[pk.type]) } },
-      resolve: (_root, args: Record<string, unknown>, ctx) =>
-        ctx.loader.track(ctx.runner.select(table, { where: { [pk.name]: { _eq: args[pk.name] } }, limit: 1 }))[0] ?? null,
+      resolve: (_root, args: Record<string, unknown>, ctx, info) =>
+        ctx.loader.track(ctx.runner.select(table, { where: { [pk.name]: { _eq: args[pk.name] } }, limit: 1 }, requestedColumns(table, info)))[0] ?? null,
     }
   }
 

@@ -3,7 +3,7 @@
  * compiler and the relation loader are all derived from these descriptions,
  * and only names found here ever reach SQL text.
  */
-export type ColumnType = 'Int' | 'Float' | 'String' | 'Boolean' | 'date'
+export type ColumnType = 'Int' | 'Float' | 'String' | 'Boolean' | 'date' | 'timestamp'
 
 export interface ColumnDescription {
   name: string
@@ -22,11 +22,29 @@ export interface RelationDescription {
   to: string
 }
 
+/**
+ * A field holding a list of strings gathered from other tables (a bundle's
+ * tag names). Like a Hasura computed field it can be selected, not filtered
+ * or ordered by.
+ */
+export interface StringListDescription {
+  name: string
+  /** Local column whose value is the key … */
+  from: string
+  /**
+   * … and the SQL giving `(key, value)` rows, in the wanted order, for the
+   * keys in the JSON array bound to its single `?` (`IN (SELECT value FROM
+   * json_each(?))`). Fixed text of the description, never built from input.
+   */
+  sql: string
+}
+
 export interface TableDescription {
   name: string
   primaryKey: string
   columns: readonly ColumnDescription[]
   relations: readonly RelationDescription[]
+  stringLists?: readonly StringListDescription[]
   /** Rows carry entity_id and are visible only to users whose current entity it is. */
   entityScoped: boolean
 }
@@ -79,6 +97,13 @@ export class TableRegistry {
       const remote = this.tables.get(r.table)
       if (!remote) throw new Error(`${t.name}.${r.name}: unknown table ${r.table}`)
       if (!this.column(remote, r.to)) throw new Error(`${t.name}.${r.name}: remote column ${r.table}.${r.to} is not described`)
+    }
+    for (const l of t.stringLists ?? []) {
+      if (!ident.test(l.name)) throw new Error(`${t.name}.${l.name}: not a plain identifier`)
+      if (names.has(l.name)) throw new Error(`${t.name}.${l.name} clashes with a column or relation`)
+      names.add(l.name)
+      if (!this.column(t, l.from)) throw new Error(`${t.name}.${l.name}: local column ${l.from} is not described`)
+      if (l.sql.split('?').length !== 2) throw new Error(`${t.name}.${l.name}: the SQL must have exactly one parameter, the keys`)
     }
   }
 }

@@ -1,7 +1,17 @@
+import { bundleDynamicItemsRoutes } from './bundleDynamicItems'
+import { bundleImportRoutes } from './bundleImports'
+import { bundleRoutes } from './bundles'
 import { companyRoutes } from './company'
 import { graphqlTokenRoutes } from './graphqlToken'
 import { profileRoutes } from './profile'
 import type { RouteModule } from './routeModule'
 
-/** Every REST area of the service; each later area (bundles, bookings, purchasing…) adds its module here. */
-export const restRouteModules: readonly RouteModule[] = [profileRoutes, companyRoutes, graphqlTokenRoutes]
+/** Every REST area of the service; each later area (bookings, purchasing…) adds its module here. */
+export const restRouteModules: readonly RouteModule[] = [
+  profileRoutes,
+  companyRoutes,
+  graphqlTokenRoutes,
+  bundleRoutes,
+  bundleDynamicItemsRoutes,
+  bundleImportRoutes,
+]

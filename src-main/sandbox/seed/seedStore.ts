@@ -1,7 +1,9 @@
 import type { Sqlite } from '../../core/cache/sqlite'
+import { seedBundles } from './seedBundles'
 import { seedCatalogue } from './seedCatalogue'
 import { seedOrganisation } from './seedOrganisation'
 import type { SeedParams } from './seedParams'
+import { seedShipments } from './seedShipments'
 import { seedStock } from './seedStock'
 
 export type { SandboxScale, SeedParams } from './seedParams'
@@ -15,4 +17,6 @@ export function seedStore(db: Sqlite, params: SeedParams): void {
   seedOrganisation(db)
   const items = seedCatalogue(db, params)
   seedStock(db, params, items)
+  seedBundles(db, params)
+  seedShipments(db, params)
 }

@@ -90,6 +90,7 @@ export class SandboxStore {
         for (const name of existing) this.db.exec(`DROP TABLE "${name.replaceAll('"', '""')}"`)
         for (const table of domainTables) for (const ddl of table.ddl) this.db.exec(ddl)
         seedStore(this.db, this.params)
+        for (const table of domainTables) for (const index of table.indexes ?? []) this.db.exec(index)
         setMeta(this.db, 'seed', String(this.params.seed))
         setMeta(this.db, 'scale', this.params.scale)
         setMeta(this.db, 'schema_version', String(schemaVersion))

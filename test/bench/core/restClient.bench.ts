@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, bench, describe } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { fetchProfile } from '../../../src-main/core/api/profileApi'
 import { RestClient } from '../../../src-main/core/api/restClient'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { durations, percentile, report } from '../support/measure'
 
 // The cost of our REST client (axios, error classification, schema
-// normalisation) against the baseline of a bare fetch + JSON.parse of the same
-// answer from the same sandbox, in the same run. Vitest prints the ratio.
+// normalisation) against a bare fetch + JSON.parse of the same answer.
 let sandbox: RunningSandbox
-let client: RestClient
-let headers: Record<string, string>
-
 beforeAll(async () => {
   sandbox = await startSandbox()
-  const user = sandbox.users[0]!
-  client = new RestClient({ serverUrl: sandbox.url, email: user.email, token: user.token })
-  headers = { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' }
 })
 afterAll(() => sandbox.close())
 
-describe('GET /profile.json on loopback', () => {
-  bench('baseline: fetch + JSON.parse', async () => {
-    const res = await fetch(`${sandbox.url}/profile.json`, { headers })
-    JSON.parse(await res.text())
-  })
-  bench('RestClient + normalisation', async () => {
-    await fetchProfile(client)
-  })
+it('GET /profile.json on loopback: client vs bare fetch', async () => {
+  const user = sandbox.users[0]!
+  const client = new RestClient({ serverUrl: sandbox.url, email: user.email, token: user.token })
+  const headers = { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' }
+  const bare = await durations(async () => JSON.parse(await (await fetch(`${sandbox.url}/profile.json`, { headers })).text()), 300)
+  const ours = await durations(() => fetchProfile(client), 300)
+  report('REST client overhead (300 requests each)', [
+    { name: 'p50 RestClient + normalisation', value: percentile(ours, 50), unit: 'ms', baseline: { name: 'fetch + JSON.parse', value: percentile(bare, 50) } },
+    { name: 'p99 RestClient + normalisation', value: percentile(ours, 99), unit: 'ms', baseline: { name: 'fetch + JSON.parse', value: percentile(bare, 99) } },
+  ])
+  expect(ours).toHaveLength(300)
 })

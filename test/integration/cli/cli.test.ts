@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src-main/cli/program'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
 import { tempDir } from '../../support/tempDir'
 
 let sandbox: RunningSandbox
@@ -10,13 +13,13 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 
 /** Runs the CLI in this process, capturing what it prints. */
-async function cli(args: string[], env: Record<string, string> = {}) {
+async function cli(args: string[], env: Record<string, string> = {}, dataDir = tempDir()) {
   let stdout = ''
   let stderr = ''
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((stdout += String(s)), true))
   const err = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((stderr += String(s)), true))
   try {
-    const code = await runCli(['--data-dir', tempDir(), ...args], { ...env })
+    const code = await runCli(['--data-dir', dataDir, ...args], { ...env })
     return { code, stdout, stderr }
   } finally {
     out.mockRestore()
@@ -97,5 +100,64 @@ describe('mostrador sandbox', () => {
     } finally {
       out.mockRestore()
     }
+  })
+})
+
+describe('mostrador sync and bundles', () => {
+  const facts = bundleFacts[101]
+  const dir = tempDir()
+  const as = (args: string[]) => cli(['--server', sandbox.url, ...args], asUser(), dir)
+
+  it('sync pulls the catalogue; list and show then answer from the cache', async () => {
+    const sync = await as(['--json', 'sync'])
+    expect(sync.code).toBe(0)
+    expect(JSON.parse(sync.stdout).counts.bundles).toBeGreaterThan(50)
+    const list = await as(['--json', 'bundles', 'list', '--search', facts.withMovements.ean13])
+    expect(list.code).toBe(0)
+    expect(JSON.parse(list.stdout).rows[0]).toMatchObject({ id: facts.withMovements.id, ean13: facts.withMovements.ean13 })
+    const show = await as(['--json', 'bundles', 'show', String(facts.withMovements.id)])
+    expect(JSON.parse(show.stdout)).toMatchObject({ id: facts.withMovements.id, source: 'cache', components: expect.any(Array) })
+    const human = await as(['bundles', 'list', '--tag', facts.tags[0]!])
+    expect(human.stdout).toMatch(/of \d+/)
+  })
+
+  it('bundles list --online reads the service', async () => {
+    const res = await as(['--json', 'bundles', 'list', '--online', '--tag', facts.tags[0]!])
+    expect(res.code).toBe(0)
+    const list = JSON.parse(res.stdout) as { tags: string[]; created_at: string }[]
+    expect(list.length).toBeGreaterThan(0)
+    expect(list.every((b) => b.tags.includes(facts.tags[0]!))).toBe(true)
+  })
+
+  it('create refuses a duplicate code with the field named, then creates; delete refuses a bundle with movements', async () => {
+    const item = JSON.parse((await as(['--json', 'graphql', '{ items(limit: 1) { id } }'])).stdout).data.items[0].id
+    const dup = await as(['--json', 'bundles', 'create', '--code', facts.withMovements.code, '--name', 'Otro', '--component', `${item}:2`])
+    expect(dup.code).toBe(1)
+    expect(JSON.parse(dup.stdout).error).toMatchObject({ code: 'validation', fields: { code: expect.any(Array) } })
+    const ok = await as(['--json', 'bundles', 'create', '--code', 'CLI-KIT-1', '--name', 'Kit de consola', '--component', `${item}:2`])
+    expect(ok.code).toBe(0)
+    const created = JSON.parse(ok.stdout)
+    expect(created).toMatchObject({ code: 'CLI-KIT-1', components: [expect.objectContaining({ item_id: item })] })
+    const upd = await as(['--json', 'bundles', 'update', String(created.id), '--component', `${created.components[0].id}:5`])
+    expect(JSON.parse(upd.stdout).components[0].quantity).toMatch(/^5/)
+    const del = await as(['bundles', 'delete', String(facts.withMovements.id)])
+    expect(del.code).toBe(1)
+    expect(del.stderr).toMatch(/movimientos/i)
+    expect((await as(['bundles', 'delete', String(created.id)])).code).toBe(0)
+  })
+
+  it('export writes the file; import refuses bad rows naming them; bad arguments exit 2', async () => {
+    const out = join(tempDir(), 'lista.xlsx')
+    expect((await as(['bundles', 'export', out, '--tag', facts.tags[0]!])).code).toBe(0)
+    expect(existsSync(out)).toBe(true)
+    const bad = join(tempDir(), 'malo.csv')
+    writeFileSync(bad, 'code,name\n,Sin código\n')
+    const imp = await as(['bundles', 'import', bad])
+    expect(imp.code).toBe(1)
+    expect(imp.stderr).toMatch(/row 2/)
+    expect((await as(['bundles', 'export', join(tempDir(), 'lista.pdf')])).code).toBe(2)
+    expect((await as(['bundles', 'list', '--active', 'maybe'])).code).toBe(2)
+    expect((await as(['bundles', 'show', 'abc'])).code).toBe(2)
+    expect((await as(['bundles', 'dynamic-items', '--bundle', String(facts.dynamic.id), '--json'])).code).toBe(0)
   })
 })

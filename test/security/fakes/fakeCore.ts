@@ -98,6 +98,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'catalogue.pull': catalogueStatus,
   'catalogue.search': {
     total: 1,
+    truncated: false,
     rows: [{ id: 5, code: 'PAQ-1', name: 'Paquete', ean13: null, active: true, category_bundle: false, tags: ['oferta'], components: 1, available: 5 }],
   },
   'catalogue.tags': [{ tag: 'oferta', count: 1 }],

@@ -104,22 +104,4 @@ describe('the seed', () => {
   })
 })
 
-describe('the large scale', () => {
-  it('seeds 50,000 items in the first entity in a few seconds, leaving the second entity as it is', () => {
-    const started = performance.now()
-    const large = SandboxStore.open(':memory:', { scale: 'large' })
-    const seconds = (performance.now() - started) / 1000
-    const small = SandboxStore.open(':memory:')
-    try {
-      expect(count(large.db, 'SELECT COUNT(*) FROM items WHERE entity_id = 101')).toBe(50_000)
-      const second = (db: Sqlite) => JSON.stringify(db.prepare('SELECT * FROM items WHERE entity_id = 102 ORDER BY id').raw().all())
-      expect(second(large.db)).toBe(second(small.db))
-      expect(count(large.db, 'SELECT COUNT(*) FROM lot_stocks WHERE entity_id = 101')).toBeGreaterThan(100_000)
-      // Generous for slow CI machines; about 2 s on the project's build machines.
-      expect(seconds).toBeLessThan(20)
-    } finally {
-      large.close()
-      small.close()
-    }
-  })
-})
+// The large scale is checked once, with everything that needs it, in test/integration/sandbox/largeScale.test.ts.

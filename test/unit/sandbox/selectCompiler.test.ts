@@ -65,6 +65,27 @@ describe('QueryRunner', () => {
     expect(lot!.expires).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 
+  it('reads only the asked columns, plus the key a relation groups on', () => {
+    const items = registry.table('items')
+    const [item] = runner.select(items, { limit: 1 }, ['code', 'active'])
+    expect(Object.keys(item!).sort()).toEqual(['active', 'code'])
+    expect(typeof item!.active).toBe('boolean')
+    const grouped = runner.groupedByKey(registry.table('lots'), 'item_id', [1000001], {}, ['name'])
+    expect(Object.keys(grouped.get(1000001)![0]!).sort()).toEqual(['item_id', 'name'])
+    const keyed = runner.byKey(items, 'id', [1000001], ['name'])
+    expect(Object.keys(keyed.get(1000001)!).sort()).toEqual(['id', 'name'])
+    // Nothing asked (only relations followed): the primary key still gives rows to hang them on.
+    expect(runner.select(items, { limit: 2 }, [])).toEqual([{ id: 1000001 }, { id: 1000002 }])
+  })
+
+  it('gives a string-list field its values per key, in the SQL’s order', () => {
+    const bundles = registry.table('bundles')
+    const tags = runner.stringLists(bundles.stringLists![0]!.sql, [3000001, 3000003, 3999999])
+    expect(tags.get(3000001)).toEqual(['oferta', 'más vendido'])
+    expect(tags.get(3000003)).toEqual(['nuevo'])
+    expect(tags.has(3999999)).toBe(false)
+  })
+
   it('refuses negative paging', () => {
     expect(() => runner.select(registry.table('items'), { limit: -1 })).toThrow(GraphqlInputError)
     expect(() => runner.select(registry.table('items'), { offset: -1 })).toThrow(GraphqlInputError)

@@ -27,6 +27,11 @@ describe('TableRegistry', () => {
     expect(() => new TableRegistry([base({ columns: [{ name: 'id; drop', type: 'Int', nullable: false }] })])).toThrow(/identifier/)
     expect(() => new TableRegistry([base({ relations: [{ name: 'owner', kind: 'object', table: 'nowhere', from: 'id', to: 'id' }] })])).toThrow(/unknown table/)
     expect(() => new TableRegistry([base({ relations: [{ name: 'self', kind: 'object', table: 'things', from: 'missing', to: 'id' }] })])).toThrow(/local column/)
+    const list = { name: 'labels', from: 'id', sql: 'SELECT id, name FROM labels WHERE id IN (SELECT value FROM json_each(?))' }
+    expect(() => new TableRegistry([base({ stringLists: [list] })])).not.toThrow()
+    expect(() => new TableRegistry([base({ stringLists: [{ ...list, name: 'id' }] })])).toThrow(/clashes/)
+    expect(() => new TableRegistry([base({ stringLists: [{ ...list, from: 'nope' }] })])).toThrow(/local column/)
+    expect(() => new TableRegistry([base({ stringLists: [{ ...list, sql: 'SELECT 1, ? WHERE ?' }] })])).toThrow(/exactly one parameter/)
   })
 })
 
@@ -76,5 +81,22 @@ describe('the generated schema', () => {
     expect(String(objectFields('lots').expires!.type)).toBe('date')
     expect(String(objectFields('lot_stocks').available!.type)).toBe('Float!')
     expect(String(items.price!.type)).toBe('String!')
+  })
+
+  it('serves bundles with timestamps, tags as a list of strings and components with their item', () => {
+    const bundles = objectFields('bundles')
+    expect(String(bundles.updated_at!.type)).toBe('timestamp!')
+    expect(String(bundles.tags!.type)).toBe('[String!]!')
+    expect(bundles.tags!.args).toEqual([])
+    expect(signature(bundles.bundle_details!)).toBe(
+      '(where: bundle_details_bool_exp, order_by: [bundle_details_order_by!], limit: Int, offset: Int): [bundle_details!]!',
+    )
+    expect(String(objectFields('bundle_details').item!.type)).toBe('items')
+    expect(String(objectFields('bundle_details').quantity!.type)).toBe('String!')
+    // Lists are selected, not filtered or ordered by (like Hasura's computed fields).
+    expect(inputFields('bundles_bool_exp').tags).toBeUndefined()
+    expect(inputFields('bundles_bool_exp')).toMatchObject({ updated_at: 'timestamp_comparison_exp', bundle_details: 'bundle_details_bool_exp' })
+    expect(signature(root.bundles_by_pk!)).toBe('(id: Int!): bundles')
+    expect(root.bundles_aggregate).toBeDefined()
   })
 })

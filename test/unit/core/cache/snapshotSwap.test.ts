@@ -16,7 +16,7 @@ describe('replacing the catalogue as one snapshot', () => {
     const before = names(db)
     for (const generation of [1, 2]) {
       createStaging(db, catalogueTables)
-      db.prepare("INSERT INTO next_bundles VALUES (?, ?, 'Caja', NULL, 1, 0, NULL, 0, '[]', '{}')").run(generation, `B-${generation}`)
+      db.prepare("INSERT INTO next_bundles VALUES (?, ?, 'Caja', NULL, 1, 0, NULL, 0, '[]')").run(generation, `B-${generation}`)
       db.prepare('INSERT INTO next_bundle_fts (rowid, code, name, ean13, tags) VALUES (?, ?, ?, ?, ?)').run(generation, `B-${generation}`, 'Caja', '', '')
       indexStaging(db, catalogueTables)
       // Until the swap, readers still see the old snapshot.
@@ -35,9 +35,9 @@ describe('replacing the catalogue as one snapshot', () => {
 
   it('a pull that fails halfway leaves the live tables as they were', () => {
     const db = open()
-    db.prepare("INSERT INTO bundles VALUES (7, 'LIVE', 'Vivo', NULL, 1, 0, NULL, 0, '[]', '{}')").run()
+    db.prepare("INSERT INTO bundles VALUES (7, 'LIVE', 'Vivo', NULL, 1, 0, NULL, 0, '[]')").run()
     createStaging(db, catalogueTables)
-    db.prepare("INSERT INTO next_bundles VALUES (8, 'NEW', 'Nuevo', NULL, 1, 0, NULL, 0, '[]', '{}')").run()
+    db.prepare("INSERT INTO next_bundles VALUES (8, 'NEW', 'Nuevo', NULL, 1, 0, NULL, 0, '[]')").run()
     dropStaging(db, catalogueTables)
     expect(db.prepare('SELECT code FROM bundles').all()).toEqual([{ code: 'LIVE' }])
     expect(names(db).some((n) => n.startsWith('next_'))).toBe(false)

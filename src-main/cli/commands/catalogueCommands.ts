@@ -1,0 +1,210 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { basename, extname } from 'node:path'
+import type { Command } from 'commander'
+import type { BundleDetail, BundleInput, CatalogueRow } from '../../../src-shared/catalogue'
+import { fetchBundles } from '../../core/api/bundlesApi'
+import { UsageError } from '../output'
+import type { Run } from './runType'
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+function positiveInt(value: string, what: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${what} must be a positive whole number: ${value}`)
+  return n
+}
+
+/** `A:QTY` pairs (item id or component id, and a quantity). */
+function pairs(values: string[] | undefined, what: string): { id: number; quantity: string }[] {
+  return (values ?? []).map((v) => {
+    const [id = '', quantity = ''] = v.split(':')
+    if (!/^\d+(\.\d+)?$/.test(quantity) || Number(quantity) <= 0) throw new UsageError(`${what} must look like ID:QUANTITY, got ${v}`)
+    return { id: positiveInt(id, what), quantity }
+  })
+}
+
+const rowLine = (r: CatalogueRow) =>
+  `${String(r.id).padStart(9)}  ${r.code.padEnd(16)} ${r.name.slice(0, 40).padEnd(40)} ${(r.ean13 ?? '').padEnd(13)}  ${
+    r.category_bundle ? 'dinámico' : `disp. ${r.available ?? '-'}`
+  }${r.active ? '' : '  (inactivo)'}`
+
+function describeBundle(b: BundleDetail): string {
+  return [
+    `${b.code}  ${b.name}  (id ${b.id}${b.active ? '' : ', inactive'}, from ${b.source})`,
+    b.ean13 ? `EAN-13 ${b.ean13}` : null,
+    b.description,
+    b.tags.length ? `tags: ${b.tags.join(', ')}` : null,
+    b.category_bundle ? `dynamic bundle of category ${b.item_category_id}` : `available at your agency: ${b.available ?? '-'}`,
+    ...b.components.map((c) => `  [${c.id}] ${c.quantity} × ${c.item_code ?? c.item_id} ${c.item_name ?? ''} (stock ${c.available ?? '-'})`),
+  ]
+    .filter(Boolean)
+    .join('\n')
+}
+
+/** sync and bundles …: the offline catalogue and the back-office edits of bundles. */
+export function registerCatalogueCommands(program: Command, run: Run): void {
+  program
+    .command('sync')
+    .description('pull the catalogue (bundles, items, stock) into the local cache')
+    .action(
+      run(async (ctx) => {
+        const core = await ctx.core({ signedIn: true })
+        const stop = core.events.on('catalogue.progress', (p) => {
+          if (p.phase !== 'done') ctx.out.info(`${p.phase} ${p.done}${p.total ? `/${p.total}` : ''}`)
+        })
+        try {
+          const status = await ctx.call('catalogue.pull')
+          ctx.out.result(status, () => `Catalogue as of ${status.pulledAt}: ${status.counts.bundles} bundles, ${status.counts.items} items.`)
+        } finally {
+          stop()
+        }
+      }),
+    )
+
+  const bundles = program.command('bundles').description('bundles (products sold together)')
+
+  bundles
+    .command('list')
+    .description('list bundles from the local catalogue (or the service with --online)')
+    .option('--search <q>', 'code, barcode, words of the name or tags')
+    .option('--tag <tag>')
+    .option('--active <which>', 'all, active or inactive', 'all')
+    .option('--limit <n>', 'how many', '50')
+    .option('--online', "read the service's list instead of the cache")
+    .action(
+      run(async (ctx, opts: { search?: string; tag?: string; active: string; limit: string; online?: boolean }) => {
+        if (!['all', 'active', 'inactive'].includes(opts.active)) throw new UsageError('--active is all, active or inactive')
+        const core = await ctx.core({ signedIn: true })
+        if (opts.online) {
+          const list = await fetchBundles(core.services.session.require().rest, opts.tag)
+          ctx.out.result(list, () => list.map((b) => `${String(b.id).padStart(9)}  ${b.code.padEnd(16)} ${b.name}`).join('\n'))
+          return
+        }
+        const result = await ctx.call('catalogue.search', {
+          query: opts.search ?? '',
+          tag: opts.tag ?? null,
+          active: opts.active as 'all',
+          limit: Math.min(positiveInt(opts.limit, '--limit'), 500),
+        })
+        ctx.out.result(result, () => [...result.rows.map(rowLine), `${result.rows.length} of ${result.total}`].join('\n'))
+      }),
+    )
+
+  bundles
+    .command('show <id>')
+    .option('--online', "read the service's latest")
+    .action(
+      run(async (ctx, id: string, opts: { online?: boolean }) => {
+        await ctx.core({ signedIn: true })
+        const b = await ctx.call('bundles.get', { id: positiveInt(id, 'ID'), online: !!opts.online })
+        ctx.out.result(b, () => describeBundle(b))
+      }),
+    )
+
+  bundles
+    .command('create')
+    .requiredOption('--code <code>')
+    .requiredOption('--name <name>')
+    .option('--description <text>')
+    .option('--ean13 <barcode>')
+    .option('--component <ITEM_ID:QTY>', 'a component (repeat)', collect)
+    .option('--category <id>', 'make it a dynamic bundle of this item category')
+    .action(
+      run(async (ctx, opts: { code: string; name: string; description?: string; ean13?: string; component?: string[]; category?: string }) => {
+        const input: BundleInput = { code: opts.code, name: opts.name, description: opts.description, ean13: opts.ean13 }
+        if (opts.category) Object.assign(input, { category_bundle: true, item_category_id: positiveInt(opts.category, '--category') })
+        const components = pairs(opts.component, '--component')
+        if (components.length) input.components = components.map((c) => ({ item_id: c.id, quantity: c.quantity }))
+        await ctx.core({ signedIn: true })
+        const b = await ctx.call('bundles.create', input)
+        ctx.out.result(b, () => `Created bundle ${b.id}.\n${describeBundle(b)}`)
+      }),
+    )
+
+  bundles
+    .command('update <id>')
+    .option('--name <name>')
+    .option('--description <text>')
+    .option('--code <code>')
+    .option('--component <DETAIL_ID:QTY>', "change a component's quantity (repeat)", collect)
+    .action(
+      run(async (ctx, id: string, opts: { name?: string; description?: string; code?: string; component?: string[] }) => {
+        const changes: Partial<BundleInput> = {}
+        if (opts.name !== undefined) changes.name = opts.name
+        if (opts.code !== undefined) changes.code = opts.code
+        if (opts.description !== undefined) changes.description = opts.description
+        const components = pairs(opts.component, '--component')
+        if (components.length) changes.components = components.map((c) => ({ id: c.id, quantity: c.quantity }))
+        if (!Object.keys(changes).length) throw new UsageError('nothing to change: give --name, --code, --description or --component')
+        await ctx.core({ signedIn: true })
+        const b = await ctx.call('bundles.update', { id: positiveInt(id, 'ID'), changes })
+        ctx.out.result(b, () => `Updated.\n${describeBundle(b)}`)
+      }),
+    )
+
+  bundles
+    .command('delete <id>')
+    .action(
+      run(async (ctx, id: string) => {
+        await ctx.core({ signedIn: true })
+        const res = await ctx.call('bundles.delete', { id: positiveInt(id, 'ID') })
+        ctx.out.result(res, () => `Deleted bundle ${id}.`)
+      }),
+    )
+
+  bundles
+    .command('dynamic-items')
+    .description("a dynamic bundle's category items with stock at an agency")
+    .requiredOption('--bundle <id>')
+    .option('--agency <id>', "default: your agency")
+    .action(
+      run(async (ctx, opts: { bundle: string; agency?: string }) => {
+        await ctx.core({ signedIn: true })
+        const items = await ctx.call('bundles.dynamicItems', {
+          bundleId: positiveInt(opts.bundle, '--bundle'),
+          agencyId: opts.agency ? positiveInt(opts.agency, '--agency') : undefined,
+        })
+        ctx.out.result(items, () => items.map((i) => `${String(i.item_id).padStart(9)}  ${i.code.padEnd(16)} ${i.name}  (${i.available})`).join('\n'))
+      }),
+    )
+
+  bundles
+    .command('import <file>')
+    .description('import bundles from a .csv or .xlsx file (checked first; all or nothing)')
+    .action(
+      run(async (ctx, file: string) => {
+        const data = readFile(file)
+        await ctx.core({ signedIn: true })
+        const preview = await ctx.call('bundles.importPreview', data)
+        if (preview.invalid > 0) {
+          for (const r of preview.rows.filter((r) => r.errors.length)) ctx.out.info(`row ${r.row}: ${r.errors.join('; ')}`)
+        }
+        const res = await ctx.call('bundles.import', data)
+        ctx.out.result(res, () => `Imported ${res.imported} bundles.`)
+      }),
+    )
+
+  bundles
+    .command('export <file>')
+    .description('export the catalogue (or a search) to .xlsx or .csv')
+    .option('--search <q>')
+    .option('--tag <tag>')
+    .action(
+      run(async (ctx, file: string, opts: { search?: string; tag?: string }) => {
+        const format = extname(file).toLowerCase().slice(1)
+        if (format !== 'xlsx' && format !== 'csv') throw new UsageError('the file must end in .xlsx or .csv')
+        await ctx.core({ signedIn: true })
+        const out = await ctx.call('catalogue.export', { format, query: opts.search ?? '', tag: opts.tag ?? null })
+        writeFileSync(file, Buffer.from(out.base64, 'base64'))
+        ctx.out.result({ file }, () => `Wrote ${file}.`)
+      }),
+    )
+}
+
+function readFile(path: string) {
+  try {
+    return { fileName: basename(path), base64: readFileSync(path).toString('base64') }
+  } catch (err) {
+    throw new UsageError(`cannot read ${path}: ${(err as Error).message}`)
+  }
+}

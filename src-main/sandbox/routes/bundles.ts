@@ -1,0 +1,100 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { SandboxContext } from '../context'
+import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
+import { readBundleForm } from '../model/bundleForm'
+import { detailsOfBundle } from '../model/bundleDetails'
+import { bundleListJson } from '../model/bundleListJson'
+import { bundleHasMovements, findBundle, type BundleRow } from '../model/bundles'
+import { findTagId, tagsOfBundle } from '../model/bundleTags'
+import { saveBundle, type SaveRequest } from '../model/saveBundle'
+import { toStoredTimestamp } from '../timestamps'
+import { bundleWithComponentsJson, type JsonStyle } from './bundleJson'
+import { bundleFromPath, entityScope, positiveId } from './bundleScope'
+import { jsonArrayStream } from './jsonArrayStream'
+import type { RouteModule } from './routeModule'
+
+/** The service's words when a bundle with movements may not go (the spec leaves the error unshown: ours). */
+export const bundleHasMovementsMessage = 'No se puede eliminar el paquete porque tiene movimientos'
+
+function withComponents(ctx: SandboxContext, bundle: BundleRow, style: JsonStyle) {
+  return bundleWithComponentsJson(bundle, tagsOfBundle(ctx.store.statements, bundle.id), detailsOfBundle(ctx.store.statements, bundle.id), style)
+}
+
+/**
+ * Saves a create or update and answers: the bundle in the given style, 422
+ * with the field errors, or 404 for a component id the bundle does not have.
+ */
+function answerSave(ctx: SandboxContext, reply: FastifyReply, req: SaveRequest, status: number, style: JsonStyle) {
+  const result = saveBundle(ctx.store.db, ctx.store.statements, req)
+  if (result.kind === 'invalid') return sendValidationErrors(reply, result.errors)
+  if (result.kind === 'detailNotFound') return sendError(reply, 404, result.message)
+  const saved = findBundle(ctx.store.statements, req.entityId, result.id)!
+  return reply.code(status).send(withComponents(ctx, saved, style))
+}
+
+/** GET (list, show), POST, PATCH/PUT and DELETE of /inventories/bundles. */
+export const bundleRoutes: RouteModule = (app, ctx) => {
+  app.get('/inventories/bundles.json', async (request, reply) => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const query = request.query as Record<string, unknown>
+    const tag = typeof query.tag === 'string' && query.tag.trim() !== '' ? query.tag.trim() : undefined
+    let rows: string[]
+    if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId)
+    else {
+      const tagId = findTagId(ctx.store.statements, scope.entityId, tag)
+      rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, tagId)
+    }
+    return reply.type('application/json; charset=utf-8').send(jsonArrayStream(rows))
+  })
+
+  app.get('/inventories/bundles/:id.json', async (request, reply) => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const bundle = bundleFromPath(ctx, scope, (request.params as { id: string }).id, reply)
+    if (!bundle) return reply
+    return withComponents(ctx, bundle, 'detail')
+  })
+
+  app.post('/inventories/bundles.json', async (request, reply) => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const body = request.body
+    if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
+    const form = readBundleForm(body.bundle)
+    // Create answers in the spec's list style (ids as numbers, ISO timestamps), like every create response.
+    return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now: toStoredTimestamp(ctx.clock.now()), form }, 201, 'list')
+  })
+
+  const update = async (request: FastifyRequest, reply: FastifyReply) => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const existing = bundleFromPath(ctx, scope, (request.params as { id: string }).id, reply)
+    if (!existing) return reply
+    const body = request.body
+    if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
+    const form = readBundleForm(body.bundle)
+    return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now: toStoredTimestamp(ctx.clock.now()), existing, form }, 200, 'detail')
+  }
+  // Rails routes both verbs to update.
+  app.patch('/inventories/bundles/:id.json', update)
+  app.put('/inventories/bundles/:id.json', update)
+
+  app.delete('/inventories/bundles/:id.json', async (request, reply) => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const db = ctx.store.db
+    const outcome = db.transaction((): 'notFound' | 'hasMovements' | 'deleted' => {
+      const id = positiveId((request.params as { id: string }).id)
+      const bundle = id === undefined ? undefined : findBundle(ctx.store.statements, scope.entityId, id)
+      if (!bundle) return 'notFound'
+      if (bundleHasMovements(ctx.store.statements, bundle.id)) return 'hasMovements'
+      // Components and taggings go with it (ON DELETE CASCADE).
+      db.prepare('DELETE FROM bundles WHERE id = ?').run(bundle.id)
+      return 'deleted'
+    })()
+    if (outcome === 'notFound') return sendError(reply, 404, `Couldn't find Bundle with 'id'=${(request.params as { id: string }).id}`)
+    if (outcome === 'hasMovements') return sendValidationErrors(reply, { base: [bundleHasMovementsMessage] })
+    return reply.code(204).send()
+  })
+}

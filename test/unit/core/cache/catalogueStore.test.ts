@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openMigrated } from '../../../../src-main/core/cache/cacheDatabase'
+import { CatalogueStore, SEARCH_CAP, ftsExpression } from '../../../../src-main/core/cache/catalogueStore'
+import { entityMigrations } from '../../../../src-main/core/cache/migrations'
+import type { ServiceBundle } from '../../../../src-main/core/api/bundlesApi'
+
+function bundle(id: number, code: string, name: string, extra: Partial<ServiceBundle> = {}): ServiceBundle {
+  return {
+    id, zid: id, active: true, code, ean13: null, name, description: null, extra_description: null, entity_id: 1,
+    updater_id: null, created_at: null, updated_at: null, bundle_details_count: 1, pays_vat: true, quotable: true,
+    ecommerce: false, sellable: true, purchasable: false, force_as_service_for_document_external_storage_service: false,
+    category_bundle: false, item_category_id: null, item_country_code_id: null, weight: null, volume: null,
+    measurement_unit: null, color: null, image: null, image2: null, image3: null, image4: null, image5: null,
+    youtube_video_url: null, tags: [], ...extra,
+  }
+}
+
+function store() {
+  const db = openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-store-')), 'e.sqlite'), entityMigrations)
+  db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(1, 9, 10)
+  db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(2, 9, 3)
+  const s = new CatalogueStore(db, () => 9)
+  s.upsertBundle(bundle(1, 'CAJA-10', 'Caja de tornillos', { ean13: '7401234567895', tags: ['ferretería'] }), [
+    { id: 11, item_id: 1, quantity: '2' },
+    { id: 12, item_id: 2, quantity: '1.5' },
+  ])
+  s.upsertBundle(bundle(2, 'CAJA-1', 'Cajón de herramientas', { active: false }), [{ id: 21, item_id: 1, quantity: '3' }])
+  s.upsertBundle(bundle(3, 'KIT-7401', 'Kit pintura', { tags: ['oferta'] }), [{ id: 31, item_id: 3, quantity: '1' }])
+  s.upsertBundle(bundle(4, 'DYN-1', 'Surtido de tornillería', { category_bundle: true, bundle_details_count: 0 }), [])
+  return s
+}
+
+describe('searching the cached catalogue', () => {
+  it('ranks the exact barcode or code first, then code prefixes, barcode prefixes and words', () => {
+    const s = store()
+    expect(s.search({ query: '7401234567895' }).rows.map((r) => r.id)).toEqual([1])
+    expect(s.search({ query: 'caja-1' }).rows.map((r) => r.id)).toEqual([2, 1])
+    expect(s.search({ query: '7401' }).rows.map((r) => r.id)).toEqual([1, 3])
+    expect(s.search({ query: 'tornill' }).rows.map((r) => r.id)).toEqual([1, 4])
+    expect(s.search({ query: 'CAJON' }).rows.map((r) => r.id)).toEqual([2])
+  })
+
+  it('filters by tag and active flag; an empty query lists everything by code', () => {
+    const s = store()
+    expect(s.search({ tag: 'oferta' }).rows.map((r) => r.code)).toEqual(['KIT-7401'])
+    expect(s.search({ active: 'inactive' }).rows.map((r) => r.code)).toEqual(['CAJA-1'])
+    expect(s.search({ query: 'caja', active: 'active' }).rows.map((r) => r.code)).toEqual(['CAJA-10'])
+    expect(s.search({})).toMatchObject({ total: 4, truncated: false })
+    expect(s.search({}).rows.map((r) => r.code)).toEqual(['CAJA-1', 'CAJA-10', 'DYN-1', 'KIT-7401'])
+  })
+
+  it('computes availability as the minimum of whole stock ÷ quantity; none for dynamic bundles', () => {
+    const s = store()
+    const byId = new Map(s.search({}).rows.map((r) => [r.id, r.available]))
+    expect(byId.get(1)).toBe(2) // min(⌊10 ÷ 2⌋, ⌊3 ÷ 1.5⌋)
+    expect(byId.get(2)).toBe(3)
+    expect(byId.get(3)).toBe(0) // no stock of its item
+    expect(byId.get(4)).toBeNull()
+  })
+
+  it('lists at most SEARCH_CAP matches and says so', () => {
+    const s = store()
+    for (let i = 0; i < SEARCH_CAP + 5; i++) s.upsertBundle(bundle(100 + i, `MASS-${String(i).padStart(4, '0')}`, 'Masivo'), [])
+    const res = s.search({ query: 'mass', limit: 500 })
+    expect(res).toMatchObject({ total: SEARCH_CAP, truncated: true })
+    expect(res.rows[0]!.code).toBe('MASS-0000')
+    expect(s.search({ query: 'mass', offset: SEARCH_CAP - 10, limit: 50 }).rows).toHaveLength(10)
+  })
+
+  it('removes a bundle from every index', () => {
+    const s = store()
+    s.removeBundle(1)
+    expect(s.search({ query: 'tornill' }).rows.map((r) => r.id)).toEqual([4])
+    expect(s.bundle(1)).toBeNull()
+    expect(s.tags().map((t) => t.tag)).toEqual(['oferta'])
+  })
+
+  it('turns what a clerk types into a safe FTS expression', () => {
+    expect(ftsExpression('Caja "de" tor*')).toBe('"caja"* AND "de"* AND "tor"*')
+    expect(ftsExpression('--- ')).toBeNull()
+  })
+})

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bundleListJson } from '../../../src-main/sandbox/model/bundleListJson'
+import type { BundleRow } from '../../../src-main/sandbox/model/bundles'
+import { tagsOfBundle } from '../../../src-main/sandbox/model/bundleTags'
+import { bundleJson } from '../../../src-main/sandbox/routes/bundleJson'
+import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+
+let store: SandboxStore
+beforeAll(() => {
+  store = SandboxStore.open(':memory:')
+  // Values the seed does not make: quotes, line breaks, non-ASCII, tiny and large numbers.
+  store.db
+    .prepare(
+      `UPDATE bundles SET name = ?, description = ?, weight = 0.0000001, volume = 123456.789, image3_url = 'https://x.test/a/b/c d.png'
+       WHERE id = 3000004`,
+    )
+    .run('Kit "ñandú" \\ 50%', 'Línea 1\nLínea 2\t— fin')
+})
+afterAll(() => store.close())
+
+describe('bundleListJson', () => {
+  it('renders every bundle exactly as the JS list rendering does', () => {
+    for (const entityId of [101, 102]) {
+      const texts = bundleListJson(store.statements, entityId)
+      const rows = store.db.prepare('SELECT * FROM bundles WHERE entity_id = ? ORDER BY id').all(entityId) as BundleRow[]
+      expect(texts).toHaveLength(rows.length)
+      rows.forEach((row, i) => {
+        expect(JSON.parse(texts[i]!), String(row.id)).toEqual(bundleJson(row, tagsOfBundle(store.statements, row.id), 'list'))
+      })
+    }
+  })
+
+  it('keeps only the bundles carrying a tag', () => {
+    const tagId = store.db.prepare("SELECT id FROM tags WHERE entity_id = 101 AND name = 'oferta'").pluck().get() as number
+    const ids = bundleListJson(store.statements, 101, tagId).map((t) => (JSON.parse(t) as { id: number }).id)
+    const expected = store.db.prepare('SELECT bundle_id FROM bundle_taggings WHERE tag_id = ? ORDER BY bundle_id').pluck().all(tagId)
+    expect(ids).toEqual(expected)
+    expect(ids.length).toBeGreaterThan(10)
+  })
+})
