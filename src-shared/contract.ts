@@ -19,6 +19,7 @@ import {
   itemRow,
   pullProgress,
 } from './catalogue'
+import { bookingChanges, bookingInput, localBooking, outboxEntry } from './bookings'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -34,6 +35,10 @@ const url = z
   .min(1)
   .max(2048)
   .refine((s) => /^https?:\/\/[^\s/]+/i.test(s), { message: 'must start with http:// or https://' })
+
+/** A booking is named by its local id (a UUID) or, once confirmed, its service id. */
+const bookingRef = z.string().trim().regex(/^(\d+|[0-9a-f-]{36})$/i, 'a booking number or local id')
+const pushReport = z.object({ sent: z.number().int(), waiting: z.number().int(), failed: z.number().int(), conflicts: z.number().int() })
 
 function entry<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output }
@@ -90,6 +95,27 @@ export const requests = {
   ),
   'bundles.importPreview': entry(fileData, importPreview),
   'bundles.import': entry(fileData, z.object({ imported: z.number().int() })),
+
+  /** Bookings are written locally and queued; these return at once, online or not. */
+  'bookings.create': entry(
+    bookingInput,
+    z.object({
+      booking: localBooking,
+      /** Lines above the cached availability: allowed offline (the cache may be stale), the service decides. */
+      warnings: z.array(z.object({ item_id: z.number().int(), requested: z.number(), available: z.number() })),
+    }),
+  ),
+  'bookings.update': entry(z.object({ id: bookingRef, changes: bookingChanges }), localBooking),
+  'bookings.delete': entry(z.object({ id: bookingRef }), z.object({ deleted: z.literal(true) })),
+  'bookings.ship': entry(z.object({ id: bookingRef }), localBooking),
+  'bookings.deliver': entry(z.object({ id: bookingRef }), localBooking),
+  'bookings.list': entry(none, z.array(localBooking)),
+  'bookings.get': entry(z.object({ id: bookingRef }), localBooking),
+  'outbox.list': entry(none, z.array(outboxEntry)),
+  'outbox.retry': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
+  'outbox.discard': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
+  'outbox.keepTheirs': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
+  'sync.push': entry(none, pushReport),
 } as const
 
 export const events = {
@@ -98,6 +124,7 @@ export const events = {
   'entity.changed': whoAmI,
   'catalogue.progress': pullProgress,
   'catalogue.changed': catalogueStatus,
+  'sync.changed': z.object({ waiting: z.number().int(), failed: z.number().int(), conflicts: z.number().int(), pushing: z.boolean() }),
 } as const
 
 export type Requests = typeof requests

@@ -41,7 +41,7 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
       runner: 'cli',
       version: appVersion(),
       // A command runs once and exits; `mostrador sync` pulls when asked.
-      backgroundPullMs: false,
+      background: false,
     })
     if (fromEnv) {
       const serverUrl = global.server ?? env.MOSTRADOR_SERVER

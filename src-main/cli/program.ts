@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { createCliContext, type CliContext, type GlobalOptions } from './cliContext'
 import { registerAccountCommands } from './commands/accountCommands'
+import { registerBookingCommands } from './commands/bookingCommands'
 import { registerCatalogueCommands } from './commands/catalogueCommands'
 import type { Run } from './commands/runType'
 import { registerServerCommands } from './commands/serverCommands'
@@ -39,6 +40,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
 
   registerAccountCommands(program, run)
   registerCatalogueCommands(program, run)
+  registerBookingCommands(program, run)
   registerServerCommands(program, run)
 
   try {

@@ -1,11 +1,13 @@
 import type { Handlers } from '../../src-shared/dispatch'
 import { CoreEvents } from './events'
 import type { SecretStore } from './secrets/secretStore'
+import { BookingsService } from './services/bookingsService'
 import { BundleService } from './services/bundleService'
 import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
 import { EntityCaches } from './services/entityCaches'
 import { PullScheduler } from './sync/pullScheduler'
+import { PushScheduler } from './sync/pushScheduler'
 import { ProfileService } from './services/profileService'
 import { SessionService } from './services/sessionService'
 import { SettingsStore } from './settingsStore'
@@ -25,8 +27,8 @@ export interface CoreOptions {
   requestTimeoutMs?: number
   /** The clock; tests move it. */
   now?: () => Date
-  /** Refresh the catalogue in the background this often (default 10 minutes); false: only when asked. */
-  backgroundPullMs?: number | false
+  /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
+  background?: false | { pullEveryMs?: number }
 }
 
 export interface Core {
@@ -39,6 +41,7 @@ export interface Core {
     connection: ConnectionMonitor
     catalogue: CatalogueService
     bundles: BundleService
+    bookings: BookingsService
   }
   close(): Promise<void>
 }
@@ -63,9 +66,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const caches = new EntityCaches(options.dataDir, session, profile)
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   const bundles = new BundleService(session, profile, catalogue, now)
+  const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now)
   await session.restore()
-  const scheduler =
-    options.backgroundPullMs === false ? null : new PullScheduler(catalogue, session, events, options.backgroundPullMs ?? 10 * 60_000, now)
+  const background = options.background === false ? null : (options.background ?? {})
+  const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
+  const pushScheduler = background ? new PushScheduler(bookings, session, events) : null
   // A new account or entity means another cache file.
   events.on('session.changed', () => caches.close())
   events.on('entity.changed', () => caches.close())
@@ -98,14 +103,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'bundles.dynamicItems': ({ bundleId, agencyId }) => bundles.dynamicItems(bundleId, agencyId),
     'bundles.importPreview': (file) => bundles.importPreview(file),
     'bundles.import': (file) => bundles.import(file),
+    'bookings.create': async (input) => bookings.create(input),
+    'bookings.update': async ({ id, changes }) => bookings.update(id, changes),
+    'bookings.delete': async ({ id }) => bookings.delete(id),
+    'bookings.ship': async ({ id }) => bookings.ship(id),
+    'bookings.deliver': async ({ id }) => bookings.deliver(id),
+    'bookings.list': async () => bookings.list(),
+    'bookings.get': async ({ id }) => bookings.get(id),
+    'outbox.list': async () => bookings.outbox(),
+    'outbox.retry': async ({ seq }) => bookings.retry(seq),
+    'outbox.discard': async ({ seq }) => bookings.discard(seq),
+    'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
+    'sync.push': () => bookings.push({ ignoreBackoff: true }),
   }
 
   return {
     handlers,
     events,
-    services: { session, profile, connection, catalogue, bundles },
+    services: { session, profile, connection, catalogue, bundles, bookings },
     async close() {
       scheduler?.close()
+      pushScheduler?.close()
       connection.close()
       caches.close()
       await session.close()

@@ -3,6 +3,7 @@ import { appRoot, appVersion } from '../core/appPaths'
 import { createCore } from '../core/createCore'
 import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
 import type { SecretStore } from '../core/secrets/secretStore'
+import type { TrainingLauncher } from '../core/training'
 import { createTrainingLauncher } from '../sandbox/trainingLauncher'
 import { startHostServer, type RunningHost } from './hostServer'
 
@@ -17,14 +18,19 @@ export interface BrowserHostOptions {
   training?: boolean
 }
 
-/** The core and the HTTP transport in front of it, as `mostrador serve` and the end-to-end tests run them. */
-export async function launchBrowserHost(opts: BrowserHostOptions): Promise<RunningHost> {
+/**
+ * The core and the HTTP transport in front of it, as `mostrador serve` and the
+ * end-to-end tests run them. The training launcher is handed back so a test can
+ * stop the training service and watch the app go offline.
+ */
+export async function launchBrowserHost(opts: BrowserHostOptions): Promise<RunningHost & { training: TrainingLauncher | null }> {
+  const training = opts.training === false ? null : createTrainingLauncher(join(opts.dataDir, 'training'))
   const core = await createCore({
     dataDir: opts.dataDir,
     secrets: opts.secrets ?? new KeychainSecretStore(),
     runner: 'browser-host',
     version: appVersion(),
-    training: opts.training === false ? undefined : createTrainingLauncher(join(opts.dataDir, 'training')),
+    training: training ?? undefined,
   })
   try {
     const host = await startHostServer({
@@ -34,6 +40,7 @@ export async function launchBrowserHost(opts: BrowserHostOptions): Promise<Runni
     })
     return {
       ...host,
+      training,
       async close() {
         await host.close()
         await core.close()

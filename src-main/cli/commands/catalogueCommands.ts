@@ -45,10 +45,12 @@ function describeBundle(b: BundleDetail): string {
 export function registerCatalogueCommands(program: Command, run: Run): void {
   program
     .command('sync')
-    .description('pull the catalogue (bundles, items, stock) into the local cache')
+    .description('send the outbox, then pull the catalogue (bundles, items, stock) into the local cache')
     .action(
       run(async (ctx) => {
         const core = await ctx.core({ signedIn: true })
+        const pushed = await ctx.call('sync.push')
+        ctx.out.info(`outbox: ${pushed.sent} sent, ${pushed.waiting} waiting, ${pushed.failed} failed, ${pushed.conflicts} in conflict`)
         const stop = core.events.on('catalogue.progress', (p) => {
           if (p.phase !== 'done') ctx.out.info(`${p.phase} ${p.done}${p.total ? `/${p.total}` : ''}`)
         })

@@ -268,6 +268,12 @@ export class CatalogueStore {
       .all(params) as ItemRow[]
   }
 
+  /** Cached stock of an item at an agency (net of the earmarks the service knew of at the pull). */
+  stockOf(itemId: number, agencyId: number): number | null {
+    const row = this.stmt('SELECT available FROM stock WHERE item_id = ? AND agency_id = ?').get(itemId, agencyId) as { available: number } | undefined
+    return row?.available ?? null
+  }
+
   itemCategories(): { id: number; name: string }[] {
     return this.db.prepare('SELECT id, name FROM item_categories ORDER BY name').all() as { id: number; name: string }[]
   }

@@ -43,6 +43,18 @@ export const entityMigrations: readonly string[] = [
    CREATE INDEX bundle_components_bundle__a ON bundle_components (bundle_id);
    CREATE TABLE bundle_tags (tag TEXT NOT NULL, bundle_id INTEGER NOT NULL, PRIMARY KEY (tag, bundle_id)) WITHOUT ROWID;
    CREATE VIRTUAL TABLE bundle_fts USING fts5(code, name, ean13, tags, content='', contentless_delete=1, prefix='2 3', tokenize='unicode61 remove_diacritics 2');`,
+  // 3: bookings written here first, and the outbox that carries them to the service.
+  `CREATE TABLE bookings (
+     local_id TEXT PRIMARY KEY, service_id INTEGER UNIQUE, state TEXT NOT NULL,
+     agency_from_id INTEGER NOT NULL, agency_to_id INTEGER NOT NULL, planned_delivery TEXT NOT NULL, reference TEXT,
+     needs_transport INTEGER NOT NULL, transfer_request_id INTEGER, lines TEXT NOT NULL,
+     shipped INTEGER NOT NULL DEFAULT 0, delivered INTEGER NOT NULL DEFAULT 0, deleted INTEGER NOT NULL DEFAULT 0,
+     lock_version INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE TABLE outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT, local_id TEXT NOT NULL REFERENCES bookings (local_id),
+     op TEXT NOT NULL, payload TEXT NOT NULL, marker TEXT NOT NULL UNIQUE, state TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT, last_error TEXT, created_at TEXT NOT NULL, sent_at TEXT);
+   CREATE INDEX outbox_open ON outbox (state, local_id, seq);`,
 ]
 
 /** The tables a catalogue pull replaces, in the order they are filled. */

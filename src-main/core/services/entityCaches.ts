@@ -1,3 +1,4 @@
+import { BookingStore } from '../cache/bookingStore'
 import { openMigrated } from '../cache/cacheDatabase'
 import { CatalogueStore } from '../cache/catalogueStore'
 import { entityMigrations } from '../cache/migrations'
@@ -10,6 +11,7 @@ export interface EntityCache {
   entityId: number
   agencyId: number | null
   store: CatalogueStore
+  bookings: BookingStore
 }
 
 /**
@@ -36,7 +38,14 @@ export class EntityCaches {
       this.close()
       const db = openMigrated(file, entityMigrations)
       const agency = () => this.profile.lastKnown()?.agency?.id ?? null
-      this.open = { file, session, entityId: who.currentEntity.id, agencyId: agency(), store: new CatalogueStore(db, agency) }
+      this.open = {
+        file,
+        session,
+        entityId: who.currentEntity.id,
+        agencyId: agency(),
+        store: new CatalogueStore(db, agency),
+        bookings: new BookingStore(db),
+      }
     }
     this.open.agencyId = who.agency?.id ?? null
     return this.open

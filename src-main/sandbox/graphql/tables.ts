@@ -1,14 +1,11 @@
-import type { ColumnDescription, ColumnType, RelationDescription, TableDescription } from './tableDescription'
+import { bookingTables } from './bookingTables'
+import { array, col, object, opt } from './columnHelpers'
+import type { TableDescription } from './tableDescription'
 
 /**
  * The tables GraphQL serves. Which of these the service documents and which
  * the sandbox adds is listed in ../ADDITIONS.md; keep the two in step.
  */
-const col = (name: string, type: ColumnType): ColumnDescription => ({ name, type, nullable: false })
-const opt = (name: string, type: ColumnType): ColumnDescription => ({ name, type, nullable: true })
-const object = (name: string, table: string, from: string, to = 'id'): RelationDescription => ({ name, kind: 'object', table, from, to })
-const array = (name: string, table: string, to: string, from = 'id'): RelationDescription => ({ name, kind: 'array', table, from, to })
-
 export const graphqlTables: readonly TableDescription[] = [
   {
     name: 'agencies',
@@ -69,7 +66,16 @@ export const graphqlTables: readonly TableDescription[] = [
     name: 'lot_stocks',
     primaryKey: 'id',
     entityScoped: true,
-    columns: [col('id', 'Int'), col('lot_id', 'Int'), col('agency_id', 'Int'), col('available', 'Float'), col('entity_id', 'Int')],
+    // available is net of earmarks (docs); booked and on_hand (= available + booked) are ours.
+    columns: [
+      col('id', 'Int'),
+      col('lot_id', 'Int'),
+      col('agency_id', 'Int'),
+      col('available', 'Float'),
+      col('booked', 'Float'),
+      col('on_hand', 'Float'),
+      col('entity_id', 'Int'),
+    ],
     relations: [object('lot', 'lots', 'lot_id'), object('agency', 'agencies', 'agency_id')],
   },
   {
@@ -125,4 +131,5 @@ export const graphqlTables: readonly TableDescription[] = [
     columns: [col('id', 'Int'), col('bundle_id', 'Int'), col('item_id', 'Int'), col('quantity', 'String'), col('entity_id', 'Int')],
     relations: [object('bundle', 'bundles', 'bundle_id'), object('item', 'items', 'item_id')],
   },
+  ...bookingTables,
 ]

@@ -3,6 +3,7 @@ import { isValidEan13 } from '../seed/ean13'
 import { errorMessagesFor } from '../routes/validationMessages'
 import { splitTagList } from './bundleTags'
 import { parseDecimal, railsDecimalString } from './railsDecimal'
+import { castText as text, falseValues, readId, trueValues } from './railsCast'
 import { validationText as t } from './validationText'
 
 /**
@@ -64,27 +65,6 @@ export interface BundleForm {
 }
 
 type Errors = ReturnType<typeof errorMessagesFor>
-
-const trueValues = new Set<unknown>([true, 1, '1', 'true', 't', 'on'])
-const falseValues = new Set<unknown>([false, 0, '0', 'false', 'f', 'off'])
-
-function text(raw: unknown): string | null | undefined {
-  if (raw === null) return null
-  if (typeof raw === 'number') return String(raw)
-  if (typeof raw !== 'string') return undefined
-  const trimmed = raw.trim()
-  return trimmed === '' ? null : trimmed
-}
-
-/** An id sent as a number or a string of digits; '' and null are "none". */
-export function readId(raw: unknown): { ok: true; value: number | null } | { ok: false; message: string } {
-  if (raw === null || raw === '') return { ok: true, value: null }
-  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined
-  if (s === undefined || !/^[+-]?\d+(\.\d+)?$/.test(s)) return { ok: false, message: t.notANumber }
-  if (!/^\d+$/.test(s)) return { ok: false, message: t.notAnInteger }
-  const n = Number(s)
-  return Number.isSafeInteger(n) && n > 0 ? { ok: true, value: n } : { ok: false, message: t.greaterThan(0) }
-}
 
 function readColumn(column: WritableColumn, raw: unknown, errors: Errors): ColumnValue | undefined {
   const kind = writable[column]

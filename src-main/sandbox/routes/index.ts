@@ -1,3 +1,6 @@
+import { bookingReadRoutes } from './bookingReads'
+import { bookingTransitionRoutes } from './bookingTransitions'
+import { bookingWriteRoutes } from './bookingWrites'
 import { bundleDynamicItemsRoutes } from './bundleDynamicItems'
 import { bundleImportRoutes } from './bundleImports'
 import { bundleRoutes } from './bundles'
@@ -14,4 +17,7 @@ export const restRouteModules: readonly RouteModule[] = [
   bundleRoutes,
   bundleDynamicItemsRoutes,
   bundleImportRoutes,
+  bookingReadRoutes,
+  bookingWriteRoutes,
+  bookingTransitionRoutes,
 ]

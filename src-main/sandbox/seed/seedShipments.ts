@@ -5,6 +5,7 @@ import { createPrng, type Prng } from '../prng'
 import { toStoredTimestamp } from '../timestamps'
 import { movementIdBase, shipmentIdBase } from './bundleIds'
 import { IdSequence } from './idSequence'
+import { seedUuid } from './seedUuid'
 import { agencySeeds, entitySeeds, membershipSeeds } from './organisationData'
 import type { SeedParams } from './seedParams'
 
@@ -25,11 +26,6 @@ interface Line {
   itemId: number
   quantity: string
   bundleId: number | null
-}
-
-function uuid(prng: Prng): string {
-  const hex = Array.from({ length: 32 }, () => prng.int(0, 15).toString(16)).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[prng.int(0, 3)]}${hex.slice(17, 20)}-${hex.slice(20)}`
 }
 
 const day = 86_400_000
@@ -92,7 +88,7 @@ export function seedShipments(db: Sqlite, params: SeedParams): void {
         reference: `Traslado ${String(zid).padStart(3, '0')}`,
         memo: null,
         address_from: from.address, address_to: to.address,
-        uuid: uuid(prng),
+        uuid: seedUuid(prng),
         needs_transport: 1, income: 0, shipped: 1, delivered: 1, voided: 0, returned: 0, pos: 0, issue_external_document: 0,
         planned_shipping: new Date(delivery - day).toISOString().slice(0, 10),
         planned_delivery: plannedDelivery,

@@ -1,4 +1,5 @@
 import type { Sqlite } from '../../core/cache/sqlite'
+import { seedBookings } from './seedBookings'
 import { seedBundles } from './seedBundles'
 import { seedCatalogue } from './seedCatalogue'
 import { seedOrganisation } from './seedOrganisation'
@@ -19,4 +20,5 @@ export function seedStore(db: Sqlite, params: SeedParams): void {
   seedStock(db, params, items)
   seedBundles(db, params)
   seedShipments(db, params)
+  seedBookings(db, params)
 }

@@ -83,11 +83,14 @@ export class SandboxStore {
     this.db.pragma('foreign_keys = OFF')
     try {
       this.db.transaction(() => {
+        // Views first: they read the tables being dropped.
         const existing = this.db
-          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'sandbox_meta'`)
-          .pluck()
-          .all() as string[]
-        for (const name of existing) this.db.exec(`DROP TABLE "${name.replaceAll('"', '""')}"`)
+          .prepare(
+            `SELECT type, name FROM sqlite_master WHERE type IN ('view', 'table') AND name NOT LIKE 'sqlite_%' AND name <> 'sandbox_meta'
+             ORDER BY type = 'table'`,
+          )
+          .all() as { type: 'view' | 'table'; name: string }[]
+        for (const { type, name } of existing) this.db.exec(`DROP ${type === 'view' ? 'VIEW' : 'TABLE'} "${name.replaceAll('"', '""')}"`)
         for (const table of domainTables) for (const ddl of table.ddl) this.db.exec(ddl)
         seedStore(this.db, this.params)
         for (const table of domainTables) for (const index of table.indexes ?? []) this.db.exec(index)

@@ -1,5 +1,7 @@
 import { bundleTables } from './bundleTables'
+import { posSettingsView } from './posSettingsView'
 import { shipmentTables } from './shipmentTables'
+import { transferRequestTables } from './transferRequestTables'
 
 /**
  * The sandbox store's tables. Each service area adds its statements to
@@ -7,12 +9,13 @@ import { shipmentTables } from './shipmentTables'
  * written by another version is re-seeded rather than migrated, because
  * training data is disposable and the seed is the truth.
  */
-export const schemaVersion = 2
+export const schemaVersion = 3
 
 /** Sandbox bookkeeping: survives a reset (the JWT secret, which seed and scale the data came from). */
 export const metaTable = `CREATE TABLE IF NOT EXISTS sandbox_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT`
 
 export interface DomainTable {
+  /** A table's or a view's name (a view, like pos_settings, is rebuilt with the tables). */
   name: string
   /** The table and whatever must exist while seeding. */
   ddl: string[]
@@ -169,7 +172,11 @@ export const domainTables: readonly DomainTable[] = [
         entity_id INTEGER NOT NULL REFERENCES entities(id),
         lot_id INTEGER NOT NULL REFERENCES lots(id),
         agency_id INTEGER NOT NULL REFERENCES agencies(id),
+        -- Net of earmarks, as the service gives it: on hand minus booked.
         available REAL NOT NULL,
+        -- Earmarked by open bookings of this agency (ours: makes "on hand" visible).
+        booked REAL NOT NULL DEFAULT 0,
+        on_hand REAL GENERATED ALWAYS AS (available + booked) VIRTUAL,
         UNIQUE (lot_id, agency_id)
       ) STRICT`,
       `CREATE INDEX lot_stocks_agency ON lot_stocks(agency_id)`,
@@ -177,5 +184,7 @@ export const domainTables: readonly DomainTable[] = [
     ],
   },
   ...bundleTables,
+  ...transferRequestTables,
   ...shipmentTables,
+  posSettingsView,
 ]

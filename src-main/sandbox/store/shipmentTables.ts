@@ -2,9 +2,9 @@ import type { DomainTable } from './schema'
 
 /**
  * Shipments (the spec's Shipment: a booking, then a shipment in transit) and
- * their movements (lines). The bundles area only seeds past, delivered ones,
- * so that some bundles have movements and cannot be deleted; the bookings
- * area builds on the same tables. A movement keeps the bundle it was expanded
+ * their movements (lines). The seed holds past, delivered ones (so that some
+ * bundles have movements and cannot be deleted) and the bookings area's open,
+ * in-transit and voided ones. A movement keeps the bundle it was expanded
  * from ("bundles chosen in a booking are expanded into their components").
  * Ids are AUTOINCREMENT so a deleted booking's id is never handed out again.
  */
@@ -49,6 +49,8 @@ export const shipmentTables: readonly DomainTable[] = [
         UNIQUE (entity_id, zid)
       ) STRICT`,
       `CREATE INDEX shipments_entity ON shipments(entity_id)`,
+      // The booking list reads the open bookings of one origin agency.
+      `CREATE INDEX shipments_agency_from ON shipments(agency_from_id)`,
     ],
   },
   {

@@ -161,3 +161,33 @@ describe('mostrador sync and bundles', () => {
     expect((await as(['bundles', 'dynamic-items', '--bundle', String(facts.dynamic.id), '--json'])).code).toBe(0)
   })
 })
+
+describe('mostrador bookings and outbox', () => {
+  const dir = tempDir()
+  const as = (args: string[]) => cli(['--server', sandbox.url, ...args], asUser(), dir)
+
+  it('queues a booking, sync sends it, and list shows it synced with its service id', async () => {
+    expect((await as(['sync'])).code).toBe(0)
+    const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
+    const q = JSON.parse((await as(['--json', 'graphql', 'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })])).stdout).data
+    const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
+    const created = await as(['--json', 'bookings', 'create', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', 'CLI-1'])
+    expect(created.code).toBe(0)
+    const local = JSON.parse(created.stdout)
+    expect(local).toMatchObject({ state: 'pending', serviceId: null, reference: 'CLI-1' })
+    const sync = await as(['sync'])
+    expect(sync.code).toBe(0)
+    expect(sync.stderr).toMatch(/1 sent/)
+    const shown = JSON.parse((await as(['--json', 'bookings', 'show', local.localId])).stdout)
+    expect(shown).toMatchObject({ state: 'synced', serviceId: expect.any(Number) })
+    expect(JSON.parse((await as(['--json', 'outbox', 'list'])).stdout)).toEqual([])
+    expect((await as(['bookings', 'ship', String(shown.serviceId)])).code).toBe(0)
+    expect(JSON.parse((await as(['--json', 'outbox', 'list'])).stdout)).toEqual([expect.objectContaining({ op: 'ship', state: 'queued' })])
+  })
+
+  it('refuses malformed lines with a usage error', async () => {
+    expect((await as(['bookings', 'create', '--to', '3', '--line', 'abc'])).code).toBe(2)
+    expect((await as(['bookings', 'create', '--to', '3'])).code).toBe(2)
+    expect((await as(['outbox', 'retry', 'x'])).code).toBe(2)
+  })
+})

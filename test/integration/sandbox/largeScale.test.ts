@@ -7,9 +7,11 @@ import { startSandbox, storeFileName, type RunningSandbox } from '../../../src-m
 import { newScope } from '../../../src-main/sandbox/graphql/compileScope'
 import { sandboxTables } from '../../../src-main/sandbox/graphql/sandboxSchema'
 import { compileSelect } from '../../../src-main/sandbox/graphql/selectCompiler'
+import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
 import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
 import { isValidEan13 } from '../../../src-main/sandbox/seed/ean13'
 import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import { checkBookingFacts } from '../../unit/sandbox/checkBookingFacts'
 import { gqlData, graphqlToken, rest } from './sandboxClient'
 
 /**
@@ -72,6 +74,12 @@ describe('the large scale', () => {
     // The facts hold at this scale too.
     expect(count('SELECT COUNT(*) FROM movements WHERE bundle_id = ?', facts.withMovements.id)).toBeGreaterThan(0)
     expect(count('SELECT category_bundle FROM bundles WHERE id = ?', facts.dynamic.id)).toBe(1)
+  })
+
+  it('keeps the bookings facts (same ids, codes, lots and stock as the small scale) and answers the booking list', async () => {
+    for (const f of Object.values(bookingFacts)) checkBookingFacts(db, f, true)
+    const list = await rest<{ id: number }[]>(sandbox, sandbox.users[0]!, 'GET', '/pos/bookings.json')
+    expect(list.body.map((b) => b.id)).toEqual([bookingFacts[101].bookings.open, bookingFacts[101].bookings.noTransport, bookingFacts[101].bookings.withBundle])
   })
 
   it('lists all 100,000 bundles over REST', async () => {

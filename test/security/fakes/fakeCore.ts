@@ -37,6 +37,25 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'bundles.dynamicItems': { bundleId: 5, agencyId: 2 },
   'bundles.importPreview': { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' },
   'bundles.import': { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' },
+  'bookings.create': {
+    agency_to_id: 3,
+    planned_delivery: '2026-11-23',
+    reference: null,
+    needs_transport: true,
+    transfer_request_id: null,
+    lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
+  },
+  'bookings.update': { id: '1234', changes: { reference: 'R-2' } },
+  'bookings.delete': { id: '1234' },
+  'bookings.ship': { id: '1234' },
+  'bookings.deliver': { id: '1234' },
+  'bookings.list': undefined,
+  'bookings.get': { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+  'outbox.list': undefined,
+  'outbox.retry': { seq: 4 },
+  'outbox.discard': { seq: 4 },
+  'outbox.keepTheirs': { seq: 4 },
+  'sync.push': undefined,
 }
 
 const catalogueStatus = {
@@ -63,6 +82,16 @@ const bundleDetail = {
   source: 'cache' as const,
 }
 const file = { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' }
+const localBooking = {
+  localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
+  planned_delivery: '2026-11-23', reference: null, needs_transport: true, transfer_request_id: null,
+  lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
+  shipped: false, delivered: false, deleted: false, pending: 0, problem: null,
+  createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
+}
+const outboxEntries = [
+  { seq: 4, localId: localBooking.localId, serviceId: null, op: 'create' as const, state: 'queued' as const, attempts: 0, lastError: null, createdAt: '2026-11-22T10:00:00.000Z' },
+]
 
 const signedIn = { state: 'signed_in', training: false, serverUrl: 'https://service.example', email: 'clerk@example.com' } as const
 const whoAmI = {
@@ -112,6 +141,18 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'bundles.dynamicItems': [{ item_id: 3, code: 'ART-3', name: 'Tornillo', available: 10 }],
   'bundles.importPreview': { rows: [{ row: 2, code: 'PAQ-1', name: 'Paquete', errors: [] }], valid: 1, invalid: 0 },
   'bundles.import': { imported: 1 },
+  'bookings.create': { booking: localBooking, warnings: [] },
+  'bookings.update': localBooking,
+  'bookings.delete': { deleted: true },
+  'bookings.ship': localBooking,
+  'bookings.deliver': localBooking,
+  'bookings.list': [localBooking],
+  'bookings.get': localBooking,
+  'outbox.list': outboxEntries,
+  'outbox.retry': outboxEntries,
+  'outbox.discard': outboxEntries,
+  'outbox.keepTheirs': outboxEntries,
+  'sync.push': { sent: 1, waiting: 0, failed: 0, conflicts: 0 },
 }
 
 export interface FakeCore extends ShellCore {

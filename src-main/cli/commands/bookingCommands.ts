@@ -1,0 +1,143 @@
+import type { Command } from 'commander'
+import type { BookingChanges, BookingInput, LocalBooking } from '../../../src-shared/bookings'
+import { UsageError } from '../output'
+import type { Run } from './runType'
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+/** ITEM_ID:QTY[:LOT_ID] */
+function lines(values: string[] | undefined): BookingInput['lines'] {
+  return (values ?? []).map((v) => {
+    const [item = '', quantity = '', lot] = v.split(':')
+    if (!/^\d+$/.test(item) || !/^\d+(\.\d+)?$/.test(quantity) || Number(quantity) <= 0 || (lot !== undefined && !/^\d+$/.test(lot))) {
+      throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:LOT_ID], got ${v}`)
+    }
+    return { item_id: Number(item), booked_quantity: quantity, lot_id: lot ? Number(lot) : null }
+  })
+}
+
+function positive(value: string | undefined, what: string): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`${what} must be a positive whole number: ${value}`)
+  return Number(value)
+}
+
+const describe = (b: LocalBooking) =>
+  `${b.serviceId ?? '(local)'}  ${b.localId}  ${b.state}${b.shipped ? ' shipped' : ''}${b.delivered ? ' delivered' : ''}  ${b.agency_from_id} → ${b.agency_to_id}  ${b.planned_delivery}  ${b.lines.length} line(s)${b.problem ? `  ! ${b.problem.detail ?? b.problem.message.en}` : ''}`
+
+/** bookings … and outbox …: the counter's bookings, queued offline and pushed by sync. */
+export function registerBookingCommands(program: Command, run: Run): void {
+  const bookings = program.command('bookings').description('bookings (reservations), written locally and synced')
+
+  bookings.command('list').action(
+    run(async (ctx) => {
+      await ctx.core({ signedIn: true })
+      const list = await ctx.call('bookings.list')
+      ctx.out.result(list, () => list.map(describe).join('\n') || 'No bookings.')
+    }),
+  )
+
+  bookings.command('show <id>').action(
+    run(async (ctx, id: string) => {
+      await ctx.core({ signedIn: true })
+      const b = await ctx.call('bookings.get', { id })
+      ctx.out.result(b, () => [describe(b), ...b.lines.map((l) => `  ${l.booked_quantity} × item ${l.item_id}${l.lot_id ? ` lot ${l.lot_id}` : ''}`)].join('\n'))
+    }),
+  )
+
+  bookings
+    .command('create')
+    .description('queue a booking (works offline; sync sends it)')
+    .option('--from <agency>', 'origin agency (default: yours)')
+    .requiredOption('--to <agency>', 'destination agency')
+    .option('--planned-delivery <date>', 'YYYY-MM-DD (default: today)')
+    .option('--reference <text>')
+    .option('--no-transport', 'delivered directly, without shipping')
+    .option('--line <ITEM_ID:QTY[:LOT_ID]>', 'a line (repeat)', collect)
+    .option('--bundle <BUNDLE_ID:QTY>', 'a bundle, expanded into its components (repeat)', collect)
+    .action(
+      run(async (ctx, opts: { from?: string; to: string; plannedDelivery?: string; reference?: string; transport: boolean; line?: string[]; bundle?: string[] }) => {
+        const all = lines(opts.line)
+        await ctx.core({ signedIn: true })
+        for (const spec of opts.bundle ?? []) {
+          const [bundleId = '', quantity = ''] = spec.split(':')
+          const bundle = await ctx.call('bundles.get', { id: positive(bundleId, '--bundle') as number })
+          if (bundle.category_bundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
+          if (!/^\d+(\.\d+)?$/.test(quantity)) throw new UsageError(`--bundle must look like BUNDLE_ID:QUANTITY, got ${spec}`)
+          for (const c of bundle.components) {
+            all.push({ item_id: c.item_id, booked_quantity: String(Number(c.quantity) * Number(quantity)), bundle_id: bundle.id })
+          }
+        }
+        if (!all.length) throw new UsageError('give at least one --line or --bundle')
+        const today = new Date().toISOString().slice(0, 10)
+        const { booking, warnings } = await ctx.call('bookings.create', {
+          agency_from_id: positive(opts.from, '--from'),
+          agency_to_id: positive(opts.to, '--to') as number,
+          planned_delivery: opts.plannedDelivery ?? today,
+          reference: opts.reference ?? null,
+          needs_transport: opts.transport,
+          lines: all,
+        })
+        for (const w of warnings) ctx.out.info(`warning: item ${w.item_id}: ${w.requested} requested, ${w.available} available in the cached stock`)
+        ctx.out.result(booking, () => `Queued booking ${booking.localId} (${booking.state}). Run "mostrador sync" to send it.`)
+      }),
+    )
+
+  bookings
+    .command('update <id>')
+    .option('--reference <text>')
+    .option('--to <agency>')
+    .option('--planned-delivery <date>')
+    .option('--line <ITEM_ID:QTY[:LOT_ID]>', 'replace the lines (repeat)', collect)
+    .action(
+      run(async (ctx, id: string, opts: { reference?: string; to?: string; plannedDelivery?: string; line?: string[] }) => {
+        const changes: BookingChanges = {}
+        if (opts.reference !== undefined) changes.reference = opts.reference
+        if (opts.to !== undefined) changes.agency_to_id = positive(opts.to, '--to')
+        if (opts.plannedDelivery !== undefined) changes.planned_delivery = opts.plannedDelivery
+        if (opts.line) changes.lines = lines(opts.line)
+        if (!Object.keys(changes).length) throw new UsageError('nothing to change')
+        await ctx.core({ signedIn: true })
+        const b = await ctx.call('bookings.update', { id, changes })
+        ctx.out.result(b, () => describe(b))
+      }),
+    )
+
+  for (const [name, entry] of [
+    ['delete', 'bookings.delete'],
+    ['ship', 'bookings.ship'],
+    ['deliver', 'bookings.deliver'],
+  ] as const) {
+    bookings.command(`${name} <id>`).action(
+      run(async (ctx, id: string) => {
+        await ctx.core({ signedIn: true })
+        const res = await ctx.call(entry, { id })
+        ctx.out.result(res, () => ('localId' in res ? describe(res) : `Deleted ${id}.`))
+      }),
+    )
+  }
+
+  const outbox = program.command('outbox').description('changes waiting to be sent to the service')
+  outbox.command('list').action(
+    run(async (ctx) => {
+      await ctx.core({ signedIn: true })
+      const entries = await ctx.call('outbox.list')
+      ctx.out.result(entries, () =>
+        entries.map((e) => `${String(e.seq).padStart(6)}  ${e.op.padEnd(8)} ${e.state.padEnd(9)} ${e.serviceId ?? e.localId}${e.lastError ? `  ${e.lastError.detail ?? e.lastError.code}` : ''}`).join('\n') || 'Nothing waiting.',
+      )
+    }),
+  )
+  for (const [name, entry] of [
+    ['retry', 'outbox.retry'],
+    ['discard', 'outbox.discard'],
+    ['keep-theirs', 'outbox.keepTheirs'],
+  ] as const) {
+    outbox.command(`${name} <seq>`).action(
+      run(async (ctx, seq: string) => {
+        await ctx.core({ signedIn: true })
+        const entries = await ctx.call(entry, { seq: positive(seq, 'SEQ') as number })
+        ctx.out.result(entries, () => `Done. ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} waiting.`)
+      }),
+    )
+  }
+}

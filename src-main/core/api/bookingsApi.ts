@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import type { BookingLine } from '../../../src-shared/bookings'
+import { bool, count, id, nullableDate, nullableId, nullableText, nullableTimestamp, optionalNull } from './normalise'
+import type { RestClient } from './restClient'
+
+/**
+ * The bookings area of the service. Ship and deliver are GETs that change
+ * state: this module only sends them; whether to send again is the outbox's
+ * decision, after reading the booking back.
+ */
+
+const movementSchema = z.object({
+  id: nullableId,
+  item_id: id,
+  lot_id: nullableId,
+  booked_quantity: z.union([z.string(), z.number()]).transform(String),
+  serial_number: nullableText,
+  reference: nullableText,
+  bundle_id: nullableId,
+})
+
+const flag = z.preprocess((v) => v ?? false, bool)
+
+export const shipmentSchema = z.object({
+  id,
+  zid: nullableId,
+  agency_from_id: nullableId,
+  agency_to_id: nullableId,
+  booker_id: nullableId,
+  transfer_request_id: nullableId,
+  reference: nullableText,
+  memo: nullableText,
+  planned_delivery: nullableDate,
+  needs_transport: flag,
+  shipped: flag,
+  delivered: flag,
+  voided: flag,
+  returned: flag,
+  lock_version: z.preprocess((v) => v ?? 0, count),
+  created_at: nullableTimestamp,
+  updated_at: nullableTimestamp,
+  movements: optionalNull(z.array(movementSchema)).transform((m) => m ?? []),
+})
+export type ServiceShipment = z.output<typeof shipmentSchema>
+
+export interface BookingWrite {
+  agency_from_id: number
+  agency_to_id: number
+  planned_delivery: string
+  reference: string | null
+  memo: string
+  needs_transport: boolean
+  transfer_request_id: number | null
+  lines: BookingLine[]
+}
+
+function movementsAttributes(lines: BookingLine[]) {
+  return Object.fromEntries(
+    lines.map((l, i) => [
+      String(i),
+      Object.fromEntries(Object.entries({ ...l }).filter(([, v]) => v !== null && v !== undefined)),
+    ]),
+  )
+}
+
+export async function createBooking(rest: RestClient, b: BookingWrite): Promise<ServiceShipment> {
+  const { lines, ...fields } = b
+  return rest.request(
+    { method: 'POST', path: '/pos/bookings.json', body: { shipment: { ...fields, movements_attributes: movementsAttributes(lines) } } },
+    shipmentSchema,
+  )
+}
+
+/** Replaces the booking's fields and lines: old lines are destroyed, the new ones added. */
+export async function updateBooking(
+  rest: RestClient,
+  serviceId: number,
+  changes: Partial<Omit<BookingWrite, 'lines'>> & { lines?: BookingLine[]; lock_version?: number },
+  oldLineIds: number[] = [],
+): Promise<ServiceShipment> {
+  const { lines, ...fields } = changes
+  const body: Record<string, unknown> = { ...fields }
+  if (lines) {
+    const destroy = oldLineIds.map((lineId) => ({ id: lineId, _destroy: '1' }))
+    const add = Object.values(movementsAttributes(lines))
+    body.movements_attributes = Object.fromEntries([...destroy, ...add].map((m, i) => [String(i), m]))
+  }
+  return rest.request({ method: 'PUT', path: `/pos/bookings/${serviceId}.json`, body: { shipment: body } }, shipmentSchema)
+}
+
+export async function deleteBooking(rest: RestClient, serviceId: number): Promise<void> {
+  await rest.request({ method: 'DELETE', path: `/pos/bookings/${serviceId}.json` }, null)
+}
+
+export async function fetchBooking(rest: RestClient, serviceId: number): Promise<ServiceShipment> {
+  return rest.request({ method: 'GET', path: `/pos/bookings/${serviceId}.json` }, shipmentSchema)
+}
+
+export async function shipBooking(rest: RestClient, serviceId: number): Promise<ServiceShipment> {
+  return rest.request({ method: 'GET', path: `/pos/bookings/${serviceId}/ship.json` }, shipmentSchema)
+}
+
+export async function deliverBooking(rest: RestClient, serviceId: number): Promise<ServiceShipment> {
+  return rest.request({ method: 'GET', path: `/pos/bookings/${serviceId}/deliver.json` }, shipmentSchema)
+}
+
+export async function fetchOpenBookings(rest: RestClient): Promise<ServiceShipment[]> {
+  return rest.request({ method: 'GET', path: '/pos/bookings.json' }, z.array(shipmentSchema))
+}

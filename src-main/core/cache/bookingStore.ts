@@ -1,0 +1,232 @@
+import type { BookingLine, LocalBooking, OutboxEntry, OutboxOp, SyncState } from '../../../src-shared/bookings'
+import type { ErrorPayload } from '../../../src-shared/errors'
+import type { Sqlite } from './sqlite'
+
+/**
+ * The local bookings and their outbox, in the entity's cache. Every change to a
+ * booking and the outbox entry that carries it are written in one transaction
+ * (WAL, synchronous=FULL): once a call returns, a kill cannot lose it.
+ */
+
+export type EntryState = OutboxEntry['state']
+
+interface BookingRow {
+  local_id: string
+  service_id: number | null
+  state: SyncState
+  agency_from_id: number
+  agency_to_id: number
+  planned_delivery: string
+  reference: string | null
+  needs_transport: number
+  transfer_request_id: number | null
+  lines: string
+  shipped: number
+  delivered: number
+  deleted: number
+  lock_version: number | null
+  created_at: string
+  updated_at: string
+}
+
+interface EntryRow {
+  seq: number
+  local_id: string
+  op: OutboxOp
+  payload: string
+  marker: string
+  state: EntryState
+  attempts: number
+  next_attempt_at: string | null
+  last_error: string | null
+  created_at: string
+}
+
+export interface QueuedEntry {
+  seq: number
+  localId: string
+  op: OutboxOp
+  payload: Record<string, unknown>
+  marker: string
+  state: EntryState
+  attempts: number
+  createdAt: string
+}
+
+export type NewBooking = Omit<LocalBooking, 'serviceId' | 'state' | 'shipped' | 'delivered' | 'deleted' | 'pending' | 'problem' | 'updatedAt'>
+
+const OPEN = "state NOT IN ('done')"
+
+export class BookingStore {
+  constructor(readonly db: Sqlite) {}
+
+  /** Writes a change and its outbox entry together. */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn)()
+  }
+
+  insert(b: NewBooking): void {
+    this.db
+      .prepare(
+        `INSERT INTO bookings (local_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
+           transfer_request_id, lines, created_at, updated_at) VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(b.localId, b.agency_from_id, b.agency_to_id, b.planned_delivery, b.reference, b.needs_transport ? 1 : 0, b.transfer_request_id, JSON.stringify(b.lines), b.createdAt, b.createdAt)
+  }
+
+  patch(localId: string, fields: Partial<Record<'agency_to_id' | 'planned_delivery' | 'reference' | 'needs_transport' | 'lines' | 'shipped' | 'delivered' | 'deleted' | 'service_id' | 'lock_version' | 'state', unknown>>, now: string): void {
+    const values: Record<string, unknown> = { ...fields }
+    if ('lines' in values) values.lines = JSON.stringify(values.lines)
+    for (const k of ['needs_transport', 'shipped', 'delivered', 'deleted'] as const) if (k in values) values[k] = values[k] ? 1 : 0
+    const keys = Object.keys(values)
+    if (!keys.length) return
+    this.db
+      .prepare(`UPDATE bookings SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @updated_at WHERE local_id = @local_id`)
+      .run({ ...values, updated_at: now, local_id: localId })
+  }
+
+  enqueue(localId: string, op: OutboxOp, payload: Record<string, unknown>, marker: string, now: string): number {
+    const res = this.db
+      .prepare("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES (?, ?, ?, ?, 'queued', ?)")
+      .run(localId, op, JSON.stringify(payload), marker, now)
+    this.db.prepare("UPDATE bookings SET state = 'pending' WHERE local_id = ?").run(localId)
+    return Number(res.lastInsertRowid)
+  }
+
+  /** Drops entries nobody has sent yet (e.g. a create never sent, for a booking deleted before it left). */
+  dropUnsent(localId: string): number {
+    return this.db.prepare("DELETE FROM outbox WHERE local_id = ? AND state = 'queued' AND attempts = 0").run(localId).changes
+  }
+
+  removeBooking(localId: string): void {
+    this.db.prepare('DELETE FROM outbox WHERE local_id = ?').run(localId)
+    this.db.prepare('DELETE FROM bookings WHERE local_id = ?').run(localId)
+  }
+
+  /** Entries that were on the wire when the process stopped: their outcome is unknown. */
+  recoverSending(): number {
+    return this.db.prepare("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
+  }
+
+  /** The first open entry of each booking that may go now (later ones wait behind it). */
+  readyHeads(now: string, limit: number): QueuedEntry[] {
+    const rows = this.db
+      .prepare(
+        `SELECT o.* FROM outbox o
+         JOIN (SELECT local_id, MIN(seq) AS seq FROM outbox WHERE ${OPEN} GROUP BY local_id) h ON h.seq = o.seq
+         WHERE o.state IN ('queued', 'unknown') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+         ORDER BY o.seq LIMIT ?`,
+      )
+      .all(now, limit) as EntryRow[]
+    return rows.map(toQueued)
+  }
+
+  /** When the next waiting entry may go (for the scheduler), or null when none waits. */
+  nextAttemptAt(): string | null {
+    const row = this.db.prepare("SELECT MIN(COALESCE(next_attempt_at, '')) AS at FROM outbox WHERE state IN ('queued', 'unknown')").get() as { at: string | null }
+    return row.at
+  }
+
+  setEntry(seq: number, state: EntryState, opts: { error?: ErrorPayload | null; nextAttemptAt?: string | null; attempt?: boolean; now?: string } = {}): void {
+    this.db
+      .prepare(
+        `UPDATE outbox SET state = @state, last_error = COALESCE(@error, last_error), next_attempt_at = @next,
+           attempts = attempts + @attempt, sent_at = COALESCE(@now, sent_at) WHERE seq = @seq`,
+      )
+      .run({ seq, state, error: opts.error ? JSON.stringify(opts.error) : null, next: opts.nextAttemptAt ?? null, attempt: opts.attempt ? 1 : 0, now: opts.now ?? null })
+  }
+
+  /** After an entry settles: the booking is synced when nothing of it is left, else its worst state. */
+  refreshState(localId: string): void {
+    const open = this.db.prepare(`SELECT state FROM outbox WHERE local_id = ? AND ${OPEN}`).all(localId) as { state: EntryState }[]
+    const state: SyncState = open.some((e) => e.state === 'conflict')
+      ? 'conflict'
+      : open.some((e) => e.state === 'failed')
+        ? 'failed'
+        : open.length
+          ? 'pending'
+          : 'synced'
+    this.db.prepare('UPDATE bookings SET state = ? WHERE local_id = ?').run(state, localId)
+  }
+
+  get(localId: string): LocalBooking | null {
+    const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
+    return row ? this.toBooking(row) : null
+  }
+
+  byServiceId(serviceId: number): LocalBooking | null {
+    const row = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(serviceId) as BookingRow | undefined
+    return row ? this.toBooking(row) : null
+  }
+
+  serviceIdOf(localId: string): number | null {
+    return (this.db.prepare('SELECT service_id FROM bookings WHERE local_id = ?').get(localId) as { service_id: number | null } | undefined)?.service_id ?? null
+  }
+
+  list(): LocalBooking[] {
+    return (this.db.prepare('SELECT * FROM bookings WHERE deleted = 0 OR state != \'synced\' ORDER BY created_at DESC').all() as BookingRow[]).map((r) => this.toBooking(r))
+  }
+
+  entries(): OutboxEntry[] {
+    const rows = this.db.prepare(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all() as (EntryRow & { service_id: number | null })[]
+    return rows.map((r) => ({
+      seq: r.seq,
+      localId: r.local_id,
+      serviceId: r.service_id,
+      op: r.op,
+      state: r.state,
+      attempts: r.attempts,
+      lastError: r.last_error ? (JSON.parse(r.last_error) as ErrorPayload) : null,
+      createdAt: r.created_at,
+    }))
+  }
+
+  /** Quantities of each item this device has booked at an agency that the service has not confirmed yet. */
+  unsyncedBooked(agencyId: number): Map<number, number> {
+    const rows = this.db
+      .prepare("SELECT lines FROM bookings WHERE agency_from_id = ? AND service_id IS NULL AND deleted = 0")
+      .all(agencyId) as { lines: string }[]
+    const booked = new Map<number, number>()
+    for (const r of rows) for (const l of JSON.parse(r.lines) as BookingLine[]) booked.set(l.item_id, (booked.get(l.item_id) ?? 0) + Number(l.booked_quantity))
+    return booked
+  }
+
+  private toBooking(r: BookingRow): LocalBooking {
+    const pending = (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE local_id = ? AND ${OPEN}`).get(r.local_id) as { n: number }).n
+    const problemRow = this.db
+      .prepare("SELECT last_error FROM outbox WHERE local_id = ? AND state IN ('failed', 'conflict') ORDER BY seq LIMIT 1")
+      .get(r.local_id) as { last_error: string | null } | undefined
+    return {
+      localId: r.local_id,
+      serviceId: r.service_id,
+      state: r.state,
+      agency_from_id: r.agency_from_id,
+      agency_to_id: r.agency_to_id,
+      planned_delivery: r.planned_delivery,
+      reference: r.reference,
+      needs_transport: r.needs_transport === 1,
+      transfer_request_id: r.transfer_request_id,
+      lines: JSON.parse(r.lines) as BookingLine[],
+      shipped: r.shipped === 1,
+      delivered: r.delivered === 1,
+      deleted: r.deleted === 1,
+      pending,
+      problem: problemRow?.last_error ? (JSON.parse(problemRow.last_error) as ErrorPayload) : null,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }
+  }
+}
+
+function toQueued(r: EntryRow): QueuedEntry {
+  return {
+    seq: r.seq,
+    localId: r.local_id,
+    op: r.op,
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+    marker: r.marker,
+    state: r.state,
+    attempts: r.attempts,
+    createdAt: r.created_at,
+  }
+}

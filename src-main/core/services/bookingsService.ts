@@ -1,0 +1,280 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { bookingChanges, bookingInput, type BookingChanges, type BookingInput, type BookingLine, type LocalBooking, type OutboxEntry } from '../../../src-shared/bookings'
+import { AppError } from '../../../src-shared/errors'
+import { fetchBooking } from '../api/bookingsApi'
+import type { BookingStore } from '../cache/bookingStore'
+import type { CoreEvents } from '../events'
+import { pushOutbox, type PushReport } from '../sync/bookingPusher'
+import { tryLock } from '../sync/pushLock'
+import type { EntityCache, EntityCaches } from './entityCaches'
+import type { ProfileService } from './profileService'
+import type { SessionService } from './sessionService'
+
+export interface StockWarning {
+  item_id: number
+  requested: number
+  available: number
+}
+
+/** A short marker of an outbox entry: written into the booking's memo so a lost answer can be found again. */
+const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
+
+/**
+ * The counter's bookings: every change is written to the cache and the outbox
+ * in one transaction and returns at once, online or not; pushing is separate.
+ */
+export class BookingsService {
+  private pushing: Promise<PushReport> | null = null
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly session: SessionService,
+    private readonly profile: ProfileService,
+    private readonly caches: EntityCaches,
+    private readonly events: CoreEvents,
+    private readonly now: () => Date,
+  ) {}
+
+  create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[] } {
+    const input = bookingInput.parse(raw)
+    const cache = this.cache()
+    const from = input.agency_from_id ?? this.profile.lastKnown()?.agency?.id
+    if (!from) throw new AppError('bad_input', { field: 'agency_from_id', detail: 'the user has no agency: choose the origin' })
+    if (from === input.agency_to_id) throw new AppError('bad_input', { field: 'agency_to_id', detail: 'the destination must differ from the origin' })
+    const warnings = this.stockWarnings(cache, from, input.lines)
+    const localId = randomUUID()
+    const at = this.now().toISOString()
+    const fields = {
+      agency_from_id: from,
+      agency_to_id: input.agency_to_id,
+      planned_delivery: input.planned_delivery,
+      reference: input.reference,
+      needs_transport: input.needs_transport,
+      transfer_request_id: input.transfer_request_id,
+      lines: input.lines,
+    }
+    cache.bookings.write(() => {
+      cache.bookings.insert({ localId, ...fields, createdAt: at })
+      cache.bookings.enqueue(localId, 'create', fields, newMarker(), at)
+    })
+    this.changed()
+    return { booking: cache.bookings.get(localId) as LocalBooking, warnings }
+  }
+
+  update(ref: string, raw: BookingChanges): LocalBooking {
+    const changes = bookingChanges.parse(raw)
+    const cache = this.cache()
+    const booking = this.find(cache, ref)
+    if (booking.shipped) throw new AppError('conflict', { detail: 'a shipped booking cannot be edited' })
+    const at = this.now().toISOString()
+    const editable = changes
+    cache.bookings.write(() => {
+      cache.bookings.patch(booking.localId, editable, at)
+      const create = this.unsentCreate(cache.bookings, booking.localId)
+      if (create) {
+        // Never confirmed: the create itself carries the new version.
+        const merged = { ...create.payload, ...editable }
+        cache.bookings.db.prepare("UPDATE outbox SET payload = ?, state = 'queued', next_attempt_at = NULL WHERE seq = ?").run(JSON.stringify(merged), create.seq)
+        cache.bookings.refreshState(booking.localId)
+      } else {
+        const base = (cache.bookings.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(booking.localId) as { lock_version: number | null }).lock_version
+        cache.bookings.enqueue(booking.localId, 'update', { ...editable, ...(base === null ? {} : { base_lock_version: base }) }, newMarker(), at)
+      }
+    })
+    this.changed()
+    return cache.bookings.get(booking.localId) as LocalBooking
+  }
+
+  delete(ref: string): { deleted: true } {
+    const cache = this.cache()
+    const booking = this.find(cache, ref)
+    if (booking.shipped) throw new AppError('conflict', { detail: 'a shipped booking cannot be deleted' })
+    const at = this.now().toISOString()
+    cache.bookings.write(() => {
+      if (this.unsentCreate(cache.bookings, booking.localId)?.neverSent) cache.bookings.removeBooking(booking.localId)
+      else {
+        cache.bookings.patch(booking.localId, { deleted: true }, at)
+        cache.bookings.enqueue(booking.localId, 'delete', {}, newMarker(), at)
+      }
+    })
+    this.changed()
+    return { deleted: true }
+  }
+
+  ship(ref: string): LocalBooking {
+    return this.move(ref, 'ship')
+  }
+
+  deliver(ref: string): LocalBooking {
+    return this.move(ref, 'deliver')
+  }
+
+  list(): LocalBooking[] {
+    return this.cache().bookings.list().filter((b) => !b.deleted)
+  }
+
+  get(ref: string): LocalBooking {
+    return this.find(this.cache(), ref)
+  }
+
+  outbox(): OutboxEntry[] {
+    return this.cache().bookings.entries()
+  }
+
+  /** Sends a failed entry again (after the clerk fixed the booking, or because the service may now accept it). */
+  retry(seq: number): OutboxEntry[] {
+    const store = this.cache().bookings
+    const entry = this.entry(store, seq)
+    store.setEntry(seq, 'queued', { nextAttemptAt: null })
+    store.refreshState(entry.localId)
+    this.changed()
+    return store.entries()
+  }
+
+  /** Gives up an entry and every later one of its booking; a booking never created disappears. */
+  discard(seq: number): OutboxEntry[] {
+    const store = this.cache().bookings
+    const entry = this.entry(store, seq)
+    store.write(() => {
+      if (entry.op === 'create') store.removeBooking(entry.localId)
+      else {
+        store.db.prepare('DELETE FROM outbox WHERE local_id = ? AND seq >= ?').run(entry.localId, seq)
+        store.refreshState(entry.localId)
+      }
+    })
+    this.changed()
+    return store.entries()
+  }
+
+  /** For a conflict: drop our changes and take the service's version of the booking. */
+  async keepTheirs(seq: number): Promise<OutboxEntry[]> {
+    const store = this.cache().bookings
+    const entry = this.entry(store, seq)
+    const serviceId = store.serviceIdOf(entry.localId)
+    let theirs = null
+    if (serviceId !== null) {
+      theirs = await fetchBooking(this.session.require().rest, serviceId).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'not_found') return null
+        throw err
+      })
+    }
+    const at = this.now().toISOString()
+    store.write(() => {
+      store.db.prepare('DELETE FROM outbox WHERE local_id = ? AND seq >= ?').run(entry.localId, seq)
+      if (!theirs) store.removeBooking(entry.localId)
+      else {
+        store.patch(
+          entry.localId,
+          {
+            agency_to_id: theirs.agency_to_id,
+            planned_delivery: theirs.planned_delivery,
+            reference: theirs.reference,
+            needs_transport: theirs.needs_transport,
+            lines: theirs.movements.map((m) => ({ item_id: m.item_id, booked_quantity: m.booked_quantity, lot_id: m.lot_id, serial_number: m.serial_number, reference: m.reference, bundle_id: m.bundle_id })),
+            shipped: theirs.shipped,
+            delivered: theirs.delivered,
+            lock_version: theirs.lock_version,
+            deleted: theirs.voided,
+          },
+          at,
+        )
+        store.refreshState(entry.localId)
+      }
+    })
+    this.changed()
+    return store.entries()
+  }
+
+  /** One push at a time in this process, and one pusher per data folder across processes. */
+  push(opts: { ignoreBackoff?: boolean } = {}): Promise<PushReport> {
+    this.pushing ??= this.runPush(opts.ignoreBackoff ?? false).finally(() => {
+      this.pushing = null
+      this.changed()
+    })
+    return this.pushing
+  }
+
+  private async runPush(ignoreBackoff: boolean): Promise<PushReport> {
+    const session = this.session.require()
+    // A fresh data folder does not know its entity yet: one read of the profile tells.
+    if (!this.caches.current()) await this.profile.whoami()
+    const cache = this.cache()
+    const unlock = tryLock(join(this.dataDir, 'push.lock'))
+    if (!unlock) throw new AppError('conflict', { detail: 'another Mostrador on this computer is sending the outbox' })
+    try {
+      return await pushOutbox({ store: cache.bookings, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff })
+    } finally {
+      unlock()
+    }
+  }
+
+  private move(ref: string, op: 'ship' | 'deliver'): LocalBooking {
+    const cache = this.cache()
+    const booking = this.find(cache, ref)
+    if (op === 'ship' && booking.shipped) throw new AppError('conflict', { detail: 'the booking is already shipped' })
+    if (op === 'deliver' && booking.delivered) throw new AppError('conflict', { detail: 'the booking is already delivered' })
+    if (op === 'deliver' && booking.needs_transport && !booking.shipped) {
+      throw new AppError('conflict', { detail: 'a booking that needs transport is shipped before it is delivered' })
+    }
+    const at = this.now().toISOString()
+    cache.bookings.write(() => {
+      cache.bookings.patch(booking.localId, op === 'ship' ? { shipped: true } : { delivered: true }, at)
+      cache.bookings.enqueue(booking.localId, op, {}, newMarker(), at)
+    })
+    this.changed()
+    return cache.bookings.get(booking.localId) as LocalBooking
+  }
+
+  private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {
+    const booked = cache.bookings.unsyncedBooked(agencyId)
+    const wanted = new Map<number, number>()
+    for (const l of lines) wanted.set(l.item_id, (wanted.get(l.item_id) ?? 0) + Number(l.booked_quantity))
+    const warnings: StockWarning[] = []
+    for (const [item, requested] of wanted) {
+      const available = (cache.store.stockOf(item, agencyId) ?? 0) - (booked.get(item) ?? 0)
+      if (requested > available) warnings.push({ item_id: item, requested, available })
+    }
+    return warnings
+  }
+
+  /** The create of a booking the service has not confirmed, if it may still be rewritten. */
+  private unsentCreate(store: BookingStore, localId: string) {
+    const row = store.db
+      .prepare("SELECT seq, payload, state, attempts FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')")
+      .get(localId) as { seq: number; payload: string; state: string; attempts: number } | undefined
+    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown>, neverSent: row.state === 'queued' && row.attempts === 0 } : null
+  }
+
+  private find(cache: EntityCache, ref: string): LocalBooking {
+    const booking = /^\d+$/.test(ref) ? cache.bookings.byServiceId(Number(ref)) : cache.bookings.get(ref)
+    if (!booking || booking.deleted) throw new AppError('not_found', { detail: `no booking ${ref} here` })
+    return booking
+  }
+
+  private entry(store: BookingStore, seq: number): OutboxEntry {
+    const entry = store.entries().find((e) => e.seq === seq)
+    if (!entry) throw new AppError('not_found', { detail: `no outbox entry ${seq}` })
+    return entry
+  }
+
+  private cache(): EntityCache {
+    const cache = this.caches.current()
+    if (!cache) throw new AppError('network', { detail: 'the current entity is not known yet: connect once to load it' })
+    return cache
+  }
+
+  private changed(): void {
+    try {
+      const entries = this.cache().bookings.entries()
+      this.events.emit('sync.changed', {
+        waiting: entries.filter((e) => e.state !== 'failed' && e.state !== 'conflict').length,
+        failed: entries.filter((e) => e.state === 'failed').length,
+        conflicts: entries.filter((e) => e.state === 'conflict').length,
+        pushing: this.pushing !== null,
+      })
+    } catch {
+      // Signed out or no entity: nothing to report.
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import type { BookingLine } from '../../../src-shared/bookings'
+import { AppError } from '../../../src-shared/errors'
+import { createBooking, deleteBooking, deliverBooking, fetchBooking, shipBooking, updateBooking, type ServiceShipment } from '../api/bookingsApi'
+import type { GraphqlClient } from '../api/graphqlClient'
+import type { RestClient } from '../api/restClient'
+import type { BookingStore, QueuedEntry } from '../cache/bookingStore'
+import { reconcile } from './bookingReconcile'
+
+export interface PushDeps {
+  store: BookingStore
+  rest: RestClient
+  graphql: GraphqlClient
+  now: () => Date
+  /** Bookings pushed at once (their entries stay in order within each booking). */
+  concurrency?: number
+  /** The clerk asked to sync now: entries waiting out a backoff go too (once each). */
+  ignoreBackoff?: boolean
+}
+
+export interface PushReport {
+  sent: number
+  waiting: number
+  failed: number
+  conflicts: number
+}
+
+/** 1 s, 2 s, 4 s … up to a minute: a service that is down is not hammered. */
+export function backoffMs(attempts: number): number {
+  return Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1))
+}
+
+/**
+ * Sends the outbox: per booking in order, across bookings in parallel. An entry
+ * whose outcome is unknown is reconciled (read back) before it may be sent
+ * again; a refusal parks that booking's entries and never blocks the others.
+ * An unauthorised answer stops the run and keeps every entry.
+ */
+export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
+  const { store } = deps
+  const stamp = () => deps.now().toISOString()
+  store.recoverSending()
+  const report: PushReport = { sent: 0, waiting: 0, failed: 0, conflicts: 0 }
+  const tried = new Set<number>()
+  for (;;) {
+    // Asked by hand, every waiting entry goes once; otherwise only those past their backoff.
+    const until = deps.ignoreBackoff ? '9999' : stamp()
+    const heads = store.readyHeads(until, deps.concurrency ?? 4).filter((e) => !tried.has(e.seq))
+    if (!heads.length) break
+    for (const e of heads) tried.add(e.seq)
+    await Promise.all(heads.map((entry) => pushEntry(entry, deps, report)))
+  }
+  for (const e of store.entries()) {
+    if (e.state === 'failed') report.failed++
+    else if (e.state === 'conflict') report.conflicts++
+    else report.waiting++
+  }
+  return report
+}
+
+async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport): Promise<void> {
+  const { store } = deps
+  const stamp = () => deps.now().toISOString()
+  const later = (attempts: number) => new Date(deps.now().getTime() + backoffMs(attempts)).toISOString()
+  try {
+    if (entry.state === 'unknown') {
+      const found = await reconcile(entry, deps)
+      if (found.applied) {
+        settle(entry, found.record, deps)
+        report.sent++
+        return
+      }
+    }
+    store.setEntry(entry.seq, 'sending', { attempt: true, now: stamp() })
+    const record = await send(entry, deps)
+    settle(entry, record, deps)
+    report.sent++
+  } catch (raw) {
+    const err = AppError.from(raw)
+    const payload = err.toPayload()
+    const attempts = entry.attempts + 1
+    switch (err.code) {
+      case 'network':
+        store.setEntry(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', { error: payload, nextAttemptAt: later(attempts) })
+        break
+      case 'unknown_outcome':
+      case 'timeout':
+      case 'server':
+      case 'bad_response':
+        // It may have happened: only a read of the service may decide.
+        store.setEntry(entry.seq, 'unknown', { error: payload, nextAttemptAt: later(attempts) })
+        break
+      case 'validation':
+        store.setEntry(entry.seq, 'failed', { error: payload })
+        break
+      case 'conflict':
+      case 'not_found':
+        if (err.code === 'not_found' && entry.op === 'delete') {
+          settle(entry, null, deps)
+          break
+        }
+        store.setEntry(entry.seq, 'conflict', { error: payload })
+        break
+      default:
+        // Unauthorised, forbidden, signed out: nothing was done; keep the entry and stop.
+        store.setEntry(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', { error: payload })
+        store.refreshState(entry.localId)
+        throw err
+    }
+    store.refreshState(entry.localId)
+  }
+}
+
+async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
+  const { store, rest } = deps
+  if (entry.op === 'create') {
+    const p = entry.payload as unknown as Parameters<typeof createBooking>[1]
+    return createBooking(rest, { ...p, memo: entry.marker })
+  }
+  const serviceId = store.serviceIdOf(entry.localId)
+  if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} was never confirmed` })
+  switch (entry.op) {
+    case 'update': {
+      // Edited here while it changed there? lock_version (or its state) tells.
+      const current = await fetchBooking(rest, serviceId)
+      const base = (entry.payload as { base_lock_version?: number }).base_lock_version
+      if (current.shipped || current.voided || (base !== undefined && current.lock_version !== base)) {
+        throw new AppError('conflict', { detail: current.shipped ? 'the booking was shipped on the service' : 'the booking changed on the service' })
+      }
+      const { base_lock_version: _b, ...changes } = entry.payload as Record<string, unknown> & { lines?: BookingLine[] }
+      const oldLineIds = changes.lines ? current.movements.map((m) => m.id).filter((x): x is number => x !== null) : []
+      return updateBooking(rest, serviceId, { ...changes, lock_version: current.lock_version }, oldLineIds)
+    }
+    case 'delete':
+      await deleteBooking(rest, serviceId)
+      return null
+    case 'ship':
+      return shipBooking(rest, serviceId)
+    case 'deliver':
+      return deliverBooking(rest, serviceId)
+  }
+}
+
+function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDeps): void {
+  const { store } = deps
+  const now = deps.now().toISOString()
+  store.write(() => {
+    store.setEntry(entry.seq, 'done', { now })
+    if (record) {
+      store.patch(entry.localId, { service_id: record.id, lock_version: record.lock_version, shipped: record.shipped, delivered: record.delivered }, now)
+    }
+    if (entry.op === 'delete') store.patch(entry.localId, { deleted: true }, now)
+    store.refreshState(entry.localId)
+  })
+}

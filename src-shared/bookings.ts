@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { errorPayload } from './errors'
+
+/**
+ * Bookings as the counter works with them: written locally first, queued in the
+ * outbox, confirmed by the service later. A booking has a local id from the
+ * moment it is typed, and a service id once the service has confirmed it.
+ */
+
+const int = z.number().int()
+const quantity = z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive number').refine((q) => Number(q) > 0, 'must be more than 0')
+
+export const bookingLine = z.object({
+  item_id: int.positive(),
+  booked_quantity: quantity,
+  lot_id: int.positive().nullable().default(null),
+  serial_number: z.string().max(100).nullable().default(null),
+  reference: z.string().max(255).nullable().default(null),
+  /** The bundle this line came from, when a bundle was expanded into its components. */
+  bundle_id: int.positive().nullable().default(null),
+})
+export type BookingLine = z.infer<typeof bookingLine>
+
+export const bookingInput = z.object({
+  /** Default: the user's agency (the form rule). */
+  agency_from_id: int.positive().optional(),
+  agency_to_id: int.positive(),
+  planned_delivery: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
+  reference: z.string().max(255).nullable().default(null),
+  needs_transport: z.boolean().default(true),
+  transfer_request_id: int.positive().nullable().default(null),
+  lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500),
+})
+export type BookingInput = z.input<typeof bookingInput>
+
+/** What an edit may change: only the fields given (no defaults fill the others). */
+export const bookingChanges = z.object({
+  agency_to_id: int.positive().optional(),
+  planned_delivery: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
+  reference: z.string().max(255).nullable().optional(),
+  needs_transport: z.boolean().optional(),
+  lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500).optional(),
+})
+export type BookingChanges = z.input<typeof bookingChanges>
+
+export const syncState = z.enum(['pending', 'synced', 'failed', 'conflict'])
+export type SyncState = z.infer<typeof syncState>
+
+export const outboxOp = z.enum(['create', 'update', 'delete', 'ship', 'deliver'])
+export type OutboxOp = z.infer<typeof outboxOp>
+
+export const localBooking = z.object({
+  localId: z.string(),
+  serviceId: int.nullable(),
+  state: syncState,
+  agency_from_id: int,
+  agency_to_id: int,
+  planned_delivery: z.string(),
+  reference: z.string().nullable(),
+  needs_transport: z.boolean(),
+  transfer_request_id: int.nullable(),
+  lines: z.array(bookingLine),
+  shipped: z.boolean(),
+  delivered: z.boolean(),
+  deleted: z.boolean(),
+  /** Entries still waiting in the outbox for this booking. */
+  pending: int,
+  /** The failure or conflict that stops this booking's entries, if any. */
+  problem: errorPayload.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type LocalBooking = z.infer<typeof localBooking>
+
+export const outboxEntry = z.object({
+  seq: int,
+  localId: z.string(),
+  serviceId: int.nullable(),
+  op: outboxOp,
+  state: z.enum(['queued', 'sending', 'unknown', 'failed', 'conflict', 'done']),
+  attempts: int,
+  lastError: errorPayload.nullable(),
+  createdAt: z.string(),
+})
+export type OutboxEntry = z.infer<typeof outboxEntry>

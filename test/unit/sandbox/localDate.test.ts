@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { dateInZone, ianaZone } from '../../../src-main/sandbox/localDate'
+
+describe('dateInZone', () => {
+  const instant = new Date('2025-03-10T03:30:00Z')
+
+  it('gives the calendar date in a Rails or an IANA zone', () => {
+    expect(dateInZone(instant, 'Central America')).toBe('2025-03-09')
+    expect(dateInZone(instant, 'America/Guatemala')).toBe('2025-03-09')
+    expect(dateInZone(instant, 'Tokyo')).toBe('2025-03-10')
+    expect(dateInZone(instant, 'UTC')).toBe('2025-03-10')
+  })
+
+  it('falls back to UTC for a zone it does not know', () => {
+    expect(dateInZone(instant, 'Mars/Olympus_Mons')).toBe('2025-03-10')
+  })
+
+  it('maps Rails names to IANA and leaves IANA names alone', () => {
+    expect(ianaZone('Central America')).toBe('America/Guatemala')
+    expect(ianaZone('Europe/Madrid')).toBe('Europe/Madrid')
+  })
+})
