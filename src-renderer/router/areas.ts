@@ -39,7 +39,7 @@ export const areas: Area[] = [
     key: 'catalogue',
     icon: CubeOutline,
     shortcut: 1,
-    screens: [{ key: 'catalogue', path: '/catalogue', icon: CubeOutline, built: false }],
+    screens: [{ key: 'catalogue', path: '/catalogue', icon: CubeOutline, built: true }],
   },
   {
     key: 'counter',

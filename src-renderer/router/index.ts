@@ -15,6 +15,7 @@ declare module 'vue-router' {
 const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
   profile: () => import('../views/ProfileView.vue'),
   company: () => import('../views/CompanyView.vue'),
+  catalogue: () => import('../views/catalogue/CatalogueView.vue'),
 }
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
@@ -24,12 +25,29 @@ const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
   component: (screen.built && builtViews[screen.key]) || (() => import('../views/ComingSoonView.vue')),
 }))
 
+// Screens below a menu entry: they keep its area so the menu and the title stay on it.
+const subScreens: RouteRecordRaw[] = [
+  {
+    path: 'catalogue/bundles/new',
+    name: 'bundleNew',
+    meta: { area: 'catalogue' },
+    component: () => import('../views/catalogue/BundleView.vue'),
+  },
+  {
+    path: 'catalogue/bundles/:id(\\d+)',
+    name: 'bundle',
+    meta: { area: 'catalogue' },
+    component: () => import('../views/catalogue/BundleView.vue'),
+    props: (route) => ({ id: Number(route.params.id) }),
+  },
+]
+
 const routes: RouteRecordRaw[] = [
   { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../views/SignInView.vue') },
   {
     path: '/',
     component: () => import('../views/ShellLayout.vue'),
-    children: [{ path: '', redirect: homePath }, ...shellChildren],
+    children: [{ path: '', redirect: homePath }, ...shellChildren, ...subScreens],
   },
   { path: '/:unknown(.*)*', redirect: homePath },
 ]

@@ -15,7 +15,8 @@ describe('screens in training mode', () => {
       await expect.poll(() => page.evaluate<string>('location.hash')).toBe(`#${screen.path}`)
       await page.getByTestId('main-content').waitFor()
       if (screen.built) {
-        await page.getByTestId(screen.key === 'profile' ? 'profile-view' : 'company-view').waitFor()
+        // Each built screen's root is `<key>-view`.
+        await page.getByTestId(`${screen.key}-view`).waitFor()
       } else {
         await expectText(page.getByTestId('coming-soon'), 'Llegará en una versión posterior')
       }

@@ -13,21 +13,34 @@ export interface RunningApp {
   dataDir: string
   /** Console errors and uncaught exceptions seen in the page (a CSP violation shows up here). */
   problems: string[]
+  /** Stops the training service (as if the network went away); only with `stoppableTraining`. */
+  stopTrainingService(): Promise<void>
   close(): Promise<void>
+}
+
+export interface AppOptions {
+  training?: boolean
+  /** Keep a handle on the training service so the test can stop it. */
+  stoppableTraining?: boolean
 }
 
 /**
  * The real renderer in Chromium, talking to the real core through the browser
  * host, with a fresh data folder and an in-memory keychain per call.
  */
-export async function openApp(options: { training?: boolean } = {}): Promise<RunningApp> {
+export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-e2e-'))
   const cleanups: (() => Promise<void>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })]
   async function close(): Promise<void> {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined)
   }
   try {
-    const host = await launchBrowserHost({ dataDir, secrets: new MemorySecretStore(), training: options.training ?? true })
+    const secrets = new MemorySecretStore()
+    const host = await launchBrowserHost({ dataDir, secrets, training: options.training ?? true })
+    const stopTrainingService = async (): Promise<void> => {
+      if (!options.stoppableTraining || !host.training) throw new Error('open the app with { stoppableTraining: true } to stop its training service')
+      await host.training.stop()
+    }
     cleanups.push(() => host.close())
     const browser = await launchChromium()
     cleanups.push(() => browser.close())
@@ -38,7 +51,7 @@ export async function openApp(options: { training?: boolean } = {}): Promise<Run
     })
     page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
     await page.goto(host.url)
-    return { page, dataDir, problems, close }
+    return { page, dataDir, problems, stopTrainingService, close }
   } catch (err) {
     await close()
     throw err
@@ -49,7 +62,7 @@ export async function openApp(options: { training?: boolean } = {}): Promise<Run
  * A fresh app for each test of the file. A failing test leaves a screenshot
  * named after it in the artifacts folder, to see what the user would have seen.
  */
-export function useFreshApp(options: { training?: boolean } = {}): () => RunningApp {
+export function useFreshApp(options: AppOptions = {}): () => RunningApp {
   let app: RunningApp | null = null
   beforeEach(async () => {
     app = await openApp(options)

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest'
+import { bundleInput, ean13CheckDigit, type BundleDetail } from '../../../../src-shared/catalogue'
+import {
+  changesFrom,
+  checkForm,
+  createInput,
+  ean13State,
+  formFieldOf,
+  formFromDetail,
+  hasChanges,
+  isValidQuantity,
+  newBundleForm,
+  serviceMessagesByField,
+} from '../../../../src-renderer/catalogue/bundleForm'
+
+const image = null
+const detail: BundleDetail = {
+  id: 7,
+  zid: 7,
+  active: true,
+  code: 'PAQ-00007',
+  ean13: '7409100000072',
+  name: 'Surtido de plomería',
+  description: null,
+  extra_description: null,
+  entity_id: 101,
+  updater_id: 1,
+  created_at: null,
+  updated_at: null,
+  bundle_details_count: 2,
+  pays_vat: true,
+  quotable: false,
+  ecommerce: false,
+  sellable: true,
+  purchasable: false,
+  force_as_service_for_document_external_storage_service: false,
+  category_bundle: false,
+  item_category_id: null,
+  item_country_code_id: null,
+  weight: 2.5,
+  volume: null,
+  measurement_unit: 'kit',
+  color: '#1e88e5',
+  image,
+  image2: image,
+  image3: image,
+  image4: image,
+  image5: image,
+  youtube_video_url: null,
+  tags: ['oferta'],
+  components: [
+    { id: 71, item_id: 501, quantity: '2', item_code: 'ART-1', item_name: 'Tubo', available: 40 },
+    { id: 72, item_id: 502, quantity: '1.5', item_code: 'ART-2', item_name: 'Codo', available: 3 },
+  ],
+  available: 2,
+  source: 'cache',
+}
+
+describe('bundle form', () => {
+  it('a form left alone has nothing to send', () => {
+    const form = formFromDetail(detail)
+    expect(hasChanges(form, formFromDetail(detail))).toBe(false)
+    expect(changesFrom(form, formFromDetail(detail))).toEqual({})
+  })
+
+  it('sends only the fields changed, and component additions, changes and removals', () => {
+    const saved = formFromDetail(detail)
+    const form = formFromDetail(detail)
+    form.name = '  Surtido de plomería grande '
+    form.description = ''
+    form.tags = ['oferta', 'nuevo']
+    form.components[0]!.quantity = '3,5' // a clerk's decimal comma
+    form.components[1]!.removed = true
+    form.components.push({ key: 'n1', id: null, item_id: 503, item_code: 'ART-3', item_name: 'Llave', available: 0, quantity: '1', savedQuantity: null, removed: false })
+    const changes = changesFrom(form, saved)
+    expect(changes).toEqual({
+      name: 'Surtido de plomería grande',
+      tags: ['oferta', 'nuevo'],
+      components: [
+        { id: 71, item_id: 501, quantity: '3.5' },
+        { id: 72, item_id: 502, quantity: '1.5', remove: true },
+        { item_id: 503, quantity: '1' },
+      ],
+    })
+    // What is sent passes the contract's own schema.
+    expect(bundleInput.partial().safeParse(changes).success).toBe(true)
+  })
+
+  it('does not send a colour in another letter case as a change', () => {
+    const form = formFromDetail(detail)
+    form.color = '#1E88E5'
+    expect(changesFrom(form, formFromDetail(detail))).toEqual({})
+  })
+
+  it('builds a create input the contract accepts; a dynamic bundle sends its category and no components', () => {
+    const form = newBundleForm()
+    form.code = 'E2E-1'
+    form.name = 'Nuevo'
+    form.components.push({ key: 'n', id: null, item_id: 9, item_code: null, item_name: null, available: null, quantity: '2', savedQuantity: null, removed: false })
+    expect(bundleInput.parse(createInput(form)).components).toEqual([{ item_id: 9, quantity: '2' }])
+    expect(createInput(form).color).toBeUndefined()
+
+    form.category_bundle = true
+    form.item_category_id = 401
+    const dynamic = createInput(form)
+    expect(dynamic.components).toBeUndefined()
+    expect(dynamic.item_category_id).toBe(401)
+    expect(bundleInput.safeParse(dynamic).success).toBe(true)
+  })
+
+  it('says how an EAN-13 is going as it is typed', () => {
+    const first12 = '740910000007'
+    const right = ean13CheckDigit(first12)
+    expect(ean13State('')).toEqual({ state: 'empty' })
+    expect(ean13State('74091')).toEqual({ state: 'typing', count: 5 })
+    expect(ean13State('7409a')).toEqual({ state: 'notDigits' })
+    expect(ean13State(`${first12}${right}`)).toEqual({ state: 'valid' })
+    expect(ean13State(`${first12}${(right + 1) % 10}`)).toEqual({ state: 'badCheckDigit', expected: right })
+    expect(ean13State(`${first12}${right}0`)).toEqual({ state: 'tooLong', count: 14 })
+  })
+
+  it('finds the problems a clerk must fix before saving', () => {
+    const form = newBundleForm()
+    form.ean13 = '7409100000071'
+    form.color = '#12345'
+    form.category_bundle = true
+    expect(checkForm(form).fields).toEqual({
+      code: { key: 'required' },
+      name: { key: 'required' },
+      ean13: { key: 'ean13CheckDigit', params: { expected: 2 } },
+      color: { key: 'colour' },
+      item_category_id: { key: 'categoryRequired' },
+    })
+    form.category_bundle = false
+    form.components.push({ key: 'q', id: null, item_id: 1, item_code: null, item_name: null, available: null, quantity: '0', savedQuantity: null, removed: false })
+    expect(checkForm(form).lines).toEqual({ q: { key: 'quantity' } })
+  })
+
+  it('accepts quantities above zero, with a dot or a comma', () => {
+    expect(['1', '2.5', '0,25', ' 3 '].map(isValidQuantity)).toEqual([true, true, true, true])
+    expect(['0', '0.0', '-1', 'abc', '', '1.'].map(isValidQuantity)).toEqual([false, false, false, false, false, false])
+  })
+
+  it('puts the service’s messages on the field they belong to, and anything else on the whole form', () => {
+    expect(formFieldOf('code')).toBe('code')
+    expect(formFieldOf('bundle_details')).toBe('components')
+    expect(formFieldOf('bundle_details.quantity')).toBe('components')
+    expect(formFieldOf('components.0.quantity')).toBe('components')
+    expect(formFieldOf('item_category')).toBe('item_category_id')
+    expect(formFieldOf('base')).toBe('base')
+    expect(formFieldOf('youtube_video_url')).toBe('base')
+    expect(serviceMessagesByField({ code: ['ya está en uso'], base: ['tiene movimientos'], zid: ['raro'] })).toEqual({
+      code: ['ya está en uso'],
+      base: ['tiene movimientos', 'zid: raro'],
+    })
+  })
+})
