@@ -21,6 +21,14 @@ export const bookingLine = z.object({
 })
 export type BookingLine = z.infer<typeof bookingLine>
 
+/** A line as the screens show it: with its item and lot as the cached catalogue knows them. */
+export const describedLine = bookingLine.extend({
+  item_code: z.string().nullable().optional(),
+  item_name: z.string().nullable().optional(),
+  lot_name: z.string().nullable().optional(),
+  lot_expires: z.string().nullable().optional(),
+})
+
 export const bookingInput = z.object({
   /** Default: the user's agency (the form rule). */
   agency_from_id: int.positive().optional(),
@@ -59,10 +67,13 @@ export const localBooking = z.object({
   reference: z.string().nullable(),
   needs_transport: z.boolean(),
   transfer_request_id: int.nullable(),
-  lines: z.array(bookingLine),
+  lines: z.array(describedLine),
   shipped: z.boolean(),
   delivered: z.boolean(),
   deleted: z.boolean(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  bookerId: int.nullable(),
   /** Entries still waiting in the outbox for this booking. */
   pending: int,
   /** The failure or conflict that stops this booking's entries, if any. */

@@ -20,6 +20,7 @@ import {
   pullProgress,
 } from './catalogue'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from './bookings'
+import { agencyStock, counterSetup, scanResult, transferRequest } from './counter'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -116,6 +117,13 @@ export const requests = {
   'outbox.discard': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
   'outbox.keepTheirs': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
   'sync.push': entry(none, pushReport),
+  /** The new-booking form's reference data, from the cache. */
+  'counter.setup': entry(none, counterSetup),
+  /** Reads the agency's open, in-transit and lately delivered bookings from the service into the cache. */
+  'counter.refresh': entry(none, counterSetup),
+  'counter.scan': entry(z.object({ code: z.string().max(200) }), scanResult),
+  'counter.stock': entry(z.object({ itemId: z.number().int().positive() }), z.array(agencyStock)),
+  'counter.transferRequests': entry(none, z.array(transferRequest)),
 } as const
 
 export const events = {
@@ -125,6 +133,8 @@ export const events = {
   'catalogue.progress': pullProgress,
   'catalogue.changed': catalogueStatus,
   'sync.changed': z.object({ waiting: z.number().int(), failed: z.number().int(), conflicts: z.number().int(), pushing: z.boolean() }),
+  /** The agency's bookings were read again from the service. */
+  'bookings.changed': z.object({ at: z.string() }),
 } as const
 
 export type Requests = typeof requests

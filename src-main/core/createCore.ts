@@ -5,6 +5,7 @@ import { BookingsService } from './services/bookingsService'
 import { BundleService } from './services/bundleService'
 import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
+import { CounterService } from './services/counterService'
 import { EntityCaches } from './services/entityCaches'
 import { PullScheduler } from './sync/pullScheduler'
 import { PushScheduler } from './sync/pushScheduler'
@@ -42,6 +43,7 @@ export interface Core {
     catalogue: CatalogueService
     bundles: BundleService
     bookings: BookingsService
+    counter: CounterService
   }
   close(): Promise<void>
 }
@@ -67,6 +69,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   const bundles = new BundleService(session, profile, catalogue, now)
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now)
+  const counter = new CounterService(session, profile, caches, events, now)
   await session.restore()
   const background = options.background === false ? null : (options.background ?? {})
   const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
@@ -115,12 +118,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'outbox.discard': async ({ seq }) => bookings.discard(seq),
     'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
     'sync.push': () => bookings.push({ ignoreBackoff: true }),
+    'counter.setup': async () => counter.setup(),
+    'counter.refresh': () => counter.refresh(),
+    'counter.scan': async ({ code }) => counter.scan(code),
+    'counter.stock': async ({ itemId }) => counter.stock(itemId),
+    'counter.transferRequests': () => counter.transferRequests(),
   }
 
   return {
     handlers,
     events,
-    services: { session, profile, connection, catalogue, bundles, bookings },
+    services: { session, profile, connection, catalogue, bundles, bookings, counter },
     async close() {
       scheduler?.close()
       pushScheduler?.close()

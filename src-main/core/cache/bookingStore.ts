@@ -25,6 +25,9 @@ interface BookingRow {
   delivered: number
   deleted: number
   lock_version: number | null
+  shipped_at: string | null
+  delivered_at: string | null
+  booker_id: number | null
   created_at: string
   updated_at: string
 }
@@ -53,7 +56,29 @@ export interface QueuedEntry {
   createdAt: string
 }
 
-export type NewBooking = Omit<LocalBooking, 'serviceId' | 'state' | 'shipped' | 'delivered' | 'deleted' | 'pending' | 'problem' | 'updatedAt'>
+export type NewBooking = Omit<
+  LocalBooking,
+  'serviceId' | 'state' | 'shipped' | 'delivered' | 'deleted' | 'pending' | 'problem' | 'updatedAt' | 'shippedAt' | 'deliveredAt' | 'bookerId'
+>
+
+/** A booking as the service lists it, reduced to what the cache keeps. */
+export interface ServiceBookingView {
+  id: number
+  agency_from_id: number
+  agency_to_id: number
+  booker_id: number | null
+  planned_delivery: string
+  reference: string | null
+  needs_transport: boolean
+  transfer_request_id: number | null
+  lines: BookingLine[]
+  shipped: boolean
+  delivered: boolean
+  lock_version: number
+  shipped_at: string | null
+  delivered_at: string | null
+  created_at: string
+}
 
 const OPEN = "state NOT IN ('done')"
 
@@ -74,7 +99,16 @@ export class BookingStore {
       .run(b.localId, b.agency_from_id, b.agency_to_id, b.planned_delivery, b.reference, b.needs_transport ? 1 : 0, b.transfer_request_id, JSON.stringify(b.lines), b.createdAt, b.createdAt)
   }
 
-  patch(localId: string, fields: Partial<Record<'agency_to_id' | 'planned_delivery' | 'reference' | 'needs_transport' | 'lines' | 'shipped' | 'delivered' | 'deleted' | 'service_id' | 'lock_version' | 'state', unknown>>, now: string): void {
+  patch(
+    localId: string,
+    fields: Partial<
+      Record<
+        'agency_to_id' | 'planned_delivery' | 'reference' | 'needs_transport' | 'lines' | 'shipped' | 'delivered' | 'deleted' | 'service_id' | 'lock_version' | 'state' | 'shipped_at' | 'delivered_at',
+        unknown
+      >
+    >,
+    now: string,
+  ): void {
     const values: Record<string, unknown> = { ...fields }
     if ('lines' in values) values.lines = JSON.stringify(values.lines)
     for (const k of ['needs_transport', 'shipped', 'delivered', 'deleted'] as const) if (k in values) values[k] = values[k] ? 1 : 0
@@ -191,6 +225,52 @@ export class BookingStore {
     return booked
   }
 
+  /**
+   * Takes the service's view of the agency's bookings. A booking with entries
+   * still waiting keeps our version (the outbox will settle it); the others
+   * become what the service says, and those it no longer lists are gone.
+   */
+  mergeFromService(shipments: ServiceBookingView[], newLocalId: () => string, now: string): void {
+    this.write(() => {
+      const listed = new Set<number>()
+      const busy = new Set((this.db.prepare(`SELECT DISTINCT local_id FROM outbox WHERE ${OPEN}`).all() as { local_id: string }[]).map((r) => r.local_id))
+      for (const s of shipments) {
+        listed.add(s.id)
+        const mine = this.db.prepare('SELECT local_id FROM bookings WHERE service_id = ?').get(s.id) as { local_id: string } | undefined
+        if (mine && busy.has(mine.local_id)) continue
+        const fields = {
+          agency_to_id: s.agency_to_id,
+          planned_delivery: s.planned_delivery,
+          reference: s.reference,
+          needs_transport: s.needs_transport,
+          lines: s.lines,
+          shipped: s.shipped,
+          delivered: s.delivered,
+          deleted: false,
+          lock_version: s.lock_version,
+          shipped_at: s.shipped_at,
+          delivered_at: s.delivered_at,
+          state: 'synced',
+        }
+        if (mine) this.patch(mine.local_id, fields, now)
+        else {
+          this.db
+            .prepare(
+              `INSERT INTO bookings (local_id, service_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
+                 transfer_request_id, lines, shipped, delivered, lock_version, shipped_at, delivered_at, booker_id, created_at, updated_at)
+               VALUES (?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .run(
+              newLocalId(), s.id, s.agency_from_id, s.agency_to_id, s.planned_delivery, s.reference, s.needs_transport ? 1 : 0, s.transfer_request_id,
+              JSON.stringify(s.lines), s.shipped ? 1 : 0, s.delivered ? 1 : 0, s.lock_version, s.shipped_at, s.delivered_at, s.booker_id, s.created_at, now,
+            )
+        }
+      }
+      const stale = this.db.prepare('SELECT local_id, service_id FROM bookings WHERE service_id IS NOT NULL').all() as { local_id: string; service_id: number }[]
+      for (const row of stale) if (!listed.has(row.service_id) && !busy.has(row.local_id)) this.removeBooking(row.local_id)
+    })
+  }
+
   private toBooking(r: BookingRow): LocalBooking {
     const pending = (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE local_id = ? AND ${OPEN}`).get(r.local_id) as { n: number }).n
     const problemRow = this.db
@@ -210,6 +290,9 @@ export class BookingStore {
       shipped: r.shipped === 1,
       delivered: r.delivered === 1,
       deleted: r.deleted === 1,
+      shippedAt: r.shipped_at,
+      deliveredAt: r.delivered_at,
+      bookerId: r.booker_id,
       pending,
       problem: problemRow?.last_error ? (JSON.parse(problemRow.last_error) as ErrorPayload) : null,
       createdAt: r.created_at,

@@ -274,6 +274,58 @@ export class CatalogueStore {
     return row?.available ?? null
   }
 
+  /** What a scanned or typed code names exactly: a bundle (by code or barcode) before an item. */
+  lookupCode(code: string): { kind: 'bundle'; id: number } | { kind: 'item'; id: number } | null {
+    const bundle = this.stmt('SELECT id FROM bundles WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as { id: number } | undefined
+    if (bundle) return { kind: 'bundle', id: bundle.id }
+    const item = this.stmt('SELECT id FROM items WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as { id: number } | undefined
+    return item ? { kind: 'item', id: item.id } : null
+  }
+
+  item(id: number, agencyId: number | null): ItemRow | null {
+    return (
+      (this.stmt(
+        `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, s.available
+         FROM items i LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.id = ?`,
+      ).get(agencyId, id) as ItemRow | undefined) ?? null
+    )
+  }
+
+  /** Items of a category that have stock at the agency (what a dynamic bundle offers). */
+  itemsWithStock(categoryId: number, agencyId: number): ItemRow[] {
+    return this.stmt(
+      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, s.available
+       FROM items i JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.item_category_id = ? AND s.available > 0 ORDER BY i.code LIMIT 200`,
+    ).all(agencyId, categoryId) as ItemRow[]
+  }
+
+  /** An item's lots at an agency, first to expire first (the lot a clerk should take). */
+  lotsAt(itemId: number, agencyId: number): { id: number; name: string | null; expires: string | null; available: number }[] {
+    return this.stmt(
+      `SELECT l.id, l.name, l.expires, ls.available FROM lots l JOIN lot_stocks ls ON ls.lot_id = l.id AND ls.agency_id = ?
+       WHERE l.item_id = ? AND ls.available > 0 ORDER BY l.expires IS NULL, l.expires, l.id`,
+    ).all(agencyId, itemId) as { id: number; name: string | null; expires: string | null; available: number }[]
+  }
+
+  /** An item's cached stock at every agency that has a figure for it. */
+  stockByAgency(itemId: number): { agency_id: number; agency_name: string; available: number }[] {
+    return this.stmt(
+      `SELECT s.agency_id, COALESCE(a.name, '#' || s.agency_id) AS agency_name, s.available
+       FROM stock s LEFT JOIN agencies a ON a.id = s.agency_id WHERE s.item_id = ? ORDER BY agency_name`,
+    ).all(itemId) as { agency_id: number; agency_name: string; available: number }[]
+  }
+
+  agencies(): { id: number; name: string; agency_category_id: number | null }[] {
+    return this.stmt('SELECT id, name, agency_category_id FROM agencies ORDER BY name').all() as { id: number; name: string; agency_category_id: number | null }[]
+  }
+
+  /** Item codes and names, and lot names, for showing booking lines. */
+  describe(itemId: number, lotId: number | null): { item_code: string | null; item_name: string | null; lot_name: string | null; lot_expires: string | null } {
+    const item = this.stmt('SELECT code, name FROM items WHERE id = ?').get(itemId) as { code: string; name: string } | undefined
+    const lot = lotId === null ? undefined : (this.stmt('SELECT name, expires FROM lots WHERE id = ?').get(lotId) as { name: string | null; expires: string | null } | undefined)
+    return { item_code: item?.code ?? null, item_name: item?.name ?? null, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
+  }
+
   itemCategories(): { id: number; name: string }[] {
     return this.db.prepare('SELECT id, name FROM item_categories ORDER BY name').all() as { id: number; name: string }[]
   }

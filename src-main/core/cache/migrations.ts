@@ -55,6 +55,10 @@ export const entityMigrations: readonly string[] = [
      op TEXT NOT NULL, payload TEXT NOT NULL, marker TEXT NOT NULL UNIQUE, state TEXT NOT NULL,
      attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT, last_error TEXT, created_at TEXT NOT NULL, sent_at TEXT);
    CREATE INDEX outbox_open ON outbox (state, local_id, seq);`,
+  // 4: when a booking left and arrived, for the dispatch screen; who booked it.
+  `ALTER TABLE bookings ADD COLUMN shipped_at TEXT;
+   ALTER TABLE bookings ADD COLUMN delivered_at TEXT;
+   ALTER TABLE bookings ADD COLUMN booker_id INTEGER;`,
 ]
 
 /** The tables a catalogue pull replaces, in the order they are filled. */

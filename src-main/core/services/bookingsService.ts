@@ -111,11 +111,16 @@ export class BookingsService {
   }
 
   list(): LocalBooking[] {
-    return this.cache().bookings.list().filter((b) => !b.deleted)
+    const cache = this.cache()
+    return cache.bookings
+      .list()
+      .filter((b) => !b.deleted)
+      .map((b) => this.described(cache, b))
   }
 
   get(ref: string): LocalBooking {
-    return this.find(this.cache(), ref)
+    const cache = this.cache()
+    return this.described(cache, this.find(cache, ref))
   }
 
   outbox(): OutboxEntry[] {
@@ -219,11 +224,16 @@ export class BookingsService {
     }
     const at = this.now().toISOString()
     cache.bookings.write(() => {
-      cache.bookings.patch(booking.localId, op === 'ship' ? { shipped: true } : { delivered: true }, at)
+      cache.bookings.patch(booking.localId, op === 'ship' ? { shipped: true, shipped_at: at } : { delivered: true, delivered_at: at }, at)
       cache.bookings.enqueue(booking.localId, op, {}, newMarker(), at)
     })
     this.changed()
     return cache.bookings.get(booking.localId) as LocalBooking
+  }
+
+  /** Lines with their item and lot names from the cached catalogue, for the screens and the slips. */
+  private described(cache: EntityCache, booking: LocalBooking): LocalBooking {
+    return { ...booking, lines: booking.lines.map((l) => ({ ...l, ...cache.store.describe(l.item_id, l.lot_id) })) }
   }
 
   private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {

@@ -3,7 +3,7 @@ import { isPlainObject, sendMissingParam, sendValidationErrors } from '../http/e
 import { requestUser } from '../http/userAuth'
 import { listMemberships } from '../model/memberships'
 import { updateUserProfile, type ProfileChange } from '../model/users'
-import { isKnownTimeZone } from '../timeZones'
+import { isKnownTimeZone } from '../../../src-shared/timeZones'
 import { toStoredTimestamp } from '../timestamps'
 import type { RouteModule } from './routeModule'
 import { errorMessagesFor } from './validationMessages'

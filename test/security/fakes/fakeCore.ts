@@ -56,6 +56,11 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'outbox.discard': { seq: 4 },
   'outbox.keepTheirs': { seq: 4 },
   'sync.push': undefined,
+  'counter.setup': undefined,
+  'counter.refresh': undefined,
+  'counter.scan': { code: '7401234567895' },
+  'counter.stock': { itemId: 3 },
+  'counter.transferRequests': undefined,
 }
 
 const catalogueStatus = {
@@ -82,11 +87,19 @@ const bundleDetail = {
   source: 'cache' as const,
 }
 const file = { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' }
+const counterSetup = {
+  agency: { id: 2, name: 'Central', agency_category_id: 1 },
+  destinations: [{ id: 3, name: 'Norte', agency_category_id: 1 }],
+  filteredByCategory: false,
+  today: '2026-11-23',
+  refreshedAt: null,
+}
+
 const localBooking = {
   localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
   planned_delivery: '2026-11-23', reference: null, needs_transport: true, transfer_request_id: null,
   lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
-  shipped: false, delivered: false, deleted: false, pending: 0, problem: null,
+  shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 0, problem: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 }
 const outboxEntries = [
@@ -153,6 +166,11 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'outbox.discard': outboxEntries,
   'outbox.keepTheirs': outboxEntries,
   'sync.push': { sent: 1, waiting: 0, failed: 0, conflicts: 0 },
+  'counter.setup': counterSetup,
+  'counter.refresh': counterSetup,
+  'counter.scan': { kind: 'unknown', code: '7401234567895' },
+  'counter.stock': [{ agency_id: 2, agency_name: 'Central', available: 8 }],
+  'counter.transferRequests': [{ id: 9, agency_from_id: 2, agency_to_id: 3, planned_delivery: '2026-11-24', reference: null, lines: [{ item_id: 3, quantity: '2', item_code: 'ART-3', item_name: 'Tornillo' }] }],
 }
 
 export interface FakeCore extends ShellCore {

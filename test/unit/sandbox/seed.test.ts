@@ -3,7 +3,7 @@ import type { Sqlite } from '../../../src-main/core/cache/sqlite'
 import { isValidEan13 } from '../../../src-main/sandbox/seed/ean13'
 import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
 import { domainTables } from '../../../src-main/sandbox/store/schema'
-import { isKnownTimeZone } from '../../../src-main/sandbox/timeZones'
+import { isKnownTimeZone } from '../../../src-shared/timeZones'
 
 /** Every seeded table, row by row, as text: equal dumps mean byte-identical data. */
 function dump(db: Sqlite): string {

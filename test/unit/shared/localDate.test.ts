@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dateInZone, ianaZone } from '../../../src-main/sandbox/localDate'
+import { dateInZone, ianaZone } from '../../../src-shared/localDate'
 
 describe('dateInZone', () => {
   const instant = new Date('2025-03-10T03:30:00Z')

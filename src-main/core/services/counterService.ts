@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto'
+import type { CounterSetup, ScanResult, ScannedItem, TransferRequest, AgencyStock } from '../../../src-shared/counter'
+import { AppError } from '../../../src-shared/errors'
+import { dateInZone } from '../../../src-shared/localDate'
+import { readDocument, writeDocument } from '../cache/cacheDatabase'
+import type { CatalogueStore } from '../cache/catalogueStore'
+import { readAgencyShipments, readPendingTransferRequests } from '../api/bookingsGraphql'
+import type { CoreEvents } from '../events'
+import type { EntityCache, EntityCaches } from './entityCaches'
+import type { ProfileService } from './profileService'
+import type { SessionService } from './sessionService'
+
+const SETTINGS_DOC = 'pos_settings'
+const REFRESHED_DOC = 'bookings_refreshed'
+/** How far back delivered bookings stay on the dispatch screen. */
+const DELIVERED_WINDOW_MS = 24 * 3600_000
+
+/**
+ * The reads behind the counter and dispatch screens: everything a new booking
+ * needs comes from the cache, so the counter works offline; refreshing the
+ * agency's bookings and reading transfer requests need the service.
+ */
+export class CounterService {
+  constructor(
+    private readonly session: SessionService,
+    private readonly profile: ProfileService,
+    private readonly caches: EntityCaches,
+    private readonly events: CoreEvents,
+    private readonly now: () => Date,
+  ) {}
+
+  setup(): CounterSetup {
+    const cache = this.cache()
+    const agencies = cache.store.agencies()
+    const own = this.profile.lastKnown()?.agency ?? null
+    const origin = own ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agency_category_id: null }) : null
+    const filtered = readDocument<{ filterByCategory: boolean }>(cache.store.db, SETTINGS_DOC)?.value.filterByCategory ?? false
+    const others = agencies.filter((a) => a.id !== origin?.id)
+    return {
+      agency: origin,
+      destinations: filtered && origin ? others.filter((a) => a.agency_category_id === origin.agency_category_id) : others,
+      filteredByCategory: filtered,
+      today: dateInZone(this.now(), this.profile.lastKnown()?.profile.time_zone ?? 'UTC'),
+      refreshedAt: readDocument<string>(cache.store.db, REFRESHED_DOC)?.value ?? null,
+    }
+  }
+
+  scan(rawCode: string): ScanResult {
+    const code = rawCode.trim()
+    const cache = this.cache()
+    const agency = cache.agencyId
+    const found = code ? cache.store.lookupCode(code) : null
+    if (!found) return { kind: 'unknown', code }
+    if (found.kind === 'item') {
+      const item = this.scanned(cache.store, found.id, agency)
+      return item ? { kind: 'item', code, item } : { kind: 'unknown', code }
+    }
+    const bundle = cache.store.bundle(found.id)
+    if (!bundle) return { kind: 'unknown', code }
+    const head = { id: bundle.id, code: bundle.code, name: bundle.name, category_bundle: bundle.category_bundle, item_category_id: bundle.item_category_id }
+    if (bundle.category_bundle) {
+      const choices = bundle.item_category_id && agency ? cache.store.itemsWithStock(bundle.item_category_id, agency) : []
+      return { kind: 'bundle', code, bundle: head, components: [], choices: choices.map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] })) }
+    }
+    const components = bundle.components.flatMap((c) => {
+      const item = this.scanned(cache.store, c.item_id, agency)
+      return item ? [{ ...item, quantity: c.quantity }] : []
+    })
+    return { kind: 'bundle', code, bundle: head, components, choices: [] }
+  }
+
+  stock(itemId: number): AgencyStock[] {
+    return this.cache().store.stockByAgency(itemId)
+  }
+
+  async transferRequests(): Promise<TransferRequest[]> {
+    const agency = this.profile.lastKnown()?.agency?.id
+    if (!agency) return []
+    return readPendingTransferRequests(this.session.require().graphql, agency)
+  }
+
+  /** Reads the agency's bookings from the service into the cache (ours waiting in the outbox stay as they are). */
+  async refresh(): Promise<CounterSetup> {
+    if (!this.caches.current()) await this.profile.whoami()
+    const cache = this.cache()
+    const agency = this.profile.lastKnown()?.agency?.id
+    if (!agency) return this.setup()
+    const since = new Date(this.now().getTime() - DELIVERED_WINDOW_MS).toISOString().replace('Z', '')
+    const { shipments, filterByCategory } = await readAgencyShipments(this.session.require().graphql, agency, since)
+    const at = this.now()
+    cache.bookings.mergeFromService(
+      shipments.map((s) => ({
+        id: s.id,
+        agency_from_id: s.agency_from_id ?? agency,
+        agency_to_id: s.agency_to_id ?? agency,
+        booker_id: s.booker_id,
+        planned_delivery: s.planned_delivery ?? '',
+        reference: s.reference,
+        needs_transport: s.needs_transport,
+        transfer_request_id: s.transfer_request_id,
+        lines: s.movements.map((m) => ({ item_id: m.item_id, booked_quantity: m.booked_quantity, lot_id: m.lot_id, serial_number: m.serial_number, reference: m.reference, bundle_id: m.bundle_id })),
+        shipped: s.shipped,
+        delivered: s.delivered,
+        lock_version: s.lock_version,
+        shipped_at: s.shipped_at,
+        delivered_at: s.delivered_at,
+        created_at: s.created_at ?? at.toISOString(),
+      })),
+      randomUUID,
+      at.toISOString(),
+    )
+    writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory }, at)
+    writeDocument(cache.store.db, REFRESHED_DOC, at.toISOString(), at)
+    this.events.emit('bookings.changed', { at: at.toISOString() })
+    return this.setup()
+  }
+
+  private scanned(store: CatalogueStore, itemId: number, agency: number | null): ScannedItem | null {
+    const item = store.item(itemId, agency)
+    return item ? { item, lots: agency ? store.lotsAt(itemId, agency) : [] } : null
+  }
+
+  private cache(): EntityCache {
+    const cache = this.caches.current()
+    if (!cache) throw new AppError('network', { detail: 'the current entity is not known yet: connect once to load it' })
+    return cache
+  }
+}

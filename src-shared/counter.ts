@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { itemRow } from './catalogue'
+
+/**
+ * What the counter and the dispatch screens read besides the bookings
+ * themselves: the form's reference data, what a scanned code is, lots by
+ * expiry, stock per agency and pending transfer requests.
+ */
+
+const int = z.number().int()
+
+export const agencyOption = z.object({ id: int, name: z.string(), agency_category_id: int.nullable() })
+export type AgencyOption = z.infer<typeof agencyOption>
+
+export const counterSetup = z.object({
+  /** The origin of a new booking (the user's agency), null when the user has none. */
+  agency: agencyOption.nullable(),
+  /** Where a booking may go: every other agency, or only those of the origin's category when the service's setting says so. */
+  destinations: z.array(agencyOption),
+  filteredByCategory: z.boolean(),
+  /** Today in the user's time zone (YYYY-MM-DD): the default planned delivery. */
+  today: z.string(),
+  /** When the open bookings were last read from the service (ISO), null if never. */
+  refreshedAt: z.string().nullable(),
+})
+export type CounterSetup = z.infer<typeof counterSetup>
+
+export const lotOption = z.object({ id: int, name: z.string().nullable(), expires: z.string().nullable(), available: z.number() })
+export type LotOption = z.infer<typeof lotOption>
+
+export const scannedItem = z.object({ item: itemRow, lots: z.array(lotOption) })
+export type ScannedItem = z.infer<typeof scannedItem>
+
+/** A code typed or scanned at the counter: an item, a bundle (expanded into its components), or nothing known. */
+export const scanResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('item'), code: z.string(), item: scannedItem }),
+  z.object({
+    kind: z.literal('bundle'),
+    code: z.string(),
+    bundle: z.object({ id: int, code: z.string(), name: z.string(), category_bundle: z.boolean(), item_category_id: int.nullable() }),
+    /** Static bundles: each component with the quantity one bundle takes. Dynamic bundles: empty (the clerk picks from `choices`). */
+    components: z.array(scannedItem.extend({ quantity: z.string() })),
+    /** Dynamic bundles: the category's items with stock at the agency. */
+    choices: z.array(scannedItem),
+  }),
+  z.object({ kind: z.literal('unknown'), code: z.string() }),
+])
+export type ScanResult = z.infer<typeof scanResult>
+
+export const agencyStock = z.object({ agency_id: int, agency_name: z.string(), available: z.number() })
+export type AgencyStock = z.infer<typeof agencyStock>
+
+export const transferRequest = z.object({
+  id: int,
+  agency_from_id: int,
+  agency_to_id: int,
+  planned_delivery: z.string().nullable(),
+  reference: z.string().nullable(),
+  lines: z.array(z.object({ item_id: int, quantity: z.string(), item_code: z.string().nullable(), item_name: z.string().nullable() })),
+})
+export type TransferRequest = z.infer<typeof transferRequest>

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { tempDir } from '../../support/tempDir'
+
+// The counter's reads against the sandbox: the form's reference data, scanned
+// codes, the agency's bookings read into the cache, transfer requests.
+let sandbox: RunningSandbox
+let h: CoreHarness
+let origin: number
+const user = () => sandbox.users[0]!
+
+async function gql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+  return (await h.call('graphql.query', { query, variables })).data as T
+}
+
+async function control(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${sandbox.url}/__sandbox/${path}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  expect(res.ok).toBe(true)
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox()
+  h = await coreHarness(tempDir(), { requestTimeoutMs: 3000 })
+  await h.call('session.signIn', { serverUrl: sandbox.url, email: user().email, token: user().token })
+  origin = (await h.call('profile.whoami')).agency!.id
+  await h.call('catalogue.pull')
+})
+afterAll(async () => {
+  await h.close()
+  await sandbox.close()
+})
+
+describe('the new-booking form', () => {
+  it('offers every other agency, or only those of the origin\'s category when the service says so', async () => {
+    const all = await h.call('counter.refresh')
+    expect(all.agency?.id).toBe(origin)
+    expect(all.filteredByCategory).toBe(false)
+    expect(all.destinations.map((a) => a.id)).not.toContain(origin)
+    const agencies = await gql<{ agencies: { id: number; agency_category_id: number | null }[] }>('{ agencies { id agency_category_id } }')
+    expect(all.destinations).toHaveLength(agencies.agencies.length - 1)
+    expect(all.today).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+
+    await control('settings', { filter_destinations_by_agency_category: true })
+    try {
+      const filtered = await h.call('counter.refresh')
+      const category = agencies.agencies.find((a) => a.id === origin)!.agency_category_id
+      expect(filtered.filteredByCategory).toBe(true)
+      expect(filtered.destinations.length).toBeGreaterThan(0)
+      expect(filtered.destinations.length).toBeLessThan(all.destinations.length)
+      expect(filtered.destinations.every((a) => a.agency_category_id === category)).toBe(true)
+      // Offline, the last setting seen still applies.
+      expect((await h.call('counter.setup')).destinations).toEqual(filtered.destinations)
+    } finally {
+      await control('settings', { filter_destinations_by_agency_category: null })
+    }
+  })
+
+  it('knows a scanned item barcode, a static bundle\'s components and nothing for an unknown code', async () => {
+    const stocked = await gql<{ lot_stocks: { lot: { item: { id: number; ean13: string | null; code: string } } }[] }>(
+      'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}, lot: {item: {ean13: {_is_null: false}}}}, limit: 1) { lot { item { id ean13 code } } } }',
+      { a: origin },
+    )
+    const item = stocked.lot_stocks[0]!.lot.item
+    const scanned = await h.call('counter.scan', { code: item.ean13! })
+    expect(scanned.kind).toBe('item')
+    if (scanned.kind !== 'item') return
+    expect(scanned.item.item.id).toBe(item.id)
+    expect(scanned.item.lots.length).toBeGreaterThan(0)
+    const expiries = scanned.item.lots.map((l) => l.expires).filter((e): e is string => e !== null)
+    expect(expiries).toEqual([...expiries].sort())
+    expect((await h.call('counter.scan', { code: item.code })).kind).toBe('item')
+
+    const bundles = await gql<{ bundles: { code: string; bundle_details: { item_id: number; quantity: string }[] }[] }>(
+      '{ bundles(where: {category_bundle: {_eq: false}, bundle_details_count: {_gte: 2}}, limit: 1) { code bundle_details { item_id quantity } } }',
+    )
+    const bundle = bundles.bundles[0]!
+    const expanded = await h.call('counter.scan', { code: bundle.code })
+    expect(expanded.kind).toBe('bundle')
+    if (expanded.kind !== 'bundle') return
+    expect(expanded.components.map((c) => c.item.id)).toEqual(bundle.bundle_details.map((d) => d.item_id))
+
+    expect(await h.call('counter.scan', { code: '0000000000000' })).toEqual({ kind: 'unknown', code: '0000000000000' })
+  })
+
+  it('lists a dynamic bundle\'s items that have stock here', async () => {
+    const dynamic = await gql<{ bundles: { code: string; item_category_id: number }[] }>('{ bundles(where: {category_bundle: {_eq: true}}, limit: 1) { code item_category_id } }')
+    const scanned = await h.call('counter.scan', { code: dynamic.bundles[0]!.code })
+    expect(scanned.kind).toBe('bundle')
+    if (scanned.kind !== 'bundle') return
+    expect(scanned.components).toEqual([])
+    expect(scanned.choices.every((c) => c.item.item_category_id === dynamic.bundles[0]!.item_category_id && (c.item.available ?? 0) > 0)).toBe(true)
+  })
+})
+
+describe('the agency\'s bookings', () => {
+  it('are read into the cache, in transit ones included, and stay readable offline', async () => {
+    const open = await gql<{ shipments: { id: number; shipped: boolean; agency_to_id: number }[] }>(
+      'query($a: Int!) { shipments(where: {voided: {_eq: false}, returned: {_eq: false}, delivered: {_eq: false}, _or: [{agency_from_id: {_eq: $a}}, {agency_to_id: {_eq: $a}}]}) { id shipped agency_to_id } }',
+      { a: origin },
+    )
+    expect(open.shipments.length).toBeGreaterThan(0)
+    await h.call('counter.refresh')
+    const local = await h.call('bookings.list')
+    const listed = new Set(local.map((b) => b.serviceId))
+    for (const s of open.shipments) expect(listed.has(s.id)).toBe(true)
+    const one = local.find((b) => b.serviceId === open.shipments[0]!.id)!
+    expect(one.state).toBe('synced')
+    expect(one.lines.length).toBeGreaterThan(0)
+    expect(one.lines[0]!.item_code).toEqual(expect.any(String))
+  })
+
+  it('keep a local edit that is still waiting, and drop what the service no longer lists', async () => {
+    const local = await h.call('bookings.list')
+    const open = local.find((b) => !b.shipped && b.agency_from_id === origin && b.serviceId !== null)!
+    await h.call('bookings.update', { id: open.localId, changes: { reference: 'local edit waiting' } })
+    // Another client delivers a booking in transit to us; a third one is deleted on the service.
+    const gone = local.find((b) => !b.shipped && b.agency_from_id === origin && b.serviceId !== null && b.localId !== open.localId)!
+    const headers = { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json' }
+    expect((await fetch(`${sandbox.url}/pos/bookings/${gone.serviceId}.json`, { method: 'DELETE', headers })).status).toBe(204)
+
+    await h.call('counter.refresh')
+    const after = await h.call('bookings.list')
+    expect(after.find((b) => b.localId === open.localId)).toMatchObject({ reference: 'local edit waiting', state: 'pending' })
+    expect(after.find((b) => b.serviceId === gone.serviceId)).toBeUndefined()
+    await h.call('sync.push')
+    expect(await h.call('bookings.get', { id: open.localId })).toMatchObject({ reference: 'local edit waiting', state: 'synced' })
+  })
+
+  it('pending transfer requests of the agency are offered with their lines', async () => {
+    const requests = await h.call('counter.transferRequests')
+    expect(requests.length).toBeGreaterThan(0)
+    for (const r of requests) {
+      expect(r.agency_from_id).toBe(origin)
+      expect(r.lines.length).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('stock per agency', () => {
+  it('is read from the cache for every agency that holds the item', async () => {
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const stock = await h.call('counter.stock', { itemId: rows.lot_stocks[0]!.lot.item_id })
+    expect(stock.find((s) => s.agency_id === origin)?.available).toBeGreaterThan(0)
+  })
+})
