@@ -18,6 +18,8 @@ export const counterSetup = z.object({
   /** Where a booking may go: every other agency, or only those of the origin's category when the service's setting says so. */
   destinations: z.array(agencyOption),
   filteredByCategory: z.boolean(),
+  /** Every agency of the entity, for naming the other end of a booking. */
+  agencies: z.array(agencyOption),
   /** Today in the user's time zone (YYYY-MM-DD): the default planned delivery. */
   today: z.string(),
   /** When the open bookings were last read from the service (ISO), null if never. */

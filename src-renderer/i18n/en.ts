@@ -1,7 +1,11 @@
 import type { Messages } from './es'
+import counter from './en/counter'
+import dispatch from './en/dispatch'
 
 /** English. Typed by the Spanish messages so a missing key fails the type check. */
 const en: Messages = {
+  ...counter,
+  ...dispatch,
   app: {
     name: 'Mostrador',
     loading: 'Loading…',
@@ -14,6 +18,9 @@ const en: Messages = {
   areas: {
     catalogue: 'Catalogue',
     counter: 'Counter and bookings',
+    newBooking: 'New booking',
+    bookings: 'Bookings',
+    syncCentre: 'Sync centre',
     dispatch: 'Dispatch',
     purchasing: 'Purchasing',
     consolidates: 'Consolidates',

@@ -1,5 +1,10 @@
+import counter from './es/counter'
+import dispatch from './es/dispatch'
+
 /** Spanish, the app's default language. en.ts must have exactly the same keys. */
 const es = {
+  ...counter,
+  ...dispatch,
   app: {
     name: 'Mostrador',
     loading: 'Cargando…',
@@ -12,6 +17,9 @@ const es = {
   areas: {
     catalogue: 'Catálogo',
     counter: 'Mostrador y reservas',
+    newBooking: 'Nueva reserva',
+    bookings: 'Reservas',
+    syncCentre: 'Sincronización',
     dispatch: 'Despacho',
     purchasing: 'Compras',
     consolidates: 'Consolidados',

@@ -13,6 +13,8 @@ import {
   SettingsOutline,
   StorefrontOutline,
   ConstructOutline,
+  ListOutline,
+  SyncOutline,
 } from '@vicons/ionicons5'
 import type es from '../i18n/es'
 
@@ -45,13 +47,17 @@ export const areas: Area[] = [
     key: 'counter',
     icon: StorefrontOutline,
     shortcut: 2,
-    screens: [{ key: 'counter', path: '/counter', icon: StorefrontOutline, built: false }],
+    screens: [
+      { key: 'newBooking', path: '/counter', icon: StorefrontOutline, built: true },
+      { key: 'bookings', path: '/counter/bookings', icon: ListOutline, built: true },
+      { key: 'syncCentre', path: '/counter/sync', icon: SyncOutline, built: true },
+    ],
   },
   {
     key: 'dispatch',
     icon: CarOutline,
     shortcut: 3,
-    screens: [{ key: 'dispatch', path: '/dispatch', icon: CarOutline, built: false }],
+    screens: [{ key: 'dispatch', path: '/dispatch', icon: CarOutline, built: true }],
   },
   {
     key: 'purchasing',

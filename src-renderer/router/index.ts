@@ -16,6 +16,10 @@ const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
   profile: () => import('../views/ProfileView.vue'),
   company: () => import('../views/CompanyView.vue'),
   catalogue: () => import('../views/catalogue/CatalogueView.vue'),
+  newBooking: () => import('../views/counter/NewBookingView.vue'),
+  bookings: () => import('../views/counter/BookingsView.vue'),
+  syncCentre: () => import('../views/counter/SyncCentreView.vue'),
+  dispatch: () => import('../views/dispatch/DispatchView.vue'),
 }
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
@@ -39,6 +43,13 @@ const subScreens: RouteRecordRaw[] = [
     meta: { area: 'catalogue' },
     component: () => import('../views/catalogue/BundleView.vue'),
     props: (route) => ({ id: Number(route.params.id) }),
+  },
+  {
+    path: 'counter/bookings/:id/edit',
+    name: 'bookingEdit',
+    meta: { area: 'bookings' },
+    component: () => import('../views/counter/NewBookingView.vue'),
+    props: (route) => ({ id: String(route.params.id) }),
   },
 ]
 

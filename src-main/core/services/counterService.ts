@@ -40,6 +40,7 @@ export class CounterService {
       agency: origin,
       destinations: filtered && origin ? others.filter((a) => a.agency_category_id === origin.agency_category_id) : others,
       filteredByCategory: filtered,
+      agencies,
       today: dateInZone(this.now(), this.profile.lastKnown()?.profile.time_zone ?? 'UTC'),
       refreshedAt: readDocument<string>(cache.store.db, REFRESHED_DOC)?.value ?? null,
     }

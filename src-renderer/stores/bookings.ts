@@ -1,0 +1,83 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { onEvent, request } from '../api'
+import type { LocalBooking, OutboxEntry } from '../../src-shared/bookings'
+import type { CounterSetup } from '../../src-shared/counter'
+import type { EventPayload } from '../../src-shared/contract'
+import { AppError } from '../../src-shared/errors'
+
+export type SyncSummary = EventPayload<'sync.changed'>
+
+/**
+ * The bookings the counter, dispatch and sync screens share: the cached list
+ * (ours and the agency's), the outbox, and the engine's state. Every change
+ * arrives as an event from the core; the screens only read from here.
+ */
+export const useBookingsStore = defineStore('bookings', () => {
+  const bookings = ref<LocalBooking[]>([])
+  const outbox = ref<OutboxEntry[]>([])
+  const setup = ref<CounterSetup | null>(null)
+  const sync = ref<SyncSummary>({ waiting: 0, failed: 0, conflicts: 0, pushing: false })
+  /** When a push last ended in this window (the engine also pushes in the background). */
+  const lastSyncAt = ref<string | null>(null)
+  const loadError = ref<AppError | null>(null)
+  const refreshError = ref<AppError | null>(null)
+  const refreshing = ref(false)
+
+  const agencyId = computed(() => setup.value?.agency?.id ?? null)
+  const byLocalId = computed(() => new Map(bookings.value.map((b) => [b.localId, b])))
+
+  onEvent('sync.changed', (next) => {
+    if (sync.value.pushing && !next.pushing) lastSyncAt.value = new Date().toISOString()
+    sync.value = next
+    void reload()
+  })
+  onEvent('bookings.changed', () => void reload())
+
+  async function reload(): Promise<void> {
+    try {
+      const [list, entries] = await Promise.all([request('bookings.list'), request('outbox.list')])
+      bookings.value = list
+      outbox.value = entries
+      loadError.value = null
+    } catch (err) {
+      loadError.value = AppError.from(err)
+    }
+  }
+
+  async function loadSetup(): Promise<void> {
+    try {
+      setup.value = await request('counter.setup')
+    } catch (err) {
+      loadError.value = AppError.from(err)
+    }
+  }
+
+  /** Reads the agency's bookings from the service; offline, the cached ones stay and the failure is kept for the screen. */
+  async function refresh(): Promise<void> {
+    if (refreshing.value) return
+    refreshing.value = true
+    try {
+      setup.value = await request('counter.refresh')
+      refreshError.value = null
+    } catch (err) {
+      refreshError.value = AppError.from(err)
+      if (!setup.value) await loadSetup()
+    } finally {
+      refreshing.value = false
+      await reload()
+    }
+  }
+
+  function agencyName(id: number | null): string {
+    if (id === null) return ''
+    return setup.value?.agencies.find((a) => a.id === id)?.name ?? `#${id}`
+  }
+
+  /** The number a clerk reads: the service's once confirmed, else the start of the local id. */
+  function bookingNumber(b: LocalBooking): string {
+    return b.serviceId !== null ? String(b.serviceId) : b.localId.slice(0, 8).toUpperCase()
+  }
+
+  return { bookings, outbox, setup, sync, lastSyncAt, loadError, refreshError, refreshing, agencyId, byLocalId, reload, loadSetup, refresh, agencyName, bookingNumber }
+})
