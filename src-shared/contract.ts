@@ -121,7 +121,8 @@ export const requests = {
   'counter.setup': entry(none, counterSetup),
   /** Reads the agency's open, in-transit and lately delivered bookings from the service into the cache. */
   'counter.refresh': entry(none, counterSetup),
-  'counter.scan': entry(z.object({ code: z.string().max(200) }), scanResult),
+  /** `kind` when the clerk picked a suggestion of that kind (an item and a bundle may share a code). */
+  'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
   'counter.stock': entry(z.object({ itemId: z.number().int().positive() }), z.array(agencyStock)),
   'counter.transferRequests': entry(none, z.array(transferRequest)),
 } as const

@@ -120,7 +120,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'sync.push': () => bookings.push({ ignoreBackoff: true }),
     'counter.setup': async () => counter.setup(),
     'counter.refresh': () => counter.refresh(),
-    'counter.scan': async ({ code }) => counter.scan(code),
+    'counter.scan': async ({ code, kind }) => counter.scan(code, kind),
     'counter.stock': async ({ itemId }) => counter.stock(itemId),
     'counter.transferRequests': () => counter.transferRequests(),
   }

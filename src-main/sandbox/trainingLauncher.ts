@@ -5,17 +5,26 @@ import { startSandbox, storeFileName, type RunningSandbox } from './index'
 import { SandboxStore } from './store/sandboxStore'
 
 /**
- * Training mode's sandbox: small scale, on a free loopback port, its data in
+ * Training mode's sandbox: small scale, on a free loopback port (the same one
+ * again after a stop, when it is still free), its data in
  * `dataDir` so practice survives a restart until the user resets it.
  */
 export function createTrainingLauncher(dataDir: string): TrainingLauncher {
   let running: Promise<RunningSandbox> | undefined
+  // A restarted service keeps its address: the signed-in session and its outbox still point there.
+  let lastPort = 0
 
   const ensureRunning = (): Promise<RunningSandbox> => {
-    running ??= startSandbox({ dataDir, scale: 'small', host: '127.0.0.1', port: 0 }).catch((err: unknown) => {
-      running = undefined
-      throw err
-    })
+    running ??= startSandbox({ dataDir, scale: 'small', host: '127.0.0.1', port: lastPort })
+      .catch(() => startSandbox({ dataDir, scale: 'small', host: '127.0.0.1', port: 0 }))
+      .then((sandbox) => {
+        lastPort = Number(new URL(sandbox.url).port)
+        return sandbox
+      })
+      .catch((err: unknown) => {
+        running = undefined
+        throw err
+      })
     return running
   }
 

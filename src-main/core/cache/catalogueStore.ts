@@ -274,18 +274,20 @@ export class CatalogueStore {
     return row?.available ?? null
   }
 
-  /** What a scanned or typed code names exactly: a bundle (by code or barcode) before an item. */
-  lookupCode(code: string): { kind: 'bundle'; id: number } | { kind: 'item'; id: number } | null {
-    const bundle = this.stmt('SELECT id FROM bundles WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as { id: number } | undefined
+  /** What a scanned or typed code names exactly: a bundle (by code or barcode) before an item, unless one kind is asked for. */
+  lookupCode(code: string, only?: 'bundle' | 'item'): { kind: 'bundle'; id: number } | { kind: 'item'; id: number } | null {
+    const bundle = only === 'item' ? undefined : this.stmt('SELECT id FROM bundles WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as { id: number } | undefined
     if (bundle) return { kind: 'bundle', id: bundle.id }
+    if (only === 'bundle') return null
     const item = this.stmt('SELECT id FROM items WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as { id: number } | undefined
     return item ? { kind: 'item', id: item.id } : null
   }
 
   item(id: number, agencyId: number | null): ItemRow | null {
     return (
+      // No stock row at a pulled agency means none there: 0, so the counter warns before booking it.
       (this.stmt(
-        `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, s.available
+        `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, COALESCE(s.available, 0) AS available
          FROM items i LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.id = ?`,
       ).get(agencyId, id) as ItemRow | undefined) ?? null
     )

@@ -46,11 +46,11 @@ export class CounterService {
     }
   }
 
-  scan(rawCode: string): ScanResult {
+  scan(rawCode: string, only?: 'bundle' | 'item'): ScanResult {
     const code = rawCode.trim()
     const cache = this.cache()
     const agency = cache.agencyId
-    const found = code ? cache.store.lookupCode(code) : null
+    const found = code ? cache.store.lookupCode(code, only) : null
     if (!found) return { kind: 'unknown', code }
     if (found.kind === 'item') {
       const item = this.scanned(cache.store, found.id, agency)

@@ -40,8 +40,11 @@ describe('the training launcher', () => {
       let service = await launcher.start()
       await rest(service, service, 'PATCH', '/profile.json', { user: { name: 'Practicante' } })
       await launcher.stop()
+      const before = service.url
       service = await launcher.start()
       expect(await profileName(service)).toBe('Practicante')
+      // Same address after a restart: a session signed in to it carries on.
+      expect(service.url).toBe(before)
 
       await launcher.reset()
       expect(await profileName(service)).toBe('Ana López')

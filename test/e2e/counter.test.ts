@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { bookingFacts } from '../../src-main/sandbox/seed/bookingFacts'
+import { bundleFacts } from '../../src-main/sandbox/seed/bundleFacts'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { openCatalogueWithRows, scan } from './support/catalogue'
+
+const bookingsSeed = bookingFacts[101]
+const bundles = bundleFacts[101]
+
+async function openNewBooking(page: Page): Promise<void> {
+  await page.getByTestId('menu-newBooking').click()
+  await page.getByTestId('newBooking-view').waitFor()
+  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled()).toBe(true)
+}
+
+async function chooseDestination(page: Page, index = 0): Promise<string> {
+  await page.getByTestId('booking-destination').click()
+  const option = page.locator('.n-base-select-option').nth(index)
+  const name = await text(option)
+  await option.click()
+  return name
+}
+
+const lines = (page: Page) => page.getByTestId('booking-line')
+const line = (page: Page, code: string) => page.locator(`[data-testid="booking-line"][data-code="${code}"]`)
+
+describe('a booking at the counter', () => {
+  const app = useFreshApp({ stoppableTraining: true })
+
+  it('is entered with the scanner while the service is down, kept pending, and synced when it is back', async () => {
+    const { page, problems, stopTrainingService, startTrainingService } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await openNewBooking(page)
+    await expectText(page.getByTestId('booking-origin'), /\S/)
+    await expectText(page.getByTestId('booking-booker'), 'Ana López')
+
+    await stopTrainingService()
+    const destination = await chooseDestination(page)
+    await page.keyboard.press('F2')
+
+    // A static bundle expands into its components; those without stock here are warned about, and the clerk drops them.
+    await scan(page, bundles.withMovements.ean13)
+    await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
+    await expectText(lines(page).first(), `del conjunto ${bundles.withMovements.code}`)
+    while ((await page.getByTestId('booking-line-warning').count()) > 0) {
+      await page.getByTestId('booking-line-warning').first().locator('xpath=../preceding-sibling::tr[1]').getByTestId('booking-line-remove').click()
+    }
+    const fromBundle = await lines(page).count()
+    expect(fromBundle).toBeGreaterThan(0)
+    // The same code twice is one line of two.
+    await scan(page, bookingsSeed.stockedItem.code)
+    await scan(page, bookingsSeed.stockedItem.code)
+    await scan(page, bookingsSeed.multiLotItem.code)
+    await scan(page, bookingsSeed.lastUnitItem.code)
+    await expect.poll(() => lines(page).count()).toBe(fromBundle + 3)
+    expect(await input(page, 'booking-line-quantity').nth(fromBundle).inputValue()).toBe('2')
+    await expectText(page.getByTestId('booking-added'), bookingsSeed.lastUnitItem.code)
+    // A dynamic bundle: the clerk picks one of its category's items that has stock.
+    await scan(page, bundles.dynamic.code)
+    await page.getByTestId('dynamic-choice').first().waitFor()
+    await page.getByTestId('dynamic-choice-quantity').first().locator('input').fill('1')
+    await page.getByTestId('dynamic-picker-add').click()
+    const total = fromBundle + 4
+    await expect.poll(() => lines(page).count()).toBe(total)
+    expect(total).toBeGreaterThanOrEqual(5)
+    // The lot offered first is the first to expire.
+    await expectText(line(page, bookingsSeed.multiLotItem.code).getByTestId('booking-line-lot'), /vence .* 6 disp\./)
+
+    // An unknown code says so and adds nothing.
+    await scan(page, '0000000000000')
+    await expectText(page.getByTestId('booking-unknown-code'), 'Código desconocido: 0000000000000')
+    expect(await lines(page).count()).toBe(total)
+
+    // Above the cached stock: a warning, not a refusal.
+    const lastUnit = line(page, bookingsSeed.lastUnitItem.code)
+    const warnings = await page.getByTestId('booking-line-warning').count()
+    await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('3')
+    await expectText(lastUnit.locator('xpath=following-sibling::tr[1]'), 'Solo hay 1 disponibles')
+    expect(await page.getByTestId('booking-line-warning').count()).toBe(warnings + 1)
+    await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('1')
+    await expect.poll(() => page.getByTestId('booking-line-warning').count()).toBe(warnings)
+    await input(page, 'booking-reference').fill('E2E escáner')
+    await screenshot(page, 'counter-01-offline-form')
+
+    await page.keyboard.press('Control+Enter')
+    await page.locator('.n-message', { hasText: 'pendiente de enviar' }).waitFor()
+    await expect.poll(() => lines(page).count()).toBe(0)
+
+    await page.getByTestId('menu-bookings').click()
+    await page.getByTestId('bookings-view').waitFor()
+    await expectText(page.getByTestId('bookings-refresh-failed'), 'Sin conexión')
+    const row = page.locator('[data-testid="booking-row"]', { hasText: 'E2E escáner' })
+    await expectText(row.getByTestId('booking-state'), 'Pendiente')
+    await expectText(row.getByTestId('booking-destination-name'), destination)
+    expect(await text(row.getByTestId('booking-line-count'))).toBe(String(total))
+    await screenshot(page, 'counter-02-pending')
+
+    await startTrainingService()
+    await page.getByTestId('bookings-refresh').click()
+    await expect.poll(() => text(row.getByTestId('booking-state')), { timeout: 45_000 }).toBe('Sincronizada')
+    await expect.poll(async () => /^\d+$/.test(await text(row.getByTestId('booking-number')))).toBe(true)
+    await screenshot(page, 'counter-03-synced')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
+
+describe('the bookings of my agency', () => {
+  const app = useFreshApp()
+
+  it('lists the seeded open bookings; one is edited and another deleted, and a transfer request fills a new one', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await page.getByTestId('menu-bookings').click()
+    await page.getByTestId('bookings-view').waitFor()
+    const seeded = page.locator(`[data-testid="booking-row"][data-service-id="${bookingsSeed.bookings.open}"]`)
+    await seeded.waitFor({ timeout: 20_000 })
+    await expectText(seeded.getByTestId('booking-state'), 'Sincronizada')
+
+    await seeded.getByTestId('booking-edit').click()
+    await expectText(page.getByTestId('booking-title'), `Editar reserva ${bookingsSeed.bookings.open}`)
+    await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
+    await input(page, 'booking-reference').fill('Editada en e2e')
+    await page.keyboard.press('Control+Enter')
+    await page.getByTestId('bookings-view').waitFor()
+    await expectText(seeded.getByTestId('booking-row-reference'), 'Editada en e2e')
+    await expect.poll(() => text(seeded.getByTestId('booking-state')), { timeout: 30_000 }).toBe('Sincronizada')
+
+    const other = page.locator(`[data-testid="booking-row"][data-service-id="${bookingsSeed.bookings.noTransport}"]`)
+    await other.getByTestId('booking-delete').click()
+    await page.locator('.n-dialog .n-button--warning-type, .n-dialog .n-button--primary-type').last().click()
+    await other.waitFor({ state: 'detached' })
+
+    await openNewBooking(page)
+    await page.getByTestId('booking-from-request-open').click()
+    const request = page.locator(`[data-testid="transfer-request"][data-id="${bookingsSeed.transferRequests.pending}"]`)
+    await request.getByTestId('transfer-request-use').click()
+    await expectText(page.getByTestId('booking-from-request'), `Solicitud ${bookingsSeed.transferRequests.pending}`)
+    await expect.poll(() => lines(page).count()).toBe(bookingsSeed.transferRequests.pendingLines.length)
+    await screenshot(page, 'counter-04-from-request')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

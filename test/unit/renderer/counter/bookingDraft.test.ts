@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import type { ScannedItem } from '../../../../src-shared/counter'
+import { addItem, overStock, toBookingLines, validQuantity } from '../../../../src-renderer/counter/bookingDraft'
+
+const scanned = (id: number, available: number | null, lots: ScannedItem['lots'] = []): ScannedItem => ({
+  item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurement_unit: null, item_category_id: null, available },
+  lots,
+})
+
+describe('the lines of a booking being typed', () => {
+  it('adds one to the line when the same code is scanned again', () => {
+    let { lines } = addItem([], scanned(1, 10), '1')
+    ;({ lines } = addItem(lines, scanned(1, 10), '1'))
+    ;({ lines } = addItem(lines, scanned(2, 10), '1'))
+    expect(lines.map((l) => [l.item_id, l.quantity])).toEqual([
+      [1, '2'],
+      [2, '1'],
+    ])
+  })
+
+  it('keeps the same item from a bundle apart from the loose one', () => {
+    let { lines } = addItem([], scanned(1, 10), '1')
+    ;({ lines } = addItem(lines, scanned(1, 10), '2', { id: 9, code: 'PAQ-9' }))
+    expect(lines.map((l) => [l.item_id, l.bundle_id, l.quantity])).toEqual([
+      [1, null, '1'],
+      [1, 9, '2'],
+    ])
+  })
+
+  it('takes the first lot to expire', () => {
+    const lots = [
+      { id: 7, name: 'L7', expires: '2026-12-01', available: 3 },
+      { id: 5, name: 'L5', expires: '2027-03-01', available: 9 },
+    ]
+    expect(addItem([], scanned(1, 12, lots), '1').line.lot_id).toBe(7)
+    expect(addItem([], scanned(1, 12, []), '1').line.lot_id).toBeNull()
+  })
+
+  it('sums decimal quantities exactly', () => {
+    let { lines } = addItem([], scanned(1, 10), '0.1')
+    ;({ lines } = addItem(lines, scanned(1, 10), '0.2'))
+    expect(lines[0]!.quantity).toBe('0.3')
+  })
+
+  it('warns on every line of an item booked above its stock, over all its lines', () => {
+    let { lines } = addItem([], scanned(1, 3), '2')
+    ;({ lines } = addItem(lines, scanned(1, 3), '2', { id: 9, code: 'PAQ-9' }))
+    ;({ lines } = addItem(lines, scanned(2, null), '50'))
+    const over = overStock(lines)
+    expect([...over.values()]).toEqual([3, 3])
+    expect(over.has(lines[2]!.key)).toBe(false)
+  })
+
+  it('refuses quantities that are not positive numbers', () => {
+    expect(['1', '2.5', ' 3 '].every(validQuantity)).toBe(true)
+    expect(['0', '-1', 'abc', '', '1,5'].some(validQuantity)).toBe(false)
+  })
+
+  it('sends blank serials and references as absent', () => {
+    const { lines } = addItem([], scanned(1, 3), '1')
+    expect(toBookingLines(lines)).toEqual([{ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null }])
+  })
+})
