@@ -39,6 +39,14 @@ const url = z
 
 /** A booking is named by its local id (a UUID) or, once confirmed, its service id. */
 const bookingRef = z.string().trim().regex(/^(\d+|[0-9a-f-]{36})$/i, 'a booking number or local id')
+const syncSummary = z.object({
+  waiting: z.number().int(),
+  failed: z.number().int(),
+  conflicts: z.number().int(),
+  pushing: z.boolean(),
+  /** The service refused the session while sending: the entries are kept until the user signs in again. */
+  signInNeeded: z.boolean(),
+})
 const pushReport = z.object({ sent: z.number().int(), waiting: z.number().int(), failed: z.number().int(), conflicts: z.number().int() })
 
 function entry<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -117,6 +125,7 @@ export const requests = {
   'outbox.discard': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
   'outbox.keepTheirs': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
   'sync.push': entry(none, pushReport),
+  'sync.status': entry(none, syncSummary),
   /** The new-booking form's reference data, from the cache. */
   'counter.setup': entry(none, counterSetup),
   /** Reads the agency's open, in-transit and lately delivered bookings from the service into the cache. */
@@ -133,7 +142,7 @@ export const events = {
   'entity.changed': whoAmI,
   'catalogue.progress': pullProgress,
   'catalogue.changed': catalogueStatus,
-  'sync.changed': z.object({ waiting: z.number().int(), failed: z.number().int(), conflicts: z.number().int(), pushing: z.boolean() }),
+  'sync.changed': syncSummary,
   /** The agency's bookings were read again from the service. */
   'bookings.changed': z.object({ at: z.string() }),
 } as const

@@ -118,6 +118,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'outbox.discard': async ({ seq }) => bookings.discard(seq),
     'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
     'sync.push': () => bookings.push({ ignoreBackoff: true }),
+    'sync.status': async () => bookings.summary(),
     'counter.setup': async () => counter.setup(),
     'counter.refresh': () => counter.refresh(),
     'counter.scan': async ({ code, kind }) => counter.scan(code, kind),

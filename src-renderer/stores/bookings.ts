@@ -17,7 +17,7 @@ export const useBookingsStore = defineStore('bookings', () => {
   const bookings = ref<LocalBooking[]>([])
   const outbox = ref<OutboxEntry[]>([])
   const setup = ref<CounterSetup | null>(null)
-  const sync = ref<SyncSummary>({ waiting: 0, failed: 0, conflicts: 0, pushing: false })
+  const sync = ref<SyncSummary>({ waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
   /** When a push last ended in this window (the engine also pushes in the background). */
   const lastSyncAt = ref<string | null>(null)
   const loadError = ref<AppError | null>(null)
@@ -36,12 +36,21 @@ export const useBookingsStore = defineStore('bookings', () => {
 
   async function reload(): Promise<void> {
     try {
-      const [list, entries] = await Promise.all([request('bookings.list'), request('outbox.list')])
+      const [list, entries, summary] = await Promise.all([request('bookings.list'), request('outbox.list'), request('sync.status')])
       bookings.value = list
       outbox.value = entries
+      sync.value = summary
       loadError.value = null
     } catch (err) {
       loadError.value = AppError.from(err)
+    }
+  }
+
+  async function loadSync(): Promise<void> {
+    try {
+      sync.value = await request('sync.status')
+    } catch {
+      // Signed out or no entity yet: nothing waits.
     }
   }
 
@@ -79,5 +88,5 @@ export const useBookingsStore = defineStore('bookings', () => {
     return b.serviceId !== null ? String(b.serviceId) : b.localId.slice(0, 8).toUpperCase()
   }
 
-  return { bookings, outbox, setup, sync, lastSyncAt, loadError, refreshError, refreshing, agencyId, byLocalId, reload, loadSetup, refresh, agencyName, bookingNumber }
+  return { bookings, outbox, setup, sync, lastSyncAt, loadError, refreshError, refreshing, agencyId, byLocalId, reload, loadSync, loadSetup, refresh, agencyName, bookingNumber }
 })

@@ -99,6 +99,14 @@ describe('a booking at the counter', () => {
     expect(await text(row.getByTestId('booking-line-count'))).toBe(String(total))
     await screenshot(page, 'counter-02-pending')
 
+    // Signing out with something unsent asks first; staying keeps everything as it was.
+    await page.getByTestId('user-menu').click()
+    await page.getByTestId('user-menu-sign-out').click()
+    await expectText(page.locator('.n-dialog'), 'cambios de reservas sin enviar')
+    await page.locator('.n-dialog').getByRole('button', { name: 'No, quedarme' }).click()
+    await page.locator('.n-dialog').waitFor({ state: 'detached' })
+    await expectText(row.getByTestId('booking-state'), 'Pendiente')
+
     await startTrainingService()
     await page.getByTestId('bookings-refresh').click()
     await expect.poll(() => text(row.getByTestId('booking-state')), { timeout: 45_000 }).toBe('Sincronizada')

@@ -4,6 +4,7 @@ import { bookingChanges, bookingInput, type BookingChanges, type BookingInput, t
 import { AppError } from '../../../src-shared/errors'
 import { fetchBooking } from '../api/bookingsApi'
 import type { BookingStore } from '../cache/bookingStore'
+import type { EventPayload } from '../../../src-shared/contract'
 import type { CoreEvents } from '../events'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
 import { tryLock } from '../sync/pushLock'
@@ -17,6 +18,8 @@ export interface StockWarning {
   available: number
 }
 
+type SyncSummary = EventPayload<'sync.changed'>
+
 /** A short marker of an outbox entry: written into the booking's memo so a lost answer can be found again. */
 const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
 
@@ -26,6 +29,8 @@ const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
  */
 export class BookingsService {
   private pushing: Promise<PushReport> | null = null
+  /** The service refused the session during a push: the entries wait for the user to sign in again. */
+  private signInNeeded = false
 
   constructor(
     private readonly dataDir: string,
@@ -193,10 +198,21 @@ export class BookingsService {
 
   /** One push at a time in this process, and one pusher per data folder across processes. */
   push(opts: { ignoreBackoff?: boolean } = {}): Promise<PushReport> {
-    this.pushing ??= this.runPush(opts.ignoreBackoff ?? false).finally(() => {
-      this.pushing = null
-      this.changed()
-    })
+    this.pushing ??= this.runPush(opts.ignoreBackoff ?? false)
+      .then(
+        (report) => {
+          this.signInNeeded = false
+          return report
+        },
+        (err: unknown) => {
+          if (err instanceof AppError && err.code === 'unauthorized') this.signInNeeded = true
+          throw err
+        },
+      )
+      .finally(() => {
+        this.pushing = null
+        this.changed()
+      })
     return this.pushing
   }
 
@@ -274,17 +290,24 @@ export class BookingsService {
     return cache
   }
 
-  private changed(): void {
+  /** What the outbox holds of the current entity, for the status bar and the sign-out question. */
+  summary(): SyncSummary {
+    let entries: OutboxEntry[] = []
     try {
-      const entries = this.cache().bookings.entries()
-      this.events.emit('sync.changed', {
-        waiting: entries.filter((e) => e.state !== 'failed' && e.state !== 'conflict').length,
-        failed: entries.filter((e) => e.state === 'failed').length,
-        conflicts: entries.filter((e) => e.state === 'conflict').length,
-        pushing: this.pushing !== null,
-      })
+      entries = this.cache().bookings.entries()
     } catch {
-      // Signed out or no entity: nothing to report.
+      // Signed out or no entity yet: nothing waits here.
     }
+    return {
+      waiting: entries.filter((e) => e.state !== 'failed' && e.state !== 'conflict').length,
+      failed: entries.filter((e) => e.state === 'failed').length,
+      conflicts: entries.filter((e) => e.state === 'conflict').length,
+      pushing: this.pushing !== null,
+      signInNeeded: this.signInNeeded,
+    }
+  }
+
+  private changed(): void {
+    this.events.emit('sync.changed', this.summary())
   }
 }

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import type { SandboxContext } from '../context'
+import { sendError } from '../http/errorReplies'
 import { listMemberships } from '../model/memberships'
-import { listUsers } from '../model/users'
+import { listUsers, replaceToken } from '../model/users'
+import { parseBody } from './bodySchema'
 
-/** GET /__sandbox/users: every user with their token and entities, for tests and the command line. */
+const tokenBody = z.object({ token: z.string().trim().min(8).max(200) })
+
+/**
+ * GET /__sandbox/users: every user with their token and entities, for tests and the command line.
+ * PUT /__sandbox/users/:id/token `{token}`: revokes the user's token for a new one (a 401 mid-shift).
+ */
 export function usersControl(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/users', async () =>
     listUsers(ctx.store.db).map((u) => ({
@@ -20,4 +28,10 @@ export function usersControl(app: FastifyInstance, ctx: SandboxContext): void {
       })),
     })),
   )
+  app.put<{ Params: { id: string } }>('/users/:id/token', async (request, reply) => {
+    const body = parseBody(tokenBody, request.body, reply)
+    if (!body) return reply
+    if (!replaceToken(ctx.store.db, Number(request.params.id), body.token, ctx.clock.now().toISOString())) return sendError(reply, 404, 'No such user')
+    return { id: Number(request.params.id), token: body.token }
+  })
 }

@@ -32,6 +32,11 @@ export function listUsers(db: Sqlite): UserRow[] {
   return db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[]
 }
 
+/** A new token for a user (as when an administrator revokes the old one): the old one stops working at once. */
+export function replaceToken(db: Sqlite, id: number, token: string, updatedAt: string): boolean {
+  return db.prepare('UPDATE users SET token = ?, updated_at = ? WHERE id = ?').run(token, updatedAt, id).changes === 1
+}
+
 export type ProfileChange = Partial<Pick<UserRow, 'name' | 'mobile_phone' | 'language' | 'time_zone'>>
 
 export function updateUserProfile(db: Sqlite, id: number, change: ProfileChange, updatedAt: string): void {

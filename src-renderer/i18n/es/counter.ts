@@ -55,6 +55,17 @@ const counter = {
     required: 'Falta: {field}',
     notEditable: 'Esta reserva ya salió: no se puede editar.',
   },
+  unsent: {
+    title: 'Cambios sin enviar',
+    signOut: 'Hay {count} cambios de reservas sin enviar al servicio. Quedan guardados en este equipo y se enviarán cuando vuelvas a entrar con esta cuenta. ¿Cerrar sesión de todos modos?',
+    switch: 'Hay {count} cambios de reservas de {entity} sin enviar. Se enviarán cuando vuelvas a esta empresa. ¿Cambiar de empresa de todos modos?',
+    confirm: 'Sí, continuar',
+    cancel: 'No, quedarme',
+    signInTitle: 'Vuelve a iniciar sesión',
+    signInBody: 'El servicio ya no acepta tu sesión (el token puede haber sido revocado). Tus {count} cambios pendientes siguen guardados en este equipo y se enviarán en cuanto vuelvas a entrar.',
+    signIn: 'Iniciar sesión de nuevo',
+    later: 'Más tarde',
+  },
   bookings: {
     title: 'Reservas de mi agencia',
     refresh: 'Actualizar',

@@ -144,3 +144,36 @@ describe('stock per agency', () => {
     expect(stock.find((s) => s.agency_id === origin)?.available).toBeGreaterThan(0)
   })
 })
+
+describe('a session refused while sending', () => {
+  it('keeps every entry, asks to sign in again, and sends them once signed in', async () => {
+    const users = (await (await fetch(`${sandbox.url}/__sandbox/users`)).json()) as { id: number; email: string }[]
+    const me = users.find((u) => u.email === user().email)!
+    const setup = await h.call('counter.setup')
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const { booking } = await h.call('bookings.create', {
+      agency_to_id: setup.destinations[0]!.id,
+      planned_delivery: setup.today,
+      lines: [{ item_id: rows.lot_stocks[0]!.lot.item_id, booked_quantity: '1' }],
+    })
+    const revoked = await fetch(`${sandbox.url}/__sandbox/users/${me.id}/token`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: 'a-brand-new-token-0001' }),
+    })
+    expect(revoked.ok).toBe(true)
+    try {
+      await expect(h.call('sync.push')).rejects.toMatchObject({ code: 'unauthorized' })
+      expect(await h.call('sync.status')).toMatchObject({ signInNeeded: true, waiting: 1 })
+      expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'pending', pending: 1 })
+
+      await h.call('session.signIn', { serverUrl: sandbox.url, email: user().email, token: 'a-brand-new-token-0001' })
+      await h.call('profile.whoami')
+      expect(await h.call('sync.push')).toMatchObject({ sent: 1, waiting: 0 })
+      expect(await h.call('sync.status')).toMatchObject({ signInNeeded: false, waiting: 0 })
+      expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'synced' })
+    } finally {
+      await fetch(`${sandbox.url}/__sandbox/users/${me.id}/token`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: user().token }) })
+    }
+  })
+})
