@@ -1,0 +1,55 @@
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type { TrainingService } from '../../../src-main/core/training'
+
+/** The service's own view of a booking, read beside the app (what a second counter would see). */
+export interface ServiceBookingState {
+  shipped: boolean
+  delivered: boolean
+}
+
+async function serviceGet(service: TrainingService, path: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${service.url}${path}`, {
+    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token, Accept: 'application/json' },
+  })
+  return { status: res.status, body: (await res.json()) as unknown }
+}
+
+export async function serviceBooking(service: TrainingService, id: number): Promise<ServiceBookingState> {
+  const { status, body } = await serviceGet(service, `/pos/bookings/${id}.json`)
+  if (status !== 200) throw new Error(`GET booking ${id}: ${status}`)
+  const b = body as { shipped: boolean; delivered: boolean }
+  return { shipped: b.shipped, delivered: b.delivered }
+}
+
+/** Ships a booking on the service directly, as another terminal would. */
+export async function shipOnService(service: TrainingService, id: number): Promise<void> {
+  const { status } = await serviceGet(service, `/pos/bookings/${id}/ship.json`)
+  if (status !== 200) throw new Error(`ship booking ${id} on the service: ${status}`)
+}
+
+export function dispatchCard(page: Page, serviceId: number): Locator {
+  return page.getByTestId(`dispatch-card-${serviceId}`)
+}
+
+/** Opens the dispatch screen and waits for its first read of the service. */
+export async function openDispatch(page: Page): Promise<void> {
+  await page.getByTestId('menu-dispatch').click()
+  await page.getByTestId('dispatch-view').waitFor()
+  await expect.poll(async () => (await page.getByTestId('dispatch-read-at').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Leído del servicio/)
+}
+
+/** Replaces window.print: records what the print container held when printing was asked for. */
+export async function recordPrinting(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: string[] }
+    w.printed = []
+    window.print = () => {
+      w.printed.push(document.querySelector('[data-testid="print-root"]')?.textContent ?? '')
+    }
+  })
+}
+
+export async function printed(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { printed: string[] }).printed.map((s) => s.replace(/\s+/g, ' ').trim()))
+}
