@@ -15,6 +15,7 @@ const dispatch: DispatchMessages = {
     offline: 'No connection to the service: showing the bookings saved on this computer. Trying again every 30 seconds.',
     filterDestination: 'Destination',
     filterOrigin: 'Origin',
+    filterOtherAgency: 'Other agency',
     filterAgencyAll: 'All agencies',
     filterDate: 'Planned delivery',
     clearFilters: 'Clear filters',

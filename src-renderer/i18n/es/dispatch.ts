@@ -13,6 +13,7 @@ const dispatch = {
     offline: 'Sin conexión con el servicio: se muestran las reservas guardadas en este equipo. Se vuelve a intentar cada 30 segundos.',
     filterDestination: 'Destino',
     filterOrigin: 'Origen',
+    filterOtherAgency: 'Otra agencia',
     filterAgencyAll: 'Todas las agencias',
     filterDate: 'Entrega prevista',
     clearFilters: 'Quitar filtros',

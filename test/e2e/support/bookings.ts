@@ -8,11 +8,27 @@ export interface ServiceBookingState {
   delivered: boolean
 }
 
-async function serviceGet(service: TrainingService, path: string): Promise<{ status: number; body: unknown }> {
+async function serviceCall(service: TrainingService, method: 'GET' | 'DELETE', path: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${service.url}${path}`, {
+    method,
     headers: { 'X-User-Email': service.email, 'X-User-Token': service.token, Accept: 'application/json' },
   })
-  return { status: res.status, body: (await res.json()) as unknown }
+  const raw = await res.text()
+  return { status: res.status, body: raw === '' ? null : (JSON.parse(raw) as unknown) }
+}
+
+const serviceGet = (service: TrainingService, path: string) => serviceCall(service, 'GET', path)
+
+/** Deletes a booking on the service directly, as another terminal would. */
+export async function deleteOnService(service: TrainingService, id: number): Promise<void> {
+  const { status } = await serviceCall(service, 'DELETE', `/pos/bookings/${id}.json`)
+  if (status !== 204) throw new Error(`delete booking ${id} on the service: ${status}`)
+}
+
+/** Whether the service still has the booking. */
+export async function serviceHas(service: TrainingService, id: number): Promise<boolean> {
+  const { status } = await serviceGet(service, `/pos/bookings/${id}.json`)
+  return status === 200
 }
 
 export async function serviceBooking(service: TrainingService, id: number): Promise<ServiceBookingState> {
