@@ -5,6 +5,7 @@ import type { LocalBooking, OutboxEntry } from '../../src-shared/bookings'
 import type { CounterSetup } from '../../src-shared/counter'
 import type { EventPayload, RequestOutput } from '../../src-shared/contract'
 import { AppError } from '../../src-shared/errors'
+import { useConnectionStore } from './connection'
 
 export type SyncSummary = EventPayload<'sync.changed'>
 type PushReport = RequestOutput<'sync.push'>
@@ -28,11 +29,13 @@ export const useBookingsStore = defineStore('bookings', () => {
   const pushingHere = ref(false)
   const pushing = computed(() => sync.value.pushing || pushingHere.value)
 
+  const connection = useConnectionStore()
   const agencyId = computed(() => setup.value?.agency?.id ?? null)
   const byLocalId = computed(() => new Map(bookings.value.map((b) => [b.localId, b])))
 
   onEvent('sync.changed', (next) => {
-    if (sync.value.pushing && !next.pushing) lastSyncAt.value = new Date().toISOString()
+    // A push that ended while the service was unreachable sent nothing: it is not a sync.
+    if (sync.value.pushing && !next.pushing && connection.state?.online !== false) lastSyncAt.value = new Date().toISOString()
     sync.value = next
     void reload()
   })

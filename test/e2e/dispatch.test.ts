@@ -43,7 +43,7 @@ describe('dispatch screen', () => {
     expect(manifest).toContain('Manifiesto de despacho')
     expect(manifest).toContain(`Reserva ${facts.bookings.open} →`)
     expect(manifest).toContain(`Reserva ${facts.bookings.withBundle} →`)
-    expect(manifest).toMatch(/Total: 2 reservas, \d+ líneas/)
+    expect(manifest).toMatch(/Reservas: 2 · Líneas: \d+ · Unidades: \d+/)
     expect(await page.getByTestId('dispatch-manifest').getByTestId('slip-barcode').count()).toBe(2)
 
     // Gone from "to ship", in "in transit: outgoing", and confirmed by the service.
@@ -66,7 +66,9 @@ describe('dispatch screen', () => {
     await startTraining(page)
     await openDispatch(page)
 
-    await page.getByTestId('dispatch-tab-inTransitIn').click()
+    // 3 opens the third tab (no mouse needed).
+    await page.keyboard.press('3')
+    await expect.poll(() => page.getByTestId('dispatch-tab-inTransitIn').getAttribute('aria-selected')).toBe('true')
     const incoming = dispatchCard(page, facts.bookings.inTransitIncoming)
     const fromSameCategory = dispatchCard(page, facts.bookings.inTransitFromSameCategory)
     await incoming.waitFor()
@@ -113,6 +115,7 @@ describe('dispatch screen', () => {
     await open.waitFor()
     const destination = (await text(open.getByTestId('card-other'))).replace(/^Para /, '')
     const firstLot = await text(open.getByTestId('card-line-lot').first())
+    const lineCount = await open.getByTestId('card-line').count()
     await open.getByTestId('card-print').click()
     await expect.poll(() => printed(page)).toHaveLength(1)
     const [slip] = await printed(page)
@@ -121,6 +124,8 @@ describe('dispatch screen', () => {
     expect(slip).toContain(`Destino${destination}`)
     expect(slip).toContain(firstLot.replace(/^Lote /, '').split(' · ')[0])
     expect(slip).toContain('Recibido por')
+    expect(slip).toContain(`Líneas: ${lineCount} ·`)
+    expect(await page.getByTestId('booking-slip').getByTestId('slip-line').count()).toBe(lineCount)
 
     const barcode = page.getByTestId('booking-slip').getByTestId('slip-barcode')
     expect(await barcode.getAttribute('data-value')).toBe(String(facts.bookings.open))

@@ -3,7 +3,7 @@ import { bookingFacts } from '../../src-main/sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
-import { deleteOnService, dispatchCard, openDispatch, serviceBooking, serviceHas, shipOnService } from './support/bookings'
+import { deleteOnService, dispatchCard, openDispatch, serviceBooking, serviceHas, setServiceLatency, shipOnService } from './support/bookings'
 
 const facts = bookingFacts[101]
 
@@ -24,7 +24,7 @@ describe('sync centre', () => {
     await page.getByTestId('ship-confirm').click()
 
     // The service refuses ours: the status bar counts it, and a click opens the sync centre.
-    await expectText(page.getByTestId('sync-indicator-failed'), '1 con error')
+    await expectText(page.getByTestId('sync-indicator-failed'), 'Con error: 1')
     await page.getByTestId('sync-indicator').click()
     await page.getByTestId('syncCentre-view').waitFor()
     const entry = page.getByTestId('sync-failed').locator('[data-entry]')
@@ -71,7 +71,7 @@ describe('sync centre', () => {
     await deleteOnService(service, facts.bookings.withBundle)
     await card.getByTestId('card-ship').click()
     await page.getByTestId('ship-confirm').click()
-    await expectText(page.getByTestId('sync-indicator-conflicts'), '1 en conflicto')
+    await expectText(page.getByTestId('sync-indicator-conflicts'), 'En conflicto: 1')
 
     await page.getByTestId('sync-indicator').click()
     const entry = page.getByTestId('sync-conflicts').locator('[data-entry]')
@@ -92,6 +92,37 @@ describe('sync centre', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  it('shows a push under way in the status bar and with a progress bar, then the time it ended', async () => {
+    const { page, problems, trainingService } = app()
+    const service = await trainingService()
+    await startTraining(page)
+    await openDispatch(page)
+    const card = dispatchCard(page, facts.bookings.open)
+    await card.waitFor()
+    await page.getByTestId('menu-syncCentre').click()
+    await expectText(page.getByTestId('sync-last'), 'Sin sincronizar en esta sesión')
+
+    // A slow service: the background push of the ship takes a few seconds.
+    await setServiceLatency(service, 2500)
+    await page.getByTestId('menu-dispatch').click()
+    await card.getByTestId('card-ship').click()
+    await page.getByTestId('ship-confirm').click()
+    await page.getByTestId('menu-syncCentre').click()
+    await page.getByTestId('sync-progress').waitFor({ timeout: 10_000 })
+    await page.getByTestId('sync-indicator-spinner').waitFor()
+    await expectText(page.getByTestId('sync-indicator'), 'Sincronizando…')
+    await screenshot(page, 'sync-04-pushing')
+
+    await page.getByTestId('sync-progress').waitFor({ state: 'detached', timeout: 20_000 })
+    await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')
+    await expectText(page.getByTestId('sync-last'), /^Última sincronización: \d/)
+    await expectText(page.getByTestId('sync-indicator'), 'Sincronizado')
+    await setServiceLatency(service, 0)
+    expect(await serviceBooking(service, facts.bookings.open)).toEqual({ shipped: true, delivered: false })
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('keeps a ship made offline waiting, with the offline banner, and nothing to discard', async () => {
     const { page, problems, stopTrainingService } = app()
     await startTraining(page)
@@ -103,7 +134,7 @@ describe('sync centre', () => {
     await card.getByTestId('card-ship').click()
     await page.getByTestId('ship-confirm').click()
     await expect.poll(() => card.count()).toBe(0)
-    await expectText(page.getByTestId('sync-indicator-waiting'), '1 pendientes')
+    await expectText(page.getByTestId('sync-indicator-waiting'), 'Pendientes: 1')
 
     await page.getByTestId('menu-syncCentre').click()
     await page.getByTestId('syncCentre-view').waitFor()
@@ -113,7 +144,7 @@ describe('sync centre', () => {
     await expectText(entry.getByTestId('entry-op'), 'Despachar')
     expect(await entry.getByTestId('entry-discard').count()).toBe(0)
     await expectText(page.getByTestId('sync-offline'), 'Sin conexión con el servicio')
-    await screenshot(page, 'sync-04-offline')
+    await screenshot(page, 'sync-05-offline')
 
     expect(unexpectedProblems(problems).filter((p) => !/Failed to load resource/.test(p))).toEqual([])
   })

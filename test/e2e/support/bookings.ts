@@ -69,3 +69,13 @@ export async function recordPrinting(page: Page): Promise<void> {
 export async function printed(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { printed: string[] }).printed.map((s) => s.replace(/\s+/g, ' ').trim()))
 }
+
+/** Slows every answer of the training service (its control door; loopback, no Origin). */
+export async function setServiceLatency(service: TrainingService, ms: number): Promise<void> {
+  const res = await fetch(`${service.url}/__sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ latencyMinMs: ms, latencyMaxMs: ms }),
+  })
+  if (res.status !== 200) throw new Error(`set latency: ${res.status} ${await res.text()}`)
+}
