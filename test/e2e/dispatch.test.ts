@@ -142,6 +142,17 @@ describe('dispatch screen', () => {
     expect(await page.getByTestId('booking-slip').isVisible()).toBe(false)
     expect(await page.getByTestId('shell').isVisible()).toBe(true)
 
+    // In English the screen, the ages and the next slip follow.
+    await page.getByTestId('language-en').click()
+    await expectText(page.getByTestId('dispatch-tab-toShip'), 'To ship')
+    await expectText(open.getByTestId('card-age'), /^Created .+ ago$/)
+    await open.getByTestId('card-print').click()
+    await expect.poll(() => printed(page)).toHaveLength(2)
+    const english = (await printed(page))[1]
+    expect(english).toContain('Booking slip')
+    expect(english).toContain(`No. ${facts.bookings.open}`)
+    expect(english).toContain('Received by')
+
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
