@@ -3,10 +3,12 @@ import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
 import type { LocalBooking, OutboxEntry } from '../../src-shared/bookings'
 import type { CounterSetup } from '../../src-shared/counter'
-import type { EventPayload } from '../../src-shared/contract'
+import type { EventPayload, RequestOutput } from '../../src-shared/contract'
 import { AppError } from '../../src-shared/errors'
+import { useConnectionStore } from './connection'
 
 export type SyncSummary = EventPayload<'sync.changed'>
+type PushReport = RequestOutput<'sync.push'>
 
 /**
  * The bookings the counter, dispatch and sync screens share: the cached list
@@ -23,12 +25,17 @@ export const useBookingsStore = defineStore('bookings', () => {
   const loadError = ref<AppError | null>(null)
   const refreshError = ref<AppError | null>(null)
   const refreshing = ref(false)
+  /** A push asked for from this window is under way (the events say the same a moment later). */
+  const pushingHere = ref(false)
+  const pushing = computed(() => sync.value.pushing || pushingHere.value)
 
+  const connection = useConnectionStore()
   const agencyId = computed(() => setup.value?.agency?.id ?? null)
   const byLocalId = computed(() => new Map(bookings.value.map((b) => [b.localId, b])))
 
   onEvent('sync.changed', (next) => {
-    if (sync.value.pushing && !next.pushing) lastSyncAt.value = new Date().toISOString()
+    // A push that ended while the service was unreachable sent nothing: it is not a sync.
+    if (sync.value.pushing && !next.pushing && connection.state?.online !== false) lastSyncAt.value = new Date().toISOString()
     sync.value = next
     void reload()
   })
@@ -78,6 +85,19 @@ export const useBookingsStore = defineStore('bookings', () => {
     }
   }
 
+  /** The clerk asked to sync now (waiting entries go at once, backoff or not). */
+  async function pushNow(): Promise<PushReport> {
+    pushingHere.value = true
+    try {
+      const report = await request('sync.push')
+      lastSyncAt.value = new Date().toISOString()
+      return report
+    } finally {
+      pushingHere.value = false
+      await reload()
+    }
+  }
+
   function agencyName(id: number | null): string {
     if (id === null) return ''
     return setup.value?.agencies.find((a) => a.id === id)?.name ?? `#${id}`
@@ -88,5 +108,24 @@ export const useBookingsStore = defineStore('bookings', () => {
     return b.serviceId !== null ? String(b.serviceId) : b.localId.slice(0, 8).toUpperCase()
   }
 
-  return { bookings, outbox, setup, sync, lastSyncAt, loadError, refreshError, refreshing, agencyId, byLocalId, reload, loadSync, loadSetup, refresh, agencyName, bookingNumber }
+  return {
+    bookings,
+    outbox,
+    setup,
+    sync,
+    lastSyncAt,
+    loadError,
+    refreshError,
+    refreshing,
+    pushing,
+    agencyId,
+    byLocalId,
+    reload,
+    loadSync,
+    loadSetup,
+    refresh,
+    pushNow,
+    agencyName,
+    bookingNumber,
+  }
 })

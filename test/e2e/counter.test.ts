@@ -31,7 +31,7 @@ describe('a booking at the counter', () => {
   const app = useFreshApp({ stoppableTraining: true })
 
   it('is entered with the scanner while the service is down, kept pending, and synced when it is back', async () => {
-    const { page, problems, stopTrainingService, startTrainingService } = app()
+    const { page, problems, stopTrainingService, trainingService } = app()
     await startTraining(page)
     await openCatalogueWithRows(page)
     await openNewBooking(page)
@@ -107,7 +107,7 @@ describe('a booking at the counter', () => {
     await page.locator('.n-dialog').waitFor({ state: 'detached' })
     await expectText(row.getByTestId('booking-state'), 'Pendiente')
 
-    await startTrainingService()
+    await trainingService()
     await page.getByTestId('bookings-refresh').click()
     await expect.poll(() => text(row.getByTestId('booking-state')), { timeout: 45_000 }).toBe('Sincronizada')
     await expect.poll(async () => /^\d+$/.test(await text(row.getByTestId('booking-number')))).toBe(true)

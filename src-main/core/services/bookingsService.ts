@@ -198,7 +198,8 @@ export class BookingsService {
 
   /** One push at a time in this process, and one pusher per data folder across processes. */
   push(opts: { ignoreBackoff?: boolean } = {}): Promise<PushReport> {
-    this.pushing ??= this.runPush(opts.ignoreBackoff ?? false)
+    if (this.pushing) return this.pushing
+    this.pushing = this.runPush(opts.ignoreBackoff ?? false)
       .then(
         (report) => {
           this.signInNeeded = false
@@ -213,6 +214,8 @@ export class BookingsService {
         this.pushing = null
         this.changed()
       })
+    // The screens show a push under way (spinner, progress bar) from its first moment.
+    this.changed()
     return this.pushing
   }
 
@@ -224,7 +227,7 @@ export class BookingsService {
     const unlock = tryLock(join(this.dataDir, 'push.lock'))
     if (!unlock) throw new AppError('conflict', { detail: 'another Mostrador on this computer is sending the outbox' })
     try {
-      return await pushOutbox({ store: cache.bookings, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff })
+      return await pushOutbox({ store: cache.bookings, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff, onProgress: this.progressReporter() })
     } finally {
       unlock()
     }
@@ -288,6 +291,17 @@ export class BookingsService {
     const cache = this.caches.current()
     if (!cache) throw new AppError('network', { detail: 'the current entity is not known yet: connect once to load it' })
     return cache
+  }
+
+  /** The counts move as entries settle; at most a few events a second, so a long push does not flood the screens. */
+  private progressReporter(everyMs = 250): () => void {
+    let last = 0
+    return () => {
+      const at = Date.now()
+      if (at - last < everyMs) return
+      last = at
+      this.changed()
+    }
   }
 
   /** What the outbox holds of the current entity, for the status bar and the sign-out question. */

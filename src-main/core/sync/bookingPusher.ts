@@ -15,6 +15,8 @@ export interface PushDeps {
   concurrency?: number
   /** The clerk asked to sync now: entries waiting out a backoff go too (once each). */
   ignoreBackoff?: boolean
+  /** Called after each entry is settled, sent or not (the screens' progress). */
+  onProgress?: () => void
 }
 
 export interface PushReport {
@@ -47,7 +49,12 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
     const heads = store.readyHeads(until, deps.concurrency ?? 4).filter((e) => !tried.has(e.seq))
     if (!heads.length) break
     for (const e of heads) tried.add(e.seq)
-    await Promise.all(heads.map((entry) => pushEntry(entry, deps, report)))
+    await Promise.all(
+      heads.map(async (entry) => {
+        await pushEntry(entry, deps, report)
+        deps.onProgress?.()
+      }),
+    )
   }
   for (const e of store.entries()) {
     if (e.state === 'failed') report.failed++

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterEach, beforeEach } from 'vitest'
 import { launchBrowserHost } from '../../../src-main/host/launchBrowserHost'
 import { MemorySecretStore } from '../../../src-main/core/secrets/memorySecretStore'
+import type { TrainingService } from '../../../src-main/core/training'
 import { screenshot } from './artifacts'
 import { launchChromium } from './browser'
 
@@ -15,8 +16,8 @@ export interface RunningApp {
   problems: string[]
   /** Stops the training service (as if the network went away); only with `stoppableTraining`. */
   stopTrainingService(): Promise<void>
-  /** Starts it again at the same address (the network came back); only with `stoppableTraining`. */
-  startTrainingService(): Promise<void>
+  /** The training service's address and the demo user's credentials, to act on the service beside the app; starts it again (at the same address) after a stop. */
+  trainingService(): Promise<TrainingService>
   close(): Promise<void>
 }
 
@@ -43,9 +44,9 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
       if (!options.stoppableTraining || !host.training) throw new Error('open the app with { stoppableTraining: true } to stop its training service')
       await host.training.stop()
     }
-    const startTrainingService = async (): Promise<void> => {
-      if (!options.stoppableTraining || !host.training) throw new Error('open the app with { stoppableTraining: true } to start its training service')
-      await host.training.start()
+    const trainingService = async (): Promise<TrainingService> => {
+      if (!host.training) throw new Error('the app was opened without training mode')
+      return host.training.start()
     }
     cleanups.push(() => host.close())
     const browser = await launchChromium()
@@ -57,7 +58,7 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     })
     page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
     await page.goto(host.url)
-    return { page, dataDir, problems, stopTrainingService, startTrainingService, close }
+    return { page, dataDir, problems, stopTrainingService, trainingService, close }
   } catch (err) {
     await close()
     throw err

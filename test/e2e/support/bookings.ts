@@ -1,0 +1,81 @@
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type { TrainingService } from '../../../src-main/core/training'
+
+/** The service's own view of a booking, read beside the app (what a second counter would see). */
+export interface ServiceBookingState {
+  shipped: boolean
+  delivered: boolean
+}
+
+async function serviceCall(service: TrainingService, method: 'GET' | 'DELETE', path: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${service.url}${path}`, {
+    method,
+    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token, Accept: 'application/json' },
+  })
+  const raw = await res.text()
+  return { status: res.status, body: raw === '' ? null : (JSON.parse(raw) as unknown) }
+}
+
+const serviceGet = (service: TrainingService, path: string) => serviceCall(service, 'GET', path)
+
+/** Deletes a booking on the service directly, as another terminal would. */
+export async function deleteOnService(service: TrainingService, id: number): Promise<void> {
+  const { status } = await serviceCall(service, 'DELETE', `/pos/bookings/${id}.json`)
+  if (status !== 204) throw new Error(`delete booking ${id} on the service: ${status}`)
+}
+
+/** Whether the service still has the booking. */
+export async function serviceHas(service: TrainingService, id: number): Promise<boolean> {
+  const { status } = await serviceGet(service, `/pos/bookings/${id}.json`)
+  return status === 200
+}
+
+export async function serviceBooking(service: TrainingService, id: number): Promise<ServiceBookingState> {
+  const { status, body } = await serviceGet(service, `/pos/bookings/${id}.json`)
+  if (status !== 200) throw new Error(`GET booking ${id}: ${status}`)
+  const b = body as { shipped: boolean; delivered: boolean }
+  return { shipped: b.shipped, delivered: b.delivered }
+}
+
+/** Ships a booking on the service directly, as another terminal would. */
+export async function shipOnService(service: TrainingService, id: number): Promise<void> {
+  const { status } = await serviceGet(service, `/pos/bookings/${id}/ship.json`)
+  if (status !== 200) throw new Error(`ship booking ${id} on the service: ${status}`)
+}
+
+export function dispatchCard(page: Page, serviceId: number): Locator {
+  return page.getByTestId(`dispatch-card-${serviceId}`)
+}
+
+/** Opens the dispatch screen and waits for its first read of the service. */
+export async function openDispatch(page: Page): Promise<void> {
+  await page.getByTestId('menu-dispatch').click()
+  await page.getByTestId('dispatch-view').waitFor()
+  await expect.poll(async () => (await page.getByTestId('dispatch-read-at').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Leído del servicio/)
+}
+
+/** Replaces window.print: records what the print container held when printing was asked for. */
+export async function recordPrinting(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: string[] }
+    w.printed = []
+    window.print = () => {
+      w.printed.push(document.querySelector('[data-testid="print-root"]')?.textContent ?? '')
+    }
+  })
+}
+
+export async function printed(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { printed: string[] }).printed.map((s) => s.replace(/\s+/g, ' ').trim()))
+}
+
+/** Slows every answer of the training service (its control door; loopback, no Origin). */
+export async function setServiceLatency(service: TrainingService, ms: number): Promise<void> {
+  const res = await fetch(`${service.url}/__sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ latencyMinMs: ms, latencyMaxMs: ms }),
+  })
+  if (res.status !== 200) throw new Error(`set latency: ${res.status} ${await res.text()}`)
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest'
+import { bookingFacts } from '../../src-main/sandbox/seed/bookingFacts'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { deleteOnService, dispatchCard, openDispatch, serviceBooking, serviceHas, setServiceLatency, shipOnService } from './support/bookings'
+
+const facts = bookingFacts[101]
+
+describe('sync centre', () => {
+  const app = useFreshApp({ stoppableTraining: true })
+
+  it('shows a ship the service refused with its message, and discards it after asking', async () => {
+    const { page, problems, trainingService } = app()
+    const service = await trainingService()
+    await startTraining(page)
+    await openDispatch(page)
+    const card = dispatchCard(page, facts.bookings.noTransport)
+    await card.waitFor()
+
+    // Another terminal ships it first; ours is queued from a cache that does not know yet.
+    await shipOnService(service, facts.bookings.noTransport)
+    await card.getByTestId('card-ship').click()
+    await page.getByTestId('ship-confirm').click()
+
+    // The service refuses ours: the status bar counts it, and a click opens the sync centre.
+    await expectText(page.getByTestId('sync-indicator-failed'), 'Con error: 1')
+    await page.getByTestId('sync-indicator').click()
+    await page.getByTestId('syncCentre-view').waitFor()
+    const entry = page.getByTestId('sync-failed').locator('[data-entry]')
+    await expect.poll(() => entry.count()).toBe(1)
+    await expectText(entry.getByTestId('entry-number'), String(facts.bookings.noTransport))
+    await expectText(entry.getByTestId('entry-op'), 'Despachar')
+    await expectText(entry.getByTestId('entry-attempts'), '1')
+    await expectText(entry.getByTestId('entry-error'), 'Revise los datos marcados.')
+    await expectText(entry.getByTestId('entry-error-detail'), 'La reserva ya fue despachada')
+    // A refused ship is not fixed by editing the booking: only retry and discard are offered.
+    expect(await entry.getByTestId('entry-edit').count()).toBe(0)
+    await entry.getByTestId('entry-retry').waitFor()
+    await screenshot(page, 'sync-01-failed')
+
+    // Cancelling the confirmation keeps it; confirming discards it.
+    await entry.getByTestId('entry-discard').click()
+    await expectText(page.getByTestId('discard-dialog'), `¿Descartar «Despachar» de la reserva ${facts.bookings.noTransport}?`)
+    await page.getByTestId('discard-cancel').click()
+    expect(await entry.count()).toBe(1)
+    await entry.getByTestId('entry-discard').click()
+    await page.getByTestId('discard-confirm').click()
+    await expect.poll(() => entry.count()).toBe(0)
+    await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')
+    await expectText(page.getByTestId('sync-indicator'), 'Sincronizado')
+    // The service was never changed by our refused entry: shipped once, by the other terminal.
+    expect(await serviceBooking(service, facts.bookings.noTransport)).toEqual({ shipped: true, delivered: false })
+
+    await page.getByTestId('sync-now').click()
+    await expectText(page.locator('.n-message', { hasText: 'Enviadas:' }), 'Enviadas: 0. Esperando: 0. Con error: 0. En conflicto: 0.')
+    await expect.poll(async () => (await page.getByTestId('sync-last').textContent()) ?? '').toMatch(/^Última sincronización: /)
+    await screenshot(page, 'sync-02-discarded')
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('shows a ship of a booking deleted on the service as a conflict, and keeping theirs removes it here', async () => {
+    const { page, problems, trainingService } = app()
+    const service = await trainingService()
+    await startTraining(page)
+    await openDispatch(page)
+    const card = dispatchCard(page, facts.bookings.withBundle)
+    await card.waitFor()
+
+    await deleteOnService(service, facts.bookings.withBundle)
+    await card.getByTestId('card-ship').click()
+    await page.getByTestId('ship-confirm').click()
+    await expectText(page.getByTestId('sync-indicator-conflicts'), 'En conflicto: 1')
+
+    await page.getByTestId('sync-indicator').click()
+    const entry = page.getByTestId('sync-conflicts').locator('[data-entry]')
+    await expect.poll(() => entry.count()).toBe(1)
+    await expectText(entry.getByTestId('entry-number'), String(facts.bookings.withBundle))
+    await expectText(entry.getByTestId('entry-state'), 'En conflicto')
+    await screenshot(page, 'sync-03-conflict')
+
+    await entry.getByTestId('entry-keep-theirs').click()
+    await expect.poll(() => entry.count()).toBe(0)
+    await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')
+    // The service's version is "gone": the booking leaves the dispatch screen too.
+    await page.getByTestId('menu-dispatch').click()
+    await dispatchCard(page, facts.bookings.open).waitFor()
+    expect(await dispatchCard(page, facts.bookings.withBundle).count()).toBe(0)
+    expect(await serviceHas(service, facts.bookings.withBundle)).toBe(false)
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('shows a push under way in the status bar and with a progress bar, then the time it ended', async () => {
+    const { page, problems, trainingService } = app()
+    const service = await trainingService()
+    await startTraining(page)
+    await openDispatch(page)
+    const card = dispatchCard(page, facts.bookings.open)
+    await card.waitFor()
+    await page.getByTestId('menu-syncCentre').click()
+    await expectText(page.getByTestId('sync-last'), 'Sin sincronizar en esta sesión')
+
+    // A slow service: the background push of the ship takes a few seconds.
+    await setServiceLatency(service, 2500)
+    await page.getByTestId('menu-dispatch').click()
+    await card.getByTestId('card-ship').click()
+    await page.getByTestId('ship-confirm').click()
+    await page.getByTestId('menu-syncCentre').click()
+    await page.getByTestId('sync-progress').waitFor({ timeout: 10_000 })
+    await page.getByTestId('sync-indicator-spinner').waitFor()
+    await expectText(page.getByTestId('sync-indicator'), 'Sincronizando…')
+    await screenshot(page, 'sync-04-pushing')
+
+    await page.getByTestId('sync-progress').waitFor({ state: 'detached', timeout: 20_000 })
+    await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')
+    await expectText(page.getByTestId('sync-last'), /^Última sincronización: \d/)
+    await expectText(page.getByTestId('sync-indicator'), 'Sincronizado')
+    await setServiceLatency(service, 0)
+    expect(await serviceBooking(service, facts.bookings.open)).toEqual({ shipped: true, delivered: false })
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('keeps a ship made offline waiting, with the offline banner, and nothing to discard', async () => {
+    const { page, problems, stopTrainingService } = app()
+    await startTraining(page)
+    await openDispatch(page)
+    const card = dispatchCard(page, facts.bookings.open)
+    await card.waitFor()
+
+    await stopTrainingService()
+    await card.getByTestId('card-ship').click()
+    await page.getByTestId('ship-confirm').click()
+    await expect.poll(() => card.count()).toBe(0)
+    await expectText(page.getByTestId('sync-indicator-waiting'), 'Pendientes: 1')
+
+    await page.getByTestId('menu-syncCentre').click()
+    await page.getByTestId('syncCentre-view').waitFor()
+    const entry = page.getByTestId('sync-waiting').locator('[data-entry]')
+    await expect.poll(() => entry.count()).toBe(1)
+    await expectText(entry.getByTestId('entry-number'), String(facts.bookings.open))
+    await expectText(entry.getByTestId('entry-op'), 'Despachar')
+    expect(await entry.getByTestId('entry-discard').count()).toBe(0)
+    await expectText(page.getByTestId('sync-offline'), 'Sin conexión con el servicio')
+    await screenshot(page, 'sync-05-offline')
+
+    expect(unexpectedProblems(problems).filter((p) => !/Failed to load resource/.test(p))).toEqual([])
+  })
+})

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import type { LocalBooking } from '../../../../src-shared/bookings'
+import { applyFilters, canDeliver, canShip, dispatchLists, tabOf } from '../../../../src-renderer/dispatch/dispatchLists'
+import { slipTotals } from '../../../../src-renderer/dispatch/slipTotals'
+
+const here = 300
+const now = new Date('2026-05-10T12:00:00Z')
+
+function booking(over: Partial<LocalBooking>): LocalBooking {
+  return {
+    localId: over.localId ?? crypto.randomUUID(),
+    serviceId: null,
+    state: 'synced',
+    agency_from_id: here,
+    agency_to_id: 306,
+    planned_delivery: '2026-05-10',
+    reference: null,
+    needs_transport: true,
+    transfer_request_id: null,
+    lines: [{ item_id: 1, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
+    shipped: false,
+    delivered: false,
+    deleted: false,
+    shippedAt: null,
+    deliveredAt: null,
+    bookerId: null,
+    pending: 0,
+    problem: null,
+    createdAt: '2026-05-10T09:00:00Z',
+    updatedAt: '2026-05-10T09:00:00Z',
+    ...over,
+  }
+}
+
+describe('dispatch tabs', () => {
+  it('puts each booking on the tab the warehouse of this agency works it from', () => {
+    const open = booking({ localId: 'open' })
+    const outgoing = booking({ localId: 'out', shipped: true })
+    const incoming = booking({ localId: 'in', agency_from_id: 306, agency_to_id: here, shipped: true })
+    const openElsewhere = booking({ localId: 'elsewhere-open', agency_from_id: 306, agency_to_id: here })
+    const stranger = booking({ localId: 'stranger', agency_from_id: 306, agency_to_id: 307 })
+    const recent = booking({ localId: 'recent', shipped: true, delivered: true, deliveredAt: '2026-05-10T01:00:00Z' })
+    const old = booking({ localId: 'old', shipped: true, delivered: true, deliveredAt: '2026-05-09T11:59:00Z' })
+    const deleted = booking({ localId: 'deleted', deleted: true })
+    const lists = dispatchLists([open, outgoing, incoming, openElsewhere, stranger, recent, old, deleted], here, now)
+    expect(Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, v.map((b) => b.localId)]))).toEqual({
+      toShip: ['open'],
+      inTransitOut: ['out'],
+      inTransitIn: ['in'],
+      delivered: ['recent'],
+    })
+    expect(tabOf(old, here, now)).toBeNull()
+  })
+
+  it('orders what is to ship by planned delivery, and deliveries latest first', () => {
+    const later = booking({ localId: 'later', planned_delivery: '2026-05-12' })
+    const sooner = booking({ localId: 'sooner', planned_delivery: '2026-05-11' })
+    const d1 = booking({ localId: 'd1', shipped: true, delivered: true, deliveredAt: '2026-05-10T08:00:00Z' })
+    const d2 = booking({ localId: 'd2', shipped: true, delivered: true, deliveredAt: '2026-05-10T10:00:00Z' })
+    const lists = dispatchLists([later, sooner, d1, d2], here, now)
+    expect(lists.toShip.map((b) => b.localId)).toEqual(['sooner', 'later'])
+    expect(lists.delivered.map((b) => b.localId)).toEqual(['d2', 'd1'])
+  })
+
+  it('filters by the other agency (destination going out, origin coming in) and by planned delivery', () => {
+    const toA = booking({ localId: 'toA', agency_to_id: 401 })
+    const toB = booking({ localId: 'toB', agency_to_id: 402, planned_delivery: '2026-05-11' })
+    const fromA = booking({ localId: 'fromA', agency_from_id: 401, agency_to_id: here, shipped: true })
+    const ids = (list: LocalBooking[]) => list.map((b) => b.localId)
+    expect(ids(applyFilters([toA, toB, fromA], here, { agencyId: 401, plannedDelivery: null }))).toEqual(['toA', 'fromA'])
+    expect(ids(applyFilters([toA, toB, fromA], here, { agencyId: null, plannedDelivery: '2026-05-11' }))).toEqual(['toB'])
+    expect(ids(applyFilters([toA, toB, fromA], here, { agencyId: 401, plannedDelivery: '2026-05-11' }))).toEqual([])
+  })
+
+  it('offers delivery on incoming shipments, and on our own only when they need no transport', () => {
+    expect(canDeliver(booking({ agency_from_id: 306, agency_to_id: here, shipped: true }), here)).toBe(true)
+    expect(canDeliver(booking({ agency_from_id: 306, agency_to_id: here, shipped: false }), here)).toBe(false)
+    expect(canDeliver(booking({ shipped: true }), here)).toBe(false)
+    expect(canDeliver(booking({ needs_transport: false }), here)).toBe(true)
+    expect(canDeliver(booking({ needs_transport: false, delivered: true }), here)).toBe(false)
+    expect(canShip(booking({}), here)).toBe(true)
+    expect(canShip(booking({ shipped: true }), here)).toBe(false)
+    expect(canShip(booking({ agency_from_id: 306, agency_to_id: here }), here)).toBe(false)
+  })
+})
+
+describe('slip totals', () => {
+  it('counts lines and sums fractional quantities exactly', () => {
+    const line = (q: string) => ({ item_id: 1, booked_quantity: q, lot_id: null, serial_number: null, reference: null, bundle_id: null })
+    const a = booking({ lines: [line('0.1'), line('0.2')] })
+    const b = booking({ lines: [line('3')] })
+    expect(slipTotals([a, b])).toEqual({ lines: 3, units: '3.3' })
+    expect(slipTotals([])).toEqual({ lines: 0, units: '0' })
+  })
+})
