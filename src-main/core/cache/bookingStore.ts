@@ -163,6 +163,11 @@ export class BookingStore {
     return (this.db.prepare('SELECT service_id FROM bookings WHERE local_id = ?').get(localId) as { service_id: number | null } | undefined)?.service_id ?? null
   }
 
+  /** The booking's lock_version as this device last confirmed it on the service (null before its create is confirmed). */
+  lockVersionOf(localId: string): number | null {
+    return (this.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(localId) as { lock_version: number | null } | undefined)?.lock_version ?? null
+  }
+
   list(): LocalBooking[] {
     return (this.db.prepare('SELECT * FROM bookings WHERE deleted = 0 OR state != \'synced\' ORDER BY created_at DESC').all() as BookingRow[]).map((r) => this.toBooking(r))
   }

@@ -66,7 +66,8 @@ export class BookingsService {
     const changes = bookingChanges.parse(raw)
     const cache = this.cache()
     const booking = this.find(cache, ref)
-    if (booking.shipped) throw new AppError('conflict', { detail: 'a shipped booking cannot be edited' })
+    // A booking without transport is delivered without being shipped: the service refuses edits of both.
+    if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be edited' })
     const at = this.now().toISOString()
     const editable = changes
     cache.bookings.write(() => {
@@ -78,8 +79,8 @@ export class BookingsService {
         cache.bookings.db.prepare("UPDATE outbox SET payload = ?, state = 'queued', next_attempt_at = NULL WHERE seq = ?").run(JSON.stringify(merged), create.seq)
         cache.bookings.refreshState(booking.localId)
       } else {
-        const base = (cache.bookings.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(booking.localId) as { lock_version: number | null }).lock_version
-        cache.bookings.enqueue(booking.localId, 'update', { ...editable, ...(base === null ? {} : { base_lock_version: base }) }, newMarker(), at)
+        // The pusher checks the service's lock_version against the one our last confirmed write left.
+        cache.bookings.enqueue(booking.localId, 'update', { ...editable }, newMarker(), at)
       }
     })
     this.changed()
@@ -89,10 +90,11 @@ export class BookingsService {
   delete(ref: string): { deleted: true } {
     const cache = this.cache()
     const booking = this.find(cache, ref)
-    if (booking.shipped) throw new AppError('conflict', { detail: 'a shipped booking cannot be deleted' })
+    if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be deleted' })
     const at = this.now().toISOString()
     cache.bookings.write(() => {
-      if (this.unsentCreate(cache.bookings, booking.localId)?.neverSent) cache.bookings.removeBooking(booking.localId)
+      // A create still queued or refused never made a booking on the service: there is nothing to delete there.
+      if (this.unsentCreate(cache.bookings, booking.localId)) cache.bookings.removeBooking(booking.localId)
       else {
         cache.bookings.patch(booking.localId, { deleted: true }, at)
         cache.bookings.enqueue(booking.localId, 'delete', {}, newMarker(), at)
@@ -212,7 +214,7 @@ export class BookingsService {
   private move(ref: string, op: 'ship' | 'deliver'): LocalBooking {
     const cache = this.cache()
     const booking = this.find(cache, ref)
-    if (op === 'ship' && booking.shipped) throw new AppError('conflict', { detail: 'the booking is already shipped' })
+    if (op === 'ship' && (booking.shipped || booking.delivered)) throw new AppError('conflict', { detail: booking.shipped ? 'the booking is already shipped' : 'the booking is already delivered' })
     if (op === 'deliver' && booking.delivered) throw new AppError('conflict', { detail: 'the booking is already delivered' })
     if (op === 'deliver' && booking.needs_transport && !booking.shipped) {
       throw new AppError('conflict', { detail: 'a booking that needs transport is shipped before it is delivered' })
@@ -238,12 +240,16 @@ export class BookingsService {
     return warnings
   }
 
-  /** The create of a booking the service has not confirmed, if it may still be rewritten. */
+  /**
+   * The create of a booking that is surely not on the service, so it may still be rewritten or dropped:
+   * queued (never sent, or sent and refused before it arrived: no connection, signed out) or failed (the
+   * service refused it). A create on the wire or with an unknown outcome is not one of them.
+   */
   private unsentCreate(store: BookingStore, localId: string) {
     const row = store.db
-      .prepare("SELECT seq, payload, state, attempts FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')")
-      .get(localId) as { seq: number; payload: string; state: string; attempts: number } | undefined
-    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown>, neverSent: row.state === 'queued' && row.attempts === 0 } : null
+      .prepare("SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')")
+      .get(localId) as { seq: number; payload: string } | undefined
+    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown> } : null
   }
 
   private find(cache: EntityCache, ref: string): LocalBooking {

@@ -120,12 +120,15 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} was never confirmed` })
   switch (entry.op) {
     case 'update': {
-      // Edited here while it changed there? lock_version (or its state) tells.
+      // Edited here while it changed there? lock_version (or its state) tells. The base is the version our
+      // own last confirmed write left (entries of a booking settle in order), not the one seen when the edit
+      // was typed: two edits queued offline would otherwise see the first one's bump as someone else's change.
       const current = await fetchBooking(rest, serviceId)
-      const base = (entry.payload as { base_lock_version?: number }).base_lock_version
-      if (current.shipped || current.voided || (base !== undefined && current.lock_version !== base)) {
-        throw new AppError('conflict', { detail: current.shipped ? 'the booking was shipped on the service' : 'the booking changed on the service' })
+      const base = store.lockVersionOf(entry.localId)
+      if (current.shipped || current.delivered || current.voided || (base !== null && current.lock_version !== base)) {
+        throw new AppError('conflict', { detail: current.shipped || current.delivered ? 'the booking was shipped or delivered on the service' : 'the booking changed on the service' })
       }
+      // base_lock_version: written by earlier versions into the entry, no longer trusted (see above).
       const { base_lock_version: _b, ...changes } = entry.payload as Record<string, unknown> & { lines?: BookingLine[] }
       const oldLineIds = changes.lines ? current.movements.map((m) => m.id).filter((x): x is number => x !== null) : []
       return updateBooking(rest, serviceId, { ...changes, lock_version: current.lock_version }, oldLineIds)
@@ -146,7 +149,10 @@ function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDe
   store.write(() => {
     store.setEntry(entry.seq, 'done', { now })
     if (record) {
-      store.patch(entry.localId, { service_id: record.id, lock_version: record.lock_version, shipped: record.shipped, delivered: record.delivered }, now)
+      // The service's "shipped" or "delivered" is news to take; its "not yet" is not: a ship or deliver
+      // typed here may still wait behind this entry, and the counter must keep showing it.
+      const moved = { ...(record.shipped ? { shipped: true } : {}), ...(record.delivered ? { delivered: true } : {}) }
+      store.patch(entry.localId, { service_id: record.id, lock_version: record.lock_version, ...moved }, now)
     }
     if (entry.op === 'delete') store.patch(entry.localId, { deleted: true }, now)
     store.refreshState(entry.localId)
