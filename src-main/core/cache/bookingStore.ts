@@ -108,16 +108,20 @@ export class BookingStore {
     return this.db.prepare("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
   }
 
-  /** The first open entry of each booking that may go now (later ones wait behind it). */
-  readyHeads(now: string, limit: number): QueuedEntry[] {
+  /**
+   * The first open entry of each booking that may go now (later ones wait behind it), leaving out the
+   * entries a push has already tried: they must not hide the ones behind them from the same push.
+   */
+  readyHeads(now: string, limit: number, tried: ReadonlySet<number> = new Set()): QueuedEntry[] {
     const rows = this.db
       .prepare(
         `SELECT o.* FROM outbox o
          JOIN (SELECT local_id, MIN(seq) AS seq FROM outbox WHERE ${OPEN} GROUP BY local_id) h ON h.seq = o.seq
          WHERE o.state IN ('queued', 'unknown') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+           AND o.seq NOT IN (SELECT value FROM json_each(?))
          ORDER BY o.seq LIMIT ?`,
       )
-      .all(now, limit) as EntryRow[]
+      .all(now, JSON.stringify([...tried]), limit) as EntryRow[]
     return rows.map(toQueued)
   }
 

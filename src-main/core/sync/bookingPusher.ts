@@ -41,14 +41,30 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
   store.recoverSending()
   const report: PushReport = { sent: 0, waiting: 0, failed: 0, conflicts: 0 }
   const tried = new Set<number>()
-  for (;;) {
-    // Asked by hand, every waiting entry goes once; otherwise only those past their backoff.
-    const until = deps.ignoreBackoff ? '9999' : stamp()
-    const heads = store.readyHeads(until, deps.concurrency ?? 4).filter((e) => !tried.has(e.seq))
-    if (!heads.length) break
-    for (const e of heads) tried.add(e.seq)
-    await Promise.all(heads.map((entry) => pushEntry(entry, deps, report)))
+  // Asked by hand, every waiting entry goes once; otherwise only those past their backoff.
+  const until = () => (deps.ignoreBackoff ? '9999' : stamp())
+  // A pool of senders, each taking the next ready entry as soon as its own is settled, so one slow
+  // answer holds up only its own booking. An entry is marked tried when taken: no two senders take it.
+  // An entry that stops the run (signed out, unauthorised) stops every sender before the run returns,
+  // so nothing is sent once the caller has let go of the push lock.
+  let stop: unknown = null
+  const sender = async () => {
+    while (stop === null) {
+      const [entry] = store.readyHeads(until(), 1, tried)
+      if (!entry) return
+      tried.add(entry.seq)
+      await pushEntry(entry, deps, report).catch((err: unknown) => {
+        stop ??= err
+      })
+    }
   }
+  // A sender that found nothing ready may stop while another one's settled entry frees the next of its
+  // booking; the pool runs again until a round takes nothing.
+  for (let before = -1; before !== tried.size && stop === null; ) {
+    before = tried.size
+    await Promise.all(Array.from({ length: deps.concurrency ?? 4 }, sender))
+  }
+  if (stop !== null) throw stop
   for (const e of store.entries()) {
     if (e.state === 'failed') report.failed++
     else if (e.state === 'conflict') report.conflicts++

@@ -114,6 +114,18 @@ describe('found by the outbox properties', () => {
     expect(await onService('R-direct')).toEqual([expect.objectContaining({ reference: 'R-direct', delivered: true, shipped: false })])
   })
 
+  it('entries that fail do not hide the ones behind them: one push tries every waiting entry once', async () => {
+    const locals = []
+    for (let n = 0; n < 12; n++) locals.push((await h.call('bookings.create', booking(`R-all-tried-${n}`))).booking.localId)
+    // Every answer lost: the first entries to go fail, and the others must still be tried in the same push.
+    sandbox.setFaults({ dropShare: 1 })
+    await h.call('sync.push')
+    const entries = (await h.call('outbox.list')).filter((e) => locals.includes(e.localId))
+    expect(entries.map((e) => [e.state, e.attempts])).toEqual(locals.map(() => ['unknown', 1]))
+    await pushClean()
+    expect(await onService('R-all-tried-')).toHaveLength(12)
+  })
+
   it('deleting a booking the service refused removes it here and sends nothing', async () => {
     const { booking: local } = await h.call('bookings.create', booking('R-refused', { lines: [{ item_id: item, booked_quantity: '999999' }] }))
     await h.call('sync.push')
