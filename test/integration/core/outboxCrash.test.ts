@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
 import { coreHarness } from '../../support/coreHarness'
 import type { CrashPlan } from '../../support/outboxCrashChild'
+import { planOneUnitBookings } from '../../support/oneUnitBookings'
 import { tempDir } from '../../support/tempDir'
 import { gqlData, graphqlToken } from '../sandbox/sandboxClient'
 
@@ -99,28 +100,9 @@ beforeAll(async () => {
   const h = await coreHarness(tempDir(), { requestTimeoutMs: 5000 })
   try {
     await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
-    const origin = (await h.call('profile.whoami')).agency!.id
-    const res = await h.call('graphql.query', {
-      query: `query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 1}}, order_by: [{id: asc}]) { available lot { item_id item { active } } }
-        agencies(order_by: [{id: asc}]) { id } }`,
-      variables: { a: origin },
-    })
-    const data = res.data as { lot_stocks: { available: number; lot: { item_id: number; item: { active: boolean } } }[]; agencies: { id: number }[] }
-    // One unit per booking, spread over the items in stock so no booking is refused for stock.
-    const capacity = new Map<number, number>()
-    for (const s of data.lot_stocks) if (s.lot.item.active) capacity.set(s.lot.item_id, (capacity.get(s.lot.item_id) ?? 0) + Math.floor(s.available))
-    const items: number[] = []
-    for (const [item, units] of capacity) for (let i = 0; i < units && items.length < COUNT; i++) items.push(item)
+    const { destination, items } = await planOneUnitBookings(h, COUNT)
     expect(items, 'the seed has stock for 500 one-unit bookings').toHaveLength(COUNT)
-    plan = {
-      dataDir: tempDir(),
-      serverUrl: sandbox.url,
-      email: user.email,
-      token: user.token,
-      destination: data.agencies.find((a) => a.id !== origin)!.id,
-      prefix: 'CRASH',
-      items,
-    }
+    plan = { dataDir: tempDir(), serverUrl: sandbox.url, email: user.email, token: user.token, destination, prefix: 'CRASH', items }
   } finally {
     await h.close()
   }
