@@ -190,14 +190,30 @@ export class BookingStore {
     }))
   }
 
-  /** Quantities of each item this device has booked at an agency that the service has not confirmed yet. */
-  unsyncedBooked(agencyId: number): Map<number, number> {
+  /**
+   * Quantities of each item this device has booked at an agency that the service has not confirmed yet.
+   * Summed inside SQLite, and only for the items asked about: it runs on every booking the counter saves,
+   * and parsing every waiting booking's lines in JavaScript grew the commit with the outbox.
+   */
+  unsyncedBooked(agencyId: number, itemIds: readonly number[]): Map<number, number> {
     const rows = this.db
-      .prepare("SELECT lines FROM bookings WHERE agency_from_id = ? AND service_id IS NULL AND deleted = 0")
-      .all(agencyId) as { lines: string }[]
-    const booked = new Map<number, number>()
-    for (const r of rows) for (const l of JSON.parse(r.lines) as BookingLine[]) booked.set(l.item_id, (booked.get(l.item_id) ?? 0) + Number(l.booked_quantity))
-    return booked
+      .prepare(
+        `SELECT json_extract(l.value, '$.item_id') AS item_id, SUM(CAST(json_extract(l.value, '$.booked_quantity') AS REAL)) AS quantity
+         FROM bookings b, json_each(b.lines) l
+         WHERE b.agency_from_id = ? AND b.service_id IS NULL AND b.deleted = 0
+           AND json_extract(l.value, '$.item_id') IN (SELECT value FROM json_each(?))
+         GROUP BY 1`,
+      )
+      .all(agencyId, JSON.stringify(itemIds)) as { item_id: number; quantity: number }[]
+    return new Map(rows.map((r) => [r.item_id, r.quantity]))
+  }
+
+  /** Open entries by state, for the sync status: counted in SQL, not by listing the outbox on every change. */
+  openCounts(): Record<Exclude<EntryState, 'done'>, number> {
+    const counts = { queued: 0, sending: 0, unknown: 0, failed: 0, conflict: 0 }
+    const rows = this.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all() as { state: Exclude<EntryState, 'done'>; n: number }[]
+    for (const r of rows) counts[r.state] = r.n
+    return counts
   }
 
   private toBooking(r: BookingRow): LocalBooking {

@@ -229,9 +229,9 @@ export class BookingsService {
   }
 
   private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {
-    const booked = cache.bookings.unsyncedBooked(agencyId)
     const wanted = new Map<number, number>()
     for (const l of lines) wanted.set(l.item_id, (wanted.get(l.item_id) ?? 0) + Number(l.booked_quantity))
+    const booked = cache.bookings.unsyncedBooked(agencyId, [...wanted.keys()])
     const warnings: StockWarning[] = []
     for (const [item, requested] of wanted) {
       const available = (cache.store.stockOf(item, agencyId) ?? 0) - (booked.get(item) ?? 0)
@@ -272,13 +272,8 @@ export class BookingsService {
 
   private changed(): void {
     try {
-      const entries = this.cache().bookings.entries()
-      this.events.emit('sync.changed', {
-        waiting: entries.filter((e) => e.state !== 'failed' && e.state !== 'conflict').length,
-        failed: entries.filter((e) => e.state === 'failed').length,
-        conflicts: entries.filter((e) => e.state === 'conflict').length,
-        pushing: this.pushing !== null,
-      })
+      const n = this.cache().bookings.openCounts()
+      this.events.emit('sync.changed', { waiting: n.queued + n.sending + n.unknown, failed: n.failed, conflicts: n.conflict, pushing: this.pushing !== null })
     } catch {
       // Signed out or no entity: nothing to report.
     }

@@ -115,7 +115,7 @@ describe('found by the outbox properties', () => {
   })
 
   it('entries that fail do not hide the ones behind them: one push tries every waiting entry once', async () => {
-    const locals = []
+    const locals: string[] = []
     for (let n = 0; n < 12; n++) locals.push((await h.call('bookings.create', booking(`R-all-tried-${n}`))).booking.localId)
     // Every answer lost: the first entries to go fail, and the others must still be tried in the same push.
     sandbox.setFaults({ dropShare: 1 })
@@ -134,5 +134,27 @@ describe('found by the outbox properties', () => {
     expect((await h.call('outbox.list')).filter((e) => e.localId === local.localId)).toEqual([])
     await expect(h.call('bookings.get', { id: local.localId })).rejects.toMatchObject({ code: 'not_found' })
     expect(await onService('R-refused')).toEqual([])
+  })
+})
+
+describe('kept while the commit was made faster', () => {
+  it('the offline availability counts this device\'s bookings the service has not confirmed yet, and forgets deleted ones', async () => {
+    await h.call('catalogue.pull')
+    await sandbox.close()
+    const big = () => h.call('bookings.create', booking('R-avail', { lines: [{ item_id: item, booked_quantity: '100000' }] }))
+    try {
+      const first = await big()
+      expect(first.warnings).toEqual([{ item_id: item, requested: 100000, available: expect.any(Number) }])
+      const left = first.warnings[0]!.available
+      const second = await h.call('bookings.create', booking('R-avail', { lines: [{ item_id: item, booked_quantity: '2' }] }))
+      expect(second.warnings).toEqual([{ item_id: item, requested: 2, available: left - 100000 }])
+      await h.call('bookings.delete', { id: first.booking.localId })
+      await h.call('bookings.delete', { id: second.booking.localId })
+      const again = await big()
+      expect(again.warnings).toEqual([{ item_id: item, requested: 100000, available: left }])
+      await h.call('bookings.delete', { id: again.booking.localId })
+    } finally {
+      sandbox = await startSandbox({ dataDir: sandboxDir, port })
+    }
   })
 })
