@@ -95,7 +95,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 beforeAll(async () => {
   sandbox = await startSandbox()
   // A little latency keeps several requests on the wire at any instant, so kills land mid-request.
-  sandbox.setFaults({ latencyMinMs: 2, latencyMaxMs: 15 })
+  sandbox.setFaults({ latencyMinMs: 5, latencyMaxMs: 25 })
   const user = sandbox.users[0]!
   const h = await coreHarness(tempDir(), { requestTimeoutMs: 5000 })
   try {
@@ -118,7 +118,8 @@ describe('an outbox killed at any instant', () => {
     for (let i = 0; i < KILLS; i++) {
       // Half the kills aim at the creating, half at the pushing; the delay after the phase starts is random.
       const aim = i % 2 === 0 ? 'creating' : 'pushing'
-      const delay = Math.floor(Math.random() * (aim === 'creating' ? 400 : 1200))
+      // Short enough that the pushing outlasts most runs, so the kills land with requests on the wire.
+      const delay = Math.floor(Math.random() * (aim === 'creating' ? 300 : 500))
       const run = startChild()
       if (await run.reached(aim)) {
         await sleep(delay)
