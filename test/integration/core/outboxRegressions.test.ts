@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '../../../src-shared/bookings'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { startSandbox, storeFileName, type RunningSandbox } from '../../../src-main/sandbox'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 import { gqlData, graphqlToken } from '../sandbox/sandboxClient'
@@ -156,5 +158,28 @@ describe('kept while the commit was made faster', () => {
     } finally {
       sandbox = await startSandbox({ dataDir: sandboxDir, port })
     }
+  })
+})
+
+describe('kept while the pusher became a pool of senders', () => {
+  it('a token revoked mid-shift stops the push with every entry kept, and they all go, once each, when the token is good again', async () => {
+    const locals: string[] = []
+    for (let n = 0; n < 8; n++) locals.push((await h.call('bookings.create', booking(`R-revoked-${n}`))).booking.localId)
+    const user = sandbox.users[0]!
+    // Revoked on the service itself (its own database file), as an administrator would.
+    const store = new Database(join(sandboxDir, storeFileName))
+    const setToken = (token: string) => store.prepare('UPDATE users SET token = ? WHERE email = ?').run(token, user.email)
+    try {
+      setToken('revoked')
+      await expect(h.call('sync.push')).rejects.toMatchObject({ code: 'unauthorized' })
+      const kept = (await h.call('outbox.list')).filter((e) => locals.includes(e.localId))
+      expect(kept.map((e) => e.state)).toEqual(locals.map(() => 'queued'))
+      expect(await onService('R-revoked-')).toEqual([])
+    } finally {
+      setToken(user.token)
+      store.close()
+    }
+    await h.call('sync.push')
+    expect((await onService('R-revoked-')).map((s) => s.reference).sort()).toEqual(locals.map((_, n) => `R-revoked-${n}`).sort())
   })
 })
