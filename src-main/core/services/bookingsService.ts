@@ -134,10 +134,15 @@ export class BookingsService {
     return store.entries()
   }
 
-  /** Gives up an entry and every later one of its booking; a booking never created disappears. */
-  discard(seq: number): OutboxEntry[] {
+  /**
+   * Gives up an entry and every later one of its booking; a booking never created disappears. The
+   * discarded edits, ship or deliver of a booking the service has were shown here only: it goes back to
+   * the service's version (read from the service, so this needs the line), as with keep theirs.
+   */
+  async discard(seq: number): Promise<OutboxEntry[]> {
     const store = this.cache().bookings
     const entry = this.entry(store, seq)
+    if (entry.op !== 'create' && store.serviceIdOf(entry.localId) !== null) return this.keepTheirs(seq)
     store.write(() => {
       if (entry.op === 'create') store.removeBooking(entry.localId)
       else {

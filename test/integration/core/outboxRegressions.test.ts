@@ -139,6 +139,21 @@ describe('found by the outbox properties', () => {
   })
 })
 
+describe('found while writing the outbox tests', () => {
+  it('discarding a refused edit puts the booking back as the service has it, not as typed', async () => {
+    const { booking: local } = await h.call('bookings.create', booking('R-discard-edit'))
+    await h.call('sync.push')
+    await h.call('bookings.update', { id: local.localId, changes: { reference: 'R-discard-edit.mine', lines: [{ item_id: item, booked_quantity: '999999' }] } })
+    await h.call('sync.push')
+    const refused = (await h.call('outbox.list')).find((e) => e.localId === local.localId)!
+    expect(refused).toMatchObject({ op: 'update', state: 'failed' })
+    await h.call('outbox.discard', { seq: refused.seq })
+    const after = await h.call('bookings.get', { id: local.localId })
+    expect(after).toMatchObject({ state: 'synced', reference: 'R-discard-edit' })
+    expect(after.lines.map((l) => [l.item_id, Number(l.booked_quantity)])).toEqual([[item, 1]])
+  })
+})
+
 describe('kept while the commit was made faster', () => {
   it('the offline availability counts this device\'s bookings the service has not confirmed yet, and forgets deleted ones', async () => {
     await h.call('catalogue.pull')
