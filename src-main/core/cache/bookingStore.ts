@@ -142,16 +142,20 @@ export class BookingStore {
     return this.db.prepare("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
   }
 
-  /** The first open entry of each booking that may go now (later ones wait behind it). */
-  readyHeads(now: string, limit: number): QueuedEntry[] {
+  /**
+   * The first open entry of each booking that may go now (later ones wait behind it), leaving out the
+   * entries a push has already tried: they must not hide the ones behind them from the same push.
+   */
+  readyHeads(now: string, limit: number, tried: ReadonlySet<number> = new Set()): QueuedEntry[] {
     const rows = this.db
       .prepare(
         `SELECT o.* FROM outbox o
          JOIN (SELECT local_id, MIN(seq) AS seq FROM outbox WHERE ${OPEN} GROUP BY local_id) h ON h.seq = o.seq
          WHERE o.state IN ('queued', 'unknown') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+           AND o.seq NOT IN (SELECT value FROM json_each(?))
          ORDER BY o.seq LIMIT ?`,
       )
-      .all(now, limit) as EntryRow[]
+      .all(now, JSON.stringify([...tried]), limit) as EntryRow[]
     return rows.map(toQueued)
   }
 
@@ -197,6 +201,11 @@ export class BookingStore {
     return (this.db.prepare('SELECT service_id FROM bookings WHERE local_id = ?').get(localId) as { service_id: number | null } | undefined)?.service_id ?? null
   }
 
+  /** The booking's lock_version as this device last confirmed it on the service (null before its create is confirmed). */
+  lockVersionOf(localId: string): number | null {
+    return (this.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(localId) as { lock_version: number | null } | undefined)?.lock_version ?? null
+  }
+
   list(): LocalBooking[] {
     return (this.db.prepare('SELECT * FROM bookings WHERE deleted = 0 OR state != \'synced\' ORDER BY created_at DESC').all() as BookingRow[]).map((r) => this.toBooking(r))
   }
@@ -215,14 +224,30 @@ export class BookingStore {
     }))
   }
 
-  /** Quantities of each item this device has booked at an agency that the service has not confirmed yet. */
-  unsyncedBooked(agencyId: number): Map<number, number> {
+  /**
+   * Quantities of each item this device has booked at an agency that the service has not confirmed yet.
+   * Summed inside SQLite, and only for the items asked about: it runs on every booking the counter saves,
+   * and parsing every waiting booking's lines in JavaScript grew the commit with the outbox.
+   */
+  unsyncedBooked(agencyId: number, itemIds: readonly number[]): Map<number, number> {
     const rows = this.db
-      .prepare("SELECT lines FROM bookings WHERE agency_from_id = ? AND service_id IS NULL AND deleted = 0")
-      .all(agencyId) as { lines: string }[]
-    const booked = new Map<number, number>()
-    for (const r of rows) for (const l of JSON.parse(r.lines) as BookingLine[]) booked.set(l.item_id, (booked.get(l.item_id) ?? 0) + Number(l.booked_quantity))
-    return booked
+      .prepare(
+        `SELECT json_extract(l.value, '$.item_id') AS item_id, SUM(CAST(json_extract(l.value, '$.booked_quantity') AS REAL)) AS quantity
+         FROM bookings b, json_each(b.lines) l
+         WHERE b.agency_from_id = ? AND b.service_id IS NULL AND b.deleted = 0
+           AND json_extract(l.value, '$.item_id') IN (SELECT value FROM json_each(?))
+         GROUP BY 1`,
+      )
+      .all(agencyId, JSON.stringify(itemIds)) as { item_id: number; quantity: number }[]
+    return new Map(rows.map((r) => [r.item_id, r.quantity]))
+  }
+
+  /** Open entries by state, for the sync status: counted in SQL, not by listing the outbox on every change. */
+  openCounts(): Record<Exclude<EntryState, 'done'>, number> {
+    const counts = { queued: 0, sending: 0, unknown: 0, failed: 0, conflict: 0 }
+    const rows = this.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all() as { state: Exclude<EntryState, 'done'>; n: number }[]
+    for (const r of rows) counts[r.state] = r.n
+    return counts
   }
 
   /**

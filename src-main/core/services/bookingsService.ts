@@ -71,7 +71,8 @@ export class BookingsService {
     const changes = bookingChanges.parse(raw)
     const cache = this.cache()
     const booking = this.find(cache, ref)
-    if (booking.shipped) throw new AppError('conflict', { detail: 'a shipped booking cannot be edited' })
+    // A booking without transport is delivered without being shipped: the service refuses edits of both.
+    if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be edited' })
     const at = this.now().toISOString()
     const editable = changes
     cache.bookings.write(() => {
@@ -83,8 +84,8 @@ export class BookingsService {
         cache.bookings.db.prepare("UPDATE outbox SET payload = ?, state = 'queued', next_attempt_at = NULL WHERE seq = ?").run(JSON.stringify(merged), create.seq)
         cache.bookings.refreshState(booking.localId)
       } else {
-        const base = (cache.bookings.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(booking.localId) as { lock_version: number | null }).lock_version
-        cache.bookings.enqueue(booking.localId, 'update', { ...editable, ...(base === null ? {} : { base_lock_version: base }) }, newMarker(), at)
+        // The pusher checks the service's lock_version against the one our last confirmed write left.
+        cache.bookings.enqueue(booking.localId, 'update', { ...editable }, newMarker(), at)
       }
     })
     this.changed()
@@ -94,10 +95,11 @@ export class BookingsService {
   delete(ref: string): { deleted: true } {
     const cache = this.cache()
     const booking = this.find(cache, ref)
-    if (booking.shipped) throw new AppError('conflict', { detail: 'a shipped booking cannot be deleted' })
+    if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be deleted' })
     const at = this.now().toISOString()
     cache.bookings.write(() => {
-      if (this.unsentCreate(cache.bookings, booking.localId)?.neverSent) cache.bookings.removeBooking(booking.localId)
+      // A create still queued or refused never made a booking on the service: there is nothing to delete there.
+      if (this.unsentCreate(cache.bookings, booking.localId)) cache.bookings.removeBooking(booking.localId)
       else {
         cache.bookings.patch(booking.localId, { deleted: true }, at)
         cache.bookings.enqueue(booking.localId, 'delete', {}, newMarker(), at)
@@ -142,10 +144,15 @@ export class BookingsService {
     return store.entries()
   }
 
-  /** Gives up an entry and every later one of its booking; a booking never created disappears. */
-  discard(seq: number): OutboxEntry[] {
+  /**
+   * Gives up an entry and every later one of its booking; a booking never created disappears. The
+   * discarded edits, ship or deliver of a booking the service has were shown here only: it goes back to
+   * the service's version (read from the service, so this needs the line), as with keep theirs.
+   */
+  async discard(seq: number): Promise<OutboxEntry[]> {
     const store = this.cache().bookings
     const entry = this.entry(store, seq)
+    if (entry.op !== 'create' && store.serviceIdOf(entry.localId) !== null) return this.keepTheirs(seq)
     store.write(() => {
       if (entry.op === 'create') store.removeBooking(entry.localId)
       else {
@@ -236,7 +243,7 @@ export class BookingsService {
   private move(ref: string, op: 'ship' | 'deliver'): LocalBooking {
     const cache = this.cache()
     const booking = this.find(cache, ref)
-    if (op === 'ship' && booking.shipped) throw new AppError('conflict', { detail: 'the booking is already shipped' })
+    if (op === 'ship' && (booking.shipped || booking.delivered)) throw new AppError('conflict', { detail: booking.shipped ? 'the booking is already shipped' : 'the booking is already delivered' })
     if (op === 'deliver' && booking.delivered) throw new AppError('conflict', { detail: 'the booking is already delivered' })
     if (op === 'deliver' && booking.needs_transport && !booking.shipped) {
       throw new AppError('conflict', { detail: 'a booking that needs transport is shipped before it is delivered' })
@@ -256,9 +263,9 @@ export class BookingsService {
   }
 
   private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {
-    const booked = cache.bookings.unsyncedBooked(agencyId)
     const wanted = new Map<number, number>()
     for (const l of lines) wanted.set(l.item_id, (wanted.get(l.item_id) ?? 0) + Number(l.booked_quantity))
+    const booked = cache.bookings.unsyncedBooked(agencyId, [...wanted.keys()])
     const warnings: StockWarning[] = []
     for (const [item, requested] of wanted) {
       const available = (cache.store.stockOf(item, agencyId) ?? 0) - (booked.get(item) ?? 0)
@@ -267,12 +274,16 @@ export class BookingsService {
     return warnings
   }
 
-  /** The create of a booking the service has not confirmed, if it may still be rewritten. */
+  /**
+   * The create of a booking that is surely not on the service, so it may still be rewritten or dropped:
+   * queued (never sent, or sent and refused before it arrived: no connection, signed out) or failed (the
+   * service refused it). A create on the wire or with an unknown outcome is not one of them.
+   */
   private unsentCreate(store: BookingStore, localId: string) {
     const row = store.db
-      .prepare("SELECT seq, payload, state, attempts FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')")
-      .get(localId) as { seq: number; payload: string; state: string; attempts: number } | undefined
-    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown>, neverSent: row.state === 'queued' && row.attempts === 0 } : null
+      .prepare("SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')")
+      .get(localId) as { seq: number; payload: string } | undefined
+    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown> } : null
   }
 
   private find(cache: EntityCache, ref: string): LocalBooking {
@@ -306,19 +317,14 @@ export class BookingsService {
 
   /** What the outbox holds of the current entity, for the status bar and the sign-out question. */
   summary(): SyncSummary {
-    let entries: OutboxEntry[] = []
+    // Counted in SQL: this runs after every commit and every settled entry.
+    let n = { queued: 0, sending: 0, unknown: 0, failed: 0, conflict: 0 }
     try {
-      entries = this.cache().bookings.entries()
+      n = this.cache().bookings.openCounts()
     } catch {
       // Signed out or no entity yet: nothing waits here.
     }
-    return {
-      waiting: entries.filter((e) => e.state !== 'failed' && e.state !== 'conflict').length,
-      failed: entries.filter((e) => e.state === 'failed').length,
-      conflicts: entries.filter((e) => e.state === 'conflict').length,
-      pushing: this.pushing !== null,
-      signInNeeded: this.signInNeeded,
-    }
+    return { waiting: n.queued + n.sending + n.unknown, failed: n.failed, conflicts: n.conflict, pushing: this.pushing !== null, signInNeeded: this.signInNeeded }
   }
 
   private changed(): void {

@@ -43,19 +43,31 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
   store.recoverSending()
   const report: PushReport = { sent: 0, waiting: 0, failed: 0, conflicts: 0 }
   const tried = new Set<number>()
-  for (;;) {
-    // Asked by hand, every waiting entry goes once; otherwise only those past their backoff.
-    const until = deps.ignoreBackoff ? '9999' : stamp()
-    const heads = store.readyHeads(until, deps.concurrency ?? 4).filter((e) => !tried.has(e.seq))
-    if (!heads.length) break
-    for (const e of heads) tried.add(e.seq)
-    await Promise.all(
-      heads.map(async (entry) => {
-        await pushEntry(entry, deps, report)
-        deps.onProgress?.()
-      }),
-    )
+  // Asked by hand, every waiting entry goes once; otherwise only those past their backoff.
+  const until = () => (deps.ignoreBackoff ? '9999' : stamp())
+  // A pool of senders, each taking the next ready entry as soon as its own is settled, so one slow
+  // answer holds up only its own booking. An entry is marked tried when taken: no two senders take it.
+  // An entry that stops the run (signed out, unauthorised) stops every sender before the run returns,
+  // so nothing is sent once the caller has let go of the push lock.
+  let stop: unknown = null
+  const sender = async () => {
+    while (stop === null) {
+      const [entry] = store.readyHeads(until(), 1, tried)
+      if (!entry) return
+      tried.add(entry.seq)
+      await pushEntry(entry, deps, report).catch((err: unknown) => {
+        stop ??= err
+      })
+      deps.onProgress?.()
+    }
   }
+  // A sender that found nothing ready may stop while another one's settled entry frees the next of its
+  // booking; the pool runs again until a round takes nothing.
+  for (let before = -1; before !== tried.size && stop === null; ) {
+    before = tried.size
+    await Promise.all(Array.from({ length: deps.concurrency ?? 4 }, sender))
+  }
+  if (stop !== null) throw stop
   for (const e of store.entries()) {
     if (e.state === 'failed') report.failed++
     else if (e.state === 'conflict') report.conflicts++
@@ -127,12 +139,15 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} was never confirmed` })
   switch (entry.op) {
     case 'update': {
-      // Edited here while it changed there? lock_version (or its state) tells.
+      // Edited here while it changed there? lock_version (or its state) tells. The base is the version our
+      // own last confirmed write left (entries of a booking settle in order), not the one seen when the edit
+      // was typed: two edits queued offline would otherwise see the first one's bump as someone else's change.
       const current = await fetchBooking(rest, serviceId)
-      const base = (entry.payload as { base_lock_version?: number }).base_lock_version
-      if (current.shipped || current.voided || (base !== undefined && current.lock_version !== base)) {
-        throw new AppError('conflict', { detail: current.shipped ? 'the booking was shipped on the service' : 'the booking changed on the service' })
+      const base = store.lockVersionOf(entry.localId)
+      if (current.shipped || current.delivered || current.voided || (base !== null && current.lock_version !== base)) {
+        throw new AppError('conflict', { detail: current.shipped || current.delivered ? 'the booking was shipped or delivered on the service' : 'the booking changed on the service' })
       }
+      // base_lock_version: written by earlier versions into the entry, no longer trusted (see above).
       const { base_lock_version: _b, ...changes } = entry.payload as Record<string, unknown> & { lines?: BookingLine[] }
       const oldLineIds = changes.lines ? current.movements.map((m) => m.id).filter((x): x is number => x !== null) : []
       return updateBooking(rest, serviceId, { ...changes, lock_version: current.lock_version }, oldLineIds)
@@ -153,7 +168,10 @@ function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDe
   store.write(() => {
     store.setEntry(entry.seq, 'done', { now })
     if (record) {
-      store.patch(entry.localId, { service_id: record.id, lock_version: record.lock_version, shipped: record.shipped, delivered: record.delivered }, now)
+      // The service's "shipped" or "delivered" is news to take; its "not yet" is not: a ship or deliver
+      // typed here may still wait behind this entry, and the counter must keep showing it.
+      const moved = { ...(record.shipped ? { shipped: true } : {}), ...(record.delivered ? { delivered: true } : {}) }
+      store.patch(entry.localId, { service_id: record.id, lock_version: record.lock_version, ...moved }, now)
     }
     if (entry.op === 'delete') store.patch(entry.localId, { deleted: true }, now)
     store.refreshState(entry.localId)

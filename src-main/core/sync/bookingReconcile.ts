@@ -55,12 +55,14 @@ export async function reconcile(entry: QueuedEntry, deps: { store: BookingStore;
     case 'deliver':
       return current.delivered ? { applied: true, record: current } : { applied: false }
     case 'update': {
-      const changes = entry.payload as { lines?: BookingLine[]; reference?: string | null; agency_to_id?: number; planned_delivery?: string }
+      // Every field the edit may carry is compared: one left out would make an edit of only that field look applied.
+      const changes = entry.payload as { lines?: BookingLine[]; reference?: string | null; agency_to_id?: number; planned_delivery?: string; needs_transport?: boolean }
       const same =
         (changes.lines === undefined || lineKey(changes.lines) === lineKey(current.movements)) &&
         (changes.reference === undefined || changes.reference === current.reference) &&
         (changes.agency_to_id === undefined || changes.agency_to_id === current.agency_to_id) &&
-        (changes.planned_delivery === undefined || changes.planned_delivery === current.planned_delivery)
+        (changes.planned_delivery === undefined || changes.planned_delivery === current.planned_delivery) &&
+        (changes.needs_transport === undefined || changes.needs_transport === current.needs_transport)
       return same ? { applied: true, record: current } : { applied: false }
     }
   }
