@@ -6,6 +6,7 @@ import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
+import { dispatchCard, openDispatch } from './support/bookings'
 
 const bookingsSeed = bookingFacts[101]
 const bundles = bundleFacts[101]
@@ -24,13 +25,19 @@ async function chooseDestination(page: Page, index = 0): Promise<string> {
   return name
 }
 
+/** "Tienda Zona 1: 118 · Bodega Norte: 40" → the two figures. */
+function stockFigures(line: string): { origin: number; destination: number } {
+  const [origin, destination] = [...line.matchAll(/:\s*([\d.,]+)/g)].map((m) => Number(m[1]!.replace(/\./g, '').replace(',', '.')))
+  return { origin: origin!, destination: destination! }
+}
+
 const lines = (page: Page) => page.getByTestId('booking-line')
 const line = (page: Page, code: string) => page.locator(`[data-testid="booking-line"][data-code="${code}"]`)
 
 describe('a booking at the counter', () => {
   const app = useFreshApp({ stoppableTraining: true })
 
-  it('is entered with the scanner while the service is down, kept pending, and synced when it is back', async () => {
+  it('is entered with the scanner while the service is down, kept pending, synced when it is back, shipped and delivered on the dispatch screen, and the stock moves', { timeout: 120_000 }, async () => {
     const { page, problems, stopTrainingService, trainingService } = app()
     await startTraining(page)
     await openCatalogueWithRows(page)
@@ -84,6 +91,8 @@ describe('a booking at the counter', () => {
     await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('1')
     await expect.poll(() => page.getByTestId('booking-line-warning').count()).toBe(warnings)
     await input(page, 'booking-reference').fill('E2E escáner')
+    // Delivered by our own van: no transport, so this counter delivers it too.
+    await page.getByTestId('booking-needs-transport').click()
     await screenshot(page, 'counter-01-offline-form')
 
     await page.keyboard.press('Control+Enter')
@@ -94,7 +103,7 @@ describe('a booking at the counter', () => {
     await page.getByTestId('bookings-view').waitFor()
     await expectText(page.getByTestId('bookings-refresh-failed'), 'Sin conexión')
     const row = page.locator('[data-testid="booking-row"]', { hasText: 'E2E escáner' })
-    await expectText(row.getByTestId('booking-state'), 'Pendiente')
+    await expectText(row.getByTestId('sync-state'), 'Pendiente')
     await expectText(row.getByTestId('booking-destination-name'), destination)
     expect(await text(row.getByTestId('booking-line-count'))).toBe(String(total))
     await screenshot(page, 'counter-02-pending')
@@ -105,13 +114,41 @@ describe('a booking at the counter', () => {
     await expectText(page.locator('.n-dialog'), 'cambios de reservas sin enviar')
     await page.locator('.n-dialog').getByRole('button', { name: 'No, quedarme' }).click()
     await page.locator('.n-dialog').waitFor({ state: 'detached' })
-    await expectText(row.getByTestId('booking-state'), 'Pendiente')
+    await expectText(row.getByTestId('sync-state'), 'Pendiente')
 
     await trainingService()
     await page.getByTestId('bookings-refresh').click()
-    await expect.poll(() => text(row.getByTestId('booking-state')), { timeout: 45_000 }).toBe('Sincronizada')
+    await expect.poll(() => text(row.getByTestId('sync-state')), { timeout: 45_000 }).toBe('Sincronizada')
     await expect.poll(async () => /^\d+$/.test(await text(row.getByTestId('booking-number')))).toBe(true)
+    const serviceId = Number(await text(row.getByTestId('booking-number')))
     await screenshot(page, 'counter-03-synced')
+
+    // Dispatch: where each line's goods are before the booking leaves.
+    await openDispatch(page)
+    const card = dispatchCard(page, serviceId)
+    await card.getByTestId('card-stock').click()
+    const stockLine = card.getByTestId('card-line').filter({ hasText: bookingsSeed.stockedItem.code }).getByTestId('card-line-stock')
+    const before = stockFigures(await text(stockLine))
+    await card.getByTestId('card-ship').click()
+    await page.getByTestId('ship-confirm').click()
+    await page.getByTestId('dispatch-tab-inTransitOut').click()
+    await dispatchCard(page, serviceId).getByTestId('card-deliver').click()
+    await page.getByTestId('deliver-confirm').click()
+    await page.getByTestId('dispatch-tab-delivered').click()
+    await expect.poll(() => text(dispatchCard(page, serviceId).getByTestId('sync-state')), { timeout: 30_000 }).toBe('Sincronizada')
+
+    // A fresh catalogue (the one read before was pulled before the booking) shows the two units moved.
+    await page.getByTestId('menu-catalogue').click()
+    await page.getByTestId('catalogue-refresh').click()
+    await expect.poll(() => text(page.getByTestId('catalogue-stock-as-of')), { timeout: 60_000 }).toMatch(/^Existencias al /)
+    await page.getByTestId('catalogue-progress').waitFor({ state: 'detached', timeout: 60_000 })
+    await openDispatch(page)
+    await page.getByTestId('dispatch-tab-delivered').click()
+    await dispatchCard(page, serviceId).getByTestId('card-stock').click()
+    const after = stockFigures(await text(dispatchCard(page, serviceId).getByTestId('card-line').filter({ hasText: bookingsSeed.stockedItem.code }).getByTestId('card-line-stock')))
+    expect(after.origin).toBe(before.origin - 2)
+    expect(after.destination).toBe(before.destination + 2)
+    await screenshot(page, 'counter-04-delivered')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
@@ -127,7 +164,7 @@ describe('the bookings of my agency', () => {
     await page.getByTestId('bookings-view').waitFor()
     const seeded = page.locator(`[data-testid="booking-row"][data-service-id="${bookingsSeed.bookings.open}"]`)
     await seeded.waitFor({ timeout: 20_000 })
-    await expectText(seeded.getByTestId('booking-state'), 'Sincronizada')
+    await expectText(seeded.getByTestId('sync-state'), 'Sincronizada')
 
     await seeded.getByTestId('booking-edit').click()
     await expectText(page.getByTestId('booking-title'), `Editar reserva ${bookingsSeed.bookings.open}`)
@@ -136,7 +173,7 @@ describe('the bookings of my agency', () => {
     await page.keyboard.press('Control+Enter')
     await page.getByTestId('bookings-view').waitFor()
     await expectText(seeded.getByTestId('booking-row-reference'), 'Editada en e2e')
-    await expect.poll(() => text(seeded.getByTestId('booking-state')), { timeout: 30_000 }).toBe('Sincronizada')
+    await expect.poll(() => text(seeded.getByTestId('sync-state')), { timeout: 30_000 }).toBe('Sincronizada')
 
     const other = page.locator(`[data-testid="booking-row"][data-service-id="${bookingsSeed.bookings.noTransport}"]`)
     await other.getByTestId('booking-delete').click()

@@ -62,6 +62,8 @@ const dispatch: DispatchMessages = {
       lot: 'Lot {name}',
       expires: 'expires {date}',
       noLot: 'No lot',
+      stock: 'Stock',
+      stockAt: '{agency}: {available}',
     },
   },
   syncCentre: {

@@ -60,6 +60,8 @@ const dispatch = {
       lot: 'Lote {name}',
       expires: 'vence {date}',
       noLot: 'Sin lote',
+      stock: 'Existencias',
+      stockAt: '{agency}: {available}',
     },
   },
   syncCentre: {
