@@ -6,7 +6,7 @@ import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
-import { dispatchCard, openDispatch } from './support/bookings'
+import { dispatchCard, openDispatch, printed, recordPrinting } from './support/bookings'
 
 const bookingsSeed = bookingFacts[101]
 const bundles = bundleFacts[101]
@@ -165,6 +165,13 @@ describe('the bookings of my agency', () => {
     const seeded = page.locator(`[data-testid="booking-row"][data-service-id="${bookingsSeed.bookings.open}"]`)
     await seeded.waitFor({ timeout: 20_000 })
     await expectText(seeded.getByTestId('sync-state'), 'Sincronizada')
+
+    // Its slip prints from here too, with the booking's number as a barcode.
+    await recordPrinting(page)
+    await seeded.getByTestId('booking-print').click()
+    await expect.poll(() => printed(page)).toHaveLength(1)
+    expect((await printed(page))[0]).toContain(String(bookingsSeed.bookings.open))
+    expect(await page.getByTestId('slip-barcode').count()).toBe(1)
 
     await seeded.getByTestId('booking-edit').click()
     await expectText(page.getByTestId('booking-title'), `Editar reserva ${bookingsSeed.bookings.open}`)
