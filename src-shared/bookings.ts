@@ -38,6 +38,8 @@ export const bookingInput = z.object({
   needs_transport: z.boolean().default(true),
   transfer_request_id: int.positive().nullable().default(null),
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500),
+  /** Keep it here as a draft: nothing is queued until it is submitted. */
+  draft: z.boolean().default(false),
 })
 export type BookingInput = z.input<typeof bookingInput>
 
@@ -51,7 +53,8 @@ export const bookingChanges = z.object({
 })
 export type BookingChanges = z.input<typeof bookingChanges>
 
-export const syncState = z.enum(['pending', 'synced', 'failed', 'conflict'])
+/** draft: kept on this computer only, not queued yet (the clerk will finish it); the others follow the outbox. */
+export const syncState = z.enum(['draft', 'pending', 'synced', 'failed', 'conflict'])
 export type SyncState = z.infer<typeof syncState>
 
 export const outboxOp = z.enum(['create', 'update', 'delete', 'ship', 'deliver'])

@@ -116,6 +116,8 @@ export const requests = {
   ),
   'bookings.update': entry(z.object({ id: bookingRef, changes: bookingChanges }), localBooking),
   'bookings.delete': entry(z.object({ id: bookingRef }), z.object({ deleted: z.literal(true) })),
+  /** Queues a draft for the service. */
+  'bookings.submit': entry(z.object({ id: bookingRef }), localBooking),
   'bookings.ship': entry(z.object({ id: bookingRef }), localBooking),
   'bookings.deliver': entry(z.object({ id: bookingRef }), localBooking),
   'bookings.list': entry(none, z.array(localBooking)),

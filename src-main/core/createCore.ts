@@ -109,6 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'bookings.create': async (input) => bookings.create(input),
     'bookings.update': async ({ id, changes }) => bookings.update(id, changes),
     'bookings.delete': async ({ id }) => bookings.delete(id),
+    'bookings.submit': async ({ id }) => bookings.submit(id),
     'bookings.ship': async ({ id }) => bookings.ship(id),
     'bookings.deliver': async ({ id }) => bookings.deliver(id),
     'bookings.list': async () => bookings.list(),

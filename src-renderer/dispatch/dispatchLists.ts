@@ -19,7 +19,8 @@ export interface DispatchFilters {
 export const deliveredWindowMs = 24 * 3600_000
 
 export function tabOf(b: LocalBooking, agencyId: number, now: Date): DispatchTab | null {
-  if (b.deleted) return null
+  // A draft is still the counter's: the warehouse sees it once it is submitted.
+  if (b.deleted || b.state === 'draft') return null
   const outgoing = b.agency_from_id === agencyId
   const incoming = b.agency_to_id === agencyId
   if (!outgoing && !incoming) return null

@@ -90,13 +90,13 @@ export class BookingStore {
     return this.db.transaction(fn)()
   }
 
-  insert(b: NewBooking): void {
+  insert(b: NewBooking, state: 'pending' | 'draft' = 'pending'): void {
     this.db
       .prepare(
         `INSERT INTO bookings (local_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
-           transfer_request_id, lines, created_at, updated_at) VALUES (?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           transfer_request_id, lines, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(b.localId, b.agency_from_id, b.agency_to_id, b.planned_delivery, b.reference, b.needs_transport ? 1 : 0, b.transfer_request_id, JSON.stringify(b.lines), b.createdAt, b.createdAt)
+      .run(b.localId, state, b.agency_from_id, b.agency_to_id, b.planned_delivery, b.reference, b.needs_transport ? 1 : 0, b.transfer_request_id, JSON.stringify(b.lines), b.createdAt, b.createdAt)
   }
 
   patch(
@@ -184,7 +184,8 @@ export class BookingStore {
         : open.length
           ? 'pending'
           : 'synced'
-    this.db.prepare('UPDATE bookings SET state = ? WHERE local_id = ?').run(state, localId)
+    // A draft has no entries yet and stays a draft until it is submitted.
+    this.db.prepare("UPDATE bookings SET state = ? WHERE local_id = ? AND state != 'draft'").run(state, localId)
   }
 
   get(localId: string): LocalBooking | null {
@@ -234,7 +235,7 @@ export class BookingStore {
       .prepare(
         `SELECT json_extract(l.value, '$.item_id') AS item_id, SUM(CAST(json_extract(l.value, '$.booked_quantity') AS REAL)) AS quantity
          FROM bookings b, json_each(b.lines) l
-         WHERE b.agency_from_id = ? AND b.service_id IS NULL AND b.deleted = 0
+         WHERE b.agency_from_id = ? AND b.service_id IS NULL AND b.deleted = 0 AND b.state != 'draft'
            AND json_extract(l.value, '$.item_id') IN (SELECT value FROM json_each(?))
          GROUP BY 1`,
       )

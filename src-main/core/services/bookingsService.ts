@@ -60,8 +60,8 @@ export class BookingsService {
       lines: input.lines,
     }
     cache.bookings.write(() => {
-      cache.bookings.insert({ localId, ...fields, createdAt: at })
-      cache.bookings.enqueue(localId, 'create', fields, newMarker(), at)
+      cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
+      if (!input.draft) cache.bookings.enqueue(localId, 'create', fields, newMarker(), at)
     })
     this.changed()
     return { booking: cache.bookings.get(localId) as LocalBooking, warnings }
@@ -75,6 +75,10 @@ export class BookingsService {
     if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be edited' })
     const at = this.now().toISOString()
     const editable = changes
+    if (booking.state === 'draft') {
+      cache.bookings.patch(booking.localId, editable, at)
+      return cache.bookings.get(booking.localId) as LocalBooking
+    }
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, editable, at)
       const create = this.unsentCreate(cache.bookings, booking.localId)
@@ -98,8 +102,8 @@ export class BookingsService {
     if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be deleted' })
     const at = this.now().toISOString()
     cache.bookings.write(() => {
-      // A create still queued or refused never made a booking on the service: there is nothing to delete there.
-      if (this.unsentCreate(cache.bookings, booking.localId)) cache.bookings.removeBooking(booking.localId)
+      // A draft, or a create still queued or refused, never made a booking on the service: nothing to delete there.
+      if (booking.state === 'draft' || this.unsentCreate(cache.bookings, booking.localId)) cache.bookings.removeBooking(booking.localId)
       else {
         cache.bookings.patch(booking.localId, { deleted: true }, at)
         cache.bookings.enqueue(booking.localId, 'delete', {}, newMarker(), at)
@@ -107,6 +111,29 @@ export class BookingsService {
     })
     this.changed()
     return { deleted: true }
+  }
+
+  /** Queues a draft: from now on it is a booking like any other, on its way to the service. */
+  submit(ref: string): LocalBooking {
+    const cache = this.cache()
+    const booking = this.find(cache, ref)
+    if (booking.state !== 'draft') throw new AppError('conflict', { detail: 'only a draft is submitted; this booking is already on its way' })
+    const at = this.now().toISOString()
+    const fields = {
+      agency_from_id: booking.agency_from_id,
+      agency_to_id: booking.agency_to_id,
+      planned_delivery: booking.planned_delivery,
+      reference: booking.reference,
+      needs_transport: booking.needs_transport,
+      transfer_request_id: booking.transfer_request_id,
+      lines: bookingInput.shape.lines.parse(booking.lines),
+    }
+    cache.bookings.write(() => {
+      cache.bookings.patch(booking.localId, { state: 'pending' }, at)
+      cache.bookings.enqueue(booking.localId, 'create', fields, newMarker(), at)
+    })
+    this.changed()
+    return cache.bookings.get(booking.localId) as LocalBooking
   }
 
   ship(ref: string): LocalBooking {
@@ -243,6 +270,7 @@ export class BookingsService {
   private move(ref: string, op: 'ship' | 'deliver'): LocalBooking {
     const cache = this.cache()
     const booking = this.find(cache, ref)
+    if (booking.state === 'draft') throw new AppError('conflict', { detail: 'a draft is submitted before it is shipped or delivered' })
     if (op === 'ship' && (booking.shipped || booking.delivered)) throw new AppError('conflict', { detail: booking.shipped ? 'the booking is already shipped' : 'the booking is already delivered' })
     if (op === 'deliver' && booking.delivered) throw new AppError('conflict', { detail: 'the booking is already delivered' })
     if (op === 'deliver' && booking.needs_transport && !booking.shipped) {

@@ -177,3 +177,48 @@ describe('a session refused while sending', () => {
     }
   })
 })
+
+describe('a draft', () => {
+  it('stays on this computer until submitted: not queued, not earmarking, then sent once like any booking', async () => {
+    const setup = await h.call('counter.setup')
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const item = rows.lot_stocks[0]!.lot.item_id
+    const before = (await h.call('sync.status')).waiting
+    const { booking } = await h.call('bookings.create', {
+      agency_to_id: setup.destinations[0]!.id,
+      planned_delivery: setup.today,
+      reference: 'draft e2e',
+      lines: [{ item_id: item, booked_quantity: '2' }],
+      draft: true,
+    })
+    expect(booking).toMatchObject({ state: 'draft', pending: 0 })
+    expect((await h.call('sync.status')).waiting).toBe(before)
+    await h.call('bookings.update', { id: booking.localId, changes: { reference: 'draft finished' } })
+    expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'draft', reference: 'draft finished' })
+    await expect(h.call('bookings.ship', { id: booking.localId })).rejects.toMatchObject({ code: 'conflict' })
+    await h.call('sync.push')
+    expect((await h.call('bookings.get', { id: booking.localId })).serviceId).toBeNull()
+
+    expect(await h.call('bookings.submit', { id: booking.localId })).toMatchObject({ state: 'pending', pending: 1 })
+    await expect(h.call('bookings.submit', { id: booking.localId })).rejects.toMatchObject({ code: 'conflict' })
+    await h.call('sync.push')
+    const sent = await h.call('bookings.get', { id: booking.localId })
+    expect(sent).toMatchObject({ state: 'synced', reference: 'draft finished' })
+    const onService = await gql<{ shipments: { id: number }[] }>('query($r: String!) { shipments(where: {reference: {_eq: $r}}) { id } }', { r: 'draft finished' })
+    expect(onService.shipments.map((s) => s.id)).toEqual([sent.serviceId])
+  })
+
+  it('deleted, leaves nothing to send', async () => {
+    const setup = await h.call('counter.setup')
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const { booking } = await h.call('bookings.create', {
+      agency_to_id: setup.destinations[0]!.id,
+      planned_delivery: setup.today,
+      lines: [{ item_id: rows.lot_stocks[0]!.lot.item_id, booked_quantity: '1' }],
+      draft: true,
+    })
+    await h.call('bookings.delete', { id: booking.localId })
+    await expect(h.call('bookings.get', { id: booking.localId })).rejects.toMatchObject({ code: 'not_found' })
+    expect((await h.call('outbox.list')).some((e) => e.localId === booking.localId)).toBe(false)
+  })
+})
