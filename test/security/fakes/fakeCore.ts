@@ -43,6 +43,7 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
     reference: null,
     needs_transport: true,
     transfer_request_id: null,
+    draft: false,
     lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
   },
   'bookings.update': { id: '1234', changes: { reference: 'R-2' } },
