@@ -20,6 +20,18 @@ import {
   pullProgress,
 } from './catalogue'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from './bookings'
+import {
+  consolidate,
+  consolidateChanges,
+  consolidateInput,
+  consolidateSummary,
+  currency,
+  purchaseOrder,
+  reception,
+  receptionDraft,
+  receptionInput,
+  receptionResult,
+} from './purchasing'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -116,6 +128,28 @@ export const requests = {
   'outbox.discard': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
   'outbox.keepTheirs': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
   'sync.push': entry(none, pushReport),
+
+  /** Purchasing: online only (a failure keeps the form as typed). */
+  'purchasing.context': entry(
+    none,
+    z.object({ currency: currency.nullable(), agencies: z.array(z.object({ id: z.number().int(), name: z.string() })), userAgencyId: z.number().int().nullable() }),
+  ),
+  'purchaseOrders.search': entry(z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(200).default(50) }), z.array(purchaseOrder)),
+  'purchaseOrders.get': entry(z.object({ id: z.number().int().positive() }), purchaseOrder),
+  'consolidates.list': entry(none, z.array(consolidateSummary)),
+  'consolidates.candidates': entry(z.object({ special: z.boolean().default(false) }), z.array(purchaseOrder)),
+  'consolidates.get': entry(z.object({ id: z.number().int().positive() }), consolidate),
+  'consolidates.create': entry(consolidateInput, consolidate),
+  'consolidates.update': entry(z.object({ id: z.number().int().positive(), changes: consolidateChanges }), consolidate),
+  'consolidates.delete': entry(z.object({ id: z.number().int().positive() }), z.object({ deleted: z.literal(true) })),
+  'receptions.draft': entry(z.object({ orderId: z.number().int().positive() }), receptionDraft),
+  'receptions.create': entry(receptionInput, receptionResult),
+  'receptions.get': entry(z.object({ id: z.number().int().positive() }), reception),
+  'receptions.ofOrder': entry(z.object({ orderId: z.number().int().positive() }), z.array(reception)),
+  'receptions.return': entry(
+    z.object({ id: z.number().int().positive(), reboundOrderId: z.number().int().positive().nullable().default(null) }),
+    reception,
+  ),
 } as const
 
 export const events = {

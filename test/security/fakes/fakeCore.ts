@@ -56,6 +56,28 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'outbox.discard': { seq: 4 },
   'outbox.keepTheirs': { seq: 4 },
   'sync.push': undefined,
+  'purchasing.context': undefined,
+  'purchaseOrders.search': { query: 'OC-101', limit: 10 },
+  'purchaseOrders.get': { id: 7001 },
+  'consolidates.list': undefined,
+  'consolidates.candidates': { special: false },
+  'consolidates.get': { id: 8001 },
+  'consolidates.create': { name: 'Contenedor', description: null, orderIds: [7001, 7002], special: false },
+  'consolidates.update': { id: 8001, changes: { name: 'Otro nombre' } },
+  'consolidates.delete': { id: 8001 },
+  'receptions.draft': { orderId: 7003 },
+  'receptions.create': {
+    orderId: 7003,
+    agencyId: 301,
+    invoiceNumber: null,
+    memo: null,
+    needsTransit: false,
+    exchangeRate: null,
+    lines: [{ item_id: 1000001, purchase_order_detail_id: 12, quantity: '4', lot_name: null, lot_expires: null }],
+  },
+  'receptions.get': { id: 9001 },
+  'receptions.ofOrder': { orderId: 7003 },
+  'receptions.return': { id: 9001, reboundOrderId: null },
 }
 
 const catalogueStatus = {
@@ -108,6 +130,20 @@ const sampleCompany = {
   name: 'Demo',
 } as RequestOutput<'company.get'>
 
+const samplePurchaseOrder: RequestOutput<'purchaseOrders.get'> = {
+  id: 7001, id_number: 'OC-101-00001', reference: 'COT-1', issue_date: '2026-10-05', supplier: 'Cementos del Norte S.A.', payee_id: 6001,
+  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchange_rate: null, subtotal: '703.0', total: '787.36', due: '787.36',
+  authorized: true, received: false, paid: false, voided: false, import: false, consolidate_id: null, agency_id: 301, lines: null,
+}
+const sampleConsolidateFields = {
+  id: 8001, name: 'Contenedor', description: null, special_invoice: false, id_number: null, item_id: null, charge_term_id: null,
+  issued_at: null, created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z',
+}
+const sampleReception: RequestOutput<'receptions.get'> = {
+  id: 9001, purchase_order_id: 7003, agency_id: 301, invoice_number: null, memo: null, received: true, received_at: '2026-11-23T10:00:00.000Z',
+  voided: false, voided_at: null, exchange_rate: null, lines: [],
+}
+
 /** One valid result per request, as the real core would return it. */
 export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'app.info': { version: '0.1.0-test', runner: 'electron', trainingAvailable: true },
@@ -153,6 +189,20 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'outbox.discard': outboxEntries,
   'outbox.keepTheirs': outboxEntries,
   'sync.push': { sent: 1, waiting: 0, failed: 0, conflicts: 0 },
+  'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
+  'purchaseOrders.search': [samplePurchaseOrder],
+  'purchaseOrders.get': samplePurchaseOrder,
+  'consolidates.list': [{ ...sampleConsolidateFields, order_count: 1 }],
+  'consolidates.candidates': [samplePurchaseOrder],
+  'consolidates.get': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
+  'consolidates.create': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
+  'consolidates.update': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
+  'consolidates.delete': { deleted: true },
+  'receptions.draft': { order: samplePurchaseOrder, agency_id: 301, received_at: '2026-11-23', exchange_rate: null, foreign_currency: false, lines: [] },
+  'receptions.create': { order: samplePurchaseOrder, receptionId: 9001 },
+  'receptions.get': sampleReception,
+  'receptions.ofOrder': [sampleReception],
+  'receptions.return': { ...sampleReception, voided: true },
 }
 
 export interface FakeCore extends ShellCore {
