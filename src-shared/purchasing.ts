@@ -164,3 +164,15 @@ export type Reception = z.infer<typeof reception>
 
 export const receptionResult = z.object({ order: purchaseOrder, receptionId: int.nullable() })
 export type ReceptionResult = z.infer<typeof receptionResult>
+
+export const orderStates = ['voided', 'paid', 'received', 'partlyReceived', 'authorized', 'draft'] as const
+export type OrderState = (typeof orderStates)[number]
+
+/** The one word a purchasing clerk uses for an order; "partly received" needs its lines. */
+export function orderState(o: Pick<PurchaseOrder, 'voided' | 'paid' | 'received' | 'authorized' | 'lines'>): OrderState {
+  if (o.voided) return 'voided'
+  if (o.paid) return 'paid'
+  if (o.received) return 'received'
+  if (o.lines?.some((l) => !/^0*(\.0*)?$/.test(l.received_quantity))) return 'partlyReceived'
+  return o.authorized ? 'authorized' : 'draft'
+}

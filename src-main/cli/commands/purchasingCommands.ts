@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import type { Command } from 'commander'
-import type { Consolidate, PurchaseOrder, Reception, ReceptionInput } from '../../../src-shared/purchasing'
+import { orderState, type Consolidate, type OrderState, type PurchaseOrder, type Reception, type ReceptionInput } from '../../../src-shared/purchasing'
 import type { CliContext } from '../cliContext'
 import { UsageError } from '../output'
 import type { Run } from './runType'
@@ -13,8 +13,15 @@ function positive(value: string, what: string): number {
 }
 
 const money = (o: PurchaseOrder, amount: string | null) => `${o.currency?.code ?? ''} ${amount === null ? '—' : new Decimal(amount).toFixed(2)}`.trim()
-const state = (o: PurchaseOrder) =>
-  o.voided ? 'voided' : o.paid ? 'paid' : o.received ? 'received' : o.lines?.some((l) => new Decimal(l.received_quantity).gt(0)) ? 'partly received' : o.authorized ? 'authorised' : 'draft'
+const stateWords: Record<OrderState, string> = {
+  voided: 'voided',
+  paid: 'paid',
+  received: 'received',
+  partlyReceived: 'partly received',
+  authorized: 'authorised',
+  draft: 'draft',
+}
+const state = (o: PurchaseOrder) => stateWords[orderState(o)]
 
 const describeOrder = (o: PurchaseOrder) =>
   `${o.id}  ${o.id_number ?? '(no number)'}  ${o.issue_date ?? ''}  ${o.supplier ?? ''}  ${money(o, o.total)}${o.consolidate_id ? `  consolidate ${o.consolidate_id}` : ''}`
