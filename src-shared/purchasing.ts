@@ -145,6 +145,8 @@ export const receptionLine = z.object({
   lot_id: int.nullable(),
   lot_name: z.string().nullable(),
   lot_expires: z.string().nullable(),
+  /** The lot's stock at the reception's agency now (read when the reception is shown); null when unknown. */
+  available_now: decimalText.nullable().default(null),
 })
 
 export const reception = z.object({

@@ -468,6 +468,7 @@ const en: Messages = {
       returnPending: 'The quantities become pending again on the purchase order.',
       returnConfirm: 'Return and lower stock',
       returnDone: 'Reception returned; the stock of {agency} went down.',
+      stockNow: 'Stock now at {agency}',
       returnRefused: 'The service does not allow returning it',
       columns: {
         item: 'Product',

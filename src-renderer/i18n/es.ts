@@ -466,6 +466,7 @@ const es = {
       returnPending: 'Las cantidades vuelven a quedar pendientes en la orden de compra.',
       returnConfirm: 'Devolver y rebajar existencia',
       returnDone: 'Recepción devuelta; la existencia de {agency} bajó.',
+      stockNow: 'Existencia actual en {agency}',
       returnRefused: 'El servicio no permite devolverla',
       columns: {
         item: 'Producto',

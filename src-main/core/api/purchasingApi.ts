@@ -271,7 +271,12 @@ const receptionSchema = z
   .transform(
     ({ reception_details, ...r }): Reception => ({
       ...r,
-      lines: reception_details.map(({ lot, ...l }) => ({ ...l, lot_name: l.lot_name ?? lot?.name ?? null, lot_expires: l.lot_expires ?? lot?.expires ?? null })),
+      lines: reception_details.map(({ lot, ...l }) => ({
+        ...l,
+        lot_name: l.lot_name ?? lot?.name ?? null,
+        lot_expires: l.lot_expires ?? lot?.expires ?? null,
+        available_now: null,
+      })),
     }),
   )
 
@@ -314,4 +319,16 @@ export async function fetchCurrency(graphql: GraphqlClient, currencyId: number):
     { id: currencyId },
   )
   return currencies[0] ?? null
+}
+
+/** Stock now of some lots at one agency (lot_stocks.available, net of earmarks), as decimal strings. */
+export async function fetchLotAvailability(graphql: GraphqlClient, agencyId: number, lotIds: number[]): Promise<Map<number, string>> {
+  if (lotIds.length === 0) return new Map()
+  const { lot_stocks } = await graphql.data(
+    'query ($agency: Int!, $lots: [Int!]!) { lot_stocks(where: {agency_id: {_eq: $agency}, lot_id: {_in: $lots}}) { lot_id available } }',
+    z.object({ lot_stocks: z.array(z.object({ lot_id: id, available: z.union([z.number(), z.string()]) })) }),
+    { agency: agencyId, lots: lotIds },
+  )
+  // GraphQL gives a JSON number; Decimal reads its shortest decimal text, so 130.1 stays 130.1.
+  return new Map(lot_stocks.map((s) => [s.lot_id, new Decimal(String(s.available)).toString()]))
 }

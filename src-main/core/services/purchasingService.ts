@@ -88,8 +88,14 @@ export class PurchasingService {
     return { order, receptionId: newest?.id ?? null }
   }
 
-  reception(id: number): Promise<Reception> {
-    return api.fetchReception(this.rest, id)
+  /** A reception with each lot's stock now at its agency, so the clerk sees what the reception (or its return) did. */
+  async reception(id: number): Promise<Reception> {
+    const r = await api.fetchReception(this.rest, id)
+    if (r.agency_id === null) return r
+    const lots = [...new Set(r.lines.map((l) => l.lot_id).filter((l): l is number => l !== null))]
+    const stock = await api.fetchLotAvailability(this.graphql, r.agency_id, lots).catch(() => null)
+    if (!stock) return r
+    return { ...r, lines: r.lines.map((l) => ({ ...l, available_now: l.lot_id === null ? null : (stock.get(l.lot_id) ?? '0') })) }
   }
 
   receptionsOfOrder(orderId: number): Promise<Reception[]> {

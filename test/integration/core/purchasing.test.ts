@@ -98,6 +98,8 @@ describe('receptions', () => {
     const r1 = await h.call('receptions.get', { id: first.receptionId! })
     const lot = r1.lines[0]!.lot_id!
     const afterFirst = await available(lot, 301)
+    // The reception shows its lot's stock now at the agency.
+    expect(Number(r1.lines[0]!.available_now)).toBe(afterFirst)
 
     const second = await h.call('receptions.create', {
       orderId: 7003,
