@@ -356,7 +356,7 @@ const en: Messages = {
     refresh: 'Refresh',
     cancel: 'Cancel',
     saveShortcut: 'Ctrl+S',
-    ordersCount: '{n} orders',
+    ordersCount: 'No orders | {n} order | {n} orders',
     columns: {
       supplier: 'Supplier',
       number: 'Number',

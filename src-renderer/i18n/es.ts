@@ -354,7 +354,7 @@ const es = {
     refresh: 'Actualizar',
     cancel: 'Cancelar',
     saveShortcut: 'Ctrl+S',
-    ordersCount: '{n} órdenes',
+    ordersCount: 'Ninguna orden | {n} orden | {n} órdenes',
     columns: {
       supplier: 'Proveedor',
       number: 'Número',
@@ -402,7 +402,7 @@ const es = {
       special: 'Factura especial',
       delete: 'Eliminar',
       deleteTitle: '¿Eliminar el consolidado «{name}»?',
-      deleteBody: 'Sus {n} órdenes quedan libres y se podrán consolidar de nuevo; las órdenes no se modifican de otra forma.',
+      deleteBody: 'Sus {n} órdenes quedan libres y se podrán consolidar de nuevo; nada más cambia en ellas.',
       deleteConfirm: 'Eliminar consolidado',
       deleted: 'Se eliminó el consolidado «{name}».',
       columns: {

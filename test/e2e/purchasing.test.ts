@@ -125,4 +125,61 @@ describe('purchasing', () => {
     await expect.poll(() => page.getByTestId('order-state').getAttribute('data-state')).toBe('partlyReceived')
     expect(unexpectedProblems(problems)).toEqual([])
   })
+
+  it('names the missing special-invoice prerequisite and where it is set, keeping the selection for the retry', async () => {
+    const { page, problems, trainingUrl } = app()
+    await startTraining(page)
+    const settings = async (change: Record<string, boolean>) =>
+      fetch(`${await trainingUrl()}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(change) })
+    expect((await settings({ item_for_consolidates: false })).status).toBe(200)
+
+    await page.getByTestId('menu-consolidates').click()
+    await page.getByTestId('consolidates-new-special').click()
+    await expectText(page.getByTestId('consolidate-new-title'), 'factura especial')
+    await orderRow(page, 7005).waitFor()
+    // Only received, unpaid orders are offered.
+    expect(await orderRow(page, 7001).count()).toBe(0)
+    await orderRow(page, 7005).locator('.n-checkbox').click()
+    await input(page, 'consolidate-name-input').fill('Compras sin factura')
+    await page.getByTestId('consolidate-save').click()
+    const missing = page.getByTestId('consolidate-prerequisite')
+    await expect.poll(() => missing.count()).toBe(1)
+    expect(await missing.getAttribute('data-field')).toBe('item_id')
+    await expectText(missing, 'item_for_consolidates')
+    await expectText(missing, 'Variables de compras')
+    await screenshot(page, 'purchasing-04-prerequisite')
+
+    expect((await settings({ item_for_consolidates: true })).status).toBe(200)
+    expect(await input(page, 'consolidate-name-input').inputValue()).toBe('Compras sin factura')
+    await page.getByTestId('consolidate-save').click()
+    await expectText(page.getByTestId('consolidate-kind'), 'Factura especial')
+    await expectText(page.getByTestId('consolidate-number'), 'FESP-101-000001')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
+
+describe('purchasing without the network', () => {
+  const app = useFreshApp({ stoppableTraining: true })
+
+  it('says the network is down and keeps what was typed in the reception form', async () => {
+    const { page, problems, stopTrainingService } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-receptions').click()
+    await orderRow(page, 7001).click()
+    await page.getByTestId('reception-order-view').waitFor()
+    const firstQuantity = page.getByTestId('reception-line').first().getByTestId('line-quantity').locator('input')
+    await firstQuantity.fill('3')
+    await input(page, 'reception-invoice').fill('FAC-SIN-RED')
+
+    await stopTrainingService()
+    await page.getByTestId('reception-save').click()
+    await expectText(page.getByTestId('reception-save-error'), 'Sin conexión con el servicio')
+    await expectText(page.getByTestId('reception-kept'), 'Lo que escribió se conserva')
+    await page.getByTestId('purchasing-offline').waitFor()
+    expect(await firstQuantity.inputValue()).toBe('3')
+    expect(await input(page, 'reception-invoice').inputValue()).toBe('FAC-SIN-RED')
+    await screenshot(page, 'purchasing-05-offline')
+    // The failed request is the only error the page may show.
+    expect(unexpectedProblems(problems).filter((p) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(p))).toEqual([])
+  })
 })

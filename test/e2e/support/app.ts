@@ -15,6 +15,8 @@ export interface RunningApp {
   problems: string[]
   /** Stops the training service (as if the network went away); only with `stoppableTraining`. */
   stopTrainingService(): Promise<void>
+  /** The training service's address (its control door is under /__sandbox); starts it if it is not running. */
+  trainingUrl(): Promise<string>
   close(): Promise<void>
 }
 
@@ -41,6 +43,10 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
       if (!options.stoppableTraining || !host.training) throw new Error('open the app with { stoppableTraining: true } to stop its training service')
       await host.training.stop()
     }
+    const trainingUrl = async (): Promise<string> => {
+      if (!host.training) throw new Error('the app was opened without training mode')
+      return (await host.training.start()).url
+    }
     cleanups.push(() => host.close())
     const browser = await launchChromium()
     cleanups.push(() => browser.close())
@@ -51,7 +57,7 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     })
     page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
     await page.goto(host.url)
-    return { page, dataDir, problems, stopTrainingService, close }
+    return { page, dataDir, problems, stopTrainingService, trainingUrl, close }
   } catch (err) {
     await close()
     throw err
