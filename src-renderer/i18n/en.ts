@@ -357,6 +357,12 @@ const en: Messages = {
     cancel: 'Cancel',
     saveShortcut: 'Ctrl+S',
     ordersCount: 'No orders | {n} order | {n} orders',
+    discard: {
+      title: 'Discard what you typed?',
+      body: 'This form has unsaved input. If you leave, it is lost.',
+      confirm: 'Discard',
+      cancel: 'Stay here',
+    },
     columns: {
       supplier: 'Supplier',
       number: 'Number',

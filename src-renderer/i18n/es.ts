@@ -355,6 +355,12 @@ const es = {
     cancel: 'Cancelar',
     saveShortcut: 'Ctrl+S',
     ordersCount: 'Ninguna orden | {n} orden | {n} órdenes',
+    discard: {
+      title: '¿Descartar lo escrito?',
+      body: 'Hay datos sin guardar en este formulario. Si sale, se perderán.',
+      confirm: 'Descartar',
+      cancel: 'Seguir aquí',
+    },
     columns: {
       supplier: 'Proveedor',
       number: 'Número',

@@ -149,6 +149,12 @@ describe('purchasing', () => {
     await expectText(missing, 'Variables de compras')
     await screenshot(page, 'purchasing-04-prerequisite')
 
+    // Leaving by the menu with the form filled asks first; staying keeps everything.
+    await page.getByTestId('menu-receptions').click()
+    await expectText(page.locator('.n-dialog'), '¿Descartar lo escrito?')
+    await page.locator('.n-dialog').getByText('Seguir aquí').click()
+    await page.getByTestId('consolidate-new-view').waitFor()
+
     expect((await settings({ item_for_consolidates: true })).status).toBe(200)
     expect(await input(page, 'consolidate-name-input').inputValue()).toBe('Compras sin factura')
     await page.getByTestId('consolidate-save').click()

@@ -69,8 +69,12 @@ export class PurchasingService {
     return order
   }
 
-  receptionDraft(orderId: number): Promise<ReceptionDraft> {
-    return api.fetchReceptionDraft(this.rest, this.graphql, orderId)
+  /** The prefilled reception; the exchange rate is asked for whenever the order's currency is not the entity's, with or without a rate on file. */
+  async receptionDraft(orderId: number): Promise<ReceptionDraft> {
+    const [draft, company] = await Promise.all([api.fetchReceptionDraft(this.rest, this.graphql, orderId), this.profile.company()])
+    const orderCurrency = draft.order.currency?.id ?? null
+    const foreign = orderCurrency !== null && company.currency_id !== null ? orderCurrency !== company.currency_id : draft.foreign_currency
+    return { ...draft, foreign_currency: foreign }
   }
 
   /**

@@ -83,6 +83,7 @@ describe('receptions', () => {
   it('receives part, then the rest; the order is received, stock went up, and a return takes it down again', async () => {
     const draft = await h.call('receptions.draft', { orderId: 7003 })
     expect(draft).toMatchObject({ agency_id: 301, foreign_currency: false, order: { id: 7003, supplier: 'Agroinsumos La Cosecha' } })
+    expect(await h.call('receptions.draft', { orderId: 7002 })).toMatchObject({ foreign_currency: true, exchange_rate: 7.75, order: { currency: { code: 'USD' } } })
     const perishable = draft.lines.find((l) => l.perishable)!
     const other = draft.lines.find((l) => !l.perishable)!
     expect([perishable.pending_quantity, other.pending_quantity]).toEqual(['12.0', '6.0'])
