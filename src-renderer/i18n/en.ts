@@ -357,6 +357,8 @@ const en: Messages = {
     cancel: 'Cancel',
     saveShortcut: 'Ctrl+S',
     ordersCount: 'No orders | {n} order | {n} orders',
+    inEntityCurrency: '≈ {amount} at each order’s exchange rate',
+    noRate: 'An order in another currency has no exchange rate: it cannot be added up in the company’s currency.',
     discard: {
       title: 'Discard what you typed?',
       body: 'This form has unsaved input. If you leave, it is lost.',

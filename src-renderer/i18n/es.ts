@@ -355,6 +355,8 @@ const es = {
     cancel: 'Cancelar',
     saveShortcut: 'Ctrl+S',
     ordersCount: 'Ninguna orden | {n} orden | {n} órdenes',
+    inEntityCurrency: '≈ {amount} al tipo de cambio de cada orden',
+    noRate: 'Una orden en otra moneda no tiene tipo de cambio: no se puede sumar en la moneda de la empresa.',
     discard: {
       title: '¿Descartar lo escrito?',
       body: 'Hay datos sin guardar en este formulario. Si sale, se perderán.',

@@ -39,6 +39,8 @@ describe('purchasing', () => {
     expect(quetzales).toMatch(/GTQ|Q/)
     expect(dollars).toMatch(/364,00/)
     expect(dollars).toMatch(/US\$|USD/)
+    // And both converted to the company's quetzales at the dollar order's rate (364 × 7.75 = 2821).
+    await expectText(page.getByTestId('orders-total-entity'), /3\.?608,36/)
 
     await input(page, 'consolidate-name-input').fill('Contenedor de prueba')
     await page.keyboard.press('Control+s')
