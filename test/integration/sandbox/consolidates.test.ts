@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
 import { purchasingClient } from './purchasingClient'
+import { control } from './sandboxClient'
 
 let sandbox: RunningSandbox
 beforeAll(async () => {
@@ -115,6 +116,18 @@ describe('special-invoice consolidates', () => {
     const res = await api().createSpecial('Sin recibir', [7001])
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ purchase_orders: ['la orden 7001 no se puede consolidar'] })
+  })
+
+  it('the control door reads and switches the three prerequisites, and refuses a value that is not a boolean', async () => {
+    const read = await control<Record<string, unknown>>(sandbox, 'GET', '/settings')
+    expect(read.body).toMatchObject({ special_invoice_charge_term: true, item_for_consolidates: true, special_invoice_numbering: true })
+    const bad = await api().settings({ item_for_consolidates: 'no' })
+    expect(bad.status).toBe(400)
+    expect((await control<Record<string, unknown>>(sandbox, 'GET', '/settings')).body.item_for_consolidates).toBe(true)
+    // A reset puts them back.
+    await api().settings({ special_invoice_numbering: false })
+    await sandbox.reset()
+    expect((await control<Record<string, unknown>>(sandbox, 'GET', '/settings')).body.special_invoice_numbering).toBe(true)
   })
 
   it.each([
