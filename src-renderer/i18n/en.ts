@@ -477,6 +477,7 @@ const en: Messages = {
       returnConfirm: 'Return and lower stock',
       returnDone: 'Reception returned; the stock of {agency} went down.',
       stockNow: 'Stock now at {agency}',
+      stockChange: '(stock {before} → {after})',
       returnRefused: 'The service does not allow returning it',
       columns: {
         item: 'Product',

@@ -475,6 +475,7 @@ const es = {
       returnConfirm: 'Devolver y rebajar existencia',
       returnDone: 'Recepción devuelta; la existencia de {agency} bajó.',
       stockNow: 'Existencia actual en {agency}',
+      stockChange: '(existencia {before} → {after})',
       returnRefused: 'El servicio no permite devolverla',
       columns: {
         item: 'Producto',

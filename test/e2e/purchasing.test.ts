@@ -117,6 +117,7 @@ describe('purchasing', () => {
 
     await page.getByTestId('reception-return').click()
     await expectText(page.getByTestId('reception-return-effect'), 'Estos productos saldrán de la existencia de Bodega Central')
+    await expectText(page.getByTestId('reception-return-line').first(), `(existencia ${afterFirst + 6} → ${afterFirst})`)
     await screenshot(page, 'purchasing-03-return-dialog')
     await page.getByTestId('reception-return-confirm').click()
     await expect.poll(() => page.getByTestId('reception-detail-state').getAttribute('data-voided')).toBe('true')
