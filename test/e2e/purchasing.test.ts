@@ -167,6 +167,39 @@ describe('purchasing', () => {
   })
 })
 
+describe('perishable goods', () => {
+  const app = useFreshApp()
+
+  it('asks for the lot and expiry of a perishable line and receives into that new lot', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-receptions').click()
+    await input(page, 'receptions-search').fill('PED-5531')
+    await input(page, 'receptions-search').press('Enter')
+    await page.getByTestId('reception-order-view').waitFor()
+    const perishable = page.getByTestId('reception-line').filter({ has: page.getByTestId('line-lot-name') })
+    await expect.poll(() => perishable.count()).toBe(1)
+
+    await page.getByTestId('reception-save').click()
+    await expectText(perishable.getByTestId('line-problem'), 'Escriba el lote. Indique el vencimiento.')
+    await perishable.getByTestId('line-lot-name').locator('input').fill('L-E2E-01')
+    const expires = perishable.getByTestId('line-lot-expires').locator('input')
+    await expires.fill('2027-05-31')
+    await expires.press('Enter')
+    await page.getByTestId('reception-save').click()
+    await expectText(page.locator('.n-message'), 'la orden quedó recibida por completo')
+
+    await page.getByTestId('reception-row').first().click()
+    await page.getByTestId('reception-view').waitFor()
+    const lotRow = page.locator('tr', { has: page.getByText('L-E2E-01') })
+    await lotRow.waitFor()
+    await expectText(lotRow, '12')
+    await expectText(lotRow, '31 may 2027')
+    expect(await lotRow.getByTestId('reception-line-stock').getAttribute('data-stock')).toBe('12')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
+
 describe('purchasing without the network', () => {
   const app = useFreshApp({ stoppableTraining: true })
 
