@@ -21,6 +21,18 @@ import {
 } from './catalogue'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from './bookings'
 import { agencyStock, counterSetup, scanResult, transferRequest } from './counter'
+import {
+  consolidate,
+  consolidateChanges,
+  consolidateInput,
+  consolidateSummary,
+  currency,
+  purchaseOrder,
+  reception,
+  receptionDraft,
+  receptionInput,
+  receptionResult,
+} from './purchasing'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -136,6 +148,28 @@ export const requests = {
   'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
   'counter.stock': entry(z.object({ itemId: z.number().int().positive() }), z.array(agencyStock)),
   'counter.transferRequests': entry(none, z.array(transferRequest)),
+
+  /** Purchasing: online only (a failure keeps the form as typed). */
+  'purchasing.context': entry(
+    none,
+    z.object({ currency: currency.nullable(), agencies: z.array(z.object({ id: z.number().int(), name: z.string() })), userAgencyId: z.number().int().nullable() }),
+  ),
+  'purchaseOrders.search': entry(z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(200).default(50) }), z.array(purchaseOrder)),
+  'purchaseOrders.get': entry(z.object({ id: z.number().int().positive() }), purchaseOrder),
+  'consolidates.list': entry(none, z.array(consolidateSummary)),
+  'consolidates.candidates': entry(z.object({ special: z.boolean().default(false) }), z.array(purchaseOrder)),
+  'consolidates.get': entry(z.object({ id: z.number().int().positive() }), consolidate),
+  'consolidates.create': entry(consolidateInput, consolidate),
+  'consolidates.update': entry(z.object({ id: z.number().int().positive(), changes: consolidateChanges }), consolidate),
+  'consolidates.delete': entry(z.object({ id: z.number().int().positive() }), z.object({ deleted: z.literal(true) })),
+  'receptions.draft': entry(z.object({ orderId: z.number().int().positive() }), receptionDraft),
+  'receptions.create': entry(receptionInput, receptionResult),
+  'receptions.get': entry(z.object({ id: z.number().int().positive() }), reception),
+  'receptions.ofOrder': entry(z.object({ orderId: z.number().int().positive() }), z.array(reception)),
+  'receptions.return': entry(
+    z.object({ id: z.number().int().positive(), reboundOrderId: z.number().int().positive().nullable().default(null) }),
+    reception,
+  ),
 } as const
 
 export const events = {

@@ -3,6 +3,7 @@ import { createCliContext, type CliContext, type GlobalOptions } from './cliCont
 import { registerAccountCommands } from './commands/accountCommands'
 import { registerBookingCommands } from './commands/bookingCommands'
 import { registerCatalogueCommands } from './commands/catalogueCommands'
+import { registerPurchasingCommands } from './commands/purchasingCommands'
 import type { Run } from './commands/runType'
 import { registerServerCommands } from './commands/serverCommands'
 import { EXIT_OK, EXIT_USAGE, createOutput, reportFailure } from './output'
@@ -41,6 +42,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   registerAccountCommands(program, run)
   registerCatalogueCommands(program, run)
   registerBookingCommands(program, run)
+  registerPurchasingCommands(program, run)
   registerServerCommands(program, run)
 
   try {

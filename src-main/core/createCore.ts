@@ -10,6 +10,7 @@ import { EntityCaches } from './services/entityCaches'
 import { PullScheduler } from './sync/pullScheduler'
 import { PushScheduler } from './sync/pushScheduler'
 import { ProfileService } from './services/profileService'
+import { PurchasingService } from './services/purchasingService'
 import { SessionService } from './services/sessionService'
 import { SettingsStore } from './settingsStore'
 import type { TrainingLauncher } from './training'
@@ -44,6 +45,7 @@ export interface Core {
     bundles: BundleService
     bookings: BookingsService
     counter: CounterService
+    purchasing: PurchasingService
   }
   close(): Promise<void>
 }
@@ -70,6 +72,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const bundles = new BundleService(session, profile, catalogue, now)
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now)
   const counter = new CounterService(session, profile, caches, events, now)
+  const purchasing = new PurchasingService(session, profile)
   await session.restore()
   const background = options.background === false ? null : (options.background ?? {})
   const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
@@ -125,12 +128,26 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'counter.scan': async ({ code, kind }) => counter.scan(code, kind),
     'counter.stock': async ({ itemId }) => counter.stock(itemId),
     'counter.transferRequests': () => counter.transferRequests(),
+    'purchasing.context': () => purchasing.context(),
+    'purchaseOrders.search': ({ query, limit }) => purchasing.searchOrders(query, limit),
+    'purchaseOrders.get': ({ id }) => purchasing.order(id),
+    'consolidates.list': () => purchasing.consolidates(),
+    'consolidates.candidates': ({ special }) => purchasing.candidates(special),
+    'consolidates.get': ({ id }) => purchasing.consolidate(id),
+    'consolidates.create': (input) => purchasing.createConsolidate(input),
+    'consolidates.update': ({ id, changes }) => purchasing.updateConsolidate(id, changes),
+    'consolidates.delete': ({ id }) => purchasing.deleteConsolidate(id),
+    'receptions.draft': ({ orderId }) => purchasing.receptionDraft(orderId),
+    'receptions.create': (input) => purchasing.receive(input),
+    'receptions.get': ({ id }) => purchasing.reception(id),
+    'receptions.ofOrder': ({ orderId }) => purchasing.receptionsOfOrder(orderId),
+    'receptions.return': ({ id, reboundOrderId }) => purchasing.returnReception(id, reboundOrderId === null ? null : { orderId: reboundOrderId }),
   }
 
   return {
     handlers,
     events,
-    services: { session, profile, connection, catalogue, bundles, bookings, counter },
+    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing },
     async close() {
       scheduler?.close()
       pushScheduler?.close()

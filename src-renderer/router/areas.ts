@@ -64,8 +64,8 @@ export const areas: Area[] = [
     icon: CartOutline,
     shortcut: 4,
     screens: [
-      { key: 'consolidates', path: '/purchasing/consolidates', icon: LayersOutline, built: false },
-      { key: 'receptions', path: '/purchasing/receptions', icon: ReceiptOutline, built: false },
+      { key: 'consolidates', path: '/purchasing/consolidates', icon: LayersOutline, built: true },
+      { key: 'receptions', path: '/purchasing/receptions', icon: ReceiptOutline, built: true },
     ],
   },
   {

@@ -20,6 +20,8 @@ const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
   bookings: () => import('../views/counter/BookingsView.vue'),
   syncCentre: () => import('../views/counter/SyncCentreView.vue'),
   dispatch: () => import('../views/dispatch/DispatchView.vue'),
+  consolidates: () => import('../views/purchasing/ConsolidatesView.vue'),
+  receptions: () => import('../views/purchasing/ReceptionsView.vue'),
 }
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
@@ -50,6 +52,36 @@ const subScreens: RouteRecordRaw[] = [
     meta: { area: 'bookings' },
     component: () => import('../views/counter/NewBookingView.vue'),
     props: (route) => ({ id: String(route.params.id) }),
+  },
+  // Purchasing
+  { path: 'purchasing/consolidates/new', name: 'consolidateNew', meta: { area: 'consolidates' }, component: () => import('../views/purchasing/ConsolidateNewView.vue'), props: { special: false } },
+  {
+    path: 'purchasing/consolidates/new-special',
+    name: 'consolidateNewSpecial',
+    meta: { area: 'consolidates' },
+    component: () => import('../views/purchasing/ConsolidateNewView.vue'),
+    props: { special: true },
+  },
+  {
+    path: 'purchasing/consolidates/:id(\\d+)',
+    name: 'consolidate',
+    meta: { area: 'consolidates' },
+    component: () => import('../views/purchasing/ConsolidateView.vue'),
+    props: (route) => ({ id: Number(route.params.id) }),
+  },
+  {
+    path: 'purchasing/receptions/order/:orderId(\\d+)',
+    name: 'receptionOrder',
+    meta: { area: 'receptions' },
+    component: () => import('../views/purchasing/ReceptionOrderView.vue'),
+    props: (route) => ({ orderId: Number(route.params.orderId) }),
+  },
+  {
+    path: 'purchasing/receptions/:id(\\d+)',
+    name: 'reception',
+    meta: { area: 'receptions' },
+    component: () => import('../views/purchasing/ReceptionView.vue'),
+    props: (route) => ({ id: Number(route.params.id) }),
   },
 ]
 

@@ -1,4 +1,5 @@
 import { bookingTables } from './bookingTables'
+import { purchasingTables } from './purchasingTables'
 import { array, col, object, opt } from './columnHelpers'
 import type { TableDescription } from './tableDescription'
 
@@ -45,6 +46,7 @@ export const graphqlTables: readonly TableDescription[] = [
       col('entity_id', 'Int'),
       // A decimal string, as the service gives money amounts.
       col('price', 'String'),
+      col('perishable', 'Boolean'),
     ],
     relations: [object('item_category', 'item_categories', 'item_category_id'), array('lots', 'lots', 'item_id')],
   },
@@ -132,4 +134,5 @@ export const graphqlTables: readonly TableDescription[] = [
     relations: [object('bundle', 'bundles', 'bundle_id'), object('item', 'items', 'item_id')],
   },
   ...bookingTables,
+  ...purchasingTables,
 ]

@@ -18,6 +18,22 @@ export const settingDefinitions: Readonly<Record<string, SettingDefinition>> = {
     default: false,
     description: 'Bookings may only go to agencies of the origin agency’s category.',
   },
+  // Purchasing: the three prerequisites of a special-invoice consolidate (the spec's list); off makes create_for_special_invoice refuse.
+  special_invoice_charge_term: {
+    schema: z.boolean(),
+    default: true,
+    description: 'The entity has a charge term with force_price_without_taxes active.',
+  },
+  item_for_consolidates: {
+    schema: z.boolean(),
+    default: true,
+    description: 'The purchasing variable item_for_consolidates names an item.',
+  },
+  special_invoice_numbering: {
+    schema: z.boolean(),
+    default: true,
+    description: 'Special invoices are numbered automatically.',
+  },
 }
 
 export type SettingsMap = Record<string, unknown>

@@ -9,7 +9,8 @@ import type { StatementCache } from '../store/statementCache'
  * - earmark (create, edit): available − q, booked + q; on hand unchanged.
  * - release (delete, edit): the reverse.
  * - consume (ship, or deliver without transport): booked − q; the goods leave on hand.
- * - receive (deliver): available + q at the destination, same lot.
+ * - receive (deliver, reception): available + q at the destination, same lot.
+ * - remove (a reception returned): available − q.
  */
 interface StockRow {
   id: number
@@ -54,4 +55,9 @@ export function consumeEarmark(statements: StatementCache, entityId: number, age
 
 export function receiveStock(statements: StatementCache, entityId: number, agencyId: number, lines: readonly StockLine[]): void {
   each(lines, (lot, q) => adjust(statements, entityId, agencyId, lot, q, new Decimal(0)))
+}
+
+/** A returned reception: the goods leave the agency again (available − q). */
+export function removeStock(statements: StatementCache, entityId: number, agencyId: number, lines: readonly StockLine[]): void {
+  each(lines, (lot, q) => adjust(statements, entityId, agencyId, lot, q.neg(), new Decimal(0)))
 }

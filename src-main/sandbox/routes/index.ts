@@ -7,6 +7,8 @@ import { bundleRoutes } from './bundles'
 import { companyRoutes } from './company'
 import { graphqlTokenRoutes } from './graphqlToken'
 import { profileRoutes } from './profile'
+import { consolidateRoutes } from './consolidates'
+import { receptionRoutes } from './receptions'
 import type { RouteModule } from './routeModule'
 
 /** Every REST area of the service; each later area (bookings, purchasing…) adds its module here. */
@@ -20,4 +22,6 @@ export const restRouteModules: readonly RouteModule[] = [
   bookingReadRoutes,
   bookingWriteRoutes,
   bookingTransitionRoutes,
+  consolidateRoutes,
+  receptionRoutes,
 ]

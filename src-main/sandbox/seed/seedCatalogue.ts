@@ -42,8 +42,8 @@ function seedEntityCatalogue(
   })
 
   const insertItem = db.prepare(
-    `INSERT INTO items (id, entity_id, zid, code, name, ean13, description, item_category_id, measurement_unit, active, price)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO items (id, entity_id, zid, code, name, ean13, description, item_category_id, measurement_unit, active, price, perishable)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const items: SeededItem[] = []
   const ids = new IdSequence(itemIdBase(entityIndex))
@@ -68,6 +68,7 @@ function seedEntityCatalogue(
       unit,
       active,
       price(prng, category.price),
+      category.perishable ? 1 : 0,
     )
     items.push({ id, entityId: template.entityId, perishable: category.perishable, fractional: category.fractional })
   }

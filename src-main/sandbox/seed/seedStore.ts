@@ -4,6 +4,7 @@ import { seedBundles } from './seedBundles'
 import { seedCatalogue } from './seedCatalogue'
 import { seedOrganisation } from './seedOrganisation'
 import type { SeedParams } from './seedParams'
+import { seedPurchasing } from './seedPurchasing'
 import { seedShipments } from './seedShipments'
 import { seedStock } from './seedStock'
 
@@ -21,4 +22,5 @@ export function seedStore(db: Sqlite, params: SeedParams): void {
   seedBundles(db, params)
   seedShipments(db, params)
   seedBookings(db, params)
+  seedPurchasing(db, params, items)
 }

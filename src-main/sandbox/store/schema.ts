@@ -1,5 +1,6 @@
 import { bundleTables } from './bundleTables'
 import { posSettingsView } from './posSettingsView'
+import { purchasingTables } from './purchasingTables'
 import { shipmentTables } from './shipmentTables'
 import { transferRequestTables } from './transferRequestTables'
 
@@ -9,7 +10,7 @@ import { transferRequestTables } from './transferRequestTables'
  * written by another version is re-seeded rather than migrated, because
  * training data is disposable and the seed is the truth.
  */
-export const schemaVersion = 3
+export const schemaVersion = 4
 
 /** Sandbox bookkeeping: survives a reset (the JWT secret, which seed and scale the data came from). */
 export const metaTable = `CREATE TABLE IF NOT EXISTS sandbox_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT`
@@ -144,6 +145,8 @@ export const domainTables: readonly DomainTable[] = [
         measurement_unit TEXT,
         active INTEGER NOT NULL,
         price TEXT NOT NULL,
+        -- Perishable goods are received into dated lots (purchasing).
+        perishable INTEGER NOT NULL DEFAULT 0,
         UNIQUE (entity_id, zid),
         UNIQUE (entity_id, code)
       ) STRICT`,
@@ -186,5 +189,6 @@ export const domainTables: readonly DomainTable[] = [
   ...bundleTables,
   ...transferRequestTables,
   ...shipmentTables,
+  ...purchasingTables,
   posSettingsView,
 ]

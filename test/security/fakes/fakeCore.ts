@@ -64,6 +64,28 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'counter.scan': { code: '7401234567895' },
   'counter.stock': { itemId: 3 },
   'counter.transferRequests': undefined,
+  'purchasing.context': undefined,
+  'purchaseOrders.search': { query: 'OC-101', limit: 10 },
+  'purchaseOrders.get': { id: 7001 },
+  'consolidates.list': undefined,
+  'consolidates.candidates': { special: false },
+  'consolidates.get': { id: 8001 },
+  'consolidates.create': { name: 'Contenedor', description: null, orderIds: [7001, 7002], special: false },
+  'consolidates.update': { id: 8001, changes: { name: 'Otro nombre' } },
+  'consolidates.delete': { id: 8001 },
+  'receptions.draft': { orderId: 7003 },
+  'receptions.create': {
+    orderId: 7003,
+    agencyId: 301,
+    invoiceNumber: null,
+    memo: null,
+    needsTransit: false,
+    exchangeRate: null,
+    lines: [{ item_id: 1000001, purchase_order_detail_id: 12, quantity: '4', lot_name: null, lot_expires: null }],
+  },
+  'receptions.get': { id: 9001 },
+  'receptions.ofOrder': { orderId: 7003 },
+  'receptions.return': { id: 9001, reboundOrderId: null },
 }
 
 const catalogueStatus = {
@@ -125,6 +147,20 @@ const sampleCompany = {
   name: 'Demo',
 } as RequestOutput<'company.get'>
 
+const samplePurchaseOrder: RequestOutput<'purchaseOrders.get'> = {
+  id: 7001, id_number: 'OC-101-00001', reference: 'COT-1', issue_date: '2026-10-05', supplier: 'Cementos del Norte S.A.', payee_id: 6001,
+  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchange_rate: null, subtotal: '703.0', total: '787.36', due: '787.36',
+  authorized: true, received: false, paid: false, voided: false, import: false, consolidate_id: null, agency_id: 301, lines: null,
+}
+const sampleConsolidateFields = {
+  id: 8001, name: 'Contenedor', description: null, special_invoice: false, id_number: null, item_id: null, charge_term_id: null,
+  issued_at: null, created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z',
+}
+const sampleReception: RequestOutput<'receptions.get'> = {
+  id: 9001, purchase_order_id: 7003, agency_id: 301, invoice_number: null, memo: null, received: true, received_at: '2026-11-23T10:00:00.000Z',
+  voided: false, voided_at: null, exchange_rate: null, lines: [],
+}
+
 /** One valid result per request, as the real core would return it. */
 export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'app.info': { version: '0.1.0-test', runner: 'electron', trainingAvailable: true },
@@ -177,6 +213,20 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'counter.scan': { kind: 'unknown', code: '7401234567895' },
   'counter.stock': [{ agency_id: 2, agency_name: 'Central', available: 8 }],
   'counter.transferRequests': [{ id: 9, agency_from_id: 2, agency_to_id: 3, planned_delivery: '2026-11-24', reference: null, lines: [{ item_id: 3, quantity: '2', item_code: 'ART-3', item_name: 'Tornillo' }] }],
+  'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
+  'purchaseOrders.search': [samplePurchaseOrder],
+  'purchaseOrders.get': samplePurchaseOrder,
+  'consolidates.list': [{ ...sampleConsolidateFields, order_count: 1 }],
+  'consolidates.candidates': [samplePurchaseOrder],
+  'consolidates.get': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
+  'consolidates.create': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
+  'consolidates.update': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
+  'consolidates.delete': { deleted: true },
+  'receptions.draft': { order: samplePurchaseOrder, agency_id: 301, received_at: '2026-11-23', exchange_rate: null, foreign_currency: false, lines: [] },
+  'receptions.create': { order: samplePurchaseOrder, receptionId: 9001 },
+  'receptions.get': sampleReception,
+  'receptions.ofOrder': [sampleReception],
+  'receptions.return': { ...sampleReception, voided: true },
 }
 
 export interface FakeCore extends ShellCore {

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import es from '../../../src-renderer/i18n/es'
 import { flagFields } from '../../../src-renderer/catalogue/bundleForm'
+import { orderStates, specialInvoicePrerequisites } from '../../../src-shared/purchasing'
 
 const rendererDir = join(__dirname, '..', '..', '..', 'src-renderer')
 
@@ -36,6 +37,9 @@ describe('renderer messages in use', () => {
       ...['required', 'ean13Digits', 'ean13Length', 'ean13CheckDigit', 'colour', 'categoryRequired', 'notNegative', 'quantity'].map(
         (p) => `catalogue.problems.${p}`,
       ),
+      ...orderStates.map((s) => `purchasing.states.${s}`),
+      ...specialInvoicePrerequisites.flatMap((f) => [`purchasing.prerequisites.${f}.what`, `purchasing.prerequisites.${f}.where`]),
+      ...['agencyRequired', 'rateInvalid', 'nothingReceived', 'notANumber', 'overPending', 'lotRequired', 'expiryRequired'].map((p) => `purchasing.receptions.problems.${p}`),
     ]
     expect(built.filter((key) => typeof lookup(key) !== 'string')).toEqual([])
   })

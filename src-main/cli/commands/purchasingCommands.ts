@@ -1,0 +1,239 @@
+import Decimal from 'decimal.js'
+import type { Command } from 'commander'
+import { orderState, type Consolidate, type OrderState, type PurchaseOrder, type Reception, type ReceptionInput } from '../../../src-shared/purchasing'
+import type { CliContext } from '../cliContext'
+import { UsageError } from '../output'
+import type { Run } from './runType'
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+function positive(value: string, what: string): number {
+  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`${what} must be a positive whole number: ${value}`)
+  return Number(value)
+}
+
+const money = (o: PurchaseOrder, amount: string | null) => `${o.currency?.code ?? ''} ${amount === null ? '—' : new Decimal(amount).toFixed(2)}`.trim()
+const stateWords: Record<OrderState, string> = {
+  voided: 'voided',
+  paid: 'paid',
+  received: 'received',
+  partlyReceived: 'partly received',
+  authorized: 'authorised',
+  draft: 'draft',
+}
+const state = (o: PurchaseOrder) => stateWords[orderState(o)]
+
+const describeOrder = (o: PurchaseOrder) =>
+  `${o.id}  ${o.id_number ?? '(no number)'}  ${o.issue_date ?? ''}  ${o.supplier ?? ''}  ${money(o, o.total)}${o.consolidate_id ? `  consolidate ${o.consolidate_id}` : ''}`
+
+function totalsByCurrency(orders: readonly PurchaseOrder[]): string {
+  const sums = new Map<string, Decimal>()
+  for (const o of orders) {
+    const code = o.currency?.code ?? '?'
+    sums.set(code, (sums.get(code) ?? new Decimal(0)).plus(o.total ?? 0))
+  }
+  return [...sums].map(([code, sum]) => `${code} ${sum.toFixed(2)}`).join(', ')
+}
+
+const describeConsolidate = (c: Consolidate) =>
+  [
+    `${c.id}  ${c.name}${c.special_invoice ? `  special invoice ${c.id_number ?? ''}` : ''}`,
+    ...(c.description ? [`  ${c.description}`] : []),
+    ...c.orders.map((o) => `  ${describeOrder(o)}`),
+    `  total: ${totalsByCurrency(c.orders) || 'no orders'}`,
+  ].join('\n')
+
+const describeReception = (r: Reception) =>
+  [
+    `${r.id}  order ${r.purchase_order_id}  agency ${r.agency_id ?? '?'}  ${r.received_at?.slice(0, 10) ?? ''}${r.voided ? '  RETURNED' : ''}${r.invoice_number ? `  invoice ${r.invoice_number}` : ''}`,
+    ...r.lines.map((l) => `  ${l.quantity} × item ${l.item_id}${l.lot_name ? ` lot ${l.lot_name}${l.lot_expires ? ` (expires ${l.lot_expires})` : ''}` : ''}`),
+  ].join('\n')
+
+/** consolidates …: group purchase orders (online). */
+function registerConsolidateCommands(program: Command, run: Run): void {
+  const consolidates = program.command('consolidates').description('consolidates of purchase orders (online)')
+  const candidates = (special: boolean) =>
+    run(async (ctx) => {
+      await ctx.core({ signedIn: true })
+      const orders = await ctx.call('consolidates.candidates', { special })
+      ctx.out.result(orders, () => (orders.length ? [...orders.map(describeOrder), `total: ${totalsByCurrency(orders)}`].join('\n') : 'No purchase orders to consolidate.'))
+    })
+  consolidates.command('candidates').description('purchase orders that can be consolidated').action(candidates(false))
+  consolidates.command('special-candidates').description('received, unpaid purchase orders (special invoice)').action(candidates(true))
+
+  const create = (special: boolean) =>
+    run(async (ctx, opts: { name: string; description?: string; order?: string[] }) => {
+      const orderIds = (opts.order ?? []).map((o) => positive(o, '--order'))
+      if (!orderIds.length) throw new UsageError('give at least one --order')
+      await ctx.core({ signedIn: true })
+      const c = await ctx.call('consolidates.create', { name: opts.name, description: opts.description ?? null, orderIds, special })
+      ctx.out.result(c, () => describeConsolidate(c))
+    })
+  consolidates
+    .command('create')
+    .requiredOption('--name <name>')
+    .option('--description <text>')
+    .option('--order <id>', 'a purchase order (repeat)', collect)
+    .action(create(false))
+  consolidates
+    .command('create-special')
+    .description('a special-invoice consolidate (supplier without invoice)')
+    .requiredOption('--name <name>')
+    .option('--description <text>')
+    .option('--order <id>', 'a received, unpaid purchase order (repeat)', collect)
+    .action(create(true))
+
+  consolidates.command('list').action(
+    run(async (ctx) => {
+      await ctx.core({ signedIn: true })
+      const list = await ctx.call('consolidates.list')
+      ctx.out.result(list, () => list.map((c) => `${c.id}  ${c.name}  ${c.order_count} order(s)${c.special_invoice ? `  special invoice ${c.id_number ?? ''}` : ''}`).join('\n') || 'No consolidates.')
+    }),
+  )
+  consolidates.command('show <id>').action(
+    run(async (ctx, id: string) => {
+      await ctx.core({ signedIn: true })
+      const c = await ctx.call('consolidates.get', { id: positive(id, 'id') })
+      ctx.out.result(c, () => describeConsolidate(c))
+    }),
+  )
+  consolidates
+    .command('update <id>')
+    .option('--name <name>')
+    .option('--description <text>')
+    .action(
+      run(async (ctx, id: string, opts: { name?: string; description?: string }) => {
+        if (opts.name === undefined && opts.description === undefined) throw new UsageError('give --name or --description')
+        await ctx.core({ signedIn: true })
+        const c = await ctx.call('consolidates.update', { id: positive(id, 'id'), changes: { name: opts.name, description: opts.description } })
+        ctx.out.result(c, () => describeConsolidate(c))
+      }),
+    )
+  consolidates.command('delete <id>').description('delete a consolidate; its orders are released').action(
+    run(async (ctx, id: string) => {
+      await ctx.core({ signedIn: true })
+      const res = await ctx.call('consolidates.delete', { id: positive(id, 'id') })
+      ctx.out.result(res, () => `Consolidate ${id} deleted; its orders can be consolidated again.`)
+    }),
+  )
+}
+
+/** ITEM_ID:QTY[:DETAIL_ID]; without the detail, the order line of that item with something pending. */
+function receptionLines(values: string[], lots: string[], draft: Awaited<ReturnType<typeof loadDraft>>): ReceptionInput['lines'] {
+  const lotByItem = new Map<number, { name: string; expires: string }>()
+  for (const spec of lots) {
+    const m = /^(\d+):([^:]+):(\d{4}-\d{2}-\d{2})$/.exec(spec)
+    if (!m) throw new UsageError(`--lot must look like ITEM_ID:LOT_NAME:YYYY-MM-DD, got ${spec}`)
+    lotByItem.set(Number(m[1]), { name: m[2]!, expires: m[3]! })
+  }
+  return values.map((v) => {
+    const [item = '', quantity = '', detail] = v.split(':')
+    if (!/^\d+$/.test(item) || !/^\d+(\.\d+)?$/.test(quantity) || Number(quantity) <= 0 || (detail !== undefined && !/^\d+$/.test(detail))) {
+      throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:DETAIL_ID], got ${v}`)
+    }
+    const line = detail
+      ? draft.lines.find((l) => l.purchase_order_detail_id === Number(detail))
+      : (draft.lines.find((l) => l.item_id === Number(item) && new Decimal(l.pending_quantity).gt(0)) ?? draft.lines.find((l) => l.item_id === Number(item)))
+    if (!line) throw new UsageError(`order ${draft.order.id} has no line ${detail ? `with detail ${detail}` : `for item ${item}`}`)
+    const lot = lotByItem.get(Number(item))
+    if (line.perishable && !lot) throw new UsageError(`item ${item} is perishable: give --lot ${item}:LOT_NAME:YYYY-MM-DD`)
+    return { item_id: Number(item), purchase_order_detail_id: line.purchase_order_detail_id, quantity, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
+  })
+}
+
+async function loadDraft(ctx: CliContext, orderId: number) {
+  return ctx.call('receptions.draft', { orderId })
+}
+
+/** receptions …: goods entering a warehouse from a purchase order (online). */
+function registerReceptionCommands(program: Command, run: Run): void {
+  const receptions = program.command('receptions').description('receptions of purchase orders (online)')
+
+  receptions
+    .command('new')
+    .description('what a reception of the order starts from: each line with what is pending')
+    .requiredOption('--order <id>')
+    .action(
+      run(async (ctx, opts: { order: string }) => {
+        await ctx.core({ signedIn: true })
+        const draft = await loadDraft(ctx, positive(opts.order, '--order'))
+        ctx.out.result(draft, () =>
+          [
+            `${describeOrder(draft.order)}  ${state(draft.order)}`,
+            `agency ${draft.agency_id ?? '?'}  date ${draft.received_at ?? ''}${draft.foreign_currency ? `  exchange rate ${draft.exchange_rate ?? '?'}` : ''}`,
+            ...draft.lines.map(
+              (l) => `  item ${l.item_id} ${l.item_code ?? ''} ${l.item_name ?? ''}  detail ${l.purchase_order_detail_id}  ordered ${l.ordered_quantity ?? '?'}  received ${l.received_quantity ?? '?'}  pending ${l.pending_quantity}${l.perishable ? '  perishable (needs --lot)' : ''}`,
+            ),
+          ].join('\n'),
+        )
+      }),
+    )
+
+  receptions
+    .command('create')
+    .description('receive goods of a purchase order into an agency')
+    .requiredOption('--order <id>')
+    .requiredOption('--agency <id>', 'destination warehouse')
+    .option('--date <YYYY-MM-DD>', 'delivery date (default: today)')
+    .option('--invoice <number>')
+    .option('--memo <text>')
+    .option('--transit', 'the goods need transit')
+    .option('--rate <rate>', 'exchange rate of the order’s currency')
+    .option('--line <ITEM_ID:QTY[:DETAIL_ID]>', 'a delivered quantity (repeat)', collect)
+    .option('--lot <ITEM_ID:NAME:YYYY-MM-DD>', 'lot and expiry of a perishable item (repeat)', collect)
+    .action(
+      run(async (ctx, opts: { order: string; agency: string; date?: string; invoice?: string; memo?: string; transit?: boolean; rate?: string; line?: string[]; lot?: string[] }) => {
+        const orderId = positive(opts.order, '--order')
+        const agencyId = positive(opts.agency, '--agency')
+        if (!opts.line?.length) throw new UsageError('give at least one --line')
+        if (opts.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new UsageError(`--date must be YYYY-MM-DD, got ${opts.date}`)
+        if (opts.rate !== undefined && !/^\d+(\.\d+)?$/.test(opts.rate)) throw new UsageError(`--rate must be a number, got ${opts.rate}`)
+        await ctx.core({ signedIn: true })
+        const draft = await loadDraft(ctx, orderId)
+        const result = await ctx.call('receptions.create', {
+          orderId,
+          agencyId,
+          receivedAt: opts.date,
+          invoiceNumber: opts.invoice ?? null,
+          memo: opts.memo ?? null,
+          needsTransit: !!opts.transit,
+          exchangeRate: opts.rate ?? null,
+          lines: receptionLines(opts.line, opts.lot ?? [], draft),
+        })
+        ctx.out.result(result, () =>
+          [
+            `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} is ${state(result.order)}.`,
+            ...(result.order.lines ?? []).map((l) => `  detail ${l.id} item ${l.item_id}: received ${l.received_quantity} of ${l.quantity}, pending ${l.pending_quantity}`),
+          ].join('\n'),
+        )
+      }),
+    )
+
+  receptions.command('show <id>').action(
+    run(async (ctx, id: string) => {
+      await ctx.core({ signedIn: true })
+      const r = await ctx.call('receptions.get', { id: positive(id, 'id') })
+      ctx.out.result(r, () => describeReception(r))
+    }),
+  )
+
+  receptions
+    .command('return <id>')
+    .description('return a reception: its goods leave the agency again')
+    .option('--rebound', 'use rebound.json, naming the order with --order')
+    .option('--order <id>', 'the purchase order (with --rebound)')
+    .action(
+      run(async (ctx, id: string, opts: { rebound?: boolean; order?: string }) => {
+        if (opts.rebound && !opts.order) throw new UsageError('--rebound needs --order ID')
+        if (!opts.rebound && opts.order) throw new UsageError('--order goes with --rebound')
+        await ctx.core({ signedIn: true })
+        const r = await ctx.call('receptions.return', { id: positive(id, 'id'), reboundOrderId: opts.rebound ? positive(opts.order!, '--order') : null })
+        ctx.out.result(r, () => `Reception ${r.id} returned; its goods left agency ${r.agency_id ?? '?'}.\n${describeReception(r)}`)
+      }),
+    )
+}
+
+export function registerPurchasingCommands(program: Command, run: Run): void {
+  registerConsolidateCommands(program, run)
+  registerReceptionCommands(program, run)
+}

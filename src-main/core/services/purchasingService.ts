@@ -1,0 +1,113 @@
+import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft, ReceptionResult } from '../../../src-shared/purchasing'
+import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '../../../src-shared/purchasing'
+import { AppError } from '../../../src-shared/errors'
+import * as api from '../api/purchasingApi'
+import type { ProfileService } from './profileService'
+import type { SessionService } from './sessionService'
+
+/**
+ * Consolidates and receptions: back-office work that goes straight to the
+ * service (nothing is queued; offline, the call fails with `network` and the
+ * screen keeps what the user typed).
+ */
+export class PurchasingService {
+  constructor(
+    private readonly session: SessionService,
+    private readonly profile: ProfileService,
+  ) {}
+
+  private get rest() {
+    return this.session.require().rest
+  }
+  private get graphql() {
+    return this.session.require().graphql
+  }
+
+  /** What the screens need around the forms: the entity's currency (amounts are shown in it) and the agencies goods may enter. */
+  async context(): Promise<{ currency: { id: number; code: string; symbol: string } | null; agencies: { id: number; name: string }[]; userAgencyId: number | null }> {
+    const company = await this.profile.company()
+    const [currency, agencies] = await Promise.all([
+      company.currency_id === null ? Promise.resolve(null) : api.fetchCurrency(this.graphql, company.currency_id),
+      api.listActiveAgencies(this.graphql),
+    ])
+    return { currency, agencies, userAgencyId: this.profile.lastKnown()?.agency?.id ?? null }
+  }
+
+  candidates(special: boolean): Promise<PurchaseOrder[]> {
+    return api.fetchConsolidateCandidates(this.rest, special)
+  }
+
+  consolidates(): Promise<ConsolidateSummary[]> {
+    return api.listConsolidates(this.graphql)
+  }
+
+  consolidate(id: number): Promise<Consolidate> {
+    return api.fetchConsolidate(this.rest, id)
+  }
+
+  createConsolidate(input: ConsolidateInput): Promise<Consolidate> {
+    const parsed = consolidateInput.parse(input)
+    return api.createConsolidate(this.rest, parsed)
+  }
+
+  updateConsolidate(id: number, changes: { name?: string; description?: string | null }): Promise<Consolidate> {
+    return api.updateConsolidate(this.rest, id, changes)
+  }
+
+  async deleteConsolidate(id: number): Promise<{ deleted: true }> {
+    await api.deleteConsolidate(this.rest, id)
+    return { deleted: true }
+  }
+
+  searchOrders(query: string, limit: number): Promise<PurchaseOrder[]> {
+    return api.searchPurchaseOrders(this.graphql, query, limit)
+  }
+
+  async order(id: number): Promise<PurchaseOrder> {
+    const order = await api.fetchPurchaseOrder(this.graphql, id)
+    if (!order) throw new AppError('not_found', { detail: `purchase order ${id}` })
+    return order
+  }
+
+  /** The prefilled reception; the exchange rate is asked for whenever the order's currency is not the entity's, with or without a rate on file. */
+  async receptionDraft(orderId: number): Promise<ReceptionDraft> {
+    const [draft, company] = await Promise.all([api.fetchReceptionDraft(this.rest, this.graphql, orderId), this.profile.company()])
+    const orderCurrency = draft.order.currency?.id ?? null
+    const foreign = orderCurrency !== null && company.currency_id !== null ? orderCurrency !== company.currency_id : draft.foreign_currency
+    return { ...draft, foreign_currency: foreign }
+  }
+
+  /**
+   * Receives goods. The service answers with the order, not the reception, so
+   * the new reception is found afterwards among the order's receptions (the
+   * newest one that is not voided); null if that read fails.
+   */
+  async receive(input: ReceptionInput): Promise<ReceptionResult> {
+    const { orderId, ...body } = receptionInput.parse(input)
+    const order = await api.createReception(this.rest, orderId, body)
+    const newest = await api.listReceptions(this.graphql, orderId).then(
+      (list) => list.find((r) => !r.voided) ?? null,
+      () => null,
+    )
+    return { order, receptionId: newest?.id ?? null }
+  }
+
+  /** A reception with each lot's stock now at its agency, so the clerk sees what the reception (or its return) did. */
+  async reception(id: number): Promise<Reception> {
+    const r = await api.fetchReception(this.rest, id)
+    if (r.agency_id === null) return r
+    const lots = [...new Set(r.lines.map((l) => l.lot_id).filter((l): l is number => l !== null))]
+    const stock = await api.fetchLotAvailability(this.graphql, r.agency_id, lots).catch(() => null)
+    if (!stock) return r
+    return { ...r, lines: r.lines.map((l) => ({ ...l, available_now: l.lot_id === null ? null : (stock.get(l.lot_id) ?? '0') })) }
+  }
+
+  receptionsOfOrder(orderId: number): Promise<Reception[]> {
+    return api.listReceptions(this.graphql, orderId)
+  }
+
+  /** DELETE by default; `rebound` uses rebound.json with the order (the service then checks the order exists). */
+  returnReception(id: number, rebound: { orderId: number } | null): Promise<Reception> {
+    return api.returnReception(this.rest, id, rebound)
+  }
+}

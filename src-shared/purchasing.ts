@@ -1,0 +1,180 @@
+import { z } from 'zod'
+
+/**
+ * Purchasing as the back office works with it: purchase orders grouped into
+ * consolidates, and receptions of goods into a warehouse. These are online
+ * operations: nothing here is queued. Amounts and quantities travel as decimal
+ * strings and are computed with decimal.js, never as binary floats.
+ */
+
+const int = z.number().int()
+const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/)
+const positiveDecimal = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, 'must be a number such as 12 or 12.5')
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+
+export const currency = z.object({ id: int, code: z.string(), symbol: z.string() })
+export type Currency = z.infer<typeof currency>
+
+export const purchaseOrderLine = z.object({
+  id: int,
+  item_id: int,
+  item_code: z.string().nullable(),
+  item_name: z.string().nullable(),
+  quantity: decimalText,
+  received_quantity: decimalText,
+  pending_quantity: decimalText,
+  price: decimalText,
+  total: decimalText,
+})
+export type PurchaseOrderLine = z.infer<typeof purchaseOrderLine>
+
+export const purchaseOrder = z.object({
+  id: int,
+  id_number: z.string().nullable(),
+  reference: z.string().nullable(),
+  issue_date: z.string().nullable(),
+  supplier: z.string().nullable(),
+  payee_id: int.nullable(),
+  currency: currency.nullable(),
+  exchange_rate: z.number().nullable(),
+  subtotal: decimalText.nullable(),
+  total: decimalText.nullable(),
+  due: decimalText.nullable(),
+  authorized: z.boolean(),
+  received: z.boolean(),
+  paid: z.boolean(),
+  voided: z.boolean(),
+  import: z.boolean(),
+  consolidate_id: int.nullable(),
+  agency_id: int.nullable(),
+  /** Present where the answer carried them (reception create, order search). */
+  lines: z.array(purchaseOrderLine).nullable(),
+})
+export type PurchaseOrder = z.infer<typeof purchaseOrder>
+
+export const consolidate = z.object({
+  id: int,
+  name: z.string(),
+  description: z.string().nullable(),
+  special_invoice: z.boolean(),
+  id_number: z.string().nullable(),
+  item_id: int.nullable(),
+  charge_term_id: int.nullable(),
+  issued_at: z.string().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  orders: z.array(purchaseOrder),
+})
+export type Consolidate = z.infer<typeof consolidate>
+
+export const consolidateSummary = consolidate.omit({ orders: true }).extend({ order_count: int })
+export type ConsolidateSummary = z.infer<typeof consolidateSummary>
+
+export const consolidateInput = z.object({
+  name: z.string().trim().min(1, 'a consolidate needs a name').max(255),
+  description: z.string().trim().max(2000).nullable().default(null),
+  orderIds: z.array(int.positive()).min(1, 'choose at least one purchase order').max(500),
+  special: z.boolean().default(false),
+})
+export type ConsolidateInput = z.input<typeof consolidateInput>
+
+export const consolidateChanges = z.object({
+  name: z.string().trim().min(1, 'a consolidate needs a name').max(255).optional(),
+  description: z.string().trim().max(2000).nullable().optional(),
+})
+
+/**
+ * The prerequisites of a special-invoice consolidate (the spec's list), named
+ * by the field the service reports a missing one on.
+ */
+export const specialInvoicePrerequisites = ['charge_term_id', 'item_id', 'id_number'] as const
+export type SpecialInvoicePrerequisite = (typeof specialInvoicePrerequisites)[number]
+
+export const receptionDraftLine = z.object({
+  item_id: int,
+  item_code: z.string().nullable(),
+  item_name: z.string().nullable(),
+  purchase_order_detail_id: int,
+  ordered_quantity: decimalText.nullable(),
+  received_quantity: decimalText.nullable(),
+  /** What is still pending: the delivered quantity defaults to it. */
+  pending_quantity: decimalText,
+  perishable: z.boolean(),
+})
+export type ReceptionDraftLine = z.infer<typeof receptionDraftLine>
+
+export const receptionDraft = z.object({
+  order: purchaseOrder,
+  agency_id: int.nullable(),
+  received_at: z.string().nullable(),
+  /** Set when the order's currency is not the entity's: the rate to confirm. */
+  exchange_rate: z.number().nullable(),
+  foreign_currency: z.boolean(),
+  lines: z.array(receptionDraftLine),
+})
+export type ReceptionDraft = z.infer<typeof receptionDraft>
+
+export const receptionLineInput = z.object({
+  item_id: int.positive(),
+  purchase_order_detail_id: int.positive(),
+  quantity: positiveDecimal,
+  lot_name: z.string().trim().max(100).nullable().default(null),
+  lot_expires: date.nullable().default(null),
+})
+
+export const receptionInput = z.object({
+  orderId: int.positive(),
+  agencyId: int.positive(),
+  receivedAt: date.optional(),
+  invoiceNumber: z.string().trim().max(100).nullable().default(null),
+  memo: z.string().trim().max(2000).nullable().default(null),
+  needsTransit: z.boolean().default(false),
+  exchangeRate: positiveDecimal.nullable().default(null),
+  lines: z.array(receptionLineInput).min(1, 'receive at least one product').max(500),
+})
+export type ReceptionInput = z.input<typeof receptionInput>
+
+export const receptionLine = z.object({
+  id: int.nullable(),
+  item_id: int,
+  purchase_order_detail_id: int.nullable(),
+  quantity: decimalText,
+  lot_id: int.nullable(),
+  lot_name: z.string().nullable(),
+  lot_expires: z.string().nullable(),
+  /** The lot's stock at the reception's agency now (read when the reception is shown); null when unknown. */
+  available_now: decimalText.nullable().default(null),
+})
+
+export const reception = z.object({
+  id: int,
+  purchase_order_id: int,
+  agency_id: int.nullable(),
+  invoice_number: z.string().nullable(),
+  memo: z.string().nullable(),
+  received: z.boolean(),
+  received_at: z.string().nullable(),
+  voided: z.boolean(),
+  voided_at: z.string().nullable(),
+  exchange_rate: z.number().nullable(),
+  lines: z.array(receptionLine),
+})
+export type Reception = z.infer<typeof reception>
+
+export const receptionResult = z.object({ order: purchaseOrder, receptionId: int.nullable() })
+export type ReceptionResult = z.infer<typeof receptionResult>
+
+export const orderStates = ['voided', 'paid', 'received', 'partlyReceived', 'authorized', 'draft'] as const
+export type OrderState = (typeof orderStates)[number]
+
+/** The one word a purchasing clerk uses for an order; "partly received" needs its lines. */
+export function orderState(o: Pick<PurchaseOrder, 'voided' | 'paid' | 'received' | 'authorized' | 'lines'>): OrderState {
+  if (o.voided) return 'voided'
+  if (o.paid) return 'paid'
+  if (o.received) return 'received'
+  if (o.lines?.some((l) => !/^0*(\.0*)?$/.test(l.received_quantity))) return 'partlyReceived'
+  return o.authorized ? 'authorized' : 'draft'
+}

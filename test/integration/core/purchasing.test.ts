@@ -1,0 +1,158 @@
+import Decimal from 'decimal.js'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { AppError } from '../../../src-shared/errors'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { tempDir } from '../../support/tempDir'
+
+// Consolidates and receptions through the contract, against the sandbox over real HTTP.
+let sandbox: RunningSandbox
+let h: CoreHarness
+
+beforeAll(async () => {
+  sandbox = await startSandbox()
+  h = await coreHarness(tempDir())
+  const user = sandbox.users[0]!
+  await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
+})
+beforeEach(() => sandbox.reset())
+afterAll(async () => {
+  await h.close()
+  await sandbox.close()
+})
+
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p
+  } catch (err) {
+    return err as AppError
+  }
+  throw new Error('expected a failure')
+}
+
+async function available(lotId: number, agencyId: number): Promise<number> {
+  const res = await h.call('graphql.query', {
+    query: 'query($l: Int!, $a: Int!) { lot_stocks(where: {lot_id: {_eq: $l}, agency_id: {_eq: $a}}) { available } }',
+    variables: { l: lotId, a: agencyId },
+  })
+  return (res.data as { lot_stocks: { available: number }[] }).lot_stocks[0]?.available ?? 0
+}
+
+describe('consolidates', () => {
+  it('reads the candidates normalised: supplier, currency, decimal-string amounts', async () => {
+    const orders = await h.call('consolidates.candidates', { special: false })
+    const imported = orders.find((o) => o.id === 7002)!
+    expect(imported).toMatchObject({ supplier: 'Importadora Pacífico Ltd.', currency: { code: 'USD', symbol: 'US$' }, total: '364.0', import: true, consolidate_id: null })
+    const sum = orders.filter((o) => o.currency?.code === 'GTQ').reduce((s, o) => s.plus(o.total ?? 0), new Decimal(0))
+    // 7001 787.36 + 7003 425.38 + 7004 2483.04 + 7005 87.36
+    expect(sum.toFixed(2)).toBe('3783.14')
+  })
+
+  it('creates, lists, updates and deletes a consolidate; its orders carry it and are released after', async () => {
+    const created = await h.call('consolidates.create', { name: 'Contenedor', description: 'Flete', orderIds: [7001, 7003] })
+    expect(created.orders.map((o) => [o.id, o.consolidate_id])).toEqual([
+      [7001, created.id],
+      [7003, created.id],
+    ])
+    const list = await h.call('consolidates.list')
+    expect(list.find((c) => c.id === created.id)).toMatchObject({ name: 'Contenedor', order_count: 2, special_invoice: false })
+    const updated = await h.call('consolidates.update', { id: created.id, changes: { name: 'Contenedor 2' } })
+    expect(updated).toMatchObject({ name: 'Contenedor 2', description: 'Flete' })
+    expect(await h.call('consolidates.delete', { id: created.id })).toEqual({ deleted: true })
+    expect((await h.call('purchaseOrders.get', { id: 7001 })).consolidate_id).toBeNull()
+    expect((await failure(h.call('consolidates.get', { id: created.id }))).code).toBe('not_found')
+  })
+
+  it('reports a missing special-invoice prerequisite as a validation error on its field', async () => {
+    await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item_for_consolidates: false }) })
+    const err = await failure(h.call('consolidates.create', { name: 'Especial', orderIds: [7005], special: true }))
+    expect(err.code).toBe('validation')
+    expect(err.fields).toEqual({ item_id: ['la variable de compras item_for_consolidates no tiene un producto'] })
+    await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item_for_consolidates: true }) })
+    const special = await h.call('consolidates.create', { name: 'Especial', orderIds: [7005], special: true })
+    expect(special).toMatchObject({ special_invoice: true, id_number: 'FESP-101-000001', charge_term_id: 6503 })
+  })
+
+  it('refuses a consolidate without orders before asking the service', async () => {
+    const err = await failure(h.call('consolidates.create', { name: 'Vacío', orderIds: [] }))
+    expect(err.code).toBe('bad_input')
+  })
+})
+
+describe('receptions', () => {
+  it('receives part, then the rest; the order is received, stock went up, and a return takes it down again', async () => {
+    const draft = await h.call('receptions.draft', { orderId: 7003 })
+    expect(draft).toMatchObject({ agency_id: 301, foreign_currency: false, order: { id: 7003, supplier: 'Agroinsumos La Cosecha' } })
+    expect(await h.call('receptions.draft', { orderId: 7002 })).toMatchObject({ foreign_currency: true, exchange_rate: 7.75, order: { currency: { code: 'USD' } } })
+    const perishable = draft.lines.find((l) => l.perishable)!
+    const other = draft.lines.find((l) => !l.perishable)!
+    expect([perishable.pending_quantity, other.pending_quantity]).toEqual(['12.0', '6.0'])
+
+    const first = await h.call('receptions.create', {
+      orderId: 7003,
+      agencyId: 301,
+      invoiceNumber: 'F-1',
+      lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '4' }],
+    })
+    expect(first.order.received).toBe(false)
+    expect(first.order.lines!.find((l) => l.id === other.purchase_order_detail_id)!.pending_quantity).toBe('2.0')
+    const r1 = await h.call('receptions.get', { id: first.receptionId! })
+    const lot = r1.lines[0]!.lot_id!
+    const afterFirst = await available(lot, 301)
+    // The reception shows its lot's stock now at the agency.
+    expect(Number(r1.lines[0]!.available_now)).toBe(afterFirst)
+
+    const second = await h.call('receptions.create', {
+      orderId: 7003,
+      agencyId: 301,
+      lines: [
+        { item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '2' },
+        { item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, quantity: '12', lot_name: 'L-77', lot_expires: '2027-03-01' },
+      ],
+    })
+    expect(second.order.received).toBe(true)
+    expect(second.receptionId).not.toBe(first.receptionId)
+    expect(await available(lot, 301)).toBe(afterFirst + 2)
+    expect((await h.call('receptions.ofOrder', { orderId: 7003 })).map((r) => r.id)).toEqual([second.receptionId, first.receptionId])
+
+    const returned = await h.call('receptions.return', { id: first.receptionId! })
+    expect(returned.voided).toBe(true)
+    expect(await available(lot, 301)).toBe(afterFirst - 2)
+    expect((await h.call('purchaseOrders.get', { id: 7003 })).received).toBe(false)
+  })
+
+  it('refuses over-receiving on the line, and a rebound naming an order that does not exist', async () => {
+    const draft = await h.call('receptions.draft', { orderId: 7003 })
+    const other = draft.lines.find((l) => !l.perishable)!
+    const over = await failure(h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '9' }] }))
+    expect(over.code).toBe('validation')
+    expect(over.fields).toEqual({ 'reception_details.quantity': ['excede lo pendiente de recibir (6.0)'] })
+    const ok = await h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '1' }] })
+    const missing = await failure(h.call('receptions.return', { id: ok.receptionId!, reboundOrderId: 999999 }))
+    expect(missing.code).toBe('not_found')
+    expect(missing.detail).toBe('No se encontró la orden de compra')
+    expect((await h.call('receptions.return', { id: ok.receptionId!, reboundOrderId: 7003 })).voided).toBe(true)
+  })
+
+  it('finds orders by number, reference and supplier, and gives the entity currency and agencies', async () => {
+    expect((await h.call('purchaseOrders.search', { query: 'PED-5531' })).map((o) => o.id)).toEqual([7003])
+    expect((await h.call('purchaseOrders.search', { query: 'cosecha' })).map((o) => o.id)).toEqual([7003])
+    expect((await h.call('purchaseOrders.search', { query: 'OC-101-00004' })).map((o) => o.id)).toEqual([7004])
+    const ctx = await h.call('purchasing.context')
+    expect(ctx.currency).toEqual({ id: 1, code: 'GTQ', symbol: 'Q' })
+    expect(ctx.agencies.map((a) => a.id)).toEqual([301, 302, 303, 304])
+  })
+
+  it('passes a service failure on as server, and nothing is received', async () => {
+    const draft = await h.call('receptions.draft', { orderId: 7003 })
+    const other = draft.lines.find((l) => !l.perishable)!
+    sandbox.setFaults({ errorShare: 1 })
+    try {
+      const err = await failure(h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '1' }] }))
+      expect(err.code).toBe('server')
+    } finally {
+      sandbox.setFaults({ errorShare: 0 })
+    }
+    expect(await h.call('receptions.ofOrder', { orderId: 7003 })).toEqual([])
+  })
+})

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { purchasingClient } from './purchasingClient'
+
+let sandbox: RunningSandbox
+beforeAll(async () => {
+  sandbox = await startSandbox()
+})
+afterAll(() => sandbox.close())
+
+const api = () => purchasingClient(sandbox, () => sandbox.users[0]!)
+
+interface Order {
+  id: number
+  authorized: boolean
+  received: boolean
+  paid: boolean
+  voided: boolean
+  import: boolean
+  consolidate_id: number | null
+  total: string
+  payee: { name: string }
+  currency: { code: string }
+  purchase_order_details: { quantity: string; received_quantity: string; item: { perishable: boolean } }[]
+}
+
+describe('purchasing through GraphQL', () => {
+  it('serves the seeded orders in every state with their lines, supplier and currency', async () => {
+    const { purchase_orders } = await api().gql<{ purchase_orders: Order[] }>(
+      `{ purchase_orders(order_by: {id: asc}) { id authorized received paid voided import consolidate_id total
+           payee { name } currency { code } purchase_order_details { quantity received_quantity item { perishable } } } }`,
+    )
+    const byId = new Map(purchase_orders.map((o) => [o.id, o]))
+    expect([...byId.keys()]).toEqual([7001, 7002, 7003, 7004, 7005, 7006, 7007, 7008, 7009, 7010, 7011])
+    expect(byId.get(7002)).toMatchObject({ import: true, currency: { code: 'USD' }, payee: { name: 'Importadora Pacífico Ltd.' } })
+    expect(byId.get(7004)!.received).toBe(false)
+    expect(byId.get(7004)!.purchase_order_details.map((d) => d.received_quantity)).toEqual(['8.0', '0.0'])
+    expect(byId.get(7005)).toMatchObject({ received: true, paid: false })
+    expect(byId.get(7007)).toMatchObject({ received: true, paid: true })
+    expect([byId.get(7008)!.consolidate_id, byId.get(7009)!.consolidate_id]).toEqual([8001, 8001])
+    expect(byId.get(7010)!.authorized).toBe(false)
+    expect(byId.get(7011)!.voided).toBe(true)
+    expect(byId.get(7003)!.purchase_order_details.map((d) => d.item.perishable)).toEqual([true, false])
+    expect(byId.get(7001)!.total).toBe('787.36')
+  })
+
+  it('serves receptions with their lines, consolidates with their orders, suppliers and currencies', async () => {
+    const data = await api().gql<{
+      receptions: { purchase_order_id: number; received: boolean; reception_details: { quantity: string; lot_id: number | null }[] }[]
+      consolidates: { name: string; purchase_orders: { id: number }[] }[]
+      payees: { name: string }[]
+      currencies: { code: string; symbol: string }[]
+    }>(
+      `{ receptions(order_by: {purchase_order_id: asc}) { purchase_order_id received reception_details { quantity lot_id } }
+         consolidates { name purchase_orders(order_by: {id: asc}) { id } }
+         payees(order_by: {id: asc}) { name } currencies(order_by: {id: asc}) { code symbol } }`,
+    )
+    expect(data.receptions.map((r) => [r.purchase_order_id, r.received])).toEqual([
+      [7004, false],
+      [7005, true],
+      [7006, true],
+      [7007, true],
+    ])
+    expect(data.receptions[0]!.reception_details).toEqual([{ quantity: '8.0', lot_id: expect.any(Number) }])
+    expect(data.consolidates).toEqual([{ name: 'Contenedor Pacífico octubre', purchase_orders: [{ id: 7008 }, { id: 7009 }] }])
+    expect(data.payees).toHaveLength(4)
+    expect(data.currencies.map((c) => c.code)).toEqual(['GTQ', 'USD', 'EUR'])
+  })
+})
