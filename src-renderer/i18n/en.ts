@@ -364,6 +364,7 @@ const en: Messages = {
     cancel: 'Cancel',
     saveShortcut: 'Ctrl+S',
     ordersCount: 'No orders | {n} order | {n} orders',
+    unknownTitle: 'The connection dropped before the answer',
     inEntityCurrency: '≈ {amount} at each order’s exchange rate',
     noRate: 'An order in another currency has no exchange rate: it cannot be added up in the company’s currency.',
     discard: {
@@ -394,6 +395,7 @@ const en: Messages = {
       title: 'Consolidates',
       intro: 'A consolidate groups purchase orders so that import charges are entered once. Each order keeps its number.',
       new: 'New consolidate',
+      unknownOutcome: 'The service may have created it: check the list of consolidates before creating it again.',
       newShortcut: 'Alt+N',
       newSpecial: 'Special invoice',
       newTitle: 'New consolidate',
@@ -485,6 +487,7 @@ const en: Messages = {
       returnDone: 'Reception returned; the stock of {agency} went down.',
       stockNow: 'Stock now at {agency}',
       stockChange: '(stock {before} → {after})',
+      unknownOutcome: 'The service may have recorded it: check this order’s receptions below before saving again.',
       returnRefused: 'The service does not allow returning it',
       columns: {
         item: 'Product',

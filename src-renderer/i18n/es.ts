@@ -363,6 +363,7 @@ const es = {
     cancel: 'Cancelar',
     saveShortcut: 'Ctrl+S',
     ordersCount: 'Ninguna orden | {n} orden | {n} órdenes',
+    unknownTitle: 'La conexión se cortó antes de la respuesta',
     inEntityCurrency: '≈ {amount} al tipo de cambio de cada orden',
     noRate: 'Una orden en otra moneda no tiene tipo de cambio: no se puede sumar en la moneda de la empresa.',
     discard: {
@@ -393,6 +394,7 @@ const es = {
       title: 'Consolidados',
       intro: 'Un consolidado agrupa órdenes de compra para ingresar una sola vez los gastos de importación. Cada orden conserva su número.',
       new: 'Nuevo consolidado',
+      unknownOutcome: 'Puede que el servicio lo haya creado: revise la lista de consolidados antes de crearlo de nuevo.',
       newShortcut: 'Alt+N',
       newSpecial: 'Factura especial',
       newTitle: 'Nuevo consolidado',
@@ -484,6 +486,7 @@ const es = {
       returnDone: 'Recepción devuelta; la existencia de {agency} bajó.',
       stockNow: 'Existencia actual en {agency}',
       stockChange: '(existencia {before} → {after})',
+      unknownOutcome: 'Puede que el servicio la haya registrado: revise abajo las recepciones de esta orden antes de guardar de nuevo.',
       returnRefused: 'El servicio no permite devolverla',
       columns: {
         item: 'Producto',

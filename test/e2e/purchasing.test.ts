@@ -226,4 +226,27 @@ describe('purchasing without the network', () => {
     // The failed request is the only error the page may show.
     expect(unexpectedProblems(problems).filter((p) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(p))).toEqual([])
   })
+
+  it('when the answer is lost after the service recorded it, says to check before saving again, and the list shows it', async () => {
+    const { page, problems, trainingUrl } = app()
+    await startTraining(page)
+    const faults = async (dropShare: number) =>
+      fetch(`${await trainingUrl()}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dropShare }) })
+    await page.getByTestId('menu-receptions').click()
+    await orderRow(page, 7001).click()
+    await page.getByTestId('reception-order-view').waitFor()
+    await page.getByTestId('reception-line').first().getByTestId('line-quantity').locator('input').fill('2')
+    expect(await page.getByTestId('reception-row').count()).toBe(0)
+
+    expect((await faults(1)).status).toBe(200)
+    await page.getByTestId('reception-save').click()
+    await expectText(page.getByTestId('reception-save-error'), 'La conexión se cortó antes de la respuesta')
+    await expectText(page.getByTestId('reception-unknown'), 'revise abajo las recepciones de esta orden')
+    expect(await page.getByTestId('reception-line').first().getByTestId('line-quantity').locator('input').inputValue()).toBe('2')
+
+    expect((await faults(0)).status).toBe(200)
+    await page.getByTestId('receptions-of-order-refresh').click()
+    await expect.poll(() => page.getByTestId('reception-row').count()).toBe(1)
+    expect(unexpectedProblems(problems).filter((p) => !/Failed to load resource/.test(p))).toEqual([])
+  })
 })

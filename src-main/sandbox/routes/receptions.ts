@@ -1,16 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { SandboxContext } from '../context'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
 import { dateInZone } from '../../../src-shared/localDate'
-import { findPurchaseOrder } from '../model/purchaseOrders'
+import { detailsOfOrder, findPurchaseOrder } from '../model/purchaseOrders'
 import { createReception, detailsOfReception, findReception, newReception, pendingOf, receptionText, returnReception, type ReceptionRow } from '../model/receptions'
-import { detailsOfOrder } from '../model/purchaseOrders'
 import { railsDecimalString } from '../model/railsDecimal'
 import { toStoredTimestamp } from '../timestamps'
 import { entityScope, positiveId, type EntityScope } from './entityScope'
 import { orderFromPath, orderJson } from './purchasingScope'
 import { purchaseOrderDetailJson, receptionJson } from './purchasingJson'
 import type { RouteModule } from './routeModule'
-import type { SandboxContext } from '../context'
 
 function receptionFromPath(ctx: SandboxContext, scope: EntityScope, rawId: unknown, reply: FastifyReply): ReceptionRow | undefined {
   const id = positiveId(rawId)
