@@ -1,3 +1,4 @@
+import { adminGraphqlTables } from './adminTables'
 import { bookingTables } from './bookingTables'
 import { array, col, object, opt } from './columnHelpers'
 import type { TableDescription } from './tableDescription'
@@ -132,4 +133,5 @@ export const graphqlTables: readonly TableDescription[] = [
     relations: [object('bundle', 'bundles', 'bundle_id'), object('item', 'items', 'item_id')],
   },
   ...bookingTables,
+  ...adminGraphqlTables,
 ]

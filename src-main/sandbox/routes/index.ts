@@ -8,6 +8,10 @@ import { companyRoutes } from './company'
 import { graphqlTokenRoutes } from './graphqlToken'
 import { profileRoutes } from './profile'
 import type { RouteModule } from './routeModule'
+import { documentStructureRoutes } from './documentStructures'
+import { pieceworkTypeGroupRoutes } from './pieceworkTypeGroups'
+import { webappRowRoutes } from './webappRows'
+import { webappTableRoutes } from './webappTables'
 
 /** Every REST area of the service; each later area (bookings, purchasing…) adds its module here. */
 export const restRouteModules: readonly RouteModule[] = [
@@ -20,4 +24,9 @@ export const restRouteModules: readonly RouteModule[] = [
   bookingReadRoutes,
   bookingWriteRoutes,
   bookingTransitionRoutes,
+  // Administration and apps.
+  pieceworkTypeGroupRoutes,
+  documentStructureRoutes,
+  webappTableRoutes,
+  webappRowRoutes,
 ]

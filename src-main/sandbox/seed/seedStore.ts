@@ -1,4 +1,5 @@
 import type { Sqlite } from '../../core/cache/sqlite'
+import { seedAdministration } from './seedAdministration'
 import { seedBookings } from './seedBookings'
 import { seedBundles } from './seedBundles'
 import { seedCatalogue } from './seedCatalogue'
@@ -21,4 +22,5 @@ export function seedStore(db: Sqlite, params: SeedParams): void {
   seedBundles(db, params)
   seedShipments(db, params)
   seedBookings(db, params)
+  seedAdministration(db)
 }
