@@ -12,6 +12,9 @@ import { ProfileService } from './services/profileService'
 import { SessionService } from './services/sessionService'
 import { SettingsStore } from './settingsStore'
 import type { TrainingLauncher } from './training'
+import { fetchDocumentStructure } from './api/documentStructuresApi'
+import { DynamicTablesService } from './services/dynamicTablesService'
+import { PieceworkGroupService } from './services/pieceworkGroupService'
 
 export type Runner = 'electron' | 'browser-host' | 'cli'
 
@@ -42,6 +45,8 @@ export interface Core {
     catalogue: CatalogueService
     bundles: BundleService
     bookings: BookingsService
+    pieceworkGroups: PieceworkGroupService
+    dynamicTables: DynamicTablesService
   }
   close(): Promise<void>
 }
@@ -67,6 +72,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   const bundles = new BundleService(session, profile, catalogue, now)
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now)
+  const pieceworkGroups = new PieceworkGroupService(session)
+  const dynamicTables = new DynamicTablesService(session)
   await session.restore()
   const background = options.background === false ? null : (options.background ?? {})
   const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
@@ -115,12 +122,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'outbox.discard': async ({ seq }) => bookings.discard(seq),
     'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
     'sync.push': () => bookings.push({ ignoreBackoff: true }),
+    // Administration and apps.
+    'profile.update': (changes) => profile.update(changes),
+    'graphql.tokenValidity': async () => ({ expiresAt: (await session.require().graphql.validity()).expiresAt }),
+    'pieceworkGroups.list': () => pieceworkGroups.list(),
+    'pieceworkGroups.get': ({ id }) => pieceworkGroups.get(id),
+    'pieceworkGroups.create': (input) => pieceworkGroups.create(input),
+    'pieceworkGroups.update': ({ id, changes }) => pieceworkGroups.update(id, changes),
+    'pieceworkGroups.delete': ({ id }) => pieceworkGroups.delete(id),
+    'documentStructures.get': ({ type }) => fetchDocumentStructure(session.require().rest, type),
+    'dynamicTables.list': () => dynamicTables.list(),
+    'dynamicTables.create': (input) => dynamicTables.create(input),
+    'dynamicTables.rename': ({ id, name }) => dynamicTables.rename(id, name),
+    'dynamicTables.delete': ({ id }) => dynamicTables.delete(id),
+    'dynamicTables.rows': ({ id }) => dynamicTables.rows(id),
+    'dynamicTables.addRow': ({ tableId, data }) => dynamicTables.addRow(tableId, data),
+    'dynamicTables.updateRow': ({ tableId, rowId, data }) => dynamicTables.updateRow(tableId, rowId, data),
+    'dynamicTables.deleteRow': ({ tableId, rowId }) => dynamicTables.deleteRow(tableId, rowId),
   }
 
   return {
     handlers,
     events,
-    services: { session, profile, connection, catalogue, bundles, bookings },
+    services: { session, profile, connection, catalogue, bundles, bookings, pieceworkGroups, dynamicTables },
     async close() {
       scheduler?.close()
       pushScheduler?.close()

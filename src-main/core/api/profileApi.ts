@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ProfileChanges } from '../../../src-shared/administration'
 import type { Agency, Company, Membership, Profile } from '../../../src-shared/domain'
 import type { GraphqlClient } from './graphqlClient'
 import {
@@ -91,6 +92,12 @@ export async function selectEntity(rest: RestClient, entityId: number): Promise<
     { method: 'PATCH', path: '/company.json', body: { selected_entity_id: String(entityId) } },
     emptyAnswer,
   )
+}
+
+/** PATCH /profile.json with only the attributes given; the service answers `{}`. */
+export async function updateProfile(rest: RestClient, changes: ProfileChanges): Promise<void> {
+  const user = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+  await rest.request({ method: 'PATCH', path: '/profile.json', body: { user } }, emptyAnswer)
 }
 
 const employeeAgencies = z.object({ employees: z.array(z.object({ agency_id: nullableId })) })
