@@ -5,6 +5,7 @@ import { registerBookingCommands } from './commands/bookingCommands'
 import { registerCatalogueCommands } from './commands/catalogueCommands'
 import type { Run } from './commands/runType'
 import { registerServerCommands } from './commands/serverCommands'
+import { registerAdministrationCommands } from './commands/administrationCommands'
 import { EXIT_OK, EXIT_USAGE, createOutput, reportFailure } from './output'
 
 /**
@@ -42,6 +43,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   registerCatalogueCommands(program, run)
   registerBookingCommands(program, run)
   registerServerCommands(program, run)
+  registerAdministrationCommands(program, run)
 
   try {
     await program.parseAsync(argv, { from: 'user' })
