@@ -16,6 +16,10 @@ const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
   profile: () => import('../views/ProfileView.vue'),
   company: () => import('../views/CompanyView.vue'),
   catalogue: () => import('../views/catalogue/CatalogueView.vue'),
+  pieceworkTypeGroups: () => import('../views/admin/PieceworkGroupsView.vue'),
+  documentStructures: () => import('../views/admin/DocumentStructuresView.vue'),
+  dynamicTables: () => import('../views/admin/DynamicTablesView.vue'),
+  graphql: () => import('../views/admin/GraphqlConsoleView.vue'),
 }
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
@@ -38,6 +42,13 @@ const subScreens: RouteRecordRaw[] = [
     name: 'bundle',
     meta: { area: 'catalogue' },
     component: () => import('../views/catalogue/BundleView.vue'),
+    props: (route) => ({ id: Number(route.params.id) }),
+  },
+  {
+    path: 'admin/dynamic-tables/:id(\\d+)',
+    name: 'dynamicTable',
+    meta: { area: 'dynamicTables' },
+    component: () => import('../views/admin/DynamicTableView.vue'),
     props: (route) => ({ id: Number(route.params.id) }),
   },
 ]

@@ -20,6 +20,7 @@ const profileSchema = z.object({
   id,
   email: z.string(),
   name: nullableText.transform((s) => s ?? ''),
+  mobile_phone: nullableText,
   language: nullableText.transform((s) => s ?? 'es'),
   time_zone: nullableText.transform((s) => s ?? 'UTC'),
 })
