@@ -21,7 +21,7 @@ async function cells(page: Page, rowTestId: string): Promise<string[]> {
 describe('administration and apps', () => {
   const app = useFreshApp()
 
-  it('changing the language in the profile changes the menu at once, and the service keeps it', async () => {
+  it('changing the language in the profile changes the menu at once, and the profile read back after a reload keeps it', async () => {
     const { page, problems } = app()
     await startTraining(page)
     await expectText(page.getByTestId('menu-catalogue'), 'Catálogo')
@@ -38,6 +38,7 @@ describe('administration and apps', () => {
     // After a reload the profile read from the service still says English, and so does the form.
     await page.reload()
     await expectText(page.getByTestId('menu-catalogue'), 'Catalogue')
+    await expectText(page.getByTestId('profile-language'), 'English (en)')
     expect(await input(page, 'profile-form-phone').inputValue()).toBe('+502 5555 7777')
     expect(unexpectedProblems(problems)).toEqual([])
   })

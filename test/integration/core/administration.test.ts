@@ -1,3 +1,4 @@
+import { buildClientSchema, getIntrospectionQuery, GraphQLObjectType, type IntrospectionQuery } from 'graphql'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
 import { AppError } from '../../../src-shared/errors'
@@ -124,6 +125,18 @@ describe('dynamic tables', () => {
   it('refuses two columns with one name before asking the service', async () => {
     const err = await refusal(h.call('dynamicTables.create', { name: 'X', columns: [{ name: 'a', type: 'text' }, { name: 'A', type: 'number' }] }))
     expect(err.code).toBe('bad_input')
+  })
+})
+
+describe('the GraphQL console', () => {
+  it('gets the schema the editor completes from, with dynamic table rows and their JSON data', async () => {
+    const answer = await h.call('graphql.query', { query: getIntrospectionQuery() })
+    expect(answer.errors).toBeNull()
+    const schema = buildClientSchema(answer.data as IntrospectionQuery)
+    expect(schema.getQueryType()!.getFields().webapp_table_rows).toBeDefined()
+    const rowType = schema.getType('webapp_table_rows')
+    expect(rowType).toBeInstanceOf(GraphQLObjectType)
+    expect(String((rowType as GraphQLObjectType).getFields().data!.type)).toBe('jsonb!')
   })
 })
 
