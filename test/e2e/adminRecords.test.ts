@@ -100,4 +100,20 @@ describe('piecework type groups and document structures', () => {
     await page.getByTestId(`table-row-${id}`).waitFor({ state: 'detached' })
     expect(unexpectedProblems(problems)).toEqual([])
   })
+
+  it('shows the company read-only with its logos drawn', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-company').click()
+    await expectText(page.getByTestId('company-field-vat'), '12')
+    for (const field of ['logo', 'report_logo']) {
+      const img = page.getByTestId(`company-logo-${field}`).locator('img')
+      await img.waitFor()
+      // The image arrived and decoded: the policy lets the sandbox's upload through.
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+    }
+    expect(await page.getByTestId('company-logo-logo_2').count()).toBe(0)
+    await screenshot(page, 'admin-08-company-logos')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
 })
