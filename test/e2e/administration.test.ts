@@ -141,9 +141,15 @@ describe('administration and apps', () => {
     // A mistake in the query is the service's error message, shown as such.
     await editor.click()
     await page.keyboard.press('Control+a')
-    await page.keyboard.type('{ no_such_table { id } }')
+    await page.keyboard.insertText('{ no_such_table { id } }')
     await page.getByTestId('graphql-run').click()
     await expectText(page.getByTestId('graphql-errors'), 'no_such_table')
+
+    // Ctrl+Z brings the previous query back.
+    await editor.click()
+    await page.keyboard.press('Control+z')
+    await expectText(editor, 'webapp_table_rows')
+    expect(await text(editor)).not.toContain('no_such_table')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

@@ -2,12 +2,13 @@ import { closeBrackets } from '@codemirror/autocomplete'
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language'
 import type { Extension } from '@codemirror/state'
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view'
+import { editorUndo } from './editorUndo'
 
 /**
  * The editor's basic setup from the CodeMirror 6 packages installed here.
  * (The `codemirror` package in this project is the CodeMirror 5 line, and
- * @codemirror/commands is not installed, so there is no basicSetup and no
- * undo history: see the issue note.)
+ * @codemirror/commands is not installed, so there is no basicSetup and its
+ * history is stood in for by editorUndo: see the issue note.)
  */
 export function editorSetup(): Extension[] {
   return [
@@ -20,6 +21,7 @@ export function editorSetup(): Extension[] {
     closeBrackets(),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
     EditorView.lineWrapping,
+    editorUndo(),
     keymap.of([
       {
         key: 'Enter',
