@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SandboxContext } from '../context'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
 import {
@@ -88,7 +88,7 @@ export const pieceworkTypeGroupRoutes: RouteModule = (app, ctx) => {
       .send(JSON.stringify(`${request.protocol}://${request.host}${prefix}`))
   })
 
-  app.put(`${prefix}/:id.json`, async (request, reply) => {
+  const update = async (request: FastifyRequest, reply: FastifyReply) => {
     const scope = entityScope(ctx, request, reply)
     if (!scope) return reply
     const group = groupFromPath(ctx, scope, (request.params as { id: string }).id, reply)
@@ -99,7 +99,10 @@ export const pieceworkTypeGroupRoutes: RouteModule = (app, ctx) => {
     if (checked.kind === 'invalid') return sendValidationErrors(reply, checked.errors)
     updatePieceworkTypeGroup(ctx.store.db, group.id, scope.user.id, toStoredTimestamp(ctx.clock.now()), checked.values)
     return reply.code(204).send()
-  })
+  }
+  // The spec names PUT; Rails routes PATCH to the same action.
+  app.put(`${prefix}/:id.json`, update)
+  app.patch(`${prefix}/:id.json`, update)
 
   app.delete(`${prefix}/:id.json`, async (request, reply) => {
     const scope = entityScope(ctx, request, reply)

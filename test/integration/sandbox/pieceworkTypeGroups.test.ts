@@ -87,6 +87,13 @@ describe('piecework type groups', () => {
     expect((await list()).map((g) => g.name)).toEqual(['Armado de muebles', 'Corte de madera', 'Pintura'])
   })
 
+  it('PATCH updates like PUT, answering 204', async () => {
+    const first = (await list())[0]!
+    const res = await rest(sandbox, ana(), 'PATCH', `${base}/${first.id}.json`, { piecework_type_group: { id_number: 'A-1' } })
+    expect(res.status).toBe(204)
+    expect((await list()).find((g) => g.id === first.id)!.id_number).toBe('A-1')
+  })
+
   it('refuses a body without its root key', async () => {
     const res = await rest(sandbox, ana(), 'POST', `${base}.json`, { name: 'x' })
     expect(res.status).toBe(400)

@@ -134,4 +134,20 @@ describe('dynamic tables', () => {
     const jwt = await graphqlToken(sandbox, ana())
     expect((await gqlData<{ webapp_table_rows: unknown[] }>(sandbox, jwt, '{ webapp_table_rows { id } }')).webapp_table_rows).toEqual([])
   })
+
+  it('refuses bodies without their root key, bad paging and unknown tables or rows', async () => {
+    const [seeded] = (await rest<Table[]>(sandbox, ana(), 'GET', '/apps/webapp_tables')).body
+    const rows = `/apps/webapp_tables/${seeded!.id}/webapp_rows`
+    expect((await rest(sandbox, ana(), 'POST', '/apps/webapp_tables', { name: 'x' })).body).toEqual({ error: 'param is missing or the value is empty: webapp_table' })
+    expect((await rest(sandbox, ana(), 'PATCH', `/apps/webapp_tables/${seeded!.id}`, {})).status).toBe(400)
+    expect((await rest(sandbox, ana(), 'POST', `${rows}.json`, { data: { Destino: 'x' } })).body).toEqual({ error: 'param is missing or the value is empty: webapp_row' })
+    expect((await rest(sandbox, ana(), 'POST', `${rows}.json`, { webapp_row: { data: ['x'] } })).body).toEqual({ data: ['no es válido'] })
+    expect((await rest(sandbox, ana(), 'GET', `${rows}.json?page=0`)).status).toBe(422)
+    expect((await rest(sandbox, ana(), 'GET', `${rows}.json?per_page=abc`)).status).toBe(422)
+    expect((await rest(sandbox, ana(), 'GET', '/apps/webapp_tables/999999')).status).toBe(404)
+    expect((await rest(sandbox, ana(), 'GET', '/apps/webapp_tables/999999/webapp_rows.json')).status).toBe(404)
+    expect((await rest(sandbox, ana(), 'PATCH', `${rows}/999999.json`, { webapp_row: { data: {} } })).status).toBe(404)
+    expect((await rest(sandbox, ana(), 'DELETE', `${rows}/abc`)).status).toBe(404)
+    expect((await rest<Row[]>(sandbox, ana(), 'GET', `${rows}.json`)).body).toHaveLength(3)
+  })
 })
