@@ -5,7 +5,8 @@ import { EditorView, keymap } from '@codemirror/view'
  * A small undo/redo for the query editor. @codemirror/commands (whose
  * `history()` is the real thing) is not installed in this project; when it is,
  * this file should give way to it. Changes typed within a second of each
- * other are one step, as an editor user expects.
+ * other are one step, as an editor user expects; replacing a selection is
+ * always a step of its own.
  */
 const fromHistory = Annotation.define<boolean>()
 const GROUP_MS = 1000
@@ -28,7 +29,13 @@ export function editorUndo(): Extension {
     EditorView.updateListener.of((update) => {
       if (!update.docChanged || update.transactions.some((tr) => tr.annotation(fromHistory))) return
       const now = Date.now()
-      if (now - lastChangeAt > GROUP_MS || undone.length === 0) {
+      // Replacing a stretch of text (typing over a selection, a paste over it) is always its own step.
+      // Read from the change itself: a browser select-all may reach the editor's state only with the edit.
+      let replacesText = false
+      update.changes.iterChanges((fromA, toA) => {
+        if (toA - fromA > 1) replacesText = true
+      })
+      if (now - lastChangeAt > GROUP_MS || replacesText || undone.length === 0) {
         undone.push(update.startState.doc)
         if (undone.length > LIMIT) undone.shift()
       }
