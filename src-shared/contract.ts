@@ -33,6 +33,18 @@ import {
   receptionInput,
   receptionResult,
 } from './purchasing'
+import {
+  documentStructure,
+  documentType,
+  dynamicTable,
+  graphqlTokenValidity,
+  newDynamicTable,
+  pieceworkTypeGroup,
+  pieceworkTypeGroupInput,
+  profileChanges,
+  rowData,
+  tableRow,
+} from './administration'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -169,6 +181,28 @@ export const requests = {
   'receptions.return': entry(
     z.object({ id: z.number().int().positive(), reboundOrderId: z.number().int().positive().nullable().default(null) }),
     reception,
+  ),
+
+  /** Administration and apps: straight to the service, nothing cached. */
+  'profile.update': entry(profileChanges, whoAmI),
+  /** When the GraphQL token the main process holds expires (renewed first if due); never the token. */
+  'graphql.tokenValidity': entry(none, graphqlTokenValidity),
+  'pieceworkGroups.list': entry(none, z.array(pieceworkTypeGroup)),
+  'pieceworkGroups.get': entry(z.object({ id: z.number().int().positive() }), pieceworkTypeGroup),
+  'pieceworkGroups.create': entry(pieceworkTypeGroupInput, pieceworkTypeGroup),
+  'pieceworkGroups.update': entry(z.object({ id: z.number().int().positive(), changes: pieceworkTypeGroupInput.partial() }), pieceworkTypeGroup),
+  'pieceworkGroups.delete': entry(z.object({ id: z.number().int().positive() }), z.object({ deleted: z.literal(true) })),
+  'documentStructures.get': entry(z.object({ type: documentType }), documentStructure),
+  'dynamicTables.list': entry(none, z.array(dynamicTable)),
+  'dynamicTables.create': entry(newDynamicTable, dynamicTable),
+  'dynamicTables.rename': entry(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(100) }), dynamicTable),
+  'dynamicTables.delete': entry(z.object({ id: z.number().int().positive() }), z.object({ deleted: z.literal(true) })),
+  'dynamicTables.rows': entry(z.object({ id: z.number().int().positive() }), z.object({ table: dynamicTable, rows: z.array(tableRow) })),
+  'dynamicTables.addRow': entry(z.object({ tableId: z.number().int().positive(), data: rowData }), tableRow),
+  'dynamicTables.updateRow': entry(z.object({ tableId: z.number().int().positive(), rowId: z.number().int().positive(), data: rowData }), tableRow),
+  'dynamicTables.deleteRow': entry(
+    z.object({ tableId: z.number().int().positive(), rowId: z.number().int().positive() }),
+    z.object({ deleted: z.literal(true) }),
   ),
 } as const
 

@@ -13,6 +13,8 @@ export const profile = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
+  /** Absent where the service does not read it back (the spec shows it written only). */
+  mobile_phone: z.string().nullable().optional(),
   language: z.string(),
   time_zone: z.string(),
 })

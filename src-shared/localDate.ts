@@ -1,9 +1,4 @@
-import { railsTimeZones } from './timeZones'
-
-/** The IANA zone for a profile's zone, which may be a Rails name ("Central America") or already IANA. */
-export function ianaZone(profileZone: string): string {
-  return Object.hasOwn(railsTimeZones, profileZone) ? railsTimeZones[profileZone]! : profileZone
-}
+import { toIanaTimeZone } from './timeZones'
 
 /**
  * The calendar date (`YYYY-MM-DD`) at an instant in a profile's time zone:
@@ -11,12 +6,7 @@ export function ianaZone(profileZone: string): string {
  * already tomorrow in UTC). An unknown zone falls back to UTC.
  */
 export function dateInZone(at: Date, profileZone: string): string {
-  let format: Intl.DateTimeFormat
-  try {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: ianaZone(profileZone), year: 'numeric', month: '2-digit', day: '2-digit' })
-  } catch {
-    return at.toISOString().slice(0, 10)
-  }
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone: toIanaTimeZone(profileZone) ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' })
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]))
   return `${parts.year}-${parts.month}-${parts.day}`
 }

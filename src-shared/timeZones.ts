@@ -1,7 +1,8 @@
 /**
  * The service stores a profile's time zone either as an IANA name or as one of
  * Rails' friendly names (ActiveSupport::TimeZone::MAPPING), e.g. "Central
- * America". The sandbox accepts both, as the service does.
+ * America". The sandbox accepts both, as the service does, and the app shows
+ * dates in either (shared, so the renderer and the sandbox read one map).
  */
 export const railsTimeZones: Readonly<Record<string, string>> = {
   'International Date Line West': 'Etc/GMT+12',
@@ -170,4 +171,11 @@ export function isIanaTimeZone(name: string): boolean {
 
 export function isKnownTimeZone(name: string): boolean {
   return Object.hasOwn(railsTimeZones, name) || isIanaTimeZone(name)
+}
+
+/** The IANA zone a profile's zone names (an IANA name itself, or a Rails name); null for an unknown one. */
+export function toIanaTimeZone(name: string | null | undefined): string | null {
+  if (!name) return null
+  if (Object.hasOwn(railsTimeZones, name)) return railsTimeZones[name]!
+  return isIanaTimeZone(name) ? name : null
 }

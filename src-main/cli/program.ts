@@ -6,6 +6,7 @@ import { registerCatalogueCommands } from './commands/catalogueCommands'
 import { registerPurchasingCommands } from './commands/purchasingCommands'
 import type { Run } from './commands/runType'
 import { registerServerCommands } from './commands/serverCommands'
+import { registerAdministrationCommands } from './commands/administrationCommands'
 import { EXIT_OK, EXIT_USAGE, createOutput, reportFailure } from './output'
 
 /**
@@ -44,6 +45,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   registerBookingCommands(program, run)
   registerPurchasingCommands(program, run)
   registerServerCommands(program, run)
+  registerAdministrationCommands(program, run)
 
   try {
     await program.parseAsync(argv, { from: 'user' })

@@ -14,6 +14,9 @@ import { PurchasingService } from './services/purchasingService'
 import { SessionService } from './services/sessionService'
 import { SettingsStore } from './settingsStore'
 import type { TrainingLauncher } from './training'
+import { fetchDocumentStructure } from './api/documentStructuresApi'
+import { DynamicTablesService } from './services/dynamicTablesService'
+import { PieceworkGroupService } from './services/pieceworkGroupService'
 
 export type Runner = 'electron' | 'browser-host' | 'cli'
 
@@ -46,6 +49,8 @@ export interface Core {
     bookings: BookingsService
     counter: CounterService
     purchasing: PurchasingService
+    pieceworkGroups: PieceworkGroupService
+    dynamicTables: DynamicTablesService
   }
   close(): Promise<void>
 }
@@ -73,6 +78,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now)
   const counter = new CounterService(session, profile, caches, events, now)
   const purchasing = new PurchasingService(session, profile)
+  const pieceworkGroups = new PieceworkGroupService(session)
+  const dynamicTables = new DynamicTablesService(session)
   await session.restore()
   const background = options.background === false ? null : (options.background ?? {})
   const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
@@ -142,12 +149,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'receptions.get': ({ id }) => purchasing.reception(id),
     'receptions.ofOrder': ({ orderId }) => purchasing.receptionsOfOrder(orderId),
     'receptions.return': ({ id, reboundOrderId }) => purchasing.returnReception(id, reboundOrderId === null ? null : { orderId: reboundOrderId }),
+    // Administration and apps.
+    'profile.update': (changes) => profile.update(changes),
+    'graphql.tokenValidity': async () => ({ expiresAt: (await session.require().graphql.validity()).expiresAt }),
+    'pieceworkGroups.list': () => pieceworkGroups.list(),
+    'pieceworkGroups.get': ({ id }) => pieceworkGroups.get(id),
+    'pieceworkGroups.create': (input) => pieceworkGroups.create(input),
+    'pieceworkGroups.update': ({ id, changes }) => pieceworkGroups.update(id, changes),
+    'pieceworkGroups.delete': ({ id }) => pieceworkGroups.delete(id),
+    'documentStructures.get': ({ type }) => fetchDocumentStructure(session.require().rest, type),
+    'dynamicTables.list': () => dynamicTables.list(),
+    'dynamicTables.create': (input) => dynamicTables.create(input),
+    'dynamicTables.rename': ({ id, name }) => dynamicTables.rename(id, name),
+    'dynamicTables.delete': ({ id }) => dynamicTables.delete(id),
+    'dynamicTables.rows': ({ id }) => dynamicTables.rows(id),
+    'dynamicTables.addRow': ({ tableId, data }) => dynamicTables.addRow(tableId, data),
+    'dynamicTables.updateRow': ({ tableId, rowId, data }) => dynamicTables.updateRow(tableId, rowId, data),
+    'dynamicTables.deleteRow': ({ tableId, rowId }) => dynamicTables.deleteRow(tableId, rowId),
   }
 
   return {
     handlers,
     events,
-    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing },
+    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables },
     async close() {
       scheduler?.close()
       pushScheduler?.close()

@@ -1,22 +1,31 @@
 import { useI18n } from 'vue-i18n'
+import { toIanaTimeZone } from '../../src-shared/timeZones'
+import { useWhoAmIStore } from '../stores/whoami'
 
-/** Dates and times as a clerk reads them, in the language on screen and the machine's clock. */
+/**
+ * Dates and times as a clerk reads them: in the language on screen and in the
+ * profile's time zone (the machine's until the profile is known, or when the
+ * service names a zone this app does not know).
+ */
 export function useFormatters() {
   const { locale } = useI18n()
+  const whoami = useWhoAmIStore()
+  const zone = () => toIanaTimeZone(whoami.data?.profile.time_zone) ?? undefined
 
   function time(iso: string | null): string | null {
     if (!iso) return null
     const date = new Date(iso)
     if (Number.isNaN(date.getTime())) return iso
-    const sameDay = date.toDateString() === new Date().toDateString()
-    return new Intl.DateTimeFormat(locale.value, sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }).format(date)
+    const dayIn = new Intl.DateTimeFormat('en-CA', { timeZone: zone(), dateStyle: 'short' })
+    const sameDay = dayIn.format(date) === dayIn.format(new Date())
+    return new Intl.DateTimeFormat(locale.value, { timeZone: zone(), ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }) }).format(date)
   }
 
   function dateTime(iso: string | null): string | null {
     if (!iso) return null
     const date = new Date(iso)
     if (Number.isNaN(date.getTime())) return iso
-    return new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+    return new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone() }).format(date)
   }
 
   /** A plain YYYY-MM-DD date is a calendar day, not an instant: no zone shifting. */

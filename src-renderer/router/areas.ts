@@ -75,10 +75,10 @@ export const areas: Area[] = [
     screens: [
       { key: 'profile', path: '/admin/profile', icon: PersonCircleOutline, built: true },
       { key: 'company', path: '/admin/company', icon: BusinessOutline, built: true },
-      { key: 'pieceworkTypeGroups', path: '/admin/piecework-type-groups', icon: ConstructOutline, built: false },
-      { key: 'documentStructures', path: '/admin/document-structures', icon: DocumentTextOutline, built: false },
-      { key: 'dynamicTables', path: '/admin/dynamic-tables', icon: GridOutline, built: false },
-      { key: 'graphql', path: '/admin/graphql', icon: CodeSlashOutline, built: false },
+      { key: 'pieceworkTypeGroups', path: '/admin/piecework-type-groups', icon: ConstructOutline, built: true },
+      { key: 'documentStructures', path: '/admin/document-structures', icon: DocumentTextOutline, built: true },
+      { key: 'dynamicTables', path: '/admin/dynamic-tables', icon: GridOutline, built: true },
+      { key: 'graphql', path: '/admin/graphql', icon: CodeSlashOutline, built: true },
     ],
   },
 ]

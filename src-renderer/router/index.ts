@@ -22,6 +22,10 @@ const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
   dispatch: () => import('../views/dispatch/DispatchView.vue'),
   consolidates: () => import('../views/purchasing/ConsolidatesView.vue'),
   receptions: () => import('../views/purchasing/ReceptionsView.vue'),
+  pieceworkTypeGroups: () => import('../views/admin/PieceworkGroupsView.vue'),
+  documentStructures: () => import('../views/admin/DocumentStructuresView.vue'),
+  dynamicTables: () => import('../views/admin/DynamicTablesView.vue'),
+  graphql: () => import('../views/admin/GraphqlConsoleView.vue'),
 }
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
@@ -81,6 +85,13 @@ const subScreens: RouteRecordRaw[] = [
     name: 'reception',
     meta: { area: 'receptions' },
     component: () => import('../views/purchasing/ReceptionView.vue'),
+    props: (route) => ({ id: Number(route.params.id) }),
+  },
+  {
+    path: 'admin/dynamic-tables/:id(\\d+)',
+    name: 'dynamicTable',
+    meta: { area: 'dynamicTables' },
+    component: () => import('../views/admin/DynamicTableView.vue'),
     props: (route) => ({ id: Number(route.params.id) }),
   },
 ]

@@ -228,10 +228,10 @@ describe('purchasing without the network', () => {
   })
 
   it('when the answer is lost after the service recorded it, says to check before saving again, and the list shows it', async () => {
-    const { page, problems, trainingUrl } = app()
+    const { page, problems, trainingService } = app()
     await startTraining(page)
     const faults = async (dropShare: number) =>
-      fetch(`${await trainingUrl()}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dropShare }) })
+      fetch(`${(await trainingService()).url}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dropShare }) })
     await page.getByTestId('menu-receptions').click()
     await orderRow(page, 7001).click()
     await page.getByTestId('reception-order-view').waitFor()

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { runInNewContext } from 'node:vm'
@@ -20,10 +20,10 @@ let code: string
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'mostrador-preload-bundle-'))
   // The config must live under the project so it can import the real one and resolve electron-vite.
-  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true })
-  configDir = mkdtempSync(join(root, 'node_modules', '.cache', 'mostrador-preload-test-'))
+  // Not inside node_modules: in a git worktree that is a symlink, and the import would reach another tree's sources.
+  configDir = mkdtempSync(join(root, '.preload-test-'))
   const config = join(configDir, 'electron.vite.config.ts')
-  writeFileSync(config, "import config from '../../../electron.vite.config'\nexport default { preload: config.preload }\n")
+  writeFileSync(config, "import config from '../electron.vite.config'\nexport default { preload: config.preload }\n")
   execFileSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '-c', config, '--outDir', work], {
     cwd: root,
     stdio: 'pipe',

@@ -96,7 +96,7 @@ export function registerAccountCommands(program: Command, run: Run): void {
     )
 }
 
-function describeWhoAmI(who: WhoAmI): string {
+export function describeWhoAmI(who: WhoAmI): string {
   const lines = [
     `${who.profile.name} <${who.profile.email}>${who.fromCache ? '  (offline: last known)' : ''}`,
     `language ${who.profile.language}, time zone ${who.profile.time_zone}`,

@@ -6,9 +6,9 @@ import { fetchBundles } from '../../core/api/bundlesApi'
 import { UsageError } from '../output'
 import type { Run } from './runType'
 
-const collect = (value: string, previous: string[] = []) => [...previous, value]
+export const collect = (value: string, previous: string[] = []) => [...previous, value]
 
-function positiveInt(value: string, what: string): number {
+export function positiveInt(value: string, what: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${what} must be a positive whole number: ${value}`)
   return n

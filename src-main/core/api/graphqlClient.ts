@@ -78,6 +78,12 @@ export class GraphqlClient {
     return parsed.data
   }
 
+  /** The token's expiry, fetching or renewing it first as a query would; for showing how long access lasts. */
+  async validity(): Promise<GraphqlTokenInfo> {
+    const held = await this.token()
+    return { expiresAt: new Date(held.expiresAt).toISOString(), graphqlUrl: held.url }
+  }
+
   tokenInfo(): GraphqlTokenInfo | null {
     return this.held ? { expiresAt: new Date(this.held.expiresAt).toISOString(), graphqlUrl: this.held.url } : null
   }

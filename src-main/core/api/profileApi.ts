@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ProfileChanges } from '../../../src-shared/administration'
 import type { Agency, Company, Membership, Profile } from '../../../src-shared/domain'
 import type { GraphqlClient } from './graphqlClient'
 import {
@@ -19,6 +20,7 @@ const profileSchema = z.object({
   id,
   email: z.string(),
   name: nullableText.transform((s) => s ?? ''),
+  mobile_phone: nullableText,
   language: nullableText.transform((s) => s ?? 'es'),
   time_zone: nullableText.transform((s) => s ?? 'UTC'),
 })
@@ -91,6 +93,12 @@ export async function selectEntity(rest: RestClient, entityId: number): Promise<
     { method: 'PATCH', path: '/company.json', body: { selected_entity_id: String(entityId) } },
     emptyAnswer,
   )
+}
+
+/** PATCH /profile.json with only the attributes given; the service answers `{}`. */
+export async function updateProfile(rest: RestClient, changes: ProfileChanges): Promise<void> {
+  const user = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+  await rest.request({ method: 'PATCH', path: '/profile.json', body: { user } }, emptyAnswer)
 }
 
 const employeeAgencies = z.object({ employees: z.array(z.object({ agency_id: nullableId })) })

@@ -1,6 +1,7 @@
 import type { Company, WhoAmI } from '../../../src-shared/domain'
 import { AppError } from '../../../src-shared/errors'
-import { fetchCompany, fetchProfile, fetchUserAgency, selectEntity } from '../api/profileApi'
+import type { ProfileChanges } from '../../../src-shared/administration'
+import { fetchCompany, fetchProfile, fetchUserAgency, selectEntity, updateProfile } from '../api/profileApi'
 import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import type { CoreEvents } from '../events'
 import type { SessionService } from './sessionService'
@@ -48,6 +49,12 @@ export class ProfileService {
   lastKnown(): WhoAmI | null {
     const s = this.session.require()
     return readDocument<WhoAmI>(s.accountDb, 'whoami')?.value ?? null
+  }
+
+  /** Changes the profile on the service, then reads it back so the app shows what the service kept. */
+  async update(changes: ProfileChanges): Promise<WhoAmI> {
+    await updateProfile(this.session.require().rest, changes)
+    return this.whoami()
   }
 
   async switchEntity(entityId: number): Promise<WhoAmI> {

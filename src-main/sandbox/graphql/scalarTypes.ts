@@ -75,6 +75,17 @@ export const timestampScalar = new GraphQLScalarType({
   },
 })
 
+/**
+ * PostgreSQL `jsonb`, as Hasura names it: stored as JSON text, served as the
+ * value it spells (a dynamic table row's `data`). Only `_is_null` compares it.
+ */
+export const jsonbScalar = new GraphQLScalarType({
+  name: 'jsonb',
+  description: 'A JSON value.',
+  serialize: (value) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value),
+  parseValue: (value) => value,
+})
+
 export const scalarOf: Readonly<Record<ColumnType, GraphQLScalarType>> = {
   Int: GraphQLInt,
   Float: GraphQLFloat,
@@ -82,6 +93,7 @@ export const scalarOf: Readonly<Record<ColumnType, GraphQLScalarType>> = {
   Boolean: GraphQLBoolean,
   date: dateScalar,
   timestamp: timestampScalar,
+  jsonb: jsonbScalar,
 }
 
 export const orderByEnum = new GraphQLEnumType({
@@ -98,7 +110,7 @@ export function comparisonType(type: ColumnType): GraphQLInputObjectType {
   if (existing) return existing
   const scalar = scalarOf[type]
   const list = new GraphQLList(new GraphQLNonNull(scalar))
-  const fields: GraphQLInputFieldConfigMap = {
+  const operators: GraphQLInputFieldConfigMap = {
     _eq: { type: scalar },
     _neq: { type: scalar },
     _gt: { type: scalar },
@@ -109,6 +121,7 @@ export function comparisonType(type: ColumnType): GraphQLInputObjectType {
     _nin: { type: list },
     _is_null: { type: GraphQLBoolean },
   }
+  const fields: GraphQLInputFieldConfigMap = type === 'jsonb' ? { _is_null: operators._is_null! } : operators
   if (type === 'String') {
     fields._like = { type: GraphQLString, description: 'case-sensitive pattern: % any run, _ one character' }
     fields._nlike = { type: GraphQLString }

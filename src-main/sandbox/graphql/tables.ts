@@ -1,3 +1,4 @@
+import { adminGraphqlTables } from './adminTables'
 import { bookingTables } from './bookingTables'
 import { purchasingTables } from './purchasingTables'
 import { array, col, object, opt } from './columnHelpers'
@@ -135,4 +136,5 @@ export const graphqlTables: readonly TableDescription[] = [
   },
   ...bookingTables,
   ...purchasingTables,
+  ...adminGraphqlTables,
 ]

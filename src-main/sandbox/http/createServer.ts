@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context'
 import { controlDoor, controlDoorPrefix } from '../control'
 import { graphqlEndpoint } from '../routes/graphqlEndpoint'
 import { restRouteModules } from '../routes'
+import { uploadRoutes } from '../routes/uploads'
 import { sendError } from './errorReplies'
 import { installFaultHooks } from './faultHooks'
 import { installJsonBodyParser } from './jsonBodyParser'
@@ -33,6 +34,8 @@ export function createServer(ctx: SandboxContext): FastifyInstance {
       for (const register of restRouteModules) register(rest, ctx)
     })
     graphqlEndpoint(service, ctx)
+    // Public files (logos), outside the user authentication like a web server's static folder.
+    service.register(async (files) => uploadRoutes(files, ctx))
   })
 
   app.register(async (control) => controlDoor(control, ctx), { prefix: controlDoorPrefix })

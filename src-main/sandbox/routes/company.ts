@@ -5,8 +5,13 @@ import { currentEntityId, selectCurrentEntity } from '../model/memberships'
 import { toDetailTimestamp } from '../timestamps'
 import type { RouteModule } from './routeModule'
 
-/** A CarrierWave upload with its versions; an absent file still has the shape, with null URLs. */
-function upload(url: string | null) {
+/**
+ * A CarrierWave upload with its versions; an absent file still has the shape,
+ * with null URLs. A stored path (the sandbox's own /uploads) becomes an
+ * absolute URL on the address the client used.
+ */
+function upload(stored: string | null, origin: string) {
+  const url = stored?.startsWith('/') ? `${origin}${stored}` : stored
   const version = (name: string) => ({ url: url === null ? null : url.replace(/([^/]+)$/, `${name}_$1`) })
   return { url, thumb: version('thumb'), standard: version('standard'), header: version('header') }
 }
@@ -19,7 +24,7 @@ const bool = (v: number | null) => (v === null ? null : v !== 0)
  * list response: ids as strings and zone-less timestamps. The client must
  * normalise; giving it this form keeps it honest.
  */
-function companyDetail(c: CompanyRow) {
+function companyDetail(c: CompanyRow, origin: string) {
   return {
     id: String(c.id),
     name: c.name,
@@ -31,9 +36,9 @@ function companyDetail(c: CompanyRow) {
     notes: c.notes,
     vat: c.vat,
     vat_included: bool(c.vat_included),
-    logo: upload(c.logo_url),
-    logo_2: upload(c.logo_2_url),
-    report_logo: upload(c.report_logo_url),
+    logo: upload(c.logo_url, origin),
+    logo_2: upload(c.logo_2_url, origin),
+    report_logo: upload(c.report_logo_url, origin),
     created_at: toDetailTimestamp(c.created_at),
     updated_at: toDetailTimestamp(c.updated_at),
     distributor: c.distributor,
@@ -66,7 +71,7 @@ export const companyRoutes: RouteModule = (app, ctx) => {
     const entityId = currentEntityId(ctx.store.db, user.id)
     const company = entityId === undefined ? undefined : findCompany(ctx.store.db, entityId)
     if (!company) return sendError(reply, 404, 'The user has no current company (no active membership is selected).')
-    return companyDetail(company)
+    return companyDetail(company, `${request.protocol}://${request.host}`)
   })
 
   app.patch('/company.json', async (request, reply) => {

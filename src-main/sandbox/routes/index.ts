@@ -10,6 +10,10 @@ import { profileRoutes } from './profile'
 import { consolidateRoutes } from './consolidates'
 import { receptionRoutes } from './receptions'
 import type { RouteModule } from './routeModule'
+import { documentStructureRoutes } from './documentStructures'
+import { pieceworkTypeGroupRoutes } from './pieceworkTypeGroups'
+import { webappRowRoutes } from './webappRows'
+import { webappTableRoutes } from './webappTables'
 
 /** Every REST area of the service; each later area (bookings, purchasing…) adds its module here. */
 export const restRouteModules: readonly RouteModule[] = [
@@ -24,4 +28,9 @@ export const restRouteModules: readonly RouteModule[] = [
   bookingTransitionRoutes,
   consolidateRoutes,
   receptionRoutes,
+  // Administration and apps.
+  pieceworkTypeGroupRoutes,
+  documentStructureRoutes,
+  webappTableRoutes,
+  webappRowRoutes,
 ]

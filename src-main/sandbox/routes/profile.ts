@@ -13,7 +13,8 @@ export const profileRoutes: RouteModule = (app, ctx) => {
   app.get('/profile.json', async (request) => {
     const user = requestUser(request)
     return {
-      profile: { id: user.id, email: user.email, name: user.name, language: user.language, time_zone: user.time_zone },
+      // mobile_phone is ours: the spec lets it be written but does not show it read back.
+      profile: { id: user.id, email: user.email, name: user.name, mobile_phone: user.mobile_phone, language: user.language, time_zone: user.time_zone },
       memberships: listMemberships(ctx.store.db, user.id).map((m) => ({
         id: m.id,
         current: m.current === 1,

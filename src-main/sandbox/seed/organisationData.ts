@@ -15,6 +15,9 @@ export interface EntitySeed {
   notes: string
   vat: number
   vat_included: number
+  /** A path the sandbox serves itself (see routes/uploads.ts); the company answer makes it absolute. */
+  logo_url: string | null
+  report_logo_url: string | null
   distributor: number
   costing_method: string
   address: string
@@ -48,6 +51,8 @@ export const entitySeeds: readonly EntitySeed[] = [
     notes: 'Empresa de demostración del modo de práctica. Los datos son ficticios.',
     vat: 0.12,
     vat_included: 1,
+    logo_url: '/uploads/entity/logo/101/logo.svg',
+    report_logo_url: '/uploads/entity/report_logo/101/report_logo.svg',
     distributor: 0,
     costing_method: 'average',
     address: '6a Avenida 12-34, Zona 1',
@@ -79,6 +84,8 @@ export const entitySeeds: readonly EntitySeed[] = [
     notes: 'Segunda empresa del grupo de demostración.',
     vat: 0.12,
     vat_included: 0,
+    logo_url: null,
+    report_logo_url: null,
     distributor: 1,
     costing_method: 'fifo',
     address: 'Km 14.5 Carretera a El Salvador, Bodega 7',

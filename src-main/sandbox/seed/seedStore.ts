@@ -1,4 +1,5 @@
 import type { Sqlite } from '../../core/cache/sqlite'
+import { seedAdministration } from './seedAdministration'
 import { seedBookings } from './seedBookings'
 import { seedBundles } from './seedBundles'
 import { seedCatalogue } from './seedCatalogue'
@@ -23,4 +24,5 @@ export function seedStore(db: Sqlite, params: SeedParams): void {
   seedShipments(db, params)
   seedBookings(db, params)
   seedPurchasing(db, params, items)
+  seedAdministration(db)
 }

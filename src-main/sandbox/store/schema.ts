@@ -1,3 +1,4 @@
+import { adminTables } from './adminTables'
 import { bundleTables } from './bundleTables'
 import { posSettingsView } from './posSettingsView'
 import { purchasingTables } from './purchasingTables'
@@ -10,7 +11,7 @@ import { transferRequestTables } from './transferRequestTables'
  * written by another version is re-seeded rather than migrated, because
  * training data is disposable and the seed is the truth.
  */
-export const schemaVersion = 4
+export const schemaVersion = 5
 
 /** Sandbox bookkeeping: survives a reset (the JWT secret, which seed and scale the data came from). */
 export const metaTable = `CREATE TABLE IF NOT EXISTS sandbox_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT`
@@ -191,4 +192,5 @@ export const domainTables: readonly DomainTable[] = [
   ...shipmentTables,
   ...purchasingTables,
   posSettingsView,
+  ...adminTables,
 ]

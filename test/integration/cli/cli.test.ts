@@ -4,6 +4,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
 import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
+import { cli } from '../../support/cliRun'
 import { tempDir } from '../../support/tempDir'
 
 let sandbox: RunningSandbox
@@ -11,22 +12,6 @@ beforeAll(async () => {
   sandbox = await startSandbox()
 })
 afterAll(() => sandbox.close())
-
-/** Runs the CLI in this process, capturing what it prints. */
-async function cli(args: string[], env: Record<string, string> = {}, dataDir = tempDir()) {
-  let stdout = ''
-  let stderr = ''
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((stdout += String(s)), true))
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((stderr += String(s)), true))
-  try {
-    const code = await runCli(['--data-dir', dataDir, ...args], { ...env })
-    return { code, stdout, stderr }
-  } finally {
-    out.mockRestore()
-    err.mockRestore()
-    process.exitCode = undefined
-  }
-}
 
 const asUser = () => ({ MOSTRADOR_EMAIL: sandbox.users[0]!.email, MOSTRADOR_TOKEN: sandbox.users[0]!.token })
 

@@ -38,9 +38,29 @@ describe('GET /company.json', () => {
     expect(typeof c.vat_included).toBe('boolean')
     expect(typeof c.legal_representative_gender).toBe('boolean')
     expect(c.legal_representative_birthday).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    for (const key of ['logo', 'logo_2', 'report_logo']) {
-      expect(c[key]).toEqual({ url: null, thumb: { url: null }, standard: { url: null }, header: { url: null } })
+    const uploads = `${sandbox.url}/uploads/entity`
+    expect(c.logo).toEqual({
+      url: `${uploads}/logo/101/logo.svg`,
+      thumb: { url: `${uploads}/logo/101/thumb_logo.svg` },
+      standard: { url: `${uploads}/logo/101/standard_logo.svg` },
+      header: { url: `${uploads}/logo/101/header_logo.svg` },
+    })
+    expect(c.report_logo).toMatchObject({ url: `${uploads}/report_logo/101/report_logo.svg` })
+    // Without a file the upload keeps its shape, with null URLs.
+    expect(c.logo_2).toEqual({ url: null, thumb: { url: null }, standard: { url: null }, header: { url: null } })
+  })
+
+  it('serves the logos to anyone, as a web server serves uploads, in every version', async () => {
+    const c = (await rest<Record<string, { url: string; thumb: { url: string } }>>(sandbox, ana(), 'GET', '/company.json')).body
+    for (const url of [c.logo!.url, c.logo!.thumb.url, c.report_logo!.url]) {
+      const res = await fetch(url)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+      expect(await res.text()).toMatch(/<svg[\s\S]*>FEM</)
     }
+    expect((await fetch(`${sandbox.url}/uploads/entity/logo/102/logo.svg`)).status).toBe(404)
+    expect((await fetch(`${sandbox.url}/uploads/entity/logo/101/other.svg`)).status).toBe(404)
+    expect((await fetch(`${sandbox.url}/uploads/entity/logo_2/101/logo.svg`)).status).toBe(404)
   })
 })
 

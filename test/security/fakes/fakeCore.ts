@@ -86,6 +86,22 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'receptions.get': { id: 9001 },
   'receptions.ofOrder': { orderId: 7003 },
   'receptions.return': { id: 9001, reboundOrderId: null },
+  'profile.update': { language: 'en' },
+  'graphql.tokenValidity': undefined,
+  'pieceworkGroups.list': undefined,
+  'pieceworkGroups.get': { id: 1 },
+  'pieceworkGroups.create': { name: 'Pintura' },
+  'pieceworkGroups.update': { id: 1, changes: { description: 'x' } },
+  'pieceworkGroups.delete': { id: 1 },
+  'documentStructures.get': { type: 'contract' },
+  'dynamicTables.list': undefined,
+  'dynamicTables.create': { name: 'Tarifas', columns: [{ name: 'Destino', type: 'text' }] },
+  'dynamicTables.rename': { id: 1, name: 'Fletes' },
+  'dynamicTables.delete': { id: 1 },
+  'dynamicTables.rows': { id: 1 },
+  'dynamicTables.addRow': { tableId: 1, data: { Destino: 'Norte' } },
+  'dynamicTables.updateRow': { tableId: 1, rowId: 2, data: { Destino: 'Sur' } },
+  'dynamicTables.deleteRow': { tableId: 1, rowId: 2 },
 }
 
 const catalogueStatus = {
@@ -160,6 +176,13 @@ const sampleReception: RequestOutput<'receptions.get'> = {
   id: 9001, purchase_order_id: 7003, agency_id: 301, invoice_number: null, memo: null, received: true, received_at: '2026-11-23T10:00:00.000Z',
   voided: false, voided_at: null, exchange_rate: null, lines: [],
 }
+const samplePieceworkGroup: RequestOutput<'pieceworkGroups.get'> = {
+  id: 1, zid: 1, name: 'Pintura', id_number: null, description: null, entity_id: 7,
+  creator_id: null, updater_id: null, created_at: null, updated_at: null,
+}
+const sampleTable: RequestOutput<'dynamicTables.create'> = {
+  id: 1, name: 'Tarifas', columns: [{ name: 'Destino', type: 'text' }], rowsCount: 0, created_at: null, updated_at: null,
+}
 
 /** One valid result per request, as the real core would return it. */
 export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
@@ -227,6 +250,22 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'receptions.get': sampleReception,
   'receptions.ofOrder': [sampleReception],
   'receptions.return': { ...sampleReception, voided: true },
+  'profile.update': whoAmI,
+  'graphql.tokenValidity': { expiresAt: '2026-01-06T10:00:00.000Z' },
+  'pieceworkGroups.list': [samplePieceworkGroup],
+  'pieceworkGroups.get': samplePieceworkGroup,
+  'pieceworkGroups.create': samplePieceworkGroup,
+  'pieceworkGroups.update': samplePieceworkGroup,
+  'pieceworkGroups.delete': { deleted: true },
+  'documentStructures.get': { type: 'contract', fields: [{ name: 'reference', type: 'string', required: false, default: null }] },
+  'dynamicTables.list': [sampleTable],
+  'dynamicTables.create': sampleTable,
+  'dynamicTables.rename': sampleTable,
+  'dynamicTables.delete': { deleted: true },
+  'dynamicTables.rows': { table: sampleTable, rows: [{ id: 2, data: { Destino: 'Norte' } }] },
+  'dynamicTables.addRow': { id: 2, data: { Destino: 'Norte' } },
+  'dynamicTables.updateRow': { id: 2, data: { Destino: 'Sur' } },
+  'dynamicTables.deleteRow': { deleted: true },
 }
 
 export interface FakeCore extends ShellCore {

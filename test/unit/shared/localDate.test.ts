@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dateInZone, ianaZone } from '../../../src-shared/localDate'
+import { dateInZone } from '../../../src-shared/localDate'
+import { toIanaTimeZone } from '../../../src-shared/timeZones'
 
 describe('dateInZone', () => {
   const instant = new Date('2025-03-10T03:30:00Z')
@@ -16,7 +17,8 @@ describe('dateInZone', () => {
   })
 
   it('maps Rails names to IANA and leaves IANA names alone', () => {
-    expect(ianaZone('Central America')).toBe('America/Guatemala')
-    expect(ianaZone('Europe/Madrid')).toBe('Europe/Madrid')
+    expect(toIanaTimeZone('Central America')).toBe('America/Guatemala')
+    expect(toIanaTimeZone('Europe/Madrid')).toBe('Europe/Madrid')
+    expect(toIanaTimeZone('Mars/Olympus_Mons')).toBeNull()
   })
 })

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import type { TableRow } from '../../../src-shared/administration'
+import { rowDataSchema } from './dynamicTablesApi'
+import type { GraphqlClient } from './graphqlClient'
+import { id } from './normalise'
+
+const rowsAnswer = z.object({ webapp_table_rows: z.array(z.object({ id, data: rowDataSchema.nullable().transform((d) => d ?? {}) })) })
+
+/** A dynamic table's rows as the service publishes them: GraphQL `webapp_table_rows { id data }`, filtered by table. */
+export async function fetchTableRows(graphql: GraphqlClient, tableId: number, limit = 5000): Promise<TableRow[]> {
+  const { webapp_table_rows } = await graphql.data(
+    'query($table: Int!, $limit: Int!) { webapp_table_rows(where: {webapp_table_id: {_eq: $table}}, order_by: [{id: asc}], limit: $limit) { id data } }',
+    rowsAnswer,
+    { table: tableId, limit },
+  )
+  return webapp_table_rows
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import type { PieceworkTypeGroup, PieceworkTypeGroupInput } from '../../../src-shared/administration'
+import { AppError } from '../../../src-shared/errors'
+import { id, nullableId, nullableText, nullableTimestamp, text } from './normalise'
+import type { RestClient } from './restClient'
+
+const prefix = '/payroll/settings/piecework_type_groups'
+
+/** Lists give numbers and ISO times, show/edit strings and zone-less times: the helpers read both. */
+const groupSchema = z.object({
+  id,
+  zid: nullableId,
+  name: text,
+  id_number: nullableText,
+  description: nullableText,
+  entity_id: id,
+  creator_id: nullableId,
+  updater_id: nullableId,
+  created_at: nullableTimestamp,
+  updated_at: nullableTimestamp,
+})
+
+/** The spec's create answer: a JSON string holding the list's address, not the group. */
+const listAddress = z.string()
+
+export async function fetchPieceworkGroups(rest: RestClient): Promise<PieceworkTypeGroup[]> {
+  return rest.request({ method: 'GET', path: `${prefix}.json` }, z.array(groupSchema))
+}
+
+export async function fetchPieceworkGroup(rest: RestClient, groupId: number): Promise<PieceworkTypeGroup> {
+  return rest.request({ method: 'GET', path: `${prefix}/${groupId}.json` }, groupSchema)
+}
+
+function body(input: Partial<PieceworkTypeGroupInput>) {
+  return { piecework_type_group: Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) }
+}
+
+/**
+ * Creates a group. The service answers only the list's address, so the new
+ * group is found by reading the list again: the newest with that name (ids
+ * only grow).
+ */
+export async function createPieceworkGroup(rest: RestClient, input: PieceworkTypeGroupInput): Promise<PieceworkTypeGroup> {
+  await rest.request({ method: 'POST', path: `${prefix}.json`, body: body(input) }, listAddress)
+  const wanted = input.name.trim().toLowerCase()
+  const matches = (await fetchPieceworkGroups(rest)).filter((g) => g.name.trim().toLowerCase() === wanted)
+  const created = matches.sort((a, b) => b.id - a.id)[0]
+  if (!created) throw new AppError('bad_response', { detail: `the new group "${input.name}" is not in the list after creating it` })
+  return created
+}
+
+/** PUT answers 204 without a body; the group is read back so the caller sees what the service kept. */
+export async function updatePieceworkGroup(rest: RestClient, groupId: number, changes: Partial<PieceworkTypeGroupInput>): Promise<PieceworkTypeGroup> {
+  await rest.request({ method: 'PUT', path: `${prefix}/${groupId}.json`, body: body(changes) }, null)
+  return fetchPieceworkGroup(rest, groupId)
+}
+
+export async function deletePieceworkGroup(rest: RestClient, groupId: number): Promise<void> {
+  await rest.request({ method: 'DELETE', path: `${prefix}/${groupId}.json` }, null)
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify'
+import type { SandboxContext } from '../context'
+import { sendError } from '../http/errorReplies'
+import { findCompany } from '../model/companies'
+import { companyLogoSvg } from '../model/companyLogo'
+import { positiveId } from './entityScope'
+
+/**
+ * Uploaded files, public like a Rails app's /uploads (an <img> sends no user
+ * headers): the company logos the seed names, in every version the upload
+ * object lists (`thumb_`, `standard_`, `header_` before the file name).
+ */
+export function uploadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/uploads/entity/:kind/:id/:file', async (request, reply) => {
+    const { kind, id, file } = request.params as { kind: string; id: string; file: string }
+    const entityId = positiveId(id)
+    const company = entityId === undefined ? undefined : findCompany(ctx.store.db, entityId)
+    const column = kind === 'logo' ? 'logo_url' : kind === 'report_logo' ? 'report_logo_url' : null
+    const stored = company && column ? company[column] : null
+    const base = stored?.split('/').pop()
+    const version = base ? new RegExp(`^(?:thumb_|standard_|header_)?${base.replace(/[.]/g, '\\.')}$`) : null
+    if (!company || !stored || !version?.test(file)) return sendError(reply, 404, `No such file: ${request.url}`)
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(companyLogoSvg(company, kind as 'logo' | 'report_logo'))
+  })
+}

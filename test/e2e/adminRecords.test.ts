@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+
+/** A structure row's cells: field, type, required, default. */
+async function fieldRow(page: Page, field: string): Promise<string[]> {
+  const row = page.getByTestId(`documents-field-${field}`)
+  await row.waitFor()
+  return Promise.all((await row.locator('td').all()).map((td) => text(td)))
+}
+
+describe('piecework type groups and document structures', () => {
+  const app = useFreshApp()
+
+  it('creates, edits and deletes a piecework group; a duplicate name is refused on the field and the dialog keeps what was typed', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-pieceworkTypeGroups').click()
+    const table = page.getByTestId('piecework-table')
+    await expectText(table, 'Armado de muebles')
+
+    await page.keyboard.press('n')
+    await input(page, 'piecework-name').fill('pintura')
+    await page.getByTestId('piecework-description').locator('textarea').fill('Por puerta lijada')
+    await page.getByTestId('piecework-save').click()
+    await expectText(page.getByTestId('piecework-error-name'), 'ya está en uso')
+    expect(await page.getByTestId('piecework-description').locator('textarea').inputValue()).toBe('Por puerta lijada')
+    await screenshot(page, 'admin-05-piecework-duplicate')
+
+    await input(page, 'piecework-name').fill('Lijado')
+    await input(page, 'piecework-code').fill('LIJ')
+    await page.keyboard.press('Control+Enter')
+    await page.getByTestId('piecework-dialog').waitFor({ state: 'detached' })
+    const row = table.locator('tr', { hasText: 'Lijado' })
+    await expectText(row, 'LIJ')
+    await expectText(row, 'Por puerta lijada')
+    const id = ((await row.getAttribute('data-testid')) ?? '').replace('piecework-row-', '')
+
+    await page.getByTestId(`piecework-edit-${id}`).click()
+    expect(await input(page, 'piecework-name').inputValue()).toBe('Lijado')
+    await input(page, 'piecework-code').fill('')
+    await page.getByTestId('piecework-save').click()
+    await page.getByTestId('piecework-dialog').waitFor({ state: 'detached' })
+    await expect.poll(async () => (await text(page.getByTestId(`piecework-row-${id}`))).includes('LIJ')).toBe(false)
+
+    await page.getByTestId(`piecework-delete-${id}`).click()
+    await expectText(page.getByTestId('piecework-delete-dialog'), '¿Eliminar el grupo «Lijado»?')
+    await page.getByTestId('piecework-delete-dialog-cancel').click()
+    await page.getByTestId(`piecework-row-${id}`).waitFor()
+    await page.getByTestId(`piecework-delete-${id}`).click()
+    await page.getByTestId('piecework-delete-dialog-confirm').click()
+    await page.getByTestId(`piecework-row-${id}`).waitFor({ state: 'detached' })
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('shows the fields of the document type picked', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-documentStructures').click()
+    expect(await fieldRow(page, 'infinite')).toEqual(['infinite', 'boolean', 'Obligatorio', 'No'])
+    expect(await fieldRow(page, 'taxable')).toEqual(['taxable', 'boolean', 'Obligatorio', 'Sí'])
+    await page.getByTestId('documents-type-case').click()
+    expect(await fieldRow(page, 'priority')).toEqual(['priority', 'integer', 'Obligatorio', '3'])
+    expect(await page.getByTestId('documents-field-infinite').count()).toBe(0)
+    expect(await fieldRow(page, 'reference')).toEqual(['reference', 'string', 'Opcional', '(ninguno)'])
+    await screenshot(page, 'admin-06-document-structure')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('renames and deletes a dynamic table, and edits a row', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-dynamicTables').click()
+    const row = page.getByTestId('tables-table').locator('tr', { hasText: 'Tarifas de envío' })
+    await row.waitFor()
+    const id = ((await row.getAttribute('data-testid')) ?? '').replace('table-row-', '')
+
+    await page.getByTestId(`table-rows-${id}`).click()
+    const first = page.getByTestId('rows-grid').locator('tbody tr').first()
+    await expectText(first, 'Zona 1')
+    const rowId = ((await first.getAttribute('data-testid')) ?? '').replace('grid-row-', '')
+    await page.getByTestId(`row-edit-${rowId}`).click()
+    expect(await input(page, 'row-field-1').inputValue()).toBe('25')
+    await input(page, 'row-field-1').fill('27.75')
+    await page.getByTestId('row-save').click()
+    await page.getByTestId('row-dialog').waitFor({ state: 'detached' })
+    await expectText(page.getByTestId(`grid-row-${rowId}`), '27,75')
+
+    await page.getByTestId('table-back').click()
+    await page.getByTestId(`table-rename-${id}`).click()
+    await input(page, 'table-rename-name').fill('Tarifas 2026')
+    await page.keyboard.press('Enter')
+    await expectText(page.getByTestId(`table-row-${id}`), 'Tarifas 2026')
+
+    await page.getByTestId(`table-delete-${id}`).click()
+    await expectText(page.getByTestId('table-delete-dialog'), 'todas sus filas')
+    await page.getByTestId('table-delete-dialog-confirm').click()
+    await page.getByTestId(`table-row-${id}`).waitFor({ state: 'detached' })
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('shows the company read-only with its logos drawn', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-company').click()
+    await expectText(page.getByTestId('company-field-vat'), '12')
+    for (const field of ['logo', 'report_logo']) {
+      const img = page.getByTestId(`company-logo-${field}`).locator('img')
+      await img.waitFor()
+      // The image arrived and decoded: the policy lets the sandbox's upload through.
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+    }
+    expect(await page.getByTestId('company-logo-logo_2').count()).toBe(0)
+    await screenshot(page, 'admin-08-company-logos')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
