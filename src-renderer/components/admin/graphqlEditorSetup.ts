@@ -1,35 +1,22 @@
-import { closeBrackets } from '@codemirror/autocomplete'
+import { closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete'
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language'
 import type { Extension } from '@codemirror/state'
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view'
-import { editorUndo } from './editorUndo'
 
-/**
- * The editor's basic setup from the CodeMirror 6 packages installed here.
- * (The `codemirror` package in this project is the CodeMirror 5 line, and
- * @codemirror/commands is not installed, so there is no basicSetup and its
- * history is stood in for by editorUndo: see the issue note.)
- */
+/** The query editor's basic setup from the CodeMirror 6 packages. Tab is left to move the focus on, as everywhere else in the app. */
 export function editorSetup(): Extension[] {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightActiveLine(),
+    history(),
     drawSelection(),
     indentOnInput(),
     bracketMatching(),
     closeBrackets(),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
     EditorView.lineWrapping,
-    editorUndo(),
-    keymap.of([
-      {
-        key: 'Enter',
-        run: (view) => {
-          view.dispatch(view.state.replaceSelection('\n'), { scrollIntoView: true, userEvent: 'input' })
-          return true
-        },
-      },
-    ]),
+    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
   ]
 }
