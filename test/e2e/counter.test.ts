@@ -195,7 +195,8 @@ describe('the bookings of my agency', () => {
     await expect.poll(() => lines(page).count()).toBe(bookingsSeed.transferRequests.pendingLines.length)
     await screenshot(page, 'counter-05-from-request')
 
-    // Kept as a draft (Ctrl+S): listed here, nothing sent; confirming it queues it like any other.
+    // Kept as a draft (Ctrl+S, once the requests dialog has gone): listed here, nothing sent; confirming it queues it like any other.
+    await expect.poll(() => page.locator('.n-modal').count()).toBe(0)
     await page.keyboard.press('Control+s')
     await page.locator('.n-message', { hasText: 'Borrador' }).waitFor()
     await page.getByTestId('menu-bookings').click()
