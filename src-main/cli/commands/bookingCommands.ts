@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import Decimal from 'decimal.js'
 import type { BookingChanges, BookingInput, LocalBooking } from '../../../src-shared/bookings'
 import { UsageError } from '../output'
 import type { Run } from './runType'
@@ -55,8 +56,9 @@ export function registerBookingCommands(program: Command, run: Run): void {
     .option('--no-transport', 'delivered directly, without shipping')
     .option('--line <ITEM_ID:QTY[:LOT_ID]>', 'a line (repeat)', collect)
     .option('--bundle <BUNDLE_ID:QTY>', 'a bundle, expanded into its components (repeat)', collect)
+    .option('--draft', 'keep it on this computer as a draft; "bookings submit ID" queues it')
     .action(
-      run(async (ctx, opts: { from?: string; to: string; plannedDelivery?: string; reference?: string; transport: boolean; line?: string[]; bundle?: string[] }) => {
+      run(async (ctx, opts: { from?: string; to: string; plannedDelivery?: string; reference?: string; transport: boolean; line?: string[]; bundle?: string[]; draft?: boolean }) => {
         const all = lines(opts.line)
         await ctx.core({ signedIn: true })
         for (const spec of opts.bundle ?? []) {
@@ -65,21 +67,27 @@ export function registerBookingCommands(program: Command, run: Run): void {
           if (bundle.category_bundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
           if (!/^\d+(\.\d+)?$/.test(quantity)) throw new UsageError(`--bundle must look like BUNDLE_ID:QUANTITY, got ${spec}`)
           for (const c of bundle.components) {
-            all.push({ item_id: c.item_id, booked_quantity: String(Number(c.quantity) * Number(quantity)), bundle_id: bundle.id })
+            all.push({ item_id: c.item_id, booked_quantity: new Decimal(c.quantity).times(quantity).toString(), bundle_id: bundle.id })
           }
         }
         if (!all.length) throw new UsageError('give at least one --line or --bundle')
-        const today = new Date().toISOString().slice(0, 10)
+        // Today where the user works (their profile's time zone), as the form rule says.
+        const today = opts.plannedDelivery ?? (await ctx.call('counter.setup')).today
         const { booking, warnings } = await ctx.call('bookings.create', {
           agency_from_id: positive(opts.from, '--from'),
           agency_to_id: positive(opts.to, '--to') as number,
-          planned_delivery: opts.plannedDelivery ?? today,
+          planned_delivery: today,
           reference: opts.reference ?? null,
           needs_transport: opts.transport,
           lines: all,
+          draft: opts.draft ?? false,
         })
         for (const w of warnings) ctx.out.info(`warning: item ${w.item_id}: ${w.requested} requested, ${w.available} available in the cached stock`)
-        ctx.out.result(booking, () => `Queued booking ${booking.localId} (${booking.state}). Run "mostrador sync" to send it.`)
+        ctx.out.result(booking, () =>
+          booking.state === 'draft'
+            ? `Kept draft ${booking.localId} on this computer. Run "mostrador bookings submit ${booking.localId}" to queue it.`
+            : `Queued booking ${booking.localId} (${booking.state}). Run "mostrador sync" to send it.`,
+        )
       }),
     )
 
@@ -105,6 +113,7 @@ export function registerBookingCommands(program: Command, run: Run): void {
 
   for (const [name, entry] of [
     ['delete', 'bookings.delete'],
+    ['submit', 'bookings.submit'],
     ['ship', 'bookings.ship'],
     ['deliver', 'bookings.deliver'],
   ] as const) {

@@ -170,6 +170,20 @@ describe('mostrador bookings and outbox', () => {
     expect(JSON.parse((await as(['--json', 'outbox', 'list'])).stdout)).toEqual([expect.objectContaining({ op: 'ship', state: 'queued' })])
   })
 
+  it('keeps a draft here until it is submitted, then sends it', async () => {
+    const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
+    const q = JSON.parse((await as(['--json', 'graphql', 'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })])).stdout).data
+    const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
+    const created = await as(['bookings', 'create', '--draft', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', 'CLI-draft'])
+    expect(created.code).toBe(0)
+    const localId = /Kept draft ([0-9a-f-]{36})/.exec(created.stdout)?.[1]
+    expect(localId).toBeDefined()
+    expect(JSON.parse((await as(['--json', 'outbox', 'list'])).stdout).some((e: { localId: string }) => e.localId === localId)).toBe(false)
+    expect(JSON.parse((await as(['--json', 'bookings', 'submit', localId!])).stdout)).toMatchObject({ state: 'pending' })
+    expect((await as(['sync'])).code).toBe(0)
+    expect(JSON.parse((await as(['--json', 'bookings', 'show', localId!])).stdout)).toMatchObject({ state: 'synced', serviceId: expect.any(Number), reference: 'CLI-draft' })
+  })
+
   it('refuses malformed lines with a usage error', async () => {
     expect((await as(['bookings', 'create', '--to', '3', '--line', 'abc'])).code).toBe(2)
     expect((await as(['bookings', 'create', '--to', '3'])).code).toBe(2)
