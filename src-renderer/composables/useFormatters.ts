@@ -2,6 +2,15 @@ import { useI18n } from 'vue-i18n'
 import { toIanaTimeZone } from '../../src-shared/timeZones'
 import { useWhoAmIStore } from '../stores/whoami'
 
+// Building an Intl formatter costs far more than using one; lists and scans format many dates.
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = dateFormats.get(key)
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
+  return format
+}
+
 /**
  * Dates and times as a clerk reads them: in the language on screen and in the
  * profile's time zone (the machine's until the profile is known, or when the
@@ -16,16 +25,16 @@ export function useFormatters() {
     if (!iso) return null
     const date = new Date(iso)
     if (Number.isNaN(date.getTime())) return iso
-    const dayIn = new Intl.DateTimeFormat('en-CA', { timeZone: zone(), dateStyle: 'short' })
+    const dayIn = dateFormat('en-CA', { timeZone: zone(), dateStyle: 'short' })
     const sameDay = dayIn.format(date) === dayIn.format(new Date())
-    return new Intl.DateTimeFormat(locale.value, { timeZone: zone(), ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }) }).format(date)
+    return dateFormat(locale.value, { timeZone: zone(), ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }) }).format(date)
   }
 
   function dateTime(iso: string | null): string | null {
     if (!iso) return null
     const date = new Date(iso)
     if (Number.isNaN(date.getTime())) return iso
-    return new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone() }).format(date)
+    return dateFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone() }).format(date)
   }
 
   /** A plain YYYY-MM-DD date is a calendar day, not an instant: no zone shifting. */
@@ -34,7 +43,7 @@ export function useFormatters() {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
     if (!m) return dateTime(value)
     const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-    return new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
+    return dateFormat(locale.value, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
   }
 
   function percent(fraction: number | null): string | null {
