@@ -3,7 +3,7 @@ import { bookingFacts } from '../../src-main/sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
-import { deleteOnService, dispatchCard, openDispatch, serviceBooking, serviceHas, setServiceLatency, shipOnService } from './support/bookings'
+import { createBookingInApp, deleteOnService, dispatchCard, openDispatch, serviceBooking, serviceHas, setServiceLatency, shipOnService } from './support/bookings'
 
 const facts = bookingFacts[101]
 
@@ -60,6 +60,32 @@ describe('sync centre', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  it('shows an over-booking refused on its line, and offers to edit the booking', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-syncCentre').click()
+    await page.getByTestId('syncCentre-view').waitFor()
+
+    // More than the one unit left: the service refuses the line when the booking arrives.
+    const localId = await createBookingInApp(page, {
+      agency_to_id: facts.sameCategoryAgency,
+      planned_delivery: '2026-12-01',
+      reference: 'E2E over-booking',
+      lines: [{ item_id: facts.lastUnitItem.id, booked_quantity: '5', lot_id: facts.lastUnitItem.lotId }],
+    })
+    const entry = page.getByTestId('sync-failed').locator('[data-entry]')
+    await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1)
+    await expectText(entry.getByTestId('entry-op'), 'Crear')
+    await expectText(entry.getByTestId('entry-error-detail'), /^Línea 1, cantidad: excede la existencia disponible de .+\(disponible: 1(\.0)?\)$/)
+    await expectText(page.getByTestId('sync-indicator-failed'), 'Con error: 1')
+    await screenshot(page, 'sync-03-over-booked')
+
+    await entry.getByTestId('entry-edit').click()
+    await expect.poll(() => page.evaluate<string>('location.hash')).toBe(`#/counter/bookings/${localId}/edit`)
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('shows a ship of a booking deleted on the service as a conflict, and keeping theirs removes it here', async () => {
     const { page, problems, trainingService } = app()
     const service = await trainingService()
@@ -78,7 +104,7 @@ describe('sync centre', () => {
     await expect.poll(() => entry.count()).toBe(1)
     await expectText(entry.getByTestId('entry-number'), String(facts.bookings.withBundle))
     await expectText(entry.getByTestId('entry-state'), 'En conflicto')
-    await screenshot(page, 'sync-03-conflict')
+    await screenshot(page, 'sync-04-conflict')
 
     await entry.getByTestId('entry-keep-theirs').click()
     await expect.poll(() => entry.count()).toBe(0)
@@ -111,7 +137,7 @@ describe('sync centre', () => {
     await page.getByTestId('sync-progress').waitFor({ timeout: 10_000 })
     await page.getByTestId('sync-indicator-spinner').waitFor()
     await expectText(page.getByTestId('sync-indicator'), 'Sincronizando…')
-    await screenshot(page, 'sync-04-pushing')
+    await screenshot(page, 'sync-05-pushing')
 
     await page.getByTestId('sync-progress').waitFor({ state: 'detached', timeout: 20_000 })
     await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')
@@ -144,7 +170,7 @@ describe('sync centre', () => {
     await expectText(entry.getByTestId('entry-op'), 'Despachar')
     expect(await entry.getByTestId('entry-discard').count()).toBe(0)
     await expectText(page.getByTestId('sync-offline'), 'Sin conexión con el servicio')
-    await screenshot(page, 'sync-05-offline')
+    await screenshot(page, 'sync-06-offline')
 
     expect(unexpectedProblems(problems).filter((p) => !/Failed to load resource/.test(p))).toEqual([])
   })

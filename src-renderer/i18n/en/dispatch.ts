@@ -127,6 +127,18 @@ const dispatch: DispatchMessages = {
     pushing: 'Syncing…',
     open: 'Open the sync centre',
   },
+  problem: {
+    line: 'Line {n}',
+    lineField: 'Line {n}, {field}',
+    fields: {
+      booked_quantity: 'quantity',
+      item_id: 'item',
+      lot_id: 'lot',
+      serial_number: 'serial',
+      agency_to_id: 'destination',
+      planned_delivery: 'planned delivery',
+    },
+  },
   slip: {
     bookingTitle: 'Booking slip',
     shipmentTitle: 'Shipment slip',

@@ -125,6 +125,18 @@ const dispatch = {
     pushing: 'Sincronizando…',
     open: 'Abrir el centro de sincronización',
   },
+  problem: {
+    line: 'Línea {n}',
+    lineField: 'Línea {n}, {field}',
+    fields: {
+      booked_quantity: 'cantidad',
+      item_id: 'producto',
+      lot_id: 'lote',
+      serial_number: 'serie',
+      agency_to_id: 'destino',
+      planned_delivery: 'entrega prevista',
+    },
+  },
   slip: {
     bookingTitle: 'Albarán de reserva',
     shipmentTitle: 'Albarán de envío',

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { TrainingService } from '../../../src-main/core/training'
+import { hostRequestPath, type RequestInput } from '../../../src-shared/contract'
 
 /** The service's own view of a booking, read beside the app (what a second counter would see). */
 export interface ServiceBookingState {
@@ -78,4 +79,21 @@ export async function setServiceLatency(service: TrainingService, ms: number): P
     body: JSON.stringify({ latencyMinMs: ms, latencyMaxMs: ms }),
   })
   if (res.status !== 200) throw new Error(`set latency: ${res.status} ${await res.text()}`)
+}
+
+/**
+ * Creates a booking through the app's own contract, from inside the page (the
+ * host's cookie), standing in for the new-booking form where a test is about
+ * what happens after the booking is saved. Returns its local id.
+ */
+export async function createBookingInApp(page: Page, input: RequestInput<'bookings.create'>): Promise<string> {
+  const envelope = await page.evaluate(
+    async ({ path, payload }) => {
+      const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payload }) })
+      return (await res.json()) as { ok: boolean; value?: { booking: { localId: string } }; error?: unknown }
+    },
+    { path: hostRequestPath('bookings.create'), payload: input },
+  )
+  if (!envelope.ok || !envelope.value) throw new Error(`bookings.create: ${JSON.stringify(envelope.error)}`)
+  return envelope.value.booking.localId
 }
