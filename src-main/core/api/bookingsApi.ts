@@ -43,6 +43,18 @@ export const shipmentSchema = z.object({
 })
 export type ServiceShipment = z.output<typeof shipmentSchema>
 
+/** A shipment's movements as the lines the counter keeps. */
+export function linesOf(shipment: Pick<ServiceShipment, 'movements'>): BookingLine[] {
+  return shipment.movements.map((m) => ({
+    item_id: m.item_id,
+    booked_quantity: m.booked_quantity,
+    lot_id: m.lot_id,
+    serial_number: m.serial_number,
+    reference: m.reference,
+    bundle_id: m.bundle_id,
+  }))
+}
+
 export interface BookingWrite {
   agency_from_id: number
   agency_to_id: number

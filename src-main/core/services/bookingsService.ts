@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { bookingChanges, bookingInput, type BookingChanges, type BookingInput, type BookingLine, type LocalBooking, type OutboxEntry } from '../../../src-shared/bookings'
 import { AppError } from '../../../src-shared/errors'
-import { fetchBooking } from '../api/bookingsApi'
+import { fetchBooking, linesOf } from '../api/bookingsApi'
 import type { BookingStore } from '../cache/bookingStore'
 import type { EventPayload } from '../../../src-shared/contract'
 import type { CoreEvents } from '../events'
@@ -215,7 +215,7 @@ export class BookingsService {
             planned_delivery: theirs.planned_delivery,
             reference: theirs.reference,
             needs_transport: theirs.needs_transport,
-            lines: theirs.movements.map((m) => ({ item_id: m.item_id, booked_quantity: m.booked_quantity, lot_id: m.lot_id, serial_number: m.serial_number, reference: m.reference, bundle_id: m.bundle_id })),
+            lines: linesOf(theirs),
             shipped: theirs.shipped,
             delivered: theirs.delivered,
             lock_version: theirs.lock_version,

@@ -4,6 +4,7 @@ import { AppError } from '../../../src-shared/errors'
 import { dateInZone } from '../../../src-shared/localDate'
 import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import type { CatalogueStore } from '../cache/catalogueStore'
+import { linesOf } from '../api/bookingsApi'
 import { readAgencyShipments, readPendingTransferRequests } from '../api/bookingsGraphql'
 import type { CoreEvents } from '../events'
 import type { EntityCache, EntityCaches } from './entityCaches'
@@ -99,7 +100,7 @@ export class CounterService {
         reference: s.reference,
         needs_transport: s.needs_transport,
         transfer_request_id: s.transfer_request_id,
-        lines: s.movements.map((m) => ({ item_id: m.item_id, booked_quantity: m.booked_quantity, lot_id: m.lot_id, serial_number: m.serial_number, reference: m.reference, bundle_id: m.bundle_id })),
+        lines: linesOf(s),
         shipped: s.shipped,
         delivered: s.delivered,
         lock_version: s.lock_version,
