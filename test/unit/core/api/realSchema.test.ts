@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { buildSchema, getOperationAST, isInputObjectType, parse, validate, type GraphQLSchema } from 'graphql'
-import { getVariableValues } from 'graphql/execution/values'
+import { buildSchema, getOperationAST, getVariableValues, isInputObjectType, parse, validate, type GraphQLSchema } from 'graphql'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { graphqlDocuments, type GraphqlDocument } from '../../../../src-main/core/api/graphqlDocuments'
@@ -216,6 +215,13 @@ describe('the real service schema (schema/realService.graphql)', () => {
       'Variable "$id" of type "Int!" used in position expecting type "bigint".',
     ])
     expect(problemsOf({ name: 't', sentBy: 't', query: 'query($id: bigint!) { items(where: {id: {_eq: $id}}) { id code } }', variables: { id: 1 } })).toEqual([])
+    // The example variables are checked too: a list sent where one value is declared, or a value missing.
+    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($ids: [bigint!]!) { lots(where: {id: {_in: $ids}}) { id } }', variables: {} })).toEqual([
+      'Variable "$ids" of required type "[bigint!]!" was not provided.',
+    ])
+    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($n: Int!) { lots(limit: $n) { id } }', variables: { n: [5] } })).toEqual([
+      'Variable "$n" got invalid value [5]; Int cannot represent non-integer value: [5]',
+    ])
   })
 })
 
