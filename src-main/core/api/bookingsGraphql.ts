@@ -17,6 +17,15 @@ const SHIPMENT_FIELDS = `id zid agency_from_id agency_to_id booker_id transfer_r
 export const agencyShipment = shipmentSchema.extend({ shipped_at: nullableTimestamp, delivered_at: nullableTimestamp })
 export type AgencyShipment = z.output<typeof agencyShipment>
 
+export const AGENCY_SHIPMENTS_QUERY = `query($agency: Int!, $since: timestamp!) {
+      shipments(where: {_and: [
+        {voided: {_eq: false}}, {returned: {_eq: false}},
+        {_or: [{agency_from_id: {_eq: $agency}}, {agency_to_id: {_eq: $agency}}]},
+        {_or: [{delivered: {_eq: false}}, {delivered_at: {_gte: $since}}]}
+      ]}, order_by: [{id: asc}], limit: 2000) { ${SHIPMENT_FIELDS} }
+      pos_settings { filter_destinations_by_agency_category }
+    }`
+
 /** Bookings of the agency that are not finished, those delivered to or from it since `deliveredSince` (ISO), and the POS setting on destinations. */
 export async function readAgencyShipments(
   graphql: GraphqlClient,
@@ -24,14 +33,7 @@ export async function readAgencyShipments(
   deliveredSince: string,
 ): Promise<{ shipments: AgencyShipment[]; filterByCategory: boolean }> {
   const data = await graphql.data(
-    `query($agency: Int!, $since: timestamp!) {
-      shipments(where: {_and: [
-        {voided: {_eq: false}}, {returned: {_eq: false}},
-        {_or: [{agency_from_id: {_eq: $agency}}, {agency_to_id: {_eq: $agency}}]},
-        {_or: [{delivered: {_eq: false}}, {delivered_at: {_gte: $since}}]}
-      ]}, order_by: [{id: asc}], limit: 2000) { ${SHIPMENT_FIELDS} }
-      pos_settings { filter_destinations_by_agency_category }
-    }`,
+    AGENCY_SHIPMENTS_QUERY,
     z.object({ shipments: z.array(agencyShipment), pos_settings: z.array(z.object({ filter_destinations_by_agency_category: z.preprocess((v) => v ?? false, bool) })) }),
     { agency: agencyId, since: deliveredSince },
   )
@@ -49,15 +51,17 @@ const transferRequestRow = z.object({
   ),
 })
 
-/** Requests the agency is asked to send: neither voided nor booked yet. */
-export async function readPendingTransferRequests(graphql: GraphqlClient, agencyId: number) {
-  const data = await graphql.data(
-    `query($agency: Int!) {
+export const PENDING_TRANSFER_REQUESTS_QUERY = `query($agency: Int!) {
       transfer_requests(where: {agency_from_id: {_eq: $agency}, voided: {_eq: false}, booked: {_eq: false}}, order_by: [{planned_delivery: asc}, {id: asc}], limit: 500) {
         id agency_from_id agency_to_id planned_delivery reference
         transfer_request_lines(order_by: [{id: asc}]) { item_id quantity item { code name } }
       }
-    }`,
+    }`
+
+/** Requests the agency is asked to send: neither voided nor booked yet. */
+export async function readPendingTransferRequests(graphql: GraphqlClient, agencyId: number) {
+  const data = await graphql.data(
+    PENDING_TRANSFER_REQUESTS_QUERY,
     z.object({ transfer_requests: z.array(transferRequestRow) }),
     { agency: agencyId },
   )
@@ -66,3 +70,11 @@ export async function readPendingTransferRequests(graphql: GraphqlClient, agency
     lines: transfer_request_lines.map((l) => ({ item_id: l.item_id, quantity: l.quantity, item_code: l.item?.code ?? null, item_name: l.item?.name ?? null })),
   }))
 }
+
+/**
+ * Shipments that may be a create whose answer was lost (sync/bookingReconcile.ts): same origin,
+ * destination and planned delivery, created since a moment before the entry was queued.
+ */
+export const RECONCILE_CANDIDATES_QUERY = `query($from: Int!, $to: Int!, $day: date!, $since: timestamp!) {
+      shipments(where: {agency_from_id: {_eq: $from}, agency_to_id: {_eq: $to}, planned_delivery: {_eq: $day}, created_at: {_gte: $since}}, order_by: [{id: asc}]) {
+        id memo reference movements { item_id booked_quantity } } }`

@@ -13,8 +13,16 @@ export const PAGE_SIZE = 5000
 
 const countOf = (table: string) => z.object({ [`${table}_aggregate`]: z.object({ aggregate: z.object({ count: z.number().int() }) }) })
 
-export async function countRows(graphql: GraphqlClient, table: 'items' | 'bundles' | 'lot_stocks'): Promise<number> {
-  const data = await graphql.data(`{ ${table}_aggregate { aggregate { count } } }`, countOf(table))
+export type CountedTable = 'items' | 'bundles' | 'lot_stocks'
+export const countedTables: readonly CountedTable[] = ['items', 'bundles', 'lot_stocks']
+
+/** The query of a table's row count (for the pull's progress). */
+export function countQuery(table: CountedTable): string {
+  return `{ ${table}_aggregate { aggregate { count } } }`
+}
+
+export async function countRows(graphql: GraphqlClient, table: CountedTable): Promise<number> {
+  const data = await graphql.data(countQuery(table), countOf(table))
   return (data[`${table}_aggregate`] as { aggregate: { count: number } }).aggregate.count
 }
 
@@ -80,10 +88,9 @@ const referenceSchema = z.object({
   agencies: z.array(z.object({ id, name: text, agency_category_id: nullableId })),
 })
 
+export const REFERENCE_QUERY = '{ item_categories(order_by: [{id: asc}]) { id name } agencies(order_by: [{id: asc}]) { id name agency_category_id } }'
+
 /** The small tables, read whole. */
 export async function readReference(graphql: GraphqlClient) {
-  return graphql.data(
-    '{ item_categories(order_by: [{id: asc}]) { id name } agencies(order_by: [{id: asc}]) { id name agency_category_id } }',
-    referenceSchema,
-  )
+  return graphql.data(REFERENCE_QUERY, referenceSchema)
 }

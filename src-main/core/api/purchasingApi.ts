@@ -136,9 +136,12 @@ const consolidateRows = z.object({
   ),
 })
 
+export const CONSOLIDATES_QUERY =
+  '{ consolidates(order_by: {id: desc}) { id name description special_invoice id_number item_id charge_term_id issued_at created_at updated_at purchase_orders { id } } }'
+
 export async function listConsolidates(graphql: GraphqlClient): Promise<ConsolidateSummary[]> {
   const { consolidates } = await graphql.data(
-    `{ consolidates(order_by: {id: desc}) { id name description special_invoice id_number item_id charge_term_id issued_at created_at updated_at purchase_orders { id } } }`,
+    CONSOLIDATES_QUERY,
     consolidateRows,
   )
   return consolidates
@@ -148,24 +151,28 @@ const orderFields = `id id_number reference issue_date payee_id exchange_rate su
   payee { name } currency { id code symbol }
   purchase_order_details(order_by: {id: asc}) { id item_id quantity received_quantity price total item { code name } }`
 
+export const SEARCH_PURCHASE_ORDERS_QUERY = `query ($like: String!, $id: Int!, $limit: Int!) { purchase_orders(
+        where: {authorized: {_eq: true}, voided: {_eq: false}, _or: [{id: {_eq: $id}}, {id_number: {_ilike: $like}}, {reference: {_ilike: $like}}, {payee: {name: {_ilike: $like}}}]},
+        order_by: [{received: asc}, {issue_date: desc}, {id: desc}], limit: $limit) { ${orderFields} } }`
+
 /** Authorised, not voided orders matching a number, reference or supplier (for the reception screen); newest first. */
 export async function searchPurchaseOrders(graphql: GraphqlClient, query: string, limit: number): Promise<PurchaseOrder[]> {
   const term = query.trim()
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const asId = /^\d+$/.test(term) ? Number(term) : 0
   const { purchase_orders } = await graphql.data(
-    `query ($like: String!, $id: Int!, $limit: Int!) { purchase_orders(
-        where: {authorized: {_eq: true}, voided: {_eq: false}, _or: [{id: {_eq: $id}}, {id_number: {_ilike: $like}}, {reference: {_ilike: $like}}, {payee: {name: {_ilike: $like}}}]},
-        order_by: [{received: asc}, {issue_date: desc}, {id: desc}], limit: $limit) { ${orderFields} } }`,
+    SEARCH_PURCHASE_ORDERS_QUERY,
     z.object({ purchase_orders: z.array(orderSchema) }),
     { like, id: asId, limit },
   )
   return purchase_orders
 }
 
+export const PURCHASE_ORDER_QUERY = `query ($id: Int!) { purchase_orders(where: {id: {_eq: $id}}) { ${orderFields} } }`
+
 export async function fetchPurchaseOrder(graphql: GraphqlClient, orderId: number): Promise<PurchaseOrder | null> {
   const { purchase_orders } = await graphql.data(
-    `query ($id: Int!) { purchase_orders(where: {id: {_eq: $id}}) { ${orderFields} } }`,
+    PURCHASE_ORDER_QUERY,
     z.object({ purchase_orders: z.array(orderSchema) }),
     { id: orderId },
   )
@@ -292,40 +299,49 @@ export async function returnReception(rest: RestClient, receptionId: number, reb
   return rest.request({ method: 'DELETE', path: `/purchases/receptions/${receptionId}.json` }, receptionSchema)
 }
 
+export const RECEPTIONS_QUERY = `query ($order: Int!) { receptions(where: {purchase_order_id: {_eq: $order}}, order_by: {id: desc}) {
+        id purchase_order_id agency_id invoice_number memo received received_at voided voided_at exchange_rate
+        reception_details(order_by: {id: asc}) { id item_id purchase_order_detail_id quantity lot_id lot { name expires } } } }`
+
 export async function listReceptions(graphql: GraphqlClient, orderId: number): Promise<Reception[]> {
   const { receptions } = await graphql.data(
-    `query ($order: Int!) { receptions(where: {purchase_order_id: {_eq: $order}}, order_by: {id: desc}) {
-        id purchase_order_id agency_id invoice_number memo received received_at voided voided_at exchange_rate
-        reception_details(order_by: {id: asc}) { id item_id purchase_order_detail_id quantity lot_id lot { name expires } } } }`,
+    RECEPTIONS_QUERY,
     z.object({ receptions: z.array(receptionSchema) }),
     { order: orderId },
   )
   return receptions
 }
 
+export const ACTIVE_AGENCIES_QUERY = '{ agencies(where: {active: {_eq: true}}, order_by: {id: asc}) { id name } }'
+
 export async function listActiveAgencies(graphql: GraphqlClient): Promise<{ id: number; name: string }[]> {
   const { agencies } = await graphql.data(
-    '{ agencies(where: {active: {_eq: true}}, order_by: {id: asc}) { id name } }',
+    ACTIVE_AGENCIES_QUERY,
     z.object({ agencies: z.array(z.object({ id, name: text })) }),
   )
   return agencies
 }
 
+export const CURRENCY_QUERY = 'query ($id: Int!) { currencies(where: {id: {_eq: $id}}) { id code symbol } }'
+
 /** The entity's currency, for amounts shown in it (company.currency_id names it). */
 export async function fetchCurrency(graphql: GraphqlClient, currencyId: number): Promise<{ id: number; code: string; symbol: string } | null> {
   const { currencies } = await graphql.data(
-    'query ($id: Int!) { currencies(where: {id: {_eq: $id}}) { id code symbol } }',
+    CURRENCY_QUERY,
     z.object({ currencies: z.array(z.object({ id, code: text, symbol: text })) }),
     { id: currencyId },
   )
   return currencies[0] ?? null
 }
 
+export const LOT_AVAILABILITY_QUERY =
+  'query ($agency: Int!, $lots: [Int!]!) { lot_stocks(where: {agency_id: {_eq: $agency}, lot_id: {_in: $lots}}) { lot_id available } }'
+
 /** Stock now of some lots at one agency (lot_stocks.available, net of earmarks), as decimal strings. */
 export async function fetchLotAvailability(graphql: GraphqlClient, agencyId: number, lotIds: number[]): Promise<Map<number, string>> {
   if (lotIds.length === 0) return new Map()
   const { lot_stocks } = await graphql.data(
-    'query ($agency: Int!, $lots: [Int!]!) { lot_stocks(where: {agency_id: {_eq: $agency}, lot_id: {_in: $lots}}) { lot_id available } }',
+    LOT_AVAILABILITY_QUERY,
     z.object({ lot_stocks: z.array(z.object({ lot_id: id, available: z.union([z.number(), z.string()]) })) }),
     { agency: agencyId, lots: lotIds },
   )

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { BookingLine } from '../../../src-shared/bookings'
 import { AppError } from '../../../src-shared/errors'
 import { fetchBooking, type ServiceShipment } from '../api/bookingsApi'
+import { RECONCILE_CANDIDATES_QUERY } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import { id } from '../api/normalise'
 import type { RestClient } from '../api/restClient'
@@ -72,9 +73,7 @@ async function findCreated(entry: QueuedEntry, deps: { store: BookingStore; rest
   const p = entry.payload as { agency_from_id: number; agency_to_id: number; planned_delivery: string; reference: string | null; lines: BookingLine[] }
   const since = new Date(Date.parse(entry.createdAt) - FINGERPRINT_WINDOW_MS).toISOString()
   const { shipments } = await deps.graphql.data(
-    `query($from: Int!, $to: Int!, $day: date!, $since: timestamp!) {
-      shipments(where: {agency_from_id: {_eq: $from}, agency_to_id: {_eq: $to}, planned_delivery: {_eq: $day}, created_at: {_gte: $since}}, order_by: [{id: asc}]) {
-        id memo reference movements { item_id booked_quantity } } }`,
+    RECONCILE_CANDIDATES_QUERY,
     candidates,
     { from: p.agency_from_id, to: p.agency_to_id, day: p.planned_delivery, since },
   )

@@ -1,0 +1,82 @@
+import { AGENCY_SHIPMENTS_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, RECONCILE_CANDIDATES_QUERY } from './bookingsGraphql'
+import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
+import { TABLE_ROWS_QUERY } from './dynamicTableRowsGraphql'
+import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
+import {
+  ACTIVE_AGENCIES_QUERY,
+  CONSOLIDATES_QUERY,
+  CURRENCY_QUERY,
+  LOT_AVAILABILITY_QUERY,
+  PURCHASE_ORDER_QUERY,
+  RECEPTIONS_QUERY,
+  SEARCH_PURCHASE_ORDERS_QUERY,
+} from './purchasingApi'
+
+/**
+ * Every GraphQL document the core sends, in one list, with variables as the
+ * client sends them. It exists so that a test can hold each one against the
+ * real service's schema (schema/realService.graphql) and so that a service
+ * check can try them: Hasura refuses a whole query for one unknown field.
+ *
+ * A document built at run time is registered once per variant the client
+ * builds. The GraphQL console (`graphql.query`) sends what the user typed and
+ * is not listed here.
+ */
+export interface GraphqlDocument {
+  /** Stable name: `<area>.<what>` (the test's list of known incompatibilities is keyed by it). */
+  name: string
+  /** The function that sends it, for a reader looking for the call. */
+  sentBy: string
+  query: string
+  /** Example variables of the shape the client sends. */
+  variables?: Record<string, unknown>
+}
+
+export const graphqlDocuments: readonly GraphqlDocument[] = [
+  ...countedTables.map((table) => ({ name: `catalogue.count.${table}`, sentBy: 'catalogueGraphql.countRows', query: countQuery(table) })),
+  ...pagedTables.map((table) => ({
+    name: `catalogue.page.${table}`,
+    sentBy: 'catalogueGraphql.readPages',
+    query: pageQuery(table),
+    variables: { after: 0, limit: PAGE_SIZE },
+  })),
+  { name: 'catalogue.reference', sentBy: 'catalogueGraphql.readReference', query: REFERENCE_QUERY },
+  {
+    name: 'counter.agencyShipments',
+    sentBy: 'bookingsGraphql.readAgencyShipments',
+    query: AGENCY_SHIPMENTS_QUERY,
+    variables: { agency: 301, since: '2026-11-17T00:00:00.000Z' },
+  },
+  {
+    name: 'counter.pendingTransferRequests',
+    sentBy: 'bookingsGraphql.readPendingTransferRequests',
+    query: PENDING_TRANSFER_REQUESTS_QUERY,
+    variables: { agency: 301 },
+  },
+  {
+    name: 'sync.reconcileCreatedBooking',
+    sentBy: 'bookingReconcile.findCreated',
+    query: RECONCILE_CANDIDATES_QUERY,
+    variables: { from: 301, to: 306, day: '2026-11-24', since: '2026-11-24T10:50:00.000Z' },
+  },
+  { name: 'tables.rows', sentBy: 'dynamicTableRowsGraphql.fetchTableRows', query: TABLE_ROWS_QUERY, variables: { table: 12, limit: 5000 } },
+  { name: 'profile.userEmployee', sentBy: 'profileApi.fetchUserAgency', query: USER_EMPLOYEE_QUERY, variables: { user: 1001 } },
+  { name: 'profile.agencyById', sentBy: 'profileApi.fetchUserAgency', query: AGENCY_BY_ID_QUERY, variables: { id: 301 } },
+  { name: 'purchasing.consolidates', sentBy: 'purchasingApi.listConsolidates', query: CONSOLIDATES_QUERY },
+  {
+    name: 'purchasing.searchOrders',
+    sentBy: 'purchasingApi.searchPurchaseOrders',
+    query: SEARCH_PURCHASE_ORDERS_QUERY,
+    variables: { like: '%OC-7%', id: 0, limit: 50 },
+  },
+  { name: 'purchasing.orderById', sentBy: 'purchasingApi.fetchPurchaseOrder', query: PURCHASE_ORDER_QUERY, variables: { id: 7003 } },
+  { name: 'purchasing.receptions', sentBy: 'purchasingApi.listReceptions', query: RECEPTIONS_QUERY, variables: { order: 7003 } },
+  { name: 'purchasing.activeAgencies', sentBy: 'purchasingApi.listActiveAgencies', query: ACTIVE_AGENCIES_QUERY },
+  { name: 'purchasing.currency', sentBy: 'purchasingApi.fetchCurrency', query: CURRENCY_QUERY, variables: { id: 1 } },
+  {
+    name: 'purchasing.lotAvailability',
+    sentBy: 'purchasingApi.fetchLotAvailability',
+    query: LOT_AVAILABILITY_QUERY,
+    variables: { agency: 301, lots: [9001, 9002] },
+  },
+]

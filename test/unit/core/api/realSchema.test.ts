@@ -1,0 +1,323 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { buildSchema, getOperationAST, getVariableValues, isInputObjectType, parse, validate, type GraphQLSchema } from 'graphql'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { graphqlDocuments, type GraphqlDocument } from '../../../../src-main/core/api/graphqlDocuments'
+
+/**
+ * Every GraphQL document the core sends, held against the real service's
+ * schema as its SDK and documentation show it. Hasura refuses a whole query for
+ * one unknown field or one mistyped variable, so a document that fails here
+ * would fail at a real shop.
+ */
+
+const root = join(__dirname, '../../../..')
+const schema: GraphQLSchema = buildSchema(readFileSync(join(root, 'src-main/core/api/schema/realService.graphql'), 'utf8'))
+
+/** What graphql-js says against the schema: validation errors, then variable coercion errors; sorted, deduplicated. */
+function problemsOf(doc: GraphqlDocument): string[] {
+  const ast = parse(doc.query)
+  const messages = validate(schema, ast).map((e) => e.message)
+  const operation = getOperationAST(ast)
+  if (operation) {
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], doc.variables ?? {})
+    if ('errors' in coerced && coerced.errors) messages.push(...coerced.errors.map((e) => e.message))
+  }
+  return [...new Set(messages)].sort()
+}
+
+/**
+ * Documents that the real service would refuse today, with exactly the errors
+ * it would give. Fixing one (or breaking it further) fails the test, so this
+ * list is always the truth; docs/real-service-notes.md says what each should
+ * read instead. It may only shrink.
+ */
+const knownIncompatible: Record<string, { why: string; errors: string[] }> = {
+  'catalogue.count.items': {
+    why: 'no _aggregate root fields in the SDK (Hasura grants them per role); countRows already tolerates the refusal',
+    errors: [
+      'Cannot query field "items_aggregate" on type "query_root".',
+    ],
+  },
+  'catalogue.count.bundles': {
+    why: 'no _aggregate root fields in the SDK (Hasura grants them per role); countRows already tolerates the refusal',
+    errors: [
+      'Cannot query field "bundles_aggregate" on type "query_root".',
+    ],
+  },
+  'catalogue.count.lot_stocks': {
+    why: 'no _aggregate root fields in the SDK (Hasura grants them per role); countRows already tolerates the refusal',
+    errors: [
+      'Cannot query field "lot_stocks_aggregate" on type "query_root".',
+    ],
+  },
+  'catalogue.page.items': {
+    why: 'uses Int! for the keyset id; items.ean13 is not in the SDK',
+    errors: [
+      'Cannot query field "ean13" on type "items".',
+      'Variable "$after" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'catalogue.page.lots': {
+    why: 'uses Int! for the keyset id',
+    errors: [
+      'Variable "$after" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'catalogue.page.lot_stocks': {
+    why: 'uses Int! for the keyset id',
+    errors: [
+      'Variable "$after" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'catalogue.page.bundles': {
+    why: 'uses Int! for the keyset id; bundles.tags exists only in the sandbox; the other REST bundle columns are not shown on GraphQL bundles',
+    errors: [
+      'Cannot query field "category_bundle" on type "bundles".',
+      'Cannot query field "color" on type "bundles". Did you mean "code"?',
+      'Cannot query field "created_at" on type "bundles". Did you mean "updated_at"?',
+      'Cannot query field "ean13" on type "bundles".',
+      'Cannot query field "ecommerce" on type "bundles".',
+      'Cannot query field "entity_id" on type "bundles".',
+      'Cannot query field "extra_description" on type "bundles". Did you mean "description"?',
+      'Cannot query field "item_country_code_id" on type "bundles". Did you mean "item_category_id"?',
+      'Cannot query field "measurement_unit" on type "bundles".',
+      'Cannot query field "pays_vat" on type "bundles".',
+      'Cannot query field "purchasable" on type "bundles".',
+      'Cannot query field "quotable" on type "bundles".',
+      'Cannot query field "sellable" on type "bundles".',
+      'Cannot query field "tags" on type "bundles".',
+      'Cannot query field "updater_id" on type "bundles". Did you mean "updated_at"?',
+      'Cannot query field "volume" on type "bundles".',
+      'Cannot query field "weight" on type "bundles".',
+      'Cannot query field "youtube_video_url" on type "bundles".',
+      'Cannot query field "zid" on type "bundles". Did you mean "id"?',
+      'Variable "$after" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'counter.agencyShipments': {
+    why: 'uses Int! for the agency; pos_settings, shipments.transfer_request_id/lock_version/updated_at and movements.serial_number/bundle_id are not in the real service',
+    errors: [
+      'Cannot query field "bundle_id" on type "movements".',
+      'Cannot query field "lock_version" on type "shipments".',
+      'Cannot query field "pos_settings" on type "query_root".',
+      'Cannot query field "serial_number" on type "movements". Did you mean "serial_id"?',
+      'Cannot query field "transfer_request_id" on type "shipments".',
+      'Cannot query field "updated_at" on type "shipments". Did you mean "created_at" or "shipped_at"?',
+      'Variable "$agency" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'counter.pendingTransferRequests': {
+    why: 'transfer_requests is not in the real service',
+    errors: [
+      'Cannot query field "transfer_requests" on type "query_root".',
+    ],
+  },
+  'sync.reconcileCreatedBooking': {
+    why: 'uses Int! for the agencies',
+    errors: [
+      'Variable "$from" of type "Int!" used in position expecting type "bigint".',
+      'Variable "$to" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'tables.rows': {
+    why: 'webapp_table_rows cannot be filtered by table; the SDK reads the root webapp_rows',
+    errors: [
+      'Field "webapp_table_id" is not defined by type "webapp_table_rows_bool_exp".',
+    ],
+  },
+  'profile.userEmployee': {
+    why: 'uses Int! for the user id',
+    errors: [
+      'Variable "$user" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'profile.agencyById': {
+    why: 'uses Int! for the agency id',
+    errors: [
+      'Variable "$id" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'purchasing.consolidates': {
+    why: 'special_invoice is invented; description, item_id, charge_term_id, issued_at, updated_at are REST fields not shown on GraphQL consolidates',
+    errors: [
+      'Cannot query field "charge_term_id" on type "consolidates".',
+      'Cannot query field "description" on type "consolidates".',
+      'Cannot query field "issued_at" on type "consolidates".',
+      'Cannot query field "item_id" on type "consolidates".',
+      'Cannot query field "special_invoice" on type "consolidates".',
+      'Cannot query field "updated_at" on type "consolidates". Did you mean "created_at"?',
+    ],
+  },
+  'purchasing.searchOrders': {
+    why: 'uses Int! for the id; purchase_order_details carry booked_quantity/delivered_quantity/unit_cost, not quantity/received_quantity/price/total; no currency relation, exchange_rate or subtotal',
+    errors: [
+      'Cannot query field "currency" on type "purchase_orders". Did you mean "currency_id" or "agency"?',
+      'Cannot query field "exchange_rate" on type "purchase_orders".',
+      'Cannot query field "price" on type "purchase_order_details".',
+      'Cannot query field "quantity" on type "purchase_order_details".',
+      'Cannot query field "received_quantity" on type "purchase_order_details". Did you mean "delivered_quantity" or "booked_quantity"?',
+      'Cannot query field "subtotal" on type "purchase_orders". Did you mean "total"?',
+      'Cannot query field "total" on type "purchase_order_details".',
+      'Variable "$id" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'purchasing.orderById': {
+    why: 'uses Int! for the id; same order fields as purchasing.searchOrders',
+    errors: [
+      'Cannot query field "currency" on type "purchase_orders". Did you mean "currency_id" or "agency"?',
+      'Cannot query field "exchange_rate" on type "purchase_orders".',
+      'Cannot query field "price" on type "purchase_order_details".',
+      'Cannot query field "quantity" on type "purchase_order_details".',
+      'Cannot query field "received_quantity" on type "purchase_order_details". Did you mean "delivered_quantity" or "booked_quantity"?',
+      'Cannot query field "subtotal" on type "purchase_orders". Did you mean "total"?',
+      'Cannot query field "total" on type "purchase_order_details".',
+      'Variable "$id" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'purchasing.receptions': {
+    why: 'no root receptions in the SDK: it reads purchase_orders.receptions (with lot_name/lot_expire, no lot relation)',
+    errors: [
+      'Cannot query field "receptions" on type "query_root".',
+    ],
+  },
+  'purchasing.currency': {
+    why: 'uses Int! for the id; currencies have prefix, not symbol',
+    errors: [
+      'Cannot query field "symbol" on type "currencies".',
+      'Variable "$id" of type "Int!" used in position expecting type "bigint".',
+    ],
+  },
+  'purchasing.lotAvailability': {
+    why: 'uses Int! and [Int!]! for ids',
+    errors: [
+      'Variable "$agency" of type "Int!" used in position expecting type "bigint".',
+      'Variable "$lots" of type "[Int!]!" used in position expecting type "[bigint!]".',
+    ],
+  },
+}
+
+describe('the real service schema (schema/realService.graphql)', () => {
+  it('is a valid schema with the tables the client reads', () => {
+    const roots = Object.keys(schema.getQueryType()?.getFields() ?? {})
+    for (const table of ['items', 'item_categories', 'agencies', 'employees', 'lots', 'lot_stocks', 'bundles', 'shipments', 'purchase_orders', 'consolidates', 'webapp_rows']) {
+      expect(roots).toContain(table)
+    }
+    // Ids are bigint there: a document declaring Int! for an id is refused.
+    const shipmentFilter = schema.getType('shipments_bool_exp')
+    expect(isInputObjectType(shipmentFilter) && String(shipmentFilter.getFields()['id']?.type)).toBe('bigint_comparison_exp')
+  })
+
+  it('refuses an invented field and a mistyped id variable, as Hasura would', () => {
+    expect(problemsOf({ name: 't', sentBy: 't', query: '{ bundles { id tags } }' })).toEqual(['Cannot query field "tags" on type "bundles".'])
+    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($id: Int!) { items(where: {id: {_eq: $id}}) { id } }', variables: { id: 1 } })).toEqual([
+      'Variable "$id" of type "Int!" used in position expecting type "bigint".',
+    ])
+    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($id: bigint!) { items(where: {id: {_eq: $id}}) { id code } }', variables: { id: 1 } })).toEqual([])
+    // The example variables are checked too: a list sent where one value is declared, or a value missing.
+    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($ids: [bigint!]!) { lots(where: {id: {_in: $ids}}) { id } }', variables: {} })).toEqual([
+      'Variable "$ids" of required type "[bigint!]!" was not provided.',
+    ])
+    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($n: Int!) { lots(limit: $n) { id } }', variables: { n: [5] } })).toEqual([
+      'Variable "$n" got invalid value [5]; Int cannot represent non-integer value: [5]',
+    ])
+  })
+})
+
+describe('every GraphQL document of the core against the real service', () => {
+  it('names each document once', () => {
+    const names = graphqlDocuments.map((d) => d.name)
+    expect(new Set(names).size).toBe(names.length)
+  })
+
+  it('lists as known incompatible only documents that exist', () => {
+    const names = new Set(graphqlDocuments.map((d) => d.name))
+    expect(Object.keys(knownIncompatible).filter((n) => !names.has(n))).toEqual([])
+  })
+
+  for (const doc of graphqlDocuments) {
+    const known = knownIncompatible[doc.name]
+    if (known) {
+      it(`${doc.name} (${doc.sentBy}) is refused today for exactly the known reasons: ${known.why}`, () => {
+        expect(problemsOf(doc)).toEqual([...known.errors].sort())
+      })
+    } else {
+      it(`${doc.name} (${doc.sentBy}) validates, variables included`, () => {
+        expect(problemsOf(doc)).toEqual([])
+      })
+    }
+  }
+})
+
+// ---------------------------------------------------------------- coverage of the registry
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry)
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return path.endsWith('.ts') ? [path] : []
+  })
+}
+
+const HOLE = '\u0000'
+/** `query…`, or `{ field(` / `{ field {` where the field's name may begin with a hole. */
+const OPENS_DOCUMENT = new RegExp(`^\\s*(query\\b|\\{\\s*([a-z_]+|${HOLE})[a-z_]*\\s*[({])`)
+
+/**
+ * String and template literals that open a GraphQL document (`query…` or
+ * `{ field…`), with each `${…}` replaced by a hole. Field lists spliced into
+ * documents do not open one and are covered through the documents they join.
+ */
+function graphqlLiterals(path: string): { where: string; text: string }[] {
+  const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true)
+  const found: { where: string; text: string }[] = []
+  const visit = (node: ts.Node): void => {
+    let text: string | null = null
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text
+    else if (ts.isTemplateExpression(node)) text = node.head.text + node.templateSpans.map((s) => HOLE + s.literal.text).join('')
+    if (text !== null && OPENS_DOCUMENT.test(text)) {
+      const { line } = file.getLineAndCharacterOfPosition(node.getStart())
+      found.push({ where: `${relative(root, path)}:${line + 1}`, text })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return found
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+/** A literal is registered when some registered document is that literal with its holes filled. */
+function isRegistered(literal: string): boolean {
+  const pattern = new RegExp(
+    '^' +
+      squash(literal)
+        .split(HOLE)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[\\s\\S]*?') +
+      '$',
+  )
+  return graphqlDocuments.some((d) => pattern.test(squash(d.query)))
+}
+
+describe('the registry (core/api/graphqlDocuments.ts) holds every GraphQL document of the core', () => {
+  const literals = sourceFiles(join(root, 'src-main/core')).flatMap(graphqlLiterals)
+
+  it('finds the documents the core sends (the scan itself works)', () => {
+    const files = new Set(literals.map((l) => l.where.replace(/:\d+$/, '')))
+    for (const module of ['catalogueGraphql', 'bookingsGraphql', 'dynamicTableRowsGraphql', 'profileApi', 'purchasingApi']) {
+      expect(files).toContain(`src-main/core/api/${module}.ts`)
+    }
+    expect(literals.length).toBeGreaterThanOrEqual(16)
+  })
+
+  it('registers every GraphQL literal found in src-main/core', () => {
+    expect(literals.filter((l) => !isRegistered(l.text)).map((l) => l.where)).toEqual([])
+  })
+
+  it('would notice a document that is not registered', () => {
+    expect(isRegistered('query($x: bigint!) { items(where: {id: {_eq: $x}}) { id } }')).toBe(false)
+    expect(isRegistered(`{ ${HOLE}_aggregate { aggregate { count } } }`)).toBe(true)
+  })
+})
