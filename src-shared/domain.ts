@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { errorPayload } from './errors'
 
 /**
  * Domain records as the app uses them, after normalisation in core/api:
@@ -104,6 +105,12 @@ export const whoAmI = z.object({
   memberships: z.array(membership),
   currentEntity: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   agency: agency.nullable(),
+  /**
+   * Why the user's agency could not be read, when it could not (the service
+   * answered, but not with it). `agency` then holds the last one known for this
+   * entity, if any. Absent in copies cached before it existed.
+   */
+  agencyError: errorPayload.nullable().default(null),
   /** True when this came from the local cache because the service was unreachable. */
   fromCache: z.boolean(),
 })

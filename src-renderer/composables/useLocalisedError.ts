@@ -14,11 +14,16 @@ export function useLocalisedError() {
     return errorMessages[err.code][lang()]
   }
 
+  /** The message as a clause inside a sentence of ours: without its closing full stop. */
+  function reason(err: AppError): string {
+    return message(err).replace(/\.$/, '')
+  }
+
   /** What the service said about one field, if it said anything. */
   function fieldMessages(err: AppError | null, field: string): string | null {
     const said = err?.fields[field]
     return said && said.length > 0 ? said.join(' ') : null
   }
 
-  return { message, fieldMessages }
+  return { message, reason, fieldMessages }
 }

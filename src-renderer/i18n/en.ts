@@ -64,6 +64,8 @@ const en: Messages = {
     entity: 'Company',
     agency: 'Agency',
     noAgency: 'No agency',
+    agencyUnreadable: 'Could not be read',
+    agencyUnreadableTitle: 'Your agency could not be read: {reason}. Click to retry.',
     noEntity: 'No current company',
     training: 'Training',
   },

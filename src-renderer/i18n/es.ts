@@ -63,6 +63,8 @@ const es = {
     entity: 'Empresa',
     agency: 'Agencia',
     noAgency: 'Sin agencia',
+    agencyUnreadable: 'No se pudo leer',
+    agencyUnreadableTitle: 'No se pudo leer su agencia: {reason}. Pulse para reintentar.',
     noEntity: 'Sin empresa actual',
     training: 'Práctica',
   },

@@ -4,6 +4,8 @@ import { onEvent, request } from '../api'
 import type { WhoAmI } from '../../src-shared/domain'
 import { AppError } from '../../src-shared/errors'
 
+const agencyRetryMs = 60_000
+
 /** The signed-in profile, its memberships and where it works now. */
 export const useWhoAmIStore = defineStore('whoami', () => {
   const data = ref<WhoAmI | null>(null)
@@ -12,9 +14,18 @@ export const useWhoAmIStore = defineStore('whoami', () => {
   const switchingTo = ref<number | null>(null)
 
   const currentEntity = computed(() => data.value?.currentEntity ?? null)
+  const agencyError = computed(() => (data.value?.agencyError ? AppError.fromPayload(data.value.agencyError) : null))
+
+  // An agency the service would not give is asked for again, so a counter recovers by itself.
+  let agencyRetry: ReturnType<typeof setTimeout> | undefined
+  function retryAgencyLater(): void {
+    clearTimeout(agencyRetry)
+    agencyRetry = data.value?.agencyError ? setTimeout(() => void load(), agencyRetryMs) : undefined
+  }
 
   onEvent('entity.changed', (next) => {
     data.value = next
+    retryAgencyLater()
   })
 
   async function load(): Promise<void> {
@@ -22,6 +33,7 @@ export const useWhoAmIStore = defineStore('whoami', () => {
     try {
       data.value = await request('profile.whoami')
       error.value = null
+      retryAgencyLater()
     } catch (err) {
       error.value = AppError.from(err)
     } finally {
@@ -42,9 +54,10 @@ export const useWhoAmIStore = defineStore('whoami', () => {
   }
 
   function clear(): void {
+    clearTimeout(agencyRetry)
     data.value = null
     error.value = null
   }
 
-  return { data, loading, error, switchingTo, currentEntity, load, switchEntity, clear }
+  return { data, loading, error, switchingTo, currentEntity, agencyError, load, switchEntity, clear }
 })

@@ -24,24 +24,32 @@ export class ProfileService {
     try {
       const { profile, memberships } = await fetchProfile(s.rest)
       const current = memberships.find((m) => m.current) ?? null
-      // The agency comes through GraphQL; a failure there must not hide the profile.
-      const agency = await fetchUserAgency(s.graphql, profile.id).catch((err: unknown) => {
-        if (isOffline(err)) throw err
-        return null
-      })
-      const who: WhoAmI = {
-        profile,
-        memberships,
-        currentEntity: current ? current.entity : null,
-        agency,
-        fromCache: false,
-      }
+      const currentEntity = current ? current.entity : null
+      const { agency, agencyError } = await this.agencyOf(profile.id, currentEntity?.id ?? null)
+      const who: WhoAmI = { profile, memberships, currentEntity, agency, agencyError, fromCache: false }
       writeDocument(s.accountDb, 'whoami', who, this.now())
       return who
     } catch (err) {
       const cached = isOffline(err) ? readDocument<WhoAmI>(s.accountDb, 'whoami') : null
       if (cached) return { ...cached.value, fromCache: true }
       throw err
+    }
+  }
+
+  /**
+   * The agency comes through GraphQL. A failure there must neither hide the
+   * profile nor pass for "no agency": it is reported, and the counter keeps the
+   * agency last read for the same entity until a retry succeeds.
+   */
+  private async agencyOf(userId: number, entityId: number | null): Promise<Pick<WhoAmI, 'agency' | 'agencyError'>> {
+    const s = this.session.require()
+    try {
+      return { agency: await fetchUserAgency(s.graphql, userId), agencyError: null }
+    } catch (err) {
+      if (isOffline(err)) throw err
+      const previous = readDocument<WhoAmI>(s.accountDb, 'whoami')?.value
+      const kept = previous && previous.currentEntity?.id === entityId ? previous.agency : null
+      return { agency: kept, agencyError: AppError.from(err).toPayload() }
     }
   }
 

@@ -1,4 +1,4 @@
-import { execute, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql'
+import { execute, GraphQLError, Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql'
 import { z } from 'zod'
 import { GraphqlInputError } from './graphqlInputError'
 import type { GraphqlContext } from './schemaBuilder'
@@ -31,6 +31,24 @@ function formatError(err: GraphQLError): HasuraError {
     return hasuraError(err.message, 'validation-failed', path)
   }
   return hasuraError(`database query error: ${err.message}`, 'unexpected', path)
+}
+
+/**
+ * The first root field of the document that the service refuses, answered the
+ * way Hasura answers a role without permission on a table: as if it did not exist.
+ */
+function refusedRootField(document: DocumentNode, refused: ReadonlySet<string>): HasuraError | null {
+  if (refused.size === 0) return null
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue
+    for (const selection of definition.selectionSet.selections) {
+      if (selection.kind === Kind.FIELD && refused.has(selection.name.value)) {
+        const name = selection.name.value
+        return hasuraError(`field '${name}' not found in type: 'query_root'`, 'validation-failed', `$.selectionSet.${name}`)
+      }
+    }
+  }
+  return null
 }
 
 function isDocument(entry: DocumentNode | readonly GraphQLError[]): entry is DocumentNode {
@@ -70,7 +88,8 @@ export class GraphqlExecutor {
     this.documents = new DocumentCache(schema)
   }
 
-  async run(body: unknown, context: () => GraphqlContext | HasuraError): Promise<GraphqlResponse> {
+  /** `refused`: root fields answered as unknown (see the sandbox setting graphql_refused_root_fields). */
+  async run(body: unknown, context: () => GraphqlContext | HasuraError, refused: ReadonlySet<string> = new Set()): Promise<GraphqlResponse> {
     const parsed = requestBody.safeParse(body)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
@@ -79,6 +98,8 @@ export class GraphqlExecutor {
     }
     const document = this.documents.get(parsed.data.query)
     if (!isDocument(document)) return { status: 200, body: { errors: document.map(formatError) } }
+    const refusal = refusedRootField(document, refused)
+    if (refusal) return { status: 200, body: { errors: [refusal] } }
     const contextValue = context()
     if ('message' in contextValue) return { status: 200, body: { errors: [contextValue] } }
     const result = await execute({

@@ -34,6 +34,12 @@ export const settingDefinitions: Readonly<Record<string, SettingDefinition>> = {
     default: true,
     description: 'Special invoices are numbered automatically.',
   },
+  // A real service may deny a role some tables; the client must say so rather than act as if they were empty.
+  graphql_refused_root_fields: {
+    schema: z.array(z.string().min(1)),
+    default: [],
+    description: 'GraphQL root fields answered as Hasura answers a role without permission on them (validation-failed).',
+  },
 }
 
 export type SettingsMap = Record<string, unknown>

@@ -5,8 +5,13 @@ import { hasuraError } from '../graphql/executeGraphql'
 import { QueryRunner } from '../graphql/queryRunner'
 import { SiblingLoader } from '../graphql/siblingLoader'
 import { currentEntityId } from '../model/memberships'
+import { readSettings } from '../model/sandboxSettings'
 
 export const graphqlPath = '/v1/graphql'
+
+function refusedRootFields(ctx: SandboxContext): ReadonlySet<string> {
+  return new Set(readSettings(ctx.store.db)['graphql_refused_root_fields'] as string[])
+}
 
 /** Hasura's answer to a request without a usable JWT. */
 function invalidJwt(message: string) {
@@ -37,7 +42,7 @@ export function graphqlEndpoint(app: FastifyInstance, ctx: SandboxContext): void
         const entityId = currentEntityId(ctx.store.db, check.userId)
         if (entityId === undefined) return hasuraError('the user has no current entity (no active membership is selected)', 'access-denied')
         return { runner: new QueryRunner(ctx.tables, ctx.store.statements, entityId), loader: new SiblingLoader() }
-      })
+      }, refusedRootFields(ctx))
       return reply.code(result.status).send(result.body)
     },
   })

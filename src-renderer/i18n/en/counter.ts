@@ -14,6 +14,8 @@ const counter: CounterMessages = {
     needsTransport: 'Needs transport',
     booker: 'Booked by',
     noAgency: 'Your user has no agency: you cannot book from this counter.',
+    agencyUnreadable: 'Your agency could not be read: {reason}. Retrying every minute.',
+    agencyKept: 'The last one known, {agency}, is still used.',
     scanLabel: 'Scan or type a code',
     scanPlaceholder: 'Barcode, code or name — Enter to add',
     scanHint: 'F2 comes back here · Ctrl+Enter saves · Del removes the selected line',

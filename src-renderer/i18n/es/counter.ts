@@ -12,6 +12,8 @@ const counter = {
     needsTransport: 'Necesita transporte',
     booker: 'Reserva',
     noAgency: 'Tu usuario no tiene agencia asignada: no puedes reservar desde este mostrador.',
+    agencyUnreadable: 'No se pudo leer su agencia: {reason}. Se reintenta cada minuto.',
+    agencyKept: 'Se sigue usando la última conocida, {agency}.',
     scanLabel: 'Escanear o escribir código',
     scanPlaceholder: 'Código de barras, código o nombre — Enter para añadir',
     scanHint: 'F2 vuelve aquí · Ctrl+Enter guarda · Supr quita la línea seleccionada',

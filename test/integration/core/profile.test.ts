@@ -64,6 +64,43 @@ describe('who is working, and where', () => {
   })
 })
 
+describe('when the service refuses to say where the user works', () => {
+  const refuse = (fields: string[]) =>
+    fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ graphql_refused_root_fields: fields }) })
+
+  it('keeps the agency last read, says why it could not be read again, and recovers on retry', async () => {
+    const before = await h.call('profile.whoami')
+    expect(before.agency).not.toBeNull()
+    expect(before.agencyError).toBeNull()
+    await refuse(['employees'])
+    try {
+      const refused = await h.call('profile.whoami')
+      expect(refused.agency).toEqual(before.agency)
+      expect(refused.agencyError).toMatchObject({ code: expect.any(String), detail: expect.stringContaining('employees') })
+      expect(refused.fromCache).toBe(false)
+    } finally {
+      await refuse([])
+    }
+    const retried = await h.call('profile.whoami')
+    expect(retried).toEqual({ ...before, agencyError: null })
+  })
+
+  it('does not carry an agency into another entity when it cannot be read there', async () => {
+    const before = await h.call('profile.whoami')
+    const other = before.memberships.find((m) => !m.current && m.active)!
+    await refuse(['employees'])
+    try {
+      const switched = await h.call('entity.switch', { entityId: other.entity.id })
+      expect(switched.currentEntity).toEqual(other.entity)
+      expect(switched.agency).toBeNull()
+      expect(switched.agencyError).not.toBeNull()
+    } finally {
+      await refuse([])
+      await h.call('entity.switch', { entityId: before.currentEntity!.id })
+    }
+  })
+})
+
 describe('when the line goes down', () => {
   it('shows the last known profile, marked as such, and reports the connection lost', async () => {
     const online = await h.call('profile.whoami')

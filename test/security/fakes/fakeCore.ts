@@ -154,6 +154,7 @@ const whoAmI = {
   memberships: [{ id: 3, current: true, active: true, entity: { id: 7, name: 'Demo' } }],
   currentEntity: { id: 7, name: 'Demo' },
   agency: { id: 2, name: 'Central' },
+  agencyError: null,
   fromCache: false,
 }
 // Every company field is nullable except its id and name.
