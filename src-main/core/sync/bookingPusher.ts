@@ -111,12 +111,14 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
       case 'validation':
         store.setEntry(entry.seq, 'failed', { error: payload })
         break
-      case 'conflict':
       case 'not_found':
-        if (err.code === 'not_found' && entry.op === 'delete') {
-          settle(entry, null, deps)
+        if (entry.op === 'delete') {
+          if (await settleDeleteAnswered404(entry, deps, later(attempts))) report.sent++
           break
         }
+        store.setEntry(entry.seq, 'conflict', { error: payload })
+        break
+      case 'conflict':
         store.setEntry(entry.seq, 'conflict', { error: payload })
         break
       default:
@@ -160,6 +162,30 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
     case 'deliver':
       return deliverBooking(rest, serviceId)
   }
+}
+
+/**
+ * A 404 to a delete says only that something was not found: the booking, or
+ * the route itself. The booking is read back; it counts as deleted only when
+ * the service no longer shows it.
+ */
+async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextAttemptAt: string): Promise<boolean> {
+  const serviceId = deps.store.serviceIdOf(entry.localId)!
+  try {
+    await fetchBooking(deps.rest, serviceId)
+  } catch (raw) {
+    const err = AppError.from(raw)
+    if (err.code === 'not_found') {
+      settle(entry, null, deps)
+      return true
+    }
+    // Not known yet: the reconcile reads it again before anything is sent.
+    deps.store.setEntry(entry.seq, 'unknown', { error: err.toPayload(), nextAttemptAt })
+    return false
+  }
+  const still = new AppError('not_found', { detail: `the service answered "not found" to the delete of booking ${serviceId} but still shows it` })
+  deps.store.setEntry(entry.seq, 'failed', { error: still.toPayload() })
+  return false
 }
 
 function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDeps): void {

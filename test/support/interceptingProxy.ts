@@ -1,0 +1,53 @@
+import { createServer, request as forward, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** What the proxy answers instead of the service; `afterForward` lets the service do the work first. */
+export interface Interception {
+  status: number
+  body: unknown
+  afterForward?: boolean
+}
+
+export interface InterceptingProxy {
+  url: string
+  /** Decides per request; null passes it through untouched. */
+  intercept: (req: IncomingMessage) => Interception | null
+  close(): Promise<void>
+}
+
+/**
+ * A real HTTP proxy in front of the sandbox, for answers the sandbox never
+ * gives on its own (a real service's proxy, a route that answers 404 for a
+ * record it still has). Everything not intercepted passes through as it is.
+ */
+export async function startInterceptingProxy(target: string): Promise<InterceptingProxy> {
+  const upstream = new URL(target)
+  const proxy: InterceptingProxy = { url: '', intercept: () => null, close: async () => undefined }
+  const server: Server = createServer((req, res) => {
+    const interception = proxy.intercept(req)
+    const answer = (i: Interception) => {
+      res.writeHead(i.status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(i.body))
+    }
+    if (interception && !interception.afterForward) {
+      req.resume()
+      answer(interception)
+      return
+    }
+    const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (back) => {
+      if (interception) {
+        back.resume()
+        back.on('end', () => answer(interception))
+        return
+      }
+      res.writeHead(back.statusCode ?? 502, back.headers)
+      back.pipe(res)
+    })
+    out.on('error', () => res.destroy())
+    req.pipe(out)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  proxy.close = () => new Promise((resolve) => server.close(() => resolve()))
+  return proxy
+}
