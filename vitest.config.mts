@@ -30,6 +30,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // What `npm run package:check` packed (dist/linux-unpacked); run by that script, after packing.
+      { test: { name: 'package', include: ['test/package/**/*.test.ts'], environment: 'node' } },
       // Benchmarks measure and print; they never fail on a time. `npm run bench`.
       {
         test: {
