@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, Platform } from 'electron-builder'
+import { archFromString, build, Platform } from 'electron-builder'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -30,7 +30,10 @@ if (!feed) console.warn('package: MOSTRADOR_UPDATE_URL is not set, so this packa
 try {
   const artifacts = await build({
     projectDir: root,
-    targets: Platform.current().createTarget(),
+    // Only this machine's architecture: native/electron holds better-sqlite3 built for it alone, so a
+    // package for another architecture would carry a module it cannot load. The release workflow
+    // builds x64 and arm64 macOS packages on runners of each.
+    targets: Platform.current().createTarget(undefined, archFromString(process.arch)),
     // Installers are uploaded by the release workflow (gh release), never from here.
     publish: 'never',
     // electron-builder.yml is read as usual; only the feed is dropped when there is none.
