@@ -30,6 +30,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // What `npm run package:check` packed (dist/linux-unpacked); run by that script, after packing.
+      { test: { name: 'package', include: ['test/package/**/*.test.ts'], environment: 'node' } },
+      // The real Electron app (test/electron); skipped with the reason where no Electron binary exists. `npm run test:electron`.
+      {
+        test: {
+          name: 'electron',
+          include: ['test/electron/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       // Benchmarks measure and print; they never fail on a time. `npm run bench`.
       {
         test: {

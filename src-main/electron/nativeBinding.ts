@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 
 /**
  * Where `scripts/build-native-electron.mjs` puts better-sqlite3 compiled for
@@ -18,6 +18,16 @@ export interface NativeBuildInfo {
   arch: string
 }
 
+/**
+ * The real folder behind the app path. In a packaged app `app.getAppPath()` is
+ * `…/resources/app.asar`, an archive from which no native module can be loaded;
+ * electron-builder puts the files listed in `asarUnpack` (native/electron/**)
+ * in `app.asar.unpacked` beside it. Unpackaged, the app path is the project root.
+ */
+export function unpackedAppPath(appPath: string): string {
+  return basename(appPath) === 'app.asar' ? join(dirname(appPath), 'app.asar.unpacked') : appPath
+}
+
 const rebuildHint = 'Run `npm run build:native-electron` (it needs the internet once, to fetch Electron\'s headers).'
 
 /**
@@ -26,7 +36,7 @@ const rebuildHint = 'Run `npm run build:native-electron` (it needs the internet 
  * another ABI crashes the process instead of failing cleanly.
  */
 export function electronSqliteBinding(appPath: string, runtime: { electron: string; platform: string; arch: string }): string {
-  const dir = join(appPath, electronNativeDir)
+  const dir = join(unpackedAppPath(appPath), electronNativeDir)
   const binary = join(dir, electronNativeFile)
   if (!existsSync(binary)) {
     throw new Error(`better-sqlite3 has no Electron build at ${binary}. ${rebuildHint}`)

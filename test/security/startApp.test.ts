@@ -156,8 +156,8 @@ describe('start-up', () => {
 })
 
 describe('native binding under Electron', () => {
-  function writeNative(info: Record<string, string>) {
-    const dir = join(tmp, electronNativeDir)
+  function writeNative(info: Record<string, string>, root = tmp) {
+    const dir = join(root, electronNativeDir)
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, electronNativeFile), 'binary')
     writeFileSync(join(dir, electronBuildInfoFile), JSON.stringify(info))
@@ -169,6 +169,18 @@ describe('native binding under Electron', () => {
     startApp({ ...deps, electronVersion: '45.4.1' })
     await settle()
     expect(order).toEqual([`useNativeBinding:${binary}`, 'createCore'])
+  })
+
+  it('in a packaged app, loads the build from app.asar.unpacked, since nothing native loads from inside app.asar', async () => {
+    // Packaged, app.getAppPath() is resources/app.asar; electron-builder unpacks native/electron/** beside it.
+    const resources = join(tmp, 'resources')
+    app.appPath = join(resources, 'app.asar')
+    mkdirSync(app.appPath, { recursive: true })
+    const binary = writeNative({ electron: '45.4.1', betterSqlite3: '12.11.1', platform: process.platform, arch: process.arch }, join(resources, 'app.asar.unpacked'))
+    startApp({ ...deps, electronVersion: '45.4.1' })
+    await settle()
+    expect(order).toEqual([`useNativeBinding:${binary}`, 'createCore'])
+    expect(binary).toContain(join('resources', 'app.asar.unpacked', 'native', 'electron'))
   })
 
   it('stops with a clear message when the Electron build is missing', async () => {
