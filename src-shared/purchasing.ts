@@ -164,7 +164,8 @@ export const reception = z.object({
 })
 export type Reception = z.infer<typeof reception>
 
-export const receptionResult = z.object({ order: purchaseOrder, receptionId: int.nullable() })
+/** `order` is null when the reception was recorded but the order could not be read back. */
+export const receptionResult = z.object({ order: purchaseOrder.nullable(), receptionId: int.nullable() })
 export type ReceptionResult = z.infer<typeof receptionResult>
 
 export const orderStates = ['voided', 'paid', 'received', 'partlyReceived', 'authorized', 'draft'] as const

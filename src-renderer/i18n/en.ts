@@ -471,6 +471,7 @@ const en: Messages = {
       notPerishable: 'Not perishable',
       save: 'Record reception',
       savedPartly: 'Reception recorded; the order still has products pending.',
+      savedOrderUnread: 'Reception recorded. The order could not be read back.',
       savedReceived: 'Reception recorded; the order is now fully received.',
       allReceived: 'This order has been fully received.',
       history: 'Receptions of this order',

@@ -470,6 +470,7 @@ const es = {
       notPerishable: 'No perecedero',
       save: 'Registrar recepción',
       savedPartly: 'Recepción registrada; la orden aún tiene productos pendientes.',
+      savedOrderUnread: 'Recepción registrada. No se pudo volver a leer la orden.',
       savedReceived: 'Recepción registrada; la orden quedó recibida por completo.',
       allReceived: 'Esta orden ya se recibió por completo.',
       history: 'Recepciones de esta orden',

@@ -1,12 +1,11 @@
 import { createServer, request as forward, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** What the proxy answers instead of the service; `afterForward` lets the service do the work first. */
-export interface Interception {
-  status: number
-  body: unknown
-  afterForward?: boolean
-}
+/**
+ * What the proxy answers instead of the service; `afterForward` lets the
+ * service do the work first; `drop` then cuts the connection instead of answering.
+ */
+export type Interception = { status: number; body: unknown; afterForward?: boolean } | { drop: true; afterForward: true }
 
 export interface InterceptingProxy {
   url: string
@@ -26,6 +25,7 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
   const server: Server = createServer((req, res) => {
     const interception = proxy.intercept(req)
     const answer = (i: Interception) => {
+      if ('drop' in i) return res.socket?.destroy()
       res.writeHead(i.status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(i.body))
     }

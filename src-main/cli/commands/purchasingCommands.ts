@@ -202,8 +202,10 @@ function registerReceptionCommands(program: Command, run: Run): void {
         })
         ctx.out.result(result, () =>
           [
-            `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} is ${state(result.order)}.`,
-            ...(result.order.lines ?? []).map((l) => `  detail ${l.id} item ${l.item_id}: received ${l.received_quantity} of ${l.quantity}, pending ${l.pending_quantity}`),
+            result.order
+              ? `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} is ${state(result.order)}.`
+              : `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} could not be read back.`,
+            ...(result.order?.lines ?? []).map((l) => `  detail ${l.id} item ${l.item_id}: received ${l.received_quantity} of ${l.quantity}, pending ${l.pending_quantity}`),
           ].join('\n'),
         )
       }),

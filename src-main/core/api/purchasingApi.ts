@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft } from '../../../src-shared/purchasing'
 import type { GraphqlClient } from './graphqlClient'
 import { bool, id, money, nullableDate, nullableId, nullableMoney, nullableNumber, nullableText, nullableTimestamp, optionalNull, text } from './normalise'
-import type { RestClient } from './restClient'
+import { writeRequest, type RestClient } from './restClient'
 
 /**
  * The purchasing area of the service: consolidates and receptions over REST,
@@ -234,8 +234,11 @@ export interface ReceptionBody {
   lines: { item_id: number; purchase_order_detail_id: number; quantity: string; lot_name: string | null; lot_expires: string | null }[]
 }
 
-/** POST: the spec's written attributes; the answer is the order with its details, not the reception. */
-export async function createReception(rest: RestClient, orderId: number, input: ReceptionBody): Promise<PurchaseOrder> {
+/**
+ * POST: the spec's written attributes; the answer is the order with its
+ * details, not the reception. null: done, but answered in another shape.
+ */
+export async function createReception(rest: RestClient, orderId: number, input: ReceptionBody): Promise<PurchaseOrder | null> {
   const reception: Record<string, unknown> = {
     purchase_order_id: orderId,
     agency_id: input.agencyId,
@@ -248,7 +251,7 @@ export async function createReception(rest: RestClient, orderId: number, input: 
   }
   if (input.receivedAt) reception.received_at = input.receivedAt
   if (input.exchangeRate) reception.exchange_rate = input.exchangeRate
-  return rest.request({ method: 'POST', path: `/purchases/purchase_orders/${orderId}/receptions.json`, body: { reception } }, orderSchema)
+  return writeRequest(rest, { method: 'POST', path: `/purchases/purchase_orders/${orderId}/receptions.json`, body: { reception } }, orderSchema)
 }
 
 const receptionFields = {

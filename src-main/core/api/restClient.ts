@@ -89,6 +89,21 @@ export class RestClient {
   }
 }
 
+/**
+ * For writes: once the service has answered 2xx the write is done, whatever the
+ * answer looks like. An answer of another shape than expected gives null, and
+ * the caller reads back what was written; it must never look like a failure
+ * that invites the user to send the write a second time.
+ */
+export async function writeRequest<T extends z.ZodType>(rest: RestClient, req: RestRequest, schema: T): Promise<z.output<T> | null> {
+  try {
+    return await rest.request(req, schema)
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'bad_response' && err.status !== null && err.status >= 200 && err.status < 300) return null
+    throw err
+  }
+}
+
 function parseBody(raw: unknown, status: number): unknown {
   if (typeof raw !== 'string' || raw.trim() === '') return status === 204 || status < 300 ? null : raw
   try {

@@ -58,3 +58,8 @@ export function errorFromTransport(err: { code?: string; message?: string }): Ap
   if (timedOut.has(code) || /timeout/i.test(detail)) return new AppError('timeout', { detail, cause: err })
   return new AppError('unknown_outcome', { detail, cause: err })
 }
+
+/** Failures after which a write may have been done on the service: only a read can tell. */
+export function mayHaveBeenDone(err: unknown): boolean {
+  return err instanceof AppError && (err.code === 'unknown_outcome' || err.code === 'timeout' || err.code === 'server')
+}

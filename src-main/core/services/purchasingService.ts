@@ -2,6 +2,7 @@ import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, Recepti
 import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '../../../src-shared/purchasing'
 import { AppError } from '../../../src-shared/errors'
 import * as api from '../api/purchasingApi'
+import { mayHaveBeenDone } from '../api/serviceError'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
 
@@ -82,14 +83,46 @@ export class PurchasingService {
    * the new reception is found afterwards among the order's receptions (the
    * newest one that is not voided); null if that read fails.
    */
+  /**
+   * Receives goods. A reception whose answer was lost, or came in another
+   * shape, may have been recorded: the order's receptions are read back, and
+   * one that was not there before the request is this one. The clerk is never
+   * invited to receive the same goods twice.
+   */
   async receive(input: ReceptionInput): Promise<ReceptionResult> {
     const { orderId, ...body } = receptionInput.parse(input)
-    const order = await api.createReception(this.rest, orderId, body)
-    const newest = await api.listReceptions(this.graphql, orderId).then(
-      (list) => list.find((r) => !r.voided) ?? null,
+    const before = await this.receptionIds(orderId)
+    let answered: PurchaseOrder | null
+    try {
+      answered = await api.createReception(this.rest, orderId, body)
+    } catch (err) {
+      const found = mayHaveBeenDone(err) && before ? await this.newReception(orderId, before) : null
+      if (!found) throw err
+      return { order: await this.orderNow(orderId), receptionId: found.id }
+    }
+    const created = await this.newReception(orderId, before ?? new Set())
+    return { order: answered ?? (await this.orderNow(orderId)), receptionId: created?.id ?? null }
+  }
+
+  /** The ids of the order's receptions; null when they cannot be read (the write then cannot be looked for). */
+  private receptionIds(orderId: number): Promise<Set<number> | null> {
+    return api.listReceptions(this.graphql, orderId).then(
+      (list) => new Set(list.map((r) => r.id)),
       () => null,
     )
-    return { order, receptionId: newest?.id ?? null }
+  }
+
+  /** The newest reception of the order that is not among `before`. */
+  private newReception(orderId: number, before: Set<number>): Promise<Reception | null> {
+    return api.listReceptions(this.graphql, orderId).then(
+      (list) => list.find((r) => !r.voided && !before.has(r.id)) ?? null,
+      () => null,
+    )
+  }
+
+  /** The order as the service holds it now; null when it cannot be read (the write is done all the same). */
+  private orderNow(orderId: number): Promise<PurchaseOrder | null> {
+    return api.fetchPurchaseOrder(this.graphql, orderId).catch(() => null)
   }
 
   /** A reception with each lot's stock now at its agency, so the clerk sees what the reception (or its return) did. */

@@ -94,8 +94,8 @@ describe('receptions', () => {
       invoiceNumber: 'F-1',
       lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '4' }],
     })
-    expect(first.order.received).toBe(false)
-    expect(first.order.lines!.find((l) => l.id === other.purchase_order_detail_id)!.pending_quantity).toBe('2.0')
+    expect(first.order!.received).toBe(false)
+    expect(first.order!.lines!.find((l) => l.id === other.purchase_order_detail_id)!.pending_quantity).toBe('2.0')
     const r1 = await h.call('receptions.get', { id: first.receptionId! })
     const lot = r1.lines[0]!.lot_id!
     const afterFirst = await available(lot, 301)
@@ -110,7 +110,7 @@ describe('receptions', () => {
         { item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, quantity: '12', lot_name: 'L-77', lot_expires: '2027-03-01' },
       ],
     })
-    expect(second.order.received).toBe(true)
+    expect(second.order!.received).toBe(true)
     expect(second.receptionId).not.toBe(first.receptionId)
     expect(await available(lot, 301)).toBe(afterFirst + 2)
     expect((await h.call('receptions.ofOrder', { orderId: 7003 })).map((r) => r.id)).toEqual([second.receptionId, first.receptionId])

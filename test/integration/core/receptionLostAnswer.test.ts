@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
+import { tempDir } from '../../support/tempDir'
+
+// A reception whose answer never arrives, or arrives in a shape we did not
+// expect, after the service recorded it: the clerk must not be invited to
+// receive the same goods again.
+let sandbox: RunningSandbox
+let proxy: InterceptingProxy
+let h: CoreHarness
+
+beforeAll(async () => {
+  sandbox = await startSandbox()
+  proxy = await startInterceptingProxy(sandbox.url)
+  h = await coreHarness(tempDir(), { requestTimeoutMs: 3000 })
+  const user = sandbox.users[0]!
+  await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
+})
+afterAll(async () => {
+  await h.close()
+  await proxy.close()
+  await sandbox.close()
+})
+
+const isReceptionCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /^\/purchases\/purchase_orders\/\d+\/receptions\.json/.test(req.url ?? '')
+
+async function receiveOne(orderId: number) {
+  const draft = await h.call('receptions.draft', { orderId })
+  const line = draft.lines.find((l) => !l.perishable)!
+  return h.call('receptions.create', { orderId, agencyId: draft.agency_id!, lines: [{ item_id: line.item_id, purchase_order_detail_id: line.purchase_order_detail_id, quantity: '1' }] })
+}
+
+describe('a reception the service recorded', () => {
+  it('whose answer was lost is found on the service and reported saved, once', async () => {
+    await sandbox.reset()
+    const before = await h.call('receptions.ofOrder', { orderId: 7003 })
+    proxy.intercept = (req) => (isReceptionCreate(req) ? { drop: true, afterForward: true } : null)
+    let result
+    try {
+      result = await receiveOne(7003)
+    } finally {
+      proxy.intercept = () => null
+    }
+    const after = await h.call('receptions.ofOrder', { orderId: 7003 })
+    expect(after).toHaveLength(before.length + 1)
+    expect(result.receptionId).toBe(after[0]!.id)
+    expect(result.order?.id).toBe(7003)
+  })
+
+  it('answered in a shape the client did not expect is done: the order is read back, nothing asks to save again', async () => {
+    await sandbox.reset()
+    proxy.intercept = (req) => (isReceptionCreate(req) ? { status: 201, body: { id: 'not the order' }, afterForward: true } : null)
+    let result
+    try {
+      result = await receiveOne(7003)
+    } finally {
+      proxy.intercept = () => null
+    }
+    const after = await h.call('receptions.ofOrder', { orderId: 7003 })
+    expect(after).toHaveLength(1)
+    expect(result.receptionId).toBe(after[0]!.id)
+    expect(result.order).toMatchObject({ id: 7003 })
+  })
+
+  it('that was not recorded after all still reports the lost answer, so the clerk can check and save again', async () => {
+    await sandbox.reset()
+    proxy.intercept = (req) => (isReceptionCreate(req) ? { status: 503, body: { error: 'down' } } : null)
+    try {
+      await expect(receiveOne(7003)).rejects.toMatchObject({ code: 'server' })
+    } finally {
+      proxy.intercept = () => null
+    }
+    expect(await h.call('receptions.ofOrder', { orderId: 7003 })).toEqual([])
+  })
+})
