@@ -26,6 +26,7 @@ const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
   documentStructures: () => import('../views/admin/DocumentStructuresView.vue'),
   dynamicTables: () => import('../views/admin/DynamicTablesView.vue'),
   graphql: () => import('../views/admin/GraphqlConsoleView.vue'),
+  diagnostics: () => import('../shell/help/DiagnosticsView.vue'),
 }
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({

@@ -105,8 +105,8 @@ export async function checkKeychain(secrets: SecretStore): Promise<DoctorCheck> 
       id: 'keychain',
       level: 'info',
       message: text(
-        'Esta ejecución guarda las credenciales en memoria (del entorno); no se usó el llavero del sistema',
-        'This run keeps credentials in memory (from the environment); the system keychain was not used',
+        'Esta ejecución guarda las credenciales solo en memoria (variables de entorno o pruebas); no se usó el llavero del sistema',
+        'This run keeps credentials in memory only (environment variables or tests); the system keychain was not used',
       ),
       detail: null,
     })
