@@ -12,7 +12,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'mostrador-e2e-support-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 async function openDiagnostics(page: Page): Promise<void> {
-  await page.getByTestId('menu-help').click()
+  await page.getByTestId('menu-diagnostics').click()
   await page.getByTestId('diagnostics-view').waitFor()
   await page.getByTestId('diagnostics-summary').waitFor()
 }
@@ -45,6 +45,7 @@ describe('Help → Diagnostics', () => {
     await expectText(page.getByTestId('diagnostics-summary'), 'All good')
     await expectText(page.getByTestId('check-service'), /Service reachable/)
     await expectText(page.getByTestId('menu-help'), 'Help')
+    await expectText(page.getByTestId('menu-diagnostics'), 'Diagnostics')
     await page.setViewportSize({ width: 1024, height: 768 })
     await screenshot(page, 'diagnostics-02-en-1024')
 

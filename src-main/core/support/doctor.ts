@@ -176,11 +176,12 @@ export async function checkService(serverUrl: string | null, now: () => Date, ti
     detail: `HTTP ${response.status}`,
   })
   const dateHeader = response.headers['date'] as string | undefined
-  const serviceTime = dateHeader ? Date.parse(dateHeader) : NaN
+  // The header drops the milliseconds: its second's middle is the best guess of the service's time.
+  const serviceTime = dateHeader ? Date.parse(dateHeader) + 500 : NaN
   if (Number.isNaN(serviceTime)) {
     return [service, check({ id: 'clock', level: 'info', message: text('El servicio no envió su hora', 'The service sent no Date header'), detail: null })]
   }
-  // The header has whole seconds and was stamped somewhere during the exchange.
+  // It was stamped somewhere during the exchange: compare with the exchange's middle.
   const skew = serviceTime - (sent + received) / 2
   const seconds = Math.round(skew / 1000)
   const detail = `service ${new Date(serviceTime).toISOString()}, this computer ${new Date(received).toISOString()}`

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import { AppError } from '../../../src-shared/errors'
@@ -16,19 +16,26 @@ export interface SupportBundleDeps extends DoctorDeps {
   includeData: boolean
 }
 
-/** Only the newest part of a big log goes in, so a bundle stays small enough to e-mail. */
+/** Only the newest part of a big log goes in, and only the newest logs up to a total, so a bundle stays small enough to e-mail (and under the contract's file cap). */
 const MAX_LOG_BYTES = 2 * 1024 * 1024
+const MAX_LOGS_TOTAL = 12 * 1024 * 1024
 
 function logFiles(logDir: string | null): { name: string; content: string }[] {
   if (!logDir || !existsSync(logDir)) return []
-  return readdirSync(logDir, { withFileTypes: true })
+  const newestFirst = readdirSync(logDir, { withFileTypes: true })
     .filter((e) => e.isFile())
-    .map((e) => {
-      const path = join(logDir, e.name)
-      const bytes = readFileSync(path)
-      const tail = bytes.length > MAX_LOG_BYTES ? bytes.subarray(bytes.length - MAX_LOG_BYTES) : bytes
-      return { name: `logs/${e.name}`, content: tail.toString('utf8') }
-    })
+    .map((e) => ({ name: e.name, path: join(logDir, e.name), mtime: statSync(join(logDir, e.name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)
+  const kept: { name: string; content: string }[] = []
+  let total = 0
+  for (const file of newestFirst) {
+    if (total >= MAX_LOGS_TOTAL) break
+    const bytes = readFileSync(file.path)
+    const tail = bytes.length > MAX_LOG_BYTES ? bytes.subarray(bytes.length - MAX_LOG_BYTES) : bytes
+    total += tail.length
+    kept.push({ name: `logs/${file.name}`, content: tail.toString('utf8') })
+  }
+  return kept
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
