@@ -99,6 +99,8 @@ const subScreens: RouteRecordRaw[] = [
 
 const routes: RouteRecordRaw[] = [
   { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../views/SignInView.vue') },
+  // Help → Diagnostics also before signing in (a broken keychain or an unreachable service keeps people out).
+  { path: '/diagnostics', name: 'diagnosticsSignedOut', meta: { public: true }, component: () => import('../shell/help/DiagnosticsPage.vue') },
   {
     path: '/',
     component: () => import('../views/ShellLayout.vue'),

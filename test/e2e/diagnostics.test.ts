@@ -82,4 +82,22 @@ describe('Help → Diagnostics', () => {
     await expectText(page.getByTestId('diagnostics-summary'), 'Hay 1 problema(s)')
     await screenshot(page, 'diagnostics-03-unreachable-1024')
   })
+
+  it('opens from the sign-in screen, before signing in, and goes back', async () => {
+    const { page, problems } = app()
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.getByTestId('sign-in').waitFor()
+    await page.getByTestId('sign-in-diagnostics').click()
+    await page.getByTestId('diagnostics-page').waitFor()
+    await page.getByTestId('diagnostics-summary').waitFor()
+    // No service known yet: a warning that says how to name one, not a failure.
+    expect(await page.getByTestId('check-service').getAttribute('data-level')).toBe('warn')
+    await expectText(page.getByTestId('check-service'), 'No hay un servicio configurado')
+    expect(await page.getByTestId('check-dataFolder').getAttribute('data-level')).toBe('ok')
+    expect(await page.getByTestId('diagnostics-summary').getAttribute('data-ok')).toBe('true')
+    await screenshot(page, 'diagnostics-04-signed-out-1024')
+    await page.getByTestId('diagnostics-back').click()
+    await page.getByTestId('sign-in-card').waitFor()
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
 })

@@ -16,6 +16,7 @@ const diagnostics: DiagnosticsMessages = {
     includeData: 'Include business data (bookings and what waits to be sent)',
     includeDataHint: 'Only if support asks for it: the file will hold data about your customers and products.',
     makeBundle: 'Make support bundle',
+    backToSignIn: 'Back to sign in',
     bundleSaved: 'Bundle saved: {file}',
   },
 }

@@ -14,6 +14,7 @@ const diagnostics = {
     includeData: 'Incluir datos del negocio (reservas y lo que espera envío)',
     includeDataHint: 'Solo si soporte se lo pide: el archivo llevará datos de sus clientes y productos.',
     makeBundle: 'Crear paquete para soporte',
+    backToSignIn: 'Volver a iniciar sesión',
     bundleSaved: 'Paquete guardado: {file}',
   },
 }
