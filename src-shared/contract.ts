@@ -45,6 +45,7 @@ import {
   rowData,
   tableRow,
 } from './administration'
+import { doctorReport } from './support'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -204,6 +205,11 @@ export const requests = {
     z.object({ tableId: z.number().int().positive(), rowId: z.number().int().positive() }),
     z.object({ deleted: z.literal(true) }),
   ),
+
+  /** Help → Diagnostics: the doctor's checks (never a secret). */
+  'support.doctor': entry(none, doctorReport),
+  /** The support bundle as a zip, scrubbed of secrets; the renderer hands it to the download, where the user picks the place. */
+  'support.bundle': entry(z.object({ includeData: z.boolean().default(false) }), fileData),
 } as const
 
 export const events = {

@@ -1,7 +1,7 @@
 import { type RequestInput, type RequestName, type RequestOutput } from '../../src-shared/contract'
 import { dispatch } from '../../src-shared/dispatch'
 import { AppError } from '../../src-shared/errors'
-import { appVersion, defaultDataDir } from '../core/appPaths'
+import { appVersion, defaultDataDir, defaultLogDir } from '../core/appPaths'
 import { normaliseServerUrl } from '../core/cache/partition'
 import { createCore, type Core } from '../core/createCore'
 import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
@@ -40,6 +40,7 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
       secrets: fromEnv ? new MemorySecretStore() : new KeychainSecretStore(),
       runner: 'cli',
       version: appVersion(),
+      logDir: defaultLogDir(env),
       // A command runs once and exits; `mostrador sync` pulls when asked.
       background: false,
     })

@@ -7,6 +7,7 @@ import { registerPurchasingCommands } from './commands/purchasingCommands'
 import type { Run } from './commands/runType'
 import { registerServerCommands } from './commands/serverCommands'
 import { registerAdministrationCommands } from './commands/administrationCommands'
+import { registerSupportCommands } from './commands/supportCommands'
 import { EXIT_OK, EXIT_USAGE, createOutput, reportFailure } from './output'
 
 /**
@@ -46,6 +47,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   registerPurchasingCommands(program, run)
   registerServerCommands(program, run)
   registerAdministrationCommands(program, run)
+  registerSupportCommands(program, run)
 
   try {
     await program.parseAsync(argv, { from: 'user' })

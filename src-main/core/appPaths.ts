@@ -29,3 +29,14 @@ export function appRoot(from: string = __dirname): string {
 export function appVersion(): string {
   return (JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version
 }
+
+/**
+ * The OS log folder for this user (`MOSTRADOR_LOG_DIR` overrides): where the
+ * rotating logs go and where the support bundle reads them.
+ */
+export function defaultLogDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.MOSTRADOR_LOG_DIR) return env.MOSTRADOR_LOG_DIR
+  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), PRODUCT, 'logs')
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Logs', PRODUCT)
+  return join(env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), PRODUCT, 'logs')
+}

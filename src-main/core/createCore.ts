@@ -17,6 +17,7 @@ import type { TrainingLauncher } from './training'
 import { fetchDocumentStructure } from './api/documentStructuresApi'
 import { DynamicTablesService } from './services/dynamicTablesService'
 import { PieceworkGroupService } from './services/pieceworkGroupService'
+import { SupportService } from './support/supportService'
 
 export type Runner = 'electron' | 'browser-host' | 'cli'
 
@@ -34,6 +35,8 @@ export interface CoreOptions {
   now?: () => Date
   /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
   background?: false | { pullEveryMs?: number }
+  /** Folder of the rotating log files, read by the support bundle (null: no logs). */
+  logDir?: string | null
 }
 
 export interface Core {
@@ -51,6 +54,7 @@ export interface Core {
     purchasing: PurchasingService
     pieceworkGroups: PieceworkGroupService
     dynamicTables: DynamicTablesService
+    support: SupportService
   }
   close(): Promise<void>
 }
@@ -80,6 +84,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const purchasing = new PurchasingService(session, profile)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
+  const support = new SupportService({
+    dataDir: options.dataDir,
+    logDir: options.logDir ?? null,
+    secrets: options.secrets,
+    session,
+    settings,
+    version: options.version,
+    runner: options.runner,
+    now,
+  })
   await session.restore()
   const background = options.background === false ? null : (options.background ?? {})
   const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
@@ -166,12 +180,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'dynamicTables.addRow': ({ tableId, data }) => dynamicTables.addRow(tableId, data),
     'dynamicTables.updateRow': ({ tableId, rowId, data }) => dynamicTables.updateRow(tableId, rowId, data),
     'dynamicTables.deleteRow': ({ tableId, rowId }) => dynamicTables.deleteRow(tableId, rowId),
+    'support.doctor': () => support.doctor(),
+    'support.bundle': ({ includeData }) => support.bundleFile(includeData),
   }
 
   return {
     handlers,
     events,
-    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables },
+    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables, support },
     async close() {
       scheduler?.close()
       pushScheduler?.close()

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { appRoot, appVersion } from '../core/appPaths'
+import { appRoot, appVersion, defaultLogDir } from '../core/appPaths'
 import { createCore } from '../core/createCore'
 import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
 import type { SecretStore } from '../core/secrets/secretStore'
@@ -30,6 +30,7 @@ export async function launchBrowserHost(opts: BrowserHostOptions): Promise<Runni
     secrets: opts.secrets ?? new KeychainSecretStore(),
     runner: 'browser-host',
     version: appVersion(),
+    logDir: defaultLogDir(),
     training: training ?? undefined,
   })
   try {

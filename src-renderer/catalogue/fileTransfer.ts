@@ -5,6 +5,7 @@ import type { FileData } from '../../src-shared/catalogue'
 const mimeTypes: Record<string, string> = {
   csv: 'text/csv;charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
 }
 
 export function mimeTypeOf(fileName: string): string {

@@ -1,11 +1,13 @@
 import type { Messages } from './es'
 import counter from './en/counter'
 import dispatch from './en/dispatch'
+import diagnostics from './en/diagnostics'
 
 /** English. Typed by the Spanish messages so a missing key fails the type check. */
 const en: Messages = {
   ...counter,
   ...dispatch,
+  ...diagnostics,
   app: {
     name: 'Mostrador',
     loading: 'Loading…',
@@ -32,6 +34,8 @@ const en: Messages = {
     documentStructures: 'Document structures',
     dynamicTables: 'Dynamic tables',
     graphql: 'GraphQL console',
+    help: 'Help',
+    diagnostics: 'Diagnostics',
   },
   shell: {
     menu: 'Menu',

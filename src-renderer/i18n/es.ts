@@ -1,10 +1,12 @@
 import counter from './es/counter'
 import dispatch from './es/dispatch'
+import diagnostics from './es/diagnostics'
 
 /** Spanish, the app's default language. en.ts must have exactly the same keys. */
 const es = {
   ...counter,
   ...dispatch,
+  ...diagnostics,
   app: {
     name: 'Mostrador',
     loading: 'Cargando…',
@@ -31,6 +33,8 @@ const es = {
     documentStructures: 'Estructuras de documentos',
     dynamicTables: 'Tablas dinámicas',
     graphql: 'Consola GraphQL',
+    help: 'Ayuda',
+    diagnostics: 'Diagnóstico',
   },
   shell: {
     menu: 'Menú',

@@ -15,6 +15,8 @@ import {
   ConstructOutline,
   ListOutline,
   SyncOutline,
+  HelpCircleOutline,
+  PulseOutline,
 } from '@vicons/ionicons5'
 import type es from '../i18n/es'
 
@@ -80,6 +82,12 @@ export const areas: Area[] = [
       { key: 'dynamicTables', path: '/admin/dynamic-tables', icon: GridOutline, built: true },
       { key: 'graphql', path: '/admin/graphql', icon: CodeSlashOutline, built: true },
     ],
+  },
+  {
+    key: 'help',
+    icon: HelpCircleOutline,
+    shortcut: 6,
+    screens: [{ key: 'diagnostics', path: '/help/diagnostics', icon: PulseOutline, built: true }],
   },
 ]
 

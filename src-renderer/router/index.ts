@@ -26,6 +26,7 @@ const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
   documentStructures: () => import('../views/admin/DocumentStructuresView.vue'),
   dynamicTables: () => import('../views/admin/DynamicTablesView.vue'),
   graphql: () => import('../views/admin/GraphqlConsoleView.vue'),
+  diagnostics: () => import('../shell/help/DiagnosticsView.vue'),
 }
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
@@ -98,6 +99,8 @@ const subScreens: RouteRecordRaw[] = [
 
 const routes: RouteRecordRaw[] = [
   { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../views/SignInView.vue') },
+  // Help → Diagnostics also before signing in (a broken keychain or an unreachable service keeps people out).
+  { path: '/diagnostics', name: 'diagnosticsSignedOut', meta: { public: true }, component: () => import('../shell/help/DiagnosticsPage.vue') },
   {
     path: '/',
     component: () => import('../views/ShellLayout.vue'),

@@ -88,6 +88,11 @@ export class GraphqlClient {
     return this.held ? { expiresAt: new Date(this.held.expiresAt).toISOString(), graphqlUrl: this.held.url } : null
   }
 
+  /** The JWT held now, for the support bundle's scrubber only (it cuts it out of every file). */
+  heldJwt(): string | null {
+    return this.held?.jwt ?? null
+  }
+
   private now(): number {
     return (this.options.now?.() ?? new Date()).getTime()
   }

@@ -74,6 +74,13 @@ export class SessionService {
     }
   }
 
+  /** The secrets this process holds (token, JWT), so a support bundle can be searched for them; never shown. */
+  knownSecrets(): string[] {
+    if (!this.active) return []
+    const jwt = this.active.graphql.heldJwt()
+    return jwt ? [this.active.account.token, jwt] : [this.active.account.token]
+  }
+
   require(): ActiveSession {
     if (!this.active) throw new AppError('signed_out')
     return this.active

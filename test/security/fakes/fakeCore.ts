@@ -102,6 +102,8 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'dynamicTables.addRow': { tableId: 1, data: { Destino: 'Norte' } },
   'dynamicTables.updateRow': { tableId: 1, rowId: 2, data: { Destino: 'Sur' } },
   'dynamicTables.deleteRow': { tableId: 1, rowId: 2 },
+  'support.doctor': undefined,
+  'support.bundle': { includeData: false },
 }
 
 const catalogueStatus = {
@@ -267,6 +269,12 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'dynamicTables.addRow': { id: 2, data: { Destino: 'Norte' } },
   'dynamicTables.updateRow': { id: 2, data: { Destino: 'Sur' } },
   'dynamicTables.deleteRow': { deleted: true },
+  'support.doctor': {
+    ok: true,
+    checkedAt: '2026-11-24T10:00:00.000Z',
+    checks: [{ id: 'dataFolder', ok: true, level: 'ok', message: { es: 'Carpeta de datos con permiso de escritura', en: 'Data folder writable' }, detail: '/data' }],
+  },
+  'support.bundle': { fileName: 'mostrador-support-20261124-100000.zip', base64: 'UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==' },
 }
 
 export interface FakeCore extends ShellCore {

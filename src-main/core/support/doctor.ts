@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { arch, platform, release } from 'node:os'
+import { join, relative } from 'node:path'
+import axios from 'axios'
+import { AppError } from '../../../src-shared/errors'
+import type { DoctorCheck, DoctorReport } from '../../../src-shared/support'
+import { accountMigrations, entityMigrations } from '../cache/migrations'
+import { openSqlite } from '../cache/sqlite'
+import type { Runner } from '../createCore'
+import type { SecretStore } from '../secrets/secretStore'
+import { readOutboxes, sqliteFilesUnder } from './cacheFiles'
+
+export interface DoctorDeps {
+  dataDir: string
+  secrets: SecretStore
+  /** The service to reach: the signed-in one, the last one, or the one named on the command line. */
+  serverUrl: string | null
+  version: string
+  runner: Runner
+  now: () => Date
+  timeoutMs?: number
+  /** Above this difference with the service's clock the check warns (default 2 minutes). */
+  skewWarnMs?: number
+}
+
+/** The keychain entry the round trip writes and removes; never a user's. */
+export const keychainProbeAccount = 'mostrador-doctor-probe'
+
+type Check = Omit<DoctorCheck, 'ok'>
+const check = (c: Check): DoctorCheck => ({ ...c, ok: c.level !== 'error' })
+const text = (es: string, en: string) => ({ es, en })
+const reason = (err: unknown) => (err instanceof AppError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err))
+
+/** The schema versions this build writes: one per kind of cache file. */
+export function schemaVersions(): { account: number; entity: number } {
+  return { account: accountMigrations.length, entity: entityMigrations.length }
+}
+
+export function checkDataFolder(dataDir: string): DoctorCheck {
+  const probe = join(dataDir, `.doctor-probe-${process.pid}-${randomBytes(4).toString('hex')}`)
+  try {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(probe, 'probe')
+    if (readFileSync(probe, 'utf8') !== 'probe') throw new Error('the probe file read back differently')
+    rmSync(probe)
+    return check({ id: 'dataFolder', level: 'ok', message: text('Carpeta de datos con permiso de escritura', 'Data folder writable'), detail: dataDir })
+  } catch (err) {
+    try {
+      rmSync(probe, { force: true })
+    } catch {
+      // The folder itself is unusable: nothing was left behind.
+    }
+    return check({
+      id: 'dataFolder',
+      level: 'error',
+      message: text('No se puede escribir en la carpeta de datos', 'Data folder not writable'),
+      detail: `${dataDir}: ${reason(err)}`,
+    })
+  }
+}
+
+export function checkCacheIntegrity(dataDir: string): DoctorCheck {
+  const files = sqliteFilesUnder(dataDir)
+  if (files.length === 0) {
+    return check({ id: 'cacheIntegrity', level: 'ok', message: text('Aún no hay caché en este equipo', 'No cache on this computer yet'), detail: null })
+  }
+  const problems: string[] = []
+  const versions: string[] = []
+  for (const file of files) {
+    const name = relative(dataDir, file)
+    try {
+      const db = openSqlite(file, { readonly: true })
+      try {
+        const rows = db.pragma('quick_check') as { quick_check: string }[]
+        const bad = rows.map((r) => r.quick_check).filter((r) => r !== 'ok')
+        if (bad.length > 0) problems.push(`${name}: ${bad.slice(0, 3).join('; ')}`)
+        versions.push(`${name} v${String(db.pragma('user_version', { simple: true }))}`)
+      } finally {
+        db.close()
+      }
+    } catch (err) {
+      problems.push(`${name}: ${reason(err)}`)
+    }
+  }
+  if (problems.length > 0) {
+    return check({
+      id: 'cacheIntegrity',
+      level: 'error',
+      message: text(`Caché dañada (${problems.length} de ${files.length} archivos)`, `Cache damaged (${problems.length} of ${files.length} files)`),
+      detail: problems.join('\n'),
+    })
+  }
+  return check({
+    id: 'cacheIntegrity',
+    level: 'ok',
+    message: text(`Caché íntegra (${files.length} archivos)`, `Cache intact (${files.length} files)`),
+    detail: versions.join(', '),
+  })
+}
+
+export async function checkKeychain(secrets: SecretStore): Promise<DoctorCheck> {
+  if (secrets.kind === 'memory') {
+    return check({
+      id: 'keychain',
+      level: 'info',
+      message: text(
+        'Esta ejecución guarda las credenciales solo en memoria (variables de entorno o pruebas); no se usó el llavero del sistema',
+        'This run keeps credentials in memory only (environment variables or tests); the system keychain was not used',
+      ),
+      detail: null,
+    })
+  }
+  // A random value, compared and deleted; it is never printed.
+  const value = randomBytes(16).toString('hex')
+  try {
+    await secrets.set(keychainProbeAccount, value)
+    const back = await secrets.get(keychainProbeAccount)
+    await secrets.delete(keychainProbeAccount)
+    if (back !== value) throw new AppError('keychain_unavailable', { detail: 'the keychain did not give back what was written' })
+    return check({ id: 'keychain', level: 'ok', message: text('Llavero del sistema disponible', 'System keychain reachable'), detail: null })
+  } catch (err) {
+    return check({
+      id: 'keychain',
+      level: 'error',
+      message: text(
+        'El llavero del sistema no está disponible: no se puede guardar el token de forma segura',
+        'The system keychain is unavailable: the token cannot be stored safely',
+      ),
+      detail: reason(err),
+    })
+  }
+}
+
+/** A cheap unauthenticated GET of the service's address: any HTTP answer means it is reachable. */
+export async function checkService(serverUrl: string | null, now: () => Date, timeoutMs: number, skewWarnMs: number): Promise<DoctorCheck[]> {
+  if (!serverUrl) {
+    const none = text('No hay un servicio configurado (inicie sesión o use --server)', 'No service configured (sign in or use --server)')
+    return [
+      check({ id: 'service', level: 'warn', message: none, detail: null }),
+      check({ id: 'clock', level: 'info', message: text('Hora no comprobada: sin servicio', 'Clock not checked: no service'), detail: null }),
+    ]
+  }
+  const sent = now().getTime()
+  let response
+  try {
+    response = await axios.get<string>(serverUrl, {
+      timeout: timeoutMs,
+      responseType: 'text',
+      transformResponse: [(d: unknown) => d],
+      validateStatus: () => true,
+      maxRedirects: 0,
+      headers: { Accept: 'application/json' },
+    })
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    return [
+      check({
+        id: 'service',
+        level: 'error',
+        message: text(`Servicio inaccesible: ${serverUrl}`, `Service unreachable: ${serverUrl}`),
+        detail: code && !reason(err).includes(code) ? `${code} ${reason(err)}` : reason(err),
+      }),
+      check({ id: 'clock', level: 'info', message: text('Hora no comprobada: el servicio no respondió', 'Clock not checked: the service did not answer'), detail: null }),
+    ]
+  }
+  const received = now().getTime()
+  const elapsed = received - sent
+  const service = check({
+    id: 'service',
+    level: response.status >= 500 ? 'warn' : 'ok',
+    message:
+      response.status >= 500
+        ? text(`El servicio responde con errores (HTTP ${response.status}): ${serverUrl}`, `Service answers with errors (HTTP ${response.status}): ${serverUrl}`)
+        : text(`Servicio accesible: ${serverUrl} (${elapsed} ms)`, `Service reachable: ${serverUrl} (${elapsed} ms)`),
+    detail: `HTTP ${response.status}`,
+  })
+  const dateHeader = response.headers['date'] as string | undefined
+  // The header drops the milliseconds: its second's middle is the best guess of the service's time.
+  const serviceTime = dateHeader ? Date.parse(dateHeader) + 500 : NaN
+  if (Number.isNaN(serviceTime)) {
+    return [service, check({ id: 'clock', level: 'info', message: text('El servicio no envió su hora', 'The service sent no Date header'), detail: null })]
+  }
+  // It was stamped somewhere during the exchange: compare with the exchange's middle.
+  const skew = serviceTime - (sent + received) / 2
+  const seconds = Math.round(skew / 1000)
+  const detail = `service ${new Date(serviceTime).toISOString()}, this computer ${new Date(received).toISOString()}`
+  const clock =
+    Math.abs(skew) > skewWarnMs
+      ? check({
+          id: 'clock',
+          level: 'warn',
+          message: text(
+            `El reloj de este equipo difiere ${Math.abs(seconds)} s del servicio; corrija la fecha y la hora`,
+            `This computer's clock is ${Math.abs(seconds)} s off the service's; please correct the date and time`,
+          ),
+          detail,
+        })
+      : check({ id: 'clock', level: 'ok', message: text(`Reloj en hora (diferencia ${seconds} s)`, `Clock in step (difference ${seconds} s)`), detail })
+  return [service, clock]
+}
+
+export function checkOutbox(dataDir: string): DoctorCheck {
+  const outboxes = readOutboxes(dataDir)
+  let failed = 0
+  let conflicts = 0
+  const lines = outboxes.map((o) => {
+    const count = (states: string[]) => o.rows.filter((r) => states.includes(r.state)).length
+    const c = { waiting: count(['queued', 'sending', 'unknown']), failed: count(['failed']), conflicts: count(['conflict']), confirmed: count(['done']) }
+    failed += c.failed
+    conflicts += c.conflicts
+    return `${o.file}: ${c.waiting} waiting, ${c.failed} failed, ${c.conflicts} conflicts, ${c.confirmed} confirmed`
+  })
+  const waiting = outboxes.flatMap((o) => o.rows).filter((r) => ['queued', 'sending', 'unknown'].includes(r.state)).length
+  const level = failed + conflicts > 0 ? 'warn' : 'ok'
+  return check({
+    id: 'outbox',
+    level,
+    message: text(
+      `Pendientes de envío: ${waiting} en espera, ${failed} rechazados, ${conflicts} en conflicto`,
+      `Outbox: ${waiting} waiting, ${failed} failed, ${conflicts} conflicts`,
+    ),
+    detail: lines.length > 0 ? lines.join('\n') : null,
+  })
+}
+
+export function versionInfo(version: string): { app: string; node: string; electron: string | null; schema: { account: number; entity: number } } {
+  return { app: version, node: process.versions.node, electron: process.versions.electron ?? null, schema: schemaVersions() }
+}
+
+/** Runs every check; none throws, each failure becomes a line. */
+export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
+  const v = versionInfo(deps.version)
+  const safe = (id: DoctorCheck['id'], fn: () => DoctorCheck): DoctorCheck => {
+    try {
+      return fn()
+    } catch (err) {
+      return check({ id, level: 'error', message: text('La comprobación falló', 'The check failed'), detail: reason(err) })
+    }
+  }
+  const checks: DoctorCheck[] = [
+    safe('dataFolder', () => checkDataFolder(deps.dataDir)),
+    safe('cacheIntegrity', () => checkCacheIntegrity(deps.dataDir)),
+    await checkKeychain(deps.secrets),
+    ...(await checkService(deps.serverUrl, deps.now, deps.timeoutMs ?? 5000, deps.skewWarnMs ?? 2 * 60_000)),
+    safe('outbox', () => checkOutbox(deps.dataDir)),
+    check({
+      id: 'versions',
+      level: 'info',
+      message: text(
+        `Mostrador ${v.app}, esquema de caché ${v.schema.entity} (cuenta ${v.schema.account})`,
+        `Mostrador ${v.app}, cache schema ${v.schema.entity} (account ${v.schema.account})`,
+      ),
+      detail: `node ${v.node}${v.electron ? `, electron ${v.electron}` : ''}`,
+    }),
+    check({ id: 'runner', level: 'info', message: text(`Ejecutado por: ${deps.runner}`, `Runner: ${deps.runner}`), detail: null }),
+    check({
+      id: 'platform',
+      level: 'info',
+      message: text(`Sistema: ${platform()} ${arch()}`, `Platform: ${platform()} ${arch()}`),
+      detail: `${platform()} ${release()}`,
+    }),
+  ]
+  return { ok: checks.every((c) => c.ok), checkedAt: deps.now().toISOString(), checks }
+}
+
+/** The plain text form: one line per check, for the CLI and the support bundle. */
+export function doctorText(report: DoctorReport, language: 'es' | 'en' = 'en'): string {
+  const mark = { ok: '✔', info: '•', warn: '!', error: '✖' } as const
+  return report.checks
+    .map((c) => {
+      const head = `${mark[c.level]} ${c.message[language]}`
+      return c.level === 'error' && c.detail ? `${head} (${c.detail.replace(/\n/g, '; ')})` : head
+    })
+    .join('\n')
+}

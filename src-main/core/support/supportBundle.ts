@@ -1,0 +1,91 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { strToU8, zipSync } from 'fflate'
+import { AppError } from '../../../src-shared/errors'
+import { readOutboxes } from './cacheFiles'
+import { doctorText, runDoctor, versionInfo, type DoctorDeps } from './doctor'
+import { scrubSecrets, secretsLeft } from './scrub'
+
+export interface SupportBundleDeps extends DoctorDeps {
+  /** Folder of the rotating log files; absent or missing means no logs yet. */
+  logDir: string | null
+  /** settings.json as the core keeps it (it holds no token by design; scrubbed all the same). */
+  settings: unknown
+  /** The secrets this session holds (token, JWT): searched for and cut out of every file. */
+  knownSecrets: () => string[]
+  includeData: boolean
+}
+
+/** Only the newest part of a big log goes in, and only the newest logs up to a total, so a bundle stays small enough to e-mail (and under the contract's file cap). */
+const MAX_LOG_BYTES = 2 * 1024 * 1024
+const MAX_LOGS_TOTAL = 12 * 1024 * 1024
+
+function logFiles(logDir: string | null): { name: string; content: string }[] {
+  if (!logDir || !existsSync(logDir)) return []
+  const newestFirst = readdirSync(logDir, { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => ({ name: e.name, path: join(logDir, e.name), mtime: statSync(join(logDir, e.name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)
+  const kept: { name: string; content: string }[] = []
+  let total = 0
+  for (const file of newestFirst) {
+    if (total >= MAX_LOGS_TOTAL) break
+    const bytes = readFileSync(file.path)
+    const tail = bytes.length > MAX_LOG_BYTES ? bytes.subarray(bytes.length - MAX_LOG_BYTES) : bytes
+    total += tail.length
+    kept.push({ name: `logs/${file.name}`, content: tail.toString('utf8') })
+  }
+  return kept
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
+
+/**
+ * The zip a shop sends to support: logs, doctor output, versions, settings and
+ * outbox metadata; the cache's business data only when `includeData`. Every
+ * file is scrubbed of secrets, and the bundle is refused if one remains.
+ */
+export async function makeSupportBundle(deps: SupportBundleDeps): Promise<{ fileName: string; bytes: Uint8Array; entries: string[] }> {
+  const report = await runDoctor(deps)
+  const createdAt = deps.now()
+  const outboxes = readOutboxes(deps.dataDir, deps.includeData)
+  const files: { name: string; content: string; description: string }[] = [
+    { name: 'doctor.json', content: json(report), description: 'doctor checks (JSON)' },
+    { name: 'doctor.txt', content: `${doctorText(report)}\n`, description: 'doctor checks (text)' },
+    { name: 'versions.json', content: json({ ...versionInfo(deps.version), runner: deps.runner, platform: process.platform, arch: process.arch }), description: 'versions' },
+    { name: 'settings.json', content: json(deps.settings), description: 'settings (no secrets)' },
+    {
+      name: 'outbox.json',
+      content: json(outboxes.map((o) => ({ file: o.file, entries: o.rows }))),
+      description: 'outbox metadata: sequence, kind, state, attempts, timestamps, error codes (no payloads)',
+    },
+    ...logFiles(deps.logDir).map((f) => ({ ...f, description: 'log file' })),
+  ]
+  if (deps.includeData) {
+    files.push({
+      name: 'data/business-data.json',
+      content: json(outboxes.map((o) => ({ file: o.file, ...o.data }))),
+      description: 'business data asked for by the user: queued payloads and bookings of each entity cache',
+    })
+  }
+
+  const secrets = deps.knownSecrets()
+  const scrubbed = files.map((f) => ({ ...f, content: scrubSecrets(f.content, secrets) }))
+  const manifest = {
+    product: 'Mostrador',
+    createdAt: createdAt.toISOString(),
+    appVersion: deps.version,
+    includeData: deps.includeData,
+    files: scrubbed.map((f) => ({ name: f.name, bytes: Buffer.byteLength(f.content), description: f.description })),
+  }
+  const all = [...scrubbed, { name: 'manifest.json', content: json(manifest), description: 'this list' }]
+  for (const f of all) {
+    const left = secretsLeft(f.content, secrets)
+    if (left.length > 0) {
+      throw new AppError('internal', { detail: `support bundle not written: ${f.name} still holds a ${left.join(', ')}` })
+    }
+  }
+  const bytes = zipSync(Object.fromEntries(all.map((f) => [f.name, strToU8(f.content)])), { level: 6 })
+  const stamp = createdAt.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')
+  return { fileName: `mostrador-support-${stamp}.zip`, bytes, entries: all.map((f) => f.name) }
+}

@@ -1,0 +1,58 @@
+import type { FileData } from '../../../src-shared/catalogue'
+import type { DoctorReport } from '../../../src-shared/support'
+import type { Runner } from '../createCore'
+import type { SecretStore } from '../secrets/secretStore'
+import type { SessionService } from '../services/sessionService'
+import type { SettingsStore } from '../settingsStore'
+import { runDoctor, type DoctorDeps } from './doctor'
+import { makeSupportBundle } from './supportBundle'
+
+export interface SupportDeps {
+  dataDir: string
+  logDir: string | null
+  secrets: SecretStore
+  session: SessionService
+  settings: SettingsStore
+  version: string
+  runner: Runner
+  now: () => Date
+}
+
+/** Diagnostics for the user and support: the doctor's checks and the support bundle. */
+export class SupportService {
+  constructor(private readonly deps: SupportDeps) {}
+
+  /** `serverUrl` overrides the signed-in or last service (the CLI's --server). */
+  doctor(serverUrl?: string): Promise<DoctorReport> {
+    return runDoctor(this.doctorDeps(serverUrl))
+  }
+
+  async bundle(opts: { includeData: boolean; serverUrl?: string }): Promise<{ fileName: string; bytes: Uint8Array; entries: string[] }> {
+    return makeSupportBundle({
+      ...this.doctorDeps(opts.serverUrl),
+      logDir: this.deps.logDir,
+      settings: this.deps.settings.get(),
+      knownSecrets: () => this.deps.session.knownSecrets(),
+      includeData: opts.includeData,
+    })
+  }
+
+  /** The bundle as the contract carries files (the renderer hands it to the download). */
+  async bundleFile(includeData: boolean): Promise<FileData> {
+    const made = await this.bundle({ includeData })
+    return { fileName: made.fileName, base64: Buffer.from(made.bytes).toString('base64') }
+  }
+
+  private doctorDeps(serverUrl?: string): DoctorDeps {
+    const status = this.deps.session.status()
+    const configured = status.state === 'signed_in' ? status.serverUrl : status.lastServerUrl
+    return {
+      dataDir: this.deps.dataDir,
+      secrets: this.deps.secrets,
+      serverUrl: serverUrl ?? configured ?? null,
+      version: this.deps.version,
+      runner: this.deps.runner,
+      now: this.deps.now,
+    }
+  }
+}

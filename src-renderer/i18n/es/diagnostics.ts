@@ -1,0 +1,22 @@
+/** Help → Diagnostics (Spanish). */
+const diagnostics = {
+  diagnostics: {
+    intro: 'Comprueba este equipo: carpeta de datos, caché, llavero, servicio, hora y envíos pendientes.',
+    runAgain: 'Comprobar de nuevo',
+    running: 'Comprobando…',
+    allOk: 'Todo en orden',
+    someFailed: 'Hay {n} problema(s)',
+    checkedAt: 'Comprobado a las {time}',
+    levels: { ok: 'Correcto', info: 'Información', warn: 'Aviso', error: 'Falla' },
+    bundleTitle: 'Paquete para soporte',
+    bundleIntro:
+      'Un archivo .zip con los registros, este diagnóstico, las versiones y el estado de los envíos pendientes. Nunca lleva su token. Elija dónde guardarlo y envíelo a soporte.',
+    includeData: 'Incluir datos del negocio (reservas y lo que espera envío)',
+    includeDataHint: 'Solo si soporte se lo pide: el archivo llevará datos de sus clientes y productos.',
+    makeBundle: 'Crear paquete para soporte',
+    backToSignIn: 'Volver a iniciar sesión',
+    bundleSaved: 'Paquete guardado: {file}',
+  },
+}
+export type DiagnosticsMessages = typeof diagnostics
+export default diagnostics

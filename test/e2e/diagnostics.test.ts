@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, startTraining, unexpectedProblems } from './support/actions'
+
+const scratch = mkdtempSync(join(tmpdir(), 'mostrador-e2e-support-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+async function openDiagnostics(page: Page): Promise<void> {
+  await page.getByTestId('menu-diagnostics').click()
+  await page.getByTestId('diagnostics-view').waitFor()
+  await page.getByTestId('diagnostics-summary').waitFor()
+}
+
+/** Presses the bundle button and returns the zip's entries as text. */
+async function makeBundle(page: Page): Promise<{ name: string; entries: Record<string, string> }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('support-bundle-make').click()])
+  const path = join(scratch, download.suggestedFilename())
+  await download.saveAs(path)
+  const entries = Object.fromEntries(Object.entries(unzipSync(readFileSync(path))).map(([n, b]) => [n, strFromU8(b)]))
+  return { name: download.suggestedFilename(), entries }
+}
+
+describe('Help → Diagnostics', () => {
+  const app = useFreshApp({ stoppableTraining: true })
+
+  it('shows every check green in training mode, in Spanish and English, and makes a support bundle without the token', async () => {
+    const { page, problems, trainingService } = app()
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await startTraining(page)
+    await openDiagnostics(page)
+    expect(await page.getByTestId('diagnostics-summary').getAttribute('data-ok')).toBe('true')
+    await expectText(page.getByTestId('diagnostics-summary'), 'Todo en orden')
+    expect(await page.getByTestId('check-service').getAttribute('data-level')).toBe('ok')
+    await expectText(page.getByTestId('check-service'), /Servicio accesible: http:\/\/127\.0\.0\.1:\d+/)
+    await expectText(page.getByTestId('check-dataFolder'), 'Carpeta de datos con permiso de escritura')
+    await screenshot(page, 'diagnostics-01-es-1366')
+
+    await page.getByTestId('language-en').click()
+    await expectText(page.getByTestId('diagnostics-summary'), 'All good')
+    await expectText(page.getByTestId('check-service'), /Service reachable/)
+    await expectText(page.getByTestId('menu-help'), 'Help')
+    await expectText(page.getByTestId('menu-diagnostics'), 'Diagnostics')
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await screenshot(page, 'diagnostics-02-en-1024')
+
+    // Off by default: no business data in the bundle.
+    expect(await page.getByTestId('support-bundle-include-data').getAttribute('aria-checked')).toBe('false')
+    const plain = await makeBundle(page)
+    expect(plain.name).toMatch(/^mostrador-support-\d{8}-\d{6}\.zip$/)
+    expect(Object.keys(plain.entries)).toEqual(expect.arrayContaining(['manifest.json', 'doctor.json', 'doctor.txt', 'outbox.json', 'versions.json']))
+    expect(Object.keys(plain.entries).some((n) => n.startsWith('data/'))).toBe(false)
+    const { token } = await trainingService()
+    for (const [name, content] of Object.entries(plain.entries)) expect(content, name).not.toContain(token)
+
+    await page.getByTestId('support-bundle-include-data').click()
+    const withData = await makeBundle(page)
+    expect(Object.keys(withData.entries)).toContain('data/business-data.json')
+    expect(JSON.parse(withData.entries['manifest.json']!).includeData).toBe(true)
+    for (const [name, content] of Object.entries(withData.entries)) expect(content, name).not.toContain(token)
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('shows the service as unreachable once it stops, after "Run again"', async () => {
+    const { page, stopTrainingService } = app()
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await startTraining(page)
+    await openDiagnostics(page)
+    expect(await page.getByTestId('check-service').getAttribute('data-level')).toBe('ok')
+
+    await stopTrainingService()
+    await page.getByTestId('diagnostics-run').click()
+    await expect.poll(() => page.getByTestId('check-service').getAttribute('data-level'), { timeout: 15_000 }).toBe('error')
+    await expectText(page.getByTestId('check-service'), /Servicio inaccesible/)
+    expect(await page.getByTestId('diagnostics-summary').getAttribute('data-ok')).toBe('false')
+    await expectText(page.getByTestId('diagnostics-summary'), 'Hay 1 problema(s)')
+    await screenshot(page, 'diagnostics-03-unreachable-1024')
+  })
+
+  it('opens from the sign-in screen, before signing in, and goes back', async () => {
+    const { page, problems } = app()
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.getByTestId('sign-in').waitFor()
+    await page.getByTestId('sign-in-diagnostics').click()
+    await page.getByTestId('diagnostics-page').waitFor()
+    await page.getByTestId('diagnostics-summary').waitFor()
+    // No service known yet: a warning that says how to name one, not a failure.
+    expect(await page.getByTestId('check-service').getAttribute('data-level')).toBe('warn')
+    await expectText(page.getByTestId('check-service'), 'No hay un servicio configurado')
+    expect(await page.getByTestId('check-dataFolder').getAttribute('data-level')).toBe('ok')
+    expect(await page.getByTestId('diagnostics-summary').getAttribute('data-ok')).toBe('true')
+    await screenshot(page, 'diagnostics-04-signed-out-1024')
+    await page.getByTestId('diagnostics-back').click()
+    await page.getByTestId('sign-in-card').waitFor()
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

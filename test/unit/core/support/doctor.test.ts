@@ -1,0 +1,82 @@
+import { writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../../../src-shared/errors'
+import { openSqlite } from '../../../../src-main/core/cache/sqlite'
+import { MemorySecretStore } from '../../../../src-main/core/secrets/memorySecretStore'
+import type { SecretStore } from '../../../../src-main/core/secrets/secretStore'
+import { checkCacheIntegrity, checkDataFolder, checkKeychain, checkService, doctorText, runDoctor } from '../../../../src-main/core/support/doctor'
+import { tempDir } from '../../../support/tempDir'
+
+let server: Server
+let url = ''
+beforeAll(async () => {
+  server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{}'))
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+describe('doctor checks', () => {
+  it('a data folder that cannot be created fails with its path', () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'file'), 'x')
+    const result = checkDataFolder(join(dir, 'file', 'data'))
+    expect(result).toMatchObject({ id: 'dataFolder', ok: false, level: 'error' })
+    expect(result.detail).toContain(join(dir, 'file', 'data'))
+  })
+
+  it('a damaged cache file fails the integrity check and is named', () => {
+    const dir = tempDir()
+    const db = openSqlite(join(dir, 'entity-1.sqlite'))
+    db.exec('CREATE TABLE t (x TEXT); INSERT INTO t VALUES (\'a\')')
+    db.close()
+    expect(checkCacheIntegrity(dir)).toMatchObject({ ok: true, level: 'ok' })
+    writeFileSync(join(dir, 'entity-2.sqlite'), 'this is not a database at all, just text long enough to be read')
+    const result = checkCacheIntegrity(dir)
+    expect(result).toMatchObject({ ok: false, level: 'error' })
+    expect(result.detail).toContain('entity-2.sqlite')
+    expect(result.detail).not.toContain('entity-1.sqlite')
+  })
+
+  it('an unavailable keychain is said clearly, and the probe value is never shown', async () => {
+    const broken: SecretStore = {
+      kind: 'os-keychain',
+      get: () => Promise.reject(new AppError('keychain_unavailable', { detail: "Couldn't access platform storage" })),
+      set: () => Promise.reject(new AppError('keychain_unavailable', { detail: "Couldn't access platform storage" })),
+      delete: () => Promise.resolve(),
+    }
+    const result = await checkKeychain(broken)
+    expect(result).toMatchObject({ ok: false, level: 'error', detail: "Couldn't access platform storage" })
+    expect(result.message.en).toMatch(/keychain is unavailable/)
+    expect(result.message.es).toMatch(/llavero del sistema no está disponible/)
+  })
+
+  it('a working keychain passes and keeps no probe entry behind', async () => {
+    const store = new MemorySecretStore()
+    Object.defineProperty(store, 'kind', { value: 'os-keychain' })
+    expect(await checkKeychain(store)).toMatchObject({ ok: true, level: 'ok' })
+    expect(await store.get('mostrador-doctor-probe')).toBeNull()
+  })
+
+  it('warns when this computer is more than two minutes off the service clock, and passes within it', async () => {
+    const ahead = () => new Date(Date.now() + 5 * 60_000)
+    const [service, clock] = await checkService(url, ahead, 2000, 120_000)
+    expect(service).toMatchObject({ id: 'service', ok: true, level: 'ok' })
+    expect(clock).toMatchObject({ id: 'clock', ok: true, level: 'warn' })
+    expect(clock!.message.en).toMatch(/30\d s off/)
+    const [, inStep] = await checkService(url, () => new Date(), 2000, 120_000)
+    expect(inStep).toMatchObject({ level: 'ok' })
+  })
+
+  it('a report with one failure is not ok, and its text marks it ✖', async () => {
+    const dir = tempDir()
+    const report = await runDoctor({ dataDir: dir, secrets: new MemorySecretStore(), serverUrl: 'http://127.0.0.1:9', version: '1.2.3', runner: 'cli', now: () => new Date() })
+    expect(report.ok).toBe(false)
+    expect(report.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['service'])
+    expect(doctorText(report)).toMatch(/^✖ Service unreachable: http:\/\/127\.0\.0\.1:9/m)
+    expect(doctorText(report, 'es')).toMatch(/^✖ Servicio inaccesible/m)
+  })
+})
