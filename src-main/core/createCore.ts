@@ -17,6 +17,7 @@ import type { TrainingLauncher } from './training'
 import { fetchDocumentStructure } from './api/documentStructuresApi'
 import { DynamicTablesService } from './services/dynamicTablesService'
 import { PieceworkGroupService } from './services/pieceworkGroupService'
+import { createLogger, silentLogger, type Logger } from './logging/logger'
 
 export type Runner = 'electron' | 'browser-host' | 'cli'
 
@@ -34,11 +35,22 @@ export interface CoreOptions {
   now?: () => Date
   /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
   background?: false | { pullEveryMs?: number }
+  /**
+   * The OS log folder: the core writes its rotating log there (requests, sync
+   * outcomes, errors, start and stop; secrets scrubbed). Absent: no log file.
+   */
+  logDir?: string
+  /** A ready logger instead (tests); wins over logDir and is not closed by the core. */
+  logger?: Logger
 }
 
 export interface Core {
   readonly handlers: Handlers
   readonly events: CoreEvents
+  /** Where this run's log files are (read them with `logFiles(logDir)` from core/logging/logger); null when none is kept. */
+  readonly logDir: string | null
+  /** The core's logger, for the runner's own lines (the updater, the CLI). */
+  readonly log: Logger
   /** The use cases behind the handlers, for the CLI, which needs a little more than the renderer. */
   readonly services: {
     session: SessionService
@@ -58,6 +70,9 @@ export interface Core {
 /** The one place where the core is assembled; every runner calls it. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? (() => new Date())
+  const ownLog = !options.logger && options.logDir ? await createLogger({ logDir: options.logDir }) : null
+  const log = options.logger ?? ownLog ?? silentLogger
+  log.info('core started', { version: options.version, runner: options.runner, platform: process.platform, node: process.versions.node, electron: process.versions.electron ?? null })
   const events = new CoreEvents()
   const settings = new SettingsStore(options.dataDir)
   const connection = new ConnectionMonitor(events, now)
@@ -70,12 +85,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     training: options.training,
     timeoutMs: options.requestTimeoutMs,
     now,
+    log,
   })
   const profile = new ProfileService(session, events, now)
   const caches = new EntityCaches(options.dataDir, session, profile)
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   const bundles = new BundleService(session, profile, catalogue, now)
-  const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now)
+  const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))
   const counter = new CounterService(session, profile, caches, events, now)
   const purchasing = new PurchasingService(session, profile)
   const pieceworkGroups = new PieceworkGroupService(session)
@@ -169,8 +185,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   return {
-    handlers,
+    handlers: withErrorLog(handlers, log.child({ area: 'requests' })),
     events,
+    logDir: log.logDir,
+    log,
     services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables },
     async close() {
       scheduler?.close()
@@ -178,6 +196,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       connection.close()
       caches.close()
       await session.close()
+      log.info('core stopped')
+      await ownLog?.close()
     },
   }
+}
+
+/** A request the core refuses is logged with its code, so a support reader sees what the user saw. */
+function withErrorLog(handlers: Handlers, log: Logger): Handlers {
+  const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
+  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
+    wrapped[name] = async (input) => {
+      try {
+        return await handler(input)
+      } catch (err) {
+        const code = (err as { code?: unknown }).code
+        // Expected refusals (bad input, offline) are warnings; anything else is an error with its stack.
+        if (typeof code === 'string') log.warn('request refused', { request: name, code, message: (err as Error).message })
+        else log.error('request failed', { request: name, err })
+        throw err
+      }
+    }
+  }
+  return wrapped as unknown as Handlers
 }

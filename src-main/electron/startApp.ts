@@ -79,6 +79,8 @@ export function startApp(deps: AppDeps): boolean {
       secrets: deps.createSecretStore(),
       runner: 'electron',
       version: app.getVersion(),
+      // The OS log folder Electron knows for this app (~/Library/Logs/Mostrador, %APPDATA%\Mostrador\logs, ~/.config/Mostrador/logs).
+      logDir: app.getPath('logs'),
       training: deps.createTrainingLauncher(join(dataDir, 'training')),
     })
     // The user quit while the core was starting: close it rather than open a window.

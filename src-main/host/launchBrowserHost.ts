@@ -9,6 +9,8 @@ import { startHostServer, type RunningHost } from './hostServer'
 
 export interface BrowserHostOptions {
   dataDir: string
+  /** The rotating log's folder; absent (the end-to-end tests): no log file. */
+  logDir?: string
   port?: number
   /** Default: out/renderer of the app. */
   rendererDir?: string
@@ -30,6 +32,7 @@ export async function launchBrowserHost(opts: BrowserHostOptions): Promise<Runni
     secrets: opts.secrets ?? new KeychainSecretStore(),
     runner: 'browser-host',
     version: appVersion(),
+    logDir: opts.logDir,
     training: training ?? undefined,
   })
   try {
