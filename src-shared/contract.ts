@@ -45,6 +45,7 @@ import {
   rowData,
   tableRow,
 } from './administration'
+import { updateStatus } from './updates'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -204,6 +205,11 @@ export const requests = {
     z.object({ tableId: z.number().int().positive(), rowId: z.number().int().positive() }),
     z.object({ deleted: z.literal(true) }),
   ),
+  // Updates (the desktop app only; elsewhere the status is off, not_desktop).
+  'updates.status': entry(none, updateStatus),
+  /** Restarts into the downloaded version; refused (outbox_not_empty) while bookings are unsent. */
+  'updates.install': entry(none, updateStatus),
+  'updates.setEnabled': entry(z.object({ enabled: z.boolean() }), updateStatus),
 } as const
 
 export const events = {
@@ -215,6 +221,7 @@ export const events = {
   'sync.changed': syncSummary,
   /** The agency's bookings were read again from the service. */
   'bookings.changed': z.object({ at: z.string() }),
+  'updates.changed': updateStatus,
 } as const
 
 export type Requests = typeof requests

@@ -18,6 +18,8 @@ import { fetchDocumentStructure } from './api/documentStructuresApi'
 import { DynamicTablesService } from './services/dynamicTablesService'
 import { PieceworkGroupService } from './services/pieceworkGroupService'
 import { createLogger, silentLogger, type Logger } from './logging/logger'
+import { outboxCensus } from './updates/outboxCensus'
+import { UpdatesService, type UpdaterDriver } from './updates/updatesService'
 
 export type Runner = 'electron' | 'browser-host' | 'cli'
 
@@ -42,6 +44,10 @@ export interface CoreOptions {
   logDir?: string
   /** A ready logger instead (tests); wins over logDir and is not closed by the core. */
   logger?: Logger
+  /** The desktop app's updater (electron-updater behind an adapter); absent elsewhere: updates are off. */
+  updater?: UpdaterDriver
+  /** For the update policy's override (MOSTRADOR_UPDATES=off); default process.env. */
+  env?: NodeJS.ProcessEnv
 }
 
 export interface Core {
@@ -63,6 +69,7 @@ export interface Core {
     purchasing: PurchasingService
     pieceworkGroups: PieceworkGroupService
     dynamicTables: DynamicTablesService
+    updates: UpdatesService
   }
   close(): Promise<void>
 }
@@ -96,6 +103,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const purchasing = new PurchasingService(session, profile)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
+  const updates = new UpdatesService({
+    driver: options.updater ?? null,
+    settings,
+    events,
+    log: log.child({ area: 'updates' }),
+    // Every account and entity on this computer, plus a push under way in this one.
+    outbox: () => ({ ...outboxCensus(options.dataDir, log), pushing: bookings.summary().pushing }),
+    env: options.env ?? process.env,
+  })
   await session.restore()
   const background = options.background === false ? null : (options.background ?? {})
   const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
@@ -182,6 +198,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'dynamicTables.addRow': ({ tableId, data }) => dynamicTables.addRow(tableId, data),
     'dynamicTables.updateRow': ({ tableId, rowId, data }) => dynamicTables.updateRow(tableId, rowId, data),
     'dynamicTables.deleteRow': ({ tableId, rowId }) => dynamicTables.deleteRow(tableId, rowId),
+    'updates.status': async () => updates.status(),
+    'updates.install': async () => updates.install(),
+    'updates.setEnabled': async ({ enabled }) => updates.setEnabled(enabled),
   }
 
   return {
@@ -189,8 +208,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     logDir: log.logDir,
     log,
-    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables },
+    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables, updates },
     async close() {
+      updates.close()
       scheduler?.close()
       pushScheduler?.close()
       connection.close()

@@ -102,7 +102,20 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'dynamicTables.addRow': { tableId: 1, data: { Destino: 'Norte' } },
   'dynamicTables.updateRow': { tableId: 1, rowId: 2, data: { Destino: 'Sur' } },
   'dynamicTables.deleteRow': { tableId: 1, rowId: 2 },
+  'updates.status': undefined,
+  'updates.install': undefined,
+  'updates.setEnabled': { enabled: false },
 }
+
+const updateStatus = {
+  state: 'ready',
+  offReason: null,
+  percent: null,
+  version: '1.2.0',
+  error: null,
+  enabled: true,
+  blockedBy: null,
+} as const
 
 const catalogueStatus = {
   entityId: 7,
@@ -266,6 +279,9 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'dynamicTables.addRow': { id: 2, data: { Destino: 'Norte' } },
   'dynamicTables.updateRow': { id: 2, data: { Destino: 'Sur' } },
   'dynamicTables.deleteRow': { deleted: true },
+  'updates.status': updateStatus,
+  'updates.install': updateStatus,
+  'updates.setEnabled': { ...updateStatus, enabled: false, state: 'off', offReason: 'disabled', version: null },
 }
 
 export interface FakeCore extends ShellCore {
