@@ -119,6 +119,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // A new account or entity means another cache file.
   events.on('session.changed', () => caches.close())
   events.on('entity.changed', () => caches.close())
+  events.on('sync.changed', () => updates.outboxChanged())
 
   const handlers: Handlers = {
     'app.info': async () => ({ version: options.version, runner: options.runner, trainingAvailable: !!options.training }),

@@ -1,11 +1,13 @@
 import type { Messages } from './es'
 import counter from './en/counter'
 import dispatch from './en/dispatch'
+import updates from './en/updates'
 
 /** English. Typed by the Spanish messages so a missing key fails the type check. */
 const en: Messages = {
   ...counter,
   ...dispatch,
+  ...updates,
   app: {
     name: 'Mostrador',
     loading: 'Loading…',

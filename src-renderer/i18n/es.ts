@@ -1,10 +1,12 @@
 import counter from './es/counter'
 import dispatch from './es/dispatch'
+import updates from './es/updates'
 
 /** Spanish, the app's default language. en.ts must have exactly the same keys. */
 const es = {
   ...counter,
   ...dispatch,
+  ...updates,
   app: {
     name: 'Mostrador',
     loading: 'Cargando…',

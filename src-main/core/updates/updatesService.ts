@@ -92,6 +92,11 @@ export class UpdatesService {
     return status
   }
 
+  /** The outbox moved: a ready update's install button may have become possible (or not). */
+  outboxChanged(): void {
+    if (this.report.state === 'ready' && this.running) this.changed()
+  }
+
   close(): void {
     if (this.running) this.deps.driver?.stop()
     this.running = false
