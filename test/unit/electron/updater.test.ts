@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { EventEmitter } from 'node:events'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CoreEvents } from '../../../src-main/core/events'
@@ -6,7 +7,18 @@ import { SettingsStore } from '../../../src-main/core/settingsStore'
 import { CHECK_EVERY_MS } from '../../../src-main/core/updates/updatePolicy'
 import { UpdatesService } from '../../../src-main/core/updates/updatesService'
 import type { OutboxCounts } from '../../../src-shared/updates'
-import { tempDir } from '../../support/tempDir'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { afterAll } from 'vitest'
+
+// Folders made inside tests (tempDir's own cleanup hooks on the file, not on a running test).
+const made: string[] = []
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mostrador-test-'))
+  made.push(dir)
+  return dir
+}
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 // electron-updater (and electron under it) cannot load here: a stand-in autoUpdater records what the adapter does.
 const fake = vi.hoisted(() => ({ updater: null as unknown as FakeAutoUpdater }))

@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest'
 import { openMigrated } from '../../../../src-main/core/cache/cacheDatabase'
 import { entityMigrations } from '../../../../src-main/core/cache/migrations'
 import { outboxCensus } from '../../../../src-main/core/updates/outboxCensus'
-import { tempDir } from '../../../support/tempDir'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { afterAll } from 'vitest'
+
+// Folders made inside tests (tempDir's own cleanup hooks on the file, not on a running test).
+const made: string[] = []
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mostrador-test-'))
+  made.push(dir)
+  return dir
+}
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 function entityWithOutbox(file: string, states: string[]) {
   mkdirSync(join(file, '..'), { recursive: true })
