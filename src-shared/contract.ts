@@ -46,6 +46,7 @@ import {
   tableRow,
 } from './administration'
 import { doctorReport } from './support'
+import { updateStatus } from './updates'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -210,6 +211,11 @@ export const requests = {
   'support.doctor': entry(none, doctorReport),
   /** The support bundle as a zip, scrubbed of secrets; the renderer hands it to the download, where the user picks the place. */
   'support.bundle': entry(z.object({ includeData: z.boolean().default(false) }), fileData),
+  // Updates (the desktop app only; elsewhere the status is off, not_desktop).
+  'updates.status': entry(none, updateStatus),
+  /** Restarts into the downloaded version; refused (outbox_not_empty) while bookings are unsent. */
+  'updates.install': entry(none, updateStatus),
+  'updates.setEnabled': entry(z.object({ enabled: z.boolean() }), updateStatus),
 } as const
 
 export const events = {
@@ -221,6 +227,7 @@ export const events = {
   'sync.changed': syncSummary,
   /** The agency's bookings were read again from the service. */
   'bookings.changed': z.object({ at: z.string() }),
+  'updates.changed': updateStatus,
 } as const
 
 export type Requests = typeof requests

@@ -19,6 +19,8 @@ export const errorCodes = [
   'bad_input', // what the user, a file or another process gave us is malformed
   'signed_out',
   'incompatible_data', // a local file written by a newer version of the app
+  'outbox_not_empty', // an update would restart the app with bookings not yet sent
+  'not_ready', // asked for something that is not there yet (no update downloaded)
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -66,6 +68,11 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
     es: 'Los datos locales son de una versión más nueva de Mostrador. Actualice la aplicación.',
     en: 'The local data comes from a newer version of Mostrador. Please update the app.',
   },
+  outbox_not_empty: {
+    es: 'Hay reservas sin enviar. Envíelas (o resuelva las rechazadas y en conflicto) antes de instalar la actualización.',
+    en: 'Some bookings are not sent yet. Send them (or settle the refused and conflicting ones) before installing the update.',
+  },
+  not_ready: { es: 'Todavía no hay nada listo para esto.', en: 'Nothing is ready for this yet.' },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }
 

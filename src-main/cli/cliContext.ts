@@ -11,6 +11,7 @@ import { UsageError, type Output } from './output'
 export interface GlobalOptions {
   server?: string
   dataDir?: string
+  logDir?: string
   json?: boolean
 }
 
@@ -19,6 +20,8 @@ export interface CliContext {
   out: Output
   global: GlobalOptions
   dataDir: string
+  /** Where the CLI and the browser host it starts write their log. */
+  logDir: string
   /** Opens the core (once); `signedIn` also requires an account, from the environment or the keychain. */
   core(opts?: { signedIn?: boolean }): Promise<Core>
   /** Calls a contract entry like the renderer does, so the CLI gets the same checks. */
@@ -28,6 +31,7 @@ export interface CliContext {
 
 export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS.ProcessEnv = process.env): CliContext {
   const dataDir = global.dataDir ?? defaultDataDir(env)
+  const logDir = global.logDir ?? defaultLogDir(env)
   let opened: Promise<Core> | null = null
   const envEmail = env.MOSTRADOR_EMAIL?.trim()
   const envToken = env.MOSTRADOR_TOKEN?.trim()
@@ -40,7 +44,7 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
       secrets: fromEnv ? new MemorySecretStore() : new KeychainSecretStore(),
       runner: 'cli',
       version: appVersion(),
-      logDir: defaultLogDir(env),
+      logDir,
       // A command runs once and exits; `mostrador sync` pulls when asked.
       background: false,
     })
@@ -56,6 +60,7 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
     out,
     global,
     dataDir,
+    logDir,
     async core(opts = {}) {
       opened ??= open()
       const core = await opened

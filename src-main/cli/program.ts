@@ -23,6 +23,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     .description('Mostrador from the command line: sign in, query the service, run the sandbox or the browser host')
     .option('--server <url>', 'service address (default: the one you last signed in to)')
     .option('--data-dir <dir>', 'data folder (default: the OS app-data folder; env MOSTRADOR_DATA_DIR)')
+    .option('--log-dir <dir>', 'log folder (default: the OS log folder; env MOSTRADOR_LOG_DIR)')
     .option('--json', 'print one JSON document on standard output')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })

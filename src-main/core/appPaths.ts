@@ -15,6 +15,18 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT)
 }
 
+/**
+ * The OS log folder for this user (Electron's `app.getPath('logs')` on macOS
+ * and Windows; XDG's state folder on Linux), so a support person finds the
+ * logs where the platform keeps them. `MOSTRADOR_LOG_DIR` overrides it.
+ */
+export function defaultLogDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.MOSTRADOR_LOG_DIR) return env.MOSTRADOR_LOG_DIR
+  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), PRODUCT, 'logs')
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Logs', PRODUCT)
+  return join(env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'mostrador', 'logs')
+}
+
 /** The folder holding package.json: the source tree, or the built app. */
 export function appRoot(from: string = __dirname): string {
   let dir = from
@@ -28,15 +40,4 @@ export function appRoot(from: string = __dirname): string {
 
 export function appVersion(): string {
   return (JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version
-}
-
-/**
- * The OS log folder for this user (`MOSTRADOR_LOG_DIR` overrides): where the
- * rotating logs go and where the support bundle reads them.
- */
-export function defaultLogDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
-  if (env.MOSTRADOR_LOG_DIR) return env.MOSTRADOR_LOG_DIR
-  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), PRODUCT, 'logs')
-  if (platform === 'darwin') return join(homedir(), 'Library', 'Logs', PRODUCT)
-  return join(env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), PRODUCT, 'logs')
 }

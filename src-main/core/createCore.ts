@@ -18,6 +18,9 @@ import { fetchDocumentStructure } from './api/documentStructuresApi'
 import { DynamicTablesService } from './services/dynamicTablesService'
 import { PieceworkGroupService } from './services/pieceworkGroupService'
 import { SupportService } from './support/supportService'
+import { createLogger, silentLogger, type Logger } from './logging/logger'
+import { outboxCensus } from './updates/outboxCensus'
+import { UpdatesService, type UpdaterDriver } from './updates/updatesService'
 
 export type Runner = 'electron' | 'browser-host' | 'cli'
 
@@ -35,13 +38,26 @@ export interface CoreOptions {
   now?: () => Date
   /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
   background?: false | { pullEveryMs?: number }
-  /** Folder of the rotating log files, read by the support bundle (null: no logs). */
-  logDir?: string | null
+  /**
+   * The OS log folder: the core writes its rotating log there (requests, sync
+   * outcomes, errors, start and stop; secrets scrubbed). Absent: no log file.
+   */
+  logDir?: string
+  /** A ready logger instead (tests); wins over logDir and is not closed by the core. */
+  logger?: Logger
+  /** The desktop app's updater (electron-updater behind an adapter); absent elsewhere: updates are off. */
+  updater?: UpdaterDriver
+  /** For the update policy's override (MOSTRADOR_UPDATES=off); default process.env. */
+  env?: NodeJS.ProcessEnv
 }
 
 export interface Core {
   readonly handlers: Handlers
   readonly events: CoreEvents
+  /** Where this run's log files are (read them with `logFiles(logDir)` from core/logging/logger); null when none is kept. */
+  readonly logDir: string | null
+  /** The core's logger, for the runner's own lines (the updater, the CLI). */
+  readonly log: Logger
   /** The use cases behind the handlers, for the CLI, which needs a little more than the renderer. */
   readonly services: {
     session: SessionService
@@ -55,6 +71,7 @@ export interface Core {
     pieceworkGroups: PieceworkGroupService
     dynamicTables: DynamicTablesService
     support: SupportService
+    updates: UpdatesService
   }
   close(): Promise<void>
 }
@@ -62,6 +79,9 @@ export interface Core {
 /** The one place where the core is assembled; every runner calls it. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? (() => new Date())
+  const ownLog = !options.logger && options.logDir ? await createLogger({ logDir: options.logDir }) : null
+  const log = options.logger ?? ownLog ?? silentLogger
+  log.info('core started', { version: options.version, runner: options.runner, platform: process.platform, node: process.versions.node, electron: process.versions.electron ?? null })
   const events = new CoreEvents()
   const settings = new SettingsStore(options.dataDir)
   const connection = new ConnectionMonitor(events, now)
@@ -74,25 +94,35 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     training: options.training,
     timeoutMs: options.requestTimeoutMs,
     now,
+    log,
   })
   const profile = new ProfileService(session, events, now)
   const caches = new EntityCaches(options.dataDir, session, profile)
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   const bundles = new BundleService(session, profile, catalogue, now)
-  const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now)
+  const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))
   const counter = new CounterService(session, profile, caches, events, now)
   const purchasing = new PurchasingService(session, profile)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
   const support = new SupportService({
     dataDir: options.dataDir,
-    logDir: options.logDir ?? null,
+    logDir: log.logDir,
     secrets: options.secrets,
     session,
     settings,
     version: options.version,
     runner: options.runner,
     now,
+  })
+  const updates = new UpdatesService({
+    driver: options.updater ?? null,
+    settings,
+    events,
+    log: log.child({ area: 'updates' }),
+    // Every account and entity on this computer, plus a push under way in this one.
+    outbox: () => ({ ...outboxCensus(options.dataDir, log), pushing: bookings.summary().pushing }),
+    env: options.env ?? process.env,
   })
   await session.restore()
   const background = options.background === false ? null : (options.background ?? {})
@@ -101,6 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // A new account or entity means another cache file.
   events.on('session.changed', () => caches.close())
   events.on('entity.changed', () => caches.close())
+  events.on('sync.changed', () => updates.outboxChanged())
 
   const handlers: Handlers = {
     'app.info': async () => ({ version: options.version, runner: options.runner, trainingAvailable: !!options.training }),
@@ -182,18 +213,45 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'dynamicTables.deleteRow': ({ tableId, rowId }) => dynamicTables.deleteRow(tableId, rowId),
     'support.doctor': () => support.doctor(),
     'support.bundle': ({ includeData }) => support.bundleFile(includeData),
+    'updates.status': async () => updates.status(),
+    'updates.install': async () => updates.install(),
+    'updates.setEnabled': async ({ enabled }) => updates.setEnabled(enabled),
   }
 
   return {
-    handlers,
+    handlers: withErrorLog(handlers, log.child({ area: 'requests' })),
     events,
-    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables, support },
+    logDir: log.logDir,
+    log,
+    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables, support, updates },
     async close() {
+      updates.close()
       scheduler?.close()
       pushScheduler?.close()
       connection.close()
       caches.close()
       await session.close()
+      log.info('core stopped')
+      await ownLog?.close()
     },
   }
+}
+
+/** A request the core refuses is logged with its code, so a support reader sees what the user saw. */
+function withErrorLog(handlers: Handlers, log: Logger): Handlers {
+  const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
+  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
+    wrapped[name] = async (input) => {
+      try {
+        return await handler(input)
+      } catch (err) {
+        const code = (err as { code?: unknown }).code
+        // Expected refusals (bad input, offline) are warnings; anything else is an error with its stack.
+        if (typeof code === 'string') log.warn('request refused', { request: name, code, message: (err as Error).message })
+        else log.error('request failed', { request: name, err })
+        throw err
+      }
+    }
+  }
+  return wrapped as unknown as Handlers
 }

@@ -7,6 +7,8 @@ const settingsSchema = z.object({
   preferences: preferences.default({ theme: 'system', language: null }),
   /** The last real account signed in to: its address and e-mail, never its token. */
   lastAccount: z.object({ serverUrl: z.string(), email: z.string() }).nullable().default(null),
+  /** Automatic updates (desktop app); a managed shop turns them off. */
+  updates: z.object({ enabled: z.boolean().default(true) }).default({ enabled: true }),
 })
 export type Settings = z.infer<typeof settingsSchema>
 

@@ -5,6 +5,7 @@ import { AppError, errorMessages } from '../../src-shared/errors'
 import type { Core, CoreOptions } from '../core/createCore'
 import type { SecretStore } from '../core/secrets/secretStore'
 import type { TrainingLauncher } from '../core/training'
+import type { UpdaterDriver } from '../core/updates/updatesService'
 import { hardenSession, hardenWebContents } from './hardening'
 import { forwardEvents, registerIpcRouter } from './ipcRouter'
 import { electronSqliteBinding } from './nativeBinding'
@@ -22,6 +23,8 @@ export interface AppDeps {
   createSecretStore(): SecretStore
   createTrainingLauncher(dataDir: string): TrainingLauncher
   useNativeBinding(path: string | undefined): void
+  /** The desktop updater; absent in tests of the lifecycle. */
+  createUpdater?: () => UpdaterDriver
   /** The folder of the built main script (`out/main`); the preload and renderer sit beside it. */
   mainDir: string
   /** `process.versions.electron`; absent only when this code runs under plain Node. */
@@ -79,7 +82,10 @@ export function startApp(deps: AppDeps): boolean {
       secrets: deps.createSecretStore(),
       runner: 'electron',
       version: app.getVersion(),
+      // The OS log folder Electron knows for this app (~/Library/Logs/Mostrador, %APPDATA%\Mostrador\logs, ~/.config/Mostrador/logs).
+      logDir: app.getPath('logs'),
       training: deps.createTrainingLauncher(join(dataDir, 'training')),
+      updater: deps.createUpdater?.(),
     })
     // The user quit while the core was starting: close it rather than open a window.
     if (closed) return closeCore(core)

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { appRoot, appVersion, defaultLogDir } from '../core/appPaths'
+import { appRoot, appVersion } from '../core/appPaths'
 import { createCore } from '../core/createCore'
 import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
 import type { SecretStore } from '../core/secrets/secretStore'
@@ -9,6 +9,8 @@ import { startHostServer, type RunningHost } from './hostServer'
 
 export interface BrowserHostOptions {
   dataDir: string
+  /** The rotating log's folder; absent (the end-to-end tests): no log file. */
+  logDir?: string
   port?: number
   /** Default: out/renderer of the app. */
   rendererDir?: string
@@ -30,7 +32,7 @@ export async function launchBrowserHost(opts: BrowserHostOptions): Promise<Runni
     secrets: opts.secrets ?? new KeychainSecretStore(),
     runner: 'browser-host',
     version: appVersion(),
-    logDir: defaultLogDir(),
+    logDir: opts.logDir,
     training: training ?? undefined,
   })
   try {

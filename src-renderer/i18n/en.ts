@@ -2,12 +2,14 @@ import type { Messages } from './es'
 import counter from './en/counter'
 import dispatch from './en/dispatch'
 import diagnostics from './en/diagnostics'
+import updates from './en/updates'
 
 /** English. Typed by the Spanish messages so a missing key fails the type check. */
 const en: Messages = {
   ...counter,
   ...dispatch,
   ...diagnostics,
+  ...updates,
   app: {
     name: 'Mostrador',
     loading: 'Loading…',

@@ -1,12 +1,14 @@
 import counter from './es/counter'
 import dispatch from './es/dispatch'
 import diagnostics from './es/diagnostics'
+import updates from './es/updates'
 
 /** Spanish, the app's default language. en.ts must have exactly the same keys. */
 const es = {
   ...counter,
   ...dispatch,
   ...diagnostics,
+  ...updates,
   app: {
     name: 'Mostrador',
     loading: 'Cargando…',

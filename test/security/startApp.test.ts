@@ -92,6 +92,9 @@ describe('start-up', () => {
     expect(deps.createCore).toHaveBeenCalledTimes(1)
     const options = deps.createCore.mock.calls[0]![0]
     expect(options).toMatchObject({ dataDir: app.userData, runner: 'electron', version: '0.1.0-test', training })
+    // The log goes to the OS log folder Electron names for the app.
+    expect(options.logDir).toBe(app.getPath('logs'))
+    expect(app.getPath).toHaveBeenCalledWith('logs')
     expect(options.secrets).toBeInstanceOf(MemorySecretStore)
     expect(deps.createTrainingLauncher).toHaveBeenCalledWith(join(app.userData, 'training'))
   })

@@ -61,7 +61,7 @@ export function registerServerCommands(program: Command, run: Run): void {
     .option('--port <port>', 'port on 127.0.0.1 (default: a free one)')
     .action(
       run(async (ctx, opts: { port?: string }) => {
-        const host = await launchBrowserHost({ dataDir: ctx.dataDir, port: port(opts.port) })
+        const host = await launchBrowserHost({ dataDir: ctx.dataDir, logDir: ctx.logDir, port: port(opts.port) })
         ctx.out.result({ url: host.url }, () => `Open ${host.url}\nStop with Ctrl+C.`)
         await untilStopped(() => host.close())
       }),

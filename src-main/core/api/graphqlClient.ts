@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { AppError } from '../../../src-shared/errors'
 import type { GraphqlResult } from '../../../src-shared/domain'
 import { timestamp } from './normalise'
+import type { Logger } from '../logging/logger'
 import type { RestClient } from './restClient'
 import { errorFromResponse, errorFromTransport } from './serviceError'
 
@@ -48,7 +49,7 @@ export class GraphqlClient {
 
   constructor(
     private readonly rest: RestClient,
-    private readonly options: { timeoutMs?: number; now?: () => Date; onContact?: (answered: boolean) => void } = {},
+    private readonly options: { timeoutMs?: number; now?: () => Date; onContact?: (answered: boolean) => void; log?: Logger } = {},
   ) {
     this.http = axios.create({
       timeout: options.timeoutMs ?? 15_000,
@@ -107,6 +108,9 @@ export class GraphqlClient {
 
   private async fetchToken(): Promise<HeldToken> {
     const res = await this.rest.request({ method: 'GET', path: '/apps/graphql.json' }, tokenResponse)
+    // From now on this JWT is scrubbed from every log line, whatever carries it.
+    this.options.log?.addSecret(res.token)
+    this.options.log?.info('graphql token renewed', { expiresAt: res.expires })
     return { jwt: res.token, expiresAt: Date.parse(res.expires), url: res.graphqlUrl }
   }
 
@@ -116,15 +120,19 @@ export class GraphqlClient {
     variables: Record<string, unknown> | undefined,
   ): Promise<GraphqlResult | 'refused'> {
     let response
+    const started = Date.now()
     try {
       response = await this.http.post<string>(token.url, JSON.stringify({ query, variables }), {
         headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
       })
     } catch (err) {
       this.options.onContact?.(false)
-      throw errorFromTransport(err as { code?: string; message?: string })
+      const error = errorFromTransport(err as { code?: string; message?: string })
+      this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code })
+      throw error
     }
     this.options.onContact?.(true)
+    this.options.log?.info('graphql request', { status: response.status, ms: Date.now() - started })
     let body: unknown
     try {
       body = JSON.parse(response.data)

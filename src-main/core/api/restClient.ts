@@ -3,6 +3,7 @@ import https from 'node:https'
 import axios, { type AxiosInstance, type Method } from 'axios'
 import type { z } from 'zod'
 import { AppError } from '../../../src-shared/errors'
+import type { Logger } from '../logging/logger'
 import { errorFromResponse, errorFromTransport } from './serviceError'
 
 export interface ServiceAccount {
@@ -25,6 +26,8 @@ export type ContactListener = (answered: boolean) => void
 export interface RestClientOptions {
   timeoutMs?: number
   onContact?: ContactListener
+  /** Each exchange is logged as method, path, status and milliseconds: never headers or bodies. */
+  log?: Logger
 }
 
 /**
@@ -62,6 +65,7 @@ export class RestClient {
   request(req: RestRequest, schema: null): Promise<null>
   async request(req: RestRequest, schema: z.ZodType | null): Promise<unknown> {
     let response
+    const started = Date.now()
     try {
       response = await this.http.request<string>({
         method: req.method,
@@ -71,9 +75,12 @@ export class RestClient {
       })
     } catch (err) {
       this.options.onContact?.(false)
-      throw errorFromTransport(err as { code?: string; message?: string })
+      const error = errorFromTransport(err as { code?: string; message?: string })
+      this.options.log?.warn('request failed', { method: req.method, path: req.path, ms: Date.now() - started, code: error.code })
+      throw error
     }
     this.options.onContact?.(true)
+    this.options.log?.info('request', { method: req.method, path: req.path, status: response.status, ms: Date.now() - started })
     const body = parseBody(response.data, response.status)
     if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body)
     if (schema === null) return null

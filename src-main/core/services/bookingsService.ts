@@ -8,6 +8,7 @@ import type { EventPayload } from '../../../src-shared/contract'
 import type { CoreEvents } from '../events'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
 import { tryLock } from '../sync/pushLock'
+import { silentLogger, type Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -39,6 +40,7 @@ export class BookingsService {
     private readonly caches: EntityCaches,
     private readonly events: CoreEvents,
     private readonly now: () => Date,
+    private readonly log: Logger = silentLogger,
   ) {}
 
   create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[] } {
@@ -237,10 +239,13 @@ export class BookingsService {
       .then(
         (report) => {
           this.signInNeeded = false
+          // Quiet when there was nothing to do: the scheduler asks every few seconds.
+          if (report.sent || report.failed || report.conflicts) this.log.info('outbox pushed', { ...report })
           return report
         },
         (err: unknown) => {
           if (err instanceof AppError && err.code === 'unauthorized') this.signInNeeded = true
+          this.log.warn('outbox push failed', { err })
           throw err
         },
       )

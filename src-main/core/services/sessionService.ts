@@ -14,6 +14,7 @@ import { secretAccount } from '../secrets/secretStore'
 import type { SettingsStore } from '../settingsStore'
 import type { TrainingLauncher } from '../training'
 import type { ConnectionMonitor } from './connectionMonitor'
+import type { Logger } from '../logging/logger'
 
 /** Everything that exists only while someone is signed in. */
 export interface ActiveSession {
@@ -34,6 +35,7 @@ export interface SessionDeps {
   training?: TrainingLauncher
   timeoutMs?: number
   now: () => Date
+  log?: Logger
 }
 
 /**
@@ -93,7 +95,9 @@ export class SessionService {
       token: input.token.trim(),
     }
     // The token is checked before it is kept anywhere.
-    const probe = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact: (a) => this.deps.connection.record(a) })
+    // Even a mistyped token is a secret: scrubbed before the first request is logged.
+    this.deps.log?.addSecret(account.token)
+    const probe = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact: (a) => this.deps.connection.record(a), log: this.deps.log?.child({ area: 'api' }) })
     await fetchProfile(probe)
     await this.deps.secrets.set(secretAccount(account.serverUrl, account.email), account.token)
     await this.deactivate()
@@ -152,8 +156,12 @@ export class SessionService {
 
   private activate(account: ServiceAccount, training: boolean): void {
     const onContact = (answered: boolean) => this.deps.connection.record(answered)
-    const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact })
-    const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: this.deps.now, onContact })
+    const log = this.deps.log?.child({ area: 'api' })
+    // The live token is scrubbed from every log line from the moment the session holds it.
+    log?.addSecret(account.token)
+    this.deps.log?.info('session active', { server: account.serverUrl, email: account.email, training })
+    const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact, log })
+    const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: this.deps.now, onContact, log })
     const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations)
     this.active = { account, training, rest, graphql, accountDb }
     this.deps.connection.watch(() => fetchProfile(rest))

@@ -104,7 +104,20 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'dynamicTables.deleteRow': { tableId: 1, rowId: 2 },
   'support.doctor': undefined,
   'support.bundle': { includeData: false },
+  'updates.status': undefined,
+  'updates.install': undefined,
+  'updates.setEnabled': { enabled: false },
 }
+
+const updateStatus = {
+  state: 'ready',
+  offReason: null,
+  percent: null,
+  version: '1.2.0',
+  error: null,
+  enabled: true,
+  blockedBy: null,
+} as const
 
 const catalogueStatus = {
   entityId: 7,
@@ -275,6 +288,9 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
     checks: [{ id: 'dataFolder', ok: true, level: 'ok', message: { es: 'Carpeta de datos con permiso de escritura', en: 'Data folder writable' }, detail: '/data' }],
   },
   'support.bundle': { fileName: 'mostrador-support-20261124-100000.zip', base64: 'UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==' },
+  'updates.status': updateStatus,
+  'updates.install': updateStatus,
+  'updates.setEnabled': { ...updateStatus, enabled: false, state: 'off', offReason: 'disabled', version: null },
 }
 
 export interface FakeCore extends ShellCore {

@@ -1,0 +1,31 @@
+/** Updates of the desktop app (Spanish). */
+const updates = {
+  updates: {
+    ready: 'Versión {version} lista',
+    install: 'Instalar y reiniciar',
+    downloading: 'Descargando la versión {version}… {percent} %',
+    blocked: 'Hay reservas sin enviar: {waiting} en espera, {failed} rechazadas, {conflicts} en conflicto. Envíelas o resuélvalas en el centro de sincronización antes de instalar.',
+    installConfirm: 'Mostrador se cerrará y se abrirá con la versión nueva.',
+    settingsMenu: 'Ajustes',
+    settingsTitle: 'Ajustes',
+    autoUpdates: 'Actualizaciones automáticas',
+    autoUpdatesHint: 'Busca versiones nuevas al iniciar y cada 4 horas, y las descarga en segundo plano. Nunca se instalan sin su permiso ni con reservas sin enviar.',
+    state: {
+      off: 'Desactivadas',
+      idle: 'Al día',
+      checking: 'Buscando actualizaciones…',
+      downloading: 'Descargando…',
+      ready: 'Lista para instalar',
+      error: 'No se pudo buscar actualizaciones',
+    },
+    offReason: {
+      not_desktop: 'Las actualizaciones las gestiona la aplicación de escritorio.',
+      no_feed: 'Esta compilación no tiene dirección de actualizaciones.',
+      disabled: 'Desactivadas en este equipo.',
+      policy: 'Desactivadas por el administrador (MOSTRADOR_UPDATES=off).',
+    },
+  },
+}
+
+export default updates
+export type UpdatesMessages = typeof updates
