@@ -11,6 +11,8 @@ export interface InterceptingProxy {
   url: string
   /** Decides per request; null passes it through untouched. */
   intercept: (req: IncomingMessage) => Interception | null
+  /** Runs `work` with `intercept` in place, then passes everything through again. */
+  during<T>(intercept: (req: IncomingMessage) => Interception | null, work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -21,7 +23,19 @@ export interface InterceptingProxy {
  */
 export async function startInterceptingProxy(target: string): Promise<InterceptingProxy> {
   const upstream = new URL(target)
-  const proxy: InterceptingProxy = { url: '', intercept: () => null, close: async () => undefined }
+  const proxy: InterceptingProxy = {
+    url: '',
+    intercept: () => null,
+    async during(intercept, work) {
+      proxy.intercept = intercept
+      try {
+        return await work()
+      } finally {
+        proxy.intercept = () => null
+      }
+    },
+    close: async () => undefined,
+  }
   const server: Server = createServer((req, res) => {
     const interception = proxy.intercept(req)
     const answer = (i: Interception) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '../../../src-shared/bookings'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { bookableItem } from '../../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
@@ -18,14 +19,7 @@ beforeAll(async () => {
   h = await coreHarness(tempDir(), { requestTimeoutMs: 3000 })
   const user = sandbox.users[0]!
   await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
-  const origin = (await h.call('profile.whoami')).agency!.id
-  const res = await h.call('graphql.query', {
-    query: 'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 30}}, order_by: [{id: asc}]) { lot { item_id item { active } } } agencies { id } }',
-    variables: { a: origin },
-  })
-  const data = res.data as { lot_stocks: { lot: { item_id: number; item: { active: boolean } } }[]; agencies: { id: number }[] }
-  const item = data.lot_stocks.find((s) => s.lot.item.active)!.lot.item_id
-  const destination = data.agencies.find((a) => a.id !== origin)!.id
+  const { item, destination } = await bookableItem(h)
   input = (reference) => ({ agency_to_id: destination, planned_delivery: '2026-12-01', reference, lines: [{ item_id: item, booked_quantity: '1' }] })
 })
 afterAll(async () => {
@@ -53,13 +47,8 @@ async function onService(serviceId: number): Promise<number> {
 describe('a delete the service answers with "not found"', () => {
   it('is not taken as done while the service still shows the booking: the entry fails and says so', async () => {
     const { localId, serviceId } = await syncedBooking('R-404-still-there')
-    proxy.intercept = deletes(false)
-    try {
-      await h.call('bookings.delete', { id: localId })
-      expect(await h.call('sync.push')).toMatchObject({ failed: 1 })
-    } finally {
-      proxy.intercept = () => null
-    }
+    await h.call('bookings.delete', { id: localId })
+    expect(await proxy.during(deletes(false), () => h.call('sync.push'))).toMatchObject({ failed: 1 })
     const entry = (await h.call('outbox.list')).find((e) => e.localId === localId && e.op === 'delete')!
     expect(entry.state).toBe('failed')
     expect(entry.lastError).toMatchObject({ code: 'not_found', detail: expect.stringContaining('still shows it') })
@@ -68,13 +57,8 @@ describe('a delete the service answers with "not found"', () => {
 
   it('is done when a read confirms the booking is gone', async () => {
     const { localId, serviceId } = await syncedBooking('R-404-gone')
-    proxy.intercept = deletes(true)
-    try {
-      await h.call('bookings.delete', { id: localId })
-      expect((await h.call('sync.push')).sent).toBe(1)
-    } finally {
-      proxy.intercept = () => null
-    }
+    await h.call('bookings.delete', { id: localId })
+    expect((await proxy.during(deletes(true), () => h.call('sync.push'))).sent).toBe(1)
     expect((await h.call('outbox.list')).filter((e) => e.localId === localId && e.state !== 'done')).toEqual([])
     expect(await onService(serviceId)).toBe(404)
   })

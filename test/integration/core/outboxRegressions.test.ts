@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '../../../src-shared/bookings'
 import { startSandbox, storeFileName, type RunningSandbox } from '../../../src-main/sandbox'
+import { bookableItem } from '../../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 import { gqlData, graphqlToken } from '../sandbox/sandboxClient'
@@ -47,14 +48,7 @@ beforeAll(async () => {
   h = await coreHarness(tempDir(), { requestTimeoutMs: 3000 })
   const user = sandbox.users[0]!
   await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
-  const origin = (await h.call('profile.whoami')).agency!.id
-  const res = await h.call('graphql.query', {
-    query: 'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 30}}, order_by: [{id: asc}]) { lot { item_id item { active } } } agencies { id } }',
-    variables: { a: origin },
-  })
-  const data = res.data as { lot_stocks: { lot: { item_id: number; item: { active: boolean } } }[]; agencies: { id: number }[] }
-  item = data.lot_stocks.find((s) => s.lot.item.active)!.lot.item_id
-  destination = data.agencies.find((a) => a.id !== origin)!.id
+  ;({ item, destination } = await bookableItem(h))
 })
 afterAll(async () => {
   await h.close()

@@ -36,13 +36,7 @@ describe('a reception the service recorded', () => {
   it('whose answer was lost is found on the service and reported saved, once', async () => {
     await sandbox.reset()
     const before = await h.call('receptions.ofOrder', { orderId: 7003 })
-    proxy.intercept = (req) => (isReceptionCreate(req) ? { drop: true, afterForward: true } : null)
-    let result
-    try {
-      result = await receiveOne(7003)
-    } finally {
-      proxy.intercept = () => null
-    }
+    const result = await proxy.during((req) => (isReceptionCreate(req) ? { drop: true, afterForward: true } : null), () => receiveOne(7003))
     const after = await h.call('receptions.ofOrder', { orderId: 7003 })
     expect(after).toHaveLength(before.length + 1)
     expect(result.receptionId).toBe(after[0]!.id)
@@ -51,13 +45,7 @@ describe('a reception the service recorded', () => {
 
   it('answered in a shape the client did not expect is done: the order is read back, nothing asks to save again', async () => {
     await sandbox.reset()
-    proxy.intercept = (req) => (isReceptionCreate(req) ? { status: 201, body: { id: 'not the order' }, afterForward: true } : null)
-    let result
-    try {
-      result = await receiveOne(7003)
-    } finally {
-      proxy.intercept = () => null
-    }
+    const result = await proxy.during((req) => (isReceptionCreate(req) ? { status: 201, body: { id: 'not the order' }, afterForward: true } : null), () => receiveOne(7003))
     const after = await h.call('receptions.ofOrder', { orderId: 7003 })
     expect(after).toHaveLength(1)
     expect(result.receptionId).toBe(after[0]!.id)
@@ -66,12 +54,8 @@ describe('a reception the service recorded', () => {
 
   it('that was not recorded after all still reports the lost answer, so the clerk can check and save again', async () => {
     await sandbox.reset()
-    proxy.intercept = (req) => (isReceptionCreate(req) ? { status: 503, body: { error: 'down' } } : null)
-    try {
-      await expect(receiveOne(7003)).rejects.toMatchObject({ code: 'server' })
-    } finally {
-      proxy.intercept = () => null
-    }
+    const refused = proxy.during((req) => (isReceptionCreate(req) ? { status: 503, body: { error: 'down' } } : null), () => receiveOne(7003))
+    await expect(refused).rejects.toMatchObject({ code: 'server' })
     expect(await h.call('receptions.ofOrder', { orderId: 7003 })).toEqual([])
   })
 })
