@@ -110,7 +110,8 @@ export async function fetchConsolidate(rest: RestClient, consolidateId: number):
   return rest.request({ method: 'GET', path: `/purchases/consolidates/${consolidateId}.json` }, consolidateSchema)
 }
 
-export async function createConsolidate(rest: RestClient, input: { name: string; description: string | null; orderIds: number[]; special: boolean }): Promise<Consolidate> {
+/** null: done, but answered in another shape (the caller reads it back). */
+export async function createConsolidate(rest: RestClient, input: { name: string; description: string | null; orderIds: number[]; special: boolean }): Promise<Consolidate | null> {
   const body = {
     consolidate: {
       name: input.name,
@@ -119,7 +120,7 @@ export async function createConsolidate(rest: RestClient, input: { name: string;
     },
   }
   const path = input.special ? '/purchases/consolidates/create_for_special_invoice.json' : '/purchases/consolidates.json'
-  return rest.request({ method: 'POST', path, body }, consolidateSchema)
+  return writeRequest(rest, { method: 'POST', path, body }, consolidateSchema)
 }
 
 export async function updateConsolidate(rest: RestClient, consolidateId: number, changes: { name?: string; description?: string | null }): Promise<Consolidate> {

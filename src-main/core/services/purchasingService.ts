@@ -46,9 +46,43 @@ export class PurchasingService {
     return api.fetchConsolidate(this.rest, id)
   }
 
-  createConsolidate(input: ConsolidateInput): Promise<Consolidate> {
+  /**
+   * Like a reception, a consolidate whose answer was lost or came in another
+   * shape may be recorded: the one that was not listed before, with this name
+   * and these orders, is it. Never an answer that invites a second save.
+   */
+  async createConsolidate(input: ConsolidateInput): Promise<Consolidate> {
     const parsed = consolidateInput.parse(input)
-    return api.createConsolidate(this.rest, parsed)
+    const before = await api.listConsolidates(this.graphql).then(
+      (list) => new Set(list.map((c) => c.id)),
+      () => null,
+    )
+    let answered: Consolidate | null
+    try {
+      answered = await api.createConsolidate(this.rest, parsed)
+    } catch (err) {
+      const found = mayHaveBeenDone(err) && before ? await this.newConsolidate(parsed, before) : null
+      if (!found) throw err
+      return found
+    }
+    if (answered) return answered
+    const found = await this.newConsolidate(parsed, before ?? new Set())
+    if (found) return found
+    throw new AppError('unknown_outcome', { detail: 'the service accepted the consolidate, but it could not be read back' })
+  }
+
+  private async newConsolidate(input: { name: string; orderIds: number[] }, before: Set<number>): Promise<Consolidate | null> {
+    const wanted = [...input.orderIds].sort((a, b) => a - b).join(',')
+    try {
+      const fresh = (await api.listConsolidates(this.graphql)).filter((c) => !before.has(c.id) && c.name === input.name && c.order_count === input.orderIds.length)
+      for (const summary of fresh) {
+        const full = await api.fetchConsolidate(this.rest, summary.id)
+        if (full.orders.map((o) => o.id).sort((a, b) => a - b).join(',') === wanted) return full
+      }
+    } catch {
+      // Cannot be read now: the caller reports the original failure, which says to check before saving again.
+    }
+    return null
   }
 
   updateConsolidate(id: number, changes: { name?: string; description?: string | null }): Promise<Consolidate> {

@@ -4,9 +4,8 @@ import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
 
-// A reception whose answer never arrives, or arrives in a shape we did not
-// expect, after the service recorded it: the clerk must not be invited to
-// receive the same goods again.
+// A write whose answer never arrives, or arrives in a shape we did not expect,
+// after the service recorded it: the clerk must not be invited to save it again.
 let sandbox: RunningSandbox
 let proxy: InterceptingProxy
 let h: CoreHarness
@@ -57,5 +56,32 @@ describe('a reception the service recorded', () => {
     const refused = proxy.during((req) => (isReceptionCreate(req) ? { status: 503, body: { error: 'down' } } : null), () => receiveOne(7003))
     await expect(refused).rejects.toMatchObject({ code: 'server' })
     expect(await h.call('receptions.ofOrder', { orderId: 7003 })).toEqual([])
+  })
+})
+
+const isConsolidateCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /^\/purchases\/consolidates\.json/.test(req.url ?? '')
+
+describe('a consolidate the service recorded', () => {
+  it('whose answer was lost is found on the service, once, with its orders', async () => {
+    await sandbox.reset()
+    const input = { name: 'Contenedor perdido', orderIds: [7001, 7003] }
+    const created = await proxy.during((req) => (isConsolidateCreate(req) ? { drop: true, afterForward: true } : null), () => h.call('consolidates.create', input))
+    expect(created.name).toBe(input.name)
+    expect(created.orders.map((o) => o.id)).toEqual(input.orderIds)
+    expect((await h.call('consolidates.list')).filter((c) => c.name === input.name)).toHaveLength(1)
+  })
+
+  it('answered in an unexpected shape is read back instead of failing', async () => {
+    await sandbox.reset()
+    const input = { name: 'Contenedor raro', orderIds: [7001] }
+    const created = await proxy.during((req) => (isConsolidateCreate(req) ? { status: 201, body: ['not', 'a', 'consolidate'], afterForward: true } : null), () => h.call('consolidates.create', input))
+    expect(created).toMatchObject({ name: input.name, orders: [expect.objectContaining({ id: 7001 })] })
+  })
+
+  it('that was not recorded still reports the failure', async () => {
+    await sandbox.reset()
+    const refused = proxy.during((req) => (isConsolidateCreate(req) ? { status: 503, body: { error: 'down' } } : null), () => h.call('consolidates.create', { name: 'Nunca', orderIds: [7001] }))
+    await expect(refused).rejects.toMatchObject({ code: 'server' })
+    expect((await h.call('consolidates.list')).filter((c) => c.name === 'Nunca')).toEqual([])
   })
 })
