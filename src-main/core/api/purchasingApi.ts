@@ -295,12 +295,15 @@ export async function fetchReception(rest: RestClient, receptionId: number): Pro
   return rest.request({ method: 'GET', path: `/purchases/receptions/${receptionId}.json` }, receptionSchema)
 }
 
-/** DELETE, or rebound.json naming the order: the spec gives both ways to return a reception. */
-export async function returnReception(rest: RestClient, receptionId: number, rebound: { orderId: number } | null): Promise<Reception> {
+/**
+ * DELETE, or rebound.json naming the order: the spec gives both ways to return
+ * a reception. null: done, but answered in another shape.
+ */
+export async function returnReception(rest: RestClient, receptionId: number, rebound: { orderId: number } | null): Promise<Reception | null> {
   if (rebound) {
-    return rest.request({ method: 'GET', path: `/purchases/receptions/${receptionId}/rebound.json`, query: { purchase_order_id: rebound.orderId } }, receptionSchema)
+    return writeRequest(rest, { method: 'GET', path: `/purchases/receptions/${receptionId}/rebound.json`, query: { purchase_order_id: rebound.orderId } }, receptionSchema)
   }
-  return rest.request({ method: 'DELETE', path: `/purchases/receptions/${receptionId}.json` }, receptionSchema)
+  return writeRequest(rest, { method: 'DELETE', path: `/purchases/receptions/${receptionId}.json` }, receptionSchema)
 }
 
 export const RECEPTIONS_QUERY = `query ($order: Int!) { receptions(where: {purchase_order_id: {_eq: $order}}, order_by: {id: desc}) {

@@ -173,8 +173,21 @@ export class PurchasingService {
     return api.listReceptions(this.graphql, orderId)
   }
 
-  /** DELETE by default; `rebound` uses rebound.json with the order (the service then checks the order exists). */
-  returnReception(id: number, rebound: { orderId: number } | null): Promise<Reception> {
-    return api.returnReception(this.rest, id, rebound)
+  /**
+   * DELETE by default; `rebound` uses rebound.json with the order (the service
+   * then checks the order exists). A return whose answer was lost, or came in
+   * another shape, is decided by reading the reception: voided means done.
+   */
+  async returnReception(id: number, rebound: { orderId: number } | null): Promise<Reception> {
+    let answered: Reception | null
+    try {
+      answered = await api.returnReception(this.rest, id, rebound)
+    } catch (err) {
+      if (!mayHaveBeenDone(err)) throw err
+      const now = await api.fetchReception(this.rest, id).catch(() => null)
+      if (!now?.voided) throw err
+      return now
+    }
+    return answered ?? (await api.fetchReception(this.rest, id))
   }
 }

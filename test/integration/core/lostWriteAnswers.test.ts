@@ -85,3 +85,22 @@ describe('a consolidate the service recorded', () => {
     expect((await h.call('consolidates.list')).filter((c) => c.name === 'Nunca')).toEqual([])
   })
 })
+
+describe('a return the service recorded', () => {
+  it('whose answer was lost is read back as returned, and a second return is not needed', async () => {
+    await sandbox.reset()
+    const { receptionId } = await receiveOne(7003)
+    const isReturn = (req: { method?: string; url?: string }) => req.method === 'DELETE' && req.url === `/purchases/receptions/${receptionId}.json`
+    const returned = await proxy.during((req) => (isReturn(req) ? { drop: true, afterForward: true } : null), () => h.call('receptions.return', { id: receptionId! }))
+    expect(returned).toMatchObject({ id: receptionId, voided: true })
+    expect((await h.call('receptions.get', { id: receptionId! })).voided).toBe(true)
+  })
+
+  it('that did not happen still reports the failure', async () => {
+    await sandbox.reset()
+    const { receptionId } = await receiveOne(7003)
+    const isReturn = (req: { method?: string; url?: string }) => req.method === 'DELETE' && req.url === `/purchases/receptions/${receptionId}.json`
+    await expect(proxy.during((req) => (isReturn(req) ? { status: 503, body: { error: 'down' } } : null), () => h.call('receptions.return', { id: receptionId! }))).rejects.toMatchObject({ code: 'server' })
+    expect((await h.call('receptions.get', { id: receptionId! })).voided).toBe(false)
+  })
+})
