@@ -12,7 +12,7 @@ import {
   optionalNull,
   text,
 } from './normalise'
-import type { RestClient } from './restClient'
+import { writeRequest, type RestClient } from './restClient'
 
 /**
  * The bundles area of the service. List answers use numbers and ISO times,
@@ -91,8 +91,9 @@ export async function fetchBundle(rest: RestClient, bundleId: number): Promise<S
   return rest.request({ method: 'GET', path: `/inventories/bundles/${bundleId}.json` }, bundleDetailSchema)
 }
 
-export async function createBundle(rest: RestClient, input: BundleInput): Promise<ServiceBundleDetail> {
-  return rest.request({ method: 'POST', path: '/inventories/bundles.json', body: { bundle: bundleBody(input) } }, bundleDetailSchema)
+/** null: done, but answered in another shape (the caller reads it back). */
+export async function createBundle(rest: RestClient, input: BundleInput): Promise<ServiceBundleDetail | null> {
+  return writeRequest(rest, { method: 'POST', path: '/inventories/bundles.json', body: { bundle: bundleBody(input) } }, bundleDetailSchema)
 }
 
 export async function updateBundle(rest: RestClient, bundleId: number, changes: Partial<BundleInput>): Promise<ServiceBundleDetail> {

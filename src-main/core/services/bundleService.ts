@@ -1,6 +1,7 @@
 import type { BundleDetail, BundleInput, CatalogueQuery, FileData, ImportPreview } from '../../../src-shared/catalogue'
 import { AppError } from '../../../src-shared/errors'
-import { createBundle, deleteBundle, fetchDynamicItems, importBundles, updateBundle } from '../api/bundlesApi'
+import { createBundle, deleteBundle, fetchBundle, fetchBundles, fetchDynamicItems, importBundles, updateBundle, type ServiceBundleDetail } from '../api/bundlesApi'
+import { mayHaveBeenDone } from '../api/serviceError'
 import { cleanImportFile, parseBundleFile, previewImport, writeBundleFile } from './bundleFiles'
 import type { CatalogueService } from './catalogueService'
 import type { ProfileService } from './profileService'
@@ -18,9 +19,29 @@ export class BundleService {
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * A code is unique in the entity, so a bundle with this code found after a
+   * lost or odd answer is the one just created: it is shown, not created twice.
+   */
   async create(input: BundleInput): Promise<BundleDetail> {
-    const created = await createBundle(this.session.require().rest, input)
+    const rest = this.session.require().rest
+    let created: ServiceBundleDetail | null
+    try {
+      created = await createBundle(rest, input)
+    } catch (err) {
+      const found = mayHaveBeenDone(err) ? await this.byCode(input.code).catch(() => null) : null
+      if (!found) throw err
+      return this.remember(found)
+    }
+    created ??= await this.byCode(input.code)
+    if (!created) throw new AppError('unknown_outcome', { detail: 'the service accepted the bundle, but it could not be read back' })
     return this.remember(created)
+  }
+
+  private async byCode(code: string): Promise<ServiceBundleDetail | null> {
+    const rest = this.session.require().rest
+    const match = (await fetchBundles(rest)).find((b) => b.code === code)
+    return match ? fetchBundle(rest, match.id) : null
   }
 
   async update(id: number, changes: Partial<BundleInput>): Promise<BundleDetail> {
@@ -63,7 +84,7 @@ export class BundleService {
     return { imported: preview.valid }
   }
 
-  private remember(b: Awaited<ReturnType<typeof createBundle>>): BundleDetail {
+  private remember(b: ServiceBundleDetail): BundleDetail {
     const store = this.catalogue.store()
     store.upsertBundle(b, b.bundle_details)
     return { ...(store.bundle(b.id) as BundleDetail), source: 'service' }

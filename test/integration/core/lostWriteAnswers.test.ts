@@ -16,6 +16,8 @@ beforeAll(async () => {
   h = await coreHarness(tempDir(), { requestTimeoutMs: 3000 })
   const user = sandbox.users[0]!
   await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
+  // The entity's cache (bundles are written through to it) opens once the profile is known.
+  await h.call('profile.whoami')
 })
 afterAll(async () => {
   await h.close()
@@ -102,5 +104,27 @@ describe('a return the service recorded', () => {
     const isReturn = (req: { method?: string; url?: string }) => req.method === 'DELETE' && req.url === `/purchases/receptions/${receptionId}.json`
     await expect(proxy.during((req) => (isReturn(req) ? { status: 503, body: { error: 'down' } } : null), () => h.call('receptions.return', { id: receptionId! }))).rejects.toMatchObject({ code: 'server' })
     expect((await h.call('receptions.get', { id: receptionId! })).voided).toBe(false)
+  })
+})
+
+describe('a bundle the service recorded', () => {
+  const isBundleCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && req.url === '/inventories/bundles.json'
+  const onService = async (code: string) => {
+    const user = sandbox.users[0]!
+    const res = await fetch(`${sandbox.url}/inventories/bundles.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })
+    return ((await res.json()) as { code: string }[]).filter((b) => b.code === code)
+  }
+
+  it('whose answer was lost is found by its code and shown, not created twice', async () => {
+    await sandbox.reset()
+    const created = await proxy.during((req) => (isBundleCreate(req) ? { drop: true, afterForward: true } : null), () => h.call('bundles.create', { code: 'KIT-PERDIDO', name: 'Kit perdido' }))
+    expect(created).toMatchObject({ code: 'KIT-PERDIDO', source: 'service' })
+    expect(await onService('KIT-PERDIDO')).toHaveLength(1)
+  })
+
+  it('answered in an unexpected shape is read back by its code', async () => {
+    await sandbox.reset()
+    const created = await proxy.during((req) => (isBundleCreate(req) ? { status: 201, body: { ok: true }, afterForward: true } : null), () => h.call('bundles.create', { code: 'KIT-RARO', name: 'Kit raro' }))
+    expect(created).toMatchObject({ code: 'KIT-RARO', name: 'Kit raro' })
   })
 })
