@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import type { PieceworkTypeGroup, PieceworkTypeGroupInput } from '../../../src-shared/administration'
-import { AppError } from '../../../src-shared/errors'
 import { id, nullableId, nullableText, nullableTimestamp, text } from './normalise'
-import type { RestClient } from './restClient'
+import { writeRequest, type RestClient } from './restClient'
 
 const prefix = '/payroll/settings/piecework_type_groups'
 
@@ -36,17 +35,11 @@ function body(input: Partial<PieceworkTypeGroupInput>) {
 }
 
 /**
- * Creates a group. The service answers only the list's address, so the new
- * group is found by reading the list again: the newest with that name (ids
- * only grow).
+ * Creates a group. The service answers only the list's address (any answer
+ * after a 2xx means done), so the caller finds the new group in the list.
  */
-export async function createPieceworkGroup(rest: RestClient, input: PieceworkTypeGroupInput): Promise<PieceworkTypeGroup> {
-  await rest.request({ method: 'POST', path: `${prefix}.json`, body: body(input) }, listAddress)
-  const wanted = input.name.trim().toLowerCase()
-  const matches = (await fetchPieceworkGroups(rest)).filter((g) => g.name.trim().toLowerCase() === wanted)
-  const created = matches.sort((a, b) => b.id - a.id)[0]
-  if (!created) throw new AppError('bad_response', { detail: `the new group "${input.name}" is not in the list after creating it` })
-  return created
+export async function createPieceworkGroup(rest: RestClient, input: PieceworkTypeGroupInput): Promise<void> {
+  await writeRequest(rest, { method: 'POST', path: `${prefix}.json`, body: body(input) }, listAddress)
 }
 
 /** PUT answers 204 without a body; the group is read back so the caller sees what the service kept. */

@@ -128,3 +128,20 @@ describe('a bundle the service recorded', () => {
     expect(created).toMatchObject({ code: 'KIT-RARO', name: 'Kit raro' })
   })
 })
+
+describe('a piecework group the service recorded', () => {
+  const isGroupCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && req.url === '/payroll/settings/piecework_type_groups.json'
+
+  it('whose answer was lost is found in the list and returned once', async () => {
+    await sandbox.reset()
+    const created = await proxy.during((req) => (isGroupCreate(req) ? { drop: true, afterForward: true } : null), () => h.call('pieceworkGroups.create', { name: 'Cosecha perdida' }))
+    expect(created.name).toBe('Cosecha perdida')
+    expect((await h.call('pieceworkGroups.list')).filter((g) => g.name === 'Cosecha perdida')).toHaveLength(1)
+  })
+
+  it('that was not recorded still reports the failure', async () => {
+    await sandbox.reset()
+    const refused = proxy.during((req) => (isGroupCreate(req) ? { status: 503, body: { error: 'down' } } : null), () => h.call('pieceworkGroups.create', { name: 'Nunca' }))
+    await expect(refused).rejects.toMatchObject({ code: 'server' })
+  })
+})
