@@ -1,0 +1,34 @@
+import { afterAll, beforeAll } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../src-main/sandbox'
+import { coreHarness, type CoreHarness } from './coreHarness'
+import { startInterceptingProxy, type InterceptingProxy } from './interceptingProxy'
+import { tempDir } from './tempDir'
+
+export interface ProxiedSession {
+  sandbox: RunningSandbox
+  proxy: InterceptingProxy
+  h: CoreHarness
+}
+
+/**
+ * For the file's tests: a sandbox, an intercepting proxy in front of it and a
+ * core signed in through the proxy, with its profile (and so its entity's cache)
+ * loaded. Read the fields inside tests or hooks, once beforeAll has run.
+ */
+export function useProxiedSession(): ProxiedSession {
+  const session = {} as ProxiedSession
+  beforeAll(async () => {
+    session.sandbox = await startSandbox()
+    session.proxy = await startInterceptingProxy(session.sandbox.url)
+    session.h = await coreHarness(tempDir(), { requestTimeoutMs: 3000 })
+    const user = session.sandbox.users[0]!
+    await session.h.call('session.signIn', { serverUrl: session.proxy.url, email: user.email, token: user.token })
+    await session.h.call('profile.whoami')
+  })
+  afterAll(async () => {
+    await session.h?.close()
+    await session.proxy?.close()
+    await session.sandbox?.close()
+  })
+  return session
+}
