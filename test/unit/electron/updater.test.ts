@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { EventEmitter } from 'node:events'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CoreEvents } from '../../../src-main/core/events'
@@ -7,18 +6,7 @@ import { SettingsStore } from '../../../src-main/core/settingsStore'
 import { CHECK_EVERY_MS } from '../../../src-main/core/updates/updatePolicy'
 import { UpdatesService } from '../../../src-main/core/updates/updatesService'
 import type { OutboxCounts } from '../../../src-shared/updates'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { afterAll } from 'vitest'
-
-// Folders made inside tests (tempDir's own cleanup hooks on the file, not on a running test).
-const made: string[] = []
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mostrador-test-'))
-  made.push(dir)
-  return dir
-}
-afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
+import { tempDirInTest } from '../../support/tempDir'
 
 // electron-updater (and electron under it) cannot load here: a stand-in autoUpdater records what the adapter does.
 const fake = vi.hoisted(() => ({ updater: null as unknown as FakeAutoUpdater }))
@@ -44,7 +32,7 @@ let outbox: OutboxCounts
 let service: UpdatesService | null = null
 
 function start(opts: { feedUrl?: string | null; enabled?: boolean; env?: NodeJS.ProcessEnv; dataDir?: string } = {}) {
-  const settings = new SettingsStore(opts.dataDir ?? tempDir())
+  const settings = new SettingsStore(opts.dataDir ?? tempDirInTest())
   if (opts.enabled === false) settings.update((s) => ({ ...s, updates: { enabled: false } }))
   const events = new CoreEvents()
   const seen: unknown[] = []
@@ -111,7 +99,7 @@ describe('the desktop updater', () => {
   })
 
   it('is off when the setting is disabled, and starts checking when it is turned back on (and is remembered)', () => {
-    const dataDir = tempDir()
+    const dataDir = tempDirInTest()
     const { service } = start({ enabled: false, dataDir })
     expect(fake.updater.checkForUpdates).not.toHaveBeenCalled()
     expect(service.status()).toMatchObject({ state: 'off', offReason: 'disabled', enabled: false })
@@ -155,7 +143,7 @@ describe('the desktop updater', () => {
 
 describe('updates outside the desktop app', () => {
   it('are off with the reason that the desktop app handles them', () => {
-    const s = new UpdatesService({ driver: null, settings: new SettingsStore(tempDir()), events: new CoreEvents(), log: silentLogger, outbox: () => outbox, env: {} })
+    const s = new UpdatesService({ driver: null, settings: new SettingsStore(tempDirInTest()), events: new CoreEvents(), log: silentLogger, outbox: () => outbox, env: {} })
     expect(s.status()).toMatchObject({ state: 'off', offReason: 'not_desktop' })
     expect(() => s.install()).toThrow(expect.objectContaining({ code: 'not_ready' }))
   })

@@ -4,18 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { openMigrated } from '../../../../src-main/core/cache/cacheDatabase'
 import { entityMigrations } from '../../../../src-main/core/cache/migrations'
 import { outboxCensus } from '../../../../src-main/core/updates/outboxCensus'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { afterAll } from 'vitest'
-
-// Folders made inside tests (tempDir's own cleanup hooks on the file, not on a running test).
-const made: string[] = []
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mostrador-test-'))
-  made.push(dir)
-  return dir
-}
-afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })))
+import { tempDirInTest } from '../../../support/tempDir'
 
 function entityWithOutbox(file: string, states: string[]) {
   mkdirSync(join(file, '..'), { recursive: true })
@@ -28,7 +17,7 @@ function entityWithOutbox(file: string, states: string[]) {
 
 describe('the outbox census an update waits for', () => {
   it('counts open entries in every account and entity on this computer, not only the one on screen', () => {
-    const dataDir = tempDir()
+    const dataDir = tempDirInTest()
     entityWithOutbox(join(dataDir, 'accounts', 'aaa', 'entity-1.sqlite'), ['done', 'done'])
     entityWithOutbox(join(dataDir, 'accounts', 'aaa', 'entity-2.sqlite'), ['queued', 'sending', 'failed'])
     entityWithOutbox(join(dataDir, 'accounts', 'training', 'entity-9.sqlite'), ['unknown', 'conflict', 'done'])
@@ -37,6 +26,6 @@ describe('the outbox census an update waits for', () => {
   })
 
   it('is empty on a fresh data folder', () => {
-    expect(outboxCensus(tempDir())).toEqual({ waiting: 0, failed: 0, conflicts: 0 })
+    expect(outboxCensus(tempDirInTest())).toEqual({ waiting: 0, failed: 0, conflicts: 0 })
   })
 })
