@@ -3,6 +3,11 @@ import vue from '@vitejs/plugin-vue'
 
 // One project per suite so CI can run them separately and count them together.
 const keychain = 'test/**/*.keychain.test.ts'
+// Issue 11's flows: catalogue pull, counter refresh, bookings, dispatch, receptions, consolidates, dynamic tables.
+const realServiceFlows = [
+  'test/integration/core/{catalogue,counter,bookings,purchasing,administration,profile,lostWriteAnswers,deleteNotFound,syncProgress}.test.ts',
+  'test/integration/cli/{cli,purchasing,administration}.test.ts',
+]
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +18,18 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           exclude: [keychain],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      // The same flows against the sandbox with its extensions off: only what the real service offers
+      // (src-main/core/api/schema/realService.graphql). The client must work there, with less detail.
+      {
+        test: {
+          name: 'integration-real',
+          include: realServiceFlows,
+          environment: 'node',
+          env: { MOSTRADOR_SANDBOX_EXTENSIONS: 'off' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

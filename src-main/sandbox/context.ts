@@ -11,4 +11,6 @@ export interface SandboxContext {
   faults: FaultInjector
   graphql: GraphqlExecutor
   tables: TableRegistry
+  /** Serve what only the sandbox has (ADDITIONS.md, "Extensions"); off, only what the real service offers. */
+  extensions: boolean
 }

@@ -29,6 +29,18 @@ export interface SandboxOptions {
   faults?: string | FaultSettings
   /** Seed of the demo data and of the fault draws (default 1). */
   seed?: number
+  /**
+   * true: also serve what only the sandbox has (tags, POS settings, transfer
+   * requests…: ADDITIONS.md, "Extensions"); training mode uses them. false:
+   * only what the real service offers. Default: on, unless the environment
+   * says MOSTRADOR_SANDBOX_EXTENSIONS=off (the test suite's second run).
+   */
+  extensions?: boolean
+}
+
+/** The default of SandboxOptions.extensions. */
+export function extensionsByDefault(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.MOSTRADOR_SANDBOX_EXTENSIONS !== 'off'
 }
 
 export interface DemoUser {
@@ -40,6 +52,8 @@ export interface DemoUser {
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:PORT, no trailing slash. */
   url: string
+  /** Whether it serves its extensions (see SandboxOptions.extensions). */
+  extensions: boolean
   graphqlUrl: string
   /** The users of the store, first the one training mode signs in as. */
   users: DemoUser[]
@@ -66,6 +80,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   if (typeof opts.faults === 'string') faults.replace(parseFaultSpec(opts.faults))
   else if (opts.faults) faults.update(opts.faults)
 
+  const extensions = opts.extensions ?? extensionsByDefault()
   const ownsDir = opts.dataDir === undefined
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'mostrador-sandbox-')))
   const removeOwnDir = async () => {
@@ -85,7 +100,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     store,
     clock: new SandboxClock(),
     faults,
-    graphql: new GraphqlExecutor(sandboxSchema()),
+    graphql: new GraphqlExecutor(sandboxSchema({ extensions })),
+    extensions,
     tables: sandboxTables(),
   }
   const app = createServer(ctx)
@@ -111,6 +127,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 
   return {
     url,
+    extensions,
     graphqlUrl: `${url}/v1/graphql`,
     get users() {
       return readUsers()

@@ -15,8 +15,8 @@ export function createTrainingLauncher(dataDir: string): TrainingLauncher {
   let lastPort = 0
 
   const ensureRunning = (): Promise<RunningSandbox> => {
-    running ??= startSandbox({ dataDir, scale: 'small', host: '127.0.0.1', port: lastPort })
-      .catch(() => startSandbox({ dataDir, scale: 'small', host: '127.0.0.1', port: 0 }))
+    running ??= startSandbox({ dataDir, scale: 'small', host: '127.0.0.1', port: lastPort, extensions: true })
+      .catch(() => startSandbox({ dataDir, scale: 'small', host: '127.0.0.1', port: 0, extensions: true }))
       .then((sandbox) => {
         lastPort = Number(new URL(sandbox.url).port)
         return sandbox

@@ -33,19 +33,21 @@ export function registerServerCommands(program: Command, run: Run): void {
     .option('--port <port>', 'port on 127.0.0.1 (default: a free one)')
     .option('--scale <scale>', 'small or large (50,000 items)', 'small')
     .option('--faults <spec>', 'e.g. latency=20-80,5xx=0.1,drop=0.05')
+    .option('--no-extensions', "serve only what the real service offers (no tags, POS settings, transfer requests…; see ADDITIONS.md)")
     .action(
       // Here the global --data-dir is the sandbox's own folder; without it the data is temporary.
-      run(async (ctx, opts: { port?: string; scale: string; faults?: string }) => {
+      run(async (ctx, opts: { port?: string; scale: string; faults?: string; extensions: boolean }) => {
         if (opts.scale !== 'small' && opts.scale !== 'large') throw new UsageError('--scale is small or large')
         const sandbox = await startSandbox({
           port: port(opts.port),
           scale: opts.scale,
           faults: opts.faults,
           dataDir: ctx.global.dataDir,
+          extensions: opts.extensions,
         })
-        ctx.out.result({ url: sandbox.url, users: sandbox.users }, () =>
+        ctx.out.result({ url: sandbox.url, users: sandbox.users, extensions: opts.extensions }, () =>
           [
-            `Sandbox service at ${sandbox.url}`,
+            `Sandbox service at ${sandbox.url}${opts.extensions ? '' : ' (extensions off: only what the real service offers)'}`,
             'Demo users (e-mail, token):',
             ...sandbox.users.map((u) => `  ${u.email}  ${u.token}  (${u.name})`),
             'Stop with Ctrl+C.',

@@ -17,7 +17,7 @@ const SHIPMENT_FIELDS = `id zid agency_from_id agency_to_id booker_id transfer_r
 export const agencyShipment = shipmentSchema.extend({ shipped_at: nullableTimestamp, delivered_at: nullableTimestamp })
 export type AgencyShipment = z.output<typeof agencyShipment>
 
-export const AGENCY_SHIPMENTS_QUERY = `query($agency: Int!, $since: timestamp!) {
+export const AGENCY_SHIPMENTS_QUERY = `query($agency: bigint!, $since: timestamp!) {
       shipments(where: {_and: [
         {voided: {_eq: false}}, {returned: {_eq: false}},
         {_or: [{agency_from_id: {_eq: $agency}}, {agency_to_id: {_eq: $agency}}]},
@@ -51,7 +51,7 @@ const transferRequestRow = z.object({
   ),
 })
 
-export const PENDING_TRANSFER_REQUESTS_QUERY = `query($agency: Int!) {
+export const PENDING_TRANSFER_REQUESTS_QUERY = `query($agency: bigint!) {
       transfer_requests(where: {agency_from_id: {_eq: $agency}, voided: {_eq: false}, booked: {_eq: false}}, order_by: [{planned_delivery: asc}, {id: asc}], limit: 500) {
         id agency_from_id agency_to_id planned_delivery reference
         transfer_request_lines(order_by: [{id: asc}]) { item_id quantity item { code name } }
@@ -75,6 +75,6 @@ export async function readPendingTransferRequests(graphql: GraphqlClient, agency
  * Shipments that may be a create whose answer was lost (sync/bookingReconcile.ts): same origin,
  * destination and planned delivery, created since a moment before the entry was queued.
  */
-export const RECONCILE_CANDIDATES_QUERY = `query($from: Int!, $to: Int!, $day: date!, $since: timestamp!) {
+export const RECONCILE_CANDIDATES_QUERY = `query($from: bigint!, $to: bigint!, $day: date!, $since: timestamp!) {
       shipments(where: {agency_from_id: {_eq: $from}, agency_to_id: {_eq: $to}, planned_delivery: {_eq: $day}, created_at: {_gte: $since}}, order_by: [{id: asc}]) {
         id memo reference movements { item_id booked_quantity } } }`

@@ -66,7 +66,7 @@ export const pagedTables = Object.keys(pages) as Paged[]
 
 /** The query of one keyset page (variables `after` and `limit`). */
 export function pageQuery(table: Paged): string {
-  return `query($after: Int!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields} } }`
+  return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields} } }`
 }
 
 /** Yields the rows of a table one page at a time, in id order. */

@@ -7,7 +7,7 @@ import { id } from './normalise'
 const rowsAnswer = z.object({ webapp_table_rows: z.array(z.object({ id, data: rowDataSchema.nullable().transform((d) => d ?? {}) })) })
 
 export const TABLE_ROWS_QUERY =
-  'query($table: Int!, $limit: Int!) { webapp_table_rows(where: {webapp_table_id: {_eq: $table}}, order_by: [{id: asc}], limit: $limit) { id data } }'
+  'query($table: bigint!, $limit: Int!) { webapp_table_rows(where: {webapp_table_id: {_eq: $table}}, order_by: [{id: asc}], limit: $limit) { id data } }'
 
 /** A dynamic table's rows as the service publishes them: GraphQL `webapp_table_rows { id data }`, filtered by table. */
 export async function fetchTableRows(graphql: GraphqlClient, tableId: number, limit = 5000): Promise<TableRow[]> {

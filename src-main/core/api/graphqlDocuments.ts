@@ -2,6 +2,7 @@ import { AGENCY_SHIPMENTS_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, RECONCILE_CAND
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
 import { TABLE_ROWS_QUERY } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
+import { serviceExtensionNames, serviceExtensions, type ServiceExtension } from './serviceExtensions'
 import {
   ACTIVE_AGENCIES_QUERY,
   CONSOLIDATES_QUERY,
@@ -30,9 +31,15 @@ export interface GraphqlDocument {
   query: string
   /** Example variables of the shape the client sends. */
   variables?: Record<string, unknown>
+  /**
+   * Sent only after the server said it has this extension (serviceExtensions.ts):
+   * it must NOT validate against the real service's schema, or it is no extension.
+   */
+  extension?: ServiceExtension
 }
 
 export const graphqlDocuments: readonly GraphqlDocument[] = [
+  ...serviceExtensionNames.map((name) => ({ name: `extension.${name}`, sentBy: 'ServiceExtensions.has', query: serviceExtensions[name], extension: name })),
   ...countedTables.map((table) => ({ name: `catalogue.count.${table}`, sentBy: 'catalogueGraphql.countRows', query: countQuery(table) })),
   ...pagedTables.map((table) => ({
     name: `catalogue.page.${table}`,

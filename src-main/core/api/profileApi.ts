@@ -104,8 +104,8 @@ export async function updateProfile(rest: RestClient, changes: ProfileChanges): 
 const employeeAgencies = z.object({ employees: z.array(z.object({ agency_id: nullableId })) })
 const agencyRows = z.object({ agencies: z.array(z.object({ id, name: text })) })
 
-export const USER_EMPLOYEE_QUERY = 'query($user: Int!) { employees(where: {user_id: {_eq: $user}}, limit: 1) { agency_id } }'
-export const AGENCY_BY_ID_QUERY = 'query($id: Int!) { agencies(where: {id: {_eq: $id}}) { id name } }'
+export const USER_EMPLOYEE_QUERY = 'query($user: bigint!) { employees(where: {user_id: {_eq: $user}}, limit: 1) { agency_id } }'
+export const AGENCY_BY_ID_QUERY = 'query($id: bigint!) { agencies(where: {id: {_eq: $id}}) { id name } }'
 
 /** The user's agency in the current entity: the one their employee record is bound to. */
 export async function fetchUserAgency(graphql: GraphqlClient, userId: number): Promise<Agency | null> {

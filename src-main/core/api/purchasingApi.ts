@@ -152,7 +152,7 @@ const orderFields = `id id_number reference issue_date payee_id exchange_rate su
   payee { name } currency { id code symbol }
   purchase_order_details(order_by: {id: asc}) { id item_id quantity received_quantity price total item { code name } }`
 
-export const SEARCH_PURCHASE_ORDERS_QUERY = `query ($like: String!, $id: Int!, $limit: Int!) { purchase_orders(
+export const SEARCH_PURCHASE_ORDERS_QUERY = `query ($like: String!, $id: bigint!, $limit: Int!) { purchase_orders(
         where: {authorized: {_eq: true}, voided: {_eq: false}, _or: [{id: {_eq: $id}}, {id_number: {_ilike: $like}}, {reference: {_ilike: $like}}, {payee: {name: {_ilike: $like}}}]},
         order_by: [{received: asc}, {issue_date: desc}, {id: desc}], limit: $limit) { ${orderFields} } }`
 
@@ -169,7 +169,7 @@ export async function searchPurchaseOrders(graphql: GraphqlClient, query: string
   return purchase_orders
 }
 
-export const PURCHASE_ORDER_QUERY = `query ($id: Int!) { purchase_orders(where: {id: {_eq: $id}}) { ${orderFields} } }`
+export const PURCHASE_ORDER_QUERY = `query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { ${orderFields} } }`
 
 export async function fetchPurchaseOrder(graphql: GraphqlClient, orderId: number): Promise<PurchaseOrder | null> {
   const { purchase_orders } = await graphql.data(
@@ -306,7 +306,7 @@ export async function returnReception(rest: RestClient, receptionId: number, reb
   return writeRequest(rest, { method: 'DELETE', path: `/purchases/receptions/${receptionId}.json` }, receptionSchema)
 }
 
-export const RECEPTIONS_QUERY = `query ($order: Int!) { receptions(where: {purchase_order_id: {_eq: $order}}, order_by: {id: desc}) {
+export const RECEPTIONS_QUERY = `query ($order: bigint!) { receptions(where: {purchase_order_id: {_eq: $order}}, order_by: {id: desc}) {
         id purchase_order_id agency_id invoice_number memo received received_at voided voided_at exchange_rate
         reception_details(order_by: {id: asc}) { id item_id purchase_order_detail_id quantity lot_id lot { name expires } } } }`
 
@@ -329,7 +329,7 @@ export async function listActiveAgencies(graphql: GraphqlClient): Promise<{ id: 
   return agencies
 }
 
-export const CURRENCY_QUERY = 'query ($id: Int!) { currencies(where: {id: {_eq: $id}}) { id code symbol } }'
+export const CURRENCY_QUERY = 'query ($id: bigint!) { currencies(where: {id: {_eq: $id}}) { id code symbol } }'
 
 /** The entity's currency, for amounts shown in it (company.currency_id names it). */
 export async function fetchCurrency(graphql: GraphqlClient, currencyId: number): Promise<{ id: number; code: string; symbol: string } | null> {
@@ -342,7 +342,7 @@ export async function fetchCurrency(graphql: GraphqlClient, currencyId: number):
 }
 
 export const LOT_AVAILABILITY_QUERY =
-  'query ($agency: Int!, $lots: [Int!]!) { lot_stocks(where: {agency_id: {_eq: $agency}, lot_id: {_in: $lots}}) { lot_id available } }'
+  'query ($agency: bigint!, $lots: [bigint!]!) { lot_stocks(where: {agency_id: {_eq: $agency}, lot_id: {_in: $lots}}) { lot_id available } }'
 
 /** Stock now of some lots at one agency (lot_stocks.available, net of earmarks), as decimal strings. */
 export async function fetchLotAvailability(graphql: GraphqlClient, agencyId: number, lotIds: number[]): Promise<Map<number, string>> {

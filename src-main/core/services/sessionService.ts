@@ -4,6 +4,7 @@ import { AppError } from '../../../src-shared/errors'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { RestClient, type ServiceAccount } from '../api/restClient'
+import { ServiceExtensions } from '../api/serviceExtensions'
 import { openMigrated } from '../cache/cacheDatabase'
 import { accountMigrations } from '../cache/migrations'
 import { accountCacheFile, accountFolder, normaliseServerUrl } from '../cache/partition'
@@ -22,6 +23,8 @@ export interface ActiveSession {
   readonly training: boolean
   readonly rest: RestClient
   readonly graphql: GraphqlClient
+  /** What this server offers beyond the real service's documented GraphQL (our sandbox's extensions). */
+  readonly extensions: ServiceExtensions
   /** account.sqlite: what the app keeps of this user for offline use. */
   readonly accountDb: Sqlite
 }
@@ -163,7 +166,8 @@ export class SessionService {
     const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact, log })
     const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: this.deps.now, onContact, log })
     const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations)
-    this.active = { account, training, rest, graphql, accountDb }
+    const extensions = new ServiceExtensions((query) => graphql.query(query))
+    this.active = { account, training, rest, graphql, extensions, accountDb }
     this.deps.connection.watch(() => fetchProfile(rest))
   }
 

@@ -6,7 +6,7 @@ import type { TableDescription } from './tableDescription'
  * reads them), transfer requests with their lines and the POS settings
  * (ours: DESIGN lists them as sandbox additions). See ../ADDITIONS.md.
  */
-const ids = (...names: string[]) => names.map((n) => opt(n, 'Int'))
+const ids = (...names: string[]) => names.map((n) => opt(n, 'bigint'))
 const texts = (...names: string[]) => names.map((n) => opt(n, 'String'))
 const flags = (...names: string[]) => names.map((n) => col(n, 'Boolean'))
 
@@ -17,9 +17,9 @@ export const bookingTables: readonly TableDescription[] = [
     entityScoped: true,
     // Every scalar field of the spec's Shipment; the three image uploads and the two "null or value" JSON fields are REST only.
     columns: [
-      col('id', 'Int'),
+      col('id', 'bigint'),
       col('zid', 'Int'),
-      col('entity_id', 'Int'),
+      col('entity_id', 'bigint'),
       ...ids(
         'payee_id', 'booker_id', 'shipper_id', 'deliverer_id', 'voider_id', 'returner_id', 'creator_id', 'updater_id', 'transporter_id',
         'contract_id', 'inventory_audit_id', 'ecommerce_request_id', 'reception_id', 'transfer_request_id', 'agency_from_id', 'agency_to_id',
@@ -51,17 +51,17 @@ export const bookingTables: readonly TableDescription[] = [
     name: 'movements',
     primaryKey: 'id',
     entityScoped: true,
-    // booked_quantity is a decimal String ("2.0"), as in REST; it compares and orders as text.
+    // booked_quantity is numeric, as in the real service: stored as decimal text ("2.0", as REST gives it), served as a number.
     columns: [
-      col('id', 'Int'),
-      col('shipment_id', 'Int'),
-      col('item_id', 'Int'),
-      opt('lot_id', 'Int'),
-      col('booked_quantity', 'String'),
+      col('id', 'bigint'),
+      col('shipment_id', 'bigint'),
+      col('item_id', 'bigint'),
+      opt('lot_id', 'bigint'),
+      col('booked_quantity', 'numeric'),
       opt('serial_number', 'String'),
       opt('reference', 'String'),
-      opt('bundle_id', 'Int'),
-      col('entity_id', 'Int'),
+      opt('bundle_id', 'bigint'),
+      col('entity_id', 'bigint'),
       col('created_at', 'timestamp'),
       col('updated_at', 'timestamp'),
     ],
@@ -72,14 +72,14 @@ export const bookingTables: readonly TableDescription[] = [
     primaryKey: 'id',
     entityScoped: true,
     columns: [
-      col('id', 'Int'),
-      col('agency_from_id', 'Int'),
-      col('agency_to_id', 'Int'),
+      col('id', 'bigint'),
+      col('agency_from_id', 'bigint'),
+      col('agency_to_id', 'bigint'),
       col('planned_delivery', 'date'),
       opt('reference', 'String'),
       col('voided', 'Boolean'),
       col('booked', 'Boolean'),
-      col('entity_id', 'Int'),
+      col('entity_id', 'bigint'),
       col('created_at', 'timestamp'),
       col('updated_at', 'timestamp'),
     ],
@@ -94,8 +94,8 @@ export const bookingTables: readonly TableDescription[] = [
     name: 'transfer_request_lines',
     primaryKey: 'id',
     entityScoped: true,
-    // quantity is a decimal String, like movements.booked_quantity.
-    columns: [col('id', 'Int'), col('transfer_request_id', 'Int'), col('item_id', 'Int'), col('quantity', 'String'), col('entity_id', 'Int')],
+    // quantity is numeric, like movements.booked_quantity.
+    columns: [col('id', 'bigint'), col('transfer_request_id', 'bigint'), col('item_id', 'bigint'), col('quantity', 'numeric'), col('entity_id', 'bigint')],
     relations: [object('transfer_request', 'transfer_requests', 'transfer_request_id'), object('item', 'items', 'item_id')],
   },
   {
@@ -103,7 +103,7 @@ export const bookingTables: readonly TableDescription[] = [
     name: 'pos_settings',
     primaryKey: 'id',
     entityScoped: true,
-    columns: [col('id', 'Int'), col('entity_id', 'Int'), col('filter_destinations_by_agency_category', 'Boolean')],
+    columns: [col('id', 'bigint'), col('entity_id', 'bigint'), col('filter_destinations_by_agency_category', 'Boolean')],
     relations: [],
   },
 ]

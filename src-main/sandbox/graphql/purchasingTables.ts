@@ -6,9 +6,9 @@ import type { TableDescription } from './tableDescription'
  * `purchase_order_details`, `receptions` with `reception_details` and
  * `consolidates` (docs: the SDK reads them); currencies, payees and charge
  * terms (ours: the screens name a supplier and a currency). Amounts and
- * quantities are decimal Strings, as in REST. See ../ADDITIONS.md.
+ * quantities are `numeric`, as in the real service (stored as the decimal text REST gives). See ../ADDITIONS.md.
  */
-const ids = (...names: string[]) => names.map((n) => opt(n, 'Int'))
+const ids = (...names: string[]) => names.map((n) => opt(n, 'bigint'))
 const texts = (...names: string[]) => names.map((n) => opt(n, 'String'))
 const flags = (...names: string[]) => names.map((n) => col(n, 'Boolean'))
 const stamps = (...names: string[]) => names.map((n) => opt(n, 'timestamp'))
@@ -18,21 +18,21 @@ export const purchasingTables: readonly TableDescription[] = [
     name: 'currencies',
     primaryKey: 'id',
     entityScoped: false,
-    columns: [col('id', 'Int'), col('code', 'String'), col('name', 'String'), col('symbol', 'String')],
+    columns: [col('id', 'bigint'), col('code', 'String'), col('name', 'String'), col('symbol', 'String')],
     relations: [],
   },
   {
     name: 'payees',
     primaryKey: 'id',
     entityScoped: true,
-    columns: [col('id', 'Int'), col('entity_id', 'Int'), col('name', 'String'), ...texts('tin', 'address', 'email', 'phone'), opt('currency_id', 'Int'), col('active', 'Boolean')],
+    columns: [col('id', 'bigint'), col('entity_id', 'bigint'), col('name', 'String'), ...texts('tin', 'address', 'email', 'phone'), opt('currency_id', 'bigint'), col('active', 'Boolean')],
     relations: [object('currency', 'currencies', 'currency_id'), array('purchase_orders', 'purchase_orders', 'payee_id')],
   },
   {
     name: 'charge_terms',
     primaryKey: 'id',
     entityScoped: true,
-    columns: [col('id', 'Int'), col('entity_id', 'Int'), col('name', 'String'), col('days', 'Int'), col('force_price_without_taxes', 'Boolean')],
+    columns: [col('id', 'bigint'), col('entity_id', 'bigint'), col('name', 'String'), col('days', 'Int'), col('force_price_without_taxes', 'Boolean')],
     relations: [],
   },
   {
@@ -41,9 +41,9 @@ export const purchasingTables: readonly TableDescription[] = [
     entityScoped: true,
     // The spec's scalar fields; the uploads (image, image_reception, pdf) and the "null or value" JSON fields are REST only.
     columns: [
-      col('id', 'Int'),
+      col('id', 'bigint'),
       col('zid', 'Int'),
-      col('entity_id', 'Int'),
+      col('entity_id', 'bigint'),
       opt('id_number', 'String'),
       col('uuid', 'String'),
       col('reference', 'String'),
@@ -56,8 +56,9 @@ export const purchasingTables: readonly TableDescription[] = [
       col('created_at', 'timestamp'),
       col('updated_at', 'timestamp'),
       ...stamps('authorized_at', 'received_at', 'paid_at', 'voided_at'),
-      ...['subtotal', 'discount', 'total', 'due', 'not_included_vat', 'income_taxes_withheld', 'vat_withheld'].map((n) => col(n, 'String')),
-      ...texts('tax1', 'tax2', 'tax3', 'tax4', 'shipping', 'other_charges'),
+      ...['subtotal', 'discount', 'total', 'due', 'not_included_vat', 'income_taxes_withheld', 'vat_withheld'].map((n) => col(n, 'numeric')),
+      ...texts('tax1', 'tax2', 'tax3', 'tax4', 'shipping'),
+      opt('other_charges', 'numeric'),
       opt('exchange_rate', 'Float'),
       ...flags('authorized', 'received', 'voided', 'paid', 'import', 'taxable', 'exempt', 'small_taxpayer', 'pos'),
       ...ids(
@@ -85,14 +86,14 @@ export const purchasingTables: readonly TableDescription[] = [
     primaryKey: 'id',
     entityScoped: true,
     columns: [
-      col('id', 'Int'),
-      col('entity_id', 'Int'),
-      col('purchase_order_id', 'Int'),
-      col('item_id', 'Int'),
-      col('quantity', 'String'),
-      col('received_quantity', 'String'),
-      col('price', 'String'),
-      col('total', 'String'),
+      col('id', 'bigint'),
+      col('entity_id', 'bigint'),
+      col('purchase_order_id', 'bigint'),
+      col('item_id', 'bigint'),
+      col('quantity', 'numeric'),
+      col('received_quantity', 'numeric'),
+      col('price', 'numeric'),
+      col('total', 'numeric'),
       col('created_at', 'timestamp'),
       col('updated_at', 'timestamp'),
     ],
@@ -103,9 +104,9 @@ export const purchasingTables: readonly TableDescription[] = [
     primaryKey: 'id',
     entityScoped: true,
     columns: [
-      col('id', 'Int'),
+      col('id', 'bigint'),
       col('zid', 'Int'),
-      col('entity_id', 'Int'),
+      col('entity_id', 'bigint'),
       ...ids('user_id', 'item_id', 'charge_term_id'),
       col('name', 'String'),
       opt('description', 'String'),
@@ -122,17 +123,18 @@ export const purchasingTables: readonly TableDescription[] = [
     primaryKey: 'id',
     entityScoped: true,
     columns: [
-      col('id', 'Int'),
-      col('entity_id', 'Int'),
-      col('purchase_order_id', 'Int'),
+      col('id', 'bigint'),
+      col('entity_id', 'bigint'),
+      col('purchase_order_id', 'bigint'),
       opt('invoice_number', 'String'),
-      ...ids('receiver_id', 'voider_id', 'needs_transit'),
+      ...ids('receiver_id', 'voider_id'),
+      opt('needs_transit', 'Boolean'),
       col('received', 'Boolean'),
       col('received_at', 'timestamp'),
       col('voided', 'Boolean'),
       opt('voided_at', 'timestamp'),
       opt('memo', 'String'),
-      col('agency_id', 'Int'),
+      col('agency_id', 'bigint'),
       opt('async_message', 'String'),
       opt('exchange_rate', 'Float'),
       col('created_at', 'timestamp'),
@@ -149,13 +151,13 @@ export const purchasingTables: readonly TableDescription[] = [
     primaryKey: 'id',
     entityScoped: true,
     columns: [
-      col('id', 'Int'),
-      col('entity_id', 'Int'),
-      col('reception_id', 'Int'),
-      col('item_id', 'Int'),
-      col('purchase_order_detail_id', 'Int'),
-      col('quantity', 'String'),
-      opt('lot_id', 'Int'),
+      col('id', 'bigint'),
+      col('entity_id', 'bigint'),
+      col('reception_id', 'bigint'),
+      col('item_id', 'bigint'),
+      col('purchase_order_detail_id', 'bigint'),
+      col('quantity', 'numeric'),
+      opt('lot_id', 'bigint'),
       col('created_at', 'timestamp'),
       col('updated_at', 'timestamp'),
     ],

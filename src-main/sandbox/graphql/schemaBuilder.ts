@@ -17,6 +17,7 @@ import { requestedColumns } from './requestedColumns'
 import type { SiblingLoader } from './siblingLoader'
 import { comparisonType, orderByEnum, scalarOf } from './scalarTypes'
 import type { CountArgs, SelectArgs } from './selectCompiler'
+import type { OfferedShape } from './realServiceShape'
 import type { TableDescription, TableRegistry } from './tableDescription'
 
 /** Per-request state every resolver gets: the current entity's runner and the relation loader. */
@@ -38,12 +39,20 @@ interface TableTypes {
   aggregate: GraphQLObjectType
 }
 
+const everything: OfferedShape = { hasRoot: () => true, hasField: () => true }
+
 /**
  * Builds a Hasura-shaped schema from table descriptions: per table a list
  * field, `<table>_aggregate` and `<table>_by_pk`, with `where`, `order_by`,
  * `limit` and `offset`, and relation fields on each row type.
+ *
+ * `offered` narrows it to what another schema has (the real service's, when
+ * the sandbox's extensions are off): a root, column or relation it lacks is
+ * left out, and so refused as unknown, as Hasura refuses it.
  */
-export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
+export function buildGraphqlSchema(registry: TableRegistry, offered: OfferedShape = everything): GraphQLSchema {
+  const columnsOf = (table: TableDescription) => table.columns.filter((c) => offered.hasField(table.name, c.name))
+  const relationsOf = (table: TableDescription) => table.relations.filter((r) => offered.hasField(table.name, r.name))
   const types = new Map<string, TableTypes>()
   const typesOf = (name: string): TableTypes => {
     const t = types.get(name)
@@ -61,7 +70,7 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
   for (const table of registry.all()) {
     const selectColumn = new GraphQLEnumType({
       name: `${table.name}_select_column`,
-      values: Object.fromEntries(table.columns.map((c) => [c.name, { value: c.name }])),
+      values: Object.fromEntries(columnsOf(table).map((c) => [c.name, { value: c.name }])),
     })
 
     const boolExp: GraphQLInputObjectType = new GraphQLInputObjectType({
@@ -73,8 +82,8 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
           _or: { type: new GraphQLList(new GraphQLNonNull(boolExp)) },
           _not: { type: boolExp },
         }
-        for (const c of table.columns) fields[c.name] = { type: comparisonType(c.type) }
-        for (const r of table.relations) fields[r.name] = { type: typesOf(r.table).boolExp }
+        for (const c of columnsOf(table)) fields[c.name] = { type: comparisonType(c.type) }
+        for (const r of relationsOf(table)) fields[r.name] = { type: typesOf(r.table).boolExp }
         return fields
       },
     })
@@ -84,8 +93,8 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
       description: `Ordering options when selecting data from "${table.name}".`,
       fields: () => {
         const fields: GraphQLInputFieldConfigMap = {}
-        for (const c of table.columns) fields[c.name] = { type: orderByEnum }
-        for (const r of table.relations) if (r.kind === 'object') fields[r.name] = { type: typesOf(r.table).orderBy }
+        for (const c of columnsOf(table)) fields[c.name] = { type: orderByEnum }
+        for (const r of relationsOf(table)) if (r.kind === 'object') fields[r.name] = { type: typesOf(r.table).orderBy }
         return fields
       },
     })
@@ -95,11 +104,11 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
       description: `columns and relationships of "${table.name}"`,
       fields: () => {
         const fields: GraphQLFieldConfigMap<Row, GraphqlContext> = {}
-        for (const c of table.columns) {
+        for (const c of columnsOf(table)) {
           const scalar = scalarOf[c.type]
           fields[c.name] = { type: c.nullable ? scalar : new GraphQLNonNull(scalar) }
         }
-        for (const r of table.relations) {
+        for (const r of relationsOf(table)) {
           const remote = registry.table(r.table)
           const relationKey = `${table.name}.${r.name}`
           // Aliases of one relation with different arguments or selections load separately.
@@ -130,7 +139,7 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
             }
           }
         }
-        for (const l of table.stringLists ?? []) {
+        for (const l of (table.stringLists ?? []).filter((l) => offered.hasField(table.name, l.name))) {
           const listKey = `${table.name}.${l.name}`
           fields[l.name] = {
             type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLString))),
@@ -171,19 +180,20 @@ export function buildGraphqlSchema(registry: TableRegistry): GraphQLSchema {
   for (const table of registry.all()) {
     const t = typesOf(table.name)
     const pk = registry.column(table, table.primaryKey)!
+    if (!offered.hasRoot(table.name)) continue
     rootFields[table.name] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(t.object))),
       description: `fetch data from the table: "${table.name}"`,
       args: selectArgs(table),
       resolve: (_root, args: SelectArgs, ctx, info) => ctx.loader.track(ctx.runner.select(table, args, requestedColumns(table, info))),
     }
-    rootFields[`${table.name}_aggregate`] = {
+    if (offered.hasRoot(`${table.name}_aggregate`)) rootFields[`${table.name}_aggregate`] = {
       type: new GraphQLNonNull(t.aggregate),
       description: `fetch aggregated fields from the table: "${table.name}"`,
       args: selectArgs(table),
       resolve: (_root, args: SelectArgs): AggregateSource => ({ table, args }),
     }
-    rootFields[`${table.name}_by_pk`] = {
+    if (offered.hasRoot(`${table.name}_by_pk`)) rootFields[`${table.name}_by_pk`] = {
       type: t.object,
       description: `fetch data from the table: "${table.name}" using primary key columns`,
       args: { [pk.name]: { type: new GraphQLNonNull(scalarOf[pk.type]) } },

@@ -3,7 +3,7 @@
  * compiler and the relation loader are all derived from these descriptions,
  * and only names found here ever reach SQL text.
  */
-export type ColumnType = 'Int' | 'Float' | 'String' | 'Boolean' | 'date' | 'timestamp' | 'jsonb'
+export type ColumnType = 'Int' | 'bigint' | 'numeric' | 'Float' | 'String' | 'Boolean' | 'date' | 'timestamp' | 'jsonb'
 
 export interface ColumnDescription {
   name: string

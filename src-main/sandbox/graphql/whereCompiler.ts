@@ -20,6 +20,8 @@ const FALSE = sql('0')
 function toSqlValue(column: ColumnDescription, value: unknown): SqlValue {
   // Booleans are stored as 0/1; everything else graphql-js has already typed.
   if (column.type === 'Boolean') return value ? 1 : 0
+  // numeric arrives as decimal text; compared as a number, whatever the stored form.
+  if (column.type === 'numeric' && typeof value === 'string') return Number(value)
   return value as SqlValue
 }
 

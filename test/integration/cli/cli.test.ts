@@ -154,7 +154,7 @@ describe('mostrador bookings and outbox', () => {
   it('queues a booking, sync sends it, and list shows it synced with its service id', async () => {
     expect((await as(['sync'])).code).toBe(0)
     const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
-    const q = JSON.parse((await as(['--json', 'graphql', 'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })])).stdout).data
+    const q = JSON.parse((await as(['--json', 'graphql', 'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })])).stdout).data
     const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
     const created = await as(['--json', 'bookings', 'create', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', 'CLI-1'])
     expect(created.code).toBe(0)
@@ -172,7 +172,7 @@ describe('mostrador bookings and outbox', () => {
 
   it('keeps a draft here until it is submitted, then sends it', async () => {
     const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
-    const q = JSON.parse((await as(['--json', 'graphql', 'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })])).stdout).data
+    const q = JSON.parse((await as(['--json', 'graphql', 'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })])).stdout).data
     const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
     const created = await as(['bookings', 'create', '--draft', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', 'CLI-draft'])
     expect(created.code).toBe(0)

@@ -73,7 +73,7 @@ describe('mostrador support-bundle', () => {
     expect((await as(['sync'])).code).toBe(0)
     const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
     const q = JSON.parse(
-      (await as(['--json', 'graphql', 'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })]))
+      (await as(['--json', 'graphql', 'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })]))
         .stdout,
     ).data
     const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id

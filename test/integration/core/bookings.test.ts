@@ -47,7 +47,7 @@ beforeAll(async () => {
   origin = who.agency!.id
   await h.call('catalogue.pull')
   const res = await h.call('graphql.query', {
-    query: 'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 20}}, order_by: [{id: asc}], limit: 1) { available lot { item_id } } agencies { id } }',
+    query: 'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 20}}, order_by: [{id: asc}], limit: 1) { available lot { item_id } } agencies { id } }',
     variables: { a: origin },
   })
   const data = res.data as { lot_stocks: { available: number; lot: { item_id: number } }[]; agencies: { id: number }[] }
@@ -136,7 +136,7 @@ describe('edits, shipping and delivery', () => {
     await h.call('sync.push')
     const shipped = await h.call('bookings.get', { id: local.localId })
     expect(shipped).toMatchObject({ state: 'synced', shipped: true, reference: 'B-flow-2' })
-    const res = await h.call('graphql.query', { query: 'query($id: Int!) { shipments(where: {id: {_eq: $id}}) { reference shipped delivered } }', variables: { id: shipped.serviceId } })
+    const res = await h.call('graphql.query', { query: 'query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { reference shipped delivered } }', variables: { id: shipped.serviceId } })
     expect((res.data as { shipments: unknown[] }).shipments[0]).toEqual({ reference: 'B-flow-2', shipped: true, delivered: false })
     await h.call('bookings.deliver', { id: local.localId })
     await h.call('sync.push')

@@ -107,7 +107,7 @@ describe('searching the cached catalogue', () => {
   it('computes what the user\'s agency can make: min over components of stock ÷ quantity', async () => {
     const who = await h.call('profile.whoami')
     const stock = await gql<{ lot_stocks: { available: number; lot: { item_id: number } }[] }>(
-      'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}}) { available lot { item_id } } }',
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}}) { available lot { item_id } } }',
       { a: who.agency!.id },
     )
     const byItem = new Map<number, number>()

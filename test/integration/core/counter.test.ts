@@ -58,7 +58,7 @@ describe('the new-booking form', () => {
 
   it('knows a scanned item barcode, a static bundle\'s components and nothing for an unknown code', async () => {
     const stocked = await gql<{ lot_stocks: { lot: { item: { id: number; ean13: string | null; code: string } } }[] }>(
-      'query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}, lot: {item: {ean13: {_is_null: false}}}}, limit: 1) { lot { item { id ean13 code } } } }',
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}, lot: {item: {ean13: {_is_null: false}}}}, limit: 1) { lot { item { id ean13 code } } } }',
       { a: origin },
     )
     const item = stocked.lot_stocks[0]!.lot.item
@@ -96,7 +96,7 @@ describe('the new-booking form', () => {
 describe('the agency\'s bookings', () => {
   it('are read into the cache, in transit ones included, and stay readable offline', async () => {
     const open = await gql<{ shipments: { id: number; shipped: boolean; agency_to_id: number }[] }>(
-      'query($a: Int!) { shipments(where: {voided: {_eq: false}, returned: {_eq: false}, delivered: {_eq: false}, _or: [{agency_from_id: {_eq: $a}}, {agency_to_id: {_eq: $a}}]}) { id shipped agency_to_id } }',
+      'query($a: bigint!) { shipments(where: {voided: {_eq: false}, returned: {_eq: false}, delivered: {_eq: false}, _or: [{agency_from_id: {_eq: $a}}, {agency_to_id: {_eq: $a}}]}) { id shipped agency_to_id } }',
       { a: origin },
     )
     expect(open.shipments.length).toBeGreaterThan(0)
@@ -139,7 +139,7 @@ describe('the agency\'s bookings', () => {
 
 describe('stock per agency', () => {
   it('is read from the cache for every agency that holds the item', async () => {
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, limit: 1) { lot { item_id } } }', { a: origin })
     const stock = await h.call('counter.stock', { itemId: rows.lot_stocks[0]!.lot.item_id })
     expect(stock.find((s) => s.agency_id === origin)?.available).toBeGreaterThan(0)
   })
@@ -150,7 +150,7 @@ describe('a session refused while sending', () => {
     const users = (await (await fetch(`${sandbox.url}/__sandbox/users`)).json()) as { id: number; email: string }[]
     const me = users.find((u) => u.email === user().email)!
     const setup = await h.call('counter.setup')
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
     const { booking } = await h.call('bookings.create', {
       agency_to_id: setup.destinations[0]!.id,
       planned_delivery: setup.today,
@@ -181,7 +181,7 @@ describe('a session refused while sending', () => {
 describe('a draft', () => {
   it('stays on this computer until submitted: not queued, not earmarking, then sent once like any booking', async () => {
     const setup = await h.call('counter.setup')
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
     const item = rows.lot_stocks[0]!.lot.item_id
     const before = (await h.call('sync.status')).waiting
     const { booking } = await h.call('bookings.create', {
@@ -210,7 +210,7 @@ describe('a draft', () => {
 
   it('deleted, leaves nothing to send', async () => {
     const setup = await h.call('counter.setup')
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
     const { booking } = await h.call('bookings.create', {
       agency_to_id: setup.destinations[0]!.id,
       planned_delivery: setup.today,

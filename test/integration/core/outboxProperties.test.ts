@@ -310,7 +310,7 @@ beforeAll(async () => {
     await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
     origin = (await h.call('profile.whoami')).agency!.id
     const res = await h.call('graphql.query', {
-      query: `query($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 60}}, order_by: [{available: desc}]) { lot { item_id item { active } } }
+      query: `query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 60}}, order_by: [{available: desc}]) { lot { item_id item { active } } }
         agencies(order_by: [{id: asc}]) { id } }`,
       variables: { a: origin },
     })

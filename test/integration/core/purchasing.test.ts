@@ -32,7 +32,7 @@ async function failure(p: Promise<unknown>): Promise<AppError> {
 
 async function available(lotId: number, agencyId: number): Promise<number> {
   const res = await h.call('graphql.query', {
-    query: 'query($l: Int!, $a: Int!) { lot_stocks(where: {lot_id: {_eq: $l}, agency_id: {_eq: $a}}) { available } }',
+    query: 'query($l: bigint!, $a: bigint!) { lot_stocks(where: {lot_id: {_eq: $l}, agency_id: {_eq: $a}}) { available } }',
     variables: { l: lotId, a: agencyId },
   })
   return (res.data as { lot_stocks: { available: number }[] }).lot_stocks[0]?.available ?? 0

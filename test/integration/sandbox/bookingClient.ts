@@ -39,7 +39,7 @@ export function bookingsClient(sandbox: RunningSandbox, user: () => Pick<DemoUse
       const { lot_stocks } = await gqlData<{ lot_stocks: { available: number; booked: number; on_hand: number }[] }>(
         sandbox,
         jwtNow,
-        'query ($lot: Int!, $agency: Int!) { lot_stocks(where: {lot_id: {_eq: $lot}, agency_id: {_eq: $agency}}) { available booked on_hand } }',
+        'query ($lot: bigint!, $agency: bigint!) { lot_stocks(where: {lot_id: {_eq: $lot}, agency_id: {_eq: $agency}}) { available booked on_hand } }',
         { lot: lotId, agency: agencyId },
       )
       return lot_stocks[0] ?? { available: 0, booked: 0, on_hand: 0 }

@@ -111,7 +111,7 @@ describe('POST /pos/bookings.json', () => {
 
   it('books from another origin of the entity when one is given: it is that agency’s booking', async () => {
     const { lot_stocks } = await api().gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
-      'query ($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}, lot: {item: {active: {_eq: true}}}}, limit: 1, order_by: {id: asc}) { lot { item_id } } }',
+      'query ($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}, lot: {item: {active: {_eq: true}}}}, limit: 1, order_by: {id: asc}) { lot { item_id } } }',
       { a: f.otherCategoryAgency },
     )
     const res = await api().create(oneLine(to, lot_stocks[0]!.lot.item_id, 1, { agency_from_id: f.otherCategoryAgency }))
@@ -241,7 +241,7 @@ describe('over-booking', () => {
 
 describe('transfer requests', () => {
   const requestState = async (id: number) =>
-    (await api().gql<{ transfer_requests_by_pk: { booked: boolean; voided: boolean } }>('query ($id: Int!) { transfer_requests_by_pk(id: $id) { booked voided } }', { id }))
+    (await api().gql<{ transfer_requests_by_pk: { booked: boolean; voided: boolean } }>('query ($id: bigint!) { transfer_requests_by_pk(id: $id) { booked voided } }', { id }))
       .transfer_requests_by_pk
 
   it('a booking made from a pending request marks it booked; a second one is refused', async () => {

@@ -132,7 +132,7 @@ describe('GET /pos/bookings/{id}/deliver.json', () => {
     const state = async () =>
       (
         await api().gql<{ shipments_by_pk: { shipped: boolean; delivered: boolean; lock_version: number; shipper_id: number | null; deliverer_id: number | null } }>(
-          'query ($id: Int!) { shipments_by_pk(id: $id) { shipped delivered lock_version shipper_id deliverer_id } }',
+          'query ($id: bigint!) { shipments_by_pk(id: $id) { shipped delivered lock_version shipper_id deliverer_id } }',
           { id: b.id },
         )
       ).shipments_by_pk

@@ -22,13 +22,13 @@ interface Shipment {
   planned_delivery: string
   created_at: string
   lock_version: number
-  movements: { id: number; item_id: number; lot_id: number; booked_quantity: string; bundle_id: number | null }[]
+  movements: { id: number; item_id: number; lot_id: number; booked_quantity: number; bundle_id: number | null }[]
 }
 
 describe('shipments and movements', () => {
   it('agree with the REST list for the open bookings of an agency', async () => {
     const { shipments } = await api().gql<{ shipments: Shipment[] }>(
-      `query ($agency: Int!) {
+      `query ($agency: bigint!) {
         shipments(where: {agency_from_id: {_eq: $agency}, shipped: {_eq: false}, delivered: {_eq: false}, voided: {_eq: false}, returned: {_eq: false}}, order_by: [{id: asc}]) {
           id shipped agency_from_id planned_delivery created_at lock_version
           movements(order_by: [{id: asc}]) { id item_id lot_id booked_quantity bundle_id }
@@ -40,7 +40,7 @@ describe('shipments and movements', () => {
     expect(shipments.map((s) => s.id)).toEqual(list.map((b) => b.id))
     shipments.forEach((s, i) => {
       const b = list[i]!
-      expect(s.movements).toEqual(b.movements.map((m) => ({ id: m.id, item_id: m.item_id, lot_id: m.lot_id, booked_quantity: m.booked_quantity, bundle_id: m.bundle_id })))
+      expect(s.movements).toEqual(b.movements.map((m) => ({ id: m.id, item_id: m.item_id, lot_id: m.lot_id, booked_quantity: Number(m.booked_quantity), bundle_id: m.bundle_id })))
       expect(s.planned_delivery).toBe(b.planned_delivery)
       // Hasura's timestamp form, the same instant as REST's ISO 8601.
       expect(s.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/)
@@ -50,7 +50,7 @@ describe('shipments and movements', () => {
 
   it('find the shipments in transit towards an agency, with their origin', async () => {
     const { shipments } = await api().gql<{ shipments: { id: number; agency_from: { name: string } }[] }>(
-      `query ($agency: Int!) {
+      `query ($agency: bigint!) {
         shipments(where: {agency_to_id: {_eq: $agency}, shipped: {_eq: true}, delivered: {_eq: false}}, order_by: [{id: asc}]) { id agency_from { name } }
       }`,
       { agency: f.agency },
@@ -61,7 +61,7 @@ describe('shipments and movements', () => {
 
   it('serve movements as a root field with their shipment, item and lot', async () => {
     const { movements } = await api().gql<{ movements: { shipment_id: number; bundle_id: number; shipment: { id: number }; item: { code: string }; lot: { item_id: number } }[] }>(
-      `query ($id: Int!) { movements(where: {shipment_id: {_eq: $id}, bundle_id: {_is_null: false}}) { shipment_id bundle_id shipment { id } item { code } lot { item_id } } }`,
+      `query ($id: bigint!) { movements(where: {shipment_id: {_eq: $id}, bundle_id: {_is_null: false}}) { shipment_id bundle_id shipment { id } item { code } lot { item_id } } }`,
       { id: f.bookings.withBundle },
     )
     expect(movements.length).toBeGreaterThan(0)
@@ -84,20 +84,20 @@ describe('shipments and movements', () => {
 
   it('show a booking created over REST at once, lines included', async () => {
     const created = (await api().create({ agency_to_id: f.sameCategoryAgency, memo: 'm', movements_attributes: { '0': { item_id: f.stockedItem.id, booked_quantity: '1.5' } } })).body
-    const { shipments_by_pk } = await api().gql<{ shipments_by_pk: { memo: string; pos: boolean; movements_count: number; movements: { booked_quantity: string }[] } }>(
-      'query ($id: Int!) { shipments_by_pk(id: $id) { memo pos movements_count movements { booked_quantity } } }',
+    const { shipments_by_pk } = await api().gql<{ shipments_by_pk: { memo: string; pos: boolean; movements_count: number; movements: { booked_quantity: number }[] } }>(
+      'query ($id: bigint!) { shipments_by_pk(id: $id) { memo pos movements_count movements { booked_quantity } } }',
       { id: created.id },
     )
-    expect(shipments_by_pk).toEqual({ memo: 'm', pos: true, movements_count: 1, movements: [{ booked_quantity: '1.5' }] })
+    expect(shipments_by_pk).toEqual({ memo: 'm', pos: true, movements_count: 1, movements: [{ booked_quantity: 1.5 }] })
   })
 })
 
 describe('transfer requests', () => {
   it('are served with their lines; pending ones are neither voided nor booked', async () => {
     const { transfer_requests } = await api().gql<{
-      transfer_requests: { id: number; agency_from_id: number; agency_to_id: number; planned_delivery: string; reference: string; entity_id: number; transfer_request_lines: { item_id: number; quantity: string }[] }[]
+      transfer_requests: { id: number; agency_from_id: number; agency_to_id: number; planned_delivery: string; reference: string; entity_id: number; transfer_request_lines: { item_id: number; quantity: number }[] }[]
     }>(
-      `query ($agency: Int!) {
+      `query ($agency: bigint!) {
         transfer_requests(where: {agency_from_id: {_eq: $agency}, voided: {_eq: false}, booked: {_eq: false}}, order_by: [{id: asc}]) {
           id agency_from_id agency_to_id planned_delivery reference entity_id transfer_request_lines(order_by: [{id: asc}]) { item_id quantity }
         }
@@ -111,12 +111,12 @@ describe('transfer requests', () => {
     expect(ids).not.toContain(f.transferRequests.voided)
     const pending = transfer_requests.find((r) => r.id === f.transferRequests.pending)!
     expect(pending).toMatchObject({ agency_to_id: f.transferRequests.pendingDestination, entity_id: 101, planned_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
-    expect(pending.transfer_request_lines.map((l) => ({ itemId: l.item_id, quantity: l.quantity }))).toEqual(f.transferRequests.pendingLines)
+    expect(pending.transfer_request_lines.map((l) => ({ itemId: l.item_id, quantity: l.quantity }))).toEqual(f.transferRequests.pendingLines.map((l) => ({ ...l, quantity: Number(l.quantity) })))
   })
 
   it('link to the bookings made from them', async () => {
     const { transfer_requests_by_pk } = await api().gql<{ transfer_requests_by_pk: { booked: boolean; shipments: { id: number }[] } }>(
-      'query ($id: Int!) { transfer_requests_by_pk(id: $id) { booked shipments { id } } }',
+      'query ($id: bigint!) { transfer_requests_by_pk(id: $id) { booked shipments { id } } }',
       { id: f.transferRequests.booked },
     )
     expect(transfer_requests_by_pk).toEqual({ booked: true, shipments: [{ id: f.bookings.open }] })
@@ -137,7 +137,7 @@ describe('pos_settings', () => {
 describe('lot_stocks', () => {
   it('hold, per lot at the demo agency, exactly the earmarks of its open bookings; on hand = available + booked', async () => {
     const { lot_stocks } = await api().gql<{ lot_stocks: { lot_id: number; available: number; booked: number; on_hand: number }[] }>(
-      'query ($a: Int!) { lot_stocks(where: {agency_id: {_eq: $a}, booked: {_gt: 0}}) { lot_id available booked on_hand } }',
+      'query ($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, booked: {_gt: 0}}) { lot_id available booked on_hand } }',
       { a: f.agency },
     )
     const expected = new Map<number, number>()

@@ -143,7 +143,7 @@ describe('DELETE /pos/bookings/{id}.json', () => {
 
   it('puts the booking’s transfer request back to pending', async () => {
     const state = async () =>
-      (await api().gql<{ transfer_requests_by_pk: { booked: boolean } }>('query ($id: Int!) { transfer_requests_by_pk(id: $id) { booked } }', { id: f.transferRequests.booked }))
+      (await api().gql<{ transfer_requests_by_pk: { booked: boolean } }>('query ($id: bigint!) { transfer_requests_by_pk(id: $id) { booked } }', { id: f.transferRequests.booked }))
         .transfer_requests_by_pk.booked
     expect(await state()).toBe(true)
     expect((await api().remove(f.bookings.open)).status).toBe(204)

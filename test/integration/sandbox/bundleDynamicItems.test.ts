@@ -40,7 +40,7 @@ describe('GET /inventories/bundles/get_dynamic_items_with_stock.json', () => {
     const data = await gqlData<{ items: { id: number; code: string; name: string; lots: { lot_stocks: { available: number }[] }[] }[] }>(
       sandbox,
       jwt,
-      `query ($category: Int!, $agency: Int!) {
+      `query ($category: bigint!, $agency: bigint!) {
         items(where: {item_category_id: {_eq: $category}, active: {_eq: true}}) { id code name lots { lot_stocks(where: {agency_id: {_eq: $agency}}) { available } } }
       }`,
       { category: f101.dynamic.itemCategoryId, agency: f101.agencyWithStock },

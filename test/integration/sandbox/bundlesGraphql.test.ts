@@ -11,7 +11,7 @@ interface Bundle {
   category_bundle: boolean
   bundle_details_count: number
   tags: string[]
-  bundle_details: { id: number; item_id: number; quantity: string; item: { id: number; code: string; name: string } }[]
+  bundle_details: { id: number; item_id: number; quantity: number; item: { id: number; code: string; name: string } }[]
 }
 
 let sandbox: RunningSandbox
@@ -44,8 +44,8 @@ describe('bundles', () => {
     })
   })
 
-  it('gives components with their item, quantities as decimal strings', async () => {
-    const { bundles_by_pk } = await data<{ bundles_by_pk: Bundle }>(`query ($id: Int!) { bundles_by_pk(id: $id) { ${bundleFields} } }`, { id: f101.withMovements.id })
+  it('gives components with their item, quantities as numbers (numeric)', async () => {
+    const { bundles_by_pk } = await data<{ bundles_by_pk: Bundle }>(`query ($id: bigint!) { bundles_by_pk(id: $id) { ${bundleFields} } }`, { id: f101.withMovements.id })
     const detail = (await rest<{ bundle_details: { id: string; item_id: string; quantity: string; item: { code: string; name: string } }[] }>(
       sandbox,
       sandbox.users[0]!,
@@ -54,7 +54,7 @@ describe('bundles', () => {
     )).body
     expect(bundles_by_pk.tags).toEqual(f101.withMovements.tags)
     expect(bundles_by_pk.bundle_details).toEqual(
-      detail.bundle_details.map((d) => ({ id: Number(d.id), item_id: Number(d.item_id), quantity: d.quantity, item: { id: Number(d.item_id), code: d.item.code, name: d.item.name } })),
+      detail.bundle_details.map((d) => ({ id: Number(d.id), item_id: Number(d.item_id), quantity: Number(d.quantity), item: { id: Number(d.item_id), code: d.item.code, name: d.item.name } })),
     )
   })
 
@@ -67,7 +67,7 @@ describe('bundles', () => {
 
     const itemId = (await data<{ bundles_by_pk: Bundle }>(`{ bundles_by_pk(id: ${f101.withMovements.id}) { bundle_details { item_id } } }`)).bundles_by_pk.bundle_details[0]!.item_id
     const { bundles } = await data<{ bundles: { id: number }[] }>(
-      'query ($item: Int!) { bundles(where: {bundle_details: {item_id: {_eq: $item}}}) { id } }',
+      'query ($item: bigint!) { bundles(where: {bundle_details: {item_id: {_eq: $item}}}) { id } }',
       { item: itemId },
     )
     expect(bundles.map((b) => b.id)).toContain(f101.withMovements.id)
@@ -84,7 +84,7 @@ describe('bundles', () => {
     let pages = 0
     for (;;) {
       const { bundles } = await data<{ bundles: { id: number; tags: string[] }[] }>(
-        'query ($after: Int!) { bundles(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: 60) { id tags } }',
+        'query ($after: bigint!) { bundles(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: 60) { id tags } }',
         { after },
       )
       if (bundles.length === 0) break
@@ -130,6 +130,6 @@ describe('bundles', () => {
     })
     const { bundles } = await data<{ bundles: Bundle[] }>(`{ bundles(where: {code: {_eq: "GQL-1"}}) { ${bundleFields} } }`)
     expect(bundles).toHaveLength(1)
-    expect(bundles[0]).toMatchObject({ id: created.body.id, tags: ['graphql'], bundle_details: [{ item_id: 1_000_001, quantity: '2.0' }] })
+    expect(bundles[0]).toMatchObject({ id: created.body.id, tags: ['graphql'], bundle_details: [{ item_id: 1_000_001, quantity: 2 }] })
   })
 })

@@ -138,6 +138,7 @@ describe('who may use the control door', () => {
       clock: new SandboxClock(),
       faults: new FaultInjector(),
       graphql: new GraphqlExecutor(sandboxSchema()),
+      extensions: true,
       tables: sandboxTables(),
     })
     try {

@@ -65,7 +65,7 @@ describe('table fields', () => {
 
   it('fetch one row by primary key, and nothing for another entity’s row', async () => {
     const first = items[0]!
-    const own = await data<{ items_by_pk: Item | null }>('query ($id: Int!) { items_by_pk(id: $id) { id name } }', { id: first.id })
+    const own = await data<{ items_by_pk: Item | null }>('query ($id: bigint!) { items_by_pk(id: $id) { id name } }', { id: first.id })
     expect(own.items_by_pk).toEqual({ id: first.id, name: first.name })
     const foreign = await data<{ items_by_pk: Item | null }>('{ items_by_pk(id: 2000001) { id } }')
     expect(foreign.items_by_pk).toBeNull()

@@ -108,7 +108,7 @@ describe('the large scale', () => {
     expect(plan).not.toMatch(/TEMP B-TREE/)
 
     const jwt = await graphqlToken(sandbox, sandbox.users[0]!)
-    const query = `query ($after: Int!) {
+    const query = `query ($after: bigint!) {
       bundles(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: 5000) {
         id zid code name ean13 active category_bundle item_category_id updated_at bundle_details_count tags
         bundle_details { id item_id quantity }

@@ -39,7 +39,7 @@ export function purchasingClient(sandbox: RunningSandbox, user: () => Pick<DemoU
       const { lot_stocks } = await gqlData<{ lot_stocks: { available: number }[] }>(
         sandbox,
         await token(),
-        'query ($lot: Int!, $agency: Int!) { lot_stocks(where: {lot_id: {_eq: $lot}, agency_id: {_eq: $agency}}) { available } }',
+        'query ($lot: bigint!, $agency: bigint!) { lot_stocks(where: {lot_id: {_eq: $lot}, agency_id: {_eq: $agency}}) { available } }',
         { lot: lotId, agency: agencyId },
       )
       return lot_stocks[0]?.available ?? 0
@@ -49,7 +49,7 @@ export function purchasingClient(sandbox: RunningSandbox, user: () => Pick<DemoU
       const { receptions } = await gqlData<{ receptions: { id: number; voided: boolean; reception_details: { lot_id: number; quantity: string; item_id: number }[] }[] }>(
         sandbox,
         await token(),
-        'query ($o: Int!) { receptions(where: {purchase_order_id: {_eq: $o}}, order_by: {id: desc}, limit: 1) { id voided reception_details { lot_id quantity item_id } } }',
+        'query ($o: bigint!) { receptions(where: {purchase_order_id: {_eq: $o}}, order_by: {id: desc}, limit: 1) { id voided reception_details { lot_id quantity item_id } } }',
         { o: orderId },
       )
       return receptions[0]

@@ -18,10 +18,10 @@ interface Order {
   voided: boolean
   import: boolean
   consolidate_id: number | null
-  total: string
+  total: number
   payee: { name: string }
   currency: { code: string }
-  purchase_order_details: { quantity: string; received_quantity: string; item: { perishable: boolean } }[]
+  purchase_order_details: { quantity: number; received_quantity: number; item: { perishable: boolean } }[]
 }
 
 describe('purchasing through GraphQL', () => {
@@ -34,14 +34,14 @@ describe('purchasing through GraphQL', () => {
     expect([...byId.keys()]).toEqual([7001, 7002, 7003, 7004, 7005, 7006, 7007, 7008, 7009, 7010, 7011])
     expect(byId.get(7002)).toMatchObject({ import: true, currency: { code: 'USD' }, payee: { name: 'Importadora Pacífico Ltd.' } })
     expect(byId.get(7004)!.received).toBe(false)
-    expect(byId.get(7004)!.purchase_order_details.map((d) => d.received_quantity)).toEqual(['8.0', '0.0'])
+    expect(byId.get(7004)!.purchase_order_details.map((d) => d.received_quantity)).toEqual([8, 0])
     expect(byId.get(7005)).toMatchObject({ received: true, paid: false })
     expect(byId.get(7007)).toMatchObject({ received: true, paid: true })
     expect([byId.get(7008)!.consolidate_id, byId.get(7009)!.consolidate_id]).toEqual([8001, 8001])
     expect(byId.get(7010)!.authorized).toBe(false)
     expect(byId.get(7011)!.voided).toBe(true)
     expect(byId.get(7003)!.purchase_order_details.map((d) => d.item.perishable)).toEqual([true, false])
-    expect(byId.get(7001)!.total).toBe('787.36')
+    expect(byId.get(7001)!.total).toBe(787.36)
   })
 
   it('serves receptions with their lines, consolidates with their orders, suppliers and currencies', async () => {
@@ -61,7 +61,7 @@ describe('purchasing through GraphQL', () => {
       [7006, true],
       [7007, true],
     ])
-    expect(data.receptions[0]!.reception_details).toEqual([{ quantity: '8.0', lot_id: expect.any(Number) }])
+    expect(data.receptions[0]!.reception_details).toEqual([{ quantity: 8, lot_id: expect.any(Number) }])
     expect(data.consolidates).toEqual([{ name: 'Contenedor Pacífico octubre', purchase_orders: [{ id: 7008 }, { id: 7009 }] }])
     expect(data.payees).toHaveLength(4)
     expect(data.currencies.map((c) => c.code)).toEqual(['GTQ', 'USD', 'EUR'])

@@ -86,7 +86,7 @@ describe('dynamic tables', () => {
     const data = await gqlData<{ webapp_table_rows: { id: number; data: Record<string, unknown> }[] }>(
       sandbox,
       jwt,
-      'query($t: Int!) { webapp_table_rows(where: {webapp_table_id: {_eq: $t}}, order_by: [{id: asc}]) { id data } }',
+      'query($t: bigint!) { webapp_table_rows(where: {webapp_table_id: {_eq: $t}}, order_by: [{id: asc}]) { id data } }',
       { t: created.id },
     )
     expect(data.webapp_table_rows).toEqual([

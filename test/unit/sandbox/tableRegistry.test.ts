@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { GraphQLInputObjectType, GraphQLObjectType } from 'graphql'
+import { buildSchema, isObjectType, type GraphQLInputObjectType, type GraphQLObjectType, type GraphQLSchema } from 'graphql'
+import { sandboxSchema } from '../../../src-main/sandbox/graphql/sandboxSchema'
 import { buildGraphqlSchema } from '../../../src-main/sandbox/graphql/schemaBuilder'
 import { TableRegistry, type TableDescription } from '../../../src-main/sandbox/graphql/tableDescription'
 import { graphqlTables } from '../../../src-main/sandbox/graphql/tables'
@@ -49,7 +52,7 @@ describe('the generated schema', () => {
     const args = '(where: items_bool_exp, order_by: [items_order_by!], limit: Int, offset: Int)'
     expect(signature(root.items!)).toBe(`${args}: [items!]!`)
     expect(signature(root.items_aggregate!)).toBe(`${args}: items_aggregate!`)
-    expect(signature(root.items_by_pk!)).toBe('(id: Int!): items')
+    expect(signature(root.items_by_pk!)).toBe('(id: bigint!): items')
     expect(signature(objectFields('items_aggregate_fields').count!)).toBe('(columns: [items_select_column!], distinct: Boolean): Int!')
     for (const t of ['agencies', 'agency_categories', 'employees', 'item_categories', 'lots', 'lot_stocks']) {
       expect(root[t], t).toBeDefined()
@@ -61,6 +64,8 @@ describe('the generated schema', () => {
     const int = inputFields('Int_comparison_exp')
     expect(int).toMatchObject({ _eq: 'Int', _neq: 'Int', _gt: 'Int', _gte: 'Int', _lt: 'Int', _lte: 'Int', _in: '[Int!]', _nin: '[Int!]', _is_null: 'Boolean' })
     expect(int._ilike).toBeUndefined()
+    // Ids are bigint, as in the real service, so a client declaring `$id: Int!` is refused here too.
+    expect(inputFields('items_bool_exp')).toMatchObject({ id: 'bigint_comparison_exp', item_category_id: 'bigint_comparison_exp' })
     expect(inputFields('String_comparison_exp')).toMatchObject({ _like: 'String', _ilike: 'String', _nlike: 'String', _nilike: 'String' })
     expect(inputFields('date_comparison_exp')).toMatchObject({ _lt: 'date' })
     expect(inputFields('items_bool_exp')).toMatchObject({
@@ -79,7 +84,7 @@ describe('the generated schema', () => {
     expect(String(items.item_category!.type)).toBe('item_categories')
     expect(signature(items.lots!)).toBe('(where: lots_bool_exp, order_by: [lots_order_by!], limit: Int, offset: Int): [lots!]!')
     expect(String(objectFields('lots').expires!.type)).toBe('date')
-    expect(String(objectFields('lot_stocks').available!.type)).toBe('Float!')
+    expect(String(objectFields('lot_stocks').available!.type)).toBe('numeric!')
     expect(String(items.price!.type)).toBe('String!')
   })
 
@@ -92,11 +97,58 @@ describe('the generated schema', () => {
       '(where: bundle_details_bool_exp, order_by: [bundle_details_order_by!], limit: Int, offset: Int): [bundle_details!]!',
     )
     expect(String(objectFields('bundle_details').item!.type)).toBe('items')
-    expect(String(objectFields('bundle_details').quantity!.type)).toBe('String!')
+    expect(String(objectFields('bundle_details').quantity!.type)).toBe('numeric!')
     // Lists are selected, not filtered or ordered by (like Hasura's computed fields).
     expect(inputFields('bundles_bool_exp').tags).toBeUndefined()
     expect(inputFields('bundles_bool_exp')).toMatchObject({ updated_at: 'timestamp_comparison_exp', bundle_details: 'bundle_details_bool_exp' })
-    expect(signature(root.bundles_by_pk!)).toBe('(id: Int!): bundles')
+    expect(signature(root.bundles_by_pk!)).toBe('(id: bigint!): bundles')
     expect(root.bundles_aggregate).toBeDefined()
+  })
+})
+
+describe('the schema served with extensions off', () => {
+  const real = buildSchema(readFileSync(join(__dirname, '../../../src-main/core/api/schema/realService.graphql'), 'utf8'))
+  const off = sandboxSchema({ extensions: false })
+  const on = sandboxSchema({ extensions: true })
+  const objectTypes = (schema: GraphQLSchema) =>
+    Object.values(schema.getTypeMap()).filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__'))
+  const named = (type: unknown) => String(type).replace(/!/g, '')
+
+  it('offers nothing the real service lacks, with the real types', () => {
+    const extra: string[] = []
+    for (const type of objectTypes(off)) {
+      const realType = real.getType(type.name)
+      for (const field of Object.values(type.getFields())) {
+        const realField = isObjectType(realType) ? realType.getFields()[field.name] : undefined
+        if (!realField) extra.push(`${type.name}.${field.name}`)
+        else if (named(realField.type) !== named(field.type)) extra.push(`${type.name}.${field.name}: ${String(field.type)} vs real ${String(realField.type)}`)
+      }
+    }
+    expect(extra).toEqual([])
+    // It is not empty: the roots the client reads are there.
+    expect(Object.keys(off.getQueryType()!.getFields())).toEqual(expect.arrayContaining(['items', 'bundles', 'lots', 'lot_stocks', 'shipments', 'purchase_orders']))
+  })
+
+  it('keeps the sandbox-only parts for training: tags, POS settings, transfer requests, aggregates', () => {
+    const root = (schema: GraphQLSchema) => schema.getQueryType()!.getFields()
+    for (const name of ['pos_settings', 'transfer_requests', 'items_aggregate']) {
+      expect(root(on)[name], name).toBeDefined()
+      expect(root(off)[name], name).toBeUndefined()
+    }
+    expect((on.getType('bundles') as GraphQLObjectType).getFields().tags).toBeDefined()
+    expect((off.getType('bundles') as GraphQLObjectType).getFields().tags).toBeUndefined()
+  })
+
+  it('gives every field both schemas share the same type, so extensions on cannot hide a type mistake', () => {
+    const differ: string[] = []
+    for (const type of objectTypes(on)) {
+      const realType = real.getType(type.name)
+      if (!isObjectType(realType)) continue
+      for (const field of Object.values(type.getFields())) {
+        const realField = realType.getFields()[field.name]
+        if (realField && named(realField.type) !== named(field.type)) differ.push(`${type.name}.${field.name}`)
+      }
+    }
+    expect(differ).toEqual([])
   })
 })
