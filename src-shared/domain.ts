@@ -92,9 +92,18 @@ export const sessionStatus = z.discriminatedUnion('state', [
 ])
 export type SessionStatus = z.infer<typeof sessionStatus>
 
+/**
+ * online: the service answers; failing: it is reached but answers 5xx or
+ * does not answer in time; offline: it cannot be reached at all.
+ */
+export const connectionLink = z.enum(['online', 'failing', 'offline'])
+export type ConnectionLink = z.infer<typeof connectionLink>
+
 export const connectionState = z.object({
+  /** link === 'online', for callers that only ask whether to try. */
   online: z.boolean(),
-  /** ISO time of the last answer from the service, if any. */
+  link: connectionLink,
+  /** ISO time of the last good answer from the service (not a 5xx), if any. */
   lastContactAt: z.string().nullable(),
 })
 export type ConnectionState = z.infer<typeof connectionState>

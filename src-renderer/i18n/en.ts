@@ -63,6 +63,7 @@ const en: Messages = {
   },
   status: {
     online: 'Online',
+    failing: 'Service failing',
     offline: 'Offline',
     lastContact: 'Last contact: {time}',
     neverContacted: 'No contact yet',
@@ -74,6 +75,17 @@ const en: Messages = {
     agencyUnreadableTitle: 'Your agency could not be read: {reason}. Click to retry.',
     noEntity: 'No current company',
     training: 'Training',
+  },
+  connection: {
+    offlineTitle: 'The service cannot be reached.',
+    failingTitle: 'The service is not answering well (errors or delays).',
+    waiting: 'No booking is waiting. | 1 booking waits on this computer and will be sent by itself. | {count} bookings wait on this computer and will be sent by themselves.',
+    nothingWaiting: 'You can keep working: what you save will be sent by itself.',
+    lastContact: 'Last good contact: {time}',
+    neverContacted: 'No good contact yet',
+    openSyncCentre: 'Open sync centre',
+    sentAfterOutage: 'No booking sent. | 1 booking sent to the service. | {count} bookings sent to the service.',
+    refused: 'No booking refused. | The service refused 1 booking. | The service refused {count} bookings.',
   },
   training: {
     banner: 'TRAINING MODE — practice data',

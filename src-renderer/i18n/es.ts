@@ -62,6 +62,7 @@ const es = {
   },
   status: {
     online: 'En línea',
+    failing: 'El servicio falla',
     offline: 'Sin conexión',
     lastContact: 'Último contacto: {time}',
     neverContacted: 'Sin contacto todavía',
@@ -73,6 +74,17 @@ const es = {
     agencyUnreadableTitle: 'No se pudo leer su agencia: {reason}. Pulse para reintentar.',
     noEntity: 'Sin empresa actual',
     training: 'Práctica',
+  },
+  connection: {
+    offlineTitle: 'Sin conexión con el servicio.',
+    failingTitle: 'El servicio no responde bien (errores o demoras).',
+    waiting: 'Ninguna reserva espera. | 1 reserva espera en este equipo y se enviará sola. | {count} reservas esperan en este equipo y se enviarán solas.',
+    nothingWaiting: 'Puede seguir trabajando: lo que guarde se enviará solo.',
+    lastContact: 'Último contacto correcto: {time}',
+    neverContacted: 'Sin contacto correcto todavía',
+    openSyncCentre: 'Ver sincronización',
+    sentAfterOutage: 'Ninguna reserva enviada. | 1 reserva enviada al servicio. | {count} reservas enviadas al servicio.',
+    refused: 'Ninguna reserva rechazada. | El servicio rechazó 1 reserva. | El servicio rechazó {count} reservas.',
   },
   training: {
     banner: 'MODO DE PRÁCTICA — datos de práctica',

@@ -150,10 +150,10 @@ describe('start-up', () => {
     startApp(deps)
     await settle()
     const window = onlyWindow()
-    core.events.emit('connection.changed', { online: true, lastContactAt: null })
-    expect(window.webContents.sent).toEqual([{ channel: ipcEventChannel('connection.changed'), args: [{ online: true, lastContactAt: null }] }])
+    core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null })
+    expect(window.webContents.sent).toEqual([{ channel: ipcEventChannel('connection.changed'), args: [{ online: true, link: 'online', lastContactAt: null }] }])
     window.webContents.mainFrame.url = 'https://evil.example/'
-    core.events.emit('connection.changed', { online: false, lastContactAt: null })
+    core.events.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null })
     expect(window.webContents.sent).toHaveLength(1)
   })
 })

@@ -4,8 +4,8 @@ import { AppError } from '../../../src-shared/errors'
 import type { GraphqlResult } from '../../../src-shared/domain'
 import { timestamp } from './normalise'
 import type { Logger } from '../logging/logger'
-import type { RestClient } from './restClient'
-import { errorFromResponse, errorFromTransport } from './serviceError'
+import type { ContactListener, RestClient } from './restClient'
+import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
 
 const tokenResponse = z.object({
   status: z.number().int().optional(),
@@ -49,7 +49,7 @@ export class GraphqlClient {
 
   constructor(
     private readonly rest: RestClient,
-    private readonly options: { timeoutMs?: number; now?: () => Date; onContact?: (answered: boolean) => void; log?: Logger } = {},
+    private readonly options: { timeoutMs?: number; now?: () => Date; onContact?: ContactListener; log?: Logger } = {},
   ) {
     this.http = axios.create({
       timeout: options.timeoutMs ?? 15_000,
@@ -126,12 +126,12 @@ export class GraphqlClient {
         headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
       })
     } catch (err) {
-      this.options.onContact?.(false)
       const error = errorFromTransport(err as { code?: string; message?: string })
+      this.options.onContact?.(contactOutcome(error))
       this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code })
       throw error
     }
-    this.options.onContact?.(true)
+    this.options.onContact?.(contactOutcome(response.status))
     this.options.log?.info('graphql request', { status: response.status, ms: Date.now() - started })
     let body: unknown
     try {

@@ -4,7 +4,7 @@ import axios, { type AxiosInstance, type Method } from 'axios'
 import type { z } from 'zod'
 import { AppError } from '../../../src-shared/errors'
 import type { Logger } from '../logging/logger'
-import { errorFromResponse, errorFromTransport } from './serviceError'
+import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
 
 export interface ServiceAccount {
   /** Base address without a trailing slash, e.g. https://erp.example.com */
@@ -21,7 +21,9 @@ export interface RestRequest {
 }
 
 /** Called after every exchange: whether the service answered at all. */
-export type ContactListener = (answered: boolean) => void
+/** How one exchange with the service went, for the connection state. */
+export type ContactOutcome = 'answered' | 'failing' | 'unreachable'
+export type ContactListener = (outcome: ContactOutcome) => void
 
 export interface RestClientOptions {
   timeoutMs?: number
@@ -74,12 +76,12 @@ export class RestClient {
         data: req.body === undefined ? undefined : JSON.stringify(req.body),
       })
     } catch (err) {
-      this.options.onContact?.(false)
       const error = errorFromTransport(err as { code?: string; message?: string })
+      this.options.onContact?.(contactOutcome(error))
       this.options.log?.warn('request failed', { method: req.method, path: req.path, ms: Date.now() - started, code: error.code })
       throw error
     }
-    this.options.onContact?.(true)
+    this.options.onContact?.(contactOutcome(response.status))
     this.options.log?.info('request', { method: req.method, path: req.path, status: response.status, ms: Date.now() - started })
     const body = parseBody(response.data, response.status)
     if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body)

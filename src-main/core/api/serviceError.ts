@@ -59,6 +59,16 @@ export function errorFromTransport(err: { code?: string; message?: string }): Ap
   return new AppError('unknown_outcome', { detail, cause: err })
 }
 
+/**
+ * What one exchange says about the line to the service: an HTTP status
+ * below 500 is an answer; a 5xx, a timeout or a cut connection mean the
+ * service is reached but failing; a request that never left means offline.
+ */
+export function contactOutcome(result: number | AppError): 'answered' | 'failing' | 'unreachable' {
+  if (typeof result === 'number') return result >= 500 ? 'failing' : 'answered'
+  return result.code === 'network' ? 'unreachable' : 'failing'
+}
+
 /** Failures after which a write may have been done on the service: only a read can tell. */
 export function mayHaveBeenDone(err: unknown): boolean {
   return err instanceof AppError && (err.code === 'unknown_outcome' || err.code === 'timeout' || err.code === 'server')

@@ -1,12 +1,16 @@
-import type { ConnectionState } from '../../../src-shared/domain'
+import type { ConnectionLink, ConnectionState } from '../../../src-shared/domain'
+import type { ContactOutcome } from '../api/restClient'
 import type { CoreEvents } from '../events'
 
+const linkAfter: Record<ContactOutcome, ConnectionLink> = { answered: 'online', failing: 'failing', unreachable: 'offline' }
+
 /**
- * Whether the service answers, learned from every exchange. While offline it
- * probes now and then so the status bar turns green without the user acting.
+ * Whether the service answers, learned from every exchange: online, failing
+ * (reached, but 5xx or no answer in time) or offline (not reached). While not
+ * online it probes now and then so the status turns green without the user acting.
  */
 export class ConnectionMonitor {
-  private state: ConnectionState = { online: false, lastContactAt: null }
+  private state: ConnectionState = { online: false, link: 'offline', lastContactAt: null }
   private probeTimer: NodeJS.Timeout | null = null
   private probe: (() => Promise<unknown>) | null = null
 
@@ -24,13 +28,14 @@ export class ConnectionMonitor {
   watch(probe: (() => Promise<unknown>) | null): void {
     this.probe = probe
     this.stopProbing()
-    if (!probe) this.set({ online: false, lastContactAt: this.state.lastContactAt })
+    if (!probe) this.set('offline', this.state.lastContactAt)
   }
 
-  record(answered: boolean): void {
-    const next = answered ? { online: true, lastContactAt: this.now().toISOString() } : { ...this.state, online: false }
-    this.set(next)
-    if (answered) this.stopProbing()
+  record(outcome: ContactOutcome): void {
+    const link = linkAfter[outcome]
+    // Only a good answer is a "last contact": a 5xx tells the clerk nothing was done.
+    this.set(link, link === 'online' ? this.now().toISOString() : this.state.lastContactAt)
+    if (link === 'online') this.stopProbing()
     else this.startProbing()
   }
 
@@ -39,10 +44,10 @@ export class ConnectionMonitor {
     this.probe = null
   }
 
-  private set(next: ConnectionState): void {
-    const changed = next.online !== this.state.online
-    this.state = next
-    if (changed) this.events.emit('connection.changed', next)
+  private set(link: ConnectionLink, lastContactAt: string | null): void {
+    const changed = link !== this.state.link
+    this.state = { online: link === 'online', link, lastContactAt }
+    if (changed) this.events.emit('connection.changed', this.state)
   }
 
   private startProbing(): void {

@@ -6,9 +6,12 @@ import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import type { CoreEvents } from '../events'
 import type { SessionService } from './sessionService'
 
-/** Failures that mean "the service could not be reached", where the cache may answer instead. */
+/**
+ * Failures that mean "the service could not answer" (unreached, too slow, or
+ * failing with a 5xx), where the cache may answer a read instead.
+ */
 export function isOffline(err: unknown): boolean {
-  return err instanceof AppError && (err.code === 'network' || err.code === 'timeout' || err.code === 'unknown_outcome')
+  return err instanceof AppError && (err.code === 'network' || err.code === 'timeout' || err.code === 'unknown_outcome' || err.code === 'server')
 }
 
 /** The signed-in user, their entities and agency; the last answer is kept for offline starts. */

@@ -3,7 +3,7 @@ import type { SessionStatus } from '../../../src-shared/domain'
 import { AppError } from '../../../src-shared/errors'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
-import { RestClient, type ServiceAccount } from '../api/restClient'
+import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
 import { ServiceExtensions } from '../api/serviceExtensions'
 import { openMigrated } from '../cache/cacheDatabase'
 import { accountMigrations } from '../cache/migrations'
@@ -100,13 +100,13 @@ export class SessionService {
     // The token is checked before it is kept anywhere.
     // Even a mistyped token is a secret: scrubbed before the first request is logged.
     this.deps.log?.addSecret(account.token)
-    const probe = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact: (a) => this.deps.connection.record(a), log: this.deps.log?.child({ area: 'api' }) })
+    const probe = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact: (outcome) => this.deps.connection.record(outcome), log: this.deps.log?.child({ area: 'api' }) })
     await fetchProfile(probe)
     await this.deps.secrets.set(secretAccount(account.serverUrl, account.email), account.token)
     await this.deactivate()
     this.deps.settings.update((s) => ({ ...s, lastAccount: { serverUrl: account.serverUrl, email: account.email } }))
     this.activate(account, false)
-    this.deps.connection.record(true)
+    this.deps.connection.record('answered')
     return this.changed()
   }
 
@@ -126,7 +126,7 @@ export class SessionService {
     const service = await launcher.start()
     await this.deactivate()
     this.activate({ serverUrl: service.url, email: service.email, token: service.token }, true)
-    this.deps.connection.record(true)
+    this.deps.connection.record('answered')
     return this.changed()
   }
 
@@ -158,7 +158,7 @@ export class SessionService {
   }
 
   private activate(account: ServiceAccount, training: boolean): void {
-    const onContact = (answered: boolean) => this.deps.connection.record(answered)
+    const onContact = (outcome: ContactOutcome) => this.deps.connection.record(outcome)
     const log = this.deps.log?.child({ area: 'api' })
     // The live token is scrubbed from every log line from the moment the session holds it.
     log?.addSecret(account.token)

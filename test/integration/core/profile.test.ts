@@ -102,14 +102,31 @@ describe('when the service refuses to say where the user works', () => {
 })
 
 describe('when the line goes down', () => {
+  it('tells a failing service (503s) from an online one, and keeps the time of the last good answer', async () => {
+    await h.call('profile.whoami')
+    const good = await h.call('connection.status')
+    expect(good).toMatchObject({ online: true, link: 'online' })
+    sandbox.setFaults({ errorShare: 1 })
+    try {
+      await h.call('company.get').catch(() => undefined)
+      await h.call('profile.whoami')
+      expect(await h.call('connection.status')).toEqual({ online: false, link: 'failing', lastContactAt: good.lastContactAt })
+      expect(h.seen('connection.changed').at(-1)).toMatchObject({ link: 'failing' })
+    } finally {
+      sandbox.setFaults({ errorShare: 0 })
+    }
+    await h.call('profile.whoami')
+    expect(await h.call('connection.status')).toMatchObject({ online: true, link: 'online' })
+  })
+
   it('shows the last known profile, marked as such, and reports the connection lost', async () => {
     const online = await h.call('profile.whoami')
     expect((await h.call('connection.status')).online).toBe(true)
     await sandbox.close()
     const offline = await h.call('profile.whoami')
     expect(offline).toEqual({ ...online, fromCache: true })
-    expect(await h.call('connection.status')).toMatchObject({ online: false, lastContactAt: expect.any(String) })
-    expect(h.seen('connection.changed').at(-1)).toMatchObject({ online: false })
+    expect(await h.call('connection.status')).toMatchObject({ online: false, link: 'offline', lastContactAt: expect.any(String) })
+    expect(h.seen('connection.changed').at(-1)).toMatchObject({ online: false, link: 'offline' })
     const company = await h.call('company.get')
     expect(company.name).toBe(online.currentEntity!.name)
   })

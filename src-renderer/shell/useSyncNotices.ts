@@ -1,0 +1,55 @@
+import { h, watch } from 'vue'
+import { useI18n } from 'vue-i18n'
+import { useRouter } from 'vue-router'
+import { useMessage } from 'naive-ui'
+import { useBookingsStore } from '../stores/bookings'
+import { useConnectionStore } from '../stores/connection'
+
+/**
+ * Toasts for what the outbox did out of sight: bookings sent once the line
+ * came back after an outage ("3 bookings sent"), and bookings the service
+ * refused, with the way to the sync centre where they can be fixed.
+ */
+export function useSyncNotices(): void {
+  const bookings = useBookingsStore()
+  const connection = useConnectionStore()
+  const message = useMessage()
+  const router = useRouter()
+  const { t } = useI18n()
+  const online = () => connection.state?.link === 'online'
+  /** Bookings waited here while the service did not answer well. */
+  let outage = false
+  let sent = 0
+
+  watch(
+    () => connection.state?.link,
+    () => {
+      if (!online() && bookings.sync.waiting > 0) outage = true
+    },
+  )
+
+  const openSyncCentre = () => void router.push({ name: 'syncCentre' })
+  const withLink = (text: string) => () =>
+    h('span', [
+      text,
+      ' ',
+      h('a', { href: '#', 'data-testid': 'sync-notice-open', onClick: (e: Event) => (e.preventDefault(), openSyncCentre()) }, t('connection.openSyncCentre')),
+    ])
+
+  watch(
+    () => bookings.sync,
+    (next, previous) => {
+      if (!online() && next.waiting > 0) outage = true
+      const refused = Math.max(0, next.failed + next.conflicts - (previous.failed + previous.conflicts))
+      if (refused > 0) message.warning(withLink(t('connection.refused', { count: refused }, refused)), { duration: 8000 })
+      if (!outage) return
+      sent += Math.max(0, previous.waiting - next.waiting - refused)
+      // One toast when the push that emptied the backlog ends, not one per booking.
+      if (sent > 0 && online() && (!next.pushing || next.waiting === 0)) {
+        message.success(t('connection.sentAfterOutage', { count: sent }, sent), { duration: 6000 })
+        sent = 0
+        outage = next.waiting > 0
+      }
+    },
+  )
+}
