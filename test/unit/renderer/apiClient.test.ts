@@ -54,12 +54,12 @@ describe('renderer client', () => {
     const seen: unknown[] = []
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const stop = client.onEvent('connection.changed', (p) => seen.push(p))
-    bridge.emit('connection.changed', { online: true, lastContactAt: null })
+    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null })
     bridge.emit('connection.changed', { online: 'yes' })
     stop()
     bridge.emit('connection.changed', { online: false, lastContactAt: null })
     warn.mockRestore()
-    expect(seen).toEqual([{ online: true, lastContactAt: null }])
+    expect(seen).toEqual([{ online: true, link: 'online', lastContactAt: null }])
   })
 })
 
