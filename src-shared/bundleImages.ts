@@ -8,8 +8,9 @@ import { z } from 'zod'
  */
 
 export const imageSlotNumbers = [1, 2, 3, 4, 5] as const
-export const imageSlot = z.number().int().min(1).max(5)
-export type ImageSlot = (typeof imageSlotNumbers)[number]
+/** 1 is the main image (the service's `image`), 2–5 are `image2` … `image5`. */
+export const imageSlot = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)])
+export type ImageSlot = z.infer<typeof imageSlot>
 
 /** What the app sends at most. The service's own limit is not public; the sandbox's is the same. */
 export const maxImageBytes = 5 * 1024 * 1024

@@ -4,7 +4,6 @@ import type { SecretStore } from './secrets/secretStore'
 import { BookingsService } from './services/bookingsService'
 import { BundleService } from './services/bundleService'
 import { BundleImageService } from './services/bundleImageService'
-import type { ImageSlot } from '../../src-shared/bundleImages'
 import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
@@ -165,8 +164,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'bundles.importPreview': (file) => bundles.importPreview(file),
     'bundles.import': (file) => bundles.import(file),
     'bundles.media': ({ bundleId }) => bundleImages.media(bundleId),
-    'bundles.setImage': ({ bundleId, slot, file }) => bundleImages.setImage(bundleId, slot as ImageSlot, file),
-    'bundles.removeImage': ({ bundleId, slot }) => bundleImages.removeImage(bundleId, slot as ImageSlot),
+    'bundles.setImage': ({ bundleId, slot, file }) => bundleImages.setImage(bundleId, slot, file),
+    'bundles.removeImage': ({ bundleId, slot }) => bundleImages.removeImage(bundleId, slot),
     'bookings.create': async (input) => bookings.create(input),
     'bookings.update': async ({ id, changes }) => bookings.update(id, changes),
     'bookings.delete': async ({ id }) => bookings.delete(id),

@@ -157,7 +157,7 @@ const counterSetup = {
 
 const bundleMediaSample = {
   bundleId: 5,
-  images: [1, 2, 3, 4, 5].map((slot) => ({ slot, url: slot === 1 ? 'https://erp.example.com/uploads/bundle/image/5/a.png' : null, thumbnailUrl: null })),
+  images: ([1, 2, 3, 4, 5] as const).map((slot) => ({ slot, url: slot === 1 ? 'https://erp.example.com/uploads/bundle/image/5/a.png' : null, thumbnailUrl: null as string | null })),
   forms: { state: 'given' as const, forms: [{ name: 'Ficha técnica', description: null, values: [{ field: 'Material', fieldType: 'text', value: 'Pino' }] }], unreadable: 0 },
 }
 
