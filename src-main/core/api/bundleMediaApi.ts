@@ -33,7 +33,7 @@ export async function setBundleImage(
   file: { name: string; type: string; bytes: Uint8Array },
 ): Promise<ServiceBundleDetail | null> {
   const form = new FormData()
-  form.append(`bundle[${imageField(slot)}]`, new Blob([file.bytes], { type: file.type }), file.name)
+  form.append(`bundle[${imageField(slot)}]`, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
   return writeRequest(rest, { method: 'PATCH', path: `/inventories/bundles/${bundleId}.json`, form, timeoutMs: uploadTimeoutMs }, bundleDetailSchema)
 }
 

@@ -51,7 +51,7 @@ export function nestParts(parts: Iterable<[string, string | UploadedFile]>): Rec
 export function installMultipartBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: multipartBodyLimit }, (request, body, done) => {
     const contentType = String(request.headers['content-type'] ?? '')
-    new Response(body as Buffer, { headers: { 'content-type': contentType } })
+    new Response(new Uint8Array(body as Buffer), { headers: { 'content-type': contentType } })
       .formData()
       .then(async (form) => {
         const parts: [string, string | UploadedFile][] = []
