@@ -116,3 +116,37 @@ describe('bundle images and forms', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
+
+describe('bundle images offline', () => {
+  const app = useFreshApp({ stoppableTraining: true })
+
+  it('shows the cached pictures with the placeholder, locks the changes and says forms need a connection', async () => {
+    const { page, problems, stopTrainingService, trainingService } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await openBundle(page, facts.deletable.id)
+    await page.getByTestId('bundle-image-1-input').setInputFiles({ name: 'sin-red.png', mimeType: 'image/png', buffer: solidPng(32, [90, 90, 200]) })
+    await expect.poll(() => page.getByTestId('bundle-image-1').getAttribute('data-state'), { timeout: 15_000 }).toBe('set')
+    const address = (await trainingService()).url
+
+    await stopTrainingService()
+    await page.getByTestId('bundle-load-latest').click()
+    await expectText(page.getByTestId('status-connection'), 'Sin conexión')
+    await page.reload()
+    await page.getByTestId('bundle-images').waitFor()
+
+    await expectText(page.getByTestId('bundle-images'), 'Sin conexión: las imágenes se muestran como se guardaron en este equipo')
+    // The cached address of the new picture is kept; the service being gone, the placeholder shows.
+    expect(await page.getByTestId('bundle-image-1').getAttribute('data-state')).toBe('set')
+    await page.getByTestId('bundle-image-1-placeholder').waitFor({ timeout: 15_000 })
+    for (const slot of [1, 2, 3, 4, 5]) expect(await page.getByTestId(`bundle-image-${slot}-pick`).isDisabled()).toBe(true)
+    expect(await page.getByTestId('bundle-image-1-remove').isDisabled()).toBe(true)
+    await expectText(page.getByTestId('bundle-forms-offline'), 'Los formularios se leen del servicio: conéctese para verlos.')
+    expect(await page.getByTestId('bundle-media-error').count()).toBe(0)
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.getByTestId('bundle-images').scrollIntoViewIfNeeded()
+    await screenshot(page, 'bundle-images-offline-1024')
+    // Only the stopped service's picture failed to load.
+    expect(unexpectedProblems(problems).filter((p) => !p.includes(address))).toEqual([])
+  })
+})
