@@ -20,6 +20,7 @@ import {
   pullProgress,
 } from './catalogue'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from './bookings'
+import { bundleMedia, imageFile, imageSlot } from './bundleImages'
 import { agencyStock, counterSetup, scanResult, transferRequest } from './counter'
 import {
   consolidate,
@@ -130,6 +131,11 @@ export const requests = {
   ),
   'bundles.importPreview': entry(fileData, importPreview),
   'bundles.import': entry(fileData, z.object({ imported: z.number().int() })),
+  /** Online only: the bundle's five image slots and its associated forms, read from the service now. */
+  'bundles.media': entry(z.object({ bundleId: z.number().int().positive() }), bundleMedia),
+  /** Online only: sets or replaces image `slot` (1 = the main image). The renderer hands the bytes, never a path. */
+  'bundles.setImage': entry(z.object({ bundleId: z.number().int().positive(), slot: imageSlot, file: imageFile }), bundleMedia),
+  'bundles.removeImage': entry(z.object({ bundleId: z.number().int().positive(), slot: imageSlot }), bundleMedia),
 
   /** Bookings are written locally and queued; these return at once, online or not. */
   'bookings.create': entry(

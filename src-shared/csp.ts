@@ -5,8 +5,10 @@
  * keeps the two identical.
  *
  * naive-ui and CodeMirror inject <style> at run time, hence 'unsafe-inline' for
- * styles only; scripts stay 'self' with no eval. Company logos may be served
- * from anywhere, so images are the one open door.
+ * styles only; scripts stay 'self' with no eval. Company logos and bundle
+ * images are served from wherever the service keeps its uploads (its own host,
+ * a storage bucket), so images are the one open door: an <img> runs no code,
+ * and the page can still fetch nothing (connect-src 'self').
  */
 export const rendererCspDirectives = [
   ['default-src', "'self'"],

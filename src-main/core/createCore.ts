@@ -3,6 +3,7 @@ import { CoreEvents } from './events'
 import type { SecretStore } from './secrets/secretStore'
 import { BookingsService } from './services/bookingsService'
 import { BundleService } from './services/bundleService'
+import { BundleImageService } from './services/bundleImageService'
 import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
@@ -100,6 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const caches = new EntityCaches(options.dataDir, session, profile)
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   const bundles = new BundleService(session, profile, catalogue, now)
+  const bundleImages = new BundleImageService(session, catalogue)
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))
   const counter = new CounterService(session, profile, caches, events, now)
   const purchasing = new PurchasingService(session, profile)
@@ -161,6 +163,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'bundles.dynamicItems': ({ bundleId, agencyId }) => bundles.dynamicItems(bundleId, agencyId),
     'bundles.importPreview': (file) => bundles.importPreview(file),
     'bundles.import': (file) => bundles.import(file),
+    'bundles.media': ({ bundleId }) => bundleImages.media(bundleId),
+    'bundles.setImage': ({ bundleId, slot, file }) => bundleImages.setImage(bundleId, slot, file),
+    'bundles.removeImage': ({ bundleId, slot }) => bundleImages.removeImage(bundleId, slot),
     'bookings.create': async (input) => bookings.create(input),
     'bookings.update': async ({ id, changes }) => bookings.update(id, changes),
     'bookings.delete': async ({ id }) => bookings.delete(id),

@@ -3,6 +3,7 @@ import counter from './en/counter'
 import dispatch from './en/dispatch'
 import diagnostics from './en/diagnostics'
 import updates from './en/updates'
+import bundleMedia from './en/bundleMedia'
 
 /** English. Typed by the Spanish messages so a missing key fails the type check. */
 const en: Messages = {
@@ -10,6 +11,7 @@ const en: Messages = {
   ...dispatch,
   ...diagnostics,
   ...updates,
+  ...bundleMedia,
   app: {
     name: 'Mostrador',
     loading: 'Loading…',

@@ -2,6 +2,7 @@ import counter from './es/counter'
 import dispatch from './es/dispatch'
 import diagnostics from './es/diagnostics'
 import updates from './es/updates'
+import bundleMedia from './es/bundleMedia'
 
 /** Spanish, the app's default language. en.ts must have exactly the same keys. */
 const es = {
@@ -9,6 +10,7 @@ const es = {
   ...dispatch,
   ...diagnostics,
   ...updates,
+  ...bundleMedia,
   app: {
     name: 'Mostrador',
     loading: 'Cargando…',

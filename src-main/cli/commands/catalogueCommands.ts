@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, extname } from 'node:path'
 import type { Command } from 'commander'
+import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type ImageFile, type ImageSlot } from '../../../src-shared/bundleImages'
 import type { BundleDetail, BundleInput, CatalogueRow } from '../../../src-shared/catalogue'
 import { fetchBundles } from '../../core/api/bundlesApi'
 import { UsageError } from '../output'
@@ -129,19 +130,52 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
     .option('--description <text>')
     .option('--code <code>')
     .option('--component <DETAIL_ID:QTY>', "change a component's quantity (repeat)", collect)
+    .option('--image <file>', 'set or replace an image (PNG, JPEG, GIF or WebP, at most 5 MB)')
+    .option('--image-slot <n>', 'which of the five images --image sets (1 = the main one)', '1')
+    .option('--remove-image <n>', 'remove image N (1 to 5)')
     .action(
-      run(async (ctx, id: string, opts: { name?: string; description?: string; code?: string; component?: string[] }) => {
-        const changes: Partial<BundleInput> = {}
-        if (opts.name !== undefined) changes.name = opts.name
-        if (opts.code !== undefined) changes.code = opts.code
-        if (opts.description !== undefined) changes.description = opts.description
-        const components = pairs(opts.component, '--component')
-        if (components.length) changes.components = components.map((c) => ({ id: c.id, quantity: c.quantity }))
-        if (!Object.keys(changes).length) throw new UsageError('nothing to change: give --name, --code, --description or --component')
-        await ctx.core({ signedIn: true })
-        const b = await ctx.call('bundles.update', { id: positiveInt(id, 'ID'), changes })
-        ctx.out.result(b, () => `Updated.\n${describeBundle(b)}`)
-      }),
+      run(
+        async (
+          ctx,
+          id: string,
+          opts: { name?: string; description?: string; code?: string; component?: string[]; image?: string; imageSlot: string; removeImage?: string },
+        ) => {
+          const changes: Partial<BundleInput> = {}
+          if (opts.name !== undefined) changes.name = opts.name
+          if (opts.code !== undefined) changes.code = opts.code
+          if (opts.description !== undefined) changes.description = opts.description
+          const components = pairs(opts.component, '--component')
+          if (components.length) changes.components = components.map((c) => ({ id: c.id, quantity: c.quantity }))
+          const slot = imageSlotOption(opts.imageSlot, '--image-slot')
+          const removeSlot = opts.removeImage === undefined ? undefined : imageSlotOption(opts.removeImage, '--remove-image')
+          if (opts.image !== undefined && removeSlot === slot) throw new UsageError(`--image and --remove-image both name image ${slot}: give one`)
+          // The file is read and checked before anything is sent: a wrong file changes nothing.
+          const image = opts.image === undefined ? undefined : readImageFile(opts.image)
+          if (!Object.keys(changes).length && !image && removeSlot === undefined) {
+            throw new UsageError('nothing to change: give --name, --code, --description, --component, --image or --remove-image')
+          }
+          await ctx.core({ signedIn: true })
+          const bundleId = positiveInt(id, 'ID')
+          const lines: string[] = []
+          let result: unknown = null
+          if (Object.keys(changes).length) {
+            const b = await ctx.call('bundles.update', { id: bundleId, changes })
+            lines.push(`Updated.\n${describeBundle(b)}`)
+            result = b
+          }
+          if (image) {
+            const media = await ctx.call('bundles.setImage', { bundleId, slot, file: image })
+            lines.push(`Image ${slot} set: ${media.images[slot - 1]?.url ?? '(the service gave no address)'}`)
+            result = media
+          }
+          if (removeSlot !== undefined) {
+            const media = await ctx.call('bundles.removeImage', { bundleId, slot: removeSlot })
+            lines.push(`Image ${removeSlot} removed.`)
+            result = media
+          }
+          ctx.out.result(result, () => lines.join('\n'))
+        },
+      ),
     )
 
   bundles
@@ -201,6 +235,30 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         ctx.out.result({ file }, () => `Wrote ${file}.`)
       }),
     )
+}
+
+function imageSlotOption(value: string, what: string): ImageSlot {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 5) throw new UsageError(`${what} must be a number from 1 to 5: ${value}`)
+  return n as ImageSlot
+}
+
+/** An image file for a bundle, refused in plain words when it is missing, too large or not an image. */
+function readImageFile(path: string): ImageFile {
+  let size: number
+  try {
+    const stat = statSync(path)
+    if (!stat.isFile()) throw new UsageError(`${path} is not a file`)
+    size = stat.size
+  } catch (err) {
+    if (err instanceof UsageError) throw err
+    throw new UsageError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message}`)
+  }
+  if (size > maxImageBytes) throw new UsageError(`${path} is ${(size / 1024 / 1024).toFixed(1)} MB; a bundle image may be at most 5 MB`)
+  const bytes = readFileSync(path)
+  const problem = imageFileProblem(bytes.length, bytes.subarray(0, 16))
+  if (problem) throw new UsageError(`${path}: ${imageProblemText[problem].en}`)
+  return { name: basename(path), type: sniffImageType(bytes) ?? 'application/octet-stream', base64: bytes.toString('base64') }
 }
 
 function readFile(path: string) {

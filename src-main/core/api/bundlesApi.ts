@@ -79,6 +79,8 @@ export const bundleDetailSchema = bundleSchema.extend({
       }),
     ),
   ),
+  /** The associated forms, shape unshown by the interface: read by bundleMediaApi.formsOf, never refused here. */
+  forms: z.unknown().optional(),
 })
 export type ServiceBundleDetail = z.output<typeof bundleDetailSchema>
 

@@ -18,6 +18,10 @@ export interface RestRequest {
   path: string
   query?: Record<string, string | number | boolean | undefined>
   body?: unknown
+  /** Sent as multipart/form-data instead of JSON (files): the service's SDK sends uploads this way. */
+  form?: FormData
+  /** A longer wait than the client's default (an upload of some megabytes). */
+  timeoutMs?: number
 }
 
 /** Called after every exchange: whether the service answered at all. */
@@ -69,11 +73,15 @@ export class RestClient {
     let response
     const started = Date.now()
     try {
+      // Node's own encoder writes the multipart body and its boundary; axios then only carries bytes.
+      const multipart = req.form ? new Response(req.form) : null
       response = await this.http.request<string>({
         method: req.method,
         url: req.path,
         params: req.query,
-        data: req.body === undefined ? undefined : JSON.stringify(req.body),
+        data: multipart ? Buffer.from(await multipart.arrayBuffer()) : req.body === undefined ? undefined : JSON.stringify(req.body),
+        ...(multipart ? { headers: { 'Content-Type': multipart.headers.get('content-type') ?? 'multipart/form-data' } } : {}),
+        ...(req.timeoutMs ? { timeout: req.timeoutMs } : {}),
       })
     } catch (err) {
       const error = errorFromTransport(err as { code?: string; message?: string })

@@ -7,6 +7,7 @@ import { uploadRoutes } from '../routes/uploads'
 import { sendError } from './errorReplies'
 import { installFaultHooks } from './faultHooks'
 import { installJsonBodyParser } from './jsonBodyParser'
+import { installMultipartBodyParser } from './multipartBodyParser'
 import { userAuthHook } from './userAuth'
 
 /**
@@ -18,6 +19,7 @@ export function createServer(ctx: SandboxContext): FastifyInstance {
   // forceCloseConnections: close() must not wait for a client's idle keep-alive socket.
   const app = Fastify({ logger: false, forceCloseConnections: true })
   installJsonBodyParser(app)
+  installMultipartBodyParser(app)
 
   app.setErrorHandler((err: FastifyError, _request, reply) => {
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500

@@ -13,9 +13,12 @@ import type { StatementCache } from '../store/statementCache'
 const bool = (column: string) => `json(CASE WHEN b.${column} THEN 'true' ELSE 'false' END)`
 /** `YYYY-MM-DD HH:MM:SS.ffffff` → `YYYY-MM-DDTHH:MM:SS.fffZ`, as toIsoTimestamp does. */
 const iso = (column: string) => `substr(b.${column}, 1, 10) || 'T' || substr(b.${column}, 12, 12) || 'Z'`
-/** The upload object; the thumbnail's file name is the file's with `thumbnail_fill_` before it. */
+/**
+ * The upload object; the thumbnail's file name is the file's with `thumbnail_fill_` before it.
+ * A stored path (a file the sandbox keeps, starting with `/`) gets the request's origin, bound as `@origin`.
+ */
 function image(column: string): string {
-  const url = `b.${column}`
+  const url = `(CASE WHEN substr(b.${column}, 1, 1) = '/' THEN @origin || b.${column} ELSE b.${column} END)`
   // rtrim(url, <url without slashes>) leaves everything up to the last slash.
   const folder = `rtrim(${url}, replace(${url}, '/', ''))`
   return `CASE WHEN ${url} IS NULL THEN json('{"url":null,"thumbnail_fill":{"url":null}}')
@@ -42,12 +45,12 @@ const bundleObject = `json_object(
  * carrying a tag. One statement: one consistent snapshot, even when the
  * answer is streamed out afterwards.
  */
-export function bundleListJson(statements: StatementCache, entityId: number, tagId?: number): string[] {
+export function bundleListJson(statements: StatementCache, entityId: number, origin: string, tagId?: number): string[] {
   if (tagId === undefined) {
-    return statements.get(`SELECT ${bundleObject} FROM bundles b WHERE b.entity_id = ? ORDER BY b.id`).pluck().all(entityId) as string[]
+    return statements.get(`SELECT ${bundleObject} FROM bundles b WHERE b.entity_id = ? ORDER BY b.id`).pluck().all(entityId, { origin }) as string[]
   }
   return statements
     .get(`SELECT ${bundleObject} FROM bundles b WHERE b.entity_id = ? AND EXISTS (SELECT 1 FROM bundle_taggings bt WHERE bt.bundle_id = b.id AND bt.tag_id = ?) ORDER BY b.id`)
     .pluck()
-    .all(entityId, tagId) as string[]
+    .all(entityId, tagId, { origin }) as string[]
 }

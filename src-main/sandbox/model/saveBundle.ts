@@ -3,6 +3,7 @@ import { errorMessagesFor } from '../routes/validationMessages'
 import type { StatementCache } from '../store/statementCache'
 import { newBundleDefaults, type BundleForm, type ColumnValue, type WritableColumn } from './bundleForm'
 import type { BundleRow } from './bundles'
+import { writeImageChanges, type ImageChange } from './bundleImages'
 import { setBundleTags } from './bundleTags'
 import { validationText as t } from './validationText'
 
@@ -20,6 +21,8 @@ export interface SaveRequest {
   /** The bundle being updated; absent to create one. */
   existing?: BundleRow
   form: BundleForm
+  /** Uploads and removals of the form's image slots, already checked (readImageChanges). */
+  images?: readonly ImageChange[]
 }
 
 export type CheckResult =
@@ -108,6 +111,7 @@ export function writeBundle(db: Sqlite, statements: StatementCache, req: SaveReq
   // The service keeps the count in a counter cache; recounting cannot drift.
   db.prepare('UPDATE bundles SET bundle_details_count = (SELECT COUNT(*) FROM bundle_details WHERE bundle_id = ?) WHERE id = ?').run(id, id)
   if (form.tags !== undefined) setBundleTags(db, statements, entityId, id, form.tags)
+  if (req.images?.length) writeImageChanges(db, id, req.images, now)
   return id
 }
 

@@ -1,4 +1,5 @@
 import type { BundleDetailRow } from '../model/bundleDetails'
+import type { BundleFormJson } from '../model/bundleForms'
 import type { BundleRow } from '../model/bundles'
 import { toDetailTimestamp, toIsoTimestamp } from '../timestamps'
 
@@ -10,9 +11,14 @@ import { toDetailTimestamp, toIsoTimestamp } from '../timestamps'
  */
 export type JsonStyle = 'list' | 'detail'
 
-/** A CarrierWave upload with its `thumbnail_fill` version; an absent file keeps the shape with null URLs. */
-export function bundleImage(url: string | null) {
-  return { url, thumbnail_fill: { url: url === null ? null : url.replace(/([^/]+)$/, 'thumbnail_fill_$1') } }
+/**
+ * A CarrierWave upload with its `thumbnail_fill` version; an absent file keeps
+ * the shape with null URLs. A file the sandbox stores (a path starting with
+ * `/`) is served on the address the client used.
+ */
+export function bundleImage(stored: string | null, origin: string) {
+  const url = stored?.startsWith('/') ? `${origin}${stored}` : stored
+  return { url, thumbnail_fill: { url: url == null ? null : url.replace(/([^/]+)$/, 'thumbnail_fill_$1') } }
 }
 
 function idIn(style: JsonStyle, id: number | null): number | string | null {
@@ -20,7 +26,7 @@ function idIn(style: JsonStyle, id: number | null): number | string | null {
 }
 
 /** The spec's Bundle fields plus `tags` (ours). */
-export function bundleJson(b: BundleRow, tags: readonly string[], style: JsonStyle) {
+export function bundleJson(b: BundleRow, tags: readonly string[], style: JsonStyle, origin: string) {
   const id = (v: number | null) => idIn(style, v)
   const time = style === 'list' ? toIsoTimestamp : toDetailTimestamp
   return {
@@ -50,11 +56,11 @@ export function bundleJson(b: BundleRow, tags: readonly string[], style: JsonSty
     volume: b.volume,
     measurement_unit: b.measurement_unit,
     color: b.color,
-    image: bundleImage(b.image_url),
-    image2: bundleImage(b.image2_url),
-    image3: bundleImage(b.image3_url),
-    image4: bundleImage(b.image4_url),
-    image5: bundleImage(b.image5_url),
+    image: bundleImage(b.image_url, origin),
+    image2: bundleImage(b.image2_url, origin),
+    image3: bundleImage(b.image3_url, origin),
+    image4: bundleImage(b.image4_url, origin),
+    image5: bundleImage(b.image5_url, origin),
     youtube_video_url: b.youtube_video_url,
     nomic_q4f16_embedding: b.nomic_q4f16_embedding,
     tags: [...tags],
@@ -62,17 +68,24 @@ export function bundleJson(b: BundleRow, tags: readonly string[], style: JsonSty
 }
 
 /** A bundle with its components and forms (show, create, update); component ids follow the style too. */
-export function bundleWithComponentsJson(b: BundleRow, tags: readonly string[], details: readonly BundleDetailRow[], style: JsonStyle) {
+export function bundleWithComponentsJson(
+  b: BundleRow,
+  tags: readonly string[],
+  details: readonly BundleDetailRow[],
+  style: JsonStyle,
+  origin: string,
+  forms: readonly BundleFormJson[],
+) {
   const id = (v: number) => idIn(style, v)
   return {
-    ...bundleJson(b, tags, style),
+    ...bundleJson(b, tags, style, origin),
     bundle_details: details.map((d) => ({
       id: id(d.id),
       item_id: id(d.item_id),
       quantity: d.quantity,
       item: { id: id(d.item_id), code: d.item_code, name: d.item_name },
     })),
-    // The service's "associated forms"; their shape is not shown and the sandbox has none.
-    forms: [] as never[],
+    // The service's "associated forms" (its docs: "los formularios asociados"); shape ours, see model/bundleForms.ts.
+    forms,
   }
 }

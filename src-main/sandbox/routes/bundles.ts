@@ -1,7 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SandboxContext } from '../context'
+import { multipartBodyLimit } from '../http/multipartBodyParser'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
-import { readBundleForm } from '../model/bundleForm'
+import { readBundleForm, type BundleForm } from '../model/bundleForm'
+import { bundleFormsOf } from '../model/bundleForms'
+import { readImageChanges } from '../model/bundleImages'
 import { detailsOfBundle } from '../model/bundleDetails'
 import { bundleListJson } from '../model/bundleListJson'
 import { bundleHasMovements, findBundle, type BundleRow } from '../model/bundles'
@@ -16,20 +19,38 @@ import type { RouteModule } from './routeModule'
 /** The service's words when a bundle with movements may not go (the spec leaves the error unshown: ours). */
 export const bundleHasMovementsMessage = 'No se puede eliminar el paquete porque tiene movimientos'
 
-function withComponents(ctx: SandboxContext, bundle: BundleRow, style: JsonStyle) {
-  return bundleWithComponentsJson(bundle, tagsOfBundle(ctx.store.statements, bundle.id), detailsOfBundle(ctx.store.statements, bundle.id), style)
+/** The address the client used: uploaded files are served there (a relative stored path becomes absolute). */
+export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`
+
+function withComponents(ctx: SandboxContext, bundle: BundleRow, style: JsonStyle, origin: string) {
+  return bundleWithComponentsJson(
+    bundle,
+    tagsOfBundle(ctx.store.statements, bundle.id),
+    detailsOfBundle(ctx.store.statements, bundle.id),
+    style,
+    origin,
+    bundleFormsOf(ctx.store.statements, bundle.id),
+  )
+}
+
+/** The form's fields and its image parameters (multipart files, remove flags), their errors together. */
+function readForm(params: Record<string, unknown>): { form: BundleForm; images: ReturnType<typeof readImageChanges>['changes'] } {
+  const form = readBundleForm(params)
+  const images = readImageChanges(params)
+  for (const [field, messages] of Object.entries(images.errors)) form.errors[field] = [...(form.errors[field] ?? []), ...messages]
+  return { form, images: images.changes }
 }
 
 /**
  * Saves a create or update and answers: the bundle in the given style, 422
  * with the field errors, or 404 for a component id the bundle does not have.
  */
-function answerSave(ctx: SandboxContext, reply: FastifyReply, req: SaveRequest, status: number, style: JsonStyle) {
+function answerSave(ctx: SandboxContext, reply: FastifyReply, req: SaveRequest, status: number, style: JsonStyle, origin: string) {
   const result = saveBundle(ctx.store.db, ctx.store.statements, req)
   if (result.kind === 'invalid') return sendValidationErrors(reply, result.errors)
   if (result.kind === 'detailNotFound') return sendError(reply, 404, result.message)
   const saved = findBundle(ctx.store.statements, req.entityId, result.id)!
-  return reply.code(status).send(withComponents(ctx, saved, style))
+  return reply.code(status).send(withComponents(ctx, saved, style, origin))
 }
 
 /** GET (list, show), POST, PATCH/PUT and DELETE of /inventories/bundles. */
@@ -40,10 +61,11 @@ export const bundleRoutes: RouteModule = (app, ctx) => {
     const query = request.query as Record<string, unknown>
     const tag = typeof query.tag === 'string' && query.tag.trim() !== '' ? query.tag.trim() : undefined
     let rows: string[]
-    if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId)
+    const origin = requestOrigin(request)
+    if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId, origin)
     else {
       const tagId = findTagId(ctx.store.statements, scope.entityId, tag)
-      rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, tagId)
+      rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, origin, tagId)
     }
     return reply.type('application/json; charset=utf-8').send(jsonArrayStream(rows))
   })
@@ -53,17 +75,19 @@ export const bundleRoutes: RouteModule = (app, ctx) => {
     if (!scope) return reply
     const bundle = bundleFromPath(ctx, scope, (request.params as { id: string }).id, reply)
     if (!bundle) return reply
-    return withComponents(ctx, bundle, 'detail')
+    return withComponents(ctx, bundle, 'detail', requestOrigin(request))
   })
 
-  app.post('/inventories/bundles.json', async (request, reply) => {
+  // Multipart bodies carry the images (up to five files), far over the JSON default of 1 MB.
+  app.post('/inventories/bundles.json', { bodyLimit: multipartBodyLimit }, async (request, reply) => {
     const scope = entityScope(ctx, request, reply)
     if (!scope) return reply
     const body = request.body
     if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
-    const form = readBundleForm(body.bundle)
+    const { form, images } = readForm(body.bundle)
+    const now = toStoredTimestamp(ctx.clock.now())
     // Create answers in the spec's list style (ids as numbers, ISO timestamps), like every create response.
-    return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now: toStoredTimestamp(ctx.clock.now()), form }, 201, 'list')
+    return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now, form, images }, 201, 'list', requestOrigin(request))
   })
 
   const update = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -73,12 +97,13 @@ export const bundleRoutes: RouteModule = (app, ctx) => {
     if (!existing) return reply
     const body = request.body
     if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
-    const form = readBundleForm(body.bundle)
-    return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now: toStoredTimestamp(ctx.clock.now()), existing, form }, 200, 'detail')
+    const { form, images } = readForm(body.bundle)
+    const now = toStoredTimestamp(ctx.clock.now())
+    return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now, existing, form, images }, 200, 'detail', requestOrigin(request))
   }
   // Rails routes both verbs to update.
-  app.patch('/inventories/bundles/:id.json', update)
-  app.put('/inventories/bundles/:id.json', update)
+  app.patch('/inventories/bundles/:id.json', { bodyLimit: multipartBodyLimit }, update)
+  app.put('/inventories/bundles/:id.json', { bodyLimit: multipartBodyLimit }, update)
 
   app.delete('/inventories/bundles/:id.json', async (request, reply) => {
     const scope = entityScope(ctx, request, reply)

@@ -1,6 +1,7 @@
 import type { Sqlite } from '../../core/cache/sqlite'
 import { seedAdministration } from './seedAdministration'
 import { seedBookings } from './seedBookings'
+import { seedBundleForms } from './seedBundleForms'
 import { seedBundles } from './seedBundles'
 import { seedCatalogue } from './seedCatalogue'
 import { seedOrganisation } from './seedOrganisation'
@@ -21,6 +22,7 @@ export function seedStore(db: Sqlite, params: SeedParams): void {
   const items = seedCatalogue(db, params)
   seedStock(db, params, items)
   seedBundles(db, params)
+  seedBundleForms(db)
   seedShipments(db, params)
   seedBookings(db, params)
   seedPurchasing(db, params, items)

@@ -95,4 +95,42 @@ export const bundleTables: readonly DomainTable[] = [
     ],
     indexes: [`CREATE INDEX bundle_taggings_tag ON bundle_taggings(tag_id)`],
   },
+  {
+    // Files uploaded to a bundle's five image slots (1 = image … 5 = image5). The bytes live here so a
+    // reset or a copy of the store carries them; the bundles row keeps the URL the responses give.
+    name: 'bundle_images',
+    ddl: [
+      `CREATE TABLE bundle_images (
+        bundle_id INTEGER NOT NULL REFERENCES bundles(id) ON DELETE CASCADE,
+        slot INTEGER NOT NULL CHECK (slot BETWEEN 1 AND 5),
+        file_name TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        bytes BLOB NOT NULL,
+        uploaded_at TEXT NOT NULL,
+        PRIMARY KEY (bundle_id, slot)
+      ) STRICT`,
+    ],
+  },
+  {
+    // The service's "associated forms" of a bundle: forms of document type "bundle" with the values
+    // submitted for it (names after the SDK's FormGraphQL and FormSubmissionGraphQL). One row per
+    // form; its fields and values as JSON, since the sandbox only reads them whole.
+    name: 'bundle_forms',
+    ddl: [
+      `CREATE TABLE bundle_forms (
+        id INTEGER PRIMARY KEY,
+        bundle_id INTEGER NOT NULL REFERENCES bundles(id) ON DELETE CASCADE,
+        form_id INTEGER NOT NULL,
+        form_zid INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT,
+        version INTEGER NOT NULL,
+        submission_zid INTEGER NOT NULL,
+        reference TEXT,
+        created_at TEXT NOT NULL,
+        fields_json TEXT NOT NULL
+      ) STRICT`,
+      `CREATE INDEX bundle_forms_bundle ON bundle_forms(bundle_id)`,
+    ],
+  },
 ]

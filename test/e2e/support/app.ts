@@ -54,7 +54,8 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     const problems: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+      // A failed load names no address in its text; the address says whether it was expected (see knownNoise).
+      if (message.type() === 'error') problems.push(`console: ${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`)
     })
     page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
     await page.goto(host.url)

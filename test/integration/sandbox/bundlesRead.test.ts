@@ -108,7 +108,7 @@ describe('GET /inventories/bundles/{id}.json', () => {
     expect(b.created_at).toMatch(zoneless)
     expect(b.updated_at).toMatch(zoneless)
     expect(b.tags).toEqual(f101.withMovements.tags)
-    expect(b.forms).toEqual([])
+    expect((b.forms as { name: string }[]).map((f) => f.name)).toEqual(['Ficha técnica', 'Control de calidad'])
     const details = b.bundle_details as { id: string; item_id: string; quantity: string; item: { id: string; code: string; name: string } }[]
     expect(details).toHaveLength(3)
     for (const d of details) {

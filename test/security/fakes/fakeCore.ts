@@ -37,6 +37,9 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'bundles.dynamicItems': { bundleId: 5, agencyId: 2 },
   'bundles.importPreview': { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' },
   'bundles.import': { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' },
+  'bundles.media': { bundleId: 5 },
+  'bundles.setImage': { bundleId: 5, slot: 2, file: { name: 'foto.png', type: 'image/png', base64: 'iVBORw0KGgo=' } },
+  'bundles.removeImage': { bundleId: 5, slot: 2 },
   'bookings.create': {
     agency_to_id: 3,
     planned_delivery: '2026-11-23',
@@ -152,6 +155,12 @@ const counterSetup = {
   refreshedAt: null,
 }
 
+const bundleMediaSample = {
+  bundleId: 5,
+  images: ([1, 2, 3, 4, 5] as const).map((slot) => ({ slot, url: slot === 1 ? 'https://erp.example.com/uploads/bundle/image/5/a.png' : null, thumbnailUrl: null as string | null })),
+  forms: { state: 'given' as const, forms: [{ name: 'Ficha técnica', description: null, values: [{ field: 'Material', fieldType: 'text', value: 'Pino' }] }], unreadable: 0 },
+}
+
 const localBooking = {
   localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
   planned_delivery: '2026-11-23', reference: null, needs_transport: true, transfer_request_id: null,
@@ -233,6 +242,9 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'bundles.dynamicItems': [{ item_id: 3, code: 'ART-3', name: 'Tornillo', available: 10 }],
   'bundles.importPreview': { rows: [{ row: 2, code: 'PAQ-1', name: 'Paquete', errors: [] }], valid: 1, invalid: 0 },
   'bundles.import': { imported: 1 },
+  'bundles.media': bundleMediaSample,
+  'bundles.setImage': bundleMediaSample,
+  'bundles.removeImage': bundleMediaSample,
   'bookings.create': { booking: localBooking, warnings: [] },
   'bookings.update': localBooking,
   'bookings.delete': { deleted: true },

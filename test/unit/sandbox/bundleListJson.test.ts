@@ -21,18 +21,18 @@ afterAll(() => store.close())
 describe('bundleListJson', () => {
   it('renders every bundle exactly as the JS list rendering does', () => {
     for (const entityId of [101, 102]) {
-      const texts = bundleListJson(store.statements, entityId)
+      const texts = bundleListJson(store.statements, entityId, 'http://sandbox.test')
       const rows = store.db.prepare('SELECT * FROM bundles WHERE entity_id = ? ORDER BY id').all(entityId) as BundleRow[]
       expect(texts).toHaveLength(rows.length)
       rows.forEach((row, i) => {
-        expect(JSON.parse(texts[i]!), String(row.id)).toEqual(bundleJson(row, tagsOfBundle(store.statements, row.id), 'list'))
+        expect(JSON.parse(texts[i]!), String(row.id)).toEqual(bundleJson(row, tagsOfBundle(store.statements, row.id), 'list', 'http://sandbox.test'))
       })
     }
   })
 
   it('keeps only the bundles carrying a tag', () => {
     const tagId = store.db.prepare("SELECT id FROM tags WHERE entity_id = 101 AND name = 'oferta'").pluck().get() as number
-    const ids = bundleListJson(store.statements, 101, tagId).map((t) => (JSON.parse(t) as { id: number }).id)
+    const ids = bundleListJson(store.statements, 101, 'http://sandbox.test', tagId).map((t) => (JSON.parse(t) as { id: number }).id)
     const expected = store.db.prepare('SELECT bundle_id FROM bundle_taggings WHERE tag_id = ? ORDER BY bundle_id').pluck().all(tagId)
     expect(ids).toEqual(expected)
     expect(ids.length).toBeGreaterThan(10)
