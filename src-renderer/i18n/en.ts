@@ -78,6 +78,11 @@ const en: Messages = {
     noEntity: 'No current company',
     training: 'Training',
   },
+  entitySwitcher: {
+    open: 'Change company',
+    inactive: 'inactive',
+    failed: 'Could not move to {entity}.',
+  },
   connection: {
     offlineTitle: 'The service cannot be reached.',
     failingTitle: 'The service is not answering well (errors or delays).',
@@ -137,7 +142,7 @@ const en: Messages = {
     inactive: 'Inactive',
     switchTo: 'Switch to this company',
     switching: 'Switching…',
-    switched: 'You are now working in {entity}.',
+    switched: 'You are now working in {entity}',
     noMemberships: 'Your user does not belong to any company.',
     reload: 'Reload',
   },

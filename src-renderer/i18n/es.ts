@@ -77,6 +77,11 @@ const es = {
     noEntity: 'Sin empresa actual',
     training: 'Práctica',
   },
+  entitySwitcher: {
+    open: 'Cambiar de empresa',
+    inactive: 'inactiva',
+    failed: 'No se pudo cambiar a {entity}.',
+  },
   connection: {
     offlineTitle: 'Sin conexión con el servicio.',
     failingTitle: 'El servicio no responde bien (errores o demoras).',
@@ -136,7 +141,8 @@ const es = {
     inactive: 'Inactiva',
     switchTo: 'Cambiar a esta empresa',
     switching: 'Cambiando…',
-    switched: 'Ahora trabaja en {entity}.',
+    // No closing stop: company names often end in one ("S.A.").
+    switched: 'Ahora trabaja en {entity}',
     noMemberships: 'Su usuario no pertenece a ninguna empresa.',
     reload: 'Volver a cargar',
   },

@@ -43,6 +43,16 @@ describe('training mode', () => {
     await expectText(page.getByTestId('company-field-name'), other!.name)
     await screenshot(page, 'training-04-company')
 
+    // The company chip in the header moves back, from any screen, and says where the clerk now works.
+    await page.getByTestId('header-entity').click()
+    await page.getByTestId(`entity-option-${current!.entityId}`).waitFor()
+    await screenshot(page, 'training-05-entity-switcher')
+    await page.getByTestId(`entity-option-${current!.entityId}`).click()
+    await expectText(page.locator('.n-message', { hasText: 'Ahora trabaja en' }), `Ahora trabaja en ${current!.name}`)
+    await expectText(page.getByTestId('header-entity'), current!.name)
+    await expectText(page.getByTestId('status-entity'), current!.name)
+    await expectText(page.getByTestId('company-field-name'), current!.name)
+
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

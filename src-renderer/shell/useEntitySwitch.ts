@@ -1,0 +1,32 @@
+import { useI18n } from 'vue-i18n'
+import { useMessage } from 'naive-ui'
+import { AppError } from '../../src-shared/errors'
+import type { Membership } from '../../src-shared/domain'
+import { useUnsentGuard } from '../composables/useUnsentGuard'
+import { useWhoAmIStore } from '../stores/whoami'
+
+/**
+ * Moving to another company, from wherever it is offered (the header's chip,
+ * the profile): asks first when this company still has unsent work, then
+ * names the new company in a toast. Resolves to the failure, if any, so the
+ * caller can show it where the user clicked.
+ */
+export function useEntitySwitch() {
+  const whoami = useWhoAmIStore()
+  const message = useMessage()
+  const { t } = useI18n()
+  const { confirmLeaving } = useUnsentGuard()
+
+  async function switchTo(membership: Membership): Promise<AppError | null> {
+    if (!(await confirmLeaving('switch', whoami.currentEntity?.name ?? ''))) return null
+    try {
+      const next = await whoami.switchEntity(membership.entity.id)
+      message.success(t('profile.switched', { entity: next.currentEntity?.name ?? membership.entity.name }))
+      return null
+    } catch (err) {
+      return AppError.from(err)
+    }
+  }
+
+  return { switchTo }
+}
