@@ -434,6 +434,7 @@ const en: Messages = {
       deleted: 'Consolidate “{name}” deleted.',
       columns: {
         name: 'Name',
+        number: 'Number',
         description: 'Description',
         kind: 'Kind',
         orders: 'Orders',

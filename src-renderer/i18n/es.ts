@@ -433,6 +433,7 @@ const es = {
       deleted: 'Se eliminó el consolidado «{name}».',
       columns: {
         name: 'Nombre',
+        number: 'Número',
         description: 'Descripción',
         kind: 'Tipo',
         orders: 'Órdenes',

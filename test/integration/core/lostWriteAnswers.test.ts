@@ -72,7 +72,8 @@ describe('a return the service recorded', () => {
   it('whose answer was lost is read back as returned, and a second return is not needed', async () => {
     await session.sandbox.reset()
     const { receptionId } = await receiveOne(7003)
-    const isReturn = (req: { method?: string; url?: string }) => req.method === 'DELETE' && req.url === `/purchases/receptions/${receptionId}.json`
+    // As the SDK returns one: rebound.json naming the order.
+    const isReturn = (req: { method?: string; url?: string }) => req.method === 'GET' && (req.url ?? '').startsWith(`/purchases/receptions/${receptionId}/rebound.json?`)
     const returned = await session.proxy.during((req) => (isReturn(req) ? { drop: true, afterForward: true } : null), () => session.h.call('receptions.return', { id: receptionId! }))
     expect(returned).toMatchObject({ id: receptionId, voided: true })
     expect((await session.h.call('receptions.get', { id: receptionId! })).voided).toBe(true)
@@ -81,7 +82,8 @@ describe('a return the service recorded', () => {
   it('that did not happen still reports the failure', async () => {
     await session.sandbox.reset()
     const { receptionId } = await receiveOne(7003)
-    const isReturn = (req: { method?: string; url?: string }) => req.method === 'DELETE' && req.url === `/purchases/receptions/${receptionId}.json`
+    // As the SDK returns one: rebound.json naming the order.
+    const isReturn = (req: { method?: string; url?: string }) => req.method === 'GET' && (req.url ?? '').startsWith(`/purchases/receptions/${receptionId}/rebound.json?`)
     await expect(session.proxy.during((req) => (isReturn(req) ? { status: 503, body: { error: 'down' } } : null), () => session.h.call('receptions.return', { id: receptionId! }))).rejects.toMatchObject({ code: 'server' })
     expect((await session.h.call('receptions.get', { id: receptionId! })).voided).toBe(false)
   })
