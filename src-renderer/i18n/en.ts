@@ -435,7 +435,6 @@ const en: Messages = {
       columns: {
         name: 'Name',
         number: 'Number',
-        description: 'Description',
         kind: 'Kind',
         orders: 'Orders',
         created: 'Created',

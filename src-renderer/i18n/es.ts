@@ -434,7 +434,6 @@ const es = {
       columns: {
         name: 'Nombre',
         number: 'Número',
-        description: 'Descripción',
         kind: 'Tipo',
         orders: 'Órdenes',
         created: 'Creado',

@@ -1,22 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox'
-import { gqlData, graphqlToken } from '../integration/sandbox/sandboxClient'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, unexpectedProblems } from './support/actions'
 
-/** The receptions of an order as the service holds them, asked beside the app. */
+/** The receptions of an order as the service holds them, asked beside the app (GraphQL, as the demo user). */
 async function receptionsOnService(sandbox: RunningSandbox, orderId: number): Promise<number[]> {
-  const jwt = await graphqlToken(sandbox, sandbox.users[0]!)
-  const data = await gqlData<{ purchase_orders: { receptions: { id: number }[] }[] }>(
-    sandbox,
-    jwt,
-    'query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { receptions { id } } }',
-    { id: orderId },
-  )
-  return data.purchase_orders[0]!.receptions.map((r) => r.id)
+  const user = sandbox.users[0]!
+  const tokenAnswer = await fetch(`${sandbox.url}/apps/graphql.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })
+  const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
+  const res = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: 'query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { receptions { id } } }', variables: { id: orderId } }),
+  })
+  const body = (await res.json()) as { data: { purchase_orders: { receptions: { id: number }[] }[] } }
+  return body.data.purchase_orders[0]!.receptions.map((r) => r.id)
 }
 
 async function signInThrough(page: Page, serverUrl: string, user: { email: string; token: string }): Promise<void> {
