@@ -70,7 +70,8 @@ export const consolidate = z.object({
 })
 export type Consolidate = z.infer<typeof consolidate>
 
-export const consolidateSummary = consolidate.omit({ orders: true }).extend({ order_count: int })
+/** A consolidate in the list: what the real service's GraphQL gives (its description and kind come with the REST show). */
+export const consolidateSummary = consolidate.pick({ id: true, name: true, id_number: true, created_at: true }).extend({ order_count: int })
 export type ConsolidateSummary = z.infer<typeof consolidateSummary>
 
 export const consolidateInput = z.object({

@@ -453,7 +453,7 @@ const en: Messages = {
       deleted: 'Consolidate “{name}” deleted.',
       columns: {
         name: 'Name',
-        description: 'Description',
+        number: 'Number',
         kind: 'Kind',
         orders: 'Orders',
         created: 'Created',

@@ -453,7 +453,7 @@ const es = {
       deleted: 'Se eliminó el consolidado «{name}».',
       columns: {
         name: 'Nombre',
-        description: 'Descripción',
+        number: 'Número',
         kind: 'Tipo',
         orders: 'Órdenes',
         created: 'Creado',

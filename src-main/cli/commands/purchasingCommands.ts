@@ -87,7 +87,7 @@ function registerConsolidateCommands(program: Command, run: Run): void {
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
       const list = await ctx.call('consolidates.list')
-      ctx.out.result(list, () => list.map((c) => `${c.id}  ${c.name}  ${c.order_count} order(s)${c.special_invoice ? `  special invoice ${c.id_number ?? ''}` : ''}`).join('\n') || 'No consolidates.')
+      ctx.out.result(list, () => list.map((c) => `${c.id}  ${c.name}  ${c.order_count} order(s)${c.id_number ? `  ${c.id_number}` : ''}`).join('\n') || 'No consolidates.')
     }),
   )
   consolidates.command('show <id>').action(

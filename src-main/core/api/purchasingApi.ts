@@ -16,7 +16,12 @@ import { writeRequest, type RestClient } from './restClient'
 const flag = z.preprocess((v) => v ?? false, bool)
 const quantity = z.union([z.string().regex(/^-?\d+(\.\d+)?$/), z.number().transform(String)])
 
-const currencySchema = optionalNull(z.object({ id, code: text, symbol: text }))
+/** REST answers carry the currency as an object; the real service names its symbol `prefix`. */
+const restCurrencySchema = optionalNull(
+  z
+    .object({ id, code: text, symbol: nullableText.optional(), prefix: nullableText.optional() })
+    .transform((c) => ({ id: c.id, code: c.code, symbol: c.symbol ?? c.prefix ?? c.code })),
+)
 const detailSchema = z.object({
   id,
   item_id: id,
@@ -28,6 +33,7 @@ const detailSchema = z.object({
   item: optionalNull(z.object({ code: nullableText, name: nullableText })),
 })
 
+/** A purchase order in a REST answer (consolidate candidates and shows): the spec's fields, lines and currency as the answer gives them. */
 const orderSchema = z
   .object({
     id,
@@ -36,7 +42,7 @@ const orderSchema = z
     issue_date: nullableDate,
     payee_id: nullableId,
     payee: optionalNull(z.object({ name: text })),
-    currency: currencySchema,
+    currency: restCurrencySchema,
     exchange_rate: nullableNumber,
     subtotal: nullableMoney,
     total: nullableMoney,
@@ -89,7 +95,6 @@ const consolidateFields = {
   id,
   name: text,
   description: nullableText,
-  special_invoice: flag,
   id_number: nullableText,
   item_id: nullableId,
   charge_term_id: nullableId,
@@ -97,9 +102,14 @@ const consolidateFields = {
   created_at: nullableTimestamp,
   updated_at: nullableTimestamp,
 }
+/**
+ * GET /purchases/consolidates/{id}.json. `special_invoice` is our sandbox's;
+ * without it a special-invoice consolidate is told by its item (the purchasing
+ * variable item_for_consolidates), which a regular consolidate does not carry.
+ */
 const consolidateSchema = z
-  .object({ ...consolidateFields, purchase_orders: z.preprocess((v) => v ?? [], z.array(orderSchema)) })
-  .transform(({ purchase_orders, ...c }): Consolidate => ({ ...c, orders: purchase_orders }))
+  .object({ ...consolidateFields, special_invoice: z.boolean().optional(), purchase_orders: z.preprocess((v) => v ?? [], z.array(orderSchema)) })
+  .transform(({ purchase_orders, special_invoice, ...c }): Consolidate => ({ ...c, special_invoice: special_invoice ?? c.item_id !== null, orders: purchase_orders }))
 
 export async function fetchConsolidateCandidates(rest: RestClient, special: boolean): Promise<PurchaseOrder[]> {
   const path = special ? '/purchases/consolidates/new_for_special_invoice.json' : '/purchases/consolidates/new.json'
@@ -133,12 +143,14 @@ export async function deleteConsolidate(rest: RestClient, consolidateId: number)
 
 const consolidateRows = z.object({
   consolidates: z.array(
-    z.object({ ...consolidateFields, purchase_orders: z.array(z.object({ id })) }).transform(({ purchase_orders, ...c }): ConsolidateSummary => ({ ...c, order_count: purchase_orders.length })),
+    z
+      .object({ id, name: text, id_number: nullableText, created_at: nullableTimestamp, purchase_orders: z.array(z.object({ id })) })
+      .transform(({ purchase_orders, ...c }): ConsolidateSummary => ({ ...c, order_count: purchase_orders.length })),
   ),
 })
 
-export const CONSOLIDATES_QUERY =
-  '{ consolidates(order_by: {id: desc}) { id name description special_invoice id_number item_id charge_term_id issued_at created_at updated_at purchase_orders { id } } }'
+/** The list shows what the real service's GraphQL has (docs: ConsolidateGraphQL); the rest comes from the REST show when one is opened. */
+export const CONSOLIDATES_QUERY = '{ consolidates(order_by: {id: desc}) { id name id_number created_at purchase_orders { id } } }'
 
 export async function listConsolidates(graphql: GraphqlClient): Promise<ConsolidateSummary[]> {
   const { consolidates } = await graphql.data(
@@ -148,36 +160,110 @@ export async function listConsolidates(graphql: GraphqlClient): Promise<Consolid
   return consolidates
 }
 
-const orderFields = `id id_number reference issue_date payee_id exchange_rate subtotal total due authorized received paid voided import consolidate_id agency_id
-  payee { name } currency { id code symbol }
-  purchase_order_details(order_by: {id: asc}) { id item_id quantity received_quantity price total item { code name } }`
+/**
+ * An order as the real service's GraphQL gives it (docs: PurchaseOrderGraphQL,
+ * PurchaseOrderDetailsGraphQL): lines carry booked_quantity, delivered_quantity
+ * and unit_cost; a line's total and the subtotal are computed here. The
+ * currency is a separate table named by currency_id, read in the same document.
+ * The exchange rate is not on GraphQL: the reception draft (new.json) has it.
+ */
+const orderFields = `id id_number reference issue_date payee_id currency_id total due authorized received paid voided import consolidate_id agency_id
+  payee { name }
+  purchase_order_details(order_by: {id: asc}) { id item_id booked_quantity delivered_quantity unit_cost item { code name } }`
+const currencyFields = 'currencies { id code prefix }'
+
+const zero = (v: unknown) => v ?? '0'
+const gqlDetailSchema = z.object({
+  id,
+  item_id: id,
+  booked_quantity: z.preprocess(zero, quantity),
+  delivered_quantity: z.preprocess(zero, quantity),
+  unit_cost: z.preprocess(zero, money),
+  item: optionalNull(z.object({ code: nullableText, name: nullableText })),
+})
+const gqlOrderSchema = z.object({
+  id,
+  id_number: nullableText,
+  reference: nullableText,
+  issue_date: nullableDate,
+  payee_id: nullableId,
+  currency_id: nullableId,
+  payee: optionalNull(z.object({ name: text })),
+  total: nullableMoney,
+  due: nullableMoney,
+  authorized: flag,
+  received: flag,
+  paid: flag,
+  voided: flag,
+  import: flag,
+  consolidate_id: nullableId,
+  agency_id: nullableId,
+  purchase_order_details: z.preprocess((v) => v ?? [], z.array(gqlDetailSchema)),
+})
+const gqlCurrencySchema = z.object({ id, code: text, prefix: nullableText })
+const ordersAnswer = z.object({ purchase_orders: z.array(gqlOrderSchema), currencies: z.preprocess((v) => v ?? [], z.array(gqlCurrencySchema)) })
+
+function orderFromGraphql(o: z.output<typeof gqlOrderSchema>, currencies: z.output<typeof gqlCurrencySchema>[]): PurchaseOrder {
+  const currency = o.currency_id === null ? undefined : currencies.find((c) => c.id === o.currency_id)
+  const lines = o.purchase_order_details.map((d) => {
+    const booked = new Decimal(d.booked_quantity)
+    return {
+      id: d.id,
+      item_id: d.item_id,
+      item_code: d.item?.code ?? null,
+      item_name: d.item?.name ?? null,
+      quantity: d.booked_quantity,
+      received_quantity: d.delivered_quantity,
+      pending_quantity: Decimal.max(booked.minus(d.delivered_quantity), 0).toString(),
+      price: d.unit_cost,
+      total: booked.times(d.unit_cost).toString(),
+    }
+  })
+  return {
+    id: o.id,
+    id_number: o.id_number,
+    reference: o.reference,
+    issue_date: o.issue_date,
+    supplier: o.payee?.name ?? null,
+    payee_id: o.payee_id,
+    currency: currency ? { id: currency.id, code: currency.code, symbol: currency.prefix ?? currency.code } : null,
+    exchange_rate: null,
+    // Not on GraphQL: the sum of the lines, before discounts and charges.
+    subtotal: lines.reduce((sum, l) => sum.plus(l.total), new Decimal(0)).toString(),
+    total: o.total,
+    due: o.due,
+    authorized: o.authorized,
+    received: o.received,
+    paid: o.paid,
+    voided: o.voided,
+    import: o.import,
+    consolidate_id: o.consolidate_id,
+    agency_id: o.agency_id,
+    lines,
+  }
+}
+
+async function readOrders(graphql: GraphqlClient, query: string, variables: Record<string, unknown>): Promise<PurchaseOrder[]> {
+  const { purchase_orders, currencies } = await graphql.data(query, ordersAnswer, variables)
+  return purchase_orders.map((o) => orderFromGraphql(o, currencies))
+}
 
 export const SEARCH_PURCHASE_ORDERS_QUERY = `query ($like: String!, $id: bigint!, $limit: Int!) { purchase_orders(
         where: {authorized: {_eq: true}, voided: {_eq: false}, _or: [{id: {_eq: $id}}, {id_number: {_ilike: $like}}, {reference: {_ilike: $like}}, {payee: {name: {_ilike: $like}}}]},
-        order_by: [{received: asc}, {issue_date: desc}, {id: desc}], limit: $limit) { ${orderFields} } }`
+        order_by: [{received: asc}, {issue_date: desc}, {id: desc}], limit: $limit) { ${orderFields} } ${currencyFields} }`
 
 /** Authorised, not voided orders matching a number, reference or supplier (for the reception screen); newest first. */
 export async function searchPurchaseOrders(graphql: GraphqlClient, query: string, limit: number): Promise<PurchaseOrder[]> {
   const term = query.trim()
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const asId = /^\d+$/.test(term) ? Number(term) : 0
-  const { purchase_orders } = await graphql.data(
-    SEARCH_PURCHASE_ORDERS_QUERY,
-    z.object({ purchase_orders: z.array(orderSchema) }),
-    { like, id: asId, limit },
-  )
-  return purchase_orders
+  return readOrders(graphql, SEARCH_PURCHASE_ORDERS_QUERY, { like, id: asId, limit })
 }
 
-export const PURCHASE_ORDER_QUERY = `query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { ${orderFields} } }`
+export const PURCHASE_ORDER_QUERY = `query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { ${orderFields} } ${currencyFields} }`
 
 export async function fetchPurchaseOrder(graphql: GraphqlClient, orderId: number): Promise<PurchaseOrder | null> {
-  const { purchase_orders } = await graphql.data(
-    PURCHASE_ORDER_QUERY,
-    z.object({ purchase_orders: z.array(orderSchema) }),
-    { id: orderId },
-  )
-  return purchase_orders[0] ?? null
+  return (await readOrders(graphql, PURCHASE_ORDER_QUERY, { id: orderId }))[0] ?? null
 }
 
 const draftSchema = z.object({
@@ -207,7 +293,8 @@ export async function fetchReceptionDraft(rest: RestClient, graphql: GraphqlClie
   const order = await fetchPurchaseOrder(graphql, orderId)
   if (!order) throw new Error(`purchase order ${orderId} is not readable through GraphQL`)
   return {
-    order,
+    // GraphQL does not carry the order's exchange rate; the draft does.
+    order: { ...order, exchange_rate: draft.exchange_rate ?? order.exchange_rate },
     agency_id: draft.agency_id,
     received_at: draft.received_at ? draft.received_at.slice(0, 10) : null,
     exchange_rate: draft.exchange_rate,
@@ -226,8 +313,9 @@ export async function fetchReceptionDraft(rest: RestClient, graphql: GraphqlClie
 }
 
 export interface ReceptionBody {
+  entityId: number | null
   agencyId: number
-  receivedAt?: string
+  receivedAt: string
   invoiceNumber: string | null
   memo: string | null
   needsTransit: boolean
@@ -236,23 +324,67 @@ export interface ReceptionBody {
 }
 
 /**
- * POST: the spec's written attributes; the answer is the order with its
- * details, not the reception. null: done, but answered in another shape.
+ * A line as the SDK writes it (zauru-receptions.ts): goods received into a
+ * named lot carry one entry per lot in the arrays lot_name, lot_expire,
+ * lot_delivered_quantity and lot_description instead of a quantity.
  */
-export async function createReception(rest: RestClient, orderId: number, input: ReceptionBody): Promise<PurchaseOrder | null> {
+function receptionLineBody(l: ReceptionBody['lines'][number]): Record<string, unknown> {
+  const line = { item_id: l.item_id, purchase_order_detail_id: l.purchase_order_detail_id }
+  if (!l.lot_name) return { ...line, quantity: l.quantity }
+  return { ...line, lot_name: [l.lot_name], lot_expire: [l.lot_expires ?? ''], lot_delivered_quantity: [l.quantity], lot_description: [l.lot_name] }
+}
+
+/**
+ * POST. The answer's shape is not shown (the spec: "the purchase order
+ * details rather than the reception"), so any 2xx is taken as done and the
+ * caller reads the order and its receptions back.
+ */
+export async function createReception(rest: RestClient, orderId: number, input: ReceptionBody): Promise<void> {
   const reception: Record<string, unknown> = {
     purchase_order_id: orderId,
     agency_id: input.agencyId,
+    received_at: input.receivedAt,
     needs_transit: input.needsTransit ? '1' : '0',
     invoice_number: input.invoiceNumber ?? '',
     memo: input.memo ?? '',
-    reception_details_attributes: Object.fromEntries(
-      input.lines.map((l, i) => [String(i), { item_id: l.item_id, quantity: l.quantity, purchase_order_detail_id: l.purchase_order_detail_id, ...(l.lot_name ? { lot_name: l.lot_name, lot_expires: l.lot_expires } : {}) }]),
-    ),
+    reception_details_attributes: Object.fromEntries(input.lines.map((l, i) => [String(i), receptionLineBody(l)])),
   }
-  if (input.receivedAt) reception.received_at = input.receivedAt
+  if (input.entityId !== null) reception.entity_id = input.entityId
   if (input.exchangeRate) reception.exchange_rate = input.exchangeRate
-  return writeRequest(rest, { method: 'POST', path: `/purchases/purchase_orders/${orderId}/receptions.json`, body: { reception } }, orderSchema)
+  await writeRequest(rest, { method: 'POST', path: `/purchases/purchase_orders/${orderId}/receptions.json`, body: { reception } }, z.unknown())
+}
+
+/** One value or one per lot (the SDK types the lot fields `x | x[]`). */
+const oneOrMany = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(schema.nullable()))
+
+const receptionDetailSchema = z.object({
+  id: nullableId,
+  item_id: id,
+  purchase_order_detail_id: nullableId,
+  quantity: z.preprocess(zero, quantity),
+  lot_id: nullableId.optional(),
+  lot_name: oneOrMany(text),
+  lot_expire: oneOrMany(z.string()),
+  lot_expires: oneOrMany(z.string()),
+  lot_delivered_quantity: oneOrMany(quantity),
+  lot: optionalNull(z.object({ name: nullableText, expires: nullableDate })).optional(),
+})
+
+/** A reception detail as lines the clerk reads: one per lot when it names several. */
+function receptionLines(d: z.output<typeof receptionDetailSchema>): Reception['lines'] {
+  const names = d.lot_name.length > 0 ? d.lot_name : [d.lot?.name ?? null]
+  const expires = d.lot_expire.length > 0 ? d.lot_expire : d.lot_expires.length > 0 ? d.lot_expires : [d.lot?.expires ?? null]
+  return names.map((name, i) => ({
+    id: d.id,
+    item_id: d.item_id,
+    purchase_order_detail_id: d.purchase_order_detail_id,
+    quantity: names.length > 1 ? (d.lot_delivered_quantity[i] ?? '0') : d.quantity,
+    // Several lots in one detail have no id of their own to name.
+    lot_id: names.length > 1 ? null : (d.lot_id ?? null),
+    lot_name: name,
+    lot_expires: expires[i]?.slice(0, 10) ?? null,
+    available_now: null,
+  }))
 }
 
 const receptionFields = {
@@ -264,30 +396,17 @@ const receptionFields = {
   received: flag,
   received_at: nullableTimestamp,
   voided: flag,
-  voided_at: nullableTimestamp,
-  exchange_rate: nullableNumber,
+  voided_at: nullableTimestamp.optional(),
+  exchange_rate: nullableNumber.optional(),
 }
-const receptionLineSchema = z.object({
-  id: nullableId,
-  item_id: id,
-  purchase_order_detail_id: nullableId,
-  quantity,
-  lot_id: nullableId,
-  lot_name: nullableText,
-  lot_expires: nullableDate,
-  lot: optionalNull(z.object({ name: nullableText, expires: nullableDate })),
-})
 const receptionSchema = z
-  .object({ ...receptionFields, reception_details: z.preprocess((v) => v ?? [], z.array(receptionLineSchema)) })
+  .object({ ...receptionFields, reception_details: z.preprocess((v) => v ?? [], z.array(receptionDetailSchema)) })
   .transform(
     ({ reception_details, ...r }): Reception => ({
       ...r,
-      lines: reception_details.map(({ lot, ...l }) => ({
-        ...l,
-        lot_name: l.lot_name ?? lot?.name ?? null,
-        lot_expires: l.lot_expires ?? lot?.expires ?? null,
-        available_now: null,
-      })),
+      voided_at: r.voided_at ?? null,
+      exchange_rate: r.exchange_rate ?? null,
+      lines: reception_details.flatMap(receptionLines),
     }),
   )
 
@@ -296,27 +415,25 @@ export async function fetchReception(rest: RestClient, receptionId: number): Pro
 }
 
 /**
- * DELETE, or rebound.json naming the order: the spec gives both ways to return
- * a reception. null: done, but answered in another shape.
+ * Returns a reception as the SDK does: rebound.json naming its order (the
+ * service then checks the order exists). null: done, but answered in another shape.
  */
-export async function returnReception(rest: RestClient, receptionId: number, rebound: { orderId: number } | null): Promise<Reception | null> {
-  if (rebound) {
-    return writeRequest(rest, { method: 'GET', path: `/purchases/receptions/${receptionId}/rebound.json`, query: { purchase_order_id: rebound.orderId } }, receptionSchema)
-  }
-  return writeRequest(rest, { method: 'DELETE', path: `/purchases/receptions/${receptionId}.json` }, receptionSchema)
+export async function returnReception(rest: RestClient, receptionId: number, orderId: number): Promise<Reception | null> {
+  return writeRequest(rest, { method: 'GET', path: `/purchases/receptions/${receptionId}/rebound.json`, query: { purchase_order_id: orderId } }, receptionSchema)
 }
 
-export const RECEPTIONS_QUERY = `query ($order: bigint!) { receptions(where: {purchase_order_id: {_eq: $order}}, order_by: {id: desc}) {
-        id purchase_order_id agency_id invoice_number memo received received_at voided voided_at exchange_rate
-        reception_details(order_by: {id: asc}) { id item_id purchase_order_detail_id quantity lot_id lot { name expires } } } }`
+/** No root receptions on the real service: the SDK reads them through their order (getPurchaseOrder). */
+export const RECEPTIONS_QUERY = `query ($order: bigint!) { purchase_orders(where: {id: {_eq: $order}}) { receptions(order_by: {id: desc}) {
+        id purchase_order_id agency_id invoice_number memo received received_at voided needs_transit
+        reception_details(order_by: {id: asc}) { id item_id purchase_order_detail_id quantity lot_name lot_expire lot_delivered_quantity lot_description } } } }`
 
 export async function listReceptions(graphql: GraphqlClient, orderId: number): Promise<Reception[]> {
-  const { receptions } = await graphql.data(
+  const { purchase_orders } = await graphql.data(
     RECEPTIONS_QUERY,
-    z.object({ receptions: z.array(receptionSchema) }),
+    z.object({ purchase_orders: z.array(z.object({ receptions: z.array(receptionSchema) })) }),
     { order: orderId },
   )
-  return receptions
+  return purchase_orders[0]?.receptions ?? []
 }
 
 export const ACTIVE_AGENCIES_QUERY = '{ agencies(where: {active: {_eq: true}}, order_by: {id: asc}) { id name } }'
@@ -329,16 +446,13 @@ export async function listActiveAgencies(graphql: GraphqlClient): Promise<{ id: 
   return agencies
 }
 
-export const CURRENCY_QUERY = 'query ($id: bigint!) { currencies(where: {id: {_eq: $id}}) { id code symbol } }'
+export const CURRENCY_QUERY = 'query ($id: bigint!) { currencies(where: {id: {_eq: $id}}) { id code prefix } }'
 
-/** The entity's currency, for amounts shown in it (company.currency_id names it). */
+/** The entity's currency, for amounts shown in it (company.currency_id names it); the real service calls its symbol `prefix`. */
 export async function fetchCurrency(graphql: GraphqlClient, currencyId: number): Promise<{ id: number; code: string; symbol: string } | null> {
-  const { currencies } = await graphql.data(
-    CURRENCY_QUERY,
-    z.object({ currencies: z.array(z.object({ id, code: text, symbol: text })) }),
-    { id: currencyId },
-  )
-  return currencies[0] ?? null
+  const { currencies } = await graphql.data(CURRENCY_QUERY, z.object({ currencies: z.array(gqlCurrencySchema) }), { id: currencyId })
+  const c = currencies[0]
+  return c ? { id: c.id, code: c.code, symbol: c.prefix ?? c.code } : null
 }
 
 export const LOT_AVAILABILITY_QUERY =

@@ -1,6 +1,7 @@
 import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft, ReceptionResult } from '../../../src-shared/purchasing'
 import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '../../../src-shared/purchasing'
 import { AppError } from '../../../src-shared/errors'
+import { dateInZone } from '../../../src-shared/localDate'
 import * as api from '../api/purchasingApi'
 import { mayHaveBeenDone } from '../api/serviceError'
 import type { ProfileService } from './profileService'
@@ -113,29 +114,27 @@ export class PurchasingService {
   }
 
   /**
-   * Receives goods. The service answers with the order, not the reception, so
-   * the new reception is found afterwards among the order's receptions (the
-   * newest one that is not voided); null if that read fails.
-   */
-  /**
-   * Receives goods. A reception whose answer was lost, or came in another
-   * shape, may have been recorded: the order's receptions are read back, and
-   * one that was not there before the request is this one. The clerk is never
-   * invited to receive the same goods twice.
+   * Receives goods. The answer's shape is not shown, so any 2xx is done and
+   * the order and its receptions are read back; one reception that was not
+   * there before the request is this one. A reception whose answer was lost
+   * is looked for the same way before the failure is reported: the clerk is
+   * never invited to receive the same goods twice.
    */
   async receive(input: ReceptionInput): Promise<ReceptionResult> {
     const { orderId, ...body } = receptionInput.parse(input)
+    const who = this.profile.lastKnown()
+    // The SDK always sends the date and the entity; "today" is the clerk's day in their profile's zone.
+    const receivedAt = body.receivedAt ?? dateInZone(new Date(), who?.profile.time_zone ?? 'UTC')
     const before = await this.receptionIds(orderId)
-    let answered: PurchaseOrder | null
     try {
-      answered = await api.createReception(this.rest, orderId, body)
+      await api.createReception(this.rest, orderId, { ...body, receivedAt, entityId: who?.currentEntity?.id ?? null })
     } catch (err) {
       const found = mayHaveBeenDone(err) && before ? await this.newReception(orderId, before) : null
       if (!found) throw err
       return { order: await this.orderNow(orderId), receptionId: found.id }
     }
     const created = await this.newReception(orderId, before ?? new Set())
-    return { order: answered ?? (await this.orderNow(orderId)), receptionId: created?.id ?? null }
+    return { order: await this.orderNow(orderId), receptionId: created?.id ?? null }
   }
 
   /** The ids of the order's receptions; null when they cannot be read (the write then cannot be looked for). */
@@ -174,14 +173,16 @@ export class PurchasingService {
   }
 
   /**
-   * DELETE by default; `rebound` uses rebound.json with the order (the service
-   * then checks the order exists). A return whose answer was lost, or came in
-   * another shape, is decided by reading the reception: voided means done.
+   * Returns a reception through rebound.json naming its order, as the SDK
+   * does (the order is the reception's own unless the caller names one; the
+   * service then checks it exists). A return whose answer was lost, or came
+   * in another shape, is decided by reading the reception: voided means done.
    */
   async returnReception(id: number, rebound: { orderId: number } | null): Promise<Reception> {
+    const orderId = rebound?.orderId ?? (await api.fetchReception(this.rest, id)).purchase_order_id
     let answered: Reception | null
     try {
-      answered = await api.returnReception(this.rest, id, rebound)
+      answered = await api.returnReception(this.rest, id, orderId)
     } catch (err) {
       if (!mayHaveBeenDone(err)) throw err
       const now = await api.fetchReception(this.rest, id).catch(() => null)

@@ -18,7 +18,7 @@ export const purchasingTables: readonly TableDescription[] = [
     name: 'currencies',
     primaryKey: 'id',
     entityScoped: false,
-    columns: [col('id', 'bigint'), col('code', 'String'), col('name', 'String'), col('symbol', 'String')],
+    columns: [col('id', 'bigint'), col('code', 'String'), col('name', 'String'), col('symbol', 'String'), col('prefix', 'String')],
     relations: [],
   },
   {
@@ -94,6 +94,10 @@ export const purchasingTables: readonly TableDescription[] = [
       col('received_quantity', 'numeric'),
       col('price', 'numeric'),
       col('total', 'numeric'),
+      // The real service's names (docs): the same values as quantity, received_quantity and price.
+      col('booked_quantity', 'numeric'),
+      col('delivered_quantity', 'numeric'),
+      col('unit_cost', 'numeric'),
       col('created_at', 'timestamp'),
       col('updated_at', 'timestamp'),
     ],
@@ -158,6 +162,8 @@ export const purchasingTables: readonly TableDescription[] = [
       col('purchase_order_detail_id', 'bigint'),
       col('quantity', 'numeric'),
       opt('lot_id', 'bigint'),
+      // docs: one value or one per lot (JSON), as the reception was written
+      ...['lot_name', 'lot_expire', 'lot_delivered_quantity', 'lot_description'].map((n) => opt(n, 'jsonb')),
       col('created_at', 'timestamp'),
       col('updated_at', 'timestamp'),
     ],

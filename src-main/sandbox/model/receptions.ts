@@ -41,7 +41,8 @@ export function findReception(statements: StatementCache, entityId: number, id: 
 export function detailsOfReception(statements: StatementCache, receptionId: number): ReceptionDetailRow[] {
   return statements
     .get(
-      `SELECT d.*, l.name AS lot_name, l.expires AS lot_expires FROM reception_details d LEFT JOIN lots l ON l.id = d.lot_id
+      `SELECT d.id, d.entity_id, d.reception_id, d.item_id, d.purchase_order_detail_id, d.quantity, d.lot_id, d.created_at, d.updated_at,
+         l.name AS lot_name, l.expires AS lot_expires FROM reception_details d LEFT JOIN lots l ON l.id = d.lot_id
        WHERE d.reception_id = ? ORDER BY d.id`,
     )
     .all(receptionId) as ReceptionDetailRow[]
@@ -97,16 +98,50 @@ interface CreateRequest {
 
 export type CreateOutcome = { kind: 'saved'; id: number } | { kind: 'invalid'; errors: Record<string, string[]> }
 
-interface AcceptedLine {
-  detail: PurchaseOrderDetailRow
-  item: ItemFacts
+interface LotPart {
   quantity: Decimal
   lotName: string | null
   lotExpires: string | null
+  description: string | null
+}
+
+interface AcceptedLine {
+  detail: PurchaseOrderDetailRow
+  item: ItemFacts
+  /** One per lot received on the line (one for goods without lots). */
+  parts: LotPart[]
+  /** The lot fields came as arrays (docs: the SDK) rather than single values (the spec's older form). */
+  asArrays: boolean
+}
+
+/**
+ * A line's lot fields: arrays, one entry per lot, as the SDK sends them
+ * (`lot_name`, `lot_expire`, `lot_delivered_quantity`, `lot_description`),
+ * or single values (`lot_name`, `lot_expires` or `lot_expire`).
+ */
+function lotsOf(e: Record<string, unknown>) {
+  const list = (v: unknown): unknown[] => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v])
+  return {
+    names: list(e.lot_name),
+    expires: list(e.lot_expire ?? e.lot_expires),
+    delivered: list(e.lot_delivered_quantity),
+    descriptions: list(e.lot_description),
+    asArrays: Array.isArray(e.lot_name) || Array.isArray(e.lot_delivered_quantity),
+  }
+}
+
+function sumOf(values: unknown[]): ReturnType<typeof parseDecimal> {
+  let total = new Decimal(0)
+  for (const v of values) {
+    const p = parseDecimal(v)
+    if (!p.ok) return p
+    total = total.plus(p.value)
+  }
+  return { ok: true, value: total }
 }
 
 /** The lot a received line goes into: the named, dated lot for perishable goods (made when new), else the item's undated lot. */
-function lotFor(db: Sqlite, statements: StatementCache, entityId: number, line: AcceptedLine): number {
+function lotFor(db: Sqlite, statements: StatementCache, entityId: number, line: { item: ItemFacts; lotName: string | null; lotExpires: string | null }): number {
   if (line.lotName !== null) {
     const existing = statements.get('SELECT id FROM lots WHERE item_id = ? AND name = ?').pluck().get(line.item.id, line.lotName) as number | undefined
     if (existing !== undefined) return existing
@@ -161,7 +196,9 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
     for (const entry of entries) {
       if (!entry || typeof entry !== 'object') continue
       const e = entry as Record<string, unknown>
-      const quantity = parseDecimal(e.quantity)
+      const lots = lotsOf(e)
+      // docs (the SDK): a line with lots sends no quantity, only one delivered quantity per lot; the spec: quantity.
+      const quantity = e.quantity === undefined && lots.delivered.length > 0 ? sumOf(lots.delivered) : parseDecimal(e.quantity)
       if (!quantity.ok) {
         errors.add('reception_details.quantity', quantity.reason === 'blank' ? t.blank : t.notANumber)
         continue
@@ -191,17 +228,24 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
       }
       taken.set(detail.id, before.plus(quantity.value))
       const item = itemFacts(statements, detail.item_id)!
-      let lotName: string | null = null
-      let lotExpires: string | null = null
+      const parts: LotPart[] = []
       if (item.perishable) {
-        lotName = castText(e.lot_name) ?? null
-        const expires = castDate(e.lot_expires)
-        if (!lotName) errors.add('reception_details.lot_name', t.blank)
-        if (expires === null) errors.add('reception_details.lot_expires', t.blank)
-        else if (expires === undefined) errors.add('reception_details.lot_expires', t.invalid)
-        else lotExpires = expires
+        // One part per lot named; a single lot may carry its quantity in `quantity` alone.
+        const count = Math.max(lots.names.length, 1)
+        for (let i = 0; i < count; i++) {
+          const name = castText(lots.names[i]) ?? null
+          const expires = castDate(lots.expires[i])
+          const part = count === 1 && lots.delivered.length === 0 ? quantity : parseDecimal(lots.delivered[i])
+          if (!name) errors.add('reception_details.lot_name', t.blank)
+          if (expires === null) errors.add('reception_details.lot_expires', t.blank)
+          else if (expires === undefined) errors.add('reception_details.lot_expires', t.invalid)
+          if (!part.ok) errors.add('reception_details.lot_delivered_quantity', part.reason === 'blank' ? t.blank : t.notANumber)
+          if (name && expires && part.ok) parts.push({ quantity: part.value, lotName: name, lotExpires: expires, description: castText(lots.descriptions[i]) ?? null })
+        }
+      } else {
+        parts.push({ quantity: quantity.value, lotName: null, lotExpires: null, description: null })
       }
-      accepted.push({ detail, item, quantity: quantity.value, lotName, lotExpires })
+      accepted.push({ detail, item, parts, asArrays: lots.asArrays })
     }
     if (accepted.length === 0 && !errors.any()) errors.add('reception_details', receptionText.noLines)
     if (errors.any()) return { kind: 'invalid', errors: errors.fields }
@@ -217,16 +261,21 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
       ).lastInsertRowid as number
     const stock: StockLine[] = []
     for (const line of accepted) {
-      const lotId = lotFor(db, statements, req.entityId, line)
-      const q = railsDecimalString(line.quantity)
-      db.prepare(
-        `INSERT INTO reception_details (entity_id, reception_id, item_id, purchase_order_detail_id, quantity, lot_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(req.entityId, id, line.item.id, line.detail.id, q, lotId, req.now, req.now)
+      // One detail per lot (ours: the service's own split is not shown); its lot fields in the form they came.
+      for (const part of line.parts) {
+        const lotId = lotFor(db, statements, req.entityId, { item: line.item, lotName: part.lotName, lotExpires: part.lotExpires })
+        const q = railsDecimalString(part.quantity)
+        const as = (v: string | null) => (part.lotName === null ? null : JSON.stringify(line.asArrays ? [v] : v))
+        db.prepare(
+          `INSERT INTO reception_details (entity_id, reception_id, item_id, purchase_order_detail_id, quantity, lot_id,
+             lot_name, lot_expire, lot_delivered_quantity, lot_description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(req.entityId, id, line.item.id, line.detail.id, q, lotId, as(part.lotName), as(part.lotExpires), as(q), as(part.description ?? part.lotName), req.now, req.now)
+        stock.push({ lotId, quantity: q })
+      }
       const current = details.get(line.detail.id)!
-      const received = new Decimal(current.received_quantity).plus(line.quantity)
+      const received = line.parts.reduce((sum, p) => sum.plus(p.quantity), new Decimal(current.received_quantity))
       current.received_quantity = railsDecimalString(received)
       statements.get('UPDATE purchase_order_details SET received_quantity = ?, updated_at = ? WHERE id = ?').run(current.received_quantity, req.now, current.id)
-      stock.push({ lotId, quantity: q })
     }
     receiveStock(statements, req.entityId, agencyRow!.id, stock)
     if (foreign && exchangeRate !== null) statements.get('UPDATE purchase_orders SET exchange_rate = ? WHERE id = ?').run(exchangeRate, order.id)

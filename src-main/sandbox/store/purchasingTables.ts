@@ -11,7 +11,8 @@ export const purchasingTables: readonly DomainTable[] = [
   {
     // Currencies are shared by every entity (an entity names its own through entities.currency_id).
     name: 'currencies',
-    ddl: [`CREATE TABLE currencies (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT NOT NULL, symbol TEXT NOT NULL) STRICT`],
+    // prefix: the real service's name for what the screens show before an amount (docs: CurrencyGraphQL); symbol is ours.
+    ddl: [`CREATE TABLE currencies (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT NOT NULL, symbol TEXT NOT NULL, prefix TEXT GENERATED ALWAYS AS (symbol) VIRTUAL) STRICT`],
   },
   {
     name: 'payees',
@@ -119,7 +120,11 @@ export const purchasingTables: readonly DomainTable[] = [
         received_quantity TEXT NOT NULL,
         price TEXT NOT NULL,
         total TEXT NOT NULL,
-        created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+        -- the real service's names for the same values (docs: PurchaseOrderDetailsGraphQL)
+        booked_quantity TEXT GENERATED ALWAYS AS (quantity) VIRTUAL,
+        delivered_quantity TEXT GENERATED ALWAYS AS (received_quantity) VIRTUAL,
+        unit_cost TEXT GENERATED ALWAYS AS (price) VIRTUAL
       ) STRICT`,
       `CREATE INDEX purchase_order_details_order ON purchase_order_details(purchase_order_id)`,
     ],
@@ -161,6 +166,8 @@ export const purchasingTables: readonly DomainTable[] = [
         purchase_order_detail_id INTEGER NOT NULL REFERENCES purchase_order_details(id),
         quantity TEXT NOT NULL,
         lot_id INTEGER REFERENCES lots(id),
+        -- the lot as the client sent it (docs: ReceptionDetailsGraphQL, "x | x[]"): JSON text, one value or an array
+        lot_name TEXT, lot_expire TEXT, lot_delivered_quantity TEXT, lot_description TEXT,
         created_at TEXT NOT NULL, updated_at TEXT NOT NULL
       ) STRICT`,
       `CREATE INDEX reception_details_reception ON reception_details(reception_id)`,

@@ -60,6 +60,15 @@ describe('a consolidate the service recorded', () => {
     expect(created).toMatchObject({ name: input.name, orders: [expect.objectContaining({ id: 7001 })] })
   })
 
+  it('for a special invoice, whose answer was lost, is found once with its number', async () => {
+    await session.sandbox.reset()
+    const isSpecialCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && req.url === '/purchases/consolidates/create_for_special_invoice.json'
+    const input = { name: 'Factura especial perdida', orderIds: [7005], special: true }
+    const created = await session.proxy.during((req) => (isSpecialCreate(req) ? { drop: true, afterForward: true } : null), () => session.h.call('consolidates.create', input))
+    expect(created).toMatchObject({ name: input.name, special_invoice: true, id_number: 'FESP-101-000001', orders: [expect.objectContaining({ id: 7005 })] })
+    expect((await session.h.call('consolidates.list')).filter((c) => c.name === input.name)).toHaveLength(1)
+  })
+
   it('that was not recorded still reports the failure', async () => {
     await session.sandbox.reset()
     const refused = session.proxy.during((req) => (isConsolidateCreate(req) ? { status: 503, body: { error: 'down' } } : null), () => session.h.call('consolidates.create', { name: 'Nunca', orderIds: [7001] }))
@@ -72,7 +81,8 @@ describe('a return the service recorded', () => {
   it('whose answer was lost is read back as returned, and a second return is not needed', async () => {
     await session.sandbox.reset()
     const { receptionId } = await receiveOne(7003)
-    const isReturn = (req: { method?: string; url?: string }) => req.method === 'DELETE' && req.url === `/purchases/receptions/${receptionId}.json`
+    // As the SDK returns one: rebound.json naming the order.
+    const isReturn = (req: { method?: string; url?: string }) => req.method === 'GET' && (req.url ?? '').startsWith(`/purchases/receptions/${receptionId}/rebound.json?`)
     const returned = await session.proxy.during((req) => (isReturn(req) ? { drop: true, afterForward: true } : null), () => session.h.call('receptions.return', { id: receptionId! }))
     expect(returned).toMatchObject({ id: receptionId, voided: true })
     expect((await session.h.call('receptions.get', { id: receptionId! })).voided).toBe(true)
@@ -81,7 +91,8 @@ describe('a return the service recorded', () => {
   it('that did not happen still reports the failure', async () => {
     await session.sandbox.reset()
     const { receptionId } = await receiveOne(7003)
-    const isReturn = (req: { method?: string; url?: string }) => req.method === 'DELETE' && req.url === `/purchases/receptions/${receptionId}.json`
+    // As the SDK returns one: rebound.json naming the order.
+    const isReturn = (req: { method?: string; url?: string }) => req.method === 'GET' && (req.url ?? '').startsWith(`/purchases/receptions/${receptionId}/rebound.json?`)
     await expect(session.proxy.during((req) => (isReturn(req) ? { status: 503, body: { error: 'down' } } : null), () => session.h.call('receptions.return', { id: receptionId! }))).rejects.toMatchObject({ code: 'server' })
     expect((await session.h.call('receptions.get', { id: receptionId! })).voided).toBe(false)
   })

@@ -55,7 +55,9 @@ describe('consolidates', () => {
       [7003, created.id],
     ])
     const list = await h.call('consolidates.list')
-    expect(list.find((c) => c.id === created.id)).toMatchObject({ name: 'Contenedor', order_count: 2, special_invoice: false })
+    // The list carries what the real service's GraphQL has; the kind and description come with the consolidate itself.
+    expect(list.find((c) => c.id === created.id)).toEqual({ id: created.id, name: 'Contenedor', id_number: null, created_at: expect.any(String), order_count: 2 })
+    expect(await h.call('consolidates.get', { id: created.id })).toMatchObject({ special_invoice: false, description: 'Flete' })
     const updated = await h.call('consolidates.update', { id: created.id, changes: { name: 'Contenedor 2' } })
     expect(updated).toMatchObject({ name: 'Contenedor 2', description: 'Flete' })
     expect(await h.call('consolidates.delete', { id: created.id })).toEqual({ deleted: true })
@@ -95,7 +97,10 @@ describe('receptions', () => {
       lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '4' }],
     })
     expect(first.order!.received).toBe(false)
-    expect(first.order!.lines!.find((l) => l.id === other.purchase_order_detail_id)!.pending_quantity).toBe('2.0')
+    // Read back through GraphQL (booked − delivered quantity; the line total computed from the unit cost).
+    const line = first.order!.lines!.find((l) => l.id === other.purchase_order_detail_id)!
+    expect(Number(line.pending_quantity)).toBe(2)
+    expect(new Decimal(line.total).equals(new Decimal(line.quantity).times(line.price))).toBe(true)
     const r1 = await h.call('receptions.get', { id: first.receptionId! })
     const lot = r1.lines[0]!.lot_id!
     const afterFirst = await available(lot, 301)
@@ -113,7 +118,10 @@ describe('receptions', () => {
     expect(second.order!.received).toBe(true)
     expect(second.receptionId).not.toBe(first.receptionId)
     expect(await available(lot, 301)).toBe(afterFirst + 2)
-    expect((await h.call('receptions.ofOrder', { orderId: 7003 })).map((r) => r.id)).toEqual([second.receptionId, first.receptionId])
+    const ofOrder = await h.call('receptions.ofOrder', { orderId: 7003 })
+    expect(ofOrder.map((r) => r.id)).toEqual([second.receptionId, first.receptionId])
+    // The lot sent as the SDK sends it (arrays, one entry per lot) is read back from the reception's details.
+    expect(ofOrder[0]!.lines.find((l) => l.item_id === perishable.item_id)).toMatchObject({ quantity: '12', lot_name: 'L-77', lot_expires: '2027-03-01' })
 
     const returned = await h.call('receptions.return', { id: first.receptionId! })
     expect(returned.voided).toBe(true)

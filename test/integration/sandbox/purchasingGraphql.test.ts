@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { purchasingClient } from './purchasingClient'
+import { purchasingClient, type Json } from './purchasingClient'
 
 let sandbox: RunningSandbox
 beforeAll(async () => {
@@ -65,5 +65,43 @@ describe('purchasing through GraphQL', () => {
     expect(data.consolidates).toEqual([{ name: 'Contenedor Pacífico octubre', purchase_orders: [{ id: 7008 }, { id: 7009 }] }])
     expect(data.payees).toHaveLength(4)
     expect(data.currencies.map((c) => c.code)).toEqual(['GTQ', 'USD', 'EUR'])
+  })
+})
+
+describe('purchasing through GraphQL with the extensions off (only what the real service offers)', () => {
+  let real: RunningSandbox
+  beforeAll(async () => {
+    real = await startSandbox({ extensions: false })
+  })
+  afterAll(() => real.close())
+  const realApi = () => purchasingClient(real, () => real.users[0]!)
+
+  it('serves the real columns: booked/delivered quantity and unit cost, the currency prefix, receptions of an order with their lot fields', async () => {
+    const data = await realApi().gql<{
+      purchase_orders: { currency_id: number; purchase_order_details: { booked_quantity: number; delivered_quantity: number; unit_cost: number }[]; receptions: { reception_details: Json[] }[] }[]
+      currencies: { code: string; prefix: string }[]
+    }>(
+      `query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { currency_id purchase_order_details(order_by: {id: asc}) { booked_quantity delivered_quantity unit_cost }
+         receptions { reception_details { quantity lot_name lot_expire lot_delivered_quantity lot_description } } }
+         currencies(order_by: {id: asc}) { code prefix } }`,
+      { id: 7004 },
+    )
+    expect(data.purchase_orders[0]!.purchase_order_details.map((d) => [d.booked_quantity, d.delivered_quantity])).toEqual([
+      [20, 8],
+      [5, 0],
+    ])
+    expect(data.purchase_orders[0]!.purchase_order_details[0]!.unit_cost).toEqual(expect.any(Number))
+    expect(data.purchase_orders[0]!.receptions[0]!.reception_details).toEqual([{ quantity: 8, lot_name: null, lot_expire: null, lot_delivered_quantity: null, lot_description: null }])
+    expect(data.currencies.map((c) => [c.code, c.prefix])).toEqual([
+      ['GTQ', 'Q'],
+      ['USD', 'US$'],
+      ['EUR', '€'],
+    ])
+  })
+
+  it('refuses what only the sandbox has, as Hasura refuses an unknown field', async () => {
+    for (const query of ['{ receptions { id } }', '{ currencies { symbol } }', '{ purchase_orders { exchange_rate } }', '{ purchase_order_details { quantity } }', '{ consolidates { special_invoice } }']) {
+      await expect(realApi().gql(query), query).rejects.toThrow(/not found|Cannot query field/)
+    }
   })
 })

@@ -130,6 +130,61 @@ describe('POST /purchases/purchase_orders/{id}/receptions.json', () => {
     expect(draft.body).toEqual({ base: ['la orden de compra no está autorizada'] })
   })
 
+  it('takes lots as the SDK sends them (arrays, one entry per lot, no quantity) and as single values, one detail per lot', async () => {
+    const { perishable, other } = await lines7003()
+    const res = await api().createReception(7003, {
+      agency_id: warehouse,
+      entity_id: 1,
+      received_at: '2026-11-20',
+      needs_transit: false,
+      reception_details_attributes: attrs(
+        {
+          item_id: perishable.item_id,
+          purchase_order_detail_id: perishable.purchase_order_detail_id,
+          lot_name: ['L-A', 'L-B'],
+          lot_expire: ['2027-01-31', '2027-02-28'],
+          lot_delivered_quantity: ['5', '7'],
+          lot_description: ['primer lote', 'segundo lote'],
+        },
+        { item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '6' },
+      ),
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.received).toBe(true)
+    const { purchase_orders } = await api().gql<{ purchase_orders: { receptions: { reception_details: Json[] }[] }[] }>(
+      `query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { receptions(order_by: {id: desc}, limit: 1) {
+         reception_details(order_by: {id: asc}) { quantity lot_name lot_expire lot_delivered_quantity lot_description } } } }`,
+      { id: 7003 },
+    )
+    expect(purchase_orders[0]!.receptions[0]!.reception_details).toEqual([
+      { quantity: 5, lot_name: ['L-A'], lot_expire: ['2027-01-31'], lot_delivered_quantity: ['5.0'], lot_description: ['primer lote'] },
+      { quantity: 7, lot_name: ['L-B'], lot_expire: ['2027-02-28'], lot_delivered_quantity: ['7.0'], lot_description: ['segundo lote'] },
+      { quantity: 6, lot_name: null, lot_expire: null, lot_delivered_quantity: null, lot_description: null },
+    ])
+
+    // The spec's older form: one lot as single values, with the quantity.
+    await sandbox.reset()
+    const single = await api().createReception(7003, {
+      agency_id: warehouse,
+      reception_details_attributes: attrs({ item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, quantity: '3', lot_name: 'L-C', lot_expires: '2027-03-31' }),
+    })
+    expect(single.status).toBe(201)
+    const reception = (await api().lastReception(7003))!
+    const shown = await api().gql<{ reception_details: Json[] }>('{ reception_details(order_by: {id: desc}, limit: 1) { quantity lot_name lot_expire lot { name expires } } }')
+    expect(shown.reception_details[0]).toEqual({ quantity: 3, lot_name: 'L-C', lot_expire: '2027-03-31', lot: { name: 'L-C', expires: '2027-03-31' } })
+    expect(await api().available(reception.reception_details[0]!.lot_id, warehouse)).toBe(3)
+  })
+
+  it('refuses a lot array whose quantities are missing or not numbers', async () => {
+    const { perishable } = await lines7003()
+    const res = await api().createReception(7003, {
+      agency_id: warehouse,
+      reception_details_attributes: attrs({ item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, lot_name: ['L-A'], lot_expire: ['2027-01-31'], lot_delivered_quantity: ['x'] }),
+    })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({ 'reception_details.quantity': ['no es un número'] })
+  })
+
   it('takes an exchange rate for an order in another currency and keeps it on the reception and the order', async () => {
     const fresh = await api().newReception(7002)
     const line = (fresh.body.reception_details as unknown as Line[])[0]!

@@ -27,17 +27,6 @@ function problemsOf(doc: GraphqlDocument): string[] {
   return [...new Set(messages)].sort()
 }
 
-// The order search and the order by id read the same order fields, so the real service refuses them alike.
-const orderFieldErrors = [
-  'Cannot query field "currency" on type "purchase_orders". Did you mean "currency_id" or "agency"?',
-  'Cannot query field "exchange_rate" on type "purchase_orders".',
-  'Cannot query field "price" on type "purchase_order_details".',
-  'Cannot query field "quantity" on type "purchase_order_details".',
-  'Cannot query field "received_quantity" on type "purchase_order_details". Did you mean "delivered_quantity" or "booked_quantity"?',
-  'Cannot query field "subtotal" on type "purchase_orders". Did you mean "total"?',
-  'Cannot query field "total" on type "purchase_order_details".',
-]
-
 /**
  * Documents that the real service would refuse today, with exactly the errors
  * it would give. Fixing one (or breaking it further) fails the test, so this
@@ -114,37 +103,6 @@ const knownIncompatible: Record<string, { why: string; errors: string[] }> = {
     why: 'webapp_table_rows cannot be filtered by table; the SDK reads the root webapp_rows',
     errors: [
       'Field "webapp_table_id" is not defined by type "webapp_table_rows_bool_exp".',
-    ],
-  },
-  'purchasing.consolidates': {
-    why: 'special_invoice is invented; description, item_id, charge_term_id, issued_at, updated_at are REST fields not shown on GraphQL consolidates',
-    errors: [
-      'Cannot query field "charge_term_id" on type "consolidates".',
-      'Cannot query field "description" on type "consolidates".',
-      'Cannot query field "issued_at" on type "consolidates".',
-      'Cannot query field "item_id" on type "consolidates".',
-      'Cannot query field "special_invoice" on type "consolidates".',
-      'Cannot query field "updated_at" on type "consolidates". Did you mean "created_at"?',
-    ],
-  },
-  'purchasing.searchOrders': {
-    why: 'purchase_order_details carry booked_quantity/delivered_quantity/unit_cost, not quantity/received_quantity/price/total; no currency relation, exchange_rate or subtotal',
-    errors: orderFieldErrors,
-  },
-  'purchasing.orderById': {
-    why: 'same order fields as purchasing.searchOrders',
-    errors: orderFieldErrors,
-  },
-  'purchasing.receptions': {
-    why: 'no root receptions in the SDK: it reads purchase_orders.receptions (with lot_name/lot_expire, no lot relation)',
-    errors: [
-      'Cannot query field "receptions" on type "query_root".',
-    ],
-  },
-  'purchasing.currency': {
-    why: 'currencies have prefix, not symbol',
-    errors: [
-      'Cannot query field "symbol" on type "currencies".',
     ],
   },
 }

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startSandbox, type RunningSandbox } from '../../src-main/sandbox'
+import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, input, unexpectedProblems } from './support/actions'
+
+/** The receptions of an order as the service holds them, asked beside the app (GraphQL, as the demo user). */
+async function receptionsOnService(sandbox: RunningSandbox, orderId: number): Promise<number[]> {
+  const user = sandbox.users[0]!
+  const tokenAnswer = await fetch(`${sandbox.url}/apps/graphql.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })
+  const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
+  const res = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: 'query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { receptions { id } } }', variables: { id: orderId } }),
+  })
+  const body = (await res.json()) as { data: { purchase_orders: { receptions: { id: number }[] }[] } }
+  return body.data.purchase_orders[0]!.receptions.map((r) => r.id)
+}
+
+async function signInThrough(page: Page, serverUrl: string, user: { email: string; token: string }): Promise<void> {
+  await page.getByTestId('sign-in').waitFor()
+  await input(page, 'signin-server').fill(serverUrl)
+  await input(page, 'signin-email').fill(user.email)
+  await input(page, 'signin-token').fill(user.token)
+  await page.getByTestId('signin-submit').click()
+  await page.getByTestId('shell').waitFor()
+}
+
+const isReceptionCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /^\/purchases\/purchase_orders\/\d+\/receptions\.json/.test(req.url ?? '')
+
+// Issue 11: a reception the service recorded, whose answer never reached the app.
+describe('a reception whose answer was lost', () => {
+  let sandbox: RunningSandbox
+  let proxy: InterceptingProxy
+  const app = useFreshApp()
+  beforeAll(async () => {
+    sandbox = await startSandbox()
+    proxy = await startInterceptingProxy(sandbox.url)
+  })
+  afterAll(async () => {
+    await proxy.close()
+    await sandbox.close()
+  })
+
+  it('is found on the service: the screen says saved, offers no second save, and the service holds one reception', async () => {
+    const { page, problems } = app()
+    await signInThrough(page, proxy.url, sandbox.users[0]!)
+    await page.getByTestId('menu-receptions').click()
+    await page.getByTestId('receptions-view').waitFor()
+    await input(page, 'receptions-search').fill('PED-5480')
+    await input(page, 'receptions-search').press('Enter')
+    await page.getByTestId('reception-order-view').waitFor()
+    const lines = page.getByTestId('reception-line')
+    await expect.poll(() => lines.count()).toBe(2)
+    // The seeded reception only.
+    await expect.poll(() => page.getByTestId('reception-row').count()).toBe(1)
+    const before = await receptionsOnService(sandbox, 7004)
+
+    await lines.nth(0).getByTestId('line-quantity').locator('input').fill('6')
+    await lines.nth(1).getByTestId('line-quantity').locator('input').fill('0')
+    await input(page, 'reception-invoice').fill('FAC-PERDIDA')
+    for (const [width, height] of [
+      [1024, 768],
+      [1366, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await screenshot(page, `purchasing-04-reception-form-${width}x${height}`)
+    }
+
+    // The service records the reception; the proxy then cuts the connection instead of passing the answer on.
+    let dropped = 0
+    await proxy.during(
+      (req) => {
+        if (!isReceptionCreate(req)) return null
+        dropped++
+        return { drop: true, afterForward: true }
+      },
+      async () => {
+        await page.getByTestId('reception-save').click()
+        await expectText(page.locator('.n-message'), 'la orden aún tiene productos pendientes')
+      },
+    )
+    expect(dropped).toBe(1)
+
+    // Saved, not "unknown": no alert invites a second save, and the form starts again from what is still pending.
+    expect(await page.getByTestId('reception-save-error').count()).toBe(0)
+    await expectText(lines.nth(0).getByTestId('line-pending'), '6')
+    await expectText(lines.nth(1).getByTestId('line-pending'), '5')
+    expect(await lines.nth(0).getByTestId('line-quantity').locator('input').inputValue()).toBe('6')
+    await expect.poll(() => page.getByTestId('reception-row').count()).toBe(2)
+    for (const [width, height] of [
+      [1024, 768],
+      [1366, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await screenshot(page, `purchasing-05-reception-found-${width}x${height}`)
+    }
+
+    const after = await receptionsOnService(sandbox, 7004)
+    expect(after.filter((id) => !before.includes(id))).toHaveLength(1)
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
