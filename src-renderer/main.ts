@@ -15,7 +15,7 @@ const pinia = createPinia()
 const app = createApp(App).use(pinia).use(i18n)
 
 // Start both loads before the first navigation so the theme and the session arrive together.
-void usePreferencesStore(pinia).load()
+void usePreferencesStore(pinia).ensureLoaded()
 void useSessionStore(pinia).ensureLoaded()
 
 app.use(router)

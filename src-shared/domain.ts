@@ -131,9 +131,15 @@ export const graphqlResult = z.object({
 })
 export type GraphqlResult = z.infer<typeof graphqlResult>
 
+/** What this computer is for: it decides the first screen and the order of the menu. */
+export const station = z.enum(['counter', 'warehouse', 'backOffice'])
+export type Station = z.infer<typeof station>
+
 export const preferences = z.object({
   theme: z.enum(['light', 'dark', 'system']),
   /** null: follow the profile's language (Spanish until it is known). */
   language: language.nullable(),
+  /** null: not chosen yet (the shell asks). Settings written before stations existed read as null. */
+  station: station.nullable().default(null),
 })
 export type Preferences = z.infer<typeof preferences>

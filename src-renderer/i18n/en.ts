@@ -78,6 +78,17 @@ const en: Messages = {
     noEntity: 'No current company',
     training: 'Training',
   },
+  stations: {
+    question: 'What is this computer used for?',
+    hint: 'It decides the first screen and the order of the menu. You can change it in Settings.',
+    later: 'Later',
+    setting: 'This computer is a',
+    settingHint: 'It decides the first screen when the app opens and which areas come first in the menu.',
+    notChosen: 'Not chosen',
+    counter: { name: 'Counter', lands: 'opens on New booking' },
+    warehouse: { name: 'Warehouse', lands: 'opens on Dispatch' },
+    backOffice: { name: 'Back office', lands: 'opens on Catalogue' },
+  },
   entitySwitcher: {
     open: 'Change company',
     inactive: 'inactive',

@@ -77,6 +77,17 @@ const es = {
     noEntity: 'Sin empresa actual',
     training: 'Práctica',
   },
+  stations: {
+    question: '¿Para qué se usa este equipo?',
+    hint: 'Decide la primera pantalla y el orden del menú. Puede cambiarlo en Configuración.',
+    later: 'Más tarde',
+    setting: 'Uso de este equipo',
+    settingHint: 'Decide la primera pantalla al abrir la aplicación y qué áreas aparecen primero en el menú.',
+    notChosen: 'Sin elegir',
+    counter: { name: 'Mostrador', lands: 'abre en Nueva reserva' },
+    warehouse: { name: 'Bodega', lands: 'abre en Despacho' },
+    backOffice: { name: 'Oficina', lands: 'abre en Catálogo' },
+  },
   entitySwitcher: {
     open: 'Cambiar de empresa',
     inactive: 'inactiva',

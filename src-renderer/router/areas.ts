@@ -92,4 +92,3 @@ export const areas: Area[] = [
 ]
 
 export const screens: Screen[] = areas.flatMap((a) => a.screens)
-export const homePath = '/admin/profile'

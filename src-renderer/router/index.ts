@@ -1,6 +1,8 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
 import { useSessionStore } from '../stores/session'
-import { homePath, screens } from './areas'
+import { screens } from './areas'
+import { landingPath } from '../shell/stations'
+import { usePreferencesStore } from '../stores/preferences'
 import type { AreaKey } from './areas'
 
 declare module 'vue-router' {
@@ -104,9 +106,9 @@ const routes: RouteRecordRaw[] = [
   {
     path: '/',
     component: () => import('../views/ShellLayout.vue'),
-    children: [{ path: '', redirect: homePath }, ...shellChildren, ...subScreens],
+    children: [{ path: '', redirect: () => landingPath() }, ...shellChildren, ...subScreens],
   },
-  { path: '/:unknown(.*)*', redirect: homePath },
+  { path: '/:unknown(.*)*', redirect: () => landingPath() },
 ]
 
 // Hash history: the same build loads from Electron's app files and from the browser host.
@@ -114,9 +116,10 @@ export const router = createRouter({ history: createWebHashHistory(), routes })
 
 router.beforeEach(async (to) => {
   const session = useSessionStore()
-  await session.ensureLoaded()
+  // The landing screen depends on this computer's station, so both are known before the first screen.
+  await Promise.all([session.ensureLoaded(), usePreferencesStore().ensureLoaded()])
   if (!session.status) return true // the boot screen shows the failure and a retry
   if (!session.signedIn && !to.meta.public) return { name: 'signIn' }
-  if (session.signedIn && to.name === 'signIn') return homePath
+  if (session.signedIn && to.name === 'signIn') return landingPath()
   return true
 })

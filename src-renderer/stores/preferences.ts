@@ -6,9 +6,11 @@ import { AppError } from '../../src-shared/errors'
 
 const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null
 
-/** Theme and language the user chose; kept by the main process so they survive restarts. */
+/** Theme, language and station chosen on this computer; kept by the main process so they survive restarts. */
 export const usePreferencesStore = defineStore('preferences', () => {
-  const preferences = ref<Preferences>({ theme: 'system', language: null })
+  const preferences = ref<Preferences>({ theme: 'system', language: null, station: null })
+  /** The first load is done (the landing screen depends on the station). */
+  const loaded = ref(false)
   const systemDark = ref(darkQuery?.matches ?? false)
   const saveError = ref<AppError | null>(null)
 
@@ -20,11 +22,19 @@ export const usePreferencesStore = defineStore('preferences', () => {
     preferences.value.theme === 'system' ? systemDark.value : preferences.value.theme === 'dark',
   )
 
+  let first: Promise<void> | null = null
+  /** The first load, started once (the landing screen waits for the station). */
+  function ensureLoaded(): Promise<void> {
+    return (first ??= load())
+  }
+
   async function load(): Promise<void> {
     try {
       preferences.value = await request('preferences.get')
     } catch {
       // Defaults are a fine way to start; the user can still choose.
+    } finally {
+      loaded.value = true
     }
   }
 
@@ -41,5 +51,5 @@ export const usePreferencesStore = defineStore('preferences', () => {
     }
   }
 
-  return { preferences, dark, saveError, load, set }
+  return { preferences, loaded, dark, saveError, load, ensureLoaded, set }
 })

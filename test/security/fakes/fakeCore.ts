@@ -222,8 +222,8 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'entity.switch': whoAmI,
   'company.get': sampleCompany,
   'graphql.query': { data: { items: [] }, errors: null },
-  'preferences.get': { theme: 'system', language: null },
-  'preferences.set': { theme: 'dark', language: null },
+  'preferences.get': { theme: 'system', language: null, station: null },
+  'preferences.set': { theme: 'dark', language: null, station: 'counter' },
   'catalogue.status': catalogueStatus,
   'catalogue.pull': catalogueStatus,
   'catalogue.search': {
