@@ -110,12 +110,6 @@ const knownIncompatible: Record<string, { why: string; errors: string[] }> = {
       'Cannot query field "transfer_requests" on type "query_root".',
     ],
   },
-  'tables.rows': {
-    why: 'webapp_table_rows cannot be filtered by table; the SDK reads the root webapp_rows',
-    errors: [
-      'Field "webapp_table_id" is not defined by type "webapp_table_rows_bool_exp".',
-    ],
-  },
   'purchasing.consolidates': {
     why: 'special_invoice is invented; description, item_id, charge_term_id, issued_at, updated_at are REST fields not shown on GraphQL consolidates',
     errors: [
