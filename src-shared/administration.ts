@@ -84,8 +84,13 @@ export const newDynamicTable = z.object({
 })
 export type NewDynamicTable = z.input<typeof newDynamicTable>
 
-/** A cell: text for text columns, a number for number columns, null when empty. */
-export const cellValue = z.union([z.string(), z.number(), z.null()])
+/**
+ * A cell: text for text columns, a number for number columns, null when
+ * empty; rows written by other apps may also hold booleans (or text in a
+ * number column).
+ */
+export const cellValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
+export type CellValue = z.infer<typeof cellValue>
 export const rowData = z.record(z.string(), cellValue)
 export type RowData = z.infer<typeof rowData>
 

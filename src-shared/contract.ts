@@ -46,7 +46,7 @@ import {
   rowData,
   tableRow,
 } from './administration'
-import { doctorReport } from './support'
+import { doctorReport, serviceCheckReport } from './support'
 import { updateStatus } from './updates'
 
 /**
@@ -215,6 +215,8 @@ export const requests = {
 
   /** Help → Diagnostics: the doctor's checks (never a secret). */
   'support.doctor': entry(none, doctorReport),
+  /** Help → Diagnostics, "Check the service": what the signed-in server offers of what the client uses. */
+  'support.serviceCheck': entry(none, serviceCheckReport),
   /** The support bundle as a zip, scrubbed of secrets; the renderer hands it to the download, where the user picks the place. */
   'support.bundle': entry(z.object({ includeData: z.boolean().default(false) }), fileData),
   // Updates (the desktop app only; elsewhere the status is off, not_desktop).

@@ -25,3 +25,59 @@ export const doctorReport = z.object({
   checks: z.array(doctorCheck),
 })
 export type DoctorReport = z.infer<typeof doctorReport>
+
+/**
+ * The service check (`mostrador doctor --service`, Help → Diagnostics "Check
+ * the service"): what the signed-in server offers of what the client uses.
+ * `ok` is false when something the product needs is refused; an absent
+ * extension or an optional part refused only lowers detail.
+ */
+export const serviceProbeStatus = z.enum(['ok', 'refused', 'failed'])
+export type ServiceProbeStatus = z.infer<typeof serviceProbeStatus>
+
+export const serviceDocumentCheck = z.object({
+  /** The registry name, `<area>.<what>` (core/api/graphqlDocuments.ts). */
+  name: z.string(),
+  /** The root fields it reads, for a reader comparing with the server's permissions. */
+  rootFields: z.array(z.string()),
+  needed: z.boolean(),
+  status: serviceProbeStatus,
+  /** The server's own words when refused or failed. */
+  message: z.string().nullable(),
+  /** What stops working (or does with less) while the server refuses it. */
+  whenRefused: localisedText,
+})
+export type ServiceDocumentCheck = z.infer<typeof serviceDocumentCheck>
+
+export const serviceRestCheck = z.object({
+  method: z.literal('HEAD'),
+  path: z.string(),
+  status: serviceProbeStatus,
+  httpStatus: z.number().int().nullable(),
+  message: z.string().nullable(),
+  whenRefused: localisedText,
+})
+export type ServiceRestCheck = z.infer<typeof serviceRestCheck>
+
+export const serviceExtensionCheck = z.object({
+  name: z.string(),
+  /** null: the probe got no answer (see message). */
+  present: z.boolean().nullable(),
+  message: z.string().nullable(),
+  /** Used for, and what the client does without it. */
+  usedFor: localisedText,
+  withoutIt: localisedText,
+})
+export type ServiceExtensionCheck = z.infer<typeof serviceExtensionCheck>
+
+export const serviceCheckReport = z.object({
+  ok: z.boolean(),
+  serverUrl: z.string(),
+  checkedAt: z.string(),
+  /** The outcome in plain words. */
+  summary: localisedText,
+  graphql: z.array(serviceDocumentCheck),
+  rest: z.array(serviceRestCheck),
+  extensions: z.array(serviceExtensionCheck),
+})
+export type ServiceCheckReport = z.infer<typeof serviceCheckReport>

@@ -217,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'dynamicTables.updateRow': ({ tableId, rowId, data }) => dynamicTables.updateRow(tableId, rowId, data),
     'dynamicTables.deleteRow': ({ tableId, rowId }) => dynamicTables.deleteRow(tableId, rowId),
     'support.doctor': () => support.doctor(),
+    'support.serviceCheck': () => support.serviceCheck(),
     'support.bundle': ({ includeData }) => support.bundleFile(includeData),
     'updates.status': async () => updates.status(),
     'updates.install': async () => updates.install(),

@@ -101,6 +101,35 @@ describe('piecework type groups and document structures', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  it('shows a row another app wrote with booleans, and editing one cell leaves the others as they were', async () => {
+    const { page, problems, trainingService } = app()
+    await startTraining(page)
+    await page.getByTestId('menu-dynamicTables').click()
+    const row = page.getByTestId('tables-table').locator('tr', { hasText: 'Tarifas de envío' })
+    await row.waitFor()
+    const id = ((await row.getAttribute('data-testid')) ?? '').replace('table-row-', '')
+    // Written straight to the service, as another app would: booleans in a text and a number column.
+    const service = await trainingService()
+    const written = await fetch(`${service.url}/apps/webapp_tables/${id}/webapp_rows.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-User-Email': service.email, 'X-User-Token': service.token },
+      body: JSON.stringify({ webapp_row: { data: { Destino: true, Tarifa: false } } }),
+    })
+    expect(written.status).toBe(201)
+    const rowId = String(((await written.json()) as { id: number }).id)
+
+    await page.getByTestId(`table-rows-${id}`).click()
+    const line = page.getByTestId(`grid-row-${rowId}`)
+    await expectText(line, /Sí.*No/s)
+    await page.getByTestId(`row-edit-${rowId}`).click()
+    await input(page, 'row-field-0').fill('Centro')
+    await page.getByTestId('row-save').click()
+    await page.getByTestId('row-dialog').waitFor({ state: 'detached' })
+    await expectText(line, /Centro.*No/s)
+    await screenshot(page, 'admin-09-row-with-booleans')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('shows the company read-only with its logos drawn', async () => {
     const { page, problems } = app()
     await startTraining(page)

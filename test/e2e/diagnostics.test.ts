@@ -67,6 +67,37 @@ describe('Help → Diagnostics', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  it('checks the service: every read offered, then a refused table named with what stops working', async () => {
+    const { page, problems, trainingService } = app()
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await startTraining(page)
+    await openDiagnostics(page)
+    await page.getByTestId('service-check-run').click()
+    await page.getByTestId('service-check-summary').waitFor()
+    expect(await page.getByTestId('service-check-summary').getAttribute('data-ok')).toBe('true')
+    await expectText(page.getByTestId('service-check-summary'), /El servidor ofrece todo lo que la aplicación necesita \(5 de 5 extensiones presentes\)/)
+    await expectText(page.getByTestId('service-check-graphql-ok'), 'tables.rows')
+    expect(await page.getByTestId('service-ext-bundleTags').getAttribute('data-present')).toBe('true')
+
+    // Training runs with every extension: make it refuse the dynamic tables' rows, as a role may be refused a table.
+    const service = await trainingService()
+    const refuse = (fields: string[]) =>
+      fetch(`${service.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ graphql_refused_root_fields: fields }) })
+    expect((await refuse(['webapp_rows'])).status).toBe(200)
+    await page.getByTestId('service-check-run').click()
+    await expect.poll(() => page.getByTestId('service-check-summary').getAttribute('data-ok')).toBe('false')
+    await expectText(page.getByTestId('service-check-summary'), /El servidor rechaza 1 parte que la aplicación necesita/)
+    await expectText(page.getByTestId('service-doc-tables.rows'), /Rechazada.*Las filas de las tablas dinámicas no se pueden leer\..*webapp_rows/s)
+    await page.getByTestId('service-check').scrollIntoViewIfNeeded()
+    await screenshot(page, 'diagnostics-05-service-check-es-1366')
+    await page.getByTestId('language-en').click()
+    await expectText(page.getByTestId('service-doc-tables.rows'), /Refused.*Dynamic tables' rows cannot be read\./s)
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await screenshot(page, 'diagnostics-06-service-check-en-1024')
+    await refuse([])
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('shows the service as unreachable once it stops, after "Run again"', async () => {
     const { page, stopTrainingService } = app()
     await page.setViewportSize({ width: 1024, height: 768 })

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { doctorText } from '../../core/support/doctor'
+import { serviceCheckText } from '../../core/support/serviceCheck'
 import { EXIT_FAILED } from '../output'
 import type { Run } from './runType'
 
@@ -9,8 +10,17 @@ export function registerSupportCommands(program: Command, run: Run): void {
   program
     .command('doctor')
     .description('check the data folder, cache, keychain, service, clock and outbox; exit 1 if a check fails')
+    // A separate report, not more lines of the local checks: it needs a signed-in account and asks the server a lot more.
+    .option('--service', "instead: which GraphQL reads, REST paths and extensions the signed-in server offers, and what the app does without each; exit 1 if something the app needs is refused")
     .action(
-      run(async (ctx) => {
+      run(async (ctx, opts: { service?: boolean }) => {
+        if (opts.service) {
+          const core = await ctx.core({ signedIn: true })
+          const report = await core.services.support.serviceCheck()
+          ctx.out.result(report, () => serviceCheckText(report))
+          if (!report.ok) process.exitCode = EXIT_FAILED
+          return
+        }
         const core = await ctx.core()
         const report = await core.services.support.doctor(ctx.global.server)
         ctx.out.result(report, () => doctorText(report))

@@ -1,60 +1,76 @@
 import { z } from 'zod'
-import type { DynamicTable, NewDynamicTable, RowData, TableRow } from '../../../src-shared/administration'
+import type { CellValue, DynamicTable, NewDynamicTable, RowData, TableColumn, TableRow } from '../../../src-shared/administration'
 import { id, nullableId, nullableTimestamp, text } from './normalise'
 import type { RestClient } from './restClient'
 
 /**
- * Dynamic tables over REST (DESIGN.md: the documented `.json` paths). A
- * table's columns come as two parallel arrays; the app keeps them as
- * `{name, type}` pairs, refusing a table whose arrays disagree.
+ * Dynamic tables over REST (DESIGN.md: the documented `.json` paths). The
+ * service answers a table with its columns in `structure`, `{name: type}`
+ * (the SDK's WebAppTableGraphQL); the create payload sends them as two
+ * parallel arrays, which an answer may echo instead. The app keeps them as
+ * `{name, type}` pairs.
  */
-const tableSchema = z
+const columnTypeOf = (type: string): TableColumn['type'] =>
+  // Types other than text and number (none shown) are shown and edited as text.
+  /^(number|numeric|integer|decimal|float)$/i.test(type.trim()) ? 'number' : 'text'
+
+export const dynamicTableSchema = z
   .object({
     id,
     name: text,
-    rows_structure: z.array(text),
-    rows_type: z.array(z.enum(['text', 'number'])),
+    structure: z.record(z.string(), z.string()).nullish(),
+    rows_structure: z.array(text).optional(),
+    rows_type: z.array(text).optional(),
     rows_count: nullableId.optional(),
     created_at: nullableTimestamp,
     updated_at: nullableTimestamp,
   })
   .transform((t, ctx): DynamicTable => {
-    if (t.rows_structure.length !== t.rows_type.length) {
-      ctx.addIssue({ code: 'custom', message: `table ${t.id}: ${t.rows_structure.length} column names for ${t.rows_type.length} types` })
+    let columns: TableColumn[]
+    if (t.structure) columns = Object.entries(t.structure).map(([name, type]) => ({ name, type: columnTypeOf(type) }))
+    else if (t.rows_structure && t.rows_type && t.rows_structure.length === t.rows_type.length)
+      columns = t.rows_structure.map((name, i) => ({ name, type: columnTypeOf(t.rows_type![i]!) }))
+    else {
+      ctx.addIssue({ code: 'custom', message: `table ${t.id}: no structure, or column names and types that disagree` })
       return z.NEVER
     }
-    return {
-      id: t.id,
-      name: t.name,
-      columns: t.rows_structure.map((name, i) => ({ name, type: t.rows_type[i]! })),
-      rowsCount: t.rows_count ?? null,
-      created_at: t.created_at,
-      updated_at: t.updated_at,
-    }
+    return { id: t.id, name: t.name, columns, rowsCount: t.rows_count ?? null, created_at: t.created_at, updated_at: t.updated_at }
   })
 
-export const rowDataSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]))
+/**
+ * A row's data as read: booleans and strings may sit in any column (rows
+ * written by other apps); a nested value is shown as its JSON text. Edits
+ * send only the columns changed, so such a value is never written back.
+ */
+export const rowDataSchema = z.record(
+  z.string(),
+  z.unknown().transform((v): CellValue => {
+    if (v === null || v === undefined) return null
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v
+    return JSON.stringify(v)
+  }),
+)
 const rowSchema = z.object({ id, data: rowDataSchema })
 
 const tablesPath = '/apps/webapp_tables'
 
 export async function fetchDynamicTables(rest: RestClient): Promise<DynamicTable[]> {
-  return rest.request({ method: 'GET', path: `${tablesPath}.json` }, z.array(tableSchema))
+  return rest.request({ method: 'GET', path: `${tablesPath}.json` }, z.array(dynamicTableSchema))
 }
 
 export async function fetchDynamicTable(rest: RestClient, tableId: number): Promise<DynamicTable> {
-  return rest.request({ method: 'GET', path: `${tablesPath}/${tableId}.json` }, tableSchema)
+  return rest.request({ method: 'GET', path: `${tablesPath}/${tableId}.json` }, dynamicTableSchema)
 }
 
 export async function createDynamicTable(rest: RestClient, input: NewDynamicTable): Promise<DynamicTable> {
   const body = {
     webapp_table: { name: input.name, rows_structure: input.columns.map((c) => c.name), rows_type: input.columns.map((c) => c.type) },
   }
-  return rest.request({ method: 'POST', path: `${tablesPath}.json`, body }, tableSchema)
+  return rest.request({ method: 'POST', path: `${tablesPath}.json`, body }, dynamicTableSchema)
 }
 
 export async function renameDynamicTable(rest: RestClient, tableId: number, name: string): Promise<DynamicTable> {
-  return rest.request({ method: 'PATCH', path: `${tablesPath}/${tableId}.json`, body: { webapp_table: { name } } }, tableSchema)
+  return rest.request({ method: 'PATCH', path: `${tablesPath}/${tableId}.json`, body: { webapp_table: { name } } }, dynamicTableSchema)
 }
 
 export async function deleteDynamicTable(rest: RestClient, tableId: number): Promise<void> {

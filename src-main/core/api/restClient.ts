@@ -104,6 +104,23 @@ export class RestClient {
     }
     return parsed.data
   }
+
+  /**
+   * The HTTP status a HEAD of `path` gets, for the service check: the body is
+   * never read. Only for paths whose GET is a plain read (probedRestPaths.ts).
+   */
+  async headStatus(path: string): Promise<number> {
+    const started = Date.now()
+    try {
+      const response = await this.http.request<string>({ method: 'HEAD', url: path })
+      this.options.log?.info('request', { method: 'HEAD', path, status: response.status, ms: Date.now() - started })
+      return response.status
+    } catch (err) {
+      const error = errorFromTransport(err as { code?: string; message?: string })
+      this.options.log?.warn('request failed', { method: 'HEAD', path, ms: Date.now() - started, code: error.code })
+      throw error
+    }
+  }
 }
 
 /**

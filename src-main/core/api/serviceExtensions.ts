@@ -26,6 +26,51 @@ export const serviceExtensions = {
 
 export type ServiceExtension = keyof typeof serviceExtensions
 
+const text = (es: string, en: string) => ({ es, en })
+
+/**
+ * What each extension is for and what the client does without it, in the
+ * user's words (the service check shows these; ADDITIONS.md says the same).
+ * Keep one entry per probe above.
+ */
+export const serviceExtensionEffects = {
+  bundleTags: {
+    usedFor: text('Filtro por etiquetas del catálogo', "The catalogue's tag filter"),
+    withoutIt: text(
+      'El catálogo oculta el filtro por etiquetas e indica que este servidor no ofrece etiquetas.',
+      'The catalogue hides the tag filter and says tags are not available on this server.',
+    ),
+  },
+  itemBarcodes: {
+    usedFor: text('Buscar un producto por su propio código de barras', "Finding an item by its own barcode"),
+    withoutIt: text(
+      'Un producto se encuentra por su código y por el EAN-13 de sus paquetes, no por un código de barras propio.',
+      "An item is found by its code and by its bundles' EAN-13, not by a barcode of its own.",
+    ),
+  },
+  rowCounts: {
+    usedFor: text('El avance de la descarga del catálogo como porcentaje', "The catalogue download's progress as a share"),
+    withoutIt: text(
+      'La descarga del catálogo muestra cuántos registros llegaron, sin total ni porcentaje.',
+      'The catalogue download shows how many rows came in, without a total or a percentage.',
+    ),
+  },
+  posSettings: {
+    usedFor: text('Limitar los destinos a la categoría de agencia del origen', "Limiting destinations to the origin's agency category"),
+    withoutIt: text(
+      'El mostrador ofrece todos los destinos e indica que no se sabe si este servidor filtra por categoría de agencia.',
+      'The counter offers every destination and says destination filtering by agency category is not known for this server.',
+    ),
+  },
+  transferRequests: {
+    usedFor: text('Reservar a partir de una solicitud de traslado', 'Booking from a transfer request'),
+    withoutIt: text(
+      'El mostrador oculta "crear desde una solicitud de traslado" e indica que este servidor no las ofrece.',
+      'The counter hides "create from a transfer request" and says this server does not offer them.',
+    ),
+  },
+} as const satisfies Record<ServiceExtension, { usedFor: { es: string; en: string }; withoutIt: { es: string; en: string } }>
+
 export const serviceExtensionNames = Object.keys(serviceExtensions) as ServiceExtension[]
 
 /** Hasura's answer to a field or root it does not have (or the role may not see). */

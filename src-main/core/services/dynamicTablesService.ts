@@ -14,7 +14,7 @@ import type { SessionService } from './sessionService'
 
 /**
  * Dynamic tables: definitions and row writes over REST, rows read through
- * GraphQL (`webapp_table_rows`), which is how the service publishes them.
+ * GraphQL (root `webapp_rows`, as the SDK reads them).
  */
 export class DynamicTablesService {
   constructor(private readonly session: SessionService) {}

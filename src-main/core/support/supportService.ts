@@ -1,10 +1,11 @@
 import type { FileData } from '../../../src-shared/catalogue'
-import type { DoctorReport } from '../../../src-shared/support'
+import type { DoctorReport, ServiceCheckReport } from '../../../src-shared/support'
 import type { Runner } from '../createCore'
 import type { SecretStore } from '../secrets/secretStore'
 import type { SessionService } from '../services/sessionService'
 import type { SettingsStore } from '../settingsStore'
 import { runDoctor, type DoctorDeps } from './doctor'
+import { runServiceCheck } from './serviceCheck'
 import { makeSupportBundle } from './supportBundle'
 
 export interface SupportDeps {
@@ -25,6 +26,17 @@ export class SupportService {
   /** `serverUrl` overrides the signed-in or last service (the CLI's --server). */
   doctor(serverUrl?: string): Promise<DoctorReport> {
     return runDoctor(this.doctorDeps(serverUrl))
+  }
+
+  /** What the signed-in server offers of what the client uses (doctor --service, Help → Diagnostics). */
+  serviceCheck(): Promise<ServiceCheckReport> {
+    const s = this.deps.session.require()
+    return runServiceCheck({
+      serverUrl: s.account.serverUrl,
+      query: (query, variables) => s.graphql.query(query, variables),
+      headStatus: (path) => s.rest.headStatus(path),
+      now: this.deps.now,
+    })
   }
 
   async bundle(opts: { includeData: boolean; serverUrl?: string }): Promise<{ fileName: string; bytes: Uint8Array; entries: string[] }> {

@@ -1,10 +1,22 @@
 import { array, col, object } from './columnHelpers'
 import type { TableDescription } from './tableDescription'
 
+const rowColumns = [
+  col('id', 'bigint'),
+  col('webapp_table_id', 'bigint'),
+  col('data', 'jsonb'),
+  col('entity_id', 'bigint'),
+  col('created_at', 'timestamp'),
+  col('updated_at', 'timestamp'),
+]
+
 /**
- * Dynamic tables: `webapp_table_rows { id data }` (spec), filtered by table
- * through `webapp_table_id` (docs: "filtered by table"), and the tables
- * themselves (ours). See ../ADDITIONS.md.
+ * Dynamic tables: rows as the SDK reads them, root `webapp_rows` filtered by
+ * `webapp_table_id` (in both modes), and as the interface names them,
+ * `webapp_table_rows { id data }` (the table id to filter by is ours: the real
+ * service does not show one there). Both read the same stored rows (a view).
+ * The tables themselves carry their columns in `structure`, `{name: type}`.
+ * See ../ADDITIONS.md.
  */
 export const adminGraphqlTables: readonly TableDescription[] = [
   {
@@ -14,6 +26,7 @@ export const adminGraphqlTables: readonly TableDescription[] = [
     columns: [
       col('id', 'bigint'),
       col('name', 'String'),
+      col('structure', 'jsonb'),
       col('rows_structure', 'jsonb'),
       col('rows_type', 'jsonb'),
       col('entity_id', 'bigint'),
@@ -26,14 +39,14 @@ export const adminGraphqlTables: readonly TableDescription[] = [
     name: 'webapp_table_rows',
     primaryKey: 'id',
     entityScoped: true,
-    columns: [
-      col('id', 'bigint'),
-      col('webapp_table_id', 'bigint'),
-      col('data', 'jsonb'),
-      col('entity_id', 'bigint'),
-      col('created_at', 'timestamp'),
-      col('updated_at', 'timestamp'),
-    ],
+    columns: rowColumns,
     relations: [object('webapp_table', 'webapp_tables', 'webapp_table_id')],
+  },
+  {
+    name: 'webapp_rows',
+    primaryKey: 'id',
+    entityScoped: true,
+    columns: rowColumns,
+    relations: [],
   },
 ]

@@ -11,6 +11,7 @@ export interface WebappTableRow {
   name: string
   rows_structure: string
   rows_type: string
+  structure: string
   created_at: string
   updated_at: string
 }
@@ -33,6 +34,11 @@ export function columnsOf(table: WebappTableRow): Column[] {
   const names = JSON.parse(table.rows_structure) as string[]
   const types = JSON.parse(table.rows_type) as ColumnType[]
   return names.map((name, i) => ({ name, type: types[i] ?? 'text' }))
+}
+
+/** The `{name: type}` object the service answers with (the SDK's WebAppTableGraphQL.structure). */
+export function structureOf(columns: readonly Column[]): Record<string, ColumnType> {
+  return Object.fromEntries(columns.map((c) => [c.name, c.type]))
 }
 
 export function listWebappTables(db: Sqlite, entityId: number): WebappTableRow[] {
@@ -104,6 +110,8 @@ export function checkRowData(columns: readonly Column[], data: unknown, partialO
   for (const column of columns) {
     const value = column.name in given ? given[column.name] : (partialOf?.[column.name] ?? null)
     if (value === null || value === undefined || value === '') out[column.name] = null
+    // Rows the service holds may carry booleans (the SDK writes data of any shape): kept as given.
+    else if (typeof value === 'boolean') out[column.name] = value
     else if (column.type === 'text') {
       if (typeof value === 'string' || typeof value === 'number') out[column.name] = String(value)
       else errors.add(column.name, validationText.invalid)

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SandboxContext } from '../context'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
-import { checkNewTable, checkTableChange, columnsOf, countRows, findWebappTable, listWebappTables, type WebappTableRow } from '../model/webappTables'
+import { checkNewTable, checkTableChange, columnsOf, countRows, findWebappTable, listWebappTables, structureOf, type WebappTableRow } from '../model/webappTables'
 import { toIsoTimestamp, toStoredTimestamp } from '../timestamps'
 import { entityScope, positiveId, type EntityScope } from './entityScope'
 import type { RouteModule } from './routeModule'
@@ -11,13 +11,15 @@ export function withAndWithoutJson(path: string): string[] {
   return [path, `${path}.json`]
 }
 
+/**
+ * A table as the service answers it (the SDK types the show as WebAppTableGraphQL): its columns in
+ * `structure`, `{name: type}`. The create payload's parallel arrays are not echoed back.
+ */
 export function tableJson(ctx: SandboxContext, t: WebappTableRow) {
-  const columns = columnsOf(t)
   return {
     id: t.id,
     name: t.name,
-    rows_structure: columns.map((c) => c.name),
-    rows_type: columns.map((c) => c.type),
+    structure: structureOf(columnsOf(t)),
     entity_id: t.entity_id,
     rows_count: countRows(ctx.store.db, t.id),
     created_at: toIsoTimestamp(t.created_at),
@@ -51,8 +53,16 @@ export const webappTableRoutes: RouteModule = (app, ctx) => {
       const now = toStoredTimestamp(ctx.clock.now())
       const { columns, name } = checked.value
       const result = ctx.store.db
-        .prepare('INSERT INTO webapp_tables (entity_id, name, rows_structure, rows_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(scope.entityId, name, JSON.stringify(columns.map((c) => c.name)), JSON.stringify(columns.map((c) => c.type)), now, now)
+        .prepare('INSERT INTO webapp_tables (entity_id, name, rows_structure, rows_type, structure, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(
+          scope.entityId,
+          name,
+          JSON.stringify(columns.map((c) => c.name)),
+          JSON.stringify(columns.map((c) => c.type)),
+          JSON.stringify(structureOf(columns)),
+          now,
+          now,
+        )
       const created = findWebappTable(ctx.store.db, scope.entityId, Number(result.lastInsertRowid))!
       return reply.code(201).send(tableJson(ctx, created))
     })

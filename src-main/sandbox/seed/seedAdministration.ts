@@ -33,8 +33,16 @@ export function seedAdministration(db: Sqlite): void {
   for (const g of pieceworkGroups) insertGroup.run(g.entity_id, g.zid, g.name, g.id_number, g.description, demoUser, demoUser, stamp, stamp)
 
   const table = db
-    .prepare('INSERT INTO webapp_tables (entity_id, name, rows_structure, rows_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(demoTable.entity_id, demoTable.name, JSON.stringify(demoTable.columns), JSON.stringify(demoTable.types), stamp, stamp)
+    .prepare('INSERT INTO webapp_tables (entity_id, name, rows_structure, rows_type, structure, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(
+      demoTable.entity_id,
+      demoTable.name,
+      JSON.stringify(demoTable.columns),
+      JSON.stringify(demoTable.types),
+      JSON.stringify(Object.fromEntries(demoTable.columns.map((c, i) => [c, demoTable.types[i]]))),
+      stamp,
+      stamp,
+    )
   const insertRow = db.prepare('INSERT INTO webapp_table_rows (entity_id, webapp_table_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
   for (const row of demoTable.rows) insertRow.run(demoTable.entity_id, Number(table.lastInsertRowid), JSON.stringify(row), stamp, stamp)
 }

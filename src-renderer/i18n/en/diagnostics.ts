@@ -18,6 +18,25 @@ const diagnostics: DiagnosticsMessages = {
     makeBundle: 'Make support bundle',
     backToSignIn: 'Back to sign in',
     bundleSaved: 'Bundle saved: {file}',
+    service: {
+      title: 'Service compatibility',
+      intro:
+        'Tries, against the server you signed in to, every GraphQL read, the REST read paths and the extensions the app uses, and says what stops working without each. It only reads; nothing is changed.',
+      run: 'Check the service',
+      running: 'Checking the service…',
+      graphql: 'GraphQL reads',
+      rest: 'REST paths',
+      extensions: 'Extensions',
+      allOk: 'All offered ({n})',
+      okList: 'Offered ({n}):',
+      refused: 'Refused',
+      failed: 'Failed',
+      optional: 'optional',
+      present: 'Present',
+      absent: 'Absent',
+      noAnswer: 'No answer',
+      withoutIt: 'Without it: {what}',
+    },
   },
 }
 export default diagnostics

@@ -16,6 +16,25 @@ const diagnostics = {
     makeBundle: 'Crear paquete para soporte',
     backToSignIn: 'Volver a iniciar sesión',
     bundleSaved: 'Paquete guardado: {file}',
+    service: {
+      title: 'Compatibilidad del servicio',
+      intro:
+        'Prueba, contra el servidor con el que inició sesión, cada lectura GraphQL, las rutas REST de lectura y las extensiones que usa la aplicación, y dice qué deja de funcionar sin cada una. Solo lee; no cambia nada.',
+      run: 'Comprobar el servicio',
+      running: 'Comprobando el servicio…',
+      graphql: 'Lecturas GraphQL',
+      rest: 'Rutas REST',
+      extensions: 'Extensiones',
+      allOk: 'Todas ofrecidas ({n})',
+      okList: 'Ofrecidas ({n}):',
+      refused: 'Rechazada',
+      failed: 'Falló',
+      optional: 'opcional',
+      present: 'Presente',
+      absent: 'Ausente',
+      noAnswer: 'Sin respuesta',
+      withoutIt: 'Sin ella: {what}',
+    },
   },
 }
 export type DiagnosticsMessages = typeof diagnostics

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import type { DoctorReport } from '../../../src-shared/support'
+import type { DoctorReport, ServiceCheckReport } from '../../../src-shared/support'
 import { cli } from '../../support/cliRun'
 import { tempDir } from '../../support/tempDir'
 
@@ -150,5 +150,46 @@ describe('mostrador support-bundle', () => {
       expect(content, name).not.toContain(token())
       expect(content, name).not.toContain(jwt)
     }
+  })
+})
+
+describe('mostrador doctor --service', () => {
+  const refuse = (fields: string[]) =>
+    fetch(`${sandbox.url}/__sandbox/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ graphql_refused_root_fields: fields }),
+    })
+
+  it('lists the GraphQL reads, REST paths and extensions the server offers; exit 0, and the same as data with --json', async () => {
+    const text = await cli(['--server', sandbox.url, 'doctor', '--service'], asUser())
+    expect(text.code, text.stderr).toBe(0)
+    expect(text.stdout).toMatch(/^✔ tables\.rows \(webapp_rows\)$/m)
+    expect(text.stdout).toMatch(/^✔ HEAD \/apps\/webapp_tables\.json \(HTTP 200\)$/m)
+    expect(text.stdout).toMatch(/^✔ bundleTags: present$/m)
+    expect(text.stdout.trim().split('\n').at(-1)).toMatch(/^The server offers everything the app needs/)
+    const json = await cli(['--server', sandbox.url, '--json', 'doctor', '--service'], asUser())
+    expect(json.code).toBe(0)
+    const report = JSON.parse(json.stdout) as ServiceCheckReport
+    expect(report.ok).toBe(true)
+    expect(report.graphql.length).toBeGreaterThan(5)
+  })
+
+  it('names a refused part and what stops working; exit 1', async () => {
+    await refuse(['employees'])
+    try {
+      const res = await cli(['--server', sandbox.url, 'doctor', '--service'], asUser())
+      expect(res.code).toBe(1)
+      expect(res.stdout).toMatch(/^✖ profile\.userEmployee \(employees\): refused: .*employees.*\n {4}→ The user's agency is unknown: the counter has no origin\.$/m)
+      expect(res.stdout.trim().split('\n').at(-1)).toMatch(/^The server refuses 1 part the app needs/)
+    } finally {
+      await refuse([])
+    }
+  })
+
+  it('needs a signed-in account', async () => {
+    const res = await cli(['--server', sandbox.url, 'doctor', '--service'])
+    expect(res.code).not.toBe(0)
+    expect(res.stderr).toMatch(/sign/i)
   })
 })

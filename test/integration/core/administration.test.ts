@@ -115,6 +115,14 @@ describe('dynamic tables', () => {
     expect((await h.call('dynamicTables.rows', { id: seeded!.id })).rows.map((r) => r.id)).toEqual([rows[0]!.id, rows[2]!.id])
   })
 
+  it('reads rows holding booleans (written by another app) and edits one cell without rewriting the others', async () => {
+    const table = await h.call('dynamicTables.create', { name: 'Revisado', columns: [{ name: 'Nota', type: 'text' }, { name: 'Monto', type: 'number' }] })
+    const row = await h.call('dynamicTables.addRow', { tableId: table.id, data: { Nota: true, Monto: false } })
+    expect((await h.call('dynamicTables.rows', { id: table.id })).rows).toEqual([{ id: row.id, data: { Nota: true, Monto: false } }])
+    await h.call('dynamicTables.updateRow', { tableId: table.id, rowId: row.id, data: { Monto: 12 } })
+    expect((await h.call('dynamicTables.rows', { id: table.id })).rows).toEqual([{ id: row.id, data: { Nota: true, Monto: 12 } }])
+  })
+
   it('renames and deletes a table', async () => {
     const table = await h.call('dynamicTables.create', { name: 'Temporal', columns: [{ name: 'A', type: 'text' }] })
     expect((await h.call('dynamicTables.rename', { id: table.id, name: 'Definitiva' })).name).toBe('Definitiva')

@@ -5,8 +5,7 @@ import { gqlData, graphqlToken, rest } from './sandboxClient'
 interface Table {
   id: number
   name: string
-  rows_structure: string[]
-  rows_type: string[]
+  structure: Record<string, string>
   rows_count: number
 }
 interface Row {
@@ -34,7 +33,9 @@ async function create(): Promise<Table> {
 describe('dynamic tables', () => {
   it('creates a table with a text and a number column, on the path with and without .json', async () => {
     const created = await create()
-    expect(created).toMatchObject({ name: 'Precios de flete', rows_structure: ['Ruta', 'Costo'], rows_type: ['text', 'number'], rows_count: 0 })
+    // Answered as the SDK types it (WebAppTableGraphQL): the columns in `structure`, not the create payload's arrays.
+    expect(created).toMatchObject({ name: 'Precios de flete', structure: { Ruta: 'text', Costo: 'number' }, rows_count: 0 })
+    expect(created).not.toHaveProperty('rows_structure')
     expect(typeof created.id).toBe('number')
     const listed = await rest<Table[]>(sandbox, ana(), 'GET', '/apps/webapp_tables.json')
     expect(listed.body.map((t) => t.name)).toEqual(['Tarifas de envío', 'Precios de flete'])
@@ -93,6 +94,24 @@ describe('dynamic tables', () => {
       { id: first.body.id, data: { Ruta: 'Norte', Costo: 120.5 } },
       { id: second.body.id, data: { Ruta: 'Sur', Costo: 80 } },
     ])
+  })
+
+  it('serves the rows as the SDK reads them, root webapp_rows filtered by table, booleans kept as written', async () => {
+    const created = await create()
+    const rowsPath = `/apps/webapp_tables/${created.id}/webapp_rows.json`
+    const flagged = await rest<Row>(sandbox, ana(), 'POST', rowsPath, { webapp_row: { data: { Ruta: true, Costo: false } } })
+    expect(flagged.status).toBe(201)
+    expect(flagged.body.data).toEqual({ Ruta: true, Costo: false })
+    const jwt = await graphqlToken(sandbox, ana())
+    const data = await gqlData<{ webapp_rows: { id: number; data: Record<string, unknown>; webapp_table_id: number; created_at: string }[] }>(
+      sandbox,
+      jwt,
+      'query($t: bigint!) { webapp_rows(where: {webapp_table_id: {_eq: $t}}, order_by: [{id: asc}], limit: 10) { id data webapp_table_id created_at } }',
+      { t: created.id },
+    )
+    expect(data.webapp_rows).toEqual([{ id: flagged.body.id, data: { Ruta: true, Costo: false }, webapp_table_id: created.id, created_at: expect.any(String) }])
+    const tables = await gqlData<{ webapp_tables: { id: number; structure: unknown }[] }>(sandbox, jwt, `{ webapp_tables(where: {id: {_eq: ${created.id}}}) { id structure } }`)
+    expect(tables.webapp_tables).toEqual([{ id: created.id, structure: { Ruta: 'text', Costo: 'number' } }])
   })
 
   it('shows, updates (only the columns named) and deletes a row; pages the list', async () => {

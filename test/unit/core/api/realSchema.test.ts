@@ -99,12 +99,6 @@ const knownIncompatible: Record<string, { why: string; errors: string[] }> = {
       'Cannot query field "transfer_requests" on type "query_root".',
     ],
   },
-  'tables.rows': {
-    why: 'webapp_table_rows cannot be filtered by table; the SDK reads the root webapp_rows',
-    errors: [
-      'Field "webapp_table_id" is not defined by type "webapp_table_rows_bool_exp".',
-    ],
-  },
 }
 
 describe('the real service schema (schema/realService.graphql)', () => {

@@ -25,4 +25,16 @@ describe('a dynamic table row in its form', () => {
     expect(rowDataFrom(columns, { Destino: ' Mixco ', Tarifa: ' 1500 ' })).toEqual({ Destino: ' Mixco ', Tarifa: 1500 })
     expect(rowDataFrom(columns, { Destino: '  ', Tarifa: '' })).toEqual({ Destino: null, Tarifa: null })
   })
+
+  it('sends only the columns changed when editing, so a cell another app wrote (a boolean) stays as it is', () => {
+    const original = { Destino: true, Tarifa: 'n/a' }
+    const form = rowFormFrom(columns, original)
+    expect(form).toEqual({ Destino: 'true', Tarifa: 'n/a' })
+    expect(numberProblems(columns, form, original)).toEqual([])
+    expect(rowDataFrom(columns, form, original)).toEqual({})
+    form.Tarifa = '40'
+    expect(rowDataFrom(columns, form, original)).toEqual({ Tarifa: 40 })
+    form.Tarifa = 'caro'
+    expect(numberProblems(columns, form, original)).toEqual(['Tarifa'])
+  })
 })
