@@ -1,5 +1,6 @@
 import type { BookingLine, LocalBooking, OutboxEntry, OutboxOp, SyncState } from '../../../src-shared/bookings'
 import type { ErrorPayload } from '../../../src-shared/errors'
+import { sameLines, withLocalDetail } from './localLineDetail'
 import type { Sqlite } from './sqlite'
 
 /**
@@ -61,7 +62,11 @@ export type NewBooking = Omit<
   'serviceId' | 'state' | 'shipped' | 'delivered' | 'deleted' | 'pending' | 'problem' | 'updatedAt' | 'shippedAt' | 'deliveredAt' | 'bookerId'
 >
 
-/** A booking as the service lists it, reduced to what the cache keeps. */
+/**
+ * A booking as the service lists it, reduced to what the cache keeps. The
+ * service's GraphQL list carries no lock_version and no transfer request:
+ * null there means "not told", and what the cache knew is kept.
+ */
 export interface ServiceBookingView {
   id: number
   agency_from_id: number
@@ -74,7 +79,7 @@ export interface ServiceBookingView {
   lines: BookingLine[]
   shipped: boolean
   delivered: boolean
-  lock_version: number
+  lock_version: number | null
   shipped_at: string | null
   delivered_at: string | null
   created_at: string
@@ -262,18 +267,20 @@ export class BookingStore {
       const busy = new Set((this.db.prepare(`SELECT DISTINCT local_id FROM outbox WHERE ${OPEN}`).all() as { local_id: string }[]).map((r) => r.local_id))
       for (const s of shipments) {
         listed.add(s.id)
-        const mine = this.db.prepare('SELECT local_id FROM bookings WHERE service_id = ?').get(s.id) as { local_id: string } | undefined
+        const mine = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(s.id) as BookingRow | undefined
         if (mine && busy.has(mine.local_id)) continue
+        const ourLines = mine ? (JSON.parse(mine.lines) as BookingLine[]) : []
         const fields = {
           agency_to_id: s.agency_to_id,
           planned_delivery: s.planned_delivery,
           reference: s.reference,
           needs_transport: s.needs_transport,
-          lines: s.lines,
+          // The bundle grouping and serial numbers of a booking made here live only here.
+          lines: withLocalDetail(s.lines, ourLines),
           shipped: s.shipped,
           delivered: s.delivered,
           deleted: false,
-          lock_version: s.lock_version,
+          lock_version: s.lock_version ?? (mine && unchangedSince(mine, s, ourLines) ? mine.lock_version : null),
           shipped_at: s.shipped_at,
           delivered_at: s.delivered_at,
           state: 'synced',
@@ -325,6 +332,22 @@ export class BookingStore {
       updatedAt: r.updated_at,
     }
   }
+}
+
+/**
+ * Whether the service still shows the booking as we last knew it. Only then does the lock_version we
+ * knew still describe it; a booking changed elsewhere gets none (the pusher then checks its state only).
+ */
+function unchangedSince(mine: BookingRow, s: ServiceBookingView, ourLines: readonly BookingLine[]): boolean {
+  return (
+    mine.agency_to_id === s.agency_to_id &&
+    mine.planned_delivery === s.planned_delivery &&
+    (mine.reference ?? null) === (s.reference ?? null) &&
+    (mine.needs_transport === 1) === s.needs_transport &&
+    (mine.shipped === 1) === s.shipped &&
+    (mine.delivered === 1) === s.delivered &&
+    sameLines(s.lines, ourLines)
+  )
 }
 
 function toQueued(r: EntryRow): QueuedEntry {

@@ -5,13 +5,19 @@ import { dateInZone } from '../../../src-shared/localDate'
 import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import { linesOf } from '../api/bookingsApi'
-import { readAgencyShipments, readPendingTransferRequests } from '../api/bookingsGraphql'
+import { readAgencyShipments, readCategoryFilter, readPendingTransferRequests } from '../api/bookingsGraphql'
 import type { CoreEvents } from '../events'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
 
 const SETTINGS_DOC = 'pos_settings'
+
+/** What the last refresh learnt of the server's POS settings and extensions (kept for offline use). */
+interface CounterSettings {
+  filterByCategory: boolean
+  unavailable?: CounterSetup['unavailable']
+}
 const REFRESHED_DOC = 'bookings_refreshed'
 /** How far back delivered bookings stay on the dispatch screen. */
 const DELIVERED_WINDOW_MS = 24 * 3600_000
@@ -35,12 +41,14 @@ export class CounterService {
     const agencies = cache.store.agencies()
     const own = this.profile.lastKnown()?.agency ?? null
     const origin = own ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agency_category_id: null }) : null
-    const filtered = readDocument<{ filterByCategory: boolean }>(cache.store.db, SETTINGS_DOC)?.value.filterByCategory ?? false
+    const settings = readDocument<CounterSettings>(cache.store.db, SETTINGS_DOC)?.value
+    const filtered = settings?.filterByCategory ?? false
     const others = agencies.filter((a) => a.id !== origin?.id)
     return {
       agency: origin,
       destinations: filtered && origin ? others.filter((a) => a.agency_category_id === origin.agency_category_id) : others,
       filteredByCategory: filtered,
+      unavailable: settings?.unavailable ?? [],
       agencies,
       today: dateInZone(this.now(), this.profile.lastKnown()?.profile.time_zone ?? 'UTC'),
       refreshedAt: readDocument<string>(cache.store.db, REFRESHED_DOC)?.value ?? null,
@@ -75,10 +83,13 @@ export class CounterService {
     return this.cache().store.stockByAgency(itemId)
   }
 
+  /** Pending requests of the agency; none where the server has no transfer requests (the counter says so). */
   async transferRequests(): Promise<TransferRequest[]> {
     const agency = this.profile.lastKnown()?.agency?.id
     if (!agency) return []
-    return readPendingTransferRequests(this.session.require().graphql, agency)
+    const session = this.session.require()
+    if (!(await session.extensions.has('transferRequests'))) return []
+    return readPendingTransferRequests(session.graphql, agency)
   }
 
   /** Reads the agency's bookings from the service into the cache (ours waiting in the outbox stay as they are). */
@@ -88,7 +99,13 @@ export class CounterService {
     const agency = this.profile.lastKnown()?.agency?.id
     if (!agency) return this.setup()
     const since = new Date(this.now().getTime() - DELIVERED_WINDOW_MS).toISOString().replace('Z', '')
-    const { shipments, filterByCategory } = await readAgencyShipments(this.session.require().graphql, agency, since)
+    const session = this.session.require()
+    const shipments = await readAgencyShipments(session.graphql, agency, since)
+    // The POS setting and transfer requests are sandbox extensions: asked for only where the server has them,
+    // in their own requests, so a server without them still fills the counter and dispatch screens.
+    const [posSettings, transferRequests] = await Promise.all([session.extensions.has('posSettings'), session.extensions.has('transferRequests')])
+    const filterByCategory = posSettings ? await readCategoryFilter(session.graphql) : false
+    const unavailable: CounterSetup['unavailable'] = [...(posSettings ? [] : ['categoryFilter' as const]), ...(transferRequests ? [] : ['transferRequests' as const])]
     const at = this.now()
     cache.bookings.mergeFromService(
       shipments.map((s) => ({
@@ -99,11 +116,11 @@ export class CounterService {
         planned_delivery: s.planned_delivery ?? '',
         reference: s.reference,
         needs_transport: s.needs_transport,
-        transfer_request_id: s.transfer_request_id,
+        transfer_request_id: null,
         lines: linesOf(s),
         shipped: s.shipped,
         delivered: s.delivered,
-        lock_version: s.lock_version,
+        lock_version: null,
         shipped_at: s.shipped_at,
         delivered_at: s.delivered_at,
         created_at: s.created_at ?? at.toISOString(),
@@ -111,7 +128,7 @@ export class CounterService {
       randomUUID,
       at.toISOString(),
     )
-    writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory }, at)
+    writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory, unavailable } satisfies CounterSettings, at)
     writeDocument(cache.store.db, REFRESHED_DOC, at.toISOString(), at)
     this.events.emit('bookings.changed', { at: at.toISOString() })
     return this.setup()

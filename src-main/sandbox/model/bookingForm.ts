@@ -115,7 +115,7 @@ function readLine(raw: unknown, index: number, errors: Errors): LineChange | und
   return line
 }
 
-function readLines(raw: unknown, errors: Errors): LineChange[] {
+function readLines(raw: unknown, errors: Errors, first: number): LineChange[] {
   if (raw === undefined || raw === null) return []
   // Rails takes a hash keyed by index ({"0": {...}}) or an array; a hash is read in key order.
   const entries = Array.isArray(raw) ? raw : typeof raw === 'object' ? Object.values(raw) : undefined
@@ -125,7 +125,7 @@ function readLines(raw: unknown, errors: Errors): LineChange[] {
   }
   const lines: LineChange[] = []
   entries.forEach((entry, index) => {
-    const line = readLine(entry, index, errors)
+    const line = readLine(entry, first + index, errors)
     if (line) lines.push(line)
   })
   return lines
@@ -169,5 +169,9 @@ export function readBookingForm(input: Record<string, unknown>): BookingForm {
     else errors.add('lock_version', t.notANumber)
   }
 
-  return { changes, lockVersion, lines: readLines(input.movements_attributes, errors), errors: errors.fields }
+  // The interface and the SDK send movements_attributes; the documentation's example shipment_details_attributes.
+  // Both are taken (ADDITIONS.md, "Bookings"), the lines of each in turn.
+  const lines = [...readLines(input.movements_attributes, errors, 0)]
+  lines.push(...readLines(input.shipment_details_attributes, errors, lines.length))
+  return { changes, lockVersion, lines, errors: errors.fields }
 }
