@@ -207,6 +207,45 @@ export class BookingStore {
     return (this.db.prepare('SELECT service_id FROM bookings WHERE local_id = ?').get(localId) as { service_id: number | null } | undefined)?.service_id ?? null
   }
 
+  /**
+   * Bookings of the agency that it may still edit (not shipped or delivered) whose lock_version is not
+   * known here, with nothing waiting in the outbox: a refresh reads their version from the REST show.
+   */
+  unversioned(agencyId: number): { localId: string; serviceId: number }[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT local_id, service_id FROM bookings WHERE agency_from_id = ? AND service_id IS NOT NULL AND lock_version IS NULL
+             AND shipped = 0 AND delivered = 0 AND deleted = 0 AND local_id NOT IN (SELECT local_id FROM outbox WHERE ${OPEN})`,
+        )
+        .all(agencyId) as { local_id: string; service_id: number }[]
+    ).map((r) => ({ localId: r.local_id, serviceId: r.service_id }))
+  }
+
+  /**
+   * Takes a lock_version read from the service, if the booking still shows here what the service showed
+   * with it (the header; nothing queued since): a version paired with other content would let an edit
+   * made on that content overwrite a change it never saw.
+   */
+  takeVersion(localId: string, seen: { agency_to_id: number | null; planned_delivery: string | null; reference: string | null; needs_transport: boolean; shipped: boolean; delivered: boolean; lock_version: number }, now: string): boolean {
+    return this.write(() => {
+      const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
+      const busy = (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE local_id = ? AND ${OPEN}`).get(localId) as { n: number }).n > 0
+      const same =
+        row !== undefined &&
+        !busy &&
+        row.lock_version === null &&
+        row.agency_to_id === seen.agency_to_id &&
+        row.planned_delivery === seen.planned_delivery &&
+        (row.reference ?? null) === (seen.reference ?? null) &&
+        (row.needs_transport === 1) === seen.needs_transport &&
+        (row.shipped === 1) === seen.shipped &&
+        (row.delivered === 1) === seen.delivered
+      if (same) this.patch(localId, { lock_version: seen.lock_version }, now)
+      return same
+    })
+  }
+
   /** The booking's lock_version as this device last confirmed it on the service (null before its create is confirmed). */
   lockVersionOf(localId: string): number | null {
     return (this.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(localId) as { lock_version: number | null } | undefined)?.lock_version ?? null

@@ -4,7 +4,7 @@ import { AppError } from '../../../src-shared/errors'
 import { dateInZone } from '../../../src-shared/localDate'
 import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import type { CatalogueStore } from '../cache/catalogueStore'
-import { linesOf } from '../api/bookingsApi'
+import { fetchBooking, linesOf } from '../api/bookingsApi'
 import { readAgencyShipments, readCategoryFilter, readPendingTransferRequests } from '../api/bookingsGraphql'
 import type { CoreEvents } from '../events'
 import type { EntityCache, EntityCaches } from './entityCaches'
@@ -21,6 +21,8 @@ interface CounterSettings {
 const REFRESHED_DOC = 'bookings_refreshed'
 /** How far back delivered bookings stay on the dispatch screen. */
 const DELIVERED_WINDOW_MS = 24 * 3600_000
+/** REST shows read at once for the versions a refresh lacks. */
+const VERSION_READS_AT_ONCE = 4
 
 /**
  * The reads behind the counter and dispatch screens: everything a new booking
@@ -128,10 +130,29 @@ export class CounterService {
       randomUUID,
       at.toISOString(),
     )
+    await this.readVersions(cache, agency)
     writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory, unavailable } satisfies CounterSettings, at)
     writeDocument(cache.store.db, REFRESHED_DOC, at.toISOString(), at)
     this.events.emit('bookings.changed', { at: at.toISOString() })
     return this.setup()
+  }
+
+  /**
+   * The service's list carries no lock_version (the real GraphQL shipments have none): for the bookings
+   * the clerk may edit and whose version is not known here, it is read from the REST show, a few at a
+   * time, so an edit of a booking changed elsewhere since is still caught as a conflict. Only new or
+   * changed bookings need it; one that cannot be read now is tried at the next refresh.
+   */
+  private async readVersions(cache: EntityCache, agency: number): Promise<void> {
+    const rest = this.session.require().rest
+    const queue = cache.bookings.unversioned(agency)
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const seen = await fetchBooking(rest, next.serviceId).catch(() => null)
+        if (seen) cache.bookings.takeVersion(next.localId, seen, this.now().toISOString())
+      }
+    }
+    await Promise.all(Array.from({ length: VERSION_READS_AT_ONCE }, worker))
   }
 
   private scanned(store: CatalogueStore, itemId: number, agency: number | null): ScannedItem | null {

@@ -154,6 +154,21 @@ describe('the agency\'s bookings', () => {
     expect(await h.call('bookings.get', { id: open.localId })).toMatchObject({ reference: 'local edit waiting', state: 'synced' })
   })
 
+  it('an edit of a booking read by a refresh and changed elsewhere since is a conflict, not a silent overwrite', async () => {
+    await h.call('counter.refresh')
+    const theirs = (await h.call('bookings.list')).find((b) => !b.shipped && !b.delivered && b.agency_from_id === origin && b.serviceId !== null && b.state === 'synced')!
+    const headers = { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json', 'Content-Type': 'application/json' }
+    const elsewhere = await fetch(`${sandbox.url}/pos/bookings/${theirs.serviceId}.json`, { method: 'PUT', headers, body: JSON.stringify({ shipment: { reference: 'changed elsewhere' } }) })
+    expect(elsewhere.status).toBe(200)
+
+    await h.call('bookings.update', { id: theirs.localId, changes: { reference: 'changed here' } })
+    await h.call('sync.push')
+    expect(await h.call('bookings.get', { id: theirs.localId })).toMatchObject({ state: 'conflict', problem: { code: 'conflict' } })
+    const entry = (await h.call('outbox.list')).find((e) => e.localId === theirs.localId)!
+    await h.call('outbox.keepTheirs', { seq: entry.seq })
+    expect(await h.call('bookings.get', { id: theirs.localId })).toMatchObject({ state: 'synced', reference: 'changed elsewhere' })
+  })
+
   it('pending transfer requests of the agency are offered with their lines, where the server has them', async () => {
     const requests = await h.call('counter.transferRequests')
     if (!sandboxExtensions) {
