@@ -90,6 +90,7 @@ const transferRequestRow = z.object({
   ),
 })
 
+/** Sandbox extension `transferRequests`: the real service shows no transfer requests on GraphQL or in the SDK's REST calls. */
 export const PENDING_TRANSFER_REQUESTS_QUERY = `query($agency: bigint!) {
       transfer_requests(where: {agency_from_id: {_eq: $agency}, voided: {_eq: false}, booked: {_eq: false}}, order_by: [{planned_delivery: asc}, {id: asc}], limit: 500) {
         id agency_from_id agency_to_id planned_delivery reference
