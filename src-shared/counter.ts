@@ -18,6 +18,12 @@ export const counterSetup = z.object({
   /** Where a booking may go: every other agency, or only those of the origin's category when the service's setting says so. */
   destinations: z.array(agencyOption),
   filteredByCategory: z.boolean(),
+  /**
+   * What the last refresh found this server does not offer (it is no sandbox extension there):
+   * `categoryFilter`, whether destinations are limited by agency category (then they are not);
+   * `transferRequests`, booking from a transfer request (then it is not offered). Empty before a refresh.
+   */
+  unavailable: z.array(z.enum(['categoryFilter', 'transferRequests'])),
   /** Every agency of the entity, for naming the other end of a booking. */
   agencies: z.array(agencyOption),
   /** Today in the user's time zone (YYYY-MM-DD): the default planned delivery. */

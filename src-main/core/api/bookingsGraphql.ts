@@ -1,20 +1,32 @@
 import { z } from 'zod'
-import { shipmentSchema } from './bookingsApi'
+import { AppError } from '../../../src-shared/errors'
+import { fetchBooking, shipmentSchema, type ServiceShipment } from './bookingsApi'
 import type { GraphqlClient } from './graphqlClient'
-import { bool, id, nullableDate, nullableText, nullableTimestamp } from './normalise'
+import type { RestClient } from './restClient'
+import { bool, id, nullableDate, nullableId, nullableText, nullableTimestamp } from './normalise'
 
 /**
  * The bookings the counter and the dispatch screens show beside their own: the
  * service's open bookings of the agency, what is in transit from and to it,
  * and what was delivered to it lately. REST lists only the first kind, so
  * these come through GraphQL in one query.
+ *
+ * Only fields the real service shows (ShipmentGraphQL / MovementGraphQL in the
+ * SDK) are read: Hasura refuses a whole query for one unknown field. So no
+ * lock_version (the REST show carries it), no transfer_request_id, and lines
+ * without serial number or bundle (the service expands bundles into items;
+ * the grouping is kept locally for bookings made here).
  */
 
-const SHIPMENT_FIELDS = `id zid agency_from_id agency_to_id booker_id transfer_request_id reference memo planned_delivery
-  needs_transport shipped delivered voided returned lock_version created_at updated_at shipped_at delivered_at
-  movements(order_by: [{id: asc}]) { id item_id lot_id booked_quantity serial_number reference bundle_id }`
+const MOVEMENT_FIELDS = 'id item_id lot_id booked_quantity reference'
 
-export const agencyShipment = shipmentSchema.extend({ shipped_at: nullableTimestamp, delivered_at: nullableTimestamp })
+const SHIPMENT_FIELDS = `id zid agency_from_id agency_to_id booker_id reference memo planned_delivery
+  needs_transport shipped delivered voided returned created_at shipped_at delivered_at
+  movements(order_by: [{id: asc}]) { ${MOVEMENT_FIELDS} }`
+
+export const agencyShipment = shipmentSchema
+  .omit({ transfer_request_id: true, lock_version: true, updated_at: true })
+  .extend({ shipped_at: nullableTimestamp, delivered_at: nullableTimestamp })
 export type AgencyShipment = z.output<typeof agencyShipment>
 
 export const AGENCY_SHIPMENTS_QUERY = `query($agency: bigint!, $since: timestamp!) {
@@ -23,21 +35,48 @@ export const AGENCY_SHIPMENTS_QUERY = `query($agency: bigint!, $since: timestamp
         {_or: [{agency_from_id: {_eq: $agency}}, {agency_to_id: {_eq: $agency}}]},
         {_or: [{delivered: {_eq: false}}, {delivered_at: {_gte: $since}}]}
       ]}, order_by: [{id: asc}], limit: 2000) { ${SHIPMENT_FIELDS} }
-      pos_settings { filter_destinations_by_agency_category }
     }`
 
-/** Bookings of the agency that are not finished, those delivered to or from it since `deliveredSince` (ISO), and the POS setting on destinations. */
-export async function readAgencyShipments(
-  graphql: GraphqlClient,
-  agencyId: number,
-  deliveredSince: string,
-): Promise<{ shipments: AgencyShipment[]; filterByCategory: boolean }> {
+/** Bookings of the agency that are not finished, and those delivered to or from it since `deliveredSince` (ISO). */
+export async function readAgencyShipments(graphql: GraphqlClient, agencyId: number, deliveredSince: string): Promise<AgencyShipment[]> {
+  const data = await graphql.data(AGENCY_SHIPMENTS_QUERY, z.object({ shipments: z.array(agencyShipment) }), { agency: agencyId, since: deliveredSince })
+  return data.shipments
+}
+
+/** Sandbox extension `posSettings` (serviceExtensions.ts): sent only after the server said it has it. */
+export const POS_SETTINGS_QUERY = '{ pos_settings(limit: 1) { filter_destinations_by_agency_category } }'
+
+/** Whether destinations are limited to the origin's agency category. */
+export async function readCategoryFilter(graphql: GraphqlClient): Promise<boolean> {
   const data = await graphql.data(
-    AGENCY_SHIPMENTS_QUERY,
-    z.object({ shipments: z.array(agencyShipment), pos_settings: z.array(z.object({ filter_destinations_by_agency_category: z.preprocess((v) => v ?? false, bool) })) }),
-    { agency: agencyId, since: deliveredSince },
+    POS_SETTINGS_QUERY,
+    z.object({ pos_settings: z.array(z.object({ filter_destinations_by_agency_category: z.preprocess((v) => v ?? false, bool) })) }),
   )
-  return { shipments: data.shipments, filterByCategory: data.pos_settings[0]?.filter_destinations_by_agency_category ?? false }
+  return data.pos_settings[0]?.filter_destinations_by_agency_category ?? false
+}
+
+export const BOOKING_LINES_QUERY = `query($id: bigint!) {
+      shipments(where: {id: {_eq: $id}}) { id movements(order_by: [{id: asc}]) { ${MOVEMENT_FIELDS} } }
+    }`
+
+const linesAnswer = z.object({
+  shipments: z.array(z.object({ id, movements: z.array(z.object({ id: nullableId, item_id: id, lot_id: nullableId, booked_quantity: z.union([z.string(), z.number()]).transform(String), reference: nullableText })) })),
+})
+
+/**
+ * A booking as the service holds it now: the REST show for its header and
+ * lock_version (the interface's Shipment record), its lines through GraphQL
+ * (`shipments.movements`, which the real service documents; a `movements`
+ * array in the REST answer is only the sandbox's). The show is read first:
+ * an edit sent with its lock_version is refused if the lines change after.
+ */
+export async function fetchBookingWithLines(rest: RestClient, graphql: GraphqlClient, serviceId: number): Promise<ServiceShipment> {
+  const header = await fetchBooking(rest, serviceId)
+  const data = await graphql.data(BOOKING_LINES_QUERY, linesAnswer, { id: serviceId })
+  const found = data.shipments.find((s) => s.id === serviceId)
+  // REST shows it and GraphQL does not: its lines are not known, and an edit must not guess which to replace.
+  if (!found) throw new AppError('bad_response', { detail: `the lines of booking ${serviceId} could not be read` })
+  return { ...header, movements: found.movements.map((m) => ({ ...m, serial_number: null, bundle_id: null })) }
 }
 
 const transferRequestRow = z.object({
@@ -51,6 +90,7 @@ const transferRequestRow = z.object({
   ),
 })
 
+/** Sandbox extension `transferRequests`: the real service shows no transfer requests on GraphQL or in the SDK's REST calls. */
 export const PENDING_TRANSFER_REQUESTS_QUERY = `query($agency: bigint!) {
       transfer_requests(where: {agency_from_id: {_eq: $agency}, voided: {_eq: false}, booked: {_eq: false}}, order_by: [{planned_delivery: asc}, {id: asc}], limit: 500) {
         id agency_from_id agency_to_id planned_delivery reference

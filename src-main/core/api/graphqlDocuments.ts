@@ -1,4 +1,4 @@
-import { AGENCY_SHIPMENTS_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, RECONCILE_CANDIDATES_QUERY } from './bookingsGraphql'
+import { AGENCY_SHIPMENTS_QUERY, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY, RECONCILE_CANDIDATES_QUERY } from './bookingsGraphql'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
 import { TABLE_ROWS_QUERY } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
@@ -54,12 +54,15 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     query: AGENCY_SHIPMENTS_QUERY,
     variables: { agency: 301, since: '2026-11-17T00:00:00.000Z' },
   },
+  { name: 'counter.posSettings', sentBy: 'bookingsGraphql.readCategoryFilter', query: POS_SETTINGS_QUERY, extension: 'posSettings' },
   {
     name: 'counter.pendingTransferRequests',
     sentBy: 'bookingsGraphql.readPendingTransferRequests',
     query: PENDING_TRANSFER_REQUESTS_QUERY,
     variables: { agency: 301 },
+    extension: 'transferRequests',
   },
+  { name: 'sync.bookingLines', sentBy: 'bookingsGraphql.fetchBookingWithLines', query: BOOKING_LINES_QUERY, variables: { id: 5001 } },
   {
     name: 'sync.reconcileCreatedBooking',
     sentBy: 'bookingReconcile.findCreated',

@@ -1,5 +1,6 @@
 import type { BookingLine, LocalBooking, OutboxEntry, OutboxOp, SyncState } from '../../../src-shared/bookings'
 import type { ErrorPayload } from '../../../src-shared/errors'
+import { sameLines, withLocalDetail } from './localLineDetail'
 import type { Sqlite } from './sqlite'
 
 /**
@@ -61,7 +62,11 @@ export type NewBooking = Omit<
   'serviceId' | 'state' | 'shipped' | 'delivered' | 'deleted' | 'pending' | 'problem' | 'updatedAt' | 'shippedAt' | 'deliveredAt' | 'bookerId'
 >
 
-/** A booking as the service lists it, reduced to what the cache keeps. */
+/**
+ * A booking as the service lists it, reduced to what the cache keeps. The
+ * service's GraphQL list carries no lock_version and no transfer request:
+ * null there means "not told", and what the cache knew is kept.
+ */
 export interface ServiceBookingView {
   id: number
   agency_from_id: number
@@ -74,7 +79,7 @@ export interface ServiceBookingView {
   lines: BookingLine[]
   shipped: boolean
   delivered: boolean
-  lock_version: number
+  lock_version: number | null
   shipped_at: string | null
   delivered_at: string | null
   created_at: string
@@ -202,6 +207,45 @@ export class BookingStore {
     return (this.db.prepare('SELECT service_id FROM bookings WHERE local_id = ?').get(localId) as { service_id: number | null } | undefined)?.service_id ?? null
   }
 
+  /**
+   * Bookings of the agency that it may still edit (not shipped or delivered) whose lock_version is not
+   * known here, with nothing waiting in the outbox: a refresh reads their version from the REST show.
+   */
+  unversioned(agencyId: number): { localId: string; serviceId: number }[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT local_id, service_id FROM bookings WHERE agency_from_id = ? AND service_id IS NOT NULL AND lock_version IS NULL
+             AND shipped = 0 AND delivered = 0 AND deleted = 0 AND local_id NOT IN (SELECT local_id FROM outbox WHERE ${OPEN})`,
+        )
+        .all(agencyId) as { local_id: string; service_id: number }[]
+    ).map((r) => ({ localId: r.local_id, serviceId: r.service_id }))
+  }
+
+  /**
+   * Takes a lock_version read from the service, if the booking still shows here what the service showed
+   * with it (the header; nothing queued since): a version paired with other content would let an edit
+   * made on that content overwrite a change it never saw.
+   */
+  takeVersion(localId: string, seen: { agency_to_id: number | null; planned_delivery: string | null; reference: string | null; needs_transport: boolean; shipped: boolean; delivered: boolean; lock_version: number }, now: string): boolean {
+    return this.write(() => {
+      const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
+      const busy = (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE local_id = ? AND ${OPEN}`).get(localId) as { n: number }).n > 0
+      const same =
+        row !== undefined &&
+        !busy &&
+        row.lock_version === null &&
+        row.agency_to_id === seen.agency_to_id &&
+        row.planned_delivery === seen.planned_delivery &&
+        (row.reference ?? null) === (seen.reference ?? null) &&
+        (row.needs_transport === 1) === seen.needs_transport &&
+        (row.shipped === 1) === seen.shipped &&
+        (row.delivered === 1) === seen.delivered
+      if (same) this.patch(localId, { lock_version: seen.lock_version }, now)
+      return same
+    })
+  }
+
   /** The booking's lock_version as this device last confirmed it on the service (null before its create is confirmed). */
   lockVersionOf(localId: string): number | null {
     return (this.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(localId) as { lock_version: number | null } | undefined)?.lock_version ?? null
@@ -262,18 +306,20 @@ export class BookingStore {
       const busy = new Set((this.db.prepare(`SELECT DISTINCT local_id FROM outbox WHERE ${OPEN}`).all() as { local_id: string }[]).map((r) => r.local_id))
       for (const s of shipments) {
         listed.add(s.id)
-        const mine = this.db.prepare('SELECT local_id FROM bookings WHERE service_id = ?').get(s.id) as { local_id: string } | undefined
+        const mine = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(s.id) as BookingRow | undefined
         if (mine && busy.has(mine.local_id)) continue
+        const ourLines = mine ? (JSON.parse(mine.lines) as BookingLine[]) : []
         const fields = {
           agency_to_id: s.agency_to_id,
           planned_delivery: s.planned_delivery,
           reference: s.reference,
           needs_transport: s.needs_transport,
-          lines: s.lines,
+          // The bundle grouping and serial numbers of a booking made here live only here.
+          lines: withLocalDetail(s.lines, ourLines),
           shipped: s.shipped,
           delivered: s.delivered,
           deleted: false,
-          lock_version: s.lock_version,
+          lock_version: s.lock_version ?? (mine && unchangedSince(mine, s, ourLines) ? mine.lock_version : null),
           shipped_at: s.shipped_at,
           delivered_at: s.delivered_at,
           state: 'synced',
@@ -325,6 +371,22 @@ export class BookingStore {
       updatedAt: r.updated_at,
     }
   }
+}
+
+/**
+ * Whether the service still shows the booking as we last knew it. Only then does the lock_version we
+ * knew still describe it; a booking changed elsewhere gets none (the pusher then checks its state only).
+ */
+function unchangedSince(mine: BookingRow, s: ServiceBookingView, ourLines: readonly BookingLine[]): boolean {
+  return (
+    mine.agency_to_id === s.agency_to_id &&
+    mine.planned_delivery === s.planned_delivery &&
+    (mine.reference ?? null) === (s.reference ?? null) &&
+    (mine.needs_transport === 1) === s.needs_transport &&
+    (mine.shipped === 1) === s.shipped &&
+    (mine.delivered === 1) === s.delivered &&
+    sameLines(s.lines, ourLines)
+  )
 }
 
 function toQueued(r: EntryRow): QueuedEntry {

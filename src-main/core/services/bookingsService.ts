@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { bookingChanges, bookingInput, type BookingChanges, type BookingInput, type BookingLine, type LocalBooking, type OutboxEntry } from '../../../src-shared/bookings'
 import { AppError } from '../../../src-shared/errors'
-import { fetchBooking, linesOf } from '../api/bookingsApi'
+import { linesOf } from '../api/bookingsApi'
+import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { BookingStore } from '../cache/bookingStore'
 import type { EventPayload } from '../../../src-shared/contract'
 import type { CoreEvents } from '../events'
@@ -200,7 +201,8 @@ export class BookingsService {
     const serviceId = store.serviceIdOf(entry.localId)
     let theirs = null
     if (serviceId !== null) {
-      theirs = await fetchBooking(this.session.require().rest, serviceId).catch((err: unknown) => {
+      const { rest, graphql } = this.session.require()
+      theirs = await fetchBookingWithLines(rest, graphql, serviceId).catch((err: unknown) => {
         if (err instanceof AppError && err.code === 'not_found') return null
         throw err
       })

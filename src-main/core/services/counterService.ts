@@ -4,17 +4,25 @@ import { AppError } from '../../../src-shared/errors'
 import { dateInZone } from '../../../src-shared/localDate'
 import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import type { CatalogueStore } from '../cache/catalogueStore'
-import { linesOf } from '../api/bookingsApi'
-import { readAgencyShipments, readPendingTransferRequests } from '../api/bookingsGraphql'
+import { fetchBooking, linesOf } from '../api/bookingsApi'
+import { readAgencyShipments, readCategoryFilter, readPendingTransferRequests } from '../api/bookingsGraphql'
 import type { CoreEvents } from '../events'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
 
 const SETTINGS_DOC = 'pos_settings'
+
+/** What the last refresh learnt of the server's POS settings and extensions (kept for offline use). */
+interface CounterSettings {
+  filterByCategory: boolean
+  unavailable?: CounterSetup['unavailable']
+}
 const REFRESHED_DOC = 'bookings_refreshed'
 /** How far back delivered bookings stay on the dispatch screen. */
 const DELIVERED_WINDOW_MS = 24 * 3600_000
+/** REST shows read at once for the versions a refresh lacks. */
+const VERSION_READS_AT_ONCE = 4
 
 /**
  * The reads behind the counter and dispatch screens: everything a new booking
@@ -35,12 +43,14 @@ export class CounterService {
     const agencies = cache.store.agencies()
     const own = this.profile.lastKnown()?.agency ?? null
     const origin = own ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agency_category_id: null }) : null
-    const filtered = readDocument<{ filterByCategory: boolean }>(cache.store.db, SETTINGS_DOC)?.value.filterByCategory ?? false
+    const settings = readDocument<CounterSettings>(cache.store.db, SETTINGS_DOC)?.value
+    const filtered = settings?.filterByCategory ?? false
     const others = agencies.filter((a) => a.id !== origin?.id)
     return {
       agency: origin,
       destinations: filtered && origin ? others.filter((a) => a.agency_category_id === origin.agency_category_id) : others,
       filteredByCategory: filtered,
+      unavailable: settings?.unavailable ?? [],
       agencies,
       today: dateInZone(this.now(), this.profile.lastKnown()?.profile.time_zone ?? 'UTC'),
       refreshedAt: readDocument<string>(cache.store.db, REFRESHED_DOC)?.value ?? null,
@@ -75,10 +85,13 @@ export class CounterService {
     return this.cache().store.stockByAgency(itemId)
   }
 
+  /** Pending requests of the agency; none where the server has no transfer requests (the counter says so). */
   async transferRequests(): Promise<TransferRequest[]> {
     const agency = this.profile.lastKnown()?.agency?.id
     if (!agency) return []
-    return readPendingTransferRequests(this.session.require().graphql, agency)
+    const session = this.session.require()
+    if (!(await session.extensions.has('transferRequests'))) return []
+    return readPendingTransferRequests(session.graphql, agency)
   }
 
   /** Reads the agency's bookings from the service into the cache (ours waiting in the outbox stay as they are). */
@@ -88,7 +101,13 @@ export class CounterService {
     const agency = this.profile.lastKnown()?.agency?.id
     if (!agency) return this.setup()
     const since = new Date(this.now().getTime() - DELIVERED_WINDOW_MS).toISOString().replace('Z', '')
-    const { shipments, filterByCategory } = await readAgencyShipments(this.session.require().graphql, agency, since)
+    const session = this.session.require()
+    const shipments = await readAgencyShipments(session.graphql, agency, since)
+    // The POS setting and transfer requests are sandbox extensions: asked for only where the server has them,
+    // in their own requests, so a server without them still fills the counter and dispatch screens.
+    const [posSettings, transferRequests] = await Promise.all([session.extensions.has('posSettings'), session.extensions.has('transferRequests')])
+    const filterByCategory = posSettings ? await readCategoryFilter(session.graphql) : false
+    const unavailable: CounterSetup['unavailable'] = [...(posSettings ? [] : ['categoryFilter' as const]), ...(transferRequests ? [] : ['transferRequests' as const])]
     const at = this.now()
     cache.bookings.mergeFromService(
       shipments.map((s) => ({
@@ -99,11 +118,11 @@ export class CounterService {
         planned_delivery: s.planned_delivery ?? '',
         reference: s.reference,
         needs_transport: s.needs_transport,
-        transfer_request_id: s.transfer_request_id,
+        transfer_request_id: null,
         lines: linesOf(s),
         shipped: s.shipped,
         delivered: s.delivered,
-        lock_version: s.lock_version,
+        lock_version: null,
         shipped_at: s.shipped_at,
         delivered_at: s.delivered_at,
         created_at: s.created_at ?? at.toISOString(),
@@ -111,10 +130,29 @@ export class CounterService {
       randomUUID,
       at.toISOString(),
     )
-    writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory }, at)
+    await this.readVersions(cache, agency)
+    writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory, unavailable } satisfies CounterSettings, at)
     writeDocument(cache.store.db, REFRESHED_DOC, at.toISOString(), at)
     this.events.emit('bookings.changed', { at: at.toISOString() })
     return this.setup()
+  }
+
+  /**
+   * The service's list carries no lock_version (the real GraphQL shipments have none): for the bookings
+   * the clerk may edit and whose version is not known here, it is read from the REST show, a few at a
+   * time, so an edit of a booking changed elsewhere since is still caught as a conflict. Only new or
+   * changed bookings need it; one that cannot be read now is tried at the next refresh.
+   */
+  private async readVersions(cache: EntityCache, agency: number): Promise<void> {
+    const rest = this.session.require().rest
+    const queue = cache.bookings.unversioned(agency)
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const seen = await fetchBooking(rest, next.serviceId).catch(() => null)
+        if (seen) cache.bookings.takeVersion(next.localId, seen, this.now().toISOString())
+      }
+    }
+    await Promise.all(Array.from({ length: VERSION_READS_AT_ONCE }, worker))
   }
 
   private scanned(store: CatalogueStore, itemId: number, agency: number | null): ScannedItem | null {

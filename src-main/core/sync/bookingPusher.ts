@@ -1,6 +1,7 @@
 import type { BookingLine } from '../../../src-shared/bookings'
 import { AppError } from '../../../src-shared/errors'
 import { createBooking, deleteBooking, deliverBooking, fetchBooking, shipBooking, updateBooking, type ServiceShipment } from '../api/bookingsApi'
+import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { BookingStore, QueuedEntry } from '../cache/bookingStore'
@@ -135,7 +136,8 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
   const { store, rest } = deps
   if (entry.op === 'create') {
     const p = entry.payload as unknown as Parameters<typeof createBooking>[1]
-    return createBooking(rest, { ...p, memo: entry.marker })
+    const answer = await createBooking(rest, { ...p, memo: entry.marker })
+    return answer ?? readBackCreate(entry, deps)
   }
   const serviceId = store.serviceIdOf(entry.localId)
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} was never confirmed` })
@@ -144,7 +146,9 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
       // Edited here while it changed there? lock_version (or its state) tells. The base is the version our
       // own last confirmed write left (entries of a booking settle in order), not the one seen when the edit
       // was typed: two edits queued offline would otherwise see the first one's bump as someone else's change.
-      const current = await fetchBooking(rest, serviceId)
+      // A base of null (a booking only seen through a refresh, which carries no lock_version) checks the state only.
+      // The lines to replace are read through GraphQL: the REST show's lines are the sandbox's alone.
+      const current = await fetchBookingWithLines(rest, deps.graphql, serviceId)
       const base = store.lockVersionOf(entry.localId)
       if (current.shipped || current.delivered || current.voided || (base !== null && current.lock_version !== base)) {
         throw new AppError('conflict', { detail: current.shipped || current.delivered ? 'the booking was shipped or delivered on the service' : 'the booking changed on the service' })
@@ -152,16 +156,38 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
       // base_lock_version: written by earlier versions into the entry, no longer trusted (see above).
       const { base_lock_version: _b, ...changes } = entry.payload as Record<string, unknown> & { lines?: BookingLine[] }
       const oldLineIds = changes.lines ? current.movements.map((m) => m.id).filter((x): x is number => x !== null) : []
-      return updateBooking(rest, serviceId, { ...changes, lock_version: current.lock_version }, oldLineIds)
+      const answer = await updateBooking(rest, serviceId, { ...changes, lock_version: current.lock_version }, oldLineIds)
+      return answer ?? readBack(serviceId, deps)
     }
     case 'delete':
       await deleteBooking(rest, serviceId)
       return null
     case 'ship':
-      return shipBooking(rest, serviceId)
+      return (await shipBooking(rest, serviceId)) ?? readBack(serviceId, deps)
     case 'deliver':
-      return deliverBooking(rest, serviceId)
+      return (await deliverBooking(rest, serviceId)) ?? readBack(serviceId, deps)
   }
+}
+
+/**
+ * The service took the write (2xx) but answered in a shape we do not know: it is done, and the
+ * booking is read back for its id and lock_version. A read that fails leaves the outcome to the
+ * reconcile (the entry is never sent again blindly).
+ */
+async function readBack(serviceId: number, deps: PushDeps): Promise<ServiceShipment> {
+  try {
+    return await fetchBooking(deps.rest, serviceId)
+  } catch (raw) {
+    throw new AppError('unknown_outcome', { detail: `the service took the change of booking ${serviceId}; reading it back failed: ${AppError.from(raw).message}` })
+  }
+}
+
+async function readBackCreate(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
+  const found = await reconcile(entry, deps).catch((raw: unknown) => {
+    throw new AppError('unknown_outcome', { detail: `the service took the booking; reading it back failed: ${AppError.from(raw).message}` })
+  })
+  if (found.applied && found.record) return found.record
+  throw new AppError('unknown_outcome', { detail: 'the service took the booking but does not show it yet' })
 }
 
 /**

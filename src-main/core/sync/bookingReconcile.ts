@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { BookingLine } from '../../../src-shared/bookings'
 import { AppError } from '../../../src-shared/errors'
 import { fetchBooking, type ServiceShipment } from '../api/bookingsApi'
-import { RECONCILE_CANDIDATES_QUERY } from '../api/bookingsGraphql'
+import { fetchBookingWithLines, RECONCILE_CANDIDATES_QUERY } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import { id } from '../api/normalise'
 import type { RestClient } from '../api/restClient'
@@ -43,7 +43,8 @@ export async function reconcile(entry: QueuedEntry, deps: { store: BookingStore;
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} has no service id for ${entry.op}` })
   let current: ServiceShipment
   try {
-    current = await fetchBooking(deps.rest, serviceId)
+    // An edit is compared line by line, and lines come through GraphQL (the REST show's are the sandbox's alone).
+    current = entry.op === 'update' ? await fetchBookingWithLines(deps.rest, deps.graphql, serviceId) : await fetchBooking(deps.rest, serviceId)
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_found') return entry.op === 'delete' ? { applied: true, record: null } : { applied: false }
     throw err

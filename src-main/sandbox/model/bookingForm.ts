@@ -115,20 +115,21 @@ function readLine(raw: unknown, index: number, errors: Errors): LineChange | und
   return line
 }
 
-function readLines(raw: unknown, errors: Errors): LineChange[] {
-  if (raw === undefined || raw === null) return []
+/** The lines of one attributes key; `first` is the position of its first entry among all sent (for `movements[N]`). */
+function readLines(raw: unknown, errors: Errors, first: number): { lines: LineChange[]; entries: number } {
+  if (raw === undefined || raw === null) return { lines: [], entries: 0 }
   // Rails takes a hash keyed by index ({"0": {...}}) or an array; a hash is read in key order.
   const entries = Array.isArray(raw) ? raw : typeof raw === 'object' ? Object.values(raw) : undefined
   if (entries === undefined) {
     errors.add('movements', t.invalid)
-    return []
+    return { lines: [], entries: 0 }
   }
   const lines: LineChange[] = []
   entries.forEach((entry, index) => {
-    const line = readLine(entry, index, errors)
+    const line = readLine(entry, first + index, errors)
     if (line) lines.push(line)
   })
-  return lines
+  return { lines, entries: entries.length }
 }
 
 /** Reads the inner object of `{shipment: {...}}`; only the fields present are changes (defaults come in saveBooking). */
@@ -169,5 +170,9 @@ export function readBookingForm(input: Record<string, unknown>): BookingForm {
     else errors.add('lock_version', t.notANumber)
   }
 
-  return { changes, lockVersion, lines: readLines(input.movements_attributes, errors), errors: errors.fields }
+  // The interface and the SDK send movements_attributes; the documentation's example shipment_details_attributes.
+  // Both are taken (ADDITIONS.md, "Bookings"), the lines of each in turn.
+  const first = readLines(input.movements_attributes, errors, 0)
+  const lines = [...first.lines, ...readLines(input.shipment_details_attributes, errors, first.entries).lines]
+  return { changes, lockVersion, lines, errors: errors.fields }
 }

@@ -33,7 +33,7 @@ export const bookingReadRoutes: RouteModule = (app, ctx) => {
     if (!agency) return []
     const bookings = openBookingsFrom(ctx.store.statements, scope.entityId, agency.id)
     const lines = movementsByShipment(ctx.store.statements, bookings.map((s) => s.id))
-    return bookings.map((s) => shipmentJson(s, lines.get(s.id) ?? [], 'list'))
+    return bookings.map((s) => shipmentJson(s, lines.get(s.id) ?? [], 'list', ctx.extensions))
   })
 
   app.get('/pos/bookings/new.json', async (request, reply) => {
@@ -64,7 +64,7 @@ export const bookingReadRoutes: RouteModule = (app, ctx) => {
       destination,
       fromRequest,
     })
-    return { ...shipmentJson(blank.shipment, blank.movements, 'detail'), ...formChoices(ctx, origin) }
+    return { ...shipmentJson(blank.shipment, blank.movements, 'detail', ctx.extensions), ...formChoices(ctx, origin) }
   })
 
   app.get('/pos/bookings/:id.json', async (request, reply) => {
@@ -72,7 +72,7 @@ export const bookingReadRoutes: RouteModule = (app, ctx) => {
     if (!scope) return reply
     const shipment = bookingFromPath(ctx, scope, (request.params as { id: string }).id, reply)
     if (!shipment) return reply
-    return shipmentJson(shipment, movementsOf(ctx.store.statements, shipment.id), 'detail')
+    return shipmentJson(shipment, movementsOf(ctx.store.statements, shipment.id), 'detail', ctx.extensions)
   })
 
   app.get('/pos/bookings/:id/edit.json', async (request, reply) => {
@@ -81,6 +81,6 @@ export const bookingReadRoutes: RouteModule = (app, ctx) => {
     const shipment = bookingFromPath(ctx, scope, (request.params as { id: string }).id, reply)
     if (!shipment) return reply
     const origin = shipment.agency_from_id === null ? undefined : findAgency(ctx.store.statements, scope.entityId, shipment.agency_from_id)
-    return { ...shipmentJson(shipment, movementsOf(ctx.store.statements, shipment.id), 'detail'), ...formChoices(ctx, origin) }
+    return { ...shipmentJson(shipment, movementsOf(ctx.store.statements, shipment.id), 'detail', ctx.extensions), ...formChoices(ctx, origin) }
   })
 }

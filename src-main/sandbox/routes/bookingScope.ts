@@ -19,5 +19,5 @@ export function bookingFromPath(ctx: SandboxContext, scope: EntityScope, rawId: 
 export function storedBookingJson(ctx: SandboxContext, scope: EntityScope, id: number, style: JsonStyle) {
   const shipment = findShipment(ctx.store.statements, scope.entityId, id)
   if (!shipment) throw new Error(`booking ${id} vanished after it was written`)
-  return shipmentJson(shipment, movementsOf(ctx.store.statements, id), style)
+  return shipmentJson(shipment, movementsOf(ctx.store.statements, id), style, ctx.extensions)
 }

@@ -9,6 +9,8 @@ const counter: CounterMessages = {
     destination: 'Destination',
     destinationPlaceholder: 'Destination agency',
     destinationsFiltered: 'Only agencies of the same category as the origin (a service setting).',
+    categoryFilterUnknown: 'Destination filtering by agency category is not known for this server: every other agency is offered.',
+    transferRequestsUnavailable: 'This server offers no transfer requests, so a booking cannot be made from one here.',
     plannedDelivery: 'Planned delivery',
     reference: 'Reference',
     needsTransport: 'Needs transport',

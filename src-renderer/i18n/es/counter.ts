@@ -7,6 +7,8 @@ const counter = {
     destination: 'Destino',
     destinationPlaceholder: 'Agencia de destino',
     destinationsFiltered: 'Solo agencias de la misma categoría que el origen (configuración del servicio).',
+    categoryFilterUnknown: 'El filtrado de destinos por categoría de agencia no se conoce en este servidor: se ofrecen todas las demás agencias.',
+    transferRequestsUnavailable: 'Este servidor no ofrece solicitudes de traslado: aquí no se puede crear una reserva desde una.',
     plannedDelivery: 'Entrega prevista',
     reference: 'Referencia',
     needsTransport: 'Necesita transporte',

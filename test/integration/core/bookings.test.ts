@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '../../../src-shared/bookings'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { sandboxExtensions } from '../../support/sandboxMode'
 import { tempDir } from '../../support/tempDir'
 
 // The outbox against the sandbox over real HTTP: bookings written locally,
@@ -143,6 +144,31 @@ describe('edits, shipping and delivery', () => {
     expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'synced', delivered: true })
   })
 
+  it('an edit of the lines replaces them on the service, read through fields the real service has', async () => {
+    const bundles = await h.call('graphql.query', { query: '{ bundles(order_by: [{id: asc}], limit: 1) { id } }' })
+    const bundleId = (bundles.data as { bundles: { id: number }[] }).bundles[0]!.id
+    const { booking: local } = await h.call('bookings.create', {
+      ...booking('1', 'B-lines'),
+      lines: [{ item_id: item.id, booked_quantity: '1', bundle_id: bundleId, serial_number: 'SN-7' }],
+    })
+    await h.call('sync.push')
+    const serviceId = (await h.call('bookings.get', { id: local.localId })).serviceId!
+    // Only the sandbox's extensions put the lines in the REST show; the client must not need them.
+    const user = sandbox.users[0]!
+    const shown = (await (await fetch(`${sandbox.url}/pos/bookings/${serviceId}.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' } })).json()) as Record<string, unknown>
+    expect('movements' in shown).toBe(sandboxExtensions)
+
+    // A refresh reads the lines without bundle or serial number; those of a booking made here stay.
+    await h.call('counter.refresh')
+    expect((await h.call('bookings.get', { id: local.localId })).lines).toEqual([expect.objectContaining({ item_id: item.id, bundle_id: bundleId, serial_number: 'SN-7' })])
+
+    await h.call('bookings.update', { id: local.localId, changes: { lines: [{ item_id: item.id, booked_quantity: '3' }] } })
+    expect(await h.call('sync.push')).toMatchObject({ failed: 0, conflicts: 0 })
+    expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'synced' })
+    const res = await h.call('graphql.query', { query: 'query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { movements { item_id booked_quantity } } }', variables: { id: serviceId } })
+    expect((res.data as { shipments: { movements: unknown[] }[] }).shipments[0]!.movements).toEqual([{ item_id: item.id, booked_quantity: 3 }])
+  })
+
   it('a booking deleted before it was ever sent leaves nothing to send', async () => {
     const { booking: local } = await h.call('bookings.create', booking('1', 'B-gone'))
     await h.call('bookings.delete', { id: local.localId })
@@ -187,7 +213,12 @@ describe('refusals and conflicts', () => {
     expect(conflicted).toMatchObject({ state: 'conflict', problem: { code: 'conflict' } })
     const entry = (await h.call('outbox.list')).find((e) => e.localId === local.localId)!
     await h.call('outbox.keepTheirs', { seq: entry.seq })
-    expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'synced', shipped: true, reference: 'B-conflict' })
+    expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({
+      state: 'synced',
+      shipped: true,
+      reference: 'B-conflict',
+      lines: [expect.objectContaining({ item_id: item.id, booked_quantity: '1' })],
+    })
   })
 
   it('only one pusher per data folder', async () => {

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { sandboxExtensions } from '../../support/sandboxMode'
 import { tempDir } from '../../support/tempDir'
 
 // The counter's reads against the sandbox: the form's reference data, scanned
 // codes, the agency's bookings read into the cache, transfer requests.
+// Fixtures are read through fields the real service has, so the same file runs with the sandbox's
+// extensions off (project integration-real); there the counter does without POS settings and transfer requests.
 let sandbox: RunningSandbox
 let h: CoreHarness
 let origin: number
@@ -12,6 +15,13 @@ const user = () => sandbox.users[0]!
 
 async function gql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
   return (await h.call('graphql.query', { query, variables })).data as T
+}
+
+/** REST as the interface shows it, for fixtures GraphQL does not give on the real service. */
+async function rest<T>(path: string): Promise<T> {
+  const res = await fetch(`${sandbox.url}${path}`, { headers: { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json' } })
+  expect(res.ok).toBe(true)
+  return (await res.json()) as T
 }
 
 async function control(path: string, body: unknown): Promise<void> {
@@ -40,29 +50,43 @@ describe('the new-booking form', () => {
     const agencies = await gql<{ agencies: { id: number; agency_category_id: number | null }[] }>('{ agencies { id agency_category_id } }')
     expect(all.destinations).toHaveLength(agencies.agencies.length - 1)
     expect(all.today).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(all.unavailable).toEqual(sandboxExtensions ? [] : ['categoryFilter', 'transferRequests'])
 
     await control('settings', { filter_destinations_by_agency_category: true })
     try {
       const filtered = await h.call('counter.refresh')
-      const category = agencies.agencies.find((a) => a.id === origin)!.agency_category_id
-      expect(filtered.filteredByCategory).toBe(true)
-      expect(filtered.destinations.length).toBeGreaterThan(0)
-      expect(filtered.destinations.length).toBeLessThan(all.destinations.length)
-      expect(filtered.destinations.every((a) => a.agency_category_id === category)).toBe(true)
+      if (sandboxExtensions) {
+        const category = agencies.agencies.find((a) => a.id === origin)!.agency_category_id
+        expect(filtered.filteredByCategory).toBe(true)
+        expect(filtered.destinations.length).toBeGreaterThan(0)
+        expect(filtered.destinations.length).toBeLessThan(all.destinations.length)
+        expect(filtered.destinations.every((a) => a.agency_category_id === category)).toBe(true)
+      } else {
+        // The setting is not visible on this server: every other agency, and the counter says why.
+        expect(filtered.filteredByCategory).toBe(false)
+        expect(filtered.destinations).toEqual(all.destinations)
+        expect(filtered.unavailable).toContain('categoryFilter')
+      }
       // Offline, the last setting seen still applies.
-      expect((await h.call('counter.setup')).destinations).toEqual(filtered.destinations)
+      expect(await h.call('counter.setup')).toMatchObject({ destinations: filtered.destinations, unavailable: filtered.unavailable })
     } finally {
       await control('settings', { filter_destinations_by_agency_category: null })
     }
   })
 
   it('knows a scanned item barcode, a static bundle\'s components and nothing for an unknown code', async () => {
-    const stocked = await gql<{ lot_stocks: { lot: { item: { id: number; ean13: string | null; code: string } } }[] }>(
-      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}, lot: {item: {ean13: {_is_null: false}}}}, limit: 1) { lot { item { id ean13 code } } } }',
+    const stocked = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, order_by: [{id: asc}], limit: 200) { lot { item_id } } }',
       { a: origin },
     )
-    const item = stocked.lot_stocks[0]!.lot.item
-    const scanned = await h.call('counter.scan', { code: item.ean13! })
+    const ids = [...new Set(stocked.lot_stocks.map((s) => s.lot.item_id))]
+    const items = await gql<{ items: { id: number; code: string; ean13?: string | null }[] }>(
+      `query($ids: [bigint!]!) { items(where: {id: {_in: $ids}}, order_by: [{id: asc}]) { id code ${sandboxExtensions ? 'ean13' : ''} } }`,
+      { ids },
+    )
+    // An item's own barcode is a sandbox extension (itemBarcodes); its code is scanned on every server.
+    const item = sandboxExtensions ? items.items.find((i) => i.ean13)! : items.items[0]!
+    const scanned = await h.call('counter.scan', { code: item.ean13 ?? item.code })
     expect(scanned.kind).toBe('item')
     if (scanned.kind !== 'item') return
     expect(scanned.item.item.id).toBe(item.id)
@@ -71,9 +95,12 @@ describe('the new-booking form', () => {
     expect(expiries).toEqual([...expiries].sort())
     expect((await h.call('counter.scan', { code: item.code })).kind).toBe('item')
 
-    const bundles = await gql<{ bundles: { code: string; bundle_details: { item_id: number; quantity: string }[] }[] }>(
-      '{ bundles(where: {category_bundle: {_eq: false}, bundle_details_count: {_gte: 2}}, limit: 1) { code bundle_details { item_id quantity } } }',
+    // Whether a bundle is dynamic (category_bundle) is on the REST bundle, not on the real GraphQL bundles.
+    const staticCodes = new Set((await rest<{ code: string; category_bundle: boolean }[]>('/inventories/bundles.json')).filter((b) => !b.category_bundle).map((b) => b.code))
+    const listed = await gql<{ bundles: { code: string; bundle_details: { item_id: number; quantity: string }[] }[] }>(
+      '{ bundles(where: {bundle_details_count: {_gte: 2}}, order_by: [{id: asc}], limit: 50) { code bundle_details { item_id quantity } } }',
     )
+    const bundles = { bundles: listed.bundles.filter((b) => staticCodes.has(b.code)) }
     const bundle = bundles.bundles[0]!
     const expanded = await h.call('counter.scan', { code: bundle.code })
     expect(expanded.kind).toBe('bundle')
@@ -84,7 +111,7 @@ describe('the new-booking form', () => {
   })
 
   it('lists a dynamic bundle\'s items that have stock here', async () => {
-    const dynamic = await gql<{ bundles: { code: string; item_category_id: number }[] }>('{ bundles(where: {category_bundle: {_eq: true}}, limit: 1) { code item_category_id } }')
+    const dynamic = { bundles: (await rest<{ code: string; item_category_id: number; category_bundle: boolean }[]>('/inventories/bundles.json')).filter((b) => b.category_bundle) }
     const scanned = await h.call('counter.scan', { code: dynamic.bundles[0]!.code })
     expect(scanned.kind).toBe('bundle')
     if (scanned.kind !== 'bundle') return
@@ -127,8 +154,29 @@ describe('the agency\'s bookings', () => {
     expect(await h.call('bookings.get', { id: open.localId })).toMatchObject({ reference: 'local edit waiting', state: 'synced' })
   })
 
-  it('pending transfer requests of the agency are offered with their lines', async () => {
+  it('an edit of a booking read by a refresh and changed elsewhere since is a conflict, not a silent overwrite', async () => {
+    await h.call('counter.refresh')
+    const theirs = (await h.call('bookings.list')).find((b) => !b.shipped && !b.delivered && b.agency_from_id === origin && b.serviceId !== null && b.state === 'synced')!
+    const headers = { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json', 'Content-Type': 'application/json' }
+    const elsewhere = await fetch(`${sandbox.url}/pos/bookings/${theirs.serviceId}.json`, { method: 'PUT', headers, body: JSON.stringify({ shipment: { reference: 'changed elsewhere' } }) })
+    expect(elsewhere.status).toBe(200)
+
+    await h.call('bookings.update', { id: theirs.localId, changes: { reference: 'changed here' } })
+    await h.call('sync.push')
+    expect(await h.call('bookings.get', { id: theirs.localId })).toMatchObject({ state: 'conflict', problem: { code: 'conflict' } })
+    const entry = (await h.call('outbox.list')).find((e) => e.localId === theirs.localId)!
+    await h.call('outbox.keepTheirs', { seq: entry.seq })
+    expect(await h.call('bookings.get', { id: theirs.localId })).toMatchObject({ state: 'synced', reference: 'changed elsewhere' })
+  })
+
+  it('pending transfer requests of the agency are offered with their lines, where the server has them', async () => {
     const requests = await h.call('counter.transferRequests')
+    if (!sandboxExtensions) {
+      // No transfer requests on this server: none offered, and the counter says so (the setup's note).
+      expect(requests).toEqual([])
+      expect((await h.call('counter.setup')).unavailable).toContain('transferRequests')
+      return
+    }
     expect(requests.length).toBeGreaterThan(0)
     for (const r of requests) {
       expect(r.agency_from_id).toBe(origin)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { bookableItem } from '../../support/bookableItem'
 import { useProxiedSession } from '../../support/proxiedSession'
 
 // A write whose answer never arrives, or arrives in a shape we did not expect,
@@ -134,5 +135,30 @@ describe('a piecework group the service recorded', () => {
     await session.sandbox.reset()
     const refused = session.proxy.during((req) => (isGroupCreate(req) ? { status: 503, body: { error: 'down' } } : null), () => session.h.call('pieceworkGroups.create', { name: 'Nunca' }))
     await expect(refused).rejects.toMatchObject({ code: 'server' })
+  })
+})
+
+const isBookingWrite = (method: string, path: RegExp) => (req: { method?: string; url?: string }) => req.method === method && path.test(req.url ?? '')
+
+describe('a booking the service recorded', () => {
+  it('answered in a shape the client did not expect is done: read back by its marker, sent once, then edited without a conflict', async () => {
+    const { item, destination } = await bookableItem(session.h)
+    const input = { agency_to_id: destination, planned_delivery: '2026-12-02', reference: 'odd-answer', lines: [{ item_id: item, booked_quantity: '1' }] }
+    const { booking } = await session.h.call('bookings.create', input)
+    const created = isBookingWrite('POST', /^\/pos\/bookings\.json/)
+    const report = await session.proxy.during((req) => (created(req) ? { status: 201, body: { ok: true }, afterForward: true } : null), () => session.h.call('sync.push'))
+    expect(report).toMatchObject({ sent: 1, failed: 0, conflicts: 0 })
+    const synced = await session.h.call('bookings.get', { id: booking.localId })
+    expect(synced).toMatchObject({ state: 'synced', pending: 0 })
+    const res = await session.h.call('graphql.query', { query: 'query($r: String!) { shipments(where: {reference: {_eq: $r}}) { id } }', variables: { r: 'odd-answer' } })
+    expect((res.data as { shipments: { id: number }[] }).shipments.map((s) => s.id)).toEqual([synced.serviceId])
+
+    // An edit answered oddly is done too; the version read back lets the next edit through.
+    const updated = isBookingWrite('PUT', /^\/pos\/bookings\/\d+\.json/)
+    await session.h.call('bookings.update', { id: booking.localId, changes: { reference: 'odd-answer-2' } })
+    await session.proxy.during((req) => (updated(req) ? { status: 200, body: 'fine', afterForward: true } : null), () => session.h.call('sync.push'))
+    await session.h.call('bookings.update', { id: booking.localId, changes: { reference: 'odd-answer-3' } })
+    expect(await session.h.call('sync.push')).toMatchObject({ failed: 0, conflicts: 0, waiting: 0 })
+    expect(await session.h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'synced', reference: 'odd-answer-3' })
   })
 })

@@ -121,6 +121,35 @@ describe('POST /pos/bookings.json', () => {
     expect((await bookingsClient(sandbox, () => sandbox.users[1]!).list()).body.map((b) => b.id)).toContain(res.body.id)
   })
 
+  it('takes the lines under shipment_details_attributes too (the documentation\'s name), and under both at once', async () => {
+    const docs = await api().create({ agency_to_id: to, shipment_details_attributes: { '0': { item_id: stocked.id, booked_quantity: '2' } } })
+    expect(docs.status).toBe(201)
+    expect(docs.body.movements.map((m) => [Number(m.item_id), m.booked_quantity])).toEqual([[stocked.id, '2.0']])
+    const both = await api().create({
+      agency_to_id: to,
+      movements_attributes: { '0': { item_id: stocked.id, booked_quantity: '1' } },
+      shipment_details_attributes: { '0': { item_id: multi.id, booked_quantity: '1' } },
+    })
+    expect(both.status).toBe(201)
+    expect(both.body.movements.map((m) => Number(m.item_id))).toEqual([stocked.id, multi.id])
+  })
+
+  it('leaves the lines out of its answers when its extensions are off (nothing public shows them there)', async () => {
+    const plain = await startSandbox({ extensions: false })
+    try {
+      const client = bookingsClient(plain, () => plain.users[0]!)
+      const created = await client.create(oneLine(to, stocked.id, '1'))
+      expect(created.status).toBe(201)
+      expect(created.body).not.toHaveProperty('movements')
+      expect(created.body).toMatchObject({ movements_count: 1, lock_version: 0 })
+      expect((await client.show(created.body.id)).body).not.toHaveProperty('movements')
+      const lines = await client.gql<{ shipments: { movements: { item_id: number }[] }[] }>('query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { movements { item_id } } }', { id: Number(created.body.id) })
+      expect(lines.shipments[0]!.movements).toEqual([{ item_id: stocked.id }])
+    } finally {
+      await plain.close()
+    }
+  })
+
   it('answers 400 when the shipment root key is missing', async () => {
     const res = await rest<Json>(sandbox, ana(), 'POST', '/pos/bookings.json', { booking: {} })
     expect(res.status).toBe(400)

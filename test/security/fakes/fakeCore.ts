@@ -151,6 +151,7 @@ const counterSetup = {
   agency: { id: 2, name: 'Central', agency_category_id: 1 },
   destinations: [{ id: 3, name: 'Norte', agency_category_id: 1 }],
   filteredByCategory: false,
+  unavailable: [] as ('categoryFilter' | 'transferRequests')[],
   agencies: [{ id: 2, name: 'Central', agency_category_id: 1 }, { id: 3, name: 'Norte', agency_category_id: 1 }],
   today: '2026-11-23',
   refreshedAt: null,

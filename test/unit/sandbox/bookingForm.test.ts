@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { lineField, readBookingForm } from '../../../src-main/sandbox/model/bookingForm'
 
 describe('readBookingForm', () => {
+  it('reads lines under shipment_details_attributes (the documentation\'s key) after those under movements_attributes, errors numbered across both', () => {
+    const form = readBookingForm({
+      movements_attributes: { '0': { item_id: '7', booked_quantity: '1' }, '1': { item_id: '8', booked_quantity: '0' } },
+      shipment_details_attributes: { '0': { item_id: '9', booked_quantity: 'x' }, '1': { item_id: '10', booked_quantity: '2' } },
+    })
+    expect(form.lines.map((l) => [l.index, l.itemId])).toEqual([[0, 7], [1, 8], [2, 9], [3, 10]])
+    expect(Object.keys(form.errors).sort()).toEqual([lineField(1, 'booked_quantity'), lineField(2, 'booked_quantity')])
+  })
+
   it('reads the permitted fields the Rails way and ignores the rest', () => {
     const form = readBookingForm({
       agency_from_id: '302',

@@ -82,23 +82,6 @@ const knownIncompatible: Record<string, { why: string; errors: string[] }> = {
       'Cannot query field "zid" on type "bundles". Did you mean "id"?',
     ],
   },
-  'counter.agencyShipments': {
-    why: 'pos_settings, shipments.transfer_request_id/lock_version/updated_at and movements.serial_number/bundle_id are not in the real service',
-    errors: [
-      'Cannot query field "bundle_id" on type "movements".',
-      'Cannot query field "lock_version" on type "shipments".',
-      'Cannot query field "pos_settings" on type "query_root".',
-      'Cannot query field "serial_number" on type "movements". Did you mean "serial_id"?',
-      'Cannot query field "transfer_request_id" on type "shipments".',
-      'Cannot query field "updated_at" on type "shipments". Did you mean "created_at" or "shipped_at"?',
-    ],
-  },
-  'counter.pendingTransferRequests': {
-    why: 'transfer_requests is not in the real service',
-    errors: [
-      'Cannot query field "transfer_requests" on type "query_root".',
-    ],
-  },
 }
 
 describe('the real service schema (schema/realService.graphql)', () => {
