@@ -4,6 +4,7 @@ import {
   connectionState,
   graphqlResult,
   preferences,
+  preferencesPatch,
   sessionStatus,
   whoAmI,
 } from './domain'
@@ -102,7 +103,7 @@ export const requests = {
     graphqlResult,
   ),
   'preferences.get': entry(none, preferences),
-  'preferences.set': entry(preferences.partial(), preferences),
+  'preferences.set': entry(preferencesPatch, preferences),
 
   'catalogue.status': entry(none, catalogueStatus),
   /** Pulls a fresh snapshot of the catalogue into the cache; progress comes as events. */

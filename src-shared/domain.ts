@@ -135,11 +135,16 @@ export type GraphqlResult = z.infer<typeof graphqlResult>
 export const station = z.enum(['counter', 'warehouse', 'backOffice'])
 export type Station = z.infer<typeof station>
 
-export const preferences = z.object({
+const preferenceFields = {
   theme: z.enum(['light', 'dark', 'system']),
   /** null: follow the profile's language (Spanish until it is known). */
   language: language.nullable(),
-  /** null: not chosen yet (the shell asks). Settings written before stations existed read as null. */
-  station: station.nullable().default(null),
-})
+  /** null: not chosen yet (the shell asks). */
+  station: station.nullable(),
+}
+
+/** Settings written before stations existed read as "not chosen". */
+export const preferences = z.object({ ...preferenceFields, station: preferenceFields.station.default(null) })
+/** A change: only what it names (no defaults, so changing the theme never forgets the station). */
+export const preferencesPatch = z.object(preferenceFields).partial()
 export type Preferences = z.infer<typeof preferences>

@@ -171,6 +171,11 @@ describe('the bookings of my agency', () => {
     await seeded.getByTestId('booking-print').click()
     await expect.poll(() => printed(page)).toHaveLength(1)
     expect((await printed(page))[0]).toContain(String(bookingsSeed.bookings.open))
+    // Printed from the training company: marked as practice, on top of the slip.
+    expect((await printed(page))[0]).toMatch(/^PRÁCTICA — sin valor/)
+    await page.emulateMedia({ media: 'print' })
+    await screenshot(page, 'print-practice-slip')
+    await page.emulateMedia({ media: 'screen' })
     expect(await page.getByTestId('slip-barcode').count()).toBe(1)
 
     await seeded.getByTestId('booking-edit').click()

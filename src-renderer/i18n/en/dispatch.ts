@@ -140,6 +140,7 @@ const dispatch: DispatchMessages = {
     },
   },
   slip: {
+    practiceMark: 'TRAINING — no value',
     bookingTitle: 'Booking slip',
     shipmentTitle: 'Shipment slip',
     number: 'No. {number}',

@@ -138,6 +138,7 @@ const dispatch = {
     },
   },
   slip: {
+    practiceMark: 'PRÁCTICA — sin valor',
     bookingTitle: 'Albarán de reserva',
     shipmentTitle: 'Albarán de envío',
     number: 'Nº {number}',

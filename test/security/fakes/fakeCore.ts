@@ -269,7 +269,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
   'purchaseOrders.search': [samplePurchaseOrder],
   'purchaseOrders.get': samplePurchaseOrder,
-  'consolidates.list': [{ ...sampleConsolidateFields, order_count: 1 }],
+  'consolidates.list': [{ id: 8001, name: 'Contenedor', id_number: null, created_at: '2026-11-23T10:00:00.000Z', order_count: 1 }],
   'consolidates.candidates': [samplePurchaseOrder],
   'consolidates.get': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
   'consolidates.create': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { requests } from '../../../src-shared/contract'
+import { preferences } from '../../../src-shared/domain'
+
+describe('preferences', () => {
+  it('a change names only what it changes: switching the theme keeps the station', () => {
+    expect(requests['preferences.set'].input.parse({ theme: 'dark' })).toEqual({ theme: 'dark' })
+  })
+
+  it('reads settings written before stations existed as "not chosen"', () => {
+    expect(preferences.parse({ theme: 'light', language: 'es' })).toEqual({ theme: 'light', language: 'es', station: null })
+  })
+})
