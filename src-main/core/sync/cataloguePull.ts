@@ -1,6 +1,9 @@
-import type { PullProgress } from '../../../src-shared/catalogue'
-import { countRows, readPages, readReference } from '../api/catalogueGraphql'
+import { catalogueCapabilities, type CatalogueCapabilities, type PullProgress } from '../../../src-shared/catalogue'
+import { fetchRestBundleColumns, unknownRestColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
+import { countRows, readPages, readReference, type PulledBundle } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
+import type { RestClient } from '../api/restClient'
+import type { ServiceExtension } from '../api/serviceExtensions'
 import {
   bundleRecordJson,
   bundleRowValues,
@@ -20,6 +23,9 @@ import type { Sqlite } from '../cache/sqlite'
 export interface PullDeps {
   db: Sqlite
   graphql: GraphqlClient
+  rest: RestClient
+  /** Whether the server has an extension (ServiceExtensions.has). */
+  has: (extension: ServiceExtension) => Promise<boolean>
   now: () => Date
   onProgress: (p: PullProgress) => void
 }
@@ -32,10 +38,19 @@ const next = (table: string) => `next_${table}`
  * into staging tables as they arrive (one page in memory at a time), indexed,
  * and swapped in at once; until then the counter keeps searching the old
  * snapshot, and a failed pull leaves it untouched.
+ *
+ * Only what the real service shows is required. Extensions (tags, item
+ * barcodes, row counts) are read when the server has them; the bundle columns
+ * GraphQL does not show come from the REST list, and without it the pull still
+ * completes with those columns unknown. What was available is stored with the
+ * snapshot, so the screens can say what is missing while offline.
  */
-export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps): Promise<void> {
-  // Totals only drive the progress bar; a service without aggregates still pulls.
-  const total = async (table: 'items' | 'bundles' | 'lot_stocks') => countRows(graphql, table).catch(() => null)
+export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }: PullDeps): Promise<CatalogueCapabilities> {
+  const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([has('bundleTags'), has('itemBarcodes'), has('rowCounts')])
+  // The REST list is asked for at once so the service builds it while GraphQL pages arrive.
+  const restColumns = fetchRestBundleColumns(rest).catch((err: unknown) => err)
+  // Totals only drive the progress bar; without them it shows rows done, and a refused count is no total.
+  const total = async (table: 'items' | 'bundles' | 'lot_stocks') => (rowCounts ? countRows(graphql, table).catch(() => null) : null)
   const [items, bundles, stocks] = [await total('items'), await total('bundles'), await total('lot_stocks')]
 
   createStaging(db, catalogueTables)
@@ -52,7 +67,7 @@ export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps):
     let done = 0
     const item = db.prepare(insertItemSql(next('items')))
     const itemFts = db.prepare(insertItemFtsSql(next('item_fts')))
-    for await (const page of readPages(graphql, 'items')) {
+    for await (const page of readPages(graphql, 'items', { itemBarcodes })) {
       db.transaction(() => {
         for (const i of page) {
           item.run(...itemRowValues(i))
@@ -79,15 +94,20 @@ export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps):
     db.exec(`INSERT INTO ${next('stock')} SELECT l.item_id, s.agency_id, SUM(s.available)
              FROM ${next('lot_stocks')} s JOIN ${next('lots')} l ON l.id = s.lot_id GROUP BY l.item_id, s.agency_id`)
 
+    const fromRest = await restColumns
+    const columns: Map<number, RestBundleColumns> | null = fromRest instanceof Map ? fromRest : null
     done = 0
     const bundle = db.prepare(insertBundleSql(next('bundles')))
     const record = db.prepare(insertRecordSql(next('bundle_records')))
     const component = db.prepare(insertComponentSql(next('bundle_components')))
     const tag = db.prepare(insertTagSql(next('bundle_tags')))
     const bundleFts = db.prepare(insertBundleFtsSql(next('bundle_fts')))
-    for await (const page of readPages(graphql, 'bundles')) {
+    for await (const page of readPages(graphql, 'bundles', { bundleTags })) {
       db.transaction(() => {
-        for (const b of page) {
+        for (const g of page) {
+          // GraphQL's columns win: they are the newer read when a bundle changed in between.
+          const b: PulledBundle = { ...(columns?.get(g.id) ?? unknownRestColumns), ...g }
+          columns?.delete(g.id)
           bundle.run(...bundleRowValues(b))
           record.run(b.id, bundleRecordJson(b))
           for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
@@ -98,12 +118,16 @@ export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps):
       onProgress({ phase: 'bundles', done: (done += page.length), total: bundles })
     }
 
+    const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: columns !== null }
     onProgress({ phase: 'indexing', done: 0, total: null })
     indexStaging(db, catalogueTables)
     swapIn(db, catalogueTables, () => {
-      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('catalogue_pulled_at', ?)").run(now().toISOString())
+      const meta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
+      meta.run('catalogue_pulled_at', now().toISOString())
+      meta.run('catalogue_capabilities', JSON.stringify(capabilities))
     })
     onProgress({ phase: 'done', done: done, total: bundles })
+    return capabilities
   } catch (err) {
     dropStaging(db, catalogueTables)
     throw err
@@ -113,4 +137,12 @@ export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps):
 export function pulledAt(db: Sqlite): string | null {
   const row = db.prepare("SELECT value FROM meta WHERE key = 'catalogue_pulled_at'").get() as { value: string } | undefined
   return row?.value ?? null
+}
+
+/** What the last pull could read (null before the first pull, or for a snapshot taken before this was stored). */
+export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'catalogue_capabilities'").get() as { value: string } | undefined
+  if (!row) return null
+  const parsed = catalogueCapabilities.safeParse(JSON.parse(row.value))
+  return parsed.success ? parsed.data : null
 }

@@ -17,7 +17,15 @@ import type { RouteModule } from './routeModule'
 export const bundleHasMovementsMessage = 'No se puede eliminar el paquete porque tiene movimientos'
 
 function withComponents(ctx: SandboxContext, bundle: BundleRow, style: JsonStyle) {
-  return bundleWithComponentsJson(bundle, tagsOfBundle(ctx.store.statements, bundle.id), detailsOfBundle(ctx.store.statements, bundle.id), style)
+  const json: Partial<ReturnType<typeof bundleWithComponentsJson>> = bundleWithComponentsJson(
+    bundle,
+    tagsOfBundle(ctx.store.statements, bundle.id),
+    detailsOfBundle(ctx.store.statements, bundle.id),
+    style,
+  )
+  // `tags` is ours (the spec filters by tag but shows no tag field): only with the extensions on.
+  if (!ctx.extensions) delete json.tags
+  return json
 }
 
 /**
@@ -40,10 +48,10 @@ export const bundleRoutes: RouteModule = (app, ctx) => {
     const query = request.query as Record<string, unknown>
     const tag = typeof query.tag === 'string' && query.tag.trim() !== '' ? query.tag.trim() : undefined
     let rows: string[]
-    if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId)
+    if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId, undefined, ctx.extensions)
     else {
       const tagId = findTagId(ctx.store.statements, scope.entityId, tag)
-      rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, tagId)
+      rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, tagId, ctx.extensions)
     }
     return reply.type('application/json; charset=utf-8').send(jsonArrayStream(rows))
   })
