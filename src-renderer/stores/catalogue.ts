@@ -29,6 +29,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const hasSnapshot = computed(() => !!status.value?.pulledAt)
   /** False when the snapshot's server has no tags (unknown before the first pull counts as available). */
   const tagsAvailable = computed(() => status.value?.capabilities?.tags !== false)
+  /** The note on what this server lacks is said once: closed, it stays closed until the app restarts. */
+  const limitsDismissed = ref(false)
 
   onEvent('catalogue.progress', (next) => {
     progress.value = next.phase === 'done' ? null : next
@@ -90,6 +92,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     pulling,
     hasSnapshot,
     tagsAvailable,
+    limitsDismissed,
     tags,
     revision,
     query,
