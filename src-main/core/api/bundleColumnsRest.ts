@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { bundleSchema, type ServiceBundle } from './bundlesApi'
+import { jsonArrayElements } from './jsonArrayElements'
+import { id } from './normalise'
 import type { RestClient } from './restClient'
 
 /**
@@ -54,20 +56,30 @@ export const unknownRestColumns: RestBundleColumns = {
   youtube_video_url: null,
 } satisfies Pick<ServiceBundle, RestOnlyField>
 
-const rowWithId = z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]) })
+const rowWithColumns = restOnlyBundleColumns.extend({ id })
 
 /**
- * Every bundle's REST-only columns by id. One odd entry is skipped (its
- * columns stay unknown) rather than failing the list: these columns are
- * optional detail, the GraphQL pull is the catalogue.
+ * Every bundle's REST-only columns, handed to `take` in batches as the list
+ * arrives (it is streamed: 100,000 bundles are about 100 MB of JSON, never
+ * held whole). One odd entry is skipped (its columns stay unknown) rather
+ * than failing the list: these columns are optional detail, the GraphQL pull
+ * is the catalogue.
  */
-export async function fetchRestBundleColumns(rest: RestClient): Promise<Map<number, RestBundleColumns>> {
-  const list = await rest.request({ method: 'GET', path: '/inventories/bundles.json' }, z.array(z.unknown()))
-  const byId = new Map<number, RestBundleColumns>()
-  for (const entry of list) {
-    const key = rowWithId.safeParse(entry)
-    const columns = restOnlyBundleColumns.safeParse(entry)
-    if (key.success && columns.success) byId.set(key.data.id, columns.data)
+export async function readRestBundleColumns(
+  rest: RestClient,
+  take: (batch: { id: number; columns: RestBundleColumns }[]) => void,
+  batchSize = 2000,
+): Promise<void> {
+  let batch: { id: number; columns: RestBundleColumns }[] = []
+  for await (const text of jsonArrayElements(await rest.stream({ method: 'GET', path: '/inventories/bundles.json' }))) {
+    const row = rowWithColumns.safeParse(JSON.parse(text))
+    if (!row.success) continue
+    const { id: bundleId, ...columns } = row.data
+    batch.push({ id: bundleId, columns })
+    if (batch.length >= batchSize) {
+      take(batch)
+      batch = []
+    }
   }
-  return byId
+  if (batch.length > 0) take(batch)
 }

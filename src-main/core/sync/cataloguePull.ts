@@ -1,5 +1,5 @@
 import { catalogueCapabilities, type CatalogueCapabilities, type PullProgress } from '../../../src-shared/catalogue'
-import { fetchRestBundleColumns, unknownRestColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
+import { readRestBundleColumns, unknownRestColumns } from '../api/bundleColumnsRest'
 import { countRows, readPages, readReference, type PulledBundle } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
@@ -7,7 +7,6 @@ import type { ServiceExtension } from '../api/serviceExtensions'
 import {
   bundleRecordJson,
   bundleRowValues,
-  insertBundleFtsSql,
   insertBundleSql,
   insertComponentSql,
   insertItemFtsSql,
@@ -33,6 +32,25 @@ export interface PullDeps {
 const next = (table: string) => `next_${table}`
 
 /**
+ * Fills the staged bundles' REST-only columns from the list read beside the
+ * pull (temp.rest_bundle_columns), in SQLite: the list and search columns,
+ * and the kept record patched with the columns the list gave (nulls are left
+ * out of the patch, so the record keeps its every key).
+ */
+const mergeRestColumnsSql = `
+  UPDATE ${next('bundles')} AS b SET ean13 = r.ean13, category_bundle = r.category_bundle
+  FROM temp.rest_bundle_columns r WHERE r.id = b.id;
+  UPDATE ${next('bundle_records')} AS rec SET record = json_patch(rec.record, r.patch)
+  FROM temp.rest_bundle_columns r WHERE r.id = rec.id;`
+
+/** The columns as a JSON merge patch: without its nulls (a null in a patch removes the key). */
+function patchOf(columns: Record<string, unknown>): string {
+  const kept: Record<string, unknown> = {}
+  for (const key in columns) if (columns[key] !== null) kept[key] = columns[key]
+  return JSON.stringify(kept)
+}
+
+/**
  * One full pull of the catalogue into the entity's cache: reference tables,
  * items, lots and stock, bundles with components and tags. Pages are written
  * into staging tables as they arrive (one page in memory at a time), indexed,
@@ -47,8 +65,18 @@ const next = (table: string) => `next_${table}`
  */
 export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }: PullDeps): Promise<CatalogueCapabilities> {
   const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([has('bundleTags'), has('itemBarcodes'), has('rowCounts')])
-  // The REST list is asked for at once so the service builds it while GraphQL pages arrive.
-  const restColumns = fetchRestBundleColumns(rest).catch((err: unknown) => err)
+  // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory).
+  db.exec(`DROP TABLE IF EXISTS temp.rest_bundle_columns;
+           CREATE TEMP TABLE rest_bundle_columns (id INTEGER PRIMARY KEY, ean13 TEXT, category_bundle INTEGER NOT NULL, patch TEXT NOT NULL)`)
+  const keepColumns = db.prepare('INSERT OR REPLACE INTO temp.rest_bundle_columns VALUES (?, ?, ?, ?)')
+  const restRead = readRestBundleColumns(rest, (batch) =>
+    db.transaction(() => {
+      for (const b of batch) keepColumns.run(b.id, b.columns.ean13, b.columns.category_bundle ? 1 : 0, patchOf(b.columns))
+    })(),
+  ).then(
+    () => true,
+    () => false,
+  )
   // Totals only drive the progress bar; without them it shows rows done, and a refused count is no total.
   const total = async (table: 'items' | 'bundles' | 'lot_stocks') => (rowCounts ? countRows(graphql, table).catch(() => null) : null)
   const [items, bundles, stocks] = [await total('items'), await total('bundles'), await total('lot_stocks')]
@@ -94,31 +122,32 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
     db.exec(`INSERT INTO ${next('stock')} SELECT l.item_id, s.agency_id, SUM(s.available)
              FROM ${next('lot_stocks')} s JOIN ${next('lots')} l ON l.id = s.lot_id GROUP BY l.item_id, s.agency_id`)
 
-    const fromRest = await restColumns
-    const columns: Map<number, RestBundleColumns> | null = fromRest instanceof Map ? fromRest : null
+    const restListRead = await restRead
     done = 0
     const bundle = db.prepare(insertBundleSql(next('bundles')))
     const record = db.prepare(insertRecordSql(next('bundle_records')))
     const component = db.prepare(insertComponentSql(next('bundle_components')))
     const tag = db.prepare(insertTagSql(next('bundle_tags')))
-    const bundleFts = db.prepare(insertBundleFtsSql(next('bundle_fts')))
     for await (const page of readPages(graphql, 'bundles', { bundleTags })) {
       db.transaction(() => {
         for (const g of page) {
-          // GraphQL's columns win: they are the newer read when a bundle changed in between.
-          const b: PulledBundle = { ...(columns?.get(g.id) ?? unknownRestColumns), ...g }
-          columns?.delete(g.id)
+          // The REST columns are filled in below, all at once, where the list gave them.
+          const b: PulledBundle = { ...unknownRestColumns, ...g }
           bundle.run(...bundleRowValues(b))
           record.run(b.id, bundleRecordJson(b))
           for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
           for (const t of b.tags) tag.run(t, b.id)
-          bundleFts.run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
         }
       })()
       onProgress({ phase: 'bundles', done: (done += page.length), total: bundles })
     }
+    if (restListRead) db.exec(mergeRestColumnsSql)
+    // Search words after the merge: a bundle's barcode comes from the REST list.
+    db.exec(`INSERT INTO ${next('bundle_fts')} (rowid, code, name, ean13, tags)
+             SELECT b.id, b.code, b.name, coalesce(b.ean13, ''), (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(b.tags))
+             FROM ${next('bundles')} b`)
 
-    const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: columns !== null }
+    const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead }
     onProgress({ phase: 'indexing', done: 0, total: null })
     indexStaging(db, catalogueTables)
     swapIn(db, catalogueTables, () => {
@@ -131,6 +160,10 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
   } catch (err) {
     dropStaging(db, catalogueTables)
     throw err
+  } finally {
+    // A pull that failed early still lets the list finish (or fail) before its table goes.
+    await restRead
+    db.exec('DROP TABLE IF EXISTS temp.rest_bundle_columns')
   }
 }
 
