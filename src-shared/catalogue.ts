@@ -94,6 +94,17 @@ export const catalogueRow = z.object({
 })
 export type CatalogueRow = z.infer<typeof catalogueRow>
 
+/** What the last pull could read from this server (src-main/core/api/serviceExtensions.ts; stored with the snapshot). */
+export const catalogueCapabilities = z.object({
+  /** Tags on bundles; false: the server has none to give, so there is no tag filter. */
+  tags: z.boolean(),
+  /** Items' own barcodes; false: a scanned item is found by its code only (bundles keep their barcodes). */
+  itemBarcodes: z.boolean(),
+  /** The bundle columns GraphQL does not show (barcode, flags, weight…), from the REST list; false: unknown in this snapshot. */
+  bundleColumns: z.boolean(),
+})
+export type CatalogueCapabilities = z.infer<typeof catalogueCapabilities>
+
 export const catalogueStatus = z.object({
   entityId: int.nullable(),
   agency: agency.nullable(),
@@ -105,6 +116,8 @@ export const catalogueStatus = z.object({
   counts: z.object({ bundles: int, items: int, agencies: int }),
   /** The last pull's failure, if the last pull failed. */
   lastError: z.string().nullable(),
+  /** What the snapshot could read; null before the first pull (or from a snapshot older than this field). */
+  capabilities: catalogueCapabilities.nullable(),
 })
 export type CatalogueStatus = z.infer<typeof catalogueStatus>
 

@@ -213,6 +213,8 @@ const en: Messages = {
       running: 'Refreshing…',
       starting: 'Contacting the service…',
       phaseCount: '{phase}: {done} of {total}',
+      // Without row counts from the server: rows done, no share of a total.
+      phaseDone: '{phase}: {done}',
       keptSnapshot: 'Meanwhile the stock saved at {time} is used; you can search as usual.',
       lastFailed: 'The last refresh failed',
       phases: {
@@ -243,6 +245,12 @@ const en: Messages = {
     byCategory: 'by category',
     activeYes: 'Active',
     activeNo: 'Inactive',
+    limits: {
+      title: 'What this server does not offer',
+      tags: 'Tags are not available on this server: the list has no tag filter and no tag column.',
+      itemBarcodes: 'Items’ own barcodes are not available on this server: a scanned item is found by its code. Bundle barcodes work as usual.',
+      bundleColumns: 'The last refresh could not read the service’s bundle list: bundle barcodes and other bundle details are unknown until the next refresh.',
+    },
     tagsLabel: 'Tags',
     tagCount: '{count} bundle | {count} bundles',
     tagsAll: 'Show all {count} tags',

@@ -213,6 +213,8 @@ const es = {
       running: 'Actualizando…',
       starting: 'Conectando con el servicio…',
       phaseCount: '{phase}: {done} de {total}',
+      // Sin recuentos del servidor: filas recibidas, sin proporción de un total.
+      phaseDone: '{phase}: {done}',
       keptSnapshot: 'Mientras tanto se usan las existencias guardadas al {time}; puede buscar con normalidad.',
       lastFailed: 'La última actualización falló',
       phases: {
@@ -243,6 +245,12 @@ const es = {
     byCategory: 'por categoría',
     activeYes: 'Activo',
     activeNo: 'Inactivo',
+    limits: {
+      title: 'Lo que este servidor no ofrece',
+      tags: 'Las etiquetas no están disponibles en este servidor: la lista no tiene filtro ni columna de etiquetas.',
+      itemBarcodes: 'Los códigos de barras propios de los artículos no están disponibles en este servidor: un artículo escaneado se encuentra por su código. Los códigos de barras de los paquetes funcionan como siempre.',
+      bundleColumns: 'La última actualización no pudo leer la lista de paquetes del servicio: los códigos de barras y otros datos de los paquetes se desconocen hasta la próxima actualización.',
+    },
     tagsLabel: 'Etiquetas',
     tagCount: '{count} conjunto | {count} conjuntos',
     tagsAll: 'Ver las {count} etiquetas',

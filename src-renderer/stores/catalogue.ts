@@ -27,6 +27,10 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   const pulling = computed(() => pullRequested.value || (status.value?.pulling ?? false))
   const hasSnapshot = computed(() => !!status.value?.pulledAt)
+  /** False when the snapshot's server has no tags (unknown before the first pull counts as available). */
+  const tagsAvailable = computed(() => status.value?.capabilities?.tags !== false)
+  /** The note on what this server lacks is said once: closed, it stays closed until the app restarts. */
+  const limitsDismissed = ref(false)
 
   onEvent('catalogue.progress', (next) => {
     progress.value = next.phase === 'done' ? null : next
@@ -87,6 +91,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     pullError,
     pulling,
     hasSnapshot,
+    tagsAvailable,
+    limitsDismissed,
     tags,
     revision,
     query,

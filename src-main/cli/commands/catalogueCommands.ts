@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, extname } from 'node:path'
 import type { Command } from 'commander'
 import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type ImageFile, type ImageSlot } from '../../../src-shared/bundleImages'
-import type { BundleDetail, BundleInput, CatalogueRow } from '../../../src-shared/catalogue'
+import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '../../../src-shared/catalogue'
 import { fetchBundles } from '../../core/api/bundlesApi'
 import { UsageError } from '../output'
 import type { Run } from './runType'
@@ -42,6 +42,17 @@ function describeBundle(b: BundleDetail): string {
     .join('\n')
 }
 
+/** What the last pull could not read from this server, one line each (the catalogue screen says the same). */
+export function limitNotes(status: CatalogueStatus): string[] {
+  const c = status.capabilities
+  if (!c) return []
+  return [
+    c.tags ? null : 'Tags are not available on this server: there is no tag filter.',
+    c.itemBarcodes ? null : "Items' own barcodes are not available on this server: a scanned item is found by its code (bundle barcodes work).",
+    c.bundleColumns ? null : "The service's bundle list could not be read: bundle barcodes and details are unknown until the next sync.",
+  ].filter((line): line is string => line !== null)
+}
+
 /** sync and bundles …: the offline catalogue and the back-office edits of bundles. */
 export function registerCatalogueCommands(program: Command, run: Run): void {
   program
@@ -57,7 +68,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         })
         try {
           const status = await ctx.call('catalogue.pull')
-          ctx.out.result(status, () => `Catalogue as of ${status.pulledAt}: ${status.counts.bundles} bundles, ${status.counts.items} items.`)
+          ctx.out.result(status, () =>
+            [`Catalogue as of ${status.pulledAt}: ${status.counts.bundles} bundles, ${status.counts.items} items.`, ...limitNotes(status)].join('\n'),
+          )
         } finally {
           stop()
         }
@@ -89,7 +102,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           active: opts.active as 'all',
           limit: Math.min(positiveInt(opts.limit, '--limit'), 500),
         })
-        ctx.out.result(result, () => [...result.rows.map(rowLine), `${result.rows.length} of ${result.total}`].join('\n'))
+        const status = opts.tag ? await ctx.call('catalogue.status') : null
+        const noTags = status?.capabilities?.tags === false ? ['Tags are not available on this server: no bundle has a tag here.'] : []
+        ctx.out.result(result, () => [...result.rows.map(rowLine), `${result.rows.length} of ${result.total}`, ...noTags].join('\n'))
       }),
     )
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { GraphqlClient } from './graphqlClient'
-import { bundleSchema } from './bundlesApi'
-import { bool, decimalNumber, id, nullableDate, nullableId, nullableText, text } from './normalise'
+import type { ServiceBundle } from './bundlesApi'
+import { bool, count, decimalNumber, id, nullableDate, nullableId, nullableText, nullableTimestamp, text } from './normalise'
 
 /**
  * The GraphQL reads behind a catalogue pull. Big tables are read a page at a
@@ -30,6 +30,7 @@ const itemRow = z.object({
   id,
   code: text,
   name: text,
+  // Only with the itemBarcodes extension: the real service shows barcodes on bundles, not items.
   ean13: nullableText,
   measurement_unit: nullableText,
   item_category_id: nullableId,
@@ -43,21 +44,42 @@ export type PulledLot = z.output<typeof lotRow>
 const stockRow = z.object({ id, lot_id: id, agency_id: id, available: decimalNumber })
 export type PulledStock = z.output<typeof stockRow>
 
-const bundleRow = bundleSchema
-  .omit({ image: true, image2: true, image3: true, image4: true, image5: true })
-  .extend({ bundle_details: z.array(z.object({ id: nullableId, item_id: id, quantity: z.union([z.string(), z.number()]).transform(String) })) })
-export type PulledBundle = z.output<typeof bundleRow>
+const flag = z.preprocess((v) => v ?? false, bool)
 
-const BUNDLE_FIELDS = `id zid active code ean13 name description extra_description entity_id updater_id created_at updated_at
-  bundle_details_count pays_vat quotable ecommerce sellable purchasable force_as_service_for_document_external_storage_service
-  category_bundle item_category_id item_country_code_id weight volume measurement_unit color youtube_video_url tags
-  bundle_details { id item_id quantity }`
+/** A bundle as the real GraphQL shows it (BundleGraphQL); `tags` only with the bundleTags extension. */
+const bundleRow = z.object({
+  id,
+  code: text,
+  name: text,
+  description: nullableText,
+  updated_at: nullableTimestamp,
+  item_category_id: nullableId,
+  active: flag,
+  bundle_details_count: z.preprocess((v) => v ?? 0, count),
+  force_as_service_for_document_external_storage_service: flag,
+  bundle_details: z.array(z.object({ id: nullableId, item_id: id, quantity: z.union([z.string(), z.number()]).transform(String) })),
+  tags: z.preprocess((v) => v ?? [], z.array(text)),
+})
+export type GraphqlBundle = z.output<typeof bundleRow>
+
+/** A bundle as the cache keeps it: the GraphQL columns, the REST list's other columns, components and tags. */
+export type PulledBundle = Omit<ServiceBundle, 'image' | 'image2' | 'image3' | 'image4' | 'image5'> & { bundle_details: GraphqlBundle['bundle_details'] }
+
+const ITEM_FIELDS = 'id code name measurement_unit item_category_id active'
+const BUNDLE_FIELDS = `id code name description updated_at item_category_id active bundle_details_count
+  force_as_service_for_document_external_storage_service bundle_details { id item_id quantity }`
+
+/** What the server offers beyond the real service, decided before the pull (serviceExtensions.ts). */
+export interface PageExtensions {
+  itemBarcodes?: boolean
+  bundleTags?: boolean
+}
 
 const pages = {
-  items: { fields: 'id code name ean13 measurement_unit item_category_id active', row: itemRow },
-  lots: { fields: 'id item_id name expires', row: lotRow },
-  lot_stocks: { fields: 'id lot_id agency_id available', row: stockRow },
-  bundles: { fields: BUNDLE_FIELDS, row: bundleRow },
+  items: { fields: (x: PageExtensions) => (x.itemBarcodes ? `${ITEM_FIELDS} ean13` : ITEM_FIELDS), row: itemRow },
+  lots: { fields: () => 'id item_id name expires', row: lotRow },
+  lot_stocks: { fields: () => 'id lot_id agency_id available', row: stockRow },
+  bundles: { fields: (x: PageExtensions) => (x.bundleTags ? `${BUNDLE_FIELDS} tags` : BUNDLE_FIELDS), row: bundleRow },
 } as const
 type Paged = keyof typeof pages
 type RowOf<T extends Paged> = z.output<(typeof pages)[T]['row']>
@@ -65,16 +87,22 @@ type RowOf<T extends Paged> = z.output<(typeof pages)[T]['row']>
 export const pagedTables = Object.keys(pages) as Paged[]
 
 /** The query of one keyset page (variables `after` and `limit`). */
-export function pageQuery(table: Paged): string {
-  return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields} } }`
+export function pageQuery(table: Paged, extensions: PageExtensions = {}): string {
+  return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields(extensions)} } }`
 }
 
 /** Yields the rows of a table one page at a time, in id order. */
-export async function* readPages<T extends Paged>(graphql: GraphqlClient, table: T, pageSize = PAGE_SIZE): AsyncGenerator<RowOf<T>[]> {
+export async function* readPages<T extends Paged>(
+  graphql: GraphqlClient,
+  table: T,
+  extensions: PageExtensions = {},
+  pageSize = PAGE_SIZE,
+): AsyncGenerator<RowOf<T>[]> {
   const schema = z.object({ [table]: z.array(pages[table].row) })
+  const query = pageQuery(table, extensions)
   let after = 0
   for (;;) {
-    const data = await graphql.data(pageQuery(table), schema, { after, limit: pageSize })
+    const data = await graphql.data(query, schema, { after, limit: pageSize })
     const rows = data[table] as RowOf<T>[]
     if (rows.length === 0) return
     yield rows

@@ -40,13 +40,32 @@ export interface GraphqlDocument {
 
 export const graphqlDocuments: readonly GraphqlDocument[] = [
   ...serviceExtensionNames.map((name) => ({ name: `extension.${name}`, sentBy: 'ServiceExtensions.has', query: serviceExtensions[name], extension: name })),
-  ...countedTables.map((table) => ({ name: `catalogue.count.${table}`, sentBy: 'catalogueGraphql.countRows', query: countQuery(table) })),
+  ...countedTables.map((table) => ({
+    name: `catalogue.count.${table}`,
+    sentBy: 'catalogueGraphql.countRows',
+    query: countQuery(table),
+    extension: 'rowCounts' as const,
+  })),
   ...pagedTables.map((table) => ({
     name: `catalogue.page.${table}`,
     sentBy: 'catalogueGraphql.readPages',
     query: pageQuery(table),
     variables: { after: 0, limit: PAGE_SIZE },
   })),
+  {
+    name: 'catalogue.page.items.ean13',
+    sentBy: 'catalogueGraphql.readPages',
+    query: pageQuery('items', { itemBarcodes: true }),
+    variables: { after: 0, limit: PAGE_SIZE },
+    extension: 'itemBarcodes',
+  },
+  {
+    name: 'catalogue.page.bundles.tags',
+    sentBy: 'catalogueGraphql.readPages',
+    query: pageQuery('bundles', { bundleTags: true }),
+    variables: { after: 0, limit: PAGE_SIZE },
+    extension: 'bundleTags',
+  },
   { name: 'catalogue.reference', sentBy: 'catalogueGraphql.readReference', query: REFERENCE_QUERY },
   {
     name: 'counter.agencyShipments',

@@ -66,6 +66,31 @@ export class RestClient {
     })
   }
 
+  /**
+   * A success body as it arrives, chunk by chunk, for answers too large to
+   * hold whole (the list of every bundle). A refusal is read whole and thrown
+   * like `request` does.
+   */
+  async stream(req: RestRequest): Promise<AsyncIterable<Buffer>> {
+    let response
+    const started = Date.now()
+    try {
+      response = await this.http.request<NodeJS.ReadableStream>({ method: req.method, url: req.path, params: req.query, responseType: 'stream' })
+    } catch (err) {
+      const error = errorFromTransport(err as { code?: string; message?: string })
+      this.options.onContact?.(contactOutcome(error))
+      this.options.log?.warn('request failed', { method: req.method, path: req.path, ms: Date.now() - started, code: error.code })
+      throw error
+    }
+    this.options.onContact?.(contactOutcome(response.status))
+    this.options.log?.info('request', { method: req.method, path: req.path, status: response.status, ms: Date.now() - started })
+    const body = response.data as AsyncIterable<Buffer>
+    if (response.status >= 200 && response.status < 300) return body
+    const chunks: Buffer[] = []
+    for await (const chunk of body) chunks.push(chunk)
+    throw errorFromResponse(response.status, parseBody(Buffer.concat(chunks).toString('utf8'), response.status))
+  }
+
   /** `schema` checks a success body; `null` for endpoints that answer 204 or an empty object. */
   request<T extends z.ZodType>(req: RestRequest, schema: T): Promise<z.output<T>>
   request(req: RestRequest, schema: null): Promise<null>

@@ -3,7 +3,7 @@ import { AppError } from '../../../src-shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import type { CoreEvents } from '../events'
-import { pullCatalogue, pulledAt } from '../sync/cataloguePull'
+import { pullCatalogue, pulledAt, pulledCapabilities } from '../sync/cataloguePull'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -42,6 +42,7 @@ export class CatalogueService {
       pulling: this.pulling !== null,
       counts: cache ? cache.store.counts() : { bundles: 0, items: 0, agencies: 0 },
       lastError: this.lastError,
+      capabilities: cache ? pulledCapabilities(cache.store.db) : null,
     }
   }
 
@@ -63,6 +64,8 @@ export class CatalogueService {
       await pullCatalogue({
         db: cache.store.db,
         graphql: session.graphql,
+        rest: session.rest,
+        has: (extension) => session.extensions.has(extension),
         now: this.now,
         onProgress: (p) => this.events.emit('catalogue.progress', p),
       })

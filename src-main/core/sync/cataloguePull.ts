@@ -1,10 +1,12 @@
-import type { PullProgress } from '../../../src-shared/catalogue'
-import { countRows, readPages, readReference } from '../api/catalogueGraphql'
+import { catalogueCapabilities, type CatalogueCapabilities, type PullProgress } from '../../../src-shared/catalogue'
+import { readRestBundleColumns, unknownRestColumns } from '../api/bundleColumnsRest'
+import { countRows, readPages, readReference, type PulledBundle } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
+import type { RestClient } from '../api/restClient'
+import type { ServiceExtension } from '../api/serviceExtensions'
 import {
   bundleRecordJson,
   bundleRowValues,
-  insertBundleFtsSql,
   insertBundleSql,
   insertComponentSql,
   insertItemFtsSql,
@@ -20,6 +22,9 @@ import type { Sqlite } from '../cache/sqlite'
 export interface PullDeps {
   db: Sqlite
   graphql: GraphqlClient
+  rest: RestClient
+  /** Whether the server has an extension (ServiceExtensions.has). */
+  has: (extension: ServiceExtension) => Promise<boolean>
   now: () => Date
   onProgress: (p: PullProgress) => void
 }
@@ -27,15 +32,53 @@ export interface PullDeps {
 const next = (table: string) => `next_${table}`
 
 /**
+ * Fills the staged bundles' REST-only columns from the list read beside the
+ * pull (temp.rest_bundle_columns), in SQLite: the list and search columns,
+ * and the kept record patched with the columns the list gave (nulls are left
+ * out of the patch, so the record keeps its every key).
+ */
+const mergeRestColumnsSql = `
+  UPDATE ${next('bundles')} AS b SET ean13 = r.ean13, category_bundle = r.category_bundle
+  FROM temp.rest_bundle_columns r WHERE r.id = b.id;
+  UPDATE ${next('bundle_records')} AS rec SET record = json_patch(rec.record, r.patch)
+  FROM temp.rest_bundle_columns r WHERE r.id = rec.id;`
+
+/** The columns as a JSON merge patch: without its nulls (a null in a patch removes the key). */
+function patchOf(columns: Record<string, unknown>): string {
+  const kept: Record<string, unknown> = {}
+  for (const key in columns) if (columns[key] !== null) kept[key] = columns[key]
+  return JSON.stringify(kept)
+}
+
+/**
  * One full pull of the catalogue into the entity's cache: reference tables,
  * items, lots and stock, bundles with components and tags. Pages are written
  * into staging tables as they arrive (one page in memory at a time), indexed,
  * and swapped in at once; until then the counter keeps searching the old
  * snapshot, and a failed pull leaves it untouched.
+ *
+ * Only what the real service shows is required. Extensions (tags, item
+ * barcodes, row counts) are read when the server has them; the bundle columns
+ * GraphQL does not show come from the REST list, and without it the pull still
+ * completes with those columns unknown. What was available is stored with the
+ * snapshot, so the screens can say what is missing while offline.
  */
-export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps): Promise<void> {
-  // Totals only drive the progress bar; a service without aggregates still pulls.
-  const total = async (table: 'items' | 'bundles' | 'lot_stocks') => countRows(graphql, table).catch(() => null)
+export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }: PullDeps): Promise<CatalogueCapabilities> {
+  const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([has('bundleTags'), has('itemBarcodes'), has('rowCounts')])
+  // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory).
+  db.exec(`DROP TABLE IF EXISTS temp.rest_bundle_columns;
+           CREATE TEMP TABLE rest_bundle_columns (id INTEGER PRIMARY KEY, ean13 TEXT, category_bundle INTEGER NOT NULL, patch TEXT NOT NULL)`)
+  const keepColumns = db.prepare('INSERT OR REPLACE INTO temp.rest_bundle_columns VALUES (?, ?, ?, ?)')
+  const restRead = readRestBundleColumns(rest, (batch) =>
+    db.transaction(() => {
+      for (const b of batch) keepColumns.run(b.id, b.columns.ean13, b.columns.category_bundle ? 1 : 0, patchOf(b.columns))
+    })(),
+  ).then(
+    () => true,
+    () => false,
+  )
+  // Totals only drive the progress bar; without them it shows rows done, and a refused count is no total.
+  const total = async (table: 'items' | 'bundles' | 'lot_stocks') => (rowCounts ? countRows(graphql, table).catch(() => null) : null)
   const [items, bundles, stocks] = [await total('items'), await total('bundles'), await total('lot_stocks')]
 
   createStaging(db, catalogueTables)
@@ -52,7 +95,7 @@ export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps):
     let done = 0
     const item = db.prepare(insertItemSql(next('items')))
     const itemFts = db.prepare(insertItemFtsSql(next('item_fts')))
-    for await (const page of readPages(graphql, 'items')) {
+    for await (const page of readPages(graphql, 'items', { itemBarcodes })) {
       db.transaction(() => {
         for (const i of page) {
           item.run(...itemRowValues(i))
@@ -79,38 +122,60 @@ export async function pullCatalogue({ db, graphql, now, onProgress }: PullDeps):
     db.exec(`INSERT INTO ${next('stock')} SELECT l.item_id, s.agency_id, SUM(s.available)
              FROM ${next('lot_stocks')} s JOIN ${next('lots')} l ON l.id = s.lot_id GROUP BY l.item_id, s.agency_id`)
 
+    const restListRead = await restRead
     done = 0
     const bundle = db.prepare(insertBundleSql(next('bundles')))
     const record = db.prepare(insertRecordSql(next('bundle_records')))
     const component = db.prepare(insertComponentSql(next('bundle_components')))
     const tag = db.prepare(insertTagSql(next('bundle_tags')))
-    const bundleFts = db.prepare(insertBundleFtsSql(next('bundle_fts')))
-    for await (const page of readPages(graphql, 'bundles')) {
+    for await (const page of readPages(graphql, 'bundles', { bundleTags })) {
       db.transaction(() => {
-        for (const b of page) {
+        for (const g of page) {
+          // The REST columns are filled in below, all at once, where the list gave them.
+          const b: PulledBundle = { ...unknownRestColumns, ...g }
           bundle.run(...bundleRowValues(b))
           record.run(b.id, bundleRecordJson(b))
           for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
           for (const t of b.tags) tag.run(t, b.id)
-          bundleFts.run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
         }
       })()
       onProgress({ phase: 'bundles', done: (done += page.length), total: bundles })
     }
+    if (restListRead) db.exec(mergeRestColumnsSql)
+    // Search words after the merge: a bundle's barcode comes from the REST list.
+    db.exec(`INSERT INTO ${next('bundle_fts')} (rowid, code, name, ean13, tags)
+             SELECT b.id, b.code, b.name, coalesce(b.ean13, ''), (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(b.tags))
+             FROM ${next('bundles')} b`)
 
+    const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead }
     onProgress({ phase: 'indexing', done: 0, total: null })
     indexStaging(db, catalogueTables)
     swapIn(db, catalogueTables, () => {
-      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('catalogue_pulled_at', ?)").run(now().toISOString())
+      const meta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
+      meta.run('catalogue_pulled_at', now().toISOString())
+      meta.run('catalogue_capabilities', JSON.stringify(capabilities))
     })
     onProgress({ phase: 'done', done: done, total: bundles })
+    return capabilities
   } catch (err) {
     dropStaging(db, catalogueTables)
     throw err
+  } finally {
+    // A pull that failed early still lets the list finish (or fail) before its table goes.
+    await restRead
+    db.exec('DROP TABLE IF EXISTS temp.rest_bundle_columns')
   }
 }
 
 export function pulledAt(db: Sqlite): string | null {
   const row = db.prepare("SELECT value FROM meta WHERE key = 'catalogue_pulled_at'").get() as { value: string } | undefined
   return row?.value ?? null
+}
+
+/** What the last pull could read (null before the first pull, or for a snapshot taken before this was stored). */
+export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'catalogue_capabilities'").get() as { value: string } | undefined
+  if (!row) return null
+  const parsed = catalogueCapabilities.safeParse(JSON.parse(row.value))
+  return parsed.success ? parsed.data : null
 }

@@ -25,7 +25,7 @@ function image(column: string): string {
     ELSE json_object('url', ${url}, 'thumbnail_fill', json_object('url', ${folder} || 'thumbnail_fill_' || substr(${url}, length(${folder}) + 1))) END`
 }
 
-const bundleObject = `json_object(
+const bundleFields = `json_object(
   'id', b.id, 'zid', b.zid, 'active', ${bool('active')}, 'code', b.code, 'ean13', b.ean13, 'name', b.name,
   'description', b.description, 'extra_description', b.extra_description, 'entity_id', b.entity_id, 'updater_id', b.updater_id,
   'created_at', ${iso('created_at')}, 'updated_at', ${iso('updated_at')}, 'bundle_details_count', b.bundle_details_count,
@@ -36,21 +36,22 @@ const bundleObject = `json_object(
   'weight', b.weight, 'volume', b.volume, 'measurement_unit', b.measurement_unit, 'color', b.color,
   'image', ${image('image_url')}, 'image2', ${image('image2_url')}, 'image3', ${image('image3_url')},
   'image4', ${image('image4_url')}, 'image5', ${image('image5_url')},
-  'youtube_video_url', b.youtube_video_url, 'nomic_q4f16_embedding', b.nomic_q4f16_embedding,
-  'tags', (SELECT json_group_array(t.name ORDER BY bt.id) FROM bundle_taggings bt JOIN tags t ON t.id = bt.tag_id WHERE bt.bundle_id = b.id)
-)`
+  'youtube_video_url', b.youtube_video_url, 'nomic_q4f16_embedding', b.nomic_q4f16_embedding`
+/** `tags` is ours (the spec has a tag filter, no tag field): served only with the extensions on. */
+const tagsField = `, 'tags', (SELECT json_group_array(t.name ORDER BY bt.id) FROM bundle_taggings bt JOIN tags t ON t.id = bt.tag_id WHERE bt.bundle_id = b.id)`
+const bundleObject = (withTags: boolean) => `${bundleFields}${withTags ? tagsField : ''})`
 
 /**
  * The entity's bundles in id order as JSON texts, optionally only those
  * carrying a tag. One statement: one consistent snapshot, even when the
  * answer is streamed out afterwards.
  */
-export function bundleListJson(statements: StatementCache, entityId: number, origin: string, tagId?: number): string[] {
+export function bundleListJson(statements: StatementCache, entityId: number, origin: string, tagId?: number, withTags = true): string[] {
   if (tagId === undefined) {
-    return statements.get(`SELECT ${bundleObject} FROM bundles b WHERE b.entity_id = ? ORDER BY b.id`).pluck().all(entityId, { origin }) as string[]
+    return statements.get(`SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? ORDER BY b.id`).pluck().all(entityId, { origin }) as string[]
   }
   return statements
-    .get(`SELECT ${bundleObject} FROM bundles b WHERE b.entity_id = ? AND EXISTS (SELECT 1 FROM bundle_taggings bt WHERE bt.bundle_id = b.id AND bt.tag_id = ?) ORDER BY b.id`)
+    .get(`SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? AND EXISTS (SELECT 1 FROM bundle_taggings bt WHERE bt.bundle_id = b.id AND bt.tag_id = ?) ORDER BY b.id`)
     .pluck()
     .all(entityId, tagId, { origin }) as string[]
 }

@@ -23,7 +23,7 @@ export const bundleHasMovementsMessage = 'No se puede eliminar el paquete porque
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`
 
 function withComponents(ctx: SandboxContext, bundle: BundleRow, style: JsonStyle, origin: string) {
-  return bundleWithComponentsJson(
+  const json: Partial<ReturnType<typeof bundleWithComponentsJson>> = bundleWithComponentsJson(
     bundle,
     tagsOfBundle(ctx.store.statements, bundle.id),
     detailsOfBundle(ctx.store.statements, bundle.id),
@@ -31,6 +31,9 @@ function withComponents(ctx: SandboxContext, bundle: BundleRow, style: JsonStyle
     origin,
     bundleFormsOf(ctx.store.statements, bundle.id),
   )
+  // `tags` is ours (the spec filters by tag but shows no tag field): only with the extensions on.
+  if (!ctx.extensions) delete json.tags
+  return json
 }
 
 /** The form's fields and its image parameters (multipart files, remove flags), their errors together. */
@@ -62,10 +65,10 @@ export const bundleRoutes: RouteModule = (app, ctx) => {
     const tag = typeof query.tag === 'string' && query.tag.trim() !== '' ? query.tag.trim() : undefined
     let rows: string[]
     const origin = requestOrigin(request)
-    if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId, origin)
+    if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId, origin, undefined, ctx.extensions)
     else {
       const tagId = findTagId(ctx.store.statements, scope.entityId, tag)
-      rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, origin, tagId)
+      rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, origin, tagId, ctx.extensions)
     }
     return reply.type('application/json; charset=utf-8').send(jsonArrayStream(rows))
   })

@@ -3,6 +3,8 @@ import type { CatalogueRow } from '../../../src-shared/catalogue'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
 import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { useProxiedSession } from '../../support/proxiedSession'
+import { sandboxExtensions } from '../../support/sandboxMode'
 import { tempDir } from '../../support/tempDir'
 
 let sandbox: RunningSandbox
@@ -23,6 +25,23 @@ async function gql<T>(query: string, variables?: Record<string, unknown>): Promi
   const res = await h.call('graphql.query', { query, variables })
   expect(res.errors).toBeNull()
   return res.data as T
+}
+
+/**
+ * What the service holds, read the way the real service offers it in both
+ * modes: the real GraphQL columns, the rest from the REST list (with `tags`
+ * only where the sandbox serves its extensions).
+ */
+async function serviceBundles(): Promise<GqlBundle[]> {
+  const { bundles } = await gql<{ bundles: Omit<GqlBundle, 'ean13' | 'category_bundle' | 'tags'>[] }>(
+    '{ bundles(order_by: [{id: asc}]) { id code name active bundle_details { item_id quantity } } }',
+  )
+  const user = sandbox.users[0]!
+  const res = await fetch(`${sandbox.url}/inventories/bundles.json`, {
+    headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' },
+  })
+  const rest = new Map(((await res.json()) as { id: number; ean13: string | null; category_bundle: boolean; tags?: string[] }[]).map((b) => [b.id, b]))
+  return bundles.map((b) => ({ ...b, ean13: rest.get(b.id)!.ean13, category_bundle: rest.get(b.id)!.category_bundle, tags: rest.get(b.id)!.tags ?? [] }))
 }
 
 beforeAll(async () => {
@@ -46,29 +65,59 @@ describe('pulling the catalogue', () => {
 
   it('brings every bundle, item and agency of the current entity, reporting progress', async () => {
     const status = await h.call('catalogue.pull')
-    const counts = await gql<{ b: { aggregate: { count: number } }; i: { aggregate: { count: number } }; agencies: unknown[] }>(
-      '{ b: bundles_aggregate { aggregate { count } } i: items_aggregate { aggregate { count } } agencies { id } }',
-    )
-    expect(status.counts).toEqual({ bundles: counts.b.aggregate.count, items: counts.i.aggregate.count, agencies: counts.agencies.length })
+    const rows = await gql<{ bundles: unknown[]; items: unknown[]; agencies: unknown[] }>('{ bundles { id } items { id } agencies { id } }')
+    expect(status.counts).toEqual({ bundles: rows.bundles.length, items: rows.items.length, agencies: rows.agencies.length })
     expect(status.counts.bundles).toBeGreaterThan(50)
     expect(status.stale).toBe(false)
     expect(Date.now() - Date.parse(status.pulledAt!)).toBeLessThan(60_000)
-    const phases = h.seen('catalogue.progress').map((p) => (p as { phase: string }).phase)
-    expect(phases).toEqual(expect.arrayContaining(['items', 'bundles', 'done']))
+    const progress = h.seen('catalogue.progress') as { phase: string; done: number; total: number | null }[]
+    expect(progress.map((p) => p.phase)).toEqual(expect.arrayContaining(['items', 'bundles', 'done']))
+    const bundlePages = progress.filter((p) => p.phase === 'bundles')
+    expect(bundlePages.at(-1)!.done).toBe(rows.bundles.length)
+    // Without row counts the progress shows rows done and no share of a total.
+    expect(bundlePages.at(-1)!.total).toBe(sandboxExtensions ? rows.bundles.length : null)
     expect(h.seen('catalogue.changed').length).toBeGreaterThan(0)
+  })
+
+  it('stores with the snapshot what this server could give: tags and item barcodes only with the extensions', async () => {
+    const status = await h.call('catalogue.status')
+    expect(status.capabilities).toEqual({ tags: sandboxExtensions, itemBarcodes: sandboxExtensions, bundleColumns: true })
   })
 })
 
 describe('searching the cached catalogue', () => {
   let all: GqlBundle[]
   beforeAll(async () => {
-    all = (await gql<{ bundles: GqlBundle[] }>('{ bundles(order_by: [{id: asc}]) { id code name ean13 active category_bundle tags bundle_details { item_id quantity } } }')).bundles
+    all = await serviceBundles()
   })
 
-  it('puts the bundle with an exact barcode first', async () => {
+  it('puts the bundle with an exact barcode first (bundle barcodes come from the REST list)', async () => {
     const target = all.find((b) => b.ean13)!
     const { rows } = await h.call('catalogue.search', { query: target.ean13! })
     expect(rows[0]).toMatchObject({ id: target.id, ean13: target.ean13 })
+    expect(await h.call('counter.scan', { code: target.ean13! })).toMatchObject({ kind: 'bundle', bundle: { id: target.id } })
+  })
+
+  it('scans an item by its own barcode only where the server has item barcodes; by its code always', async () => {
+    // The same seed with extensions on shows the barcode the real service would not.
+    const full = sandboxExtensions ? sandbox : await startSandbox({ extensions: true })
+    let item: { id: number; code: string; ean13: string }
+    try {
+      const user = full.users[0]!
+      const token = (await (await fetch(`${full.url}/apps/graphql.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })).json()) as { token: string }
+      const res = await fetch(full.graphqlUrl, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query: '{ items(where: {ean13: {_is_null: false}, active: {_eq: true}}, order_by: [{id: asc}], limit: 1) { id code ean13 } }' }),
+      })
+      item = ((await res.json()) as { data: { items: (typeof item)[] } }).data.items[0]!
+    } finally {
+      if (full !== sandbox) await full.close()
+    }
+    const byBarcode = await h.call('counter.scan', { code: item.ean13, kind: 'item' })
+    if (sandboxExtensions) expect(byBarcode).toMatchObject({ kind: 'item', item: { item: { id: item.id } } })
+    else expect(byBarcode).toEqual({ kind: 'unknown', code: item.ean13 })
+    expect(await h.call('counter.scan', { code: item.code, kind: 'item' })).toMatchObject({ kind: 'item', item: { item: { id: item.id } } })
   })
 
   it('finds bundles by a code prefix, case-insensitively, exact code first', async () => {
@@ -89,13 +138,19 @@ describe('searching the cached catalogue', () => {
     expect(rows.map((r) => r.id)).toContain(target.id)
   })
 
-  it('filters by tag and by active flag, and pages with a stable total', async () => {
+  it('filters by tag where the server has tags, by active flag, and pages with a stable total', async () => {
     const tags = await h.call('catalogue.tags')
-    expect(tags.length).toBeGreaterThan(0)
-    const tag = tags[0]!
-    const tagged = await h.call('catalogue.search', { tag: tag.tag, limit: 500 })
-    expect(tagged.total).toBe(tag.count)
-    expect(tagged.rows.every((r) => r.tags.includes(tag.tag))).toBe(true)
+    if (sandboxExtensions) {
+      expect(tags.length).toBeGreaterThan(0)
+      const tag = tags[0]!
+      const tagged = await h.call('catalogue.search', { tag: tag.tag, limit: 500 })
+      expect(tagged.total).toBe(tag.count)
+      expect(tagged.rows.every((r) => r.tags.includes(tag.tag))).toBe(true)
+    } else {
+      // The real service shows no tags on GraphQL: none are cached, so the screens offer no tag filter.
+      expect(tags).toEqual([])
+      expect((await h.call('catalogue.search', { limit: 500 })).rows.every((r) => r.tags.length === 0)).toBe(true)
+    }
     const inactive = await h.call('catalogue.search', { active: 'inactive', limit: 500 })
     expect(inactive.total).toBe(all.filter((b) => !b.active).length)
     const page1 = await h.call('catalogue.search', { limit: 10, offset: 0 })
@@ -134,7 +189,8 @@ describe('editing bundles (online, written through to the cache)', () => {
     expect(err).toMatchObject({ code: 'validation', field: 'code' })
     expect(err.fields.code[0]).toBeTruthy()
     const created = await h.call('bundles.create', { ...input, code: 'KIT-PRUEBA-1', tags: ['prueba'] })
-    expect(created).toMatchObject({ code: 'KIT-PRUEBA-1', source: 'service', tags: ['prueba'] })
+    // The service's answer shows tags only where the sandbox serves its extensions (the spec shows no tag field).
+    expect(created).toMatchObject({ code: 'KIT-PRUEBA-1', source: 'service', tags: sandboxExtensions ? ['prueba'] : [] })
     expect(created.components).toEqual([expect.objectContaining({ item_id: item.id, quantity: expect.stringMatching(/^2(\.0+)?$/) })])
     const { rows } = await h.call('catalogue.search', { query: 'KIT-PRUEBA-1' })
     expect(rows[0]).toMatchObject({ id: created.id, code: 'KIT-PRUEBA-1' })
@@ -169,8 +225,10 @@ describe('editing bundles (online, written through to the cache)', () => {
 
 describe('spreadsheets', () => {
   it('exports the list to CSV and XLSX; re-importing it flags every existing code on its row', async () => {
-    const tag = bundleFacts[101].tags[0]!
+    // Without tags on the server the export is of the whole list.
+    const tag = sandboxExtensions ? bundleFacts[101].tags[0]! : null
     const expected = (await h.call('catalogue.search', { tag, limit: 500 })).total
+    expect(expected).toBeGreaterThan(0)
     for (const format of ['csv', 'xlsx'] as const) {
       const file = await h.call('catalogue.export', { format, tag })
       expect(file.fileName).toMatch(new RegExp(`\\.${format}$`))
@@ -190,7 +248,9 @@ describe('spreadsheets', () => {
     expect(await h.call('bundles.importPreview', file)).toMatchObject({ valid: 2, invalid: 0 })
     expect(await h.call('bundles.import', file)).toEqual({ imported: 2 })
     await h.call('catalogue.pull')
-    expect((await h.call('catalogue.search', { tag: 'importado' })).rows.map((r) => r.code).sort()).toEqual(['IMP-001', 'IMP-002'])
+    const imported = (await h.call('catalogue.search', { query: 'IMP-00' })).rows
+    expect(imported.map((r) => r.code).sort()).toEqual(['IMP-001', 'IMP-002'])
+    expect(imported.find((r) => r.code === 'IMP-002')!.tags).toEqual(sandboxExtensions ? ['importado', 'prueba'] : [])
   })
 
   it('refuses a file with bad rows and sends nothing, naming each row', async () => {
@@ -234,5 +294,26 @@ describe('when the pull or the line fails', () => {
     const detail = await h.call('bundles.get', { id: facts.withMovements.id })
     expect(detail).toMatchObject({ source: 'cache', code: facts.withMovements.code })
     await expect(h.call('bundles.create', { code: 'OFF-1', name: 'Sin red' })).rejects.toMatchObject({ code: 'network' })
+  })
+})
+
+describe('when the REST list of bundles is refused', () => {
+  const s = useProxiedSession()
+
+  it('still fills the catalogue from GraphQL, with barcodes and flags unknown and the status saying so', async () => {
+    const facts = bundleFacts[101]
+    const refused = (req: { method?: string; url?: string }) =>
+      req.method === 'GET' && req.url?.startsWith('/inventories/bundles.json') ? { status: 403, body: { error: 'forbidden' } } : null
+    const status = await s.proxy.during(refused, () => s.h.call('catalogue.pull'))
+    expect(status.counts.bundles).toBeGreaterThan(50)
+    expect(status.lastError).toBeNull()
+    expect(status.capabilities).toMatchObject({ bundleColumns: false })
+    const { rows } = await s.h.call('catalogue.search', { query: facts.withMovements.code })
+    expect(rows[0]).toMatchObject({ id: facts.withMovements.id, ean13: null })
+    expect((await s.h.call('catalogue.search', { query: facts.withMovements.ean13 })).total).toBe(0)
+
+    const again = await s.h.call('catalogue.pull')
+    expect(again.capabilities).toMatchObject({ bundleColumns: true })
+    expect((await s.h.call('catalogue.search', { query: facts.withMovements.ean13 })).rows[0]).toMatchObject({ id: facts.withMovements.id })
   })
 })

@@ -131,6 +131,7 @@ const catalogueStatus = {
   pulling: false,
   counts: { bundles: 1, items: 3, agencies: 2 },
   lastError: null,
+  capabilities: { tags: true, itemBarcodes: true, bundleColumns: true },
 }
 const bundleRecord = {
   id: 5, zid: 1, active: true, code: 'PAQ-1', ean13: null, name: 'Paquete', description: null, extra_description: null,
