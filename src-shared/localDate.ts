@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz'
 import { toIanaTimeZone } from './timeZones'
 
 /**
@@ -9,4 +10,17 @@ export function dateInZone(at: Date, profileZone: string): string {
   const format = new Intl.DateTimeFormat('en-CA', { timeZone: toIanaTimeZone(profileZone) ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' })
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]))
   return `${parts.year}-${parts.month}-${parts.day}`
+}
+
+/**
+ * The instant on a calendar date the user picked, at the time of day it is
+ * now in their zone: a reception dated "today" at 20:30 in Guatemala is
+ * 02:30 UTC the next day, and reads back as today there. (Combining the date
+ * with UTC's clock instead put it on the day before.)
+ */
+export function instantOnLocalDate(date: string, now: Date, profileZone: string): Date {
+  const zone = toIanaTimeZone(profileZone) ?? 'UTC'
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  const clock = new TZDate(now.getTime(), zone)
+  return new Date(new TZDate(y, m - 1, d, clock.getHours(), clock.getMinutes(), clock.getSeconds(), clock.getMilliseconds(), zone).getTime())
 }

@@ -92,6 +92,8 @@ interface CreateRequest {
   userId: number
   now: string
   today: string
+  /** The instant of a picked date: at the user's local time of day (see instantOnLocalDate). */
+  stampOf: (date: string) => string
   order: PurchaseOrderRow
   body: Record<string, unknown>
 }
@@ -256,7 +258,7 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
          VALUES (?, ?, ?, ?, 1, ?, 0, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
-        req.entityId, order.id, castText(body.invoice_number) ?? null, req.userId, `${receivedAt} ${req.now.slice(11)}`, castText(body.memo) ?? null,
+        req.entityId, order.id, castText(body.invoice_number) ?? null, req.userId, req.stampOf(receivedAt!), castText(body.memo) ?? null,
         agencyRow!.id, needsTransit, exchangeRate, req.now, req.now,
       ).lastInsertRowid as number
     const stock: StockLine[] = []

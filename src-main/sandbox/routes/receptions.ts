@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SandboxContext } from '../context'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
-import { dateInZone } from '../../../src-shared/localDate'
+import { dateInZone, instantOnLocalDate } from '../../../src-shared/localDate'
 import { detailsOfOrder, findPurchaseOrder } from '../model/purchaseOrders'
 import { createReception, detailsOfReception, findReception, newReception, pendingOf, receptionText, returnReception, type ReceptionRow } from '../model/receptions'
 import { railsDecimalString } from '../model/railsDecimal'
@@ -65,6 +65,7 @@ export const receptionRoutes: RouteModule = (app, ctx) => {
       userId: scope.user.id,
       now: now(),
       today: dateInZone(ctx.clock.now(), scope.user.time_zone),
+      stampOf: (date) => toStoredTimestamp(instantOnLocalDate(date, ctx.clock.now(), scope.user.time_zone)),
       order,
       body: body.reception,
     })

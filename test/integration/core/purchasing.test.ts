@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
 import { AppError } from '../../../src-shared/errors'
+import { dateInZone } from '../../../src-shared/localDate'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 
@@ -78,6 +79,49 @@ describe('consolidates', () => {
   it('refuses a consolidate without orders before asking the service', async () => {
     const err = await failure(h.call('consolidates.create', { name: 'Vacío', orderIds: [] }))
     expect(err.code).toBe('bad_input')
+  })
+})
+
+/** Moves the sandbox's clock so that "now" is the given instant. */
+async function sandboxNowIs(iso: string): Promise<void> {
+  const res = await fetch(`${sandbox.url}/__sandbox/clock`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ offsetMs: Date.parse(iso) - Date.now() }) })
+  if (res.status !== 200) throw new Error(`clock: ${res.status}`)
+}
+
+describe('dates the clerk picks', () => {
+  it('are days in the profile’s zone: a reception registered at 20:30 in Guatemala is that day’s, with the process in UTC', async () => {
+    const processZone = process.env.TZ
+    process.env.TZ = 'UTC'
+    // 20:30 on 24 November in Guatemala (UTC−6) is 02:30 on the 25th in UTC.
+    await sandboxNowIs('2026-11-25T02:30:00.000Z')
+    try {
+      expect((await h.call('profile.whoami')).profile.time_zone).toBe('Central America')
+      const draft = await h.call('receptions.draft', { orderId: 7003 })
+      expect(draft.received_at).toBe('2026-11-24')
+      const other = draft.lines.find((l) => !l.perishable)!
+      const picked = await h.call('receptions.create', {
+        orderId: 7003,
+        agencyId: 301,
+        receivedAt: '2026-11-24',
+        lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '1' }],
+      })
+      const reception = await h.call('receptions.get', { id: picked.receptionId! })
+      // Stored as the instant it was in UTC, read back as the day it was in Guatemala.
+      expect(reception.received_at).toMatch(/^2026-11-25T02:30/)
+      expect(dateInZone(new Date(reception.received_at!), 'Central America')).toBe('2026-11-24')
+      // Without a picked date, the core dates it today in the profile's zone as well.
+      const unpicked = await h.call('receptions.create', {
+        orderId: 7003,
+        agencyId: 301,
+        lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '1' }],
+      })
+      const second = await h.call('receptions.get', { id: unpicked.receptionId! })
+      expect(dateInZone(new Date(second.received_at!), 'Central America')).toBe('2026-11-24')
+    } finally {
+      await sandboxNowIs(new Date().toISOString())
+      if (processZone === undefined) delete process.env.TZ
+      else process.env.TZ = processZone
+    }
   })
 })
 
