@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import type { BookingLine, LocalBooking } from '../../src-shared/bookings'
 import type { LotOption, ScannedItem, TransferRequest } from '../../src-shared/counter'
+import { fefoLot } from '../../src-shared/lots'
 
 /**
  * The lines of a booking while the clerk types it: pure functions, so the
@@ -32,9 +33,9 @@ export function validQuantity(q: string): boolean {
   return new Decimal(q.trim()).gt(0)
 }
 
-/** The lot a clerk should take: the first to expire that still has stock (the list comes sorted by expiry). */
-export function defaultLot(lots: LotOption[]): number | null {
-  return lots[0]?.id ?? null
+/** The lot a clerk should take (FEFO, never an expired one: src-shared/lots.ts). Without today's date, the first by expiry. */
+export function defaultLot(lots: LotOption[], quantity = '1', today: string | null = null): number | null {
+  return today === null ? (lots[0]?.id ?? null) : fefoLot(lots, quantity, today)
 }
 
 /**
@@ -46,6 +47,8 @@ export function addItem(
   scanned: ScannedItem,
   quantity: string,
   bundle: { id: number; code: string } | null = null,
+  /** The clerk's day (profile zone): the default lot is then never an expired one. */
+  today: string | null = null,
 ): { lines: DraftLine[]; line: DraftLine } {
   const existing = lines.find((l) => l.item_id === scanned.item.id && l.bundle_id === (bundle?.id ?? null) && l.serial_number === '')
   if (existing) {
@@ -59,7 +62,7 @@ export function addItem(
     name: scanned.item.name,
     available: scanned.item.available,
     lots: scanned.lots,
-    lot_id: defaultLot(scanned.lots),
+    lot_id: defaultLot(scanned.lots, quantity, today),
     quantity: new Decimal(quantity).toString(),
     serial_number: '',
     reference: '',
@@ -114,14 +117,14 @@ export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedIte
 }
 
 /** The lines a transfer request asks for, each with its default lot. */
-export function fromRequest(request: TransferRequest, scans: Map<number, ScannedItem>): DraftLine[] {
+export function fromRequest(request: TransferRequest, scans: Map<number, ScannedItem>, today: string | null = null): DraftLine[] {
   let lines: DraftLine[] = []
   for (const l of request.lines) {
     const scanned = scans.get(l.item_id) ?? {
       item: { id: l.item_id, code: l.item_code ?? `#${l.item_id}`, name: l.item_name ?? '', ean13: null, measurement_unit: null, item_category_id: null, available: null },
       lots: [],
     }
-    lines = addItem(lines, scanned, l.quantity).lines
+    lines = addItem(lines, scanned, l.quantity, null, today).lines
   }
   return lines
 }

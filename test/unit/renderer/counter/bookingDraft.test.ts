@@ -61,3 +61,15 @@ describe('the lines of a booking being typed', () => {
     expect(toBookingLines(lines)).toEqual([{ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null }])
   })
 })
+
+describe('the default lot of a scanned line', () => {
+  it('is the first by expiry that has not expired and covers the quantity, given the clerk’s day', () => {
+    const lots = [
+      { id: 1, name: 'VIEJO', expires: '2026-10-01', available: 50 },
+      { id: 2, name: 'CORTO', expires: '2026-12-01', available: 1 },
+      { id: 3, name: 'BUENO', expires: '2027-03-01', available: 40 },
+    ]
+    expect(addItem([], scanned(7, 91, lots), '1', null, '2026-11-24').line.lot_id).toBe(2)
+    expect(addItem([], scanned(7, 91, lots), '3', null, '2026-11-24').line.lot_id).toBe(3)
+  })
+})

@@ -1,0 +1,37 @@
+import Decimal from 'decimal.js'
+import { addDays, formatISO, parseISO } from 'date-fns'
+
+/** What a clerk needs to know of a lot to pick it: its expiry and what is left of it. */
+export interface PickableLot {
+  id: number
+  /** YYYY-MM-DD, or null for a lot that does not expire. */
+  expires: string | null
+  available: number
+}
+
+export type LotFreshness = 'expired' | 'near' | 'fresh'
+
+/** Days before expiry from which a lot is marked "near" when no setting says otherwise. */
+export const defaultNearExpiryDays = 30
+
+/** Expired (before today), near expiry (within `nearDays`), or fresh; today is the clerk's day in their zone. */
+export function lotFreshness(expires: string | null, today: string, nearDays = defaultNearExpiryDays): LotFreshness {
+  if (expires === null) return 'fresh'
+  if (expires < today) return 'expired'
+  const nearFrom = formatISO(addDays(parseISO(expires), -nearDays), { representation: 'date' })
+  return today >= nearFrom ? 'near' : 'fresh'
+}
+
+/**
+ * First expired, first out, never an expired lot: the first lot by expiry
+ * that has not expired and covers the quantity; failing that, the first
+ * unexpired one with any stock (the clerk is warned of the shortfall); failing
+ * that, none — the clerk chooses, and is asked before an expired lot is saved.
+ * The lots come sorted by expiry.
+ */
+export function fefoLot(lots: readonly PickableLot[], quantity: string, today: string): number | null {
+  const usable = lots.filter((l) => lotFreshness(l.expires, today, 0) !== 'expired')
+  const wanted = /^\d+(\.\d+)?$/.test(quantity.trim()) ? new Decimal(quantity.trim()) : new Decimal(0)
+  const covering = usable.find((l) => wanted.lte(l.available))
+  return (covering ?? usable.find((l) => l.available > 0) ?? null)?.id ?? null
+}
