@@ -24,14 +24,12 @@ export function lotFreshness(expires: string | null, today: string, nearDays = d
 
 /**
  * First expired, first out, never an expired lot: the first lot by expiry
- * that has not expired and covers the quantity; failing that, the first
- * unexpired one with any stock (the clerk is warned of the shortfall); failing
- * that, none — the clerk chooses, and is asked before an expired lot is saved.
+ * that has not expired and covers the quantity. None when no such lot
+ * exists: a lot that cannot cover the line would be refused by the service,
+ * so the clerk chooses (and the stock warning says why).
  * The lots come sorted by expiry.
  */
 export function fefoLot(lots: readonly PickableLot[], quantity: string, today: string): number | null {
-  const usable = lots.filter((l) => lotFreshness(l.expires, today, 0) !== 'expired')
   const wanted = /^\d+(\.\d+)?$/.test(quantity.trim()) ? new Decimal(quantity.trim()) : new Decimal(0)
-  const covering = usable.find((l) => wanted.lte(l.available))
-  return (covering ?? usable.find((l) => l.available > 0) ?? null)?.id ?? null
+  return lots.find((l) => lotFreshness(l.expires, today, 0) !== 'expired' && wanted.lte(l.available))?.id ?? null
 }

@@ -27,8 +27,8 @@ describe('the default lot (FEFO)', () => {
     expect(fefoLot([expired, small, large], '2.0', today)).toBe(2)
   })
 
-  it('falls back to the first unexpired lot with stock when none covers it, and to none when only expired lots are left', () => {
-    expect(fefoLot([expired, small, large], '100', today)).toBe(2)
+  it('gives none when no unexpired lot covers the quantity (the clerk chooses)', () => {
+    expect(fefoLot([expired, small, large], '100', today)).toBeNull()
     expect(fefoLot([expired], '1', today)).toBeNull()
     expect(fefoLot([], '1', today)).toBeNull()
   })
