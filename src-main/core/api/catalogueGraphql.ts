@@ -91,11 +91,7 @@ export function pageQuery(table: Paged, extensions: PageExtensions = {}): string
   return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields(extensions)} } }`
 }
 
-/**
- * Yields the rows of a table one page at a time, in id order. The next page
- * is asked for as soon as a full page arrives, so the service prepares it
- * while the caller writes this one (at most two pages are held).
- */
+/** Yields the rows of a table one page at a time, in id order. */
 export async function* readPages<T extends Paged>(
   graphql: GraphqlClient,
   table: T,
@@ -104,19 +100,14 @@ export async function* readPages<T extends Paged>(
 ): AsyncGenerator<RowOf<T>[]> {
   const schema = z.object({ [table]: z.array(pages[table].row) })
   const query = pageQuery(table, extensions)
-  const page = async (after: number) => (await graphql.data(query, schema, { after, limit: pageSize }))[table] as RowOf<T>[]
-  let next = page(0)
+  let after = 0
   for (;;) {
-    const rows = await next
+    const data = await graphql.data(query, schema, { after, limit: pageSize })
+    const rows = data[table] as RowOf<T>[]
     if (rows.length === 0) return
-    const full = rows.length >= pageSize
-    if (full) {
-      next = page((rows[rows.length - 1] as { id: number }).id)
-      // A caller that stops early (a failed write) never awaits it: its failure is not unhandled.
-      next.catch(() => undefined)
-    }
     yield rows
-    if (!full) return
+    if (rows.length < pageSize) return
+    after = (rows[rows.length - 1] as { id: number }).id
   }
 }
 

@@ -40,7 +40,7 @@ function patchOf(columns: Record<string, unknown>): string {
 /**
  * One full pull of the catalogue into the entity's cache: reference tables,
  * items, lots and stock, bundles with components and tags. Pages are written
- * into staging tables as they arrive (the next page is read while one is written), indexed,
+ * into staging tables as they arrive (one page in memory at a time), indexed,
  * and swapped in at once; until then the counter keeps searching the old
  * snapshot, and a failed pull leaves it untouched.
  *
