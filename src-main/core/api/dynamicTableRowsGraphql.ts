@@ -19,3 +19,17 @@ export async function fetchTableRows(graphql: GraphqlClient, tableId: number, li
   const { webapp_rows } = await graphql.data(TABLE_ROWS_QUERY, rowsAnswer, { table: tableId, limit })
   return webapp_rows
 }
+
+/**
+ * The table's rows with an id above `after`, newest first: with `after` 0 and
+ * limit 1 the newest row (what was there before a write), then the rows a write
+ * may have added. Ids only grow, so a row added by a lost write is among them
+ * however many rows the table holds.
+ */
+export const ROWS_AFTER_QUERY =
+  'query($table: bigint!, $after: bigint!, $limit: Int!) { webapp_rows(where: {webapp_table_id: {_eq: $table}, id: {_gt: $after}}, order_by: [{id: desc}], limit: $limit) { id data } }'
+
+export async function fetchRowsAfter(graphql: GraphqlClient, tableId: number, after: number, limit: number): Promise<TableRow[]> {
+  const { webapp_rows } = await graphql.data(ROWS_AFTER_QUERY, rowsAnswer, { table: tableId, after, limit })
+  return webapp_rows
+}

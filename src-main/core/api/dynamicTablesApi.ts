@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { CellValue, DynamicTable, NewDynamicTable, RowData, TableColumn, TableRow } from '../../../src-shared/administration'
 import { id, nullableId, nullableTimestamp, text } from './normalise'
-import type { RestClient } from './restClient'
+import { writeRequest, type RestClient } from './restClient'
 
 /**
  * Dynamic tables over REST (DESIGN.md: the documented `.json` paths). The
@@ -62,15 +62,20 @@ export async function fetchDynamicTable(rest: RestClient, tableId: number): Prom
   return rest.request({ method: 'GET', path: `${tablesPath}/${tableId}.json` }, dynamicTableSchema)
 }
 
-export async function createDynamicTable(rest: RestClient, input: NewDynamicTable): Promise<DynamicTable> {
+/**
+ * Writes answer with the record, but an answer of another shape after a 2xx
+ * means done (writeRequest): these give null and the caller reads back what it
+ * wrote, never inviting a second submit.
+ */
+export async function createDynamicTable(rest: RestClient, input: NewDynamicTable): Promise<DynamicTable | null> {
   const body = {
     webapp_table: { name: input.name, rows_structure: input.columns.map((c) => c.name), rows_type: input.columns.map((c) => c.type) },
   }
-  return rest.request({ method: 'POST', path: `${tablesPath}.json`, body }, dynamicTableSchema)
+  return writeRequest(rest, { method: 'POST', path: `${tablesPath}.json`, body }, dynamicTableSchema)
 }
 
-export async function renameDynamicTable(rest: RestClient, tableId: number, name: string): Promise<DynamicTable> {
-  return rest.request({ method: 'PATCH', path: `${tablesPath}/${tableId}.json`, body: { webapp_table: { name } } }, dynamicTableSchema)
+export async function renameDynamicTable(rest: RestClient, tableId: number, name: string): Promise<DynamicTable | null> {
+  return writeRequest(rest, { method: 'PATCH', path: `${tablesPath}/${tableId}.json`, body: { webapp_table: { name } } }, dynamicTableSchema)
 }
 
 export async function deleteDynamicTable(rest: RestClient, tableId: number): Promise<void> {
@@ -79,12 +84,16 @@ export async function deleteDynamicTable(rest: RestClient, tableId: number): Pro
 
 const rowsPath = (tableId: number) => `${tablesPath}/${tableId}/webapp_rows`
 
-export async function createTableRow(rest: RestClient, tableId: number, data: RowData): Promise<TableRow> {
-  return rest.request({ method: 'POST', path: `${rowsPath(tableId)}.json`, body: { webapp_row: { data } } }, rowSchema)
+export async function fetchTableRow(rest: RestClient, tableId: number, rowId: number): Promise<TableRow> {
+  return rest.request({ method: 'GET', path: `${rowsPath(tableId)}/${rowId}.json` }, rowSchema)
 }
 
-export async function updateTableRow(rest: RestClient, tableId: number, rowId: number, data: RowData): Promise<TableRow> {
-  return rest.request({ method: 'PATCH', path: `${rowsPath(tableId)}/${rowId}.json`, body: { webapp_row: { data } } }, rowSchema)
+export async function createTableRow(rest: RestClient, tableId: number, data: RowData): Promise<TableRow | null> {
+  return writeRequest(rest, { method: 'POST', path: `${rowsPath(tableId)}.json`, body: { webapp_row: { data } } }, rowSchema)
+}
+
+export async function updateTableRow(rest: RestClient, tableId: number, rowId: number, data: RowData): Promise<TableRow | null> {
+  return writeRequest(rest, { method: 'PATCH', path: `${rowsPath(tableId)}/${rowId}.json`, body: { webapp_row: { data } } }, rowSchema)
 }
 
 export async function deleteTableRow(rest: RestClient, tableId: number, rowId: number): Promise<void> {

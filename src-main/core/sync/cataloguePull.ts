@@ -1,5 +1,5 @@
 import { catalogueCapabilities, type CatalogueCapabilities, type PullProgress } from '../../../src-shared/catalogue'
-import { readRestBundleColumns, unknownRestColumns } from '../api/bundleColumnsRest'
+import { readRestBundleColumns, unknownRestColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
 import { countRows, readPages, readReference, type PulledBundle } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
@@ -9,7 +9,6 @@ import {
   bundleRowValues,
   insertBundleSql,
   insertComponentSql,
-  insertItemFtsSql,
   insertItemSql,
   insertRecordSql,
   insertTagSql,
@@ -31,19 +30,7 @@ export interface PullDeps {
 
 const next = (table: string) => `next_${table}`
 
-/**
- * Fills the staged bundles' REST-only columns from the list read beside the
- * pull (temp.rest_bundle_columns), in SQLite: the list and search columns,
- * and the kept record patched with the columns the list gave (nulls are left
- * out of the patch, so the record keeps its every key).
- */
-const mergeRestColumnsSql = `
-  UPDATE ${next('bundles')} AS b SET ean13 = r.ean13, category_bundle = r.category_bundle
-  FROM temp.rest_bundle_columns r WHERE r.id = b.id;
-  UPDATE ${next('bundle_records')} AS rec SET record = json_patch(rec.record, r.patch)
-  FROM temp.rest_bundle_columns r WHERE r.id = rec.id;`
-
-/** The columns as a JSON merge patch: without its nulls (a null in a patch removes the key). */
+/** The columns as a JSON merge patch: without its nulls (a null column keeps the record's "unknown" value). */
 function patchOf(columns: Record<string, unknown>): string {
   const kept: Record<string, unknown> = {}
   for (const key in columns) if (columns[key] !== null) kept[key] = columns[key]
@@ -65,13 +52,14 @@ function patchOf(columns: Record<string, unknown>): string {
  */
 export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }: PullDeps): Promise<CatalogueCapabilities> {
   const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([has('bundleTags'), has('itemBarcodes'), has('rowCounts')])
-  // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory).
+  // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory),
+  // and each GraphQL page of bundles takes its columns from there as it is written.
   db.exec(`DROP TABLE IF EXISTS temp.rest_bundle_columns;
-           CREATE TEMP TABLE rest_bundle_columns (id INTEGER PRIMARY KEY, ean13 TEXT, category_bundle INTEGER NOT NULL, patch TEXT NOT NULL)`)
-  const keepColumns = db.prepare('INSERT OR REPLACE INTO temp.rest_bundle_columns VALUES (?, ?, ?, ?)')
+           CREATE TEMP TABLE rest_bundle_columns (id INTEGER PRIMARY KEY, patch TEXT NOT NULL)`)
+  const keepColumns = db.prepare('INSERT OR REPLACE INTO temp.rest_bundle_columns VALUES (?, ?)')
   const restRead = readRestBundleColumns(rest, (batch) =>
     db.transaction(() => {
-      for (const b of batch) keepColumns.run(b.id, b.columns.ean13, b.columns.category_bundle ? 1 : 0, patchOf(b.columns))
+      for (const b of batch) keepColumns.run(b.id, patchOf(b.columns))
     })(),
   ).then(
     () => true,
@@ -79,7 +67,7 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
   )
   // Totals only drive the progress bar; without them it shows rows done, and a refused count is no total.
   const total = async (table: 'items' | 'bundles' | 'lot_stocks') => (rowCounts ? countRows(graphql, table).catch(() => null) : null)
-  const [items, bundles, stocks] = [await total('items'), await total('bundles'), await total('lot_stocks')]
+  const [items, bundles, stocks] = await Promise.all([total('items'), total('bundles'), total('lot_stocks')])
 
   createStaging(db, catalogueTables)
   try {
@@ -94,16 +82,17 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
 
     let done = 0
     const item = db.prepare(insertItemSql(next('items')))
-    const itemFts = db.prepare(insertItemFtsSql(next('item_fts')))
     for await (const page of readPages(graphql, 'items', { itemBarcodes })) {
       db.transaction(() => {
         for (const i of page) {
           item.run(...itemRowValues(i))
-          itemFts.run(i.id, i.code, i.name, i.ean13 ?? '')
         }
       })()
       onProgress({ phase: 'items', done: (done += page.length), total: items })
     }
+
+    // Search words in one statement, as for bundles below.
+    db.exec(`INSERT INTO ${next('item_fts')} (rowid, code, name, ean13) SELECT id, code, name, coalesce(ean13, '') FROM ${next('items')}`)
 
     const lot = db.prepare(`INSERT INTO ${next('lots')} VALUES (?, ?, ?, ?)`)
     for await (const page of readPages(graphql, 'lots')) {
@@ -128,11 +117,18 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
     const record = db.prepare(insertRecordSql(next('bundle_records')))
     const component = db.prepare(insertComponentSql(next('bundle_components')))
     const tag = db.prepare(insertTagSql(next('bundle_tags')))
+    // Pages come in id order, so a page's REST columns are one range of the temporary table.
+    const restColumns = db.prepare('SELECT id, patch FROM temp.rest_bundle_columns WHERE id BETWEEN ? AND ?').raw()
     for await (const page of readPages(graphql, 'bundles', { bundleTags })) {
+      const listed = new Map<number, string>()
+      if (restListRead && page.length > 0) {
+        for (const [id, patch] of restColumns.all(page[0]!.id, page[page.length - 1]!.id) as [number, string][]) listed.set(id, patch)
+      }
       db.transaction(() => {
         for (const g of page) {
-          // The REST columns are filled in below, all at once, where the list gave them.
-          const b: PulledBundle = { ...unknownRestColumns, ...g }
+          // Where the list gave a bundle, its columns without nulls over the "unknown" ones (a merge patch).
+          const patch = listed.get(g.id)
+          const b: PulledBundle = patch === undefined ? { ...unknownRestColumns, ...g } : { ...unknownRestColumns, ...g, ...(JSON.parse(patch) as Partial<RestBundleColumns>) }
           bundle.run(...bundleRowValues(b))
           record.run(b.id, bundleRecordJson(b))
           for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
@@ -141,8 +137,7 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
       })()
       onProgress({ phase: 'bundles', done: (done += page.length), total: bundles })
     }
-    if (restListRead) db.exec(mergeRestColumnsSql)
-    // Search words after the merge: a bundle's barcode comes from the REST list.
+    // Search words in one statement: FTS5 writes a segment at every commit, so per-page inserts cost twice as much.
     db.exec(`INSERT INTO ${next('bundle_fts')} (rowid, code, name, ean13, tags)
              SELECT b.id, b.code, b.name, coalesce(b.ean13, ''), (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(b.tags))
              FROM ${next('bundles')} b`)

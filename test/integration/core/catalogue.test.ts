@@ -79,6 +79,19 @@ describe('pulling the catalogue', () => {
     expect(h.seen('catalogue.changed').length).toBeGreaterThan(0)
   })
 
+  it('keeps in each cached bundle the columns only the REST list gives (barcode, flags, weight, colour…), as the list gives them', async () => {
+    const user = sandbox.users[0]!
+    const res = await fetch(`${sandbox.url}/inventories/bundles.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' } })
+    const listed = (await res.json()) as Record<string, unknown>[]
+    const columns = ['ean13', 'pays_vat', 'sellable', 'category_bundle', 'weight', 'volume', 'measurement_unit', 'color', 'created_at', 'zid'] as const
+    expect(listed.some((b) => b.weight !== null) && listed.some((b) => b.pays_vat === true) && listed.some((b) => b.color !== null)).toBe(true)
+    for (const b of listed) {
+      const cached = (await h.call('bundles.get', { id: b.id as number })) as unknown as Record<string, unknown>
+      const expected = Object.fromEntries(columns.map((c) => [c, b[c] === undefined ? null : b[c]]))
+      expect({ id: b.id, ...Object.fromEntries(columns.map((c) => [c, cached[c]])) }).toEqual({ id: b.id, ...expected })
+    }
+  })
+
   it('stores with the snapshot what this server could give: tags and item barcodes only with the extensions', async () => {
     const status = await h.call('catalogue.status')
     expect(status.capabilities).toEqual({ tags: sandboxExtensions, itemBarcodes: sandboxExtensions, bundleColumns: true })

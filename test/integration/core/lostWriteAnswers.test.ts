@@ -162,3 +162,83 @@ describe('a booking the service recorded', () => {
     expect(await session.h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'synced', reference: 'odd-answer-3' })
   })
 })
+
+describe('a dynamic table write the service recorded', () => {
+  const isTableCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && req.url === '/apps/webapp_tables.json'
+  const isRowCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /^\/apps\/webapp_tables\/\d+\/webapp_rows\.json$/.test(req.url ?? '')
+  const isRowEdit = (req: { method?: string; url?: string }) => req.method === 'PATCH' && /^\/apps\/webapp_tables\/\d+\/webapp_rows\/\d+\.json$/.test(req.url ?? '')
+  const columns = [
+    { name: 'Ruta', type: 'text' as const },
+    { name: 'Costo', type: 'number' as const },
+  ]
+  const named = async (name: string) => (await session.h.call('dynamicTables.list')).filter((t) => t.name === name)
+  const freshTable = async () => {
+    await session.sandbox.reset()
+    const table = await session.h.call('dynamicTables.create', { name: 'Fletes', columns })
+    // A row like the one the tests add, written before: it must not be taken for the new one.
+    const earlier = await session.h.call('dynamicTables.addRow', { tableId: table.id, data: { Ruta: 'Norte', Costo: 12 } })
+    return { table, earlier }
+  }
+  const rowsOf = async (tableId: number) => (await session.h.call('dynamicTables.rows', { id: tableId })).rows
+
+  it('creating a table, whose answer was lost, finds it by its name and creates it once', async () => {
+    await session.sandbox.reset()
+    const created = await session.proxy.during((req) => (isTableCreate(req) ? { drop: true, afterForward: true } : null), () => session.h.call('dynamicTables.create', { name: 'Fletes perdidos', columns }))
+    expect(created).toMatchObject({ name: 'Fletes perdidos', columns })
+    expect((await named('Fletes perdidos')).map((t) => t.id)).toEqual([created.id])
+  })
+
+  it('creating a table answered in an unexpected shape is done and read back', async () => {
+    await session.sandbox.reset()
+    const created = await session.proxy.during((req) => (isTableCreate(req) ? { status: 201, body: { ok: true }, afterForward: true } : null), () => session.h.call('dynamicTables.create', { name: 'Fletes raros', columns }))
+    expect(created).toMatchObject({ name: 'Fletes raros', columns })
+    expect((await named('Fletes raros')).map((t) => t.id)).toEqual([created.id])
+  })
+
+  it('creating a table that was not recorded reports the failure, so the clerk can send it again', async () => {
+    await session.sandbox.reset()
+    const refused = session.proxy.during((req) => (isTableCreate(req) ? { status: 503, body: { error: 'down' } } : null), () => session.h.call('dynamicTables.create', { name: 'Nunca', columns }))
+    await expect(refused).rejects.toMatchObject({ code: 'server' })
+    expect(await named('Nunca')).toEqual([])
+  })
+
+  it('adding a row, whose answer was lost, finds the new row (not the same-looking older one) and adds it once', async () => {
+    const { table, earlier } = await freshTable()
+    const added = await session.proxy.during((req) => (isRowCreate(req) ? { drop: true, afterForward: true } : null), () => session.h.call('dynamicTables.addRow', { tableId: table.id, data: { Ruta: 'Norte', Costo: 12 } }))
+    expect(added.id).not.toBe(earlier.id)
+    expect(await rowsOf(table.id)).toEqual([earlier, { id: added.id, data: { Ruta: 'Norte', Costo: 12 } }])
+  })
+
+  it('adding a row answered in an unexpected shape is done and read back', async () => {
+    const { table, earlier } = await freshTable()
+    const added = await session.proxy.during((req) => (isRowCreate(req) ? { status: 201, body: ['fine'], afterForward: true } : null), () => session.h.call('dynamicTables.addRow', { tableId: table.id, data: { Ruta: 'Sur', Costo: 7 } }))
+    expect(await rowsOf(table.id)).toEqual([earlier, { id: added.id, data: { Ruta: 'Sur', Costo: 7 } }])
+  })
+
+  it('adding a row that was not recorded reports the failure, and the table is unchanged', async () => {
+    const { table, earlier } = await freshTable()
+    const refused = session.proxy.during((req) => (isRowCreate(req) ? { status: 503, body: { error: 'down' } } : null), () => session.h.call('dynamicTables.addRow', { tableId: table.id, data: { Ruta: 'Sur', Costo: 7 } }))
+    await expect(refused).rejects.toMatchObject({ code: 'server' })
+    expect(await rowsOf(table.id)).toEqual([earlier])
+  })
+
+  it('editing a row, whose answer was lost, reads the row back and reports it saved', async () => {
+    const { table, earlier } = await freshTable()
+    const edited = await session.proxy.during((req) => (isRowEdit(req) ? { drop: true, afterForward: true } : null), () => session.h.call('dynamicTables.updateRow', { tableId: table.id, rowId: earlier.id, data: { Costo: 30 } }))
+    expect(edited).toEqual({ id: earlier.id, data: { Ruta: 'Norte', Costo: 30 } })
+  })
+
+  it('editing a row answered in an unexpected shape is done and read back', async () => {
+    const { table, earlier } = await freshTable()
+    const edited = await session.proxy.during((req) => (isRowEdit(req) ? { status: 200, body: 'ok', afterForward: true } : null), () => session.h.call('dynamicTables.updateRow', { tableId: table.id, rowId: earlier.id, data: { Costo: 31 } }))
+    expect(edited).toEqual({ id: earlier.id, data: { Ruta: 'Norte', Costo: 31 } })
+    expect(await rowsOf(table.id)).toEqual([edited])
+  })
+
+  it('editing a row that was not recorded reports the failure, and the row is unchanged', async () => {
+    const { table, earlier } = await freshTable()
+    const refused = session.proxy.during((req) => (isRowEdit(req) ? { status: 503, body: { error: 'down' } } : null), () => session.h.call('dynamicTables.updateRow', { tableId: table.id, rowId: earlier.id, data: { Costo: 32 } }))
+    await expect(refused).rejects.toMatchObject({ code: 'server' })
+    expect(await rowsOf(table.id)).toEqual([earlier])
+  })
+})
