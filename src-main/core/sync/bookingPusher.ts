@@ -4,11 +4,13 @@ import { createBooking, deleteBooking, deliverBooking, fetchBooking, shipBooking
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
-import type { BookingStore, QueuedEntry } from '../cache/bookingStore'
+import type { BookingStore } from '../cache/bookingStore'
+import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
 import { reconcile } from './bookingReconcile'
 
 export interface PushDeps {
-  store: BookingStore
+  bookings: BookingStore
+  outbox: OutboxStore
   rest: RestClient
   graphql: GraphqlClient
   now: () => Date
@@ -39,9 +41,9 @@ export function backoffMs(attempts: number): number {
  * An unauthorised answer stops the run and keeps every entry.
  */
 export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
-  const { store } = deps
+  const { outbox } = deps
   const stamp = () => deps.now().toISOString()
-  store.recoverSending()
+  outbox.recoverSending()
   const report: PushReport = { sent: 0, waiting: 0, failed: 0, conflicts: 0 }
   const tried = new Set<number>()
   // Asked by hand, every waiting entry goes once; otherwise only those past their backoff.
@@ -53,7 +55,7 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
   let stop: unknown = null
   const sender = async () => {
     while (stop === null) {
-      const [entry] = store.readyHeads(until(), 1, tried)
+      const [entry] = outbox.readyHeads(until(), 1, tried)
       if (!entry) return
       tried.add(entry.seq)
       await pushEntry(entry, deps, report).catch((err: unknown) => {
@@ -69,16 +71,15 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
     await Promise.all(Array.from({ length: deps.concurrency ?? 4 }, sender))
   }
   if (stop !== null) throw stop
-  for (const e of store.entries()) {
-    if (e.state === 'failed') report.failed++
-    else if (e.state === 'conflict') report.conflicts++
-    else report.waiting++
-  }
+  const left = outbox.counts()
+  report.failed = left.failed
+  report.conflicts = left.conflict
+  report.waiting = left.queued + left.sending + left.unknown
   return report
 }
 
 async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport): Promise<void> {
-  const { store } = deps
+  const { bookings, outbox } = deps
   const stamp = () => deps.now().toISOString()
   const later = (attempts: number) => new Date(deps.now().getTime() + backoffMs(attempts)).toISOString()
   try {
@@ -90,7 +91,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
         return
       }
     }
-    store.setEntry(entry.seq, 'sending', { attempt: true, now: stamp() })
+    outbox.markSending(entry.seq, stamp())
     const record = await send(entry, deps)
     settle(entry, record, deps)
     report.sent++
@@ -100,40 +101,40 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
     const attempts = entry.attempts + 1
     switch (err.code) {
       case 'network':
-        store.setEntry(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', { error: payload, nextAttemptAt: later(attempts) })
+        outbox.markWaiting(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', payload, later(attempts))
         break
       case 'unknown_outcome':
       case 'timeout':
       case 'server':
       case 'bad_response':
         // It may have happened: only a read of the service may decide.
-        store.setEntry(entry.seq, 'unknown', { error: payload, nextAttemptAt: later(attempts) })
+        outbox.markWaiting(entry.seq, 'unknown', payload, later(attempts))
         break
       case 'validation':
-        store.setEntry(entry.seq, 'failed', { error: payload })
+        outbox.markFailed(entry.seq, payload)
         break
       case 'not_found':
         if (entry.op === 'delete') {
           if (await settleDeleteAnswered404(entry, deps, later(attempts))) report.sent++
           break
         }
-        store.setEntry(entry.seq, 'conflict', { error: payload })
+        outbox.markConflict(entry.seq, payload)
         break
       case 'conflict':
-        store.setEntry(entry.seq, 'conflict', { error: payload })
+        outbox.markConflict(entry.seq, payload)
         break
       default:
         // Unauthorised, forbidden, signed out: nothing was done; keep the entry and stop.
-        store.setEntry(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', { error: payload })
-        store.refreshState(entry.localId)
+        outbox.markWaiting(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', payload, null)
+        bookings.refreshState(entry.localId)
         throw err
     }
-    store.refreshState(entry.localId)
+    bookings.refreshState(entry.localId)
   }
 }
 
 async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
-  const { store, rest } = deps
+  const { bookings: store, rest } = deps
   if (entry.op === 'create') {
     const p = entry.payload as unknown as Parameters<typeof createBooking>[1]
     const answer = await createBooking(rest, { ...p, memo: entry.marker })
@@ -196,7 +197,7 @@ async function readBackCreate(entry: QueuedEntry, deps: PushDeps): Promise<Servi
  * the service no longer shows it.
  */
 async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextAttemptAt: string): Promise<boolean> {
-  const serviceId = deps.store.serviceIdOf(entry.localId)!
+  const serviceId = deps.bookings.serviceIdOf(entry.localId)!
   try {
     await fetchBooking(deps.rest, serviceId)
   } catch (raw) {
@@ -206,19 +207,19 @@ async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextA
       return true
     }
     // Not known yet: the reconcile reads it again before anything is sent.
-    deps.store.setEntry(entry.seq, 'unknown', { error: err.toPayload(), nextAttemptAt })
+    deps.outbox.markWaiting(entry.seq, 'unknown', err.toPayload(), nextAttemptAt)
     return false
   }
   const still = new AppError('not_found', { detail: `the service answered "not found" to the delete of booking ${serviceId} but still shows it` })
-  deps.store.setEntry(entry.seq, 'failed', { error: still.toPayload() })
+  deps.outbox.markFailed(entry.seq, still.toPayload())
   return false
 }
 
 function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDeps): void {
-  const { store } = deps
+  const { bookings: store, outbox } = deps
   const now = deps.now().toISOString()
   store.write(() => {
-    store.setEntry(entry.seq, 'done', { now })
+    outbox.markDone(entry.seq, now)
     if (record) {
       // The service's "shipped" or "delivered" is news to take; its "not yet" is not: a ship or deliver
       // typed here may still wait behind this entry, and the counter must keep showing it.

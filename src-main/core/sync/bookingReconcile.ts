@@ -6,7 +6,8 @@ import { fetchBookingWithLines, RECONCILE_CANDIDATES_QUERY } from '../api/bookin
 import type { GraphqlClient } from '../api/graphqlClient'
 import { id } from '../api/normalise'
 import type { RestClient } from '../api/restClient'
-import type { BookingStore, QueuedEntry } from '../cache/bookingStore'
+import type { BookingStore } from '../cache/bookingStore'
+import type { QueuedEntry } from './outbox/outboxStore'
 
 /**
  * What to do with an entry whose outcome is unknown (the request left and no
@@ -37,8 +38,8 @@ export function lineKey(lines: { item_id: number; booked_quantity: string | numb
     .join(',')
 }
 
-export async function reconcile(entry: QueuedEntry, deps: { store: BookingStore; rest: RestClient; graphql: GraphqlClient }): Promise<Reconciled> {
-  const serviceId = deps.store.serviceIdOf(entry.localId)
+export async function reconcile(entry: QueuedEntry, deps: { bookings: BookingStore; rest: RestClient; graphql: GraphqlClient }): Promise<Reconciled> {
+  const serviceId = deps.bookings.serviceIdOf(entry.localId)
   if (entry.op === 'create') return findCreated(entry, deps)
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} has no service id for ${entry.op}` })
   let current: ServiceShipment
@@ -70,7 +71,7 @@ export async function reconcile(entry: QueuedEntry, deps: { store: BookingStore;
   }
 }
 
-async function findCreated(entry: QueuedEntry, deps: { store: BookingStore; rest: RestClient; graphql: GraphqlClient }): Promise<Reconciled> {
+async function findCreated(entry: QueuedEntry, deps: { bookings: BookingStore; rest: RestClient; graphql: GraphqlClient }): Promise<Reconciled> {
   const p = entry.payload as { agency_from_id: number; agency_to_id: number; planned_delivery: string; reference: string | null; lines: BookingLine[] }
   const since = new Date(Date.parse(entry.createdAt) - FINGERPRINT_WINDOW_MS).toISOString()
   const { shipments } = await deps.graphql.data(
@@ -86,7 +87,7 @@ async function findCreated(entry: QueuedEntry, deps: { store: BookingStore; rest
       (s) =>
         (s.reference ?? null) === (p.reference ?? null) &&
         lineKey(s.movements) === lineKey(p.lines) &&
-        deps.store.byServiceId(s.id) === null,
+        deps.bookings.byServiceId(s.id) === null,
     )
   if (!match) return { applied: false }
   return { applied: true, record: await fetchBooking(deps.rest, match.id) }
