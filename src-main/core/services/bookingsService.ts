@@ -7,7 +7,7 @@ import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { EventPayload } from '../../../src-shared/contract'
 import type { CoreEvents } from '../events'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
-import type { OutboxStore } from '../sync/outbox/outboxStore'
+import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
 import { tryLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
@@ -42,6 +42,8 @@ export class BookingsService {
     private readonly events: CoreEvents,
     private readonly now: () => Date,
     private readonly log: Logger = silentLogger,
+    /** How long confirmed outbox entries are kept for the history. */
+    private readonly retentionMs: number = DEFAULT_RETENTION_MS,
   ) {}
 
   create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[] } {
@@ -148,10 +150,9 @@ export class BookingsService {
 
   list(): LocalBooking[] {
     const cache = this.cache()
-    return cache.bookings
-      .list()
-      .filter((b) => !b.deleted)
-      .map((b) => this.described(cache, b))
+    const bookings = cache.bookings.list().filter((b) => !b.deleted)
+    const describe = cache.store.describeAll(bookings.flatMap((b) => b.lines))
+    return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.item_id, l.lot_id ?? null) })) }))
   }
 
   get(ref: string): LocalBooking {
@@ -161,6 +162,11 @@ export class BookingsService {
 
   outbox(): OutboxEntry[] {
     return this.cache().outbox.list()
+  }
+
+  /** Confirmed entries still kept (newest first), for the sync centre's history. */
+  sent(limit?: number): SentEntry[] {
+    return this.cache().outbox.history(limit)
   }
 
   /**
@@ -285,6 +291,13 @@ export class BookingsService {
       return await pushOutbox({ bookings: cache.bookings, outbox: cache.outbox, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff, onProgress: this.progressReporter() })
     } finally {
       unlock()
+      // Confirmed entries stay for the sync centre's history as long as the retention says, then go.
+      try {
+        cache.outbox.prune(new Date(this.now().getTime() - this.retentionMs).toISOString())
+      } catch (err) {
+        // The entity's cache closed under the push (signed out, switched): the next push prunes.
+        this.log.warn('outbox prune skipped', { err })
+      }
     }
   }
 
@@ -347,9 +360,12 @@ export class BookingsService {
     return cache
   }
 
-  /** The counts move as entries settle; at most a few events a second, so a long push does not flood the screens. */
+  /**
+   * The counts move as entries settle; at most a few events a second, so a long push does not flood the
+   * screens, and none for a push shorter than that (its start and end say it all).
+   */
   private progressReporter(everyMs = 250): () => void {
-    let last = 0
+    let last = Date.now()
     return () => {
       const at = Date.now()
       if (at - last < everyMs) return

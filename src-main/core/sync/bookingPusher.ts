@@ -53,11 +53,22 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
   // An entry that stops the run (signed out, unauthorised) stops every sender before the run returns,
   // so nothing is sent once the caller has let go of the push lock.
   let stop: unknown = null
+  // Heads are claimed a few at a time (one disk sync marks them all 'sending') and shared by the pool.
+  const concurrency = deps.concurrency ?? 4
+  const claimed: QueuedEntry[] = []
+  const next = (): QueuedEntry | undefined => {
+    if (!claimed.length) {
+      for (const e of outbox.claim(stamp(), until(), concurrency, tried)) {
+        tried.add(e.seq)
+        claimed.push(e)
+      }
+    }
+    return claimed.shift()
+  }
   const sender = async () => {
     while (stop === null) {
-      const [entry] = outbox.readyHeads(until(), 1, tried)
+      const entry = next()
       if (!entry) return
-      tried.add(entry.seq)
       await pushEntry(entry, deps, report).catch((err: unknown) => {
         stop ??= err
       })
@@ -68,8 +79,10 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
   // booking; the pool runs again until a round takes nothing.
   for (let before = -1; before !== tried.size && stop === null; ) {
     before = tried.size
-    await Promise.all(Array.from({ length: deps.concurrency ?? 4 }, sender))
+    await Promise.all(Array.from({ length: concurrency }, sender))
   }
+  // Claimed and never sent (the run stopped): back in the queue, as they were.
+  if (claimed.length) outbox.settleLazily(() => claimed.forEach((e) => outbox.release(e.seq)))
   if (stop !== null) throw stop
   const left = outbox.counts()
   report.failed = left.failed
@@ -91,7 +104,8 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
         return
       }
     }
-    outbox.markSending(entry.seq, stamp())
+    // A queued entry was marked when claimed; one read back and found not applied is marked now.
+    if (entry.state === 'unknown') outbox.markSending(entry.seq, stamp())
     const record = await send(entry, deps)
     settle(entry, record, deps)
     report.sent++
@@ -99,37 +113,42 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
     const err = AppError.from(raw)
     const payload = err.toPayload()
     const attempts = entry.attempts + 1
+    // What became of the entry, and so of its booking, in one transaction.
+    const record = (mark: () => void) =>
+      outbox.settleLazily(() => {
+        mark()
+        bookings.refreshState(entry.localId)
+      })
     switch (err.code) {
       case 'network':
-        outbox.markWaiting(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', payload, later(attempts))
+        record(() => outbox.markWaiting(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', payload, later(attempts)))
         break
       case 'unknown_outcome':
       case 'timeout':
       case 'server':
       case 'bad_response':
         // It may have happened: only a read of the service may decide.
-        outbox.markWaiting(entry.seq, 'unknown', payload, later(attempts))
+        record(() => outbox.markWaiting(entry.seq, 'unknown', payload, later(attempts)))
         break
       case 'validation':
-        outbox.markFailed(entry.seq, payload)
+        record(() => outbox.markFailed(entry.seq, payload))
         break
       case 'not_found':
         if (entry.op === 'delete') {
           if (await settleDeleteAnswered404(entry, deps, later(attempts))) report.sent++
+          bookings.refreshState(entry.localId)
           break
         }
-        outbox.markConflict(entry.seq, payload)
+        record(() => outbox.markConflict(entry.seq, payload))
         break
       case 'conflict':
-        outbox.markConflict(entry.seq, payload)
+        record(() => outbox.markConflict(entry.seq, payload))
         break
       default:
         // Unauthorised, forbidden, signed out: nothing was done; keep the entry and stop.
-        outbox.markWaiting(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', payload, null)
-        bookings.refreshState(entry.localId)
+        record(() => outbox.markWaiting(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', payload, null))
         throw err
     }
-    bookings.refreshState(entry.localId)
   }
 }
 
@@ -218,7 +237,7 @@ async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextA
 function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDeps): void {
   const { bookings: store, outbox } = deps
   const now = deps.now().toISOString()
-  store.write(() => {
+  outbox.settleLazily(() => {
     outbox.markDone(entry.seq, now)
     if (record) {
       // The service's "shipped" or "delivered" is news to take; its "not yet" is not: a ship or deliver

@@ -149,14 +149,47 @@ export class OutboxStore {
    * seek in the partial index of waiting entries, so the scheduler may ask it every few seconds.
    */
   nextDueAt(): string | null {
-    const row = this.stmt(`SELECT COALESCE(next_attempt_at, '') AS at FROM outbox WHERE ${DUE} ORDER BY next_attempt_at LIMIT 1`).get() as
+    const row = this.stmt(`SELECT COALESCE(next_attempt_at, '') AS at FROM outbox INDEXED BY outbox_due WHERE ${DUE} ORDER BY next_attempt_at LIMIT 1`).get() as
       | { at: string }
       | undefined
     return row?.at ?? null
   }
 
+  /**
+   * Takes up to `limit` ready heads for a push and marks those never on the wire 'sending', in one
+   * transaction (one disk sync for the lot, before any of them leaves). An entry whose outcome is
+   * unknown stays so: it is read back before it may be marked and sent.
+   */
+  claim(now: string, until: string, limit: number, tried: ReadonlySet<number>): QueuedEntry[] {
+    return this.db.transaction(() => {
+      const heads = this.readyHeads(until, limit, tried)
+      for (const e of heads) if (e.state === 'queued') this.markSending(e.seq, now)
+      return heads
+    })()
+  }
+
+  /**
+   * Records what became of entries that were on the wire without waiting for the disk (synchronous=NORMAL
+   * for this one transaction): a record lost to a power cut leaves the entry 'sending', which the next
+   * start turns 'unknown' and reads back before anything is sent again. Never for a change that must
+   * be on disk before a request leaves.
+   */
+  settleLazily<T>(fn: () => T): T {
+    this.db.pragma('synchronous = NORMAL')
+    try {
+      return this.db.transaction(fn)()
+    } finally {
+      this.db.pragma('synchronous = FULL')
+    }
+  }
+
   markSending(seq: number, now: string): void {
     this.stmt("UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL, sent_at = ? WHERE seq = ?").run(now, seq)
+  }
+
+  /** A claimed entry that never left (the push stopped first): queued again, its attempt not counted. */
+  release(seq: number): void {
+    this.stmt("UPDATE outbox SET state = 'queued', attempts = MAX(0, attempts - 1) WHERE seq = ? AND state = 'sending'").run(seq)
   }
 
   markDone(seq: number, now: string): void {
