@@ -46,7 +46,7 @@ export class BookingsService {
     private readonly retentionMs: number = DEFAULT_RETENTION_MS,
   ) {}
 
-  create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[] } {
+  create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[]; entries: OutboxEntry[]; sync: SyncSummary } {
     const input = bookingInput.parse(raw)
     const cache = this.cache()
     const from = input.agency_from_id ?? this.profile.lastKnown()?.agency?.id
@@ -68,8 +68,8 @@ export class BookingsService {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
       if (!input.draft) cache.outbox.enqueue(localId, 'create', fields, newMarker(), at)
     })
-    this.changed()
-    return { booking: cache.bookings.get(localId) as LocalBooking, warnings }
+    const sync = this.changed()
+    return { booking: cache.bookings.get(localId) as LocalBooking, warnings, entries: cache.outbox.list(localId), sync }
   }
 
   update(ref: string, raw: BookingChanges): LocalBooking {
@@ -386,7 +386,10 @@ export class BookingsService {
     return { waiting: n.queued + n.sending + n.unknown, failed: n.failed, conflicts: n.conflict, pushing: this.pushing !== null, signInNeeded: this.signInNeeded }
   }
 
-  private changed(): void {
-    this.events.emit('sync.changed', this.summary())
+  /** Tells the screens the outbox's new counts (one event per change), and returns them. */
+  private changed(): SyncSummary {
+    const summary = this.summary()
+    this.events.emit('sync.changed', summary)
+    return summary
   }
 }

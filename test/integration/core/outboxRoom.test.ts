@@ -72,8 +72,11 @@ describe('the outbox room', () => {
 
   it('tells the screens once per saved booking, and twice for the push that sends it (started, ended)', async () => {
     const before = h.seen('sync.changed').length
-    const { booking: saved } = await h.call('bookings.create', booking('events-1'))
+    const { booking: saved, entries, sync } = await h.call('bookings.create', booking('events-1'))
     expect(h.seen('sync.changed').slice(before)).toEqual([{ waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }])
+    // The answer carries what the save changed, so a store applies it without reading the lists again.
+    expect(entries).toEqual([expect.objectContaining({ localId: saved.localId, op: 'create', state: 'queued', attempts: 0 })])
+    expect(sync).toEqual(h.seen('sync.changed').at(-1))
     const beforePush = h.seen('sync.changed').length
     await h.call('sync.push')
     expect(h.seen('sync.changed').slice(beforePush)).toEqual([
