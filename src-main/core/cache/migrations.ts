@@ -60,12 +60,24 @@ export const entityMigrations: readonly string[] = [
    ALTER TABLE bookings ADD COLUMN delivered_at TEXT;
    ALTER TABLE bookings ADD COLUMN booker_id INTEGER;`,
   // 5: the outbox answers its frequent questions by index (each booking's head, the earliest due time,
-  // the history to prune), and what this computer booked but the service has not confirmed is kept
+  // the history to prune) or from counts its triggers keep (the status after every commit), and what this computer booked but the service has not confirmed is kept
   // per agency and item by triggers, in the transaction of each change, instead of being summed from
   // every waiting booking's lines at each commit. Quantities in millionths: integer sums never drift.
   `CREATE INDEX outbox_booking ON outbox (local_id, seq);
    CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state IN ('queued', 'unknown');
    CREATE INDEX outbox_done ON outbox (sent_at) WHERE state = 'done';
+   CREATE TABLE outbox_counts (state TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+   INSERT INTO outbox_counts (state, n) SELECT state, count(*) FROM outbox GROUP BY state;
+   CREATE TRIGGER outbox_counts_insert AFTER INSERT ON outbox BEGIN
+     INSERT INTO outbox_counts (state, n) VALUES (NEW.state, 1) ON CONFLICT (state) DO UPDATE SET n = n + 1;
+   END;
+   CREATE TRIGGER outbox_counts_delete AFTER DELETE ON outbox BEGIN
+     UPDATE outbox_counts SET n = n - 1 WHERE state = OLD.state;
+   END;
+   CREATE TRIGGER outbox_counts_update AFTER UPDATE OF state ON outbox WHEN OLD.state != NEW.state BEGIN
+     UPDATE outbox_counts SET n = n - 1 WHERE state = OLD.state;
+     INSERT INTO outbox_counts (state, n) VALUES (NEW.state, 1) ON CONFLICT (state) DO UPDATE SET n = n + 1;
+   END;
    CREATE TABLE unsent_booked (agency_id INTEGER NOT NULL, item_id INTEGER NOT NULL, micro INTEGER NOT NULL, PRIMARY KEY (agency_id, item_id)) WITHOUT ROWID;
    ${unsentTrigger('INSERT', [], ['NEW'])}
    ${unsentTrigger('DELETE', ['OLD'], [])}

@@ -27,7 +27,7 @@ export function outboxCensus(dataDir: string, log?: Logger): OutboxCounts {
       try {
         const db = openSqlite(path, { readonly: true })
         try {
-          const n = new OutboxStore(db).counts()
+          const n = new OutboxStore(db).countedByScan()
           total.failed += n.failed
           total.conflicts += n.conflict
           total.waiting += n.queued + n.sending + n.unknown

@@ -38,7 +38,7 @@ describe('unsent quantities per agency and item', () => {
     const db = openMigrated(fresh(), entityMigrations)
     const outbox = new OutboxStore(db)
     const bookings = new BookingStore(db, outbox)
-    const line = (q: string) => [{ item_id: 5, booked_quantity: q, lot_id: null }]
+    const line = (q: string) => [{ item_id: 5, booked_quantity: q, lot_id: null, serial_number: null, reference: null, bundle_id: null }]
     const base = { agency_from_id: 7, agency_to_id: 8, planned_delivery: '2026-12-01', reference: null, needs_transport: true, transfer_request_id: null, createdAt: AT }
     bookings.write(() => {
       bookings.insert({ localId: 'x', ...base, lines: line('0.1') })
@@ -58,6 +58,35 @@ describe('unsent quantities per agency and item', () => {
     expect(outbox.unsentBooked(7, [5])).toEqual(new Map())
     bookings.patch('z', { state: 'pending' }, AT)
     expect(outbox.unsentBooked(7, [5]).get(5)).toBe(3)
+    db.close()
+  })
+})
+
+describe('the outbox counts kept by its triggers', () => {
+  it('match the entries counted one by one through every move of an entry, and after an upgrade', () => {
+    const file = fresh()
+    const old = openMigrated(file, entityMigrations.slice(0, 4))
+    insertAt4(old, 'a', { state: 'pending', lines: [{ item_id: 1, booked_quantity: '1' }] })
+    old.prepare("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES ('a', 'create', '{}', 'm-old', 'failed', ?)").run(AT)
+    old.close()
+    const db = openMigrated(file, entityMigrations)
+    const outbox = new OutboxStore(db)
+    const same = () => expect(outbox.counts()).toEqual(outbox.countedByScan())
+    same()
+    expect(outbox.counts().failed).toBe(1)
+    const seqs = [1, 2, 3].map((n) => outbox.enqueue('a', 'update', {}, `m-${n}`, AT))
+    same()
+    outbox.markSending(seqs[0]!, AT)
+    same()
+    outbox.markDone(seqs[0]!, AT)
+    outbox.markWaiting(seqs[1]!, 'unknown', null, AT)
+    outbox.markConflict(seqs[2]!, { code: 'conflict', message: 'changed' } as never)
+    same()
+    expect(outbox.counts()).toEqual({ queued: 0, sending: 0, unknown: 1, failed: 1, conflict: 1 })
+    outbox.dropFrom('a', seqs[1]!)
+    outbox.prune('9999')
+    same()
+    expect(outbox.counts()).toEqual({ queued: 0, sending: 0, unknown: 0, failed: 1, conflict: 0 })
     db.close()
   })
 })
