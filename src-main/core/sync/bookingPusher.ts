@@ -6,7 +6,7 @@ import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { BookingStore } from '../cache/bookingStore'
 import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
-import { reconcile } from './bookingReconcile'
+import { reconcile, type CandidateReads } from './bookingReconcile'
 
 export interface PushDeps {
   bookings: BookingStore
@@ -20,6 +20,8 @@ export interface PushDeps {
   ignoreBackoff?: boolean
   /** Called after each entry is settled, sent or not (the screens' progress). */
   onProgress?: () => void
+  /** Filled by the push itself: the reads its lost creates share. */
+  candidateReads?: CandidateReads
 }
 
 export interface PushReport {
@@ -40,7 +42,8 @@ export function backoffMs(attempts: number): number {
  * again; a refusal parks that booking's entries and never blocks the others.
  * An unauthorised answer stops the run and keeps every entry.
  */
-export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
+export async function pushOutbox(given: PushDeps): Promise<PushReport> {
+  const deps: PushDeps = { ...given, candidateReads: new Map() }
   const { outbox } = deps
   const stamp = () => deps.now().toISOString()
   outbox.recoverSending()
@@ -203,7 +206,8 @@ async function readBack(serviceId: number, deps: PushDeps): Promise<ServiceShipm
 }
 
 async function readBackCreate(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
-  const found = await reconcile(entry, deps).catch((raw: unknown) => {
+  // Just answered: a snapshot read before this create landed would not show it.
+  const found = await reconcile(entry, { ...deps, candidateReads: undefined }).catch((raw: unknown) => {
     throw new AppError('unknown_outcome', { detail: `the service took the booking; reading it back failed: ${AppError.from(raw).message}` })
   })
   if (found.applied && found.record) return found.record
