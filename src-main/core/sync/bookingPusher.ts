@@ -56,12 +56,13 @@ export async function pushOutbox(given: PushDeps): Promise<PushReport> {
   // An entry that stops the run (signed out, unauthorised) stops every sender before the run returns,
   // so nothing is sent once the caller has let go of the push lock.
   let stop: unknown = null
-  // Heads are claimed a few at a time (one disk sync marks them all 'sending') and shared by the pool.
+  // Heads are claimed a few per sender at a time (one disk sync marks them all 'sending') and shared by
+  // the pool. A claimed entry that a crash stops before it left is read back as any other 'sending' one.
   const concurrency = deps.concurrency ?? 4
   const claimed: QueuedEntry[] = []
   const next = (): QueuedEntry | undefined => {
     if (!claimed.length) {
-      for (const e of outbox.claim(stamp(), until(), concurrency, tried)) {
+      for (const e of outbox.claim(stamp(), until(), concurrency * 4, tried)) {
         tried.add(e.seq)
         claimed.push(e)
       }
