@@ -145,6 +145,9 @@ export const requests = {
       booking: localBooking,
       /** Lines above the cached availability: allowed offline (the cache may be stale), the service decides. */
       warnings: z.array(z.object({ item_id: z.number().int(), requested: z.number(), available: z.number() })),
+      /** What else the save changed, so a store applies it without reading again: the booking's entries, the outbox's counts. */
+      entries: z.array(outboxEntry),
+      sync: syncSummary,
     }),
   ),
   'bookings.update': entry(z.object({ id: bookingRef, changes: bookingChanges }), localBooking),

@@ -1,15 +1,14 @@
-import type { BookingLine, LocalBooking, OutboxEntry, OutboxOp, SyncState } from '../../../src-shared/bookings'
-import type { ErrorPayload } from '../../../src-shared/errors'
+import type { BookingLine, LocalBooking, SyncState } from '../../../src-shared/bookings'
+import type { OpenSummary, OutboxStore } from '../sync/outbox/outboxStore'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import type { Sqlite } from './sqlite'
 
 /**
- * The local bookings and their outbox, in the entity's cache. Every change to a
- * booking and the outbox entry that carries it are written in one transaction
- * (WAL, synchronous=FULL): once a call returns, a kill cannot lose it.
+ * The local bookings, in the entity's cache. Their outbox has its own room
+ * (sync/outbox/outboxStore.ts) in the same database: every change to a booking
+ * and the outbox entry that carries it are written in one transaction through
+ * `write` (WAL, synchronous=FULL): once a call returns, a kill cannot lose it.
  */
-
-export type EntryState = OutboxEntry['state']
 
 interface BookingRow {
   local_id: string
@@ -31,30 +30,6 @@ interface BookingRow {
   booker_id: number | null
   created_at: string
   updated_at: string
-}
-
-interface EntryRow {
-  seq: number
-  local_id: string
-  op: OutboxOp
-  payload: string
-  marker: string
-  state: EntryState
-  attempts: number
-  next_attempt_at: string | null
-  last_error: string | null
-  created_at: string
-}
-
-export interface QueuedEntry {
-  seq: number
-  localId: string
-  op: OutboxOp
-  payload: Record<string, unknown>
-  marker: string
-  state: EntryState
-  attempts: number
-  createdAt: string
 }
 
 export type NewBooking = Omit<
@@ -85,10 +60,13 @@ export interface ServiceBookingView {
   created_at: string
 }
 
-const OPEN = "state NOT IN ('done')"
+const NO_ENTRIES: OpenSummary = { pending: 0, problem: null }
 
 export class BookingStore {
-  constructor(readonly db: Sqlite) {}
+  constructor(
+    private readonly db: Sqlite,
+    private readonly outbox: OutboxStore,
+  ) {}
 
   /** Writes a change and its outbox entry together. */
   write<T>(fn: () => T): T {
@@ -124,67 +102,22 @@ export class BookingStore {
       .run({ ...values, updated_at: now, local_id: localId })
   }
 
-  enqueue(localId: string, op: OutboxOp, payload: Record<string, unknown>, marker: string, now: string): number {
-    const res = this.db
-      .prepare("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES (?, ?, ?, ?, 'queued', ?)")
-      .run(localId, op, JSON.stringify(payload), marker, now)
+  /** A change of the booking was queued: it is on its way again. */
+  markPending(localId: string): void {
     this.db.prepare("UPDATE bookings SET state = 'pending' WHERE local_id = ?").run(localId)
-    return Number(res.lastInsertRowid)
-  }
-
-  /** Drops entries nobody has sent yet (e.g. a create never sent, for a booking deleted before it left). */
-  dropUnsent(localId: string): number {
-    return this.db.prepare("DELETE FROM outbox WHERE local_id = ? AND state = 'queued' AND attempts = 0").run(localId).changes
   }
 
   removeBooking(localId: string): void {
-    this.db.prepare('DELETE FROM outbox WHERE local_id = ?').run(localId)
+    this.outbox.removeAll(localId)
     this.db.prepare('DELETE FROM bookings WHERE local_id = ?').run(localId)
-  }
-
-  /** Entries that were on the wire when the process stopped: their outcome is unknown. */
-  recoverSending(): number {
-    return this.db.prepare("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
-  }
-
-  /**
-   * The first open entry of each booking that may go now (later ones wait behind it), leaving out the
-   * entries a push has already tried: they must not hide the ones behind them from the same push.
-   */
-  readyHeads(now: string, limit: number, tried: ReadonlySet<number> = new Set()): QueuedEntry[] {
-    const rows = this.db
-      .prepare(
-        `SELECT o.* FROM outbox o
-         JOIN (SELECT local_id, MIN(seq) AS seq FROM outbox WHERE ${OPEN} GROUP BY local_id) h ON h.seq = o.seq
-         WHERE o.state IN ('queued', 'unknown') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
-           AND o.seq NOT IN (SELECT value FROM json_each(?))
-         ORDER BY o.seq LIMIT ?`,
-      )
-      .all(now, JSON.stringify([...tried]), limit) as EntryRow[]
-    return rows.map(toQueued)
-  }
-
-  /** When the next waiting entry may go (for the scheduler), or null when none waits. */
-  nextAttemptAt(): string | null {
-    const row = this.db.prepare("SELECT MIN(COALESCE(next_attempt_at, '')) AS at FROM outbox WHERE state IN ('queued', 'unknown')").get() as { at: string | null }
-    return row.at
-  }
-
-  setEntry(seq: number, state: EntryState, opts: { error?: ErrorPayload | null; nextAttemptAt?: string | null; attempt?: boolean; now?: string } = {}): void {
-    this.db
-      .prepare(
-        `UPDATE outbox SET state = @state, last_error = COALESCE(@error, last_error), next_attempt_at = @next,
-           attempts = attempts + @attempt, sent_at = COALESCE(@now, sent_at) WHERE seq = @seq`,
-      )
-      .run({ seq, state, error: opts.error ? JSON.stringify(opts.error) : null, next: opts.nextAttemptAt ?? null, attempt: opts.attempt ? 1 : 0, now: opts.now ?? null })
   }
 
   /** After an entry settles: the booking is synced when nothing of it is left, else its worst state. */
   refreshState(localId: string): void {
-    const open = this.db.prepare(`SELECT state FROM outbox WHERE local_id = ? AND ${OPEN}`).all(localId) as { state: EntryState }[]
-    const state: SyncState = open.some((e) => e.state === 'conflict')
+    const open = this.outbox.openStates(localId)
+    const state: SyncState = open.includes('conflict')
       ? 'conflict'
-      : open.some((e) => e.state === 'failed')
+      : open.includes('failed')
         ? 'failed'
         : open.length
           ? 'pending'
@@ -195,12 +128,12 @@ export class BookingStore {
 
   get(localId: string): LocalBooking | null {
     const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
-    return row ? this.toBooking(row) : null
+    return row ? toBooking(row, this.outbox.openOf(localId)) : null
   }
 
   byServiceId(serviceId: number): LocalBooking | null {
     const row = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(serviceId) as BookingRow | undefined
-    return row ? this.toBooking(row) : null
+    return row ? toBooking(row, this.outbox.openOf(row.local_id)) : null
   }
 
   serviceIdOf(localId: string): number | null {
@@ -216,10 +149,12 @@ export class BookingStore {
       this.db
         .prepare(
           `SELECT local_id, service_id FROM bookings WHERE agency_from_id = ? AND service_id IS NOT NULL AND lock_version IS NULL
-             AND shipped = 0 AND delivered = 0 AND deleted = 0 AND local_id NOT IN (SELECT local_id FROM outbox WHERE ${OPEN})`,
+             AND shipped = 0 AND delivered = 0 AND deleted = 0`,
         )
         .all(agencyId) as { local_id: string; service_id: number }[]
-    ).map((r) => ({ localId: r.local_id, serviceId: r.service_id }))
+    )
+      .filter((r) => !this.outbox.busy(r.local_id))
+      .map((r) => ({ localId: r.local_id, serviceId: r.service_id }))
   }
 
   /**
@@ -230,7 +165,7 @@ export class BookingStore {
   takeVersion(localId: string, seen: { agency_to_id: number | null; planned_delivery: string | null; reference: string | null; needs_transport: boolean; shipped: boolean; delivered: boolean; lock_version: number }, now: string): boolean {
     return this.write(() => {
       const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
-      const busy = (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE local_id = ? AND ${OPEN}`).get(localId) as { n: number }).n > 0
+      const busy = this.outbox.busy(localId)
       const same =
         row !== undefined &&
         !busy &&
@@ -251,48 +186,12 @@ export class BookingStore {
     return (this.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(localId) as { lock_version: number | null } | undefined)?.lock_version ?? null
   }
 
+  /** The bookings the screens list: two statements (the bookings, their open entries) whatever the count. */
   list(): LocalBooking[] {
-    return (this.db.prepare('SELECT * FROM bookings WHERE deleted = 0 OR state != \'synced\' ORDER BY created_at DESC').all() as BookingRow[]).map((r) => this.toBooking(r))
-  }
-
-  entries(): OutboxEntry[] {
-    const rows = this.db.prepare(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all() as (EntryRow & { service_id: number | null })[]
-    return rows.map((r) => ({
-      seq: r.seq,
-      localId: r.local_id,
-      serviceId: r.service_id,
-      op: r.op,
-      state: r.state,
-      attempts: r.attempts,
-      lastError: r.last_error ? (JSON.parse(r.last_error) as ErrorPayload) : null,
-      createdAt: r.created_at,
-    }))
-  }
-
-  /**
-   * Quantities of each item this device has booked at an agency that the service has not confirmed yet.
-   * Summed inside SQLite, and only for the items asked about: it runs on every booking the counter saves,
-   * and parsing every waiting booking's lines in JavaScript grew the commit with the outbox.
-   */
-  unsyncedBooked(agencyId: number, itemIds: readonly number[]): Map<number, number> {
-    const rows = this.db
-      .prepare(
-        `SELECT json_extract(l.value, '$.item_id') AS item_id, SUM(CAST(json_extract(l.value, '$.booked_quantity') AS REAL)) AS quantity
-         FROM bookings b, json_each(b.lines) l
-         WHERE b.agency_from_id = ? AND b.service_id IS NULL AND b.deleted = 0 AND b.state != 'draft'
-           AND json_extract(l.value, '$.item_id') IN (SELECT value FROM json_each(?))
-         GROUP BY 1`,
-      )
-      .all(agencyId, JSON.stringify(itemIds)) as { item_id: number; quantity: number }[]
-    return new Map(rows.map((r) => [r.item_id, r.quantity]))
-  }
-
-  /** Open entries by state, for the sync status: counted in SQL, not by listing the outbox on every change. */
-  openCounts(): Record<Exclude<EntryState, 'done'>, number> {
-    const counts = { queued: 0, sending: 0, unknown: 0, failed: 0, conflict: 0 }
-    const rows = this.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all() as { state: Exclude<EntryState, 'done'>; n: number }[]
-    for (const r of rows) counts[r.state] = r.n
-    return counts
+    const open = this.outbox.openByBooking()
+    return (this.db.prepare("SELECT * FROM bookings WHERE deleted = 0 OR state != 'synced' ORDER BY created_at DESC").all() as BookingRow[]).map((r) =>
+      toBooking(r, open.get(r.local_id) ?? NO_ENTRIES),
+    )
   }
 
   /**
@@ -303,7 +202,7 @@ export class BookingStore {
   mergeFromService(shipments: ServiceBookingView[], newLocalId: () => string, now: string): void {
     this.write(() => {
       const listed = new Set<number>()
-      const busy = new Set((this.db.prepare(`SELECT DISTINCT local_id FROM outbox WHERE ${OPEN}`).all() as { local_id: string }[]).map((r) => r.local_id))
+      const busy = this.outbox.busyBookings()
       for (const s of shipments) {
         listed.add(s.id)
         const mine = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(s.id) as BookingRow | undefined
@@ -342,34 +241,30 @@ export class BookingStore {
       for (const row of stale) if (!listed.has(row.service_id) && !busy.has(row.local_id)) this.removeBooking(row.local_id)
     })
   }
+}
 
-  private toBooking(r: BookingRow): LocalBooking {
-    const pending = (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE local_id = ? AND ${OPEN}`).get(r.local_id) as { n: number }).n
-    const problemRow = this.db
-      .prepare("SELECT last_error FROM outbox WHERE local_id = ? AND state IN ('failed', 'conflict') ORDER BY seq LIMIT 1")
-      .get(r.local_id) as { last_error: string | null } | undefined
-    return {
-      localId: r.local_id,
-      serviceId: r.service_id,
-      state: r.state,
-      agency_from_id: r.agency_from_id,
-      agency_to_id: r.agency_to_id,
-      planned_delivery: r.planned_delivery,
-      reference: r.reference,
-      needs_transport: r.needs_transport === 1,
-      transfer_request_id: r.transfer_request_id,
-      lines: JSON.parse(r.lines) as BookingLine[],
-      shipped: r.shipped === 1,
-      delivered: r.delivered === 1,
-      deleted: r.deleted === 1,
-      shippedAt: r.shipped_at,
-      deliveredAt: r.delivered_at,
-      bookerId: r.booker_id,
-      pending,
-      problem: problemRow?.last_error ? (JSON.parse(problemRow.last_error) as ErrorPayload) : null,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    }
+function toBooking(r: BookingRow, open: OpenSummary): LocalBooking {
+  return {
+    localId: r.local_id,
+    serviceId: r.service_id,
+    state: r.state,
+    agency_from_id: r.agency_from_id,
+    agency_to_id: r.agency_to_id,
+    planned_delivery: r.planned_delivery,
+    reference: r.reference,
+    needs_transport: r.needs_transport === 1,
+    transfer_request_id: r.transfer_request_id,
+    lines: JSON.parse(r.lines) as BookingLine[],
+    shipped: r.shipped === 1,
+    delivered: r.delivered === 1,
+    deleted: r.deleted === 1,
+    shippedAt: r.shipped_at,
+    deliveredAt: r.delivered_at,
+    bookerId: r.booker_id,
+    pending: open.pending,
+    problem: open.problem,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   }
 }
 
@@ -387,17 +282,4 @@ function unchangedSince(mine: BookingRow, s: ServiceBookingView, ourLines: reado
     (mine.delivered === 1) === s.delivered &&
     sameLines(s.lines, ourLines)
   )
-}
-
-function toQueued(r: EntryRow): QueuedEntry {
-  return {
-    seq: r.seq,
-    localId: r.local_id,
-    op: r.op,
-    payload: JSON.parse(r.payload) as Record<string, unknown>,
-    marker: r.marker,
-    state: r.state,
-    attempts: r.attempts,
-    createdAt: r.created_at,
-  }
 }

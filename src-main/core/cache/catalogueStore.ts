@@ -328,6 +328,28 @@ export class CatalogueStore {
     return { item_code: item?.code ?? null, item_name: item?.name ?? null, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
   }
 
+  /**
+   * `describe` for many lines at once: two statements (items, lots) whatever the count, so a list of
+   * bookings costs the same number of statements for 10 bookings as for 500.
+   */
+  describeAll(lines: readonly { item_id: number; lot_id?: number | null }[]): (itemId: number, lotId: number | null) => ReturnType<CatalogueStore['describe']> {
+    const itemIds = [...new Set(lines.map((l) => l.item_id))]
+    const lotIds = [...new Set(lines.map((l) => l.lot_id).filter((x): x is number => typeof x === 'number'))]
+    const items = new Map(
+      (this.stmt('SELECT id, code, name FROM items WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(itemIds)) as { id: number; code: string; name: string }[]).map((r) => [r.id, r]),
+    )
+    const lots = new Map(
+      (this.stmt('SELECT id, name, expires FROM lots WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(lotIds)) as { id: number; name: string | null; expires: string | null }[]).map(
+        (r) => [r.id, r],
+      ),
+    )
+    return (itemId, lotId) => {
+      const item = items.get(itemId)
+      const lot = lotId === null ? undefined : lots.get(lotId)
+      return { item_code: item?.code ?? null, item_name: item?.name ?? null, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
+    }
+  }
+
   itemCategories(): { id: number; name: string }[] {
     return this.db.prepare('SELECT id, name FROM item_categories ORDER BY name').all() as { id: number; name: string }[]
   }

@@ -3,6 +3,15 @@ import Database from 'better-sqlite3'
 export type Sqlite = Database.Database
 
 let nativeBinding: string | undefined
+let observer: ((sql: string) => void) | undefined
+
+/**
+ * A test seam: every SQL statement run by a database opened after this call is told to `fn`
+ * (through better-sqlite3's `verbose`), so a test can count what a request costs. Undefined stops it.
+ */
+export function observeStatements(fn: ((sql: string) => void) | undefined): void {
+  observer = fn
+}
 
 /**
  * better-sqlite3 is compiled for Node's ABI; under Electron the adapter points
@@ -14,7 +23,7 @@ export function useNativeBinding(path: string | undefined): void {
 
 /** Opens a database the way every file of ours is opened: durable before fast. */
 export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sqlite {
-  const db = new Database(file, { nativeBinding, readonly: opts.readonly ?? false })
+  const db = new Database(file, { nativeBinding, readonly: opts.readonly ?? false, ...(observer ? { verbose: (sql: unknown) => observer?.(String(sql)) } : {}) })
   if (!opts.readonly) {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')

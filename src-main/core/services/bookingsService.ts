@@ -4,10 +4,10 @@ import { bookingChanges, bookingInput, type BookingChanges, type BookingInput, t
 import { AppError } from '../../../src-shared/errors'
 import { linesOf } from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
-import type { BookingStore } from '../cache/bookingStore'
 import type { EventPayload } from '../../../src-shared/contract'
 import type { CoreEvents } from '../events'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
+import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
 import { tryLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
@@ -42,9 +42,11 @@ export class BookingsService {
     private readonly events: CoreEvents,
     private readonly now: () => Date,
     private readonly log: Logger = silentLogger,
+    /** How long confirmed outbox entries are kept for the history. */
+    private readonly retentionMs: number = DEFAULT_RETENTION_MS,
   ) {}
 
-  create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[] } {
+  create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[]; entries: OutboxEntry[]; sync: SyncSummary } {
     const input = bookingInput.parse(raw)
     const cache = this.cache()
     const from = input.agency_from_id ?? this.profile.lastKnown()?.agency?.id
@@ -64,10 +66,10 @@ export class BookingsService {
     }
     cache.bookings.write(() => {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
-      if (!input.draft) cache.bookings.enqueue(localId, 'create', fields, newMarker(), at)
+      if (!input.draft) cache.outbox.enqueue(localId, 'create', fields, newMarker(), at)
     })
-    this.changed()
-    return { booking: cache.bookings.get(localId) as LocalBooking, warnings }
+    const sync = this.changed()
+    return { booking: cache.bookings.get(localId) as LocalBooking, warnings, entries: cache.outbox.list(localId), sync }
   }
 
   update(ref: string, raw: BookingChanges): LocalBooking {
@@ -84,15 +86,14 @@ export class BookingsService {
     }
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, editable, at)
-      const create = this.unsentCreate(cache.bookings, booking.localId)
+      const create = cache.outbox.unsentCreate(booking.localId)
       if (create) {
         // Never confirmed: the create itself carries the new version.
-        const merged = { ...create.payload, ...editable }
-        cache.bookings.db.prepare("UPDATE outbox SET payload = ?, state = 'queued', next_attempt_at = NULL WHERE seq = ?").run(JSON.stringify(merged), create.seq)
+        cache.outbox.rewriteCreate(create.seq, { ...create.payload, ...editable })
         cache.bookings.refreshState(booking.localId)
       } else {
         // The pusher checks the service's lock_version against the one our last confirmed write left.
-        cache.bookings.enqueue(booking.localId, 'update', { ...editable }, newMarker(), at)
+        this.enqueue(cache, booking.localId, 'update', { ...editable }, at)
       }
     })
     this.changed()
@@ -106,10 +107,10 @@ export class BookingsService {
     const at = this.now().toISOString()
     cache.bookings.write(() => {
       // A draft, or a create still queued or refused, never made a booking on the service: nothing to delete there.
-      if (booking.state === 'draft' || this.unsentCreate(cache.bookings, booking.localId)) cache.bookings.removeBooking(booking.localId)
+      if (booking.state === 'draft' || cache.outbox.unsentCreate(booking.localId)) cache.bookings.removeBooking(booking.localId)
       else {
         cache.bookings.patch(booking.localId, { deleted: true }, at)
-        cache.bookings.enqueue(booking.localId, 'delete', {}, newMarker(), at)
+        this.enqueue(cache, booking.localId, 'delete', {}, at)
       }
     })
     this.changed()
@@ -133,7 +134,7 @@ export class BookingsService {
     }
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, { state: 'pending' }, at)
-      cache.bookings.enqueue(booking.localId, 'create', fields, newMarker(), at)
+      cache.outbox.enqueue(booking.localId, 'create', fields, newMarker(), at)
     })
     this.changed()
     return cache.bookings.get(booking.localId) as LocalBooking
@@ -149,10 +150,9 @@ export class BookingsService {
 
   list(): LocalBooking[] {
     const cache = this.cache()
-    return cache.bookings
-      .list()
-      .filter((b) => !b.deleted)
-      .map((b) => this.described(cache, b))
+    const bookings = cache.bookings.list().filter((b) => !b.deleted)
+    const describe = cache.store.describeAll(bookings.flatMap((b) => b.lines))
+    return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.item_id, l.lot_id ?? null) })) }))
   }
 
   get(ref: string): LocalBooking {
@@ -161,17 +161,37 @@ export class BookingsService {
   }
 
   outbox(): OutboxEntry[] {
-    return this.cache().bookings.entries()
+    return this.cache().outbox.list()
+  }
+
+  /** Confirmed entries still kept (newest first), for the sync centre's history. */
+  sent(limit?: number): SentEntry[] {
+    return this.cache().outbox.history(limit)
+  }
+
+  /**
+   * When the earliest waiting entry may go ('' at once), or null when nothing waits: one indexed
+   * question, for the scheduler that asks it every few seconds.
+   */
+  nextDueAt(): string | null {
+    return this.cache().outbox.nextDueAt()
+  }
+
+  /** The current entity's open cache (its bookings and outbox): for the runners' diagnostics and tests. */
+  local(): EntityCache {
+    return this.cache()
   }
 
   /** Sends a failed entry again (after the clerk fixed the booking, or because the service may now accept it). */
   retry(seq: number): OutboxEntry[] {
-    const store = this.cache().bookings
-    const entry = this.entry(store, seq)
-    store.setEntry(seq, 'queued', { nextAttemptAt: null })
-    store.refreshState(entry.localId)
+    const { bookings, outbox } = this.cache()
+    const entry = this.entry(outbox, seq)
+    bookings.write(() => {
+      outbox.requeue(seq)
+      bookings.refreshState(entry.localId)
+    })
     this.changed()
-    return store.entries()
+    return outbox.list()
   }
 
   /**
@@ -180,24 +200,24 @@ export class BookingsService {
    * the service's version (read from the service, so this needs the line), as with keep theirs.
    */
   async discard(seq: number): Promise<OutboxEntry[]> {
-    const store = this.cache().bookings
-    const entry = this.entry(store, seq)
+    const { bookings: store, outbox } = this.cache()
+    const entry = this.entry(outbox, seq)
     if (entry.op !== 'create' && store.serviceIdOf(entry.localId) !== null) return this.keepTheirs(seq)
     store.write(() => {
       if (entry.op === 'create') store.removeBooking(entry.localId)
       else {
-        store.db.prepare('DELETE FROM outbox WHERE local_id = ? AND seq >= ?').run(entry.localId, seq)
+        outbox.dropFrom(entry.localId, seq)
         store.refreshState(entry.localId)
       }
     })
     this.changed()
-    return store.entries()
+    return outbox.list()
   }
 
   /** For a conflict: drop our changes and take the service's version of the booking. */
   async keepTheirs(seq: number): Promise<OutboxEntry[]> {
-    const store = this.cache().bookings
-    const entry = this.entry(store, seq)
+    const { bookings: store, outbox } = this.cache()
+    const entry = this.entry(outbox, seq)
     const serviceId = store.serviceIdOf(entry.localId)
     let theirs = null
     if (serviceId !== null) {
@@ -209,7 +229,7 @@ export class BookingsService {
     }
     const at = this.now().toISOString()
     store.write(() => {
-      store.db.prepare('DELETE FROM outbox WHERE local_id = ? AND seq >= ?').run(entry.localId, seq)
+      outbox.dropFrom(entry.localId, seq)
       if (!theirs) store.removeBooking(entry.localId)
       else {
         store.patch(
@@ -231,7 +251,7 @@ export class BookingsService {
       }
     })
     this.changed()
-    return store.entries()
+    return outbox.list()
   }
 
   /** One push at a time in this process, and one pusher per data folder across processes. */
@@ -268,9 +288,16 @@ export class BookingsService {
     const unlock = tryLock(join(this.dataDir, 'push.lock'))
     if (!unlock) throw new AppError('conflict', { detail: 'another Mostrador on this computer is sending the outbox' })
     try {
-      return await pushOutbox({ store: cache.bookings, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff, onProgress: this.progressReporter() })
+      return await pushOutbox({ bookings: cache.bookings, outbox: cache.outbox, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff, onProgress: this.progressReporter() })
     } finally {
       unlock()
+      // Confirmed entries stay for the sync centre's history as long as the retention says, then go.
+      try {
+        cache.outbox.prune(new Date(this.now().getTime() - this.retentionMs).toISOString())
+      } catch (err) {
+        // The entity's cache closed under the push (signed out, switched): the next push prunes.
+        this.log.warn('outbox prune skipped', { err })
+      }
     }
   }
 
@@ -286,7 +313,7 @@ export class BookingsService {
     const at = this.now().toISOString()
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, op === 'ship' ? { shipped: true, shipped_at: at } : { delivered: true, delivered_at: at }, at)
-      cache.bookings.enqueue(booking.localId, op, {}, newMarker(), at)
+      this.enqueue(cache, booking.localId, op, {}, at)
     })
     this.changed()
     return cache.bookings.get(booking.localId) as LocalBooking
@@ -300,7 +327,7 @@ export class BookingsService {
   private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {
     const wanted = new Map<number, number>()
     for (const l of lines) wanted.set(l.item_id, (wanted.get(l.item_id) ?? 0) + Number(l.booked_quantity))
-    const booked = cache.bookings.unsyncedBooked(agencyId, [...wanted.keys()])
+    const booked = cache.outbox.unsentBooked(agencyId, [...wanted.keys()])
     const warnings: StockWarning[] = []
     for (const [item, requested] of wanted) {
       const available = (cache.store.stockOf(item, agencyId) ?? 0) - (booked.get(item) ?? 0)
@@ -309,16 +336,10 @@ export class BookingsService {
     return warnings
   }
 
-  /**
-   * The create of a booking that is surely not on the service, so it may still be rewritten or dropped:
-   * queued (never sent, or sent and refused before it arrived: no connection, signed out) or failed (the
-   * service refused it). A create on the wire or with an unknown outcome is not one of them.
-   */
-  private unsentCreate(store: BookingStore, localId: string) {
-    const row = store.db
-      .prepare("SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')")
-      .get(localId) as { seq: number; payload: string } | undefined
-    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown> } : null
+  /** Queues a change of a booking already on its way or confirmed: it is pending again. */
+  private enqueue(cache: EntityCache, localId: string, op: 'update' | 'delete' | 'ship' | 'deliver', payload: Record<string, unknown>, at: string): void {
+    cache.outbox.enqueue(localId, op, payload, newMarker(), at)
+    cache.bookings.markPending(localId)
   }
 
   private find(cache: EntityCache, ref: string): LocalBooking {
@@ -327,8 +348,8 @@ export class BookingsService {
     return booking
   }
 
-  private entry(store: BookingStore, seq: number): OutboxEntry {
-    const entry = store.entries().find((e) => e.seq === seq)
+  private entry(outbox: OutboxStore, seq: number): OutboxEntry {
+    const entry = outbox.get(seq)
     if (!entry) throw new AppError('not_found', { detail: `no outbox entry ${seq}` })
     return entry
   }
@@ -339,9 +360,12 @@ export class BookingsService {
     return cache
   }
 
-  /** The counts move as entries settle; at most a few events a second, so a long push does not flood the screens. */
+  /**
+   * The counts move as entries settle; at most a few events a second, so a long push does not flood the
+   * screens, and none for a push shorter than that (its start and end say it all).
+   */
   private progressReporter(everyMs = 250): () => void {
-    let last = 0
+    let last = Date.now()
     return () => {
       const at = Date.now()
       if (at - last < everyMs) return
@@ -355,14 +379,17 @@ export class BookingsService {
     // Counted in SQL: this runs after every commit and every settled entry.
     let n = { queued: 0, sending: 0, unknown: 0, failed: 0, conflict: 0 }
     try {
-      n = this.cache().bookings.openCounts()
+      n = this.cache().outbox.counts()
     } catch {
       // Signed out or no entity yet: nothing waits here.
     }
     return { waiting: n.queued + n.sending + n.unknown, failed: n.failed, conflicts: n.conflict, pushing: this.pushing !== null, signInNeeded: this.signInNeeded }
   }
 
-  private changed(): void {
-    this.events.emit('sync.changed', this.summary())
+  /** Tells the screens the outbox's new counts (one event per change), and returns them. */
+  private changed(): SyncSummary {
+    const summary = this.summary()
+    this.events.emit('sync.changed', summary)
+    return summary
   }
 }

@@ -3,6 +3,7 @@ import { openMigrated } from '../cache/cacheDatabase'
 import { CatalogueStore } from '../cache/catalogueStore'
 import { entityMigrations } from '../cache/migrations'
 import { entityCacheFile } from '../cache/partition'
+import { OutboxStore } from '../sync/outbox/outboxStore'
 import type { ActiveSession, SessionService } from './sessionService'
 import type { ProfileService } from './profileService'
 
@@ -12,6 +13,7 @@ export interface EntityCache {
   agencyId: number | null
   store: CatalogueStore
   bookings: BookingStore
+  outbox: OutboxStore
 }
 
 /**
@@ -38,13 +40,15 @@ export class EntityCaches {
       this.close()
       const db = openMigrated(file, entityMigrations)
       const agency = () => this.profile.lastKnown()?.agency?.id ?? null
+      const outbox = new OutboxStore(db)
       this.open = {
         file,
         session,
         entityId: who.currentEntity.id,
         agencyId: agency(),
         store: new CatalogueStore(db, agency),
-        bookings: new BookingStore(db),
+        bookings: new BookingStore(db, outbox),
+        outbox,
       }
     }
     this.open.agencyId = who.agency?.id ?? null

@@ -4,11 +4,13 @@ import { createBooking, deleteBooking, deliverBooking, fetchBooking, shipBooking
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
-import type { BookingStore, QueuedEntry } from '../cache/bookingStore'
-import { reconcile } from './bookingReconcile'
+import type { BookingStore } from '../cache/bookingStore'
+import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
+import { reconcile, type CandidateReads } from './bookingReconcile'
 
 export interface PushDeps {
-  store: BookingStore
+  bookings: BookingStore
+  outbox: OutboxStore
   rest: RestClient
   graphql: GraphqlClient
   now: () => Date
@@ -18,6 +20,8 @@ export interface PushDeps {
   ignoreBackoff?: boolean
   /** Called after each entry is settled, sent or not (the screens' progress). */
   onProgress?: () => void
+  /** Filled by the push itself: the reads its lost creates share. */
+  candidateReads?: CandidateReads
 }
 
 export interface PushReport {
@@ -38,10 +42,11 @@ export function backoffMs(attempts: number): number {
  * again; a refusal parks that booking's entries and never blocks the others.
  * An unauthorised answer stops the run and keeps every entry.
  */
-export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
-  const { store } = deps
+export async function pushOutbox(given: PushDeps): Promise<PushReport> {
+  const deps: PushDeps = { ...given, candidateReads: new Map() }
+  const { outbox } = deps
   const stamp = () => deps.now().toISOString()
-  store.recoverSending()
+  outbox.recoverSending()
   const report: PushReport = { sent: 0, waiting: 0, failed: 0, conflicts: 0 }
   const tried = new Set<number>()
   // Asked by hand, every waiting entry goes once; otherwise only those past their backoff.
@@ -51,11 +56,23 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
   // An entry that stops the run (signed out, unauthorised) stops every sender before the run returns,
   // so nothing is sent once the caller has let go of the push lock.
   let stop: unknown = null
+  // Heads are claimed a few per sender at a time (one disk sync marks them all 'sending') and shared by
+  // the pool. A claimed entry that a crash stops before it left is read back as any other 'sending' one.
+  const concurrency = deps.concurrency ?? 4
+  const claimed: QueuedEntry[] = []
+  const next = (): QueuedEntry | undefined => {
+    if (!claimed.length) {
+      for (const e of outbox.claim(stamp(), until(), concurrency * 4, tried)) {
+        tried.add(e.seq)
+        claimed.push(e)
+      }
+    }
+    return claimed.shift()
+  }
   const sender = async () => {
     while (stop === null) {
-      const [entry] = store.readyHeads(until(), 1, tried)
+      const entry = next()
       if (!entry) return
-      tried.add(entry.seq)
       await pushEntry(entry, deps, report).catch((err: unknown) => {
         stop ??= err
       })
@@ -66,19 +83,20 @@ export async function pushOutbox(deps: PushDeps): Promise<PushReport> {
   // booking; the pool runs again until a round takes nothing.
   for (let before = -1; before !== tried.size && stop === null; ) {
     before = tried.size
-    await Promise.all(Array.from({ length: deps.concurrency ?? 4 }, sender))
+    await Promise.all(Array.from({ length: concurrency }, sender))
   }
+  // Claimed and never sent (the run stopped): back in the queue, as they were.
+  if (claimed.length) outbox.settleLazily(() => claimed.forEach((e) => outbox.release(e.seq)))
   if (stop !== null) throw stop
-  for (const e of store.entries()) {
-    if (e.state === 'failed') report.failed++
-    else if (e.state === 'conflict') report.conflicts++
-    else report.waiting++
-  }
+  const left = outbox.counts()
+  report.failed = left.failed
+  report.conflicts = left.conflict
+  report.waiting = left.queued + left.sending + left.unknown
   return report
 }
 
 async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport): Promise<void> {
-  const { store } = deps
+  const { bookings, outbox } = deps
   const stamp = () => deps.now().toISOString()
   const later = (attempts: number) => new Date(deps.now().getTime() + backoffMs(attempts)).toISOString()
   try {
@@ -90,7 +108,8 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
         return
       }
     }
-    store.setEntry(entry.seq, 'sending', { attempt: true, now: stamp() })
+    // A queued entry was marked when claimed; one read back and found not applied is marked now.
+    if (entry.state === 'unknown') outbox.markSending(entry.seq, stamp())
     const record = await send(entry, deps)
     settle(entry, record, deps)
     report.sent++
@@ -98,42 +117,47 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
     const err = AppError.from(raw)
     const payload = err.toPayload()
     const attempts = entry.attempts + 1
+    // What became of the entry, and so of its booking, in one transaction.
+    const record = (mark: () => void) =>
+      outbox.settleLazily(() => {
+        mark()
+        bookings.refreshState(entry.localId)
+      })
     switch (err.code) {
       case 'network':
-        store.setEntry(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', { error: payload, nextAttemptAt: later(attempts) })
+        record(() => outbox.markWaiting(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', payload, later(attempts)))
         break
       case 'unknown_outcome':
       case 'timeout':
       case 'server':
       case 'bad_response':
         // It may have happened: only a read of the service may decide.
-        store.setEntry(entry.seq, 'unknown', { error: payload, nextAttemptAt: later(attempts) })
+        record(() => outbox.markWaiting(entry.seq, 'unknown', payload, later(attempts)))
         break
       case 'validation':
-        store.setEntry(entry.seq, 'failed', { error: payload })
+        record(() => outbox.markFailed(entry.seq, payload))
         break
       case 'not_found':
         if (entry.op === 'delete') {
           if (await settleDeleteAnswered404(entry, deps, later(attempts))) report.sent++
+          bookings.refreshState(entry.localId)
           break
         }
-        store.setEntry(entry.seq, 'conflict', { error: payload })
+        record(() => outbox.markConflict(entry.seq, payload))
         break
       case 'conflict':
-        store.setEntry(entry.seq, 'conflict', { error: payload })
+        record(() => outbox.markConflict(entry.seq, payload))
         break
       default:
         // Unauthorised, forbidden, signed out: nothing was done; keep the entry and stop.
-        store.setEntry(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', { error: payload })
-        store.refreshState(entry.localId)
+        record(() => outbox.markWaiting(entry.seq, entry.state === 'unknown' ? 'unknown' : 'queued', payload, null))
         throw err
     }
-    store.refreshState(entry.localId)
   }
 }
 
 async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
-  const { store, rest } = deps
+  const { bookings: store, rest } = deps
   if (entry.op === 'create') {
     const p = entry.payload as unknown as Parameters<typeof createBooking>[1]
     const answer = await createBooking(rest, { ...p, memo: entry.marker })
@@ -183,7 +207,8 @@ async function readBack(serviceId: number, deps: PushDeps): Promise<ServiceShipm
 }
 
 async function readBackCreate(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
-  const found = await reconcile(entry, deps).catch((raw: unknown) => {
+  // Just answered: a snapshot read before this create landed would not show it.
+  const found = await reconcile(entry, { ...deps, candidateReads: undefined }).catch((raw: unknown) => {
     throw new AppError('unknown_outcome', { detail: `the service took the booking; reading it back failed: ${AppError.from(raw).message}` })
   })
   if (found.applied && found.record) return found.record
@@ -196,7 +221,7 @@ async function readBackCreate(entry: QueuedEntry, deps: PushDeps): Promise<Servi
  * the service no longer shows it.
  */
 async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextAttemptAt: string): Promise<boolean> {
-  const serviceId = deps.store.serviceIdOf(entry.localId)!
+  const serviceId = deps.bookings.serviceIdOf(entry.localId)!
   try {
     await fetchBooking(deps.rest, serviceId)
   } catch (raw) {
@@ -206,19 +231,19 @@ async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextA
       return true
     }
     // Not known yet: the reconcile reads it again before anything is sent.
-    deps.store.setEntry(entry.seq, 'unknown', { error: err.toPayload(), nextAttemptAt })
+    deps.outbox.markWaiting(entry.seq, 'unknown', err.toPayload(), nextAttemptAt)
     return false
   }
   const still = new AppError('not_found', { detail: `the service answered "not found" to the delete of booking ${serviceId} but still shows it` })
-  deps.store.setEntry(entry.seq, 'failed', { error: still.toPayload() })
+  deps.outbox.markFailed(entry.seq, still.toPayload())
   return false
 }
 
 function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDeps): void {
-  const { store } = deps
+  const { bookings: store, outbox } = deps
   const now = deps.now().toISOString()
-  store.write(() => {
-    store.setEntry(entry.seq, 'done', { now })
+  outbox.settleLazily(() => {
+    outbox.markDone(entry.seq, now)
     if (record) {
       // The service's "shipped" or "delivered" is news to take; its "not yet" is not: a ship or deliver
       // typed here may still wait behind this entry, and the counter must keep showing it.

@@ -6,7 +6,8 @@ import { fetchBookingWithLines, RECONCILE_CANDIDATES_QUERY } from '../api/bookin
 import type { GraphqlClient } from '../api/graphqlClient'
 import { id } from '../api/normalise'
 import type { RestClient } from '../api/restClient'
-import type { BookingStore, QueuedEntry } from '../cache/bookingStore'
+import type { BookingStore } from '../cache/bookingStore'
+import type { QueuedEntry } from './outbox/outboxStore'
 
 /**
  * What to do with an entry whose outcome is unknown (the request left and no
@@ -17,6 +18,24 @@ import type { BookingStore, QueuedEntry } from '../cache/bookingStore'
 export type Reconciled = { applied: true; record: ServiceShipment | null } | { applied: false }
 
 const FINGERPRINT_WINDOW_MS = 10 * 60 * 1000
+/** Creates whose windows start within the same minute share one read of the candidates. */
+const SHARED_WINDOW_MS = 60 * 1000
+
+type Candidates = z.infer<typeof candidates>['shipments']
+
+/**
+ * The candidates read during one push, shared by the lost creates of a route and day: a batch of
+ * lost answers costs one read, not one each. Made afresh for every push (a snapshot taken before
+ * the push began cannot miss a create answered in an earlier one).
+ */
+export type CandidateReads = Map<string, Promise<Candidates>>
+
+export interface ReconcileDeps {
+  bookings: BookingStore
+  rest: RestClient
+  graphql: GraphqlClient
+  candidateReads?: CandidateReads
+}
 
 const candidates = z.object({
   shipments: z.array(
@@ -37,8 +56,8 @@ export function lineKey(lines: { item_id: number; booked_quantity: string | numb
     .join(',')
 }
 
-export async function reconcile(entry: QueuedEntry, deps: { store: BookingStore; rest: RestClient; graphql: GraphqlClient }): Promise<Reconciled> {
-  const serviceId = deps.store.serviceIdOf(entry.localId)
+export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promise<Reconciled> {
+  const serviceId = deps.bookings.serviceIdOf(entry.localId)
   if (entry.op === 'create') return findCreated(entry, deps)
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} has no service id for ${entry.op}` })
   let current: ServiceShipment
@@ -70,24 +89,38 @@ export async function reconcile(entry: QueuedEntry, deps: { store: BookingStore;
   }
 }
 
-async function findCreated(entry: QueuedEntry, deps: { store: BookingStore; rest: RestClient; graphql: GraphqlClient }): Promise<Reconciled> {
+async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Reconciled> {
   const p = entry.payload as { agency_from_id: number; agency_to_id: number; planned_delivery: string; reference: string | null; lines: BookingLine[] }
-  const since = new Date(Date.parse(entry.createdAt) - FINGERPRINT_WINDOW_MS).toISOString()
-  const { shipments } = await deps.graphql.data(
-    RECONCILE_CANDIDATES_QUERY,
-    candidates,
-    { from: p.agency_from_id, to: p.agency_to_id, day: p.planned_delivery, since },
-  )
-  const byMarker = shipments.find((s) => s.memo?.includes(entry.marker))
-  // Without the marker, the fingerprint decides; a shipment another local booking already owns is not ours.
-  const match =
-    byMarker ??
-    shipments.find(
-      (s) =>
-        (s.reference ?? null) === (p.reference ?? null) &&
-        lineKey(s.movements) === lineKey(p.lines) &&
-        deps.store.byServiceId(s.id) === null,
-    )
+  // The window starts at the minute's start (at most a minute wider), so creates made together share it.
+  const from = Date.parse(entry.createdAt) - FINGERPRINT_WINDOW_MS
+  const since = new Date(from - (from % SHARED_WINDOW_MS)).toISOString()
+  const variables = { from: p.agency_from_id, to: p.agency_to_id, day: p.planned_delivery, since }
+  const read = () => deps.graphql.data(RECONCILE_CANDIDATES_QUERY, candidates, variables).then((r) => r.shipments)
+  const key = JSON.stringify(variables)
+  const shared = deps.candidateReads?.get(key)
+  let match = shared ? findIn(entry, p, await shared.catch(() => []), deps) : undefined
+  // Found in the push's shared read: it is on the service. Not found: only a read made now may say
+  // so, since a resend follows; that read is then shared with the lost creates after this one.
+  if (!match) {
+    const fresh = read()
+    deps.candidateReads?.set(key, fresh)
+    // A failed read is not kept: the next lost create of the batch tries again.
+    fresh.catch(() => deps.candidateReads?.get(key) === fresh && deps.candidateReads.delete(key))
+    match = findIn(entry, p, await fresh, deps)
+  }
   if (!match) return { applied: false }
   return { applied: true, record: await fetchBooking(deps.rest, match.id) }
+}
+
+/** The shipment a create made: by its marker in the memo, else by its fingerprint (never one another local booking owns). */
+function findIn(
+  entry: QueuedEntry,
+  p: { reference: string | null; lines: BookingLine[] },
+  shipments: Candidates,
+  deps: ReconcileDeps,
+): Candidates[number] | undefined {
+  return (
+    shipments.find((s) => s.memo?.includes(entry.marker)) ??
+    shipments.find((s) => (s.reference ?? null) === (p.reference ?? null) && lineKey(s.movements) === lineKey(p.lines) && deps.bookings.byServiceId(s.id) === null)
+  )
 }

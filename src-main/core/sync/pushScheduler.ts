@@ -16,6 +16,7 @@ export class PushScheduler {
     private readonly session: SessionService,
     events: CoreEvents,
     everyMs = 3000,
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.timer = setInterval(() => this.tick(), everyMs)
     this.timer.unref()
@@ -30,7 +31,9 @@ export class PushScheduler {
   private tick(): void {
     if (this.session.status().state !== 'signed_in') return
     try {
-      if (!this.bookings.outbox().some((e) => e.state === 'queued' || e.state === 'unknown')) return
+      // One indexed question (the earliest due time), not a list of the outbox: it runs every few seconds.
+      const due = this.bookings.nextDueAt()
+      if (due === null || due > this.now().toISOString()) return
     } catch {
       return
     }

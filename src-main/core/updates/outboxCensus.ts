@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { OutboxCounts } from '../../../src-shared/updates'
 import { openSqlite } from '../cache/sqlite'
 import type { Logger } from '../logging/logger'
+import { OutboxStore } from '../sync/outbox/outboxStore'
 
 /**
  * Open outbox entries in every account and entity cache under the data folder,
@@ -26,12 +27,10 @@ export function outboxCensus(dataDir: string, log?: Logger): OutboxCounts {
       try {
         const db = openSqlite(path, { readonly: true })
         try {
-          const rows = db.prepare("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done') GROUP BY state").all() as { state: string; n: number }[]
-          for (const r of rows) {
-            if (r.state === 'failed') total.failed += r.n
-            else if (r.state === 'conflict') total.conflicts += r.n
-            else total.waiting += r.n
-          }
+          const n = new OutboxStore(db).countedByScan()
+          total.failed += n.failed
+          total.conflicts += n.conflict
+          total.waiting += n.queued + n.sending + n.unknown
         } finally {
           db.close()
         }

@@ -23,11 +23,10 @@ async function serviceBookingsWith(marker: string): Promise<number> {
   return (res.data as { shipments: unknown[] }).shipments.length
 }
 
-const localDb = () => h.core.services.bookings['caches'].current()!.bookings.db
+const outbox = () => h.core.services.bookings.local().outbox
 
 async function markerOf(localId: string): Promise<string> {
-  const db = localDb()
-  return (db.prepare("SELECT marker FROM outbox WHERE local_id = ? AND op = 'create'").get(localId) as { marker: string }).marker
+  return outbox().markerOf(localId, 'create')!
 }
 
 const booking = (qty = '1', reference: string | null = null): BookingInput => ({
@@ -120,7 +119,7 @@ describe('a booking entered at the counter', () => {
     sandbox.setFaults({ dropShare: 1 })
     await h.call('sync.push').finally(() => sandbox.setFaults({ dropShare: 0 }))
     // As if the process died mid-send: the entry is left 'sending'.
-    localDb().prepare("UPDATE outbox SET state = 'sending' WHERE local_id = ?").run(local.localId)
+    for (const e of outbox().list(local.localId)) outbox().markSending(e.seq, new Date().toISOString())
     await h.close()
     h = await coreHarness(dataDir, { requestTimeoutMs: 3000, secrets: h.secrets })
     await h.call('sync.push')

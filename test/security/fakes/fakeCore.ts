@@ -248,7 +248,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'bundles.media': bundleMediaSample,
   'bundles.setImage': bundleMediaSample,
   'bundles.removeImage': bundleMediaSample,
-  'bookings.create': { booking: localBooking, warnings: [] },
+  'bookings.create': { booking: localBooking, warnings: [], entries: [], sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false } },
   'bookings.update': localBooking,
   'bookings.delete': { deleted: true },
   'bookings.submit': localBooking,

@@ -1,0 +1,357 @@
+import type { Statement } from 'better-sqlite3'
+import type { OutboxEntry, OutboxOp } from '../../../../src-shared/bookings'
+import type { ErrorPayload } from '../../../../src-shared/errors'
+import type { Sqlite } from '../../cache/sqlite'
+
+/**
+ * The outbox: the changes made here that the service has not confirmed yet, one entry per change,
+ * in order per booking. Every method is one named question or change; callers that must change a
+ * booking and its entries together wrap both in `BookingStore.write` (one SQLite transaction), so a
+ * kill between them cannot lose either.
+ *
+ * Confirmed entries stay a while for the sync centre's history and are then pruned (`prune`).
+ */
+
+export type EntryState = OutboxEntry['state']
+export type OpenState = Exclude<EntryState, 'done'>
+
+interface EntryRow {
+  seq: number
+  local_id: string
+  op: OutboxOp
+  payload: string
+  marker: string
+  state: EntryState
+  attempts: number
+  next_attempt_at: string | null
+  last_error: string | null
+  created_at: string
+  sent_at: string | null
+}
+
+export interface QueuedEntry {
+  seq: number
+  localId: string
+  op: OutboxOp
+  payload: Record<string, unknown>
+  marker: string
+  state: EntryState
+  attempts: number
+  createdAt: string
+}
+
+/** A confirmed entry, for the sync centre's history. */
+export interface SentEntry {
+  seq: number
+  localId: string
+  serviceId: number | null
+  op: OutboxOp
+  attempts: number
+  createdAt: string
+  sentAt: string | null
+}
+
+/** What the booking list shows of each booking's open entries. */
+export interface OpenSummary {
+  pending: number
+  problem: ErrorPayload | null
+}
+
+/** Confirmed entries are kept this long for the history, then pruned. */
+export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
+
+const OPEN = "state != 'done'"
+const DUE = "state IN ('queued', 'unknown')"
+
+const parseError = (raw: string | null): ErrorPayload | null => (raw ? (JSON.parse(raw) as ErrorPayload) : null)
+
+export class OutboxStore {
+  /** Statements prepared once: the push runs them for every entry. */
+  private readonly cache = new Map<string, Statement>()
+
+  constructor(private readonly db: Sqlite) {}
+
+  private stmt(sql: string): Statement {
+    let s = this.cache.get(sql)
+    if (!s) {
+      s = this.db.prepare(sql)
+      this.cache.set(sql, s)
+    }
+    return s
+  }
+
+  enqueue(localId: string, op: OutboxOp, payload: Record<string, unknown>, marker: string, now: string): number {
+    const res = this.stmt("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES (?, ?, ?, ?, 'queued', ?)").run(
+      localId,
+      op,
+      JSON.stringify(payload),
+      marker,
+      now,
+    )
+    return Number(res.lastInsertRowid)
+  }
+
+  /**
+   * The create of a booking that is surely not on the service, so it may still be rewritten or dropped:
+   * queued (never sent, or sent and refused before it arrived) or failed (the service refused it).
+   */
+  unsentCreate(localId: string): { seq: number; payload: Record<string, unknown> } | null {
+    const row = this.stmt("SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')").get(localId) as
+      | { seq: number; payload: string }
+      | undefined
+    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown> } : null
+  }
+
+  /** A create never confirmed carries the booking's newest version: it goes again from the start. */
+  rewriteCreate(seq: number, payload: Record<string, unknown>): void {
+    this.stmt("UPDATE outbox SET payload = ?, state = 'queued', next_attempt_at = NULL WHERE seq = ?").run(JSON.stringify(payload), seq)
+  }
+
+  /** Drops entries nobody has sent yet (e.g. a create never sent, for a booking deleted before it left). */
+  dropUnsent(localId: string): number {
+    return this.stmt("DELETE FROM outbox WHERE local_id = ? AND state = 'queued' AND attempts = 0").run(localId).changes
+  }
+
+  /** Gives up an entry and every later one of its booking. */
+  dropFrom(localId: string, seq: number): number {
+    return this.stmt('DELETE FROM outbox WHERE local_id = ? AND seq >= ?').run(localId, seq).changes
+  }
+
+  /** Every entry of a booking, confirmed or not (the booking itself is going away). */
+  removeAll(localId: string): void {
+    this.stmt('DELETE FROM outbox WHERE local_id = ?').run(localId)
+  }
+
+  /** Entries that were on the wire when the process stopped: their outcome is unknown. */
+  recoverSending(): number {
+    return this.stmt("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
+  }
+
+  /**
+   * The first open entry of each booking that may go now (later ones wait behind it), leaving out the
+   * entries a push has already tried: they must not hide the ones behind them from the same push.
+   * A head is an open entry with no open entry of its booking before it; the index on (local_id, seq)
+   * answers that per candidate, so the question costs the same whatever the outbox holds.
+   */
+  readyHeads(now: string, limit: number, tried: ReadonlySet<number> = new Set()): QueuedEntry[] {
+    const rows = this.stmt(
+      `SELECT o.* FROM outbox o
+       WHERE o.${DUE} AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+         AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = o.local_id AND p.seq < o.seq AND p.${OPEN})
+         AND o.seq NOT IN (SELECT value FROM json_each(?))
+       ORDER BY o.seq LIMIT ?`,
+    ).all(now, JSON.stringify([...tried]), limit) as EntryRow[]
+    return rows.map(toQueued)
+  }
+
+  /**
+   * When the earliest waiting entry may go: '' when one may go at once, null when none waits. One
+   * seek in the partial index of waiting entries, so the scheduler may ask it every few seconds.
+   */
+  nextDueAt(): string | null {
+    const row = this.stmt(`SELECT COALESCE(next_attempt_at, '') AS at FROM outbox INDEXED BY outbox_due WHERE ${DUE} ORDER BY next_attempt_at LIMIT 1`).get() as
+      | { at: string }
+      | undefined
+    return row?.at ?? null
+  }
+
+  /**
+   * Takes up to `limit` ready heads for a push and marks those never on the wire 'sending', in one
+   * transaction (one disk sync for the lot, before any of them leaves). An entry whose outcome is
+   * unknown stays so: it is read back before it may be marked and sent.
+   */
+  claim(now: string, until: string, limit: number, tried: ReadonlySet<number>): QueuedEntry[] {
+    return this.db.transaction(() => {
+      const heads = this.readyHeads(until, limit, tried)
+      for (const e of heads) if (e.state === 'queued') this.markSending(e.seq, now)
+      return heads
+    })()
+  }
+
+  /**
+   * Records what became of entries that were on the wire without waiting for the disk (synchronous=NORMAL
+   * for this one transaction): a record lost to a power cut leaves the entry 'sending', which the next
+   * start turns 'unknown' and reads back before anything is sent again. Never for a change that must
+   * be on disk before a request leaves.
+   */
+  settleLazily<T>(fn: () => T): T {
+    this.db.pragma('synchronous = NORMAL')
+    try {
+      return this.db.transaction(fn)()
+    } finally {
+      this.db.pragma('synchronous = FULL')
+    }
+  }
+
+  markSending(seq: number, now: string): void {
+    this.stmt("UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL, sent_at = ? WHERE seq = ?").run(now, seq)
+  }
+
+  /** A claimed entry that never left (the push stopped first): queued again, its attempt not counted. */
+  release(seq: number): void {
+    this.stmt("UPDATE outbox SET state = 'queued', attempts = MAX(0, attempts - 1) WHERE seq = ? AND state = 'sending'").run(seq)
+  }
+
+  markDone(seq: number, now: string): void {
+    this.stmt("UPDATE outbox SET state = 'done', next_attempt_at = NULL, sent_at = ? WHERE seq = ?").run(now, seq)
+  }
+
+  /** Not sent (queued) or sent without an answer (unknown): tried again at `nextAttemptAt`, or at once when null. */
+  markWaiting(seq: number, state: 'queued' | 'unknown', error: ErrorPayload | null, nextAttemptAt: string | null): void {
+    this.set(seq, state, error, nextAttemptAt)
+  }
+
+  markFailed(seq: number, error: ErrorPayload): void {
+    this.set(seq, 'failed', error, null)
+  }
+
+  markConflict(seq: number, error: ErrorPayload): void {
+    this.set(seq, 'conflict', error, null)
+  }
+
+  /** The clerk asked to send it again. */
+  requeue(seq: number): void {
+    this.set(seq, 'queued', null, null)
+  }
+
+  private set(seq: number, state: EntryState, error: ErrorPayload | null, next: string | null): void {
+    this.stmt('UPDATE outbox SET state = ?, last_error = COALESCE(?, last_error), next_attempt_at = ? WHERE seq = ?').run(
+      state,
+      error ? JSON.stringify(error) : null,
+      next,
+      seq,
+    )
+  }
+
+  /** The states of a booking's open entries (its own state follows from them). */
+  openStates(localId: string): OpenState[] {
+    return (this.stmt(`SELECT state FROM outbox WHERE local_id = ? AND ${OPEN}`).all(localId) as { state: OpenState }[]).map((r) => r.state)
+  }
+
+  /** Whether a booking has entries still waiting. */
+  busy(localId: string): boolean {
+    return this.stmt(`SELECT 1 FROM outbox WHERE local_id = ? AND ${OPEN} LIMIT 1`).get(localId) !== undefined
+  }
+
+  /** The bookings with entries still waiting. */
+  busyBookings(): Set<string> {
+    return new Set((this.stmt(`SELECT DISTINCT local_id FROM outbox WHERE ${OPEN}`).all() as { local_id: string }[]).map((r) => r.local_id))
+  }
+
+  /** Per booking with open entries: how many, and the first refusal. One statement whatever the count. */
+  openByBooking(): Map<string, OpenSummary> {
+    const rows = this.stmt(
+      `SELECT local_id, count(*) AS pending,
+         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ('failed', 'conflict') ORDER BY p.seq LIMIT 1) AS problem
+       FROM outbox o WHERE ${OPEN} GROUP BY local_id`,
+    ).all() as { local_id: string; pending: number; problem: string | null }[]
+    return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
+  }
+
+  /** One booking's open entries: how many, and the first refusal. */
+  openOf(localId: string): OpenSummary {
+    const row = this.stmt(
+      `SELECT count(*) AS pending,
+         (SELECT p.last_error FROM outbox p WHERE p.local_id = @id AND p.state IN ('failed', 'conflict') ORDER BY p.seq LIMIT 1) AS problem
+       FROM outbox WHERE local_id = @id AND ${OPEN}`,
+    ).get({ id: localId }) as { pending: number; problem: string | null }
+    return { pending: row.pending, problem: parseError(row.problem) }
+  }
+
+  /**
+   * Open entries by state, for the sync status after every commit and settled entry: read from the
+   * counts the outbox's triggers keep (migration 5), so it costs the same with 5,000 waiting as with 5.
+   */
+  counts(): Record<OpenState, number> {
+    return toCounts(this.stmt(`SELECT state, n FROM outbox_counts WHERE ${OPEN}`).all() as { state: EntryState; n: number }[])
+  }
+
+  /**
+   * The same, counted from the entries themselves: for a cache this app may not have opened (and so
+   * migrated) yet, read-only, as the update check does across every account on the computer.
+   */
+  countedByScan(): Record<OpenState, number> {
+    return toCounts(this.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all() as { state: EntryState; n: number }[])
+  }
+
+  /** The open entries, in order, for the sync centre. */
+  list(localId?: string): OutboxEntry[] {
+    const rows = (
+      localId === undefined
+        ? this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all()
+        : this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`).all(localId)
+    ) as (EntryRow & { service_id: number | null })[]
+    return rows.map(toEntry)
+  }
+
+  /** One open entry, or null. */
+  get(seq: number): OutboxEntry | null {
+    const row = this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`).get(seq) as
+      | (EntryRow & { service_id: number | null })
+      | undefined
+    return row ? toEntry(row) : null
+  }
+
+  /** The marker an entry wrote into the service's memo (how a lost answer is found again). */
+  markerOf(localId: string, op: OutboxOp = 'create'): string | null {
+    return (this.stmt('SELECT marker FROM outbox WHERE local_id = ? AND op = ? ORDER BY seq DESC LIMIT 1').get(localId, op) as { marker: string } | undefined)?.marker ?? null
+  }
+
+  /** Confirmed entries, newest first: the sync centre's history (as long as the retention keeps them). */
+  history(limit = 200): SentEntry[] {
+    const rows = this.stmt(
+      `SELECT o.seq, o.local_id, o.op, o.attempts, o.created_at, o.sent_at, b.service_id FROM outbox o LEFT JOIN bookings b USING (local_id)
+       WHERE o.state = 'done' ORDER BY o.seq DESC LIMIT ?`,
+    ).all(limit) as { seq: number; local_id: string; op: OutboxOp; attempts: number; created_at: string; sent_at: string | null; service_id: number | null }[]
+    return rows.map((r) => ({ seq: r.seq, localId: r.local_id, serviceId: r.service_id, op: r.op, attempts: r.attempts, createdAt: r.created_at, sentAt: r.sent_at }))
+  }
+
+  /** Forgets confirmed entries settled before `before` (ISO time). Returns how many went. */
+  prune(before: string): number {
+    return this.stmt("DELETE FROM outbox WHERE state = 'done' AND COALESCE(sent_at, created_at) < ?").run(before).changes
+  }
+
+  /**
+   * Quantities of each item this computer has booked at an agency that the service has not confirmed
+   * yet. Read from `unsent_booked`, which triggers on `bookings` keep in the same transaction as every
+   * change (migration 5): a commit no longer sums every waiting booking's lines.
+   */
+  unsentBooked(agencyId: number, itemIds: readonly number[]): Map<number, number> {
+    const rows = this.stmt(
+      `SELECT item_id, micro FROM unsent_booked WHERE agency_id = ? AND item_id IN (SELECT value FROM json_each(?))`,
+    ).all(agencyId, JSON.stringify(itemIds)) as { item_id: number; micro: number }[]
+    return new Map(rows.map((r) => [r.item_id, r.micro / 1e6]))
+  }
+}
+
+function toCounts(rows: { state: EntryState; n: number }[]): Record<OpenState, number> {
+  const counts = { queued: 0, sending: 0, unknown: 0, failed: 0, conflict: 0 }
+  for (const r of rows) if (r.state !== 'done') counts[r.state] = r.n
+  return counts
+}
+
+function toQueued(r: EntryRow): QueuedEntry {
+  return {
+    seq: r.seq,
+    localId: r.local_id,
+    op: r.op,
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+    marker: r.marker,
+    state: r.state,
+    attempts: r.attempts,
+    createdAt: r.created_at,
+  }
+}
+
+function toEntry(r: EntryRow & { service_id: number | null }): OutboxEntry {
+  return {
+    seq: r.seq,
+    localId: r.local_id,
+    serviceId: r.service_id,
+    op: r.op,
+    state: r.state,
+    attempts: r.attempts,
+    lastError: parseError(r.last_error),
+    createdAt: r.created_at,
+  }
+}

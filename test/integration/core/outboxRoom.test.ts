@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BookingInput } from '../../../src-shared/bookings'
+import { observeStatements } from '../../../src-main/core/cache/sqlite'
+import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { tempDir } from '../../support/tempDir'
+
+// The outbox's own room, through the contract against the sandbox over real HTTP and a real SQLite:
+// what a list costs, what one save tells the screens, how long confirmed entries are kept, and the
+// unsent quantities the stock warning reads.
+const facts = bookingFacts[101]
+const sandboxDir = tempDir()
+const DAY = 24 * 60 * 60 * 1000
+let sandbox: RunningSandbox
+let h: CoreHarness
+let clock = Date.parse('2026-11-24T10:00:00Z')
+let statements: string[] = []
+let counting = false
+
+const booking = (reference: string, qty = '1'): BookingInput => ({
+  agency_to_id: facts.sameCategoryAgency,
+  planned_delivery: '2026-12-01',
+  reference,
+  lines: [{ item_id: facts.stockedItem.id, booked_quantity: qty }],
+})
+
+const local = () => h.core.services.bookings.local()
+
+/** The SQL statements a request runs. */
+async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+  statements = []
+  counting = true
+  try {
+    await fn()
+  } finally {
+    counting = false
+  }
+  return statements
+}
+
+beforeAll(async () => {
+  // Set before the entity's cache opens: the seam counts what that connection runs.
+  observeStatements((sql) => counting && statements.push(sql))
+  sandbox = await startSandbox({ dataDir: sandboxDir })
+  h = await coreHarness(tempDir(), { requestTimeoutMs: 5000, now: () => new Date(clock) })
+  const user = sandbox.users[0]!
+  await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
+  await h.call('profile.whoami')
+})
+afterAll(async () => {
+  observeStatements(undefined)
+  await h.close()
+  await sandbox.close()
+})
+
+describe('the outbox room', () => {
+  it('lists bookings in the same number of statements for 10 as for 500', async () => {
+    for (let i = 0; i < 10; i++) await h.call('bookings.create', booking(`list-${i}`))
+    const ten = await statementsOf(() => h.call('bookings.list'))
+    for (let i = 10; i < 500; i++) await h.call('bookings.create', booking(`list-${i}`))
+    const fiveHundred = await statementsOf(() => h.call('bookings.list'))
+    expect((await h.call('bookings.list')).length).toBe(500)
+    expect(fiveHundred.length).toBe(ten.length)
+    // The profile's cached answer, the bookings, their open entries, the items and the lots named: on
+    // main this was 1 + 2N for the bookings plus two per line for the names.
+    expect(ten.length).toBeLessThanOrEqual(5)
+    // Clear the way for the next tests: never sent, so simply removed.
+    for (const b of await h.call('bookings.list')) await h.call('bookings.delete', { id: b.localId })
+    expect(await h.call('outbox.list')).toEqual([])
+  })
+
+  it('tells the screens once per saved booking, and twice for the push that sends it (started, ended)', async () => {
+    const before = h.seen('sync.changed').length
+    const { booking: saved, entries, sync } = await h.call('bookings.create', booking('events-1'))
+    expect(h.seen('sync.changed').slice(before)).toEqual([{ waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }])
+    // The answer carries what the save changed, so a store applies it without reading the lists again.
+    expect(entries).toEqual([expect.objectContaining({ localId: saved.localId, op: 'create', state: 'queued', attempts: 0 })])
+    expect(sync).toEqual(h.seen('sync.changed').at(-1))
+    const beforePush = h.seen('sync.changed').length
+    await h.call('sync.push')
+    expect(h.seen('sync.changed').slice(beforePush)).toEqual([
+      { waiting: 1, failed: 0, conflicts: 0, pushing: true, signInNeeded: false },
+      { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+    ])
+    expect(await h.call('bookings.get', { id: saved.localId })).toMatchObject({ state: 'synced', pending: 0 })
+  })
+
+  it('asks the scheduler’s question (the earliest due time) in one statement, whatever waits', async () => {
+    expect(h.core.services.bookings.nextDueAt()).toBeNull()
+    await h.call('bookings.create', booking('due-1'))
+    expect(h.core.services.bookings.nextDueAt()).toBe('')
+    const asked = await statementsOf(async () => h.core.services.bookings.nextDueAt())
+    const onOutbox = asked.filter((sql) => /\boutbox\b/.test(sql))
+    expect(onOutbox).toHaveLength(1)
+    // One seek in the partial index of waiting entries, not a scan of the outbox.
+    const plan = local().store.db.prepare(`EXPLAIN QUERY PLAN ${onOutbox[0]}`).all() as { detail: string }[]
+    expect(plan.map((p) => p.detail).join('; ')).toMatch(/USING INDEX outbox_due/)
+    await h.call('sync.push')
+    expect(h.core.services.bookings.nextDueAt()).toBeNull()
+  })
+
+  it('keeps confirmed entries for the history for seven days, then forgets them; waiting ones are never pruned', async () => {
+    const { booking: sent } = await h.call('bookings.create', booking('history-1'))
+    await h.call('sync.push')
+    expect(h.core.services.bookings.sent().map((e) => e.localId)).toContain(sent.localId)
+    // Waiting offline for longer than the retention: not confirmed, so kept whatever its age.
+    const port = new URL(sandbox.url).port
+    await sandbox.close()
+    const { booking: waiting } = await h.call('bookings.create', booking('history-2'))
+    clock += 6 * DAY
+    await h.call('sync.push')
+    expect(h.core.services.bookings.sent().map((e) => e.localId)).toContain(sent.localId)
+    clock += 2 * DAY
+    await h.call('sync.push')
+    expect(h.core.services.bookings.sent().map((e) => e.localId)).not.toContain(sent.localId)
+    expect((await h.call('outbox.list')).map((e) => e.localId)).toEqual([waiting.localId])
+    expect(await h.call('bookings.get', { id: sent.localId })).toMatchObject({ state: 'synced', pending: 0 })
+    sandbox = await startSandbox({ dataDir: sandboxDir, port: Number(port) })
+    await h.call('sync.push')
+    expect(await h.call('outbox.list')).toEqual([])
+  })
+
+  it('keeps what this computer booked and the service has not confirmed per item, through edits, deletes and the push', async () => {
+    const agency = (await h.call('profile.whoami')).agency!.id
+    const unsent = () => local().outbox.unsentBooked(agency, [facts.stockedItem.id]).get(facts.stockedItem.id) ?? 0
+    expect(unsent()).toBe(0)
+    const { booking: a } = await h.call('bookings.create', booking('unsent-a', '2.5'))
+    const { booking: b } = await h.call('bookings.create', booking('unsent-b', '1'))
+    expect(unsent()).toBe(3.5)
+    await h.call('bookings.update', { id: a.localId, changes: { lines: [{ item_id: facts.stockedItem.id, booked_quantity: '0.1' }] } })
+    expect(unsent()).toBeCloseTo(1.1, 9)
+    await h.call('bookings.delete', { id: b.localId })
+    expect(unsent()).toBeCloseTo(0.1, 9)
+    // A draft is not booked yet.
+    await h.call('bookings.create', { ...booking('unsent-draft', '7'), draft: true })
+    expect(unsent()).toBeCloseTo(0.1, 9)
+    await h.call('sync.push')
+    expect(unsent()).toBe(0)
+  })
+})
