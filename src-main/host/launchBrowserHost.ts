@@ -4,7 +4,7 @@ import { createCore } from '../core/createCore'
 import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
 import type { SecretStore } from '../core/secrets/secretStore'
 import type { TrainingLauncher } from '../core/training'
-import { createTrainingLauncher } from '../sandbox/trainingLauncher'
+import { createTrainingLauncher } from '../../src-sandbox/trainingLauncher'
 import { startHostServer, type RunningHost } from './hostServer'
 
 export interface BrowserHostOptions {

@@ -4,7 +4,7 @@ import { buildSchema, getOperationAST, getVariableValues, parse, validate } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { graphqlDocuments, type GraphqlDocument } from '../../../src-main/core/api/graphqlDocuments'
 import { serviceExtensionNames } from '../../../src-main/core/api/serviceExtensions'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '../../../src-sandbox'
 import type { ServiceCheckReport } from '../../../src-shared/support'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'

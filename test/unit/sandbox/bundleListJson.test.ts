@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleListJson } from '../../../src-main/sandbox/model/bundleListJson'
-import type { BundleRow } from '../../../src-main/sandbox/model/bundles'
-import { tagsOfBundle } from '../../../src-main/sandbox/model/bundleTags'
-import { bundleJson } from '../../../src-main/sandbox/routes/bundleJson'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import { bundleListJson } from '../../../src-sandbox/model/bundleListJson'
+import type { BundleRow } from '../../../src-sandbox/model/bundles'
+import { tagsOfBundle } from '../../../src-sandbox/model/bundleTags'
+import { bundleJson } from '../../../src-sandbox/routes/bundleJson'
+import { SandboxStore } from '../../../src-sandbox/store/sandboxStore'
 
 let store: SandboxStore
 beforeAll(() => {

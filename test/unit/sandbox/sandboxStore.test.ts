@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openSqlite } from '../../../src-main/core/cache/sqlite'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import { SandboxStore } from '../../../src-sandbox/store/sandboxStore'
 
 const dirs: string[] = []
 afterEach(() => {

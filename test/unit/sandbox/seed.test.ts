@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sqlite } from '../../../src-main/core/cache/sqlite'
-import { isValidEan13 } from '../../../src-main/sandbox/seed/ean13'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
-import { domainTables } from '../../../src-main/sandbox/store/schema'
+import { isValidEan13 } from '../../../src-sandbox/seed/ean13'
+import { SandboxStore } from '../../../src-sandbox/store/sandboxStore'
+import { domainTables } from '../../../src-sandbox/store/schema'
 import { isKnownTimeZone } from '../../../src-shared/timeZones'
 
 /** Every seeded table, row by row, as text: equal dumps mean byte-identical data. */

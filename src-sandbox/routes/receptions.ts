@@ -1,0 +1,103 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { SandboxContext } from '../context'
+import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
+import { dateInZone } from '../../src-shared/localDate'
+import { detailsOfOrder, findPurchaseOrder } from '../model/purchaseOrders'
+import { createReception, detailsOfReception, findReception, newReception, pendingOf, receptionText, returnReception, type ReceptionRow } from '../model/receptions'
+import { railsDecimalString } from '../model/railsDecimal'
+import { toStoredTimestamp } from '../timestamps'
+import { entityScope, positiveId, type EntityScope } from './entityScope'
+import { orderFromPath, orderJson } from './purchasingScope'
+import { purchaseOrderDetailJson, receptionJson } from './purchasingJson'
+import type { RouteModule } from './routeModule'
+
+function receptionFromPath(ctx: SandboxContext, scope: EntityScope, rawId: unknown, reply: FastifyReply): ReceptionRow | undefined {
+  const id = positiveId(rawId)
+  const found = id === undefined ? undefined : findReception(ctx.store.statements, scope.entityId, id)
+  if (!found) sendError(reply, 404, `Couldn't find Reception with 'id'=${String(rawId)}`)
+  return found
+}
+
+/** Receptions of purchase orders: new, create, show, and the two ways to return one (DELETE and rebound). */
+export const receptionRoutes: RouteModule = (app, ctx) => {
+  const s = ctx.store.statements
+  const now = () => toStoredTimestamp(ctx.clock.now())
+
+  app.get('/purchases/purchase_orders/:orderId/receptions/new.json', async (request, reply) => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const order = orderFromPath(ctx, scope, (request.params as { orderId: string }).orderId, reply)
+    if (!order) return reply
+    const fresh = newReception(s, order, scope.user.id, dateInZone(ctx.clock.now(), scope.user.time_zone))
+    // Detail style like every new.json; the lines to receive (with what is pending) and the order are ours.
+    return {
+      ...receptionJson({ ...fresh.reception, received_at: null } as never, [], 'detail'),
+      id: null,
+      received_at: fresh.reception.received_at,
+      created_at: null,
+      updated_at: null,
+      needs_transit: '0',
+      reception_details: fresh.lines.map((l) => ({
+        item_id: String(l.item.id),
+        purchase_order_detail_id: String(l.detail.id),
+        quantity: l.pending,
+        ordered_quantity: l.detail.quantity,
+        received_quantity: l.detail.received_quantity,
+        item_code: l.item.code,
+        item_name: l.item.name,
+        perishable: l.item.perishable === 1,
+        lot_name: null,
+        lot_expires: null,
+      })),
+      purchase_order: orderJson(ctx, order, 'detail'),
+    }
+  })
+
+  app.post('/purchases/purchase_orders/:orderId/receptions.json', async (request, reply) => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const order = orderFromPath(ctx, scope, (request.params as { orderId: string }).orderId, reply)
+    if (!order) return reply
+    const body = request.body
+    if (!isPlainObject(body) || !isPlainObject(body.reception)) return sendMissingParam(reply, 'reception')
+    const outcome = createReception(ctx.store.db, s, {
+      entityId: scope.entityId,
+      userId: scope.user.id,
+      now: now(),
+      today: dateInZone(ctx.clock.now(), scope.user.time_zone),
+      order,
+      body: body.reception,
+    })
+    if (outcome.kind === 'invalid') return sendValidationErrors(reply, outcome.errors)
+    // The spec: the purchase order's details rather than the reception.
+    const updated = findPurchaseOrder(s, scope.entityId, order.id)!
+    return reply.code(201).send({
+      ...orderJson(ctx, updated, 'list'),
+      purchase_order_details: detailsOfOrder(s, order.id).map((d) => purchaseOrderDetailJson(d, 'list', railsDecimalString(pendingOf(d)))),
+    })
+  })
+
+  app.get('/purchases/receptions/:id.json', async (request, reply) => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const r = receptionFromPath(ctx, scope, (request.params as { id: string }).id, reply)
+    if (!r) return reply
+    return receptionJson(r, detailsOfReception(s, r.id), 'detail')
+  })
+
+  const giveBack = async (request: FastifyRequest, reply: FastifyReply, orderParam: 'own' | 'query') => {
+    const scope = entityScope(ctx, request, reply)
+    if (!scope) return reply
+    const r = receptionFromPath(ctx, scope, (request.params as { id: string }).id, reply)
+    if (!r) return reply
+    const wanted = orderParam === 'own' ? r.purchase_order_id : positiveId((request.query as Record<string, unknown>).purchase_order_id)
+    // The spec: when the purchase order is not found, an error object.
+    const order = wanted === r.purchase_order_id ? findPurchaseOrder(s, scope.entityId, wanted) : undefined
+    if (!order) return sendError(reply, 404, receptionText.orderNotFound)
+    const outcome = returnReception(ctx.store.db, s, r, order, scope.user.id, now())
+    if (outcome.kind === 'invalid') return sendValidationErrors(reply, outcome.errors)
+    return receptionJson(findReception(s, scope.entityId, r.id)!, detailsOfReception(s, r.id), 'detail')
+  }
+  app.delete('/purchases/receptions/:id.json', (request, reply) => giveBack(request, reply, 'own'))
+  app.get('/purchases/receptions/:id/rebound.json', (request, reply) => giveBack(request, reply, 'query'))
+}
