@@ -1,4 +1,4 @@
-import type { Handlers } from '../../src-shared/dispatch'
+import type { Handlers } from '@shared/dispatch'
 import { CoreEvents } from './events'
 import type { SecretStore } from './secrets/secretStore'
 import { BookingsService } from './services/bookingsService'

@@ -1,4 +1,4 @@
-import { ean13CheckDigit, type BundleDetail, type BundleInput } from '../../src-shared/catalogue'
+import { ean13CheckDigit, type BundleDetail, type BundleInput } from '@shared/catalogue'
 
 /**
  * The bundle editor's model: what the inputs hold (text is text, never null),

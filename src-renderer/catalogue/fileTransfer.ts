@@ -1,4 +1,4 @@
-import type { FileData } from '../../src-shared/catalogue'
+import type { FileData } from '@shared/catalogue'
 
 /** Files cross the contract as base64; these turn them into bytes the browser saves, and back. */
 

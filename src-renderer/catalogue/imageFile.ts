@@ -1,4 +1,4 @@
-import { imageFileProblem, type ImageFile, type ImageProblem } from '../../src-shared/bundleImages'
+import { imageFileProblem, type ImageFile, type ImageProblem } from '@shared/bundleImages'
 
 export type ImageFileResult = { ok: true; file: ImageFile } | { ok: false; problem: ImageProblem | 'unreadable' }
 

@@ -1,4 +1,4 @@
-import type { PullProgress } from '../../src-shared/catalogue'
+import type { PullProgress } from '@shared/catalogue'
 
 const phases: PullProgress['phase'][] = ['reference', 'items', 'stock', 'bundles', 'indexing']
 

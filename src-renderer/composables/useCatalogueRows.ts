@@ -1,6 +1,6 @@
 import { ref } from 'vue'
-import type { CatalogueQuery, CatalogueRow } from '../../src-shared/catalogue'
-import { AppError } from '../../src-shared/errors'
+import type { CatalogueQuery, CatalogueRow } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
 import { request } from '../api'
 import { PageCache } from '../catalogue/pageCache'
 

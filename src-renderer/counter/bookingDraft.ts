@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
-import type { BookingLine, LocalBooking } from '../../src-shared/bookings'
-import type { LotOption, ScannedItem, TransferRequest } from '../../src-shared/counter'
+import type { BookingLine, LocalBooking } from '@shared/bookings'
+import type { LotOption, ScannedItem, TransferRequest } from '@shared/counter'
 
 /**
  * The lines of a booking while the clerk types it: pure functions, so the

@@ -1,4 +1,4 @@
-import type { LocalBooking } from '../../src-shared/bookings'
+import type { LocalBooking } from '@shared/bookings'
 
 /**
  * Which bookings the warehouse sees on each tab of the dispatch screen, from

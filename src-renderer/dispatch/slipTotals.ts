@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import type { LocalBooking } from '../../src-shared/bookings'
+import type { LocalBooking } from '@shared/bookings'
 
 export interface SlipTotals {
   lines: number

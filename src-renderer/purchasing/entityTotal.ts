@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import type { Currency, PurchaseOrder } from '../../src-shared/purchasing'
+import type { Currency, PurchaseOrder } from '@shared/purchasing'
 
 /**
  * The orders' total in the entity's currency: orders in another currency are

@@ -1,5 +1,5 @@
-import { specialInvoicePrerequisites, type SpecialInvoicePrerequisite } from '../../src-shared/purchasing'
-import type { AppError } from '../../src-shared/errors'
+import { specialInvoicePrerequisites, type SpecialInvoicePrerequisite } from '@shared/purchasing'
+import type { AppError } from '@shared/errors'
 
 /**
  * The special-invoice prerequisites the service reported missing. It names

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import type { ReceptionDraft, ReceptionInput } from '../../src-shared/purchasing'
+import type { ReceptionDraft, ReceptionInput } from '@shared/purchasing'
 
 /** What the reception screen edits: the header and one delivered quantity per order line. */
 export interface ReceptionLineForm {

@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
-import type { LocalBooking, OutboxEntry } from '../../src-shared/bookings'
-import type { CounterSetup } from '../../src-shared/counter'
-import type { EventPayload, RequestOutput } from '../../src-shared/contract'
-import { AppError } from '../../src-shared/errors'
+import type { LocalBooking, OutboxEntry } from '@shared/bookings'
+import type { CounterSetup } from '@shared/counter'
+import type { EventPayload, RequestOutput } from '@shared/contract'
+import { AppError } from '@shared/errors'
 import { useConnectionStore } from './connection'
 
 export type SyncSummary = EventPayload<'sync.changed'>

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
-import type { CatalogueStatus, PullProgress } from '../../src-shared/catalogue'
-import { AppError } from '../../src-shared/errors'
+import type { CatalogueStatus, PullProgress } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
 
 export type ActiveFilter = 'all' | 'active' | 'inactive'
 

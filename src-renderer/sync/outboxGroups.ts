@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../src-shared/bookings'
+import type { OutboxEntry } from '@shared/bookings'
 
 /** The outbox as the clerk thinks of it: waiting to go, refused, or in conflict. */
 export interface OutboxGroups {

@@ -1,5 +1,5 @@
 import { buildSchema, isObjectType } from 'graphql'
-import realServiceSdl from '../../src-main/core/api/schema/realService.graphql?raw'
+import realServiceSdl from '@core/api/schema/realService.graphql?raw'
 
 /** What a schema offers: the sandbox with its extensions off serves only this. */
 export interface OfferedShape {

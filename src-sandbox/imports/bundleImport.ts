@@ -1,4 +1,4 @@
-import type { Sqlite } from '../../src-main/core/cache/sqlite'
+import type { Sqlite } from '@core/cache/sqlite'
 import { readBundleForm, type BundleForm } from '../model/bundleForm'
 import { parseDecimal } from '../model/railsDecimal'
 import { checkBundle, writeBundle, type SaveRequest } from '../model/saveBundle'

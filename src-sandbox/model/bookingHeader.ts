@@ -1,5 +1,5 @@
 import type { StatementCache } from '../store/statementCache'
-import { dateInZone } from '../../src-shared/localDate'
+import { dateInZone } from '@shared/localDate'
 import { callerAgency, findAgency, type AgencyRow } from './agencies'
 import type { BookingForm } from './bookingForm'
 import { bookingText as b } from './bookingText'

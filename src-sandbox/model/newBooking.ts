@@ -1,4 +1,4 @@
-import { dateInZone } from '../../src-shared/localDate'
+import { dateInZone } from '@shared/localDate'
 import type { AgencyRow } from './agencies'
 import type { MovementFields, ShipmentFields } from './shipments'
 import type { TransferRequestLineRow, TransferRequestRow } from './transferRequests'

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { Sqlite } from '../../src-main/core/cache/sqlite'
+import type { Sqlite } from '@core/cache/sqlite'
 
 export interface UserRow {
   id: number

@@ -1,7 +1,7 @@
 import { sendError, sendValidationErrors } from '../http/errorReplies'
 import { deliverBooking, shipBooking, type TransitionRequest, type TransitionResult } from '../model/bookingTransitions'
 import { bookingText as b } from '../model/bookingText'
-import type { Sqlite } from '../../src-main/core/cache/sqlite'
+import type { Sqlite } from '@core/cache/sqlite'
 import type { StatementCache } from '../store/statementCache'
 import { storedBookingJson } from './bookingScope'
 import { entityScope, positiveId } from './entityScope'

@@ -1,4 +1,4 @@
-import type { Sqlite } from '../../src-main/core/cache/sqlite'
+import type { Sqlite } from '@core/cache/sqlite'
 import { defaultSettings } from '../model/sandboxSettings'
 import { agencyCategorySeeds, agencySeeds, employeeSeeds, entitySeeds, membershipSeeds, userSeeds, userTimestamps } from './organisationData'
 

@@ -1,5 +1,5 @@
-import type { BookingLine, LocalBooking, OutboxEntry, OutboxOp, SyncState } from '../../../src-shared/bookings'
-import type { ErrorPayload } from '../../../src-shared/errors'
+import type { BookingLine, LocalBooking, OutboxEntry, OutboxOp, SyncState } from '@shared/bookings'
+import type { ErrorPayload } from '@shared/errors'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import type { Sqlite } from './sqlite'
 

@@ -1,4 +1,4 @@
-import type { DynamicTable, NewDynamicTable, RowData, TableRow } from '../../../src-shared/administration'
+import type { DynamicTable, NewDynamicTable, RowData, TableRow } from '@shared/administration'
 import { fetchTableRows } from '../api/dynamicTableRowsGraphql'
 import {
   createDynamicTable,

@@ -1,4 +1,4 @@
-import { decimalInput, type CellValue, type RowData, type TableColumn } from '../../../src-shared/administration'
+import { decimalInput, type CellValue, type RowData, type TableColumn } from '@shared/administration'
 
 /** A row as the form holds it: every cell as typed text. */
 export type RowForm = Record<string, string>

@@ -1,4 +1,4 @@
-import { railsTimeZones } from '../../../src-shared/timeZones'
+import { railsTimeZones } from '@shared/timeZones'
 
 import type { SelectOption } from 'naive-ui'
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newScope } from '../../../src-sandbox/graphql/compileScope'
-import { compileOrderBy } from '../../../src-sandbox/graphql/orderByCompiler'
-import { QueryRunner } from '../../../src-sandbox/graphql/queryRunner'
-import { sandboxTables } from '../../../src-sandbox/graphql/sandboxSchema'
-import { GraphqlInputError } from '../../../src-sandbox/graphql/graphqlInputError'
-import { SandboxStore } from '../../../src-sandbox/store/sandboxStore'
+import { newScope } from '@sandbox/graphql/compileScope'
+import { compileOrderBy } from '@sandbox/graphql/orderByCompiler'
+import { QueryRunner } from '@sandbox/graphql/queryRunner'
+import { sandboxTables } from '@sandbox/graphql/sandboxSchema'
+import { GraphqlInputError } from '@sandbox/graphql/graphqlInputError'
+import { SandboxStore } from '@sandbox/store/sandboxStore'
 
 const registry = sandboxTables()
 
