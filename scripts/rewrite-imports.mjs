@@ -30,7 +30,56 @@ export const ALIASES = [
 ]
 
 // Moves made by issue 13 (old -> new, repo-relative). A folder ends with '/'. Exact files win over folders.
-export const MOVES = [['src-main/sandbox/', 'src-sandbox/']]
+export const MOVES = [
+  ['src-main/sandbox/', 'src-sandbox/'],
+  ['src-renderer/catalogue/', 'src-renderer/areas/catalogue/'],
+  ['src-renderer/components/catalogue/', 'src-renderer/areas/catalogue/components/'],
+  ['src-renderer/views/catalogue/', 'src-renderer/areas/catalogue/views/'],
+  ['src-renderer/stores/catalogue.ts', 'src-renderer/areas/catalogue/stores/catalogue.ts'],
+  ['src-renderer/composables/useCatalogueRows.ts', 'src-renderer/areas/catalogue/useCatalogueRows.ts'],
+  ['src-renderer/i18n/es/bundleMedia.ts', 'src-renderer/areas/catalogue/i18n/bundleMedia.es.ts'],
+  ['src-renderer/i18n/en/bundleMedia.ts', 'src-renderer/areas/catalogue/i18n/bundleMedia.en.ts'],
+  ['src-renderer/counter/', 'src-renderer/areas/counter/'],
+  ['src-renderer/components/counter/', 'src-renderer/areas/counter/components/'],
+  ['src-renderer/views/counter/', 'src-renderer/areas/counter/views/'],
+  ['src-renderer/stores/bookings.ts', 'src-renderer/areas/counter/stores/bookings.ts'],
+  ['src-renderer/stores/counterDraft.ts', 'src-renderer/areas/counter/stores/counterDraft.ts'],
+  ['src-renderer/i18n/es/counter.ts', 'src-renderer/areas/counter/i18n/es.ts'],
+  ['src-renderer/i18n/en/counter.ts', 'src-renderer/areas/counter/i18n/en.ts'],
+  ['src-renderer/sync/outboxGroups.ts', 'src-renderer/areas/counter/outboxGroups.ts'],
+  ['src-renderer/components/sync/OutboxTable.vue', 'src-renderer/areas/counter/components/OutboxTable.vue'],
+  ['src-renderer/dispatch/', 'src-renderer/areas/dispatch/'],
+  ['src-renderer/components/dispatch/', 'src-renderer/areas/dispatch/components/'],
+  ['src-renderer/views/dispatch/', 'src-renderer/areas/dispatch/views/'],
+  ['src-renderer/i18n/es/dispatch.ts', 'src-renderer/areas/dispatch/i18n/es.ts'],
+  ['src-renderer/i18n/en/dispatch.ts', 'src-renderer/areas/dispatch/i18n/en.ts'],
+  ['src-renderer/purchasing/', 'src-renderer/areas/purchasing/'],
+  ['src-renderer/components/purchasing/', 'src-renderer/areas/purchasing/components/'],
+  ['src-renderer/views/purchasing/', 'src-renderer/areas/purchasing/views/'],
+  ['src-renderer/components/admin/', 'src-renderer/areas/admin/components/'],
+  ['src-renderer/views/admin/', 'src-renderer/areas/admin/views/'],
+  ['src-renderer/views/ProfileView.vue', 'src-renderer/areas/admin/views/ProfileView.vue'],
+  ['src-renderer/views/CompanyView.vue', 'src-renderer/areas/admin/views/CompanyView.vue'],
+  ['src-renderer/views/ShellLayout.vue', 'src-renderer/shell/ShellLayout.vue'],
+  ['src-renderer/views/SignInView.vue', 'src-renderer/shell/SignInView.vue'],
+  ['src-renderer/views/ComingSoonView.vue', 'src-renderer/shell/ComingSoonView.vue'],
+  ['src-renderer/components/print/', 'src-renderer/shell/print/'],
+  ['src-renderer/components/AppHeader.vue', 'src-renderer/shell/AppHeader.vue'],
+  ['src-renderer/components/BootScreen.vue', 'src-renderer/shell/BootScreen.vue'],
+  ['src-renderer/components/LanguageSwitch.vue', 'src-renderer/shell/LanguageSwitch.vue'],
+  ['src-renderer/components/ResetTrainingDialog.vue', 'src-renderer/shell/ResetTrainingDialog.vue'],
+  ['src-renderer/components/SideMenu.vue', 'src-renderer/shell/SideMenu.vue'],
+  ['src-renderer/components/StatusBar.vue', 'src-renderer/shell/StatusBar.vue'],
+  ['src-renderer/components/SyncIndicator.vue', 'src-renderer/shell/SyncIndicator.vue'],
+  ['src-renderer/components/ThemeSwitch.vue', 'src-renderer/shell/ThemeSwitch.vue'],
+  ['src-renderer/components/TrainingBanner.vue', 'src-renderer/shell/TrainingBanner.vue'],
+  ['src-renderer/components/TrainingWatermark.vue', 'src-renderer/shell/TrainingWatermark.vue'],
+  ['src-renderer/components/UserMenu.vue', 'src-renderer/shell/UserMenu.vue'],
+  ['src-renderer/i18n/es/diagnostics.ts', 'src-renderer/shell/i18n/diagnostics.es.ts'],
+  ['src-renderer/i18n/en/diagnostics.ts', 'src-renderer/shell/i18n/diagnostics.en.ts'],
+  ['src-renderer/i18n/es/updates.ts', 'src-renderer/shell/i18n/updates.es.ts'],
+  ['src-renderer/i18n/en/updates.ts', 'src-renderer/shell/i18n/updates.en.ts'],
+]
 
 const check = process.argv.includes('--check')
 // --relative-only: follow the moves but write no alias (for a tree whose configs do not know the aliases).
@@ -70,7 +119,12 @@ function findFile(rel) {
 }
 
 function moved(rel, table) {
-  for (const [from, to] of table) if (!from.endsWith('/') && rel === from) return to
+  for (const [from, to] of table) {
+    if (from.endsWith('/')) continue
+    if (rel === from) return to
+    // An extensionless specifier names `from` through its extension: keep it extensionless.
+    for (const ext of extensions) if (rel + ext === from && to.endsWith(ext)) return to.slice(0, -ext.length)
+  }
   let best
   for (const [from, to] of table) {
     if (from.endsWith('/') && (rel + '/').startsWith(from) && (!best || from.length > best[0].length)) best = [from, to]

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import es from '@renderer/i18n/es'
-import { flagFields } from '@renderer/catalogue/bundleForm'
+import { flagFields } from '@renderer/areas/catalogue/bundleForm'
 import { orderStates, specialInvoicePrerequisites } from '@shared/purchasing'
 
 const rendererDir = join(__dirname, '..', '..', '..', 'src-renderer')

@@ -11,7 +11,7 @@ import {
   isValidQuantity,
   newBundleForm,
   serviceMessagesByField,
-} from '@renderer/catalogue/bundleForm'
+} from '@renderer/areas/catalogue/bundleForm'
 
 const image = null
 const detail: BundleDetail = {

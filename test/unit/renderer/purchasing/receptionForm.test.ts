@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ReceptionDraft } from '@shared/purchasing'
-import { checkForm, formFromDraft, readQuantity, receptionInput } from '@renderer/purchasing/receptionForm'
+import { checkForm, formFromDraft, readQuantity, receptionInput } from '@renderer/areas/purchasing/receptionForm'
 
 const draft: ReceptionDraft = {
   order: {
