@@ -2,10 +2,19 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 
+// The path aliases, also in tsconfig.base.json (paths) and vitest.config.mts.
+export const alias = {
+  '@shared': resolve(__dirname, 'src-shared'),
+  '@core': resolve(__dirname, 'src-main/core'),
+  '@sandbox': resolve(__dirname, 'src-sandbox'),
+  '@renderer': resolve(__dirname, 'src-renderer'),
+}
+
 // electron-vite's three builds. The main build has two extra Node entries (the
 // CLI and the browser host) that run the same core under plain Node.
 export default defineConfig({
   main: {
+    resolve: { alias },
     build: {
       rollupOptions: {
         input: {
@@ -17,6 +26,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias },
     build: {
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
@@ -29,6 +39,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
+    resolve: { alias },
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },

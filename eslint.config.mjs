@@ -5,6 +5,78 @@ import globals from 'globals'
 
 const electronOnlyHere = ['src-main/electron/**', 'src-main/preload/**', 'test/security/**', 'electron.vite.config.ts']
 
+
+// Who may import whom (issue 13; docs/ARCHITECTURE.md, "Import rules"). ESLint keeps one set of options per rule
+// and file, so every zone repeats the electron rule.
+const electronRule = {
+  paths: [{ name: 'electron', message: 'Only src-main/electron and src-main/preload may import electron.' }],
+  patterns: [{ group: ['electron/*'], message: 'Only src-main/electron and src-main/preload may import electron.' }],
+}
+const restrict = (...patterns) => ['error', { paths: electronRule.paths, patterns: [...electronRule.patterns, ...patterns] }]
+
+const coreZone = [
+  {
+    regex: '^(\\.\\./)+(cli|host|electron|preload)(/|$)',
+    message: 'The core serves three runners; it imports none of them (src-main/cli, host, electron, preload).',
+  },
+  { regex: '(^@sandbox(/|$))|src-sandbox', message: 'The core never imports the sandbox: it is a separate program (src-sandbox/).' },
+]
+// The sandbox is the service's stand-in: it shares the contract's types (src-shared), reads the real SDL, and uses the
+// core's SQLite wrapper and implements its TrainingLauncher. Nothing else of the core.
+const sandboxZone = [
+  {
+    regex: '^@core/(?!api/schema/realService\\.graphql\\?raw$|cache/sqlite$|training$)',
+    message: 'The sandbox may import from the core only the real SDL, cache/sqlite and training (see docs/ARCHITECTURE.md).',
+  },
+  { regex: '^(\\.\\./)+src-main(/|$)', message: 'The sandbox reaches the core only through @core (and only what the rule allows).' },
+]
+const rendererZone = [
+  {
+    regex: '(^@(core|sandbox)(/|$))|src-main|src-sandbox',
+    message: 'The renderer talks to the main process only through the contract (src-shared) and src-renderer/api.',
+  },
+]
+const apiMessage = 'Views and components reach the service through their area store, not the API client (issue 13).'
+const apiZone = [{ regex: '(^@renderer/api(/|$))|(^(\\.\\./)+api(/|$))', message: apiMessage }]
+// Views and components that import the API client today: the remaining work (docs/ARCHITECTURE.md). This list may only shrink.
+const talksToApiToday = [
+  'src-renderer/areas/admin/components/PieceworkGroupDialog.vue',
+  'src-renderer/areas/admin/components/ProfileForm.vue',
+  'src-renderer/areas/admin/components/RenameTableDialog.vue',
+  'src-renderer/areas/admin/components/RowDialog.vue',
+  'src-renderer/areas/admin/components/TableDesignerDialog.vue',
+  'src-renderer/areas/admin/views/CompanyView.vue',
+  'src-renderer/areas/admin/views/DocumentStructuresView.vue',
+  'src-renderer/areas/admin/views/DynamicTableView.vue',
+  'src-renderer/areas/admin/views/DynamicTablesView.vue',
+  'src-renderer/areas/admin/views/GraphqlConsoleView.vue',
+  'src-renderer/areas/admin/views/PieceworkGroupsView.vue',
+  'src-renderer/areas/catalogue/components/BundleImagesPanel.vue',
+  'src-renderer/areas/catalogue/components/DeleteBundleDialog.vue',
+  'src-renderer/areas/catalogue/components/DynamicItemsTable.vue',
+  'src-renderer/areas/catalogue/components/ExportButtons.vue',
+  'src-renderer/areas/catalogue/components/ImportDialog.vue',
+  'src-renderer/areas/catalogue/components/ItemSearchSelect.vue',
+  'src-renderer/areas/catalogue/views/BundleView.vue',
+  'src-renderer/areas/catalogue/views/CatalogueView.vue',
+  'src-renderer/areas/counter/components/ScanBox.vue',
+  'src-renderer/areas/counter/components/TransferRequestPicker.vue',
+  'src-renderer/areas/counter/views/BookingsView.vue',
+  'src-renderer/areas/counter/views/NewBookingView.vue',
+  'src-renderer/areas/counter/views/SyncCentreView.vue',
+  'src-renderer/areas/dispatch/components/DispatchCard.vue',
+  'src-renderer/areas/dispatch/views/DispatchView.vue',
+  'src-renderer/areas/purchasing/views/ConsolidateNewView.vue',
+  'src-renderer/areas/purchasing/views/ConsolidateView.vue',
+  'src-renderer/areas/purchasing/views/ConsolidatesView.vue',
+  'src-renderer/areas/purchasing/views/ReceptionOrderView.vue',
+  'src-renderer/areas/purchasing/views/ReceptionView.vue',
+  'src-renderer/areas/purchasing/views/ReceptionsView.vue',
+  'src-renderer/shell/help/DiagnosticsView.vue',
+  'src-renderer/shell/help/ServiceCheckCard.vue',
+]
+const viewsAndComponents = ['src-renderer/**/*.vue']
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'native/**', 'test/e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -33,14 +105,14 @@ export default tseslint.config(
     // The core runs under plain Node, in the browser host and in the CLI:
     // only the Electron adapter and the preload may touch electron.
     ignores: electronOnlyHere,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'Only src-main/electron and src-main/preload may import electron.' }],
-          patterns: [{ group: ['electron/*'], message: 'Only src-main/electron and src-main/preload may import electron.' }],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': restrict() },
+  },
+  { files: ['src-main/core/**'], rules: { 'no-restricted-imports': restrict(...coreZone) } },
+  { files: ['src-sandbox/**'], rules: { 'no-restricted-imports': restrict(...sandboxZone) } },
+  { files: ['src-renderer/**'], rules: { 'no-restricted-imports': restrict(...rendererZone) } },
+  {
+    files: viewsAndComponents,
+    ignores: talksToApiToday,
+    rules: { 'no-restricted-imports': restrict(...rendererZone, ...apiZone) },
   },
 )

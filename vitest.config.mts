@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
+import { fileURLToPath } from 'node:url'
+
+// The path aliases, as in tsconfig.base.json and electron.vite.config.ts; every project gets them.
+const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url))
+const resolve = {
+  alias: { '@shared': at('./src-shared'), '@core': at('./src-main/core'), '@sandbox': at('./src-sandbox'), '@renderer': at('./src-renderer') },
+}
 
 // One project per suite so CI can run them separately and count them together.
 const keychain = 'test/**/*.keychain.test.ts'
@@ -11,8 +18,9 @@ const realServiceFlows = [
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [keychain], environment: 'node' } },
+      { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [keychain], environment: 'node' } },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -25,6 +33,7 @@ export default defineConfig({
       // The same flows against the sandbox with its extensions off: only what the real service offers
       // (src-main/core/api/schema/realService.graphql). The client must work there, with less detail.
       {
+        resolve,
         test: {
           name: 'integration-real',
           include: realServiceFlows,
@@ -34,9 +43,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'keychain', include: [keychain], environment: 'node', testTimeout: 30_000 } },
+      { resolve, test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node' } },
+      { resolve, test: { name: 'keychain', include: [keychain], environment: 'node', testTimeout: 30_000 } },
       {
+        resolve,
         plugins: [vue()],
         test: {
           name: 'e2e',
@@ -48,9 +58,10 @@ export default defineConfig({
         },
       },
       // What `npm run package:check` packed (dist/linux-unpacked); run by that script, after packing.
-      { test: { name: 'package', include: ['test/package/**/*.test.ts'], environment: 'node' } },
+      { resolve, test: { name: 'package', include: ['test/package/**/*.test.ts'], environment: 'node' } },
       // The real Electron app (test/electron); skipped with the reason where no Electron binary exists. `npm run test:electron`.
       {
+        resolve,
         test: {
           name: 'electron',
           include: ['test/electron/**/*.test.ts'],
@@ -62,6 +73,7 @@ export default defineConfig({
       },
       // Benchmarks measure and print; they never fail on a time. `npm run bench`.
       {
+        resolve,
         test: {
           name: 'bench',
           include: ['test/bench/**/*.bench.ts'],

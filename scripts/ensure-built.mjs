@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outputs = ['out/main/index.js', 'out/main/cli.js', 'out/main/host.js', 'out/preload/index.cjs', 'out/renderer/index.html']
-const sources = ['src-shared', 'src-main', 'src-renderer', 'resources', 'electron.vite.config.ts', 'package.json']
+const sources = ['src-shared', 'src-main', 'src-sandbox', 'src-renderer', 'resources', 'electron.vite.config.ts', 'package.json']
 
 function newest(path) {
   const full = join(root, path)

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { Bridge } from '../src-shared/contract'
+import type { Bridge } from '@shared/contract'
 
 declare global {
   interface Window {

@@ -1,4 +1,4 @@
-import { AppError } from '../../src-shared/errors'
+import { AppError } from '@shared/errors'
 
 /** Exit codes: 0 done, 1 the service or the data said no, 2 the command line was wrong. */
 export const EXIT_OK = 0

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload } from '../../src-shared/contract'
+import type { EventName, EventPayload } from '@shared/contract'
 
 type Listener<N extends EventName> = (payload: EventPayload<N>) => void
 export type AnyListener = (name: EventName, payload: unknown) => void

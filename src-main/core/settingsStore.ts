@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { preferences, type Preferences } from '../../src-shared/domain'
+import { preferences, type Preferences } from '@shared/domain'
 
 const settingsSchema = z.object({
   preferences: preferences.default({ theme: 'system', language: null, station: null }),

@@ -1,7 +1,7 @@
-import { ipcEventChannel, ipcRequestChannel, requestNames, type Envelope } from '../../src-shared/contract'
-import { dispatch } from '../../src-shared/dispatch'
-import { AppError } from '../../src-shared/errors'
-import type { Core } from '../core/createCore'
+import { ipcEventChannel, ipcRequestChannel, requestNames, type Envelope } from '@shared/contract'
+import { dispatch } from '@shared/dispatch'
+import { AppError } from '@shared/errors'
+import type { Core } from '@core/createCore'
 import type { SenderCheck, SenderEvent } from './senderCheck'
 
 /** The part of ipcMain the router uses. */

@@ -1,7 +1,7 @@
-import { useNativeBinding } from '../core/cache/sqlite'
-import { createCore } from '../core/createCore'
-import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
-import { createTrainingLauncher } from '../sandbox/trainingLauncher'
+import { useNativeBinding } from '@core/cache/sqlite'
+import { createCore } from '@core/createCore'
+import { KeychainSecretStore } from '@core/secrets/keychainSecretStore'
+import { createTrainingLauncher } from '@sandbox/trainingLauncher'
 import { startApp } from './startApp'
 import { createElectronUpdater } from './updater'
 

@@ -1,7 +1,7 @@
 import { autoUpdater, type ProgressInfo, type UpdateInfo } from 'electron-updater'
-import type { Logger } from '../core/logging/logger'
-import { CHECK_EVERY_MS } from '../core/updates/updatePolicy'
-import type { UpdaterDriver, UpdaterReport } from '../core/updates/updatesService'
+import type { Logger } from '@core/logging/logger'
+import { CHECK_EVERY_MS } from '@core/updates/updatePolicy'
+import type { UpdaterDriver, UpdaterReport } from '@core/updates/updatesService'
 
 /**
  * electron-updater behind the core's UpdaterDriver: a generic feed whose

@@ -8,10 +8,10 @@ import {
   hostTokenCookie,
   hostTokenHeader,
   requestNames,
-} from '../../src-shared/contract'
-import { contentSecurityPolicy } from '../../src-shared/csp'
-import { dispatch } from '../../src-shared/dispatch'
-import type { Core } from '../core/createCore'
+} from '@shared/contract'
+import { contentSecurityPolicy } from '@shared/csp'
+import { dispatch } from '@shared/dispatch'
+import type { Core } from '@core/createCore'
 
 export interface HostServerOptions {
   core: Core

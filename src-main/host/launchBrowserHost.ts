@@ -1,10 +1,10 @@
 import { join } from 'node:path'
-import { appRoot, appVersion } from '../core/appPaths'
-import { createCore } from '../core/createCore'
-import { KeychainSecretStore } from '../core/secrets/keychainSecretStore'
-import type { SecretStore } from '../core/secrets/secretStore'
-import type { TrainingLauncher } from '../core/training'
-import { createTrainingLauncher } from '../sandbox/trainingLauncher'
+import { appRoot, appVersion } from '@core/appPaths'
+import { createCore } from '@core/createCore'
+import { KeychainSecretStore } from '@core/secrets/keychainSecretStore'
+import type { SecretStore } from '@core/secrets/secretStore'
+import type { TrainingLauncher } from '@core/training'
+import { createTrainingLauncher } from '@sandbox/trainingLauncher'
 import { startHostServer, type RunningHost } from './hostServer'
 
 export interface BrowserHostOptions {

@@ -5,8 +5,8 @@ import {
   isRequestName,
   type Bridge,
   type Envelope,
-} from '../../src-shared/contract'
-import { AppError } from '../../src-shared/errors'
+} from '@shared/contract'
+import { AppError } from '@shared/errors'
 
 /** The part of ipcRenderer the bridge uses; kept structural so the bridge never holds more. */
 export interface IpcRendererLike {

@@ -5,8 +5,8 @@ import {
   type Bridge,
   type Envelope,
   type EventName,
-} from '../../src-shared/contract'
-import { AppError } from '../../src-shared/errors'
+} from '@shared/contract'
+import { AppError } from '@shared/errors'
 
 export interface BrowserHostDeps {
   fetch: (input: string, init: RequestInit) => Promise<Response>

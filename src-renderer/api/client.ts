@@ -8,8 +8,8 @@ import {
   type RequestInput,
   type RequestName,
   type RequestOutput,
-} from '../../src-shared/contract'
-import { AppError } from '../../src-shared/errors'
+} from '@shared/contract'
+import { AppError } from '@shared/errors'
 
 /** Requests without input take no argument; the rest require theirs. */
 export type RequestArgs<N extends RequestName> = undefined extends RequestInput<N>

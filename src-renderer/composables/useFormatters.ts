@@ -1,5 +1,5 @@
 import { useI18n } from 'vue-i18n'
-import { toIanaTimeZone } from '../../src-shared/timeZones'
+import { toIanaTimeZone } from '@shared/timeZones'
 import { useWhoAmIStore } from '../stores/whoami'
 
 // Building an Intl formatter costs far more than using one; lists and scans format many dates.

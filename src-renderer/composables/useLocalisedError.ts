@@ -1,6 +1,6 @@
 import { useI18n } from 'vue-i18n'
-import { AppError, errorMessages } from '../../src-shared/errors'
-import type { Language } from '../../src-shared/domain'
+import { AppError, errorMessages } from '@shared/errors'
+import type { Language } from '@shared/domain'
 
 /** Error texts in the language the user reads now, from the error's code, never its English message. */
 export function useLocalisedError() {

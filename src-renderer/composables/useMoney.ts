@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { useI18n } from 'vue-i18n'
-import type { Currency } from '../../src-shared/purchasing'
+import type { Currency } from '@shared/purchasing'
 
 const formatters = new Map<string, Intl.NumberFormat>()
 function formatterFor(locale: string, code: string): Intl.NumberFormat {

@@ -1,5 +1,5 @@
 import { computed, nextTick, shallowRef } from 'vue'
-import type { LocalBooking } from '../../src-shared/bookings'
+import type { LocalBooking } from '@shared/bookings'
 
 /**
  * Printing slips and manifests. `PrintHost` (mounted once in the shell) renders

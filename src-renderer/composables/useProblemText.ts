@@ -1,5 +1,5 @@
 import { useI18n } from 'vue-i18n'
-import { AppError, type ErrorPayload } from '../../src-shared/errors'
+import { AppError, type ErrorPayload } from '@shared/errors'
 import type es from '../i18n/es'
 import { useLocalisedError } from './useLocalisedError'
 

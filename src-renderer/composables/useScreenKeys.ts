@@ -1,5 +1,5 @@
 import { onBeforeUnmount, onMounted } from 'vue'
-import { dialogOpen, isTypingTarget } from '../catalogue/keyboard'
+import { dialogOpen, isTypingTarget } from '../areas/catalogue/keyboard'
 
 /**
  * Plain keys (F5, digits) a screen answers while it is open: not while the

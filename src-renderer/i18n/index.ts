@@ -1,5 +1,5 @@
 import { createI18n } from 'vue-i18n'
-import type { Language } from '../../src-shared/domain'
+import type { Language } from '@shared/domain'
 import es, { type Messages } from './es'
 import en from './en'
 

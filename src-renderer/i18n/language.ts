@@ -1,4 +1,4 @@
-import type { Language } from '../../src-shared/domain'
+import type { Language } from '@shared/domain'
 
 /** The service stores languages freely ("es", "en-US", "English"); the app speaks two. */
 export function toAppLanguage(profileLanguage: string | null | undefined): Language | null {

@@ -4,6 +4,12 @@ import { screens } from './areas'
 import { landingPath } from '../shell/stations'
 import { usePreferencesStore } from '../stores/preferences'
 import type { AreaKey } from './areas'
+import { catalogueRoutes } from '../areas/catalogue/routes'
+import { counterRoutes } from '../areas/counter/routes'
+import { dispatchRoutes } from '../areas/dispatch/routes'
+import { purchasingRoutes } from '../areas/purchasing/routes'
+import { adminRoutes } from '../areas/admin/routes'
+import type { AreaRoutes } from './areaRoutes'
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -14,98 +20,33 @@ declare module 'vue-router' {
   }
 }
 
-const builtViews: Partial<Record<AreaKey, () => Promise<unknown>>> = {
-  profile: () => import('../views/ProfileView.vue'),
-  company: () => import('../views/CompanyView.vue'),
-  catalogue: () => import('../views/catalogue/CatalogueView.vue'),
-  newBooking: () => import('../views/counter/NewBookingView.vue'),
-  bookings: () => import('../views/counter/BookingsView.vue'),
-  syncCentre: () => import('../views/counter/SyncCentreView.vue'),
-  dispatch: () => import('../views/dispatch/DispatchView.vue'),
-  consolidates: () => import('../views/purchasing/ConsolidatesView.vue'),
-  receptions: () => import('../views/purchasing/ReceptionsView.vue'),
-  pieceworkTypeGroups: () => import('../views/admin/PieceworkGroupsView.vue'),
-  documentStructures: () => import('../views/admin/DocumentStructuresView.vue'),
-  dynamicTables: () => import('../views/admin/DynamicTablesView.vue'),
-  graphql: () => import('../views/admin/GraphqlConsoleView.vue'),
-  diagnostics: () => import('../shell/help/DiagnosticsView.vue'),
-}
+// Each area declares its own screens (areas/*/routes.ts); the frame's own are here.
+const areaRoutes: AreaRoutes[] = [
+  catalogueRoutes,
+  counterRoutes,
+  dispatchRoutes,
+  purchasingRoutes,
+  adminRoutes,
+  { views: { diagnostics: () => import('../shell/help/DiagnosticsView.vue') } },
+]
+const builtViews: AreaRoutes['views'] = Object.assign({}, ...areaRoutes.map((a) => a.views))
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
   path: screen.path.slice(1),
   name: screen.key,
   meta: { area: screen.key },
-  component: (screen.built && builtViews[screen.key]) || (() => import('../views/ComingSoonView.vue')),
+  component: (screen.built && builtViews[screen.key]) || (() => import('../shell/ComingSoonView.vue')),
 }))
 
-// Screens below a menu entry: they keep its area so the menu and the title stay on it.
-const subScreens: RouteRecordRaw[] = [
-  {
-    path: 'catalogue/bundles/new',
-    name: 'bundleNew',
-    meta: { area: 'catalogue' },
-    component: () => import('../views/catalogue/BundleView.vue'),
-  },
-  {
-    path: 'catalogue/bundles/:id(\\d+)',
-    name: 'bundle',
-    meta: { area: 'catalogue' },
-    component: () => import('../views/catalogue/BundleView.vue'),
-    props: (route) => ({ id: Number(route.params.id) }),
-  },
-  {
-    path: 'counter/bookings/:id/edit',
-    name: 'bookingEdit',
-    meta: { area: 'bookings' },
-    component: () => import('../views/counter/NewBookingView.vue'),
-    props: (route) => ({ id: String(route.params.id) }),
-  },
-  // Purchasing
-  { path: 'purchasing/consolidates/new', name: 'consolidateNew', meta: { area: 'consolidates' }, component: () => import('../views/purchasing/ConsolidateNewView.vue'), props: { special: false } },
-  {
-    path: 'purchasing/consolidates/new-special',
-    name: 'consolidateNewSpecial',
-    meta: { area: 'consolidates' },
-    component: () => import('../views/purchasing/ConsolidateNewView.vue'),
-    props: { special: true },
-  },
-  {
-    path: 'purchasing/consolidates/:id(\\d+)',
-    name: 'consolidate',
-    meta: { area: 'consolidates' },
-    component: () => import('../views/purchasing/ConsolidateView.vue'),
-    props: (route) => ({ id: Number(route.params.id) }),
-  },
-  {
-    path: 'purchasing/receptions/order/:orderId(\\d+)',
-    name: 'receptionOrder',
-    meta: { area: 'receptions' },
-    component: () => import('../views/purchasing/ReceptionOrderView.vue'),
-    props: (route) => ({ orderId: Number(route.params.orderId) }),
-  },
-  {
-    path: 'purchasing/receptions/:id(\\d+)',
-    name: 'reception',
-    meta: { area: 'receptions' },
-    component: () => import('../views/purchasing/ReceptionView.vue'),
-    props: (route) => ({ id: Number(route.params.id) }),
-  },
-  {
-    path: 'admin/dynamic-tables/:id(\\d+)',
-    name: 'dynamicTable',
-    meta: { area: 'dynamicTables' },
-    component: () => import('../views/admin/DynamicTableView.vue'),
-    props: (route) => ({ id: Number(route.params.id) }),
-  },
-]
+const subScreens: RouteRecordRaw[] = areaRoutes.flatMap((a) => a.subScreens ?? [])
 
 const routes: RouteRecordRaw[] = [
-  { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../views/SignInView.vue') },
+  { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../shell/SignInView.vue') },
   // Help → Diagnostics also before signing in (a broken keychain or an unreachable service keeps people out).
   { path: '/diagnostics', name: 'diagnosticsSignedOut', meta: { public: true }, component: () => import('../shell/help/DiagnosticsPage.vue') },
   {
     path: '/',
-    component: () => import('../views/ShellLayout.vue'),
+    component: () => import('../shell/ShellLayout.vue'),
     children: [{ path: '', redirect: () => landingPath() }, ...shellChildren, ...subScreens],
   },
   { path: '/:unknown(.*)*', redirect: () => landingPath() },

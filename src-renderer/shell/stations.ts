@@ -1,4 +1,4 @@
-import type { Station } from '../../src-shared/domain'
+import type { Station } from '@shared/domain'
 import { usePreferencesStore } from '../stores/preferences'
 import type { AreaKey } from '../router/areas'
 

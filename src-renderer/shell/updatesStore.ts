@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { onEvent, request } from '../api'
-import type { UpdateStatus } from '../../src-shared/updates'
+import type { UpdateStatus } from '@shared/updates'
 
 /** The desktop updater's state (off under the browser host), for the header notice and Settings. */
 export const useUpdatesStore = defineStore('updates', () => {

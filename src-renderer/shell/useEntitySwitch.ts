@@ -1,7 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import { useMessage } from 'naive-ui'
-import { AppError } from '../../src-shared/errors'
-import type { Membership } from '../../src-shared/domain'
+import { AppError } from '@shared/errors'
+import type { Membership } from '@shared/domain'
 import { useUnsentGuard } from '../composables/useUnsentGuard'
 import { useWhoAmIStore } from '../stores/whoami'
 

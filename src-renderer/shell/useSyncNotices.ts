@@ -2,7 +2,7 @@ import { h, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import { useMessage } from 'naive-ui'
-import { useBookingsStore } from '../stores/bookings'
+import { useBookingsStore } from '../areas/counter/stores/bookings'
 import { useConnectionStore } from '../stores/connection'
 
 /**

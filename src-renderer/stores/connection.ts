@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { onEvent, request } from '../api'
-import type { ConnectionState } from '../../src-shared/domain'
+import type { ConnectionState } from '@shared/domain'
 
 /** Whether the service answers; shown in the status bar. */
 export const useConnectionStore = defineStore('connection', () => {

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { request } from '../api'
-import type { Preferences } from '../../src-shared/domain'
-import { AppError } from '../../src-shared/errors'
+import type { Preferences } from '@shared/domain'
+import { AppError } from '@shared/errors'
 
 const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null
 

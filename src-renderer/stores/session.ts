@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
-import type { RequestInput, RequestOutput } from '../../src-shared/contract'
-import type { SessionStatus } from '../../src-shared/domain'
-import { AppError } from '../../src-shared/errors'
+import type { RequestInput, RequestOutput } from '@shared/contract'
+import type { SessionStatus } from '@shared/domain'
+import { AppError } from '@shared/errors'
 
 type AppInfo = RequestOutput<'app.info'>
 

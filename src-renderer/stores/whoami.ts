@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
-import type { WhoAmI } from '../../src-shared/domain'
-import { AppError } from '../../src-shared/errors'
+import type { WhoAmI } from '@shared/domain'
+import { AppError } from '@shared/errors'
 
 const agencyRetryMs = 60_000
 

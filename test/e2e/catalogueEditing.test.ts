@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ean13CheckDigit } from '../../src-shared/catalogue'
-import { bundleFacts } from '../../src-main/sandbox/seed/bundleFacts'
+import { ean13CheckDigit } from '@shared/catalogue'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'

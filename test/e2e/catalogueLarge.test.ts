@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, text, unexpectedProblems } from './support/actions'

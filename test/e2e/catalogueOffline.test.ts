@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bundleFacts } from '../../src-main/sandbox/seed/bundleFacts'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, text, unexpectedProblems } from './support/actions'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { TrainingService } from '../../src-main/core/training'
-import { bookingFacts } from '../../src-main/sandbox/seed/bookingFacts'
+import type { TrainingService } from '@core/training'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'

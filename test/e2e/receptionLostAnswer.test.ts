@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startSandbox, type RunningSandbox } from '../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { areas, screens } from '../../src-renderer/router/areas'
+import { areas, screens } from '@renderer/router/areas'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src-main/sandbox'
-import { errorMessages } from '../../src-shared/errors'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { errorMessages } from '@shared/errors'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, text, unexpectedProblems } from './support/actions'

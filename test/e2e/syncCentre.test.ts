@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookingFacts } from '../../src-main/sandbox/seed/bookingFacts'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { _electron, chromium, type Browser, type ElectronApplication, type Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { bookingFacts } from '../../src-main/sandbox/seed/bookingFacts'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 
 const root = resolve(__dirname, '../..')
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { eventNames, ipcEventChannel, ipcRequestChannel, requestNames, type Envelope } from '../../src-shared/contract'
+import { eventNames, ipcEventChannel, ipcRequestChannel, requestNames, type Envelope } from '@shared/contract'
 import { forwardEvents, registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import type { RendererLocation } from '../../src-main/electron/rendererLocation'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { eventNames, ipcEventChannel, ipcRequestChannel, requestNames, type Bridge, type EventName, type RequestName } from '../../src-shared/contract'
+import { eventNames, ipcEventChannel, ipcRequestChannel, requestNames, type Bridge, type EventName, type RequestName } from '@shared/contract'
 import { registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
 import { createFakeCore, sampleInputs, sampleOutputs } from './fakes/fakeCore'

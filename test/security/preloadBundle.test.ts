@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ipcRequestChannel, requestNames, type Bridge } from '../../src-shared/contract'
+import { ipcRequestChannel, requestNames, type Bridge } from '@shared/contract'
 
 /**
  * Builds the preload with the project's own electron-vite config and runs the

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ipcEventChannel, ipcRequestChannel, requestNames, type Envelope } from '../../src-shared/contract'
-import { contentSecurityPolicy } from '../../src-shared/csp'
-import type { CoreOptions } from '../../src-main/core/createCore'
-import { MemorySecretStore } from '../../src-main/core/secrets/memorySecretStore'
-import type { TrainingLauncher } from '../../src-main/core/training'
+import { ipcEventChannel, ipcRequestChannel, requestNames, type Envelope } from '@shared/contract'
+import { contentSecurityPolicy } from '@shared/csp'
+import type { CoreOptions } from '@core/createCore'
+import { MemorySecretStore } from '@core/secrets/memorySecretStore'
+import type { TrainingLauncher } from '@core/training'
 import { electronBuildInfoFile, electronNativeDir, electronNativeFile } from '../../src-main/electron/nativeBinding'
 import { startApp, type AppDeps } from '../../src-main/electron/startApp'
 import { createFakeCore, type FakeCore } from './fakes/fakeCore'
@@ -204,7 +204,7 @@ describe('native binding under Electron', () => {
   })
 
   it('shows a core start-up failure in both languages and exits', async () => {
-    deps.createCore.mockRejectedValueOnce(new (await import('../../src-shared/errors')).AppError('keychain_unavailable', { detail: 'no Secret Service' }))
+    deps.createCore.mockRejectedValueOnce(new (await import('@shared/errors')).AppError('keychain_unavailable', { detail: 'no Secret Service' }))
     startApp(deps)
     await settle()
     const message = dialog.showErrorBox.mock.calls[0]?.[1] as string

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { EventName, RequestInput, RequestName, RequestOutput } from '../../src-shared/contract'
-import { dispatch } from '../../src-shared/dispatch'
-import { AppError } from '../../src-shared/errors'
-import { createCore, type Core, type CoreOptions } from '../../src-main/core/createCore'
-import { MemorySecretStore } from '../../src-main/core/secrets/memorySecretStore'
+import type { EventName, RequestInput, RequestName, RequestOutput } from '@shared/contract'
+import { dispatch } from '@shared/dispatch'
+import { AppError } from '@shared/errors'
+import { createCore, type Core, type CoreOptions } from '@core/createCore'
+import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 
 /** A core as a runner builds it, called through the contract like the renderer calls it. */
 export interface CoreHarness {

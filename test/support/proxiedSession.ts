@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { coreHarness, type CoreHarness } from './coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from './interceptingProxy'
 import { tempDir } from './tempDir'

@@ -1,4 +1,4 @@
-import { extensionsByDefault } from '../../src-main/sandbox'
+import { extensionsByDefault } from '@sandbox'
 
 /**
  * Whether the sandboxes this test run starts serve their extensions. The

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { WhoAmI } from '../../../src-shared/domain'
+import type { WhoAmI } from '@shared/domain'
 import { UsageError } from '../output'
 import { readSecret } from '../readSecret'
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import Decimal from 'decimal.js'
-import type { BookingChanges, BookingInput, LocalBooking } from '../../../src-shared/bookings'
+import type { BookingChanges, BookingInput, LocalBooking } from '@shared/bookings'
 import { UsageError } from '../output'
 import type { Run } from './runType'
 

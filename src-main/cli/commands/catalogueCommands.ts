@@ -1,9 +1,9 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, extname } from 'node:path'
 import type { Command } from 'commander'
-import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type ImageFile, type ImageSlot } from '../../../src-shared/bundleImages'
-import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '../../../src-shared/catalogue'
-import { fetchBundles } from '../../core/api/bundlesApi'
+import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type ImageFile, type ImageSlot } from '@shared/bundleImages'
+import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '@shared/catalogue'
+import { fetchBundles } from '@core/api/bundlesApi'
 import { UsageError } from '../output'
 import type { Run } from './runType'
 

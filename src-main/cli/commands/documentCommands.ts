@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { documentTypes, type DocumentType } from '../../../src-shared/administration'
+import { documentTypes, type DocumentType } from '@shared/administration'
 import { UsageError } from '../output'
 import type { Run } from './runType'
 

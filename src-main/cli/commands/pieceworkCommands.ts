@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { PieceworkTypeGroup } from '../../../src-shared/administration'
+import type { PieceworkTypeGroup } from '@shared/administration'
 import { UsageError } from '../output'
 import { positiveInt } from './catalogueCommands'
 import type { Run } from './runType'

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { languages } from '../../../src-shared/domain'
+import { languages } from '@shared/domain'
 import { UsageError } from '../output'
 import { describeWhoAmI } from './accountCommands'
 import type { Run } from './runType'

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import type { Command } from 'commander'
-import { orderState, type Consolidate, type OrderState, type PurchaseOrder, type Reception, type ReceptionInput } from '../../../src-shared/purchasing'
+import { orderState, type Consolidate, type OrderState, type PurchaseOrder, type Reception, type ReceptionInput } from '@shared/purchasing'
 import type { CliContext } from '../cliContext'
 import { UsageError } from '../output'
 import type { Run } from './runType'

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { startSandbox } from '../../sandbox'
+import { startSandbox } from '@sandbox'
 import { launchBrowserHost } from '../../host/launchBrowserHost'
 import { UsageError } from '../output'
 

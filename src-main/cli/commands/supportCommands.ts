@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
-import { doctorText } from '../../core/support/doctor'
-import { serviceCheckText } from '../../core/support/serviceCheck'
+import { doctorText } from '@core/support/doctor'
+import { serviceCheckText } from '@core/support/serviceCheck'
 import { EXIT_FAILED } from '../output'
 import type { Run } from './runType'
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { columnTypes, rowData, type DynamicTable, type TableColumn, type TableRow } from '../../../src-shared/administration'
+import { columnTypes, rowData, type DynamicTable, type TableColumn, type TableRow } from '@shared/administration'
 import { UsageError } from '../output'
 import { collect, positiveInt } from './catalogueCommands'
 import type { Run } from './runType'

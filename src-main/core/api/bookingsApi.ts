@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { BookingLine } from '../../../src-shared/bookings'
+import type { BookingLine } from '@shared/bookings'
 import { bool, count, id, nullableDate, nullableId, nullableText, nullableTimestamp, optionalNull } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
 

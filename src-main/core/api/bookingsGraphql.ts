@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AppError } from '../../../src-shared/errors'
+import { AppError } from '@shared/errors'
 import { fetchBooking, shipmentSchema, type ServiceShipment } from './bookingsApi'
 import type { GraphqlClient } from './graphqlClient'
 import type { RestClient } from './restClient'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { BundleForms, BundleMedia, ImageSlot } from '../../../src-shared/bundleImages'
+import type { BundleForms, BundleMedia, ImageSlot } from '@shared/bundleImages'
 import { type ServiceBundleDetail, bundleDetailSchema } from './bundlesApi'
 import { writeRequest, type RestClient } from './restClient'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { BundleInput, FileData } from '../../../src-shared/catalogue'
+import type { BundleInput, FileData } from '@shared/catalogue'
 import {
   bool,
   count,

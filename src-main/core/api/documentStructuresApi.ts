@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DocumentStructure, DocumentType } from '../../../src-shared/administration'
+import type { DocumentStructure, DocumentType } from '@shared/administration'
 import { bool } from './normalise'
 import type { RestClient } from './restClient'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { TableRow } from '../../../src-shared/administration'
+import type { TableRow } from '@shared/administration'
 import { rowDataSchema } from './dynamicTablesApi'
 import type { GraphqlClient } from './graphqlClient'
 import { id } from './normalise'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { CellValue, DynamicTable, NewDynamicTable, RowData, TableColumn, TableRow } from '../../../src-shared/administration'
+import type { CellValue, DynamicTable, NewDynamicTable, RowData, TableColumn, TableRow } from '@shared/administration'
 import { id, nullableId, nullableTimestamp, text } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
 

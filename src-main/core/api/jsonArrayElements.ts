@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder'
-import { AppError } from '../../../src-shared/errors'
+import { AppError } from '@shared/errors'
 
 /**
  * The elements of a top-level JSON array, each as its own JSON text, as the

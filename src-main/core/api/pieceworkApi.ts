@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { PieceworkTypeGroup, PieceworkTypeGroupInput } from '../../../src-shared/administration'
+import type { PieceworkTypeGroup, PieceworkTypeGroupInput } from '@shared/administration'
 import { id, nullableId, nullableText, nullableTimestamp, text } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
 

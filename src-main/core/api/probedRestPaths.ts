@@ -1,4 +1,4 @@
-import type { LocalisedText } from '../../../src-shared/errors'
+import type { LocalisedText } from '@shared/errors'
 
 const text = (es: string, en: string): LocalisedText => ({ es, en })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { ProfileChanges } from '../../../src-shared/administration'
-import type { Agency, Company, Membership, Profile } from '../../../src-shared/domain'
+import type { ProfileChanges } from '@shared/administration'
+import type { Agency, Company, Membership, Profile } from '@shared/domain'
 import type { GraphqlClient } from './graphqlClient'
 import {
   bool,

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
-import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft } from '../../../src-shared/purchasing'
+import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
 import type { GraphqlClient } from './graphqlClient'
 import { bool, id, money, nullableDate, nullableId, nullableMoney, nullableNumber, nullableText, nullableTimestamp, optionalNull, text } from './normalise'
 import { writeRequest, type RestClient } from './restClient'

@@ -2,7 +2,7 @@ import http from 'node:http'
 import https from 'node:https'
 import axios, { type AxiosInstance, type Method } from 'axios'
 import type { z } from 'zod'
-import { AppError } from '../../../src-shared/errors'
+import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
 import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
 

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '../../../src-shared/errors'
+import { AppError, type ErrorCode } from '@shared/errors'
 
 /**
  * Turns a service answer that is not a success into one AppError. HTTP status

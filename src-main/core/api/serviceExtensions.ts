@@ -1,5 +1,5 @@
-import { AppError } from '../../../src-shared/errors'
-import type { GraphqlResult } from '../../../src-shared/domain'
+import { AppError } from '@shared/errors'
+import type { GraphqlResult } from '@shared/domain'
 
 /**
  * GraphQL parts that our sandbox serves and the real service (as its SDK and

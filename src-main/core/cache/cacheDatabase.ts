@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { AppError } from '../../../src-shared/errors'
+import { AppError } from '@shared/errors'
 import { openSqlite, type Sqlite } from './sqlite'
 
 /**

@@ -1,5 +1,5 @@
-import type { BundleComponent, BundleDetail, CatalogueQuery, CatalogueRow, ItemRow } from '../../../src-shared/catalogue'
-import { catalogueQuery } from '../../../src-shared/catalogue'
+import type { BundleComponent, BundleDetail, CatalogueQuery, CatalogueRow, ItemRow } from '@shared/catalogue'
+import { catalogueQuery } from '@shared/catalogue'
 import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
 import type { ServiceBundle } from '../api/bundlesApi'
 import type { Statement } from 'better-sqlite3'

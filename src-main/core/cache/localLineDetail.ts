@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import type { BookingLine } from '../../../src-shared/bookings'
+import type { BookingLine } from '@shared/bookings'
 
 /**
  * What only this device knows of a booking's lines: the bundle a line was

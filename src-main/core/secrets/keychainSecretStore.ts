@@ -1,5 +1,5 @@
 import { Entry } from '@napi-rs/keyring'
-import { AppError } from '../../../src-shared/errors'
+import { AppError } from '@shared/errors'
 import type { SecretStore } from './secretStore'
 
 const SERVICE = 'Mostrador'

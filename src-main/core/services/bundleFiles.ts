@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
-import { isValidEan13, type CatalogueRow, type FileData, type ImportPreview } from '../../../src-shared/catalogue'
-import { AppError } from '../../../src-shared/errors'
+import { isValidEan13, type CatalogueRow, type FileData, type ImportPreview } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
 import type { CatalogueStore } from '../cache/catalogueStore'
 
 /**

@@ -5,8 +5,8 @@ import {
   type BundleMedia,
   type ImageFile,
   type ImageSlot,
-} from '../../../src-shared/bundleImages'
-import { AppError } from '../../../src-shared/errors'
+} from '@shared/bundleImages'
+import { AppError } from '@shared/errors'
 import { imagesOf, mediaOf, removeBundleImage, setBundleImage } from '../api/bundleMediaApi'
 import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
 import { mayHaveBeenDone } from '../api/serviceError'

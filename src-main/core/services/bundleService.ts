@@ -1,5 +1,5 @@
-import type { BundleDetail, BundleInput, CatalogueQuery, FileData, ImportPreview } from '../../../src-shared/catalogue'
-import { AppError } from '../../../src-shared/errors'
+import type { BundleDetail, BundleInput, CatalogueQuery, FileData, ImportPreview } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
 import { createBundle, deleteBundle, fetchBundle, fetchBundles, fetchDynamicItems, importBundles, updateBundle, type ServiceBundleDetail } from '../api/bundlesApi'
 import { mayHaveBeenDone } from '../api/serviceError'
 import { cleanImportFile, parseBundleFile, previewImport, writeBundleFile } from './bundleFiles'

@@ -1,5 +1,5 @@
-import type { BundleDetail, CatalogueQuery, CatalogueStatus, ItemRow } from '../../../src-shared/catalogue'
-import { AppError } from '../../../src-shared/errors'
+import type { BundleDetail, CatalogueQuery, CatalogueStatus, ItemRow } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import type { CoreEvents } from '../events'

@@ -1,4 +1,4 @@
-import type { ConnectionLink, ConnectionState } from '../../../src-shared/domain'
+import type { ConnectionLink, ConnectionState } from '@shared/domain'
 import type { ContactOutcome } from '../api/restClient'
 import type { CoreEvents } from '../events'
 

@@ -1,6 +1,6 @@
-import type { PieceworkTypeGroup, PieceworkTypeGroupInput } from '../../../src-shared/administration'
+import type { PieceworkTypeGroup, PieceworkTypeGroupInput } from '@shared/administration'
 import { createPieceworkGroup, deletePieceworkGroup, fetchPieceworkGroup, fetchPieceworkGroups, updatePieceworkGroup } from '../api/pieceworkApi'
-import { AppError } from '../../../src-shared/errors'
+import { AppError } from '@shared/errors'
 import { mayHaveBeenDone } from '../api/serviceError'
 import type { SessionService } from './sessionService'
 

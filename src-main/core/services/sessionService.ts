@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
-import type { SessionStatus } from '../../../src-shared/domain'
-import { AppError } from '../../../src-shared/errors'
+import type { SessionStatus } from '@shared/domain'
+import { AppError } from '@shared/errors'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'

@@ -1,13 +1,13 @@
 import { getOperationAST, Kind, OperationTypeNode, parse, type OperationDefinitionNode } from 'graphql'
-import type { GraphqlResult } from '../../../src-shared/domain'
-import { AppError } from '../../../src-shared/errors'
+import type { GraphqlResult } from '@shared/domain'
+import { AppError } from '@shared/errors'
 import type {
   ServiceCheckReport,
   ServiceDocumentCheck,
   ServiceExtensionCheck,
   ServiceProbeStatus,
   ServiceRestCheck,
-} from '../../../src-shared/support'
+} from '@shared/support'
 import { graphqlDocuments, type GraphqlDocument } from '../api/graphqlDocuments'
 import { probedRestPaths } from '../api/probedRestPaths'
 import { documentImpact } from '../api/serviceAreas'

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { strToU8, zipSync } from 'fflate'
-import { AppError } from '../../../src-shared/errors'
+import { AppError } from '@shared/errors'
 import { readOutboxes } from './cacheFiles'
 import { doctorText, runDoctor, versionInfo, type DoctorDeps } from './doctor'
 import { scrubSecrets, secretsLeft } from './scrub'

@@ -1,5 +1,5 @@
-import type { FileData } from '../../../src-shared/catalogue'
-import type { DoctorReport, ServiceCheckReport } from '../../../src-shared/support'
+import type { FileData } from '@shared/catalogue'
+import type { DoctorReport, ServiceCheckReport } from '@shared/support'
 import type { Runner } from '../createCore'
 import type { SecretStore } from '../secrets/secretStore'
 import type { SessionService } from '../services/sessionService'

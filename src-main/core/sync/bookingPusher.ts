@@ -1,5 +1,5 @@
-import type { BookingLine } from '../../../src-shared/bookings'
-import { AppError } from '../../../src-shared/errors'
+import type { BookingLine } from '@shared/bookings'
+import { AppError } from '@shared/errors'
 import { createBooking, deleteBooking, deliverBooking, fetchBooking, shipBooking, updateBooking, type ServiceShipment } from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'

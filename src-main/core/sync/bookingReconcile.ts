@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { BookingLine } from '../../../src-shared/bookings'
-import { AppError } from '../../../src-shared/errors'
+import type { BookingLine } from '@shared/bookings'
+import { AppError } from '@shared/errors'
 import { fetchBooking, type ServiceShipment } from '../api/bookingsApi'
 import { fetchBookingWithLines, RECONCILE_CANDIDATES_QUERY } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { OutboxCounts } from '../../../src-shared/updates'
+import type { OutboxCounts } from '@shared/updates'
 import { openSqlite } from '../cache/sqlite'
 import type { Logger } from '../logging/logger'
 import { OutboxStore } from '../sync/outbox/outboxStore'

@@ -1,4 +1,4 @@
-import type { OutboxCounts, UpdatesOffReason } from '../../../src-shared/updates'
+import type { OutboxCounts, UpdatesOffReason } from '@shared/updates'
 
 /**
  * The rules for updates, in one place and free of Electron, so the desktop

@@ -1,5 +1,5 @@
-import { AppError } from '../../../src-shared/errors'
-import type { OutboxCounts, UpdateStatus } from '../../../src-shared/updates'
+import { AppError } from '@shared/errors'
+import type { OutboxCounts, UpdateStatus } from '@shared/updates'
 import type { CoreEvents } from '../events'
 import type { Logger } from '../logging/logger'
 import type { SettingsStore } from '../settingsStore'

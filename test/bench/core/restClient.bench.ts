@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { fetchProfile } from '../../../src-main/core/api/profileApi'
-import { RestClient } from '../../../src-main/core/api/restClient'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { fetchProfile } from '@core/api/profileApi'
+import { RestClient } from '@core/api/restClient'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { durations, percentile, report } from '../support/measure'
 
 // The cost of our REST client (axios, error classification, schema

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { openApp, type RunningApp } from '../../e2e/support/app'
 import { startTraining } from '../../e2e/support/actions'
 import { openCatalogueWithRows } from '../../e2e/support/catalogue'

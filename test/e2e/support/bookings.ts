@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import type { TrainingService } from '../../../src-main/core/training'
-import { hostRequestPath, type RequestInput } from '../../../src-shared/contract'
+import type { TrainingService } from '@core/training'
+import { hostRequestPath, type RequestInput } from '@shared/contract'
 
 /** The service's own view of a booking, read beside the app (what a second counter would see). */
 export interface ServiceBookingState {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { cli } from '../../support/cliRun'
 
 let sandbox: RunningSandbox

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src-main/cli/program'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { tempDir } from '../../support/tempDir'
 
 let sandbox: RunningSandbox

@@ -1,7 +1,7 @@
 import { buildClientSchema, getIntrospectionQuery, GraphQLObjectType, type IntrospectionQuery } from 'graphql'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { AppError } from '../../../src-shared/errors'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { AppError } from '@shared/errors'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 

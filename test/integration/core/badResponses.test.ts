@@ -1,8 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fetchCompany, fetchProfile, selectEntity } from '../../../src-main/core/api/profileApi'
-import { RestClient } from '../../../src-main/core/api/restClient'
+import { fetchCompany, fetchProfile, selectEntity } from '@core/api/profileApi'
+import { RestClient } from '@core/api/restClient'
 
 // A real HTTP server that misbehaves in the ways a service, a proxy or a
 // captive portal do. Each path is one behaviour.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { notAnImage, oversizedPng, solidPng } from '../../support/sampleImages'
 import { useProxiedSession } from '../../support/proxiedSession'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { BookingInput } from '../../../src-shared/bookings'
+import type { BookingInput } from '@shared/bookings'
 import { bookableItem } from '../../support/bookableItem'
 import { useProxiedSession } from '../../support/proxiedSession'
 

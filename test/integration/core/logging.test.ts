@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logFiles } from '../../../src-main/core/logging/logger'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { logFiles } from '@core/logging/logger'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { coreHarness, filesContaining, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 

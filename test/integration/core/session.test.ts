@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { KeychainSecretStore } from '../../../src-main/core/secrets/keychainSecretStore'
-import { secretAccount } from '../../../src-main/core/secrets/secretStore'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { KeychainSecretStore } from '@core/secrets/keychainSecretStore'
+import { secretAccount } from '@core/secrets/secretStore'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { coreHarness, filesContaining, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 

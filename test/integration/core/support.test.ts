@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EventPayload } from '../../../src-shared/contract'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
+import type { EventPayload } from '@shared/contract'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 

@@ -1,4 +1,4 @@
-import type { DemoUser, RunningSandbox } from '../../../src-main/sandbox'
+import type { DemoUser, RunningSandbox } from '@sandbox'
 import { gqlData, graphqlToken, rest, type JsonResponse } from './sandboxClient'
 
 /** Helpers for the bookings tests: the REST calls a counter makes and the stock read back through GraphQL. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
-import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { bookingsClient, oneLine, type Json } from './bookingClient'
 import { control, rest } from './sandboxClient'
 

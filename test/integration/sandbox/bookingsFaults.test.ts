@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { noFaults } from '../../../src-main/sandbox/faults'
-import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { noFaults } from '@sandbox/faults'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bookingPath, bookingsClient, oneLine } from './bookingClient'
 import { control, userHeaders } from './sandboxClient'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bookingsClient } from './bookingClient'
 import { control, gql, graphqlToken, rest } from './sandboxClient'
 

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
-import { makeEan13 } from '../../../src-main/sandbox/seed/ean13'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
+import { makeEan13 } from '@sandbox/seed/ean13'
 import { rest } from './sandboxClient'
 
 type Json = Record<string, unknown>

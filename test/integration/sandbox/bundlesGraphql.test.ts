@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { gql, gqlData, graphqlToken, rest } from './sandboxClient'
 
 interface Bundle {

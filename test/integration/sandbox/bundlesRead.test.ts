@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
-import { isValidEan13 } from '../../../src-main/sandbox/seed/ean13'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
+import { isValidEan13 } from '@sandbox/seed/ean13'
 import { rest } from './sandboxClient'
 
 type Json = Record<string, unknown>

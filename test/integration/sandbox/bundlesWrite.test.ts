@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { noFaults } from '../../../src-main/sandbox/faults'
-import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
-import { makeEan13 } from '../../../src-main/sandbox/seed/ean13'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { noFaults } from '@sandbox/faults'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
+import { makeEan13 } from '@sandbox/seed/ean13'
 import { control, rest, userHeaders } from './sandboxClient'
 
 type Json = Record<string, unknown>

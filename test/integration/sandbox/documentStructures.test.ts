@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { rest } from './sandboxClient'
 
 type Structure = Record<string, { type: string; required: boolean; default: unknown }>

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { noFaults } from '../../../src-main/sandbox/faults'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { noFaults } from '@sandbox/faults'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { control, gql, graphqlToken, rest, userHeaders } from './sandboxClient'
 
 let sandbox: RunningSandbox

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { control, DAY_MS, gql, graphqlToken, rest } from './sandboxClient'
 
 interface TokenResponse {

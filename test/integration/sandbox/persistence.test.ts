@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSandbox } from '../../../src-main/sandbox'
+import { startSandbox } from '@sandbox'
 import { control, gqlData, graphqlToken, rest } from './sandboxClient'
 
 const dirs: string[] = []

@@ -1,4 +1,4 @@
-import type { DemoUser, RunningSandbox } from '../../../src-main/sandbox'
+import type { DemoUser, RunningSandbox } from '@sandbox'
 import { control, gqlData, graphqlToken, rest } from './sandboxClient'
 
 /** Helpers for the purchasing tests: the REST calls a purchasing clerk makes, stock read back through GraphQL. */

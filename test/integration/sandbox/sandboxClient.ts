@@ -1,4 +1,4 @@
-import type { DemoUser, RunningSandbox } from '../../../src-main/sandbox'
+import type { DemoUser, RunningSandbox } from '@sandbox'
 
 /** Small fetch wrappers that speak to a running sandbox the way the client does. */
 export interface JsonResponse<T = unknown> {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTrainingLauncher } from '../../../src-main/sandbox/trainingLauncher'
+import { createTrainingLauncher } from '@sandbox/trainingLauncher'
 import { rest } from './sandboxClient'
 
 const dirs: string[] = []

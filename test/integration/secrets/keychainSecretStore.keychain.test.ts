@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { KeychainSecretStore } from '../../../src-main/core/secrets/keychainSecretStore'
+import { KeychainSecretStore } from '@core/secrets/keychainSecretStore'
 
 // Runs against the real OS keychain (gnome-keyring in CI, unlocked in a private
 // D-Bus session by .ci/run); `npm run test:keychain`.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { KeychainSecretStore } from '../../../src-main/core/secrets/keychainSecretStore'
+import { KeychainSecretStore } from '@core/secrets/keychainSecretStore'
 
 // Without a reachable Secret Service the store must say so with its own code
 // and never pretend the token was kept.

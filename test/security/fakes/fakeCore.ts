@@ -1,8 +1,8 @@
 import { vi } from 'vitest'
-import { requestNames, type RequestInput, type RequestName, type RequestOutput } from '../../../src-shared/contract'
-import type { Handlers } from '../../../src-shared/dispatch'
-import { company } from '../../../src-shared/domain'
-import { CoreEvents } from '../../../src-main/core/events'
+import { requestNames, type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
+import type { Handlers } from '@shared/dispatch'
+import { company } from '@shared/domain'
+import { CoreEvents } from '@core/events'
 import type { ShellCore } from '../../../src-main/electron/startApp'
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SettingsStore } from '../../../src-main/core/settingsStore'
+import { SettingsStore } from '@core/settingsStore'
 
 describe('settings.json', () => {
   it('starts with sensible defaults and keeps changes across restarts', () => {

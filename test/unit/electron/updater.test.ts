@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CoreEvents } from '../../../src-main/core/events'
-import { silentLogger } from '../../../src-main/core/logging/logger'
-import { SettingsStore } from '../../../src-main/core/settingsStore'
-import { CHECK_EVERY_MS } from '../../../src-main/core/updates/updatePolicy'
-import { UpdatesService } from '../../../src-main/core/updates/updatesService'
-import type { OutboxCounts } from '../../../src-shared/updates'
+import { CoreEvents } from '@core/events'
+import { silentLogger } from '@core/logging/logger'
+import { SettingsStore } from '@core/settingsStore'
+import { CHECK_EVERY_MS } from '@core/updates/updatePolicy'
+import { UpdatesService } from '@core/updates/updatesService'
+import type { OutboxCounts } from '@shared/updates'
 import { tempDirInTest } from '../../support/tempDir'
 
 // electron-updater (and electron under it) cannot load here: a stand-in autoUpdater records what the adapter does.

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createClient } from '../../../src-renderer/api/client'
-import { createBrowserHostTransport } from '../../../src-renderer/api/browserHostTransport'
-import { hostEventsPath, hostRequestPath, type Bridge, type Envelope } from '../../../src-shared/contract'
-import { AppError } from '../../../src-shared/errors'
+import { createClient } from '@renderer/api/client'
+import { createBrowserHostTransport } from '@renderer/api/browserHostTransport'
+import { hostEventsPath, hostRequestPath, type Bridge, type Envelope } from '@shared/contract'
+import { AppError } from '@shared/errors'
 
 const signedOut = { state: 'signed_out', lastServerUrl: null, lastEmail: null }
 

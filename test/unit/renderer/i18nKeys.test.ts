@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import es from '../../../src-renderer/i18n/es'
-import en from '../../../src-renderer/i18n/en'
-import { toAppLanguage } from '../../../src-renderer/i18n/language'
+import es from '@renderer/i18n/es'
+import en from '@renderer/i18n/en'
+import { toAppLanguage } from '@renderer/i18n/language'
 
 function keys(messages: object, prefix = ''): string[] {
   return Object.entries(messages).flatMap(([key, value]) =>

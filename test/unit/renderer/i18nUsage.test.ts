@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import es from '../../../src-renderer/i18n/es'
-import { flagFields } from '../../../src-renderer/catalogue/bundleForm'
-import { orderStates, specialInvoicePrerequisites } from '../../../src-shared/purchasing'
+import es from '@renderer/i18n/es'
+import { flagFields } from '@renderer/areas/catalogue/bundleForm'
+import { orderStates, specialInvoicePrerequisites } from '@shared/purchasing'
 
 const rendererDir = join(__dirname, '..', '..', '..', 'src-renderer')
 

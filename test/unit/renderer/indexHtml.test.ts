@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy } from '../../../src-shared/csp'
+import { contentSecurityPolicy } from '@shared/csp'
 
 const html = readFileSync(join(__dirname, '../../../src-renderer/index.html'), 'utf8')
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lineField, readBookingForm } from '../../../src-main/sandbox/model/bookingForm'
+import { lineField, readBookingForm } from '@sandbox/model/bookingForm'
 
 describe('readBookingForm', () => {
   it('reads lines under shipment_details_attributes (the documentation\'s key) after those under movements_attributes, errors numbered across both', () => {

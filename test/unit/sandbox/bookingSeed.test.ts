@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sqlite } from '../../../src-main/core/cache/sqlite'
-import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import type { Sqlite } from '@core/cache/sqlite'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
+import { SandboxStore } from '@sandbox/store/sandboxStore'
 import { checkBookingFacts } from './checkBookingFacts'
 
 const count = (db: Sqlite, sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number

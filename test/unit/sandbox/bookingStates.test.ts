@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { editRefusal, type BookingAction } from '../../../src-main/sandbox/model/bookingStates'
-import type { ShipmentRow } from '../../../src-main/sandbox/model/shipments'
+import { editRefusal, type BookingAction } from '@sandbox/model/bookingStates'
+import type { ShipmentRow } from '@sandbox/model/shipments'
 
 const state = (flags: Partial<Pick<ShipmentRow, 'shipped' | 'delivered' | 'voided' | 'returned' | 'needs_transport'>>) =>
   ({ shipped: 0, delivered: 0, voided: 0, returned: 0, needs_transport: 1, ...flags }) as ShipmentRow

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readBundleForm } from '../../../src-main/sandbox/model/bundleForm'
-import { splitTagList } from '../../../src-main/sandbox/model/bundleTags'
+import { readBundleForm } from '@sandbox/model/bundleForm'
+import { splitTagList } from '@sandbox/model/bundleTags'
 
 describe('readBundleForm', () => {
   it('casts the way Rails does: "1"/"0" booleans, numeric strings, trimmed text, empty text as null', () => {

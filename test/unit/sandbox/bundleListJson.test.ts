@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleListJson } from '../../../src-main/sandbox/model/bundleListJson'
-import type { BundleRow } from '../../../src-main/sandbox/model/bundles'
-import { tagsOfBundle } from '../../../src-main/sandbox/model/bundleTags'
-import { bundleJson } from '../../../src-main/sandbox/routes/bundleJson'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import { bundleListJson } from '@sandbox/model/bundleListJson'
+import type { BundleRow } from '@sandbox/model/bundles'
+import { tagsOfBundle } from '@sandbox/model/bundleTags'
+import { bundleJson } from '@sandbox/routes/bundleJson'
+import { SandboxStore } from '@sandbox/store/sandboxStore'
 
 let store: SandboxStore
 beforeAll(() => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sqlite } from '../../../src-main/core/cache/sqlite'
-import { bookingIdBase } from '../../../src-main/sandbox/seed/bookingPlan'
-import { bundleFacts } from '../../../src-main/sandbox/seed/bundleFacts'
-import { pastShipmentsPerEntity } from '../../../src-main/sandbox/seed/seedShipments'
-import { isValidEan13 } from '../../../src-main/sandbox/seed/ean13'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import type { Sqlite } from '@core/cache/sqlite'
+import { bookingIdBase } from '@sandbox/seed/bookingPlan'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
+import { pastShipmentsPerEntity } from '@sandbox/seed/seedShipments'
+import { isValidEan13 } from '@sandbox/seed/ean13'
+import { SandboxStore } from '@sandbox/store/sandboxStore'
 
 const count = (db: Sqlite, sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number
 const column = <T>(db: Sqlite, sql: string, ...params: unknown[]) => db.prepare(sql).pluck().all(...params) as T[]

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import type { Sqlite } from '../../../src-main/core/cache/sqlite'
-import type { EntityBookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
+import type { Sqlite } from '@core/cache/sqlite'
+import type { EntityBookingFacts } from '@sandbox/seed/bookingFacts'
 
 const count = (db: Sqlite, sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number
 

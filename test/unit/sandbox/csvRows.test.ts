@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvRows } from '../../../src-main/sandbox/imports/csvRows'
+import { csvRows } from '@sandbox/imports/csvRows'
 
 const cells = (text: string) => csvRows(text).map((r) => r.cells)
 

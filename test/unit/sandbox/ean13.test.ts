@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ean13CheckDigit, isValidEan13, makeEan13 } from '../../../src-main/sandbox/seed/ean13'
+import { ean13CheckDigit, isValidEan13, makeEan13 } from '@sandbox/seed/ean13'
 
 describe('EAN-13', () => {
   it('computes the check digit of published barcodes', () => {

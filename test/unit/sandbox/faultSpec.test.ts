@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseFaultSpec } from '../../../src-main/sandbox'
-import { FaultInjector, formatFaultSpec, noFaults } from '../../../src-main/sandbox/faults'
+import { parseFaultSpec } from '@sandbox'
+import { FaultInjector, formatFaultSpec, noFaults } from '@sandbox/faults'
 
 describe('parseFaultSpec', () => {
   it('reads latency ranges, 5xx and drop shares', () => {

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { issueGraphqlJwt, jwtLifetimeSeconds, verifyGraphqlJwt } from '../../../src-main/sandbox/auth/graphqlJwt'
+import { issueGraphqlJwt, jwtLifetimeSeconds, verifyGraphqlJwt } from '@sandbox/auth/graphqlJwt'
 
 const secret = new Uint8Array(32).fill(7)
 const at = (iso: string) => new Date(iso)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LikeMatcher, likePatternToRegExp } from '../../../src-main/sandbox/store/likePattern'
+import { LikeMatcher, likePatternToRegExp } from '@sandbox/store/likePattern'
 
 const like = (value: string, pattern: string) => likePatternToRegExp(pattern, false).test(value)
 const ilike = (value: string, pattern: string) => likePatternToRegExp(pattern, true).test(value)

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
-import { allocateLines, type AllocationLine, type LotAvailability } from '../../../src-main/sandbox/model/lineAllocation'
+import { allocateLines, type AllocationLine, type LotAvailability } from '@sandbox/model/lineAllocation'
 
 const lots: Record<number, LotAvailability[]> = {
   1: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { controlDoorVerdict } from '../../../src-main/sandbox/control/controlDoorGuard'
-import { isLoopbackAddress, isLoopbackHost } from '../../../src-main/sandbox/http/loopback'
+import { controlDoorVerdict } from '@sandbox/control/controlDoorGuard'
+import { isLoopbackAddress, isLoopbackHost } from '@sandbox/http/loopback'
 
 describe('isLoopbackAddress', () => {
   it.each(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1', '::FFFF:127.0.0.1'])('accepts %s', (a) => {

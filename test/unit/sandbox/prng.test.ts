@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPrng } from '../../../src-main/sandbox/prng'
+import { createPrng } from '@sandbox/prng'
 
 const draw = (seed: number, label: string, n = 100) => {
   const p = createPrng(seed, label)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { castBoolean, castDate, castText, readId } from '../../../src-main/sandbox/model/railsCast'
+import { castBoolean, castDate, castText, readId } from '@sandbox/model/railsCast'
 
 describe('Rails-style casts', () => {
   it('read dates, cutting a timestamp to its date and refusing impossible ones', () => {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
-import { parseDecimal, railsDecimalString } from '../../../src-main/sandbox/model/railsDecimal'
+import { parseDecimal, railsDecimalString } from '@sandbox/model/railsDecimal'
 
 describe('railsDecimalString', () => {
   it('writes decimals like Ruby’s BigDecimal: a point and at least one digit after it, no exponent', () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openSqlite } from '../../../src-main/core/cache/sqlite'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import { openSqlite } from '@core/cache/sqlite'
+import { SandboxStore } from '@sandbox/store/sandboxStore'
 
 const dirs: string[] = []
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sqlite } from '../../../src-main/core/cache/sqlite'
-import { isValidEan13 } from '../../../src-main/sandbox/seed/ean13'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
-import { domainTables } from '../../../src-main/sandbox/store/schema'
-import { isKnownTimeZone } from '../../../src-shared/timeZones'
+import type { Sqlite } from '@core/cache/sqlite'
+import { isValidEan13 } from '@sandbox/seed/ean13'
+import { SandboxStore } from '@sandbox/store/sandboxStore'
+import { domainTables } from '@sandbox/store/schema'
+import { isKnownTimeZone } from '@shared/timeZones'
 
 /** Every seeded table, row by row, as text: equal dumps mean byte-identical data. */
 function dump(db: Sqlite): string {

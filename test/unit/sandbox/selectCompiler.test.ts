@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newScope } from '../../../src-main/sandbox/graphql/compileScope'
-import { compileOrderBy } from '../../../src-main/sandbox/graphql/orderByCompiler'
-import { QueryRunner } from '../../../src-main/sandbox/graphql/queryRunner'
-import { sandboxTables } from '../../../src-main/sandbox/graphql/sandboxSchema'
-import { GraphqlInputError } from '../../../src-main/sandbox/graphql/graphqlInputError'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import { newScope } from '@sandbox/graphql/compileScope'
+import { compileOrderBy } from '@sandbox/graphql/orderByCompiler'
+import { QueryRunner } from '@sandbox/graphql/queryRunner'
+import { sandboxTables } from '@sandbox/graphql/sandboxSchema'
+import { GraphqlInputError } from '@sandbox/graphql/graphqlInputError'
+import { SandboxStore } from '@sandbox/store/sandboxStore'
 
 const registry = sandboxTables()
 

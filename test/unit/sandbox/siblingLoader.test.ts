@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Row } from '../../../src-main/sandbox/graphql/queryRunner'
-import { SiblingLoader } from '../../../src-main/sandbox/graphql/siblingLoader'
-import type { SqlValue } from '../../../src-main/sandbox/graphql/sqlFragment'
+import type { Row } from '@sandbox/graphql/queryRunner'
+import { SiblingLoader } from '@sandbox/graphql/siblingLoader'
+import type { SqlValue } from '@sandbox/graphql/sqlFragment'
 
 const rows = (...categoryIds: (number | null)[]): Row[] => categoryIds.map((c, i) => ({ id: i + 1, category_id: c }))
 

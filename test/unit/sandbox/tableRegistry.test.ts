@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildSchema, isObjectType, type GraphQLInputObjectType, type GraphQLObjectType, type GraphQLSchema } from 'graphql'
-import { sandboxSchema } from '../../../src-main/sandbox/graphql/sandboxSchema'
-import { buildGraphqlSchema } from '../../../src-main/sandbox/graphql/schemaBuilder'
-import { TableRegistry, type TableDescription } from '../../../src-main/sandbox/graphql/tableDescription'
-import { graphqlTables } from '../../../src-main/sandbox/graphql/tables'
+import { sandboxSchema } from '@sandbox/graphql/sandboxSchema'
+import { buildGraphqlSchema } from '@sandbox/graphql/schemaBuilder'
+import { TableRegistry, type TableDescription } from '@sandbox/graphql/tableDescription'
+import { graphqlTables } from '@sandbox/graphql/tables'
 
 const base = (over: Partial<TableDescription>): TableDescription => ({
   name: 'things',

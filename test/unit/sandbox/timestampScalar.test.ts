@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Kind } from 'graphql'
-import { timestampScalar } from '../../../src-main/sandbox/graphql/scalarTypes'
+import { timestampScalar } from '@sandbox/graphql/scalarTypes'
 
 describe('the timestamp scalar', () => {
   it('writes stored timestamps as Hasura writes a timestamp without zone', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toDetailTimestamp, toIsoTimestamp, toStoredTimestamp } from '../../../src-main/sandbox/timestamps'
+import { toDetailTimestamp, toIsoTimestamp, toStoredTimestamp } from '@sandbox/timestamps'
 
 describe('timestamps', () => {
   it('are stored in UTC with microseconds and no zone', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newScope } from '../../../src-main/sandbox/graphql/compileScope'
-import { GraphqlInputError } from '../../../src-main/sandbox/graphql/graphqlInputError'
-import { QueryRunner } from '../../../src-main/sandbox/graphql/queryRunner'
-import { sandboxTables } from '../../../src-main/sandbox/graphql/sandboxSchema'
-import { compileWhere, type BoolExp } from '../../../src-main/sandbox/graphql/whereCompiler'
-import { SandboxStore } from '../../../src-main/sandbox/store/sandboxStore'
+import { newScope } from '@sandbox/graphql/compileScope'
+import { GraphqlInputError } from '@sandbox/graphql/graphqlInputError'
+import { QueryRunner } from '@sandbox/graphql/queryRunner'
+import { sandboxTables } from '@sandbox/graphql/sandboxSchema'
+import { compileWhere, type BoolExp } from '@sandbox/graphql/whereCompiler'
+import { SandboxStore } from '@sandbox/store/sandboxStore'
 
 const registry = sandboxTables()
 const items = registry.table('items')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { imageFileProblem, maxImageBytes, sniffImageType } from '../../../src-shared/bundleImages'
-import { sanitizeFileName, sniffImageType as sandboxSniff } from '../../../src-main/sandbox/model/bundleImages'
+import { imageFileProblem, maxImageBytes, sniffImageType } from '@shared/bundleImages'
+import { sanitizeFileName, sniffImageType as sandboxSniff } from '@sandbox/model/bundleImages'
 import { solidPng } from '../../support/sampleImages'
 
 const samples = {

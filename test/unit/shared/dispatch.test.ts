@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { requestNames } from '../../../src-shared/contract'
-import { dispatch, type Handlers } from '../../../src-shared/dispatch'
-import { AppError } from '../../../src-shared/errors'
+import { requestNames } from '@shared/contract'
+import { dispatch, type Handlers } from '@shared/dispatch'
+import { AppError } from '@shared/errors'
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const all = Object.fromEntries(

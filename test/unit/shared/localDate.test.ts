@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dateInZone } from '../../../src-shared/localDate'
-import { toIanaTimeZone } from '../../../src-shared/timeZones'
+import { dateInZone } from '@shared/localDate'
+import { toIanaTimeZone } from '@shared/timeZones'
 
 describe('dateInZone', () => {
   const instant = new Date('2025-03-10T03:30:00Z')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { requests } from '../../../src-shared/contract'
-import { preferences } from '../../../src-shared/domain'
+import { requests } from '@shared/contract'
+import { preferences } from '@shared/domain'
 
 describe('preferences', () => {
   it('a change names only what it changes: switching the theme keeps the station', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { consolidateInput, orderState, receptionInput } from '../../../src-shared/purchasing'
+import { consolidateInput, orderState, receptionInput } from '@shared/purchasing'
 
 const base = { voided: false, paid: false, received: false, authorized: true, lines: null }
 const line = (received_quantity: string) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isIanaTimeZone, isKnownTimeZone, railsTimeZones } from '../../../src-shared/timeZones'
+import { isIanaTimeZone, isKnownTimeZone, railsTimeZones } from '@shared/timeZones'
 
 describe('time zones', () => {
   it('maps every Rails name to a zone Node knows', () => {

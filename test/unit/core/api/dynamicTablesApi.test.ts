@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dynamicTableSchema, rowDataSchema } from '../../../../src-main/core/api/dynamicTablesApi'
+import { dynamicTableSchema, rowDataSchema } from '@core/api/dynamicTablesApi'
 
 describe('a dynamic table as the service answers it', () => {
   it('takes its columns from structure, {name: type}, as the SDK types the show', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonArrayElements } from '../../../../src-main/core/api/jsonArrayElements'
+import { jsonArrayElements } from '@core/api/jsonArrayElements'
 
 async function collect(chunks: (string | Buffer)[]): Promise<unknown[]> {
   const out: unknown[] = []

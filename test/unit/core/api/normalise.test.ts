@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { id, money, nullableId, nullableTimestamp, text, timestamp, toIsoTimestamp } from '../../../../src-main/core/api/normalise'
+import { id, money, nullableId, nullableTimestamp, text, timestamp, toIsoTimestamp } from '@core/api/normalise'
 
 describe('normalisation of service fields', () => {
   it('reads ids given as numbers or as strings of digits as numbers', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import type { GraphqlClient } from '../../../../src-main/core/api/graphqlClient'
-import { fetchConsolidate, fetchPurchaseOrder, listReceptions } from '../../../../src-main/core/api/purchasingApi'
-import type { RestClient } from '../../../../src-main/core/api/restClient'
+import type { GraphqlClient } from '@core/api/graphqlClient'
+import { fetchConsolidate, fetchPurchaseOrder, listReceptions } from '@core/api/purchasingApi'
+import type { RestClient } from '@core/api/restClient'
 
 /** A GraphQL client that answers every document with `data`, through the caller's schema as the real client does. */
 function answering(data: unknown): GraphqlClient {

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { buildSchema, getOperationAST, getVariableValues, isInputObjectType, parse, validate, type GraphQLSchema } from 'graphql'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { graphqlDocuments, type GraphqlDocument } from '../../../../src-main/core/api/graphqlDocuments'
+import { graphqlDocuments, type GraphqlDocument } from '@core/api/graphqlDocuments'
 
 /**
  * Every GraphQL document the core sends, held against the real service's

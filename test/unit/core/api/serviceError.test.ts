@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorFromResponse, errorFromTransport, validationFields } from '../../../../src-main/core/api/serviceError'
+import { errorFromResponse, errorFromTransport, validationFields } from '@core/api/serviceError'
 
 describe('classifying service failures by status and body', () => {
   it('a field map is a validation error whatever the status, with its messages by field', () => {

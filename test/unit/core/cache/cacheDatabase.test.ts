@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { openMigrated, readDocument, writeDocument } from '../../../../src-main/core/cache/cacheDatabase'
-import { accountMigrations, entityMigrations } from '../../../../src-main/core/cache/migrations'
-import { accountFolder, entityCacheFile, normaliseServerUrl } from '../../../../src-main/core/cache/partition'
+import { openMigrated, readDocument, writeDocument } from '@core/cache/cacheDatabase'
+import { accountMigrations, entityMigrations } from '@core/cache/migrations'
+import { accountFolder, entityCacheFile, normaliseServerUrl } from '@core/cache/partition'
 
 const fresh = () => join(mkdtempSync(join(tmpdir(), 'mostrador-cache-')), 'c.sqlite')
 

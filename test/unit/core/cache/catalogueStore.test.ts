@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openMigrated } from '../../../../src-main/core/cache/cacheDatabase'
-import { CatalogueStore, SEARCH_CAP, ftsExpression } from '../../../../src-main/core/cache/catalogueStore'
-import { entityMigrations } from '../../../../src-main/core/cache/migrations'
-import type { ServiceBundle } from '../../../../src-main/core/api/bundlesApi'
+import { openMigrated } from '@core/cache/cacheDatabase'
+import { CatalogueStore, SEARCH_CAP, ftsExpression } from '@core/cache/catalogueStore'
+import { entityMigrations } from '@core/cache/migrations'
+import type { ServiceBundle } from '@core/api/bundlesApi'
 
 function bundle(id: number, code: string, name: string, extra: Partial<ServiceBundle> = {}): ServiceBundle {
   return {

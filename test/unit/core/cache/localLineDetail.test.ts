@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { BookingLine } from '../../../../src-shared/bookings'
-import { sameLines, withLocalDetail } from '../../../../src-main/core/cache/localLineDetail'
+import type { BookingLine } from '@shared/bookings'
+import { sameLines, withLocalDetail } from '@core/cache/localLineDetail'
 
 const line = (over: Partial<BookingLine>): BookingLine => ({ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null, ...over })
 

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openMigrated } from '../../../../src-main/core/cache/cacheDatabase'
-import { catalogueTables, entityMigrations } from '../../../../src-main/core/cache/migrations'
-import { createStaging, dropStaging, indexStaging, swapIn } from '../../../../src-main/core/cache/snapshotSwap'
+import { openMigrated } from '@core/cache/cacheDatabase'
+import { catalogueTables, entityMigrations } from '@core/cache/migrations'
+import { createStaging, dropStaging, indexStaging, swapIn } from '@core/cache/snapshotSwap'
 
 const open = () => openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-swap-')), 'e.sqlite'), entityMigrations)
 const names = (db: ReturnType<typeof open>) =>

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { homedir } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { defaultLogDir } from '../../../../src-main/core/appPaths'
+import { defaultLogDir } from '@core/appPaths'
 
 describe('the default log folder', () => {
   it('is where each OS keeps a user’s logs, unless MOSTRADOR_LOG_DIR says otherwise', () => {

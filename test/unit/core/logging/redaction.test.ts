@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLogger, logFiles } from '../../../../src-main/core/logging/logger'
+import { createLogger, logFiles } from '@core/logging/logger'
 
 // Shaped like the real ones: a service token (opaque) and a GraphQL JWT (three base64url parts).
 const TOKEN = 'tok_9fQ2xLmZ7vA1sKdP3rT8'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scrubSecrets, secretsLeft } from '../../../../src-main/core/support/scrub'
+import { scrubSecrets, secretsLeft } from '@core/support/scrub'
 
 const token = 'tok-9f8e7d6c5b4a'
 const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiZXhwIjoxfQ.c2lnbmF0dXJl'

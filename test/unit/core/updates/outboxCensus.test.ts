@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openMigrated } from '../../../../src-main/core/cache/cacheDatabase'
-import { entityMigrations } from '../../../../src-main/core/cache/migrations'
-import { outboxCensus } from '../../../../src-main/core/updates/outboxCensus'
+import { openMigrated } from '@core/cache/cacheDatabase'
+import { entityMigrations } from '@core/cache/migrations'
+import { outboxCensus } from '@core/updates/outboxCensus'
 import { tempDirInTest } from '../../../support/tempDir'
 
 function entityWithOutbox(file: string, states: string[]) {

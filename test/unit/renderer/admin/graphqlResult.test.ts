@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resultTable, resultTree } from '../../../../src-renderer/components/admin/graphqlResult'
+import { resultTable, resultTree } from '@renderer/areas/admin/components/graphqlResult'
 
 describe('the console\'s result table', () => {
   it('tables the first list of records, with every key any record has', () => {

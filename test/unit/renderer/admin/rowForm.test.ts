@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { TableColumn } from '../../../../src-shared/administration'
-import { numberProblems, rowDataFrom, rowFormFrom } from '../../../../src-renderer/components/admin/rowForm'
+import type { TableColumn } from '@shared/administration'
+import { numberProblems, rowDataFrom, rowFormFrom } from '@renderer/areas/admin/components/rowForm'
 
 const columns: TableColumn[] = [
   { name: 'Destino', type: 'text' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bundleInput, ean13CheckDigit, type BundleDetail } from '../../../../src-shared/catalogue'
+import { bundleInput, ean13CheckDigit, type BundleDetail } from '@shared/catalogue'
 import {
   changesFrom,
   checkForm,
@@ -11,7 +11,7 @@ import {
   isValidQuantity,
   newBundleForm,
   serviceMessagesByField,
-} from '../../../../src-renderer/catalogue/bundleForm'
+} from '@renderer/areas/catalogue/bundleForm'
 
 const image = null
 const detail: BundleDetail = {

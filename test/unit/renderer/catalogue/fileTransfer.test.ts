@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { base64ToBytes, bytesToBase64, isImportFileName, mimeTypeOf } from '../../../../src-renderer/catalogue/fileTransfer'
+import { base64ToBytes, bytesToBase64, isImportFileName, mimeTypeOf } from '@renderer/areas/catalogue/fileTransfer'
 
 describe('catalogue files in the renderer', () => {
   it('turns base64 into bytes and back, for files larger than one slice', () => {

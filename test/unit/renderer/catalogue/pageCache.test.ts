@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PageCache } from '../../../../src-renderer/catalogue/pageCache'
+import { PageCache } from '@renderer/areas/catalogue/pageCache'
 
 const page = (n: number, size = 10) => Array.from({ length: size }, (_, i) => n * size + i)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ScannedItem } from '../../../../src-shared/counter'
-import { addItem, overStock, toBookingLines, validQuantity } from '../../../../src-renderer/counter/bookingDraft'
+import type { ScannedItem } from '@shared/counter'
+import { addItem, overStock, toBookingLines, validQuantity } from '@renderer/areas/counter/bookingDraft'
 
 const scanned = (id: number, available: number | null, lots: ScannedItem['lots'] = []): ScannedItem => ({
   item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurement_unit: null, item_category_id: null, available },

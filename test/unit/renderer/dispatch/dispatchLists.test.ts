@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { LocalBooking } from '../../../../src-shared/bookings'
-import { applyFilters, canDeliver, canShip, dispatchLists, tabOf } from '../../../../src-renderer/dispatch/dispatchLists'
-import { slipTotals } from '../../../../src-renderer/dispatch/slipTotals'
+import type { LocalBooking } from '@shared/bookings'
+import { applyFilters, canDeliver, canShip, dispatchLists, tabOf } from '@renderer/areas/dispatch/dispatchLists'
+import { slipTotals } from '@renderer/areas/dispatch/slipTotals'
 
 const here = 300
 const now = new Date('2026-05-10T12:00:00Z')

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import es from '../../../../src-renderer/i18n/es'
-import en from '../../../../src-renderer/i18n/en'
-import { outboxEntry, outboxOp, syncState, type OutboxEntry } from '../../../../src-shared/bookings'
-import { dispatchTabs } from '../../../../src-renderer/dispatch/dispatchLists'
-import { outboxGroups } from '../../../../src-renderer/sync/outboxGroups'
+import es from '@renderer/i18n/es'
+import en from '@renderer/i18n/en'
+import { outboxEntry, outboxOp, syncState, type OutboxEntry } from '@shared/bookings'
+import { dispatchTabs } from '@renderer/areas/dispatch/dispatchLists'
+import { outboxGroups } from '@renderer/areas/counter/outboxGroups'
 
 function lookup(messages: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { totalInEntityCurrency } from '../../../../src-renderer/purchasing/entityTotal'
+import { totalInEntityCurrency } from '@renderer/areas/purchasing/entityTotal'
 
 const gtq = { id: 1, code: 'GTQ', symbol: 'Q' }
 const usd = { id: 2, code: 'USD', symbol: 'US$' }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ReceptionDraft } from '../../../../src-shared/purchasing'
-import { checkForm, formFromDraft, readQuantity, receptionInput } from '../../../../src-renderer/purchasing/receptionForm'
+import type { ReceptionDraft } from '@shared/purchasing'
+import { checkForm, formFromDraft, readQuantity, receptionInput } from '@renderer/areas/purchasing/receptionForm'
 
 const draft: ReceptionDraft = {
   order: {

@@ -1,0 +1,27 @@
+import type { counterRequests } from '@shared/contract/counter'
+import type { AreaHandlers, CoreParts } from './parts'
+
+/** The counter: bookings, the outbox, sync, the new-booking form. Assembled in core/createCore.ts. */
+export function counterHandlers({ bookings, counter }: CoreParts): AreaHandlers<typeof counterRequests> {
+  return {
+    'bookings.create': async (input) => bookings.create(input),
+    'bookings.update': async ({ id, changes }) => bookings.update(id, changes),
+    'bookings.delete': async ({ id }) => bookings.delete(id),
+    'bookings.submit': async ({ id }) => bookings.submit(id),
+    'bookings.ship': async ({ id }) => bookings.ship(id),
+    'bookings.deliver': async ({ id }) => bookings.deliver(id),
+    'bookings.list': async () => bookings.list(),
+    'bookings.get': async ({ id }) => bookings.get(id),
+    'outbox.list': async () => bookings.outbox(),
+    'outbox.retry': async ({ seq }) => bookings.retry(seq),
+    'outbox.discard': async ({ seq }) => bookings.discard(seq),
+    'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
+    'sync.push': () => bookings.push({ ignoreBackoff: true }),
+    'sync.status': async () => bookings.summary(),
+    'counter.setup': async () => counter.setup(),
+    'counter.refresh': () => counter.refresh(),
+    'counter.scan': async ({ code, kind }) => counter.scan(code, kind),
+    'counter.stock': async ({ itemId }) => counter.stock(itemId),
+    'counter.transferRequests': () => counter.transferRequests(),
+  }
+}

@@ -1,0 +1,20 @@
+import type { sessionRequests } from '@shared/contract/session'
+import type { AreaHandlers, CoreParts } from './parts'
+
+/** The frame: the app, the session, the connection, the entity and the preferences. Assembled in core/createCore.ts. */
+export function sessionHandlers({ options, settings, session, profile, connection }: CoreParts): AreaHandlers<typeof sessionRequests> {
+  return {
+    'app.info': async () => ({ version: options.version, runner: options.runner, trainingAvailable: !!options.training }),
+    'session.status': async () => session.status(),
+    'session.signIn': (input) => session.signIn(input),
+    'session.startTraining': () => session.startTraining(),
+    'session.resetTraining': () => session.resetTraining(),
+    'session.signOut': () => session.signOut(),
+    'connection.status': async () => connection.status(),
+    'profile.whoami': () => profile.whoami(),
+    'entity.switch': ({ entityId }) => profile.switchEntity(entityId),
+    'company.get': () => profile.company(),
+    'preferences.get': async () => settings.get().preferences,
+    'preferences.set': async (change) => settings.setPreferences(change),
+  }
+}

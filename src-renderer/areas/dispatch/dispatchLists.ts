@@ -1,0 +1,73 @@
+import type { LocalBooking } from '@shared/bookings'
+
+/**
+ * Which bookings the warehouse sees on each tab of the dispatch screen, from
+ * the point of view of one agency, and the filters over them. Pure, so the
+ * rules are tested without a screen.
+ */
+export const dispatchTabs = ['toShip', 'inTransitOut', 'inTransitIn', 'delivered'] as const
+export type DispatchTab = (typeof dispatchTabs)[number]
+
+export interface DispatchFilters {
+  /** The other end: the destination of outgoing bookings, the origin of incoming ones. */
+  agencyId: number | null
+  /** A planned-delivery day, YYYY-MM-DD. */
+  plannedDelivery: string | null
+}
+
+/** Delivered bookings stay on the screen this long (the service is read for the same window). */
+export const deliveredWindowMs = 24 * 3600_000
+
+export function tabOf(b: LocalBooking, agencyId: number, now: Date): DispatchTab | null {
+  // A draft is still the counter's: the warehouse sees it once it is submitted.
+  if (b.deleted || b.state === 'draft') return null
+  const outgoing = b.agency_from_id === agencyId
+  const incoming = b.agency_to_id === agencyId
+  if (!outgoing && !incoming) return null
+  if (b.delivered) {
+    const at = b.deliveredAt ? Date.parse(b.deliveredAt) : NaN
+    // A delivery without a known time was just done here.
+    return Number.isNaN(at) || now.getTime() - at <= deliveredWindowMs ? 'delivered' : null
+  }
+  if (b.shipped) return outgoing ? 'inTransitOut' : 'inTransitIn'
+  return outgoing ? 'toShip' : null
+}
+
+export function dispatchLists(bookings: readonly LocalBooking[], agencyId: number, now: Date): Record<DispatchTab, LocalBooking[]> {
+  const lists: Record<DispatchTab, LocalBooking[]> = { toShip: [], inTransitOut: [], inTransitIn: [], delivered: [] }
+  for (const b of bookings) {
+    const tab = tabOf(b, agencyId, now)
+    if (tab) lists[tab].push(b)
+  }
+  const byPlan = (a: LocalBooking, b: LocalBooking) => a.planned_delivery.localeCompare(b.planned_delivery) || a.createdAt.localeCompare(b.createdAt)
+  lists.toShip.sort(byPlan)
+  lists.inTransitOut.sort(byPlan)
+  lists.inTransitIn.sort(byPlan)
+  // The latest delivery first: that is the one the warehouse asks about.
+  lists.delivered.sort((a, b) => (b.deliveredAt ?? '').localeCompare(a.deliveredAt ?? ''))
+  return lists
+}
+
+/** The agency at the other end of the booking, as seen from `agencyId`. */
+export function otherAgencyOf(b: LocalBooking, agencyId: number): number {
+  return b.agency_from_id === agencyId ? b.agency_to_id : b.agency_from_id
+}
+
+export function applyFilters(list: readonly LocalBooking[], agencyId: number, filters: DispatchFilters): LocalBooking[] {
+  return list.filter(
+    (b) =>
+      (filters.agencyId === null || otherAgencyOf(b, agencyId) === filters.agencyId) &&
+      (filters.plannedDelivery === null || b.planned_delivery === filters.plannedDelivery),
+  )
+}
+
+/** Incoming in-transit bookings are delivered here; our own only when they travel without transport. */
+export function canDeliver(b: LocalBooking, agencyId: number): boolean {
+  if (b.delivered || b.deleted) return false
+  if (b.agency_to_id === agencyId) return b.shipped
+  return b.agency_from_id === agencyId && !b.needs_transport
+}
+
+export function canShip(b: LocalBooking, agencyId: number): boolean {
+  return b.agency_from_id === agencyId && !b.shipped && !b.delivered && !b.deleted
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { bookingChanges, bookingInput, localBooking, outboxEntry } from '../bookings'
+import { agencyStock, counterSetup, scanResult, transferRequest } from '../counter'
+import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
+
+/** The counter: bookings, the outbox and the sync centre, the new-booking form (dispatch uses the same bookings). Assembled in src-shared/contract.ts. */
+export const counterRequests = {
+  /** Bookings are written locally and queued; these return at once, online or not. */
+  'bookings.create': entry(
+    bookingInput,
+    z.object({
+      booking: localBooking,
+      /** Lines above the cached availability: allowed offline (the cache may be stale), the service decides. */
+      warnings: z.array(z.object({ item_id: z.number().int(), requested: z.number(), available: z.number() })),
+      /** What else the save changed, so a store applies it without reading again: the booking's entries, the outbox's counts. */
+      entries: z.array(outboxEntry),
+      sync: syncSummary,
+    }),
+  ),
+  'bookings.update': entry(z.object({ id: bookingRef, changes: bookingChanges }), localBooking),
+  'bookings.delete': entry(z.object({ id: bookingRef }), z.object({ deleted: z.literal(true) })),
+  /** Queues a draft for the service. */
+  'bookings.submit': entry(z.object({ id: bookingRef }), localBooking),
+  'bookings.ship': entry(z.object({ id: bookingRef }), localBooking),
+  'bookings.deliver': entry(z.object({ id: bookingRef }), localBooking),
+  'bookings.list': entry(none, z.array(localBooking)),
+  'bookings.get': entry(z.object({ id: bookingRef }), localBooking),
+  'outbox.list': entry(none, z.array(outboxEntry)),
+  'outbox.retry': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
+  'outbox.discard': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
+  'outbox.keepTheirs': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
+  'sync.push': entry(none, pushReport),
+  'sync.status': entry(none, syncSummary),
+  /** The new-booking form's reference data, from the cache. */
+  'counter.setup': entry(none, counterSetup),
+  /** Reads the agency's open, in-transit and lately delivered bookings from the service into the cache. */
+  'counter.refresh': entry(none, counterSetup),
+  /** `kind` when the clerk picked a suggestion of that kind (an item and a bundle may share a code). */
+  'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
+  'counter.stock': entry(z.object({ itemId: z.number().int().positive() }), z.array(agencyStock)),
+  'counter.transferRequests': entry(none, z.array(transferRequest)),
+} as const

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { company, connectionState, preferences, preferencesPatch, sessionStatus, whoAmI } from '../domain'
+import { none, url, entry } from './entry'
+
+/** The frame: the app, the session, the connection, the entity and the preferences. Assembled in src-shared/contract.ts. */
+export const sessionRequests = {
+  'app.info': entry(
+    none,
+    z.object({ version: z.string(), runner: z.enum(['electron', 'browser-host', 'cli']), trainingAvailable: z.boolean() }),
+  ),
+  'session.status': entry(none, sessionStatus),
+  'session.signIn': entry(
+    z.object({ serverUrl: url, email: z.string().trim().max(254).email(), token: z.string().trim().min(1).max(4096) }),
+    sessionStatus,
+  ),
+  'session.startTraining': entry(none, sessionStatus),
+  'session.resetTraining': entry(none, sessionStatus),
+  'session.signOut': entry(none, sessionStatus),
+  'connection.status': entry(none, connectionState),
+  'profile.whoami': entry(none, whoAmI),
+  'entity.switch': entry(z.object({ entityId: z.number().int().positive() }), whoAmI),
+  'company.get': entry(none, company),
+  'preferences.get': entry(none, preferences),
+  'preferences.set': entry(preferencesPatch, preferences),
+} as const
