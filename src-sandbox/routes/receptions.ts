@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SandboxContext } from '../context'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
-import { dateInZone, instantOnLocalDate } from '../../../src-shared/localDate'
+import { dateInZone, instantOnLocalDate } from '@shared/localDate'
 import { detailsOfOrder, findPurchaseOrder } from '../model/purchaseOrders'
 import { createReception, detailsOfReception, findReception, newReception, pendingOf, receptionText, returnReception, type ReceptionRow } from '../model/receptions'
 import { railsDecimalString } from '../model/railsDecimal'

@@ -1,4 +1,4 @@
-import type { BookingLine, LocalBooking, SyncState } from '../../../src-shared/bookings'
+import type { BookingLine, LocalBooking, SyncState } from '@shared/bookings'
 import type { OpenSummary, OutboxStore } from '../sync/outbox/outboxStore'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import type { Sqlite } from './sqlite'

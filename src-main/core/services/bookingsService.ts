@@ -4,7 +4,7 @@ import { bookingChanges, bookingInput, type BookingChanges, type BookingInput, t
 import { AppError } from '@shared/errors'
 import { linesOf } from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
-import type { EventPayload } from '../../../src-shared/contract'
+import type { EventPayload } from '@shared/contract'
 import type { CoreEvents } from '../events'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
 import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'

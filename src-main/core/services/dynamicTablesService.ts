@@ -1,5 +1,5 @@
-import type { CellValue, DynamicTable, NewDynamicTable, RowData, TableRow } from '../../../src-shared/administration'
-import { AppError } from '../../../src-shared/errors'
+import type { CellValue, DynamicTable, NewDynamicTable, RowData, TableRow } from '@shared/administration'
+import { AppError } from '@shared/errors'
 import { fetchRowsAfter, fetchTableRows } from '../api/dynamicTableRowsGraphql'
 import {
   createDynamicTable,

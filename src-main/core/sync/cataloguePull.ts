@@ -1,4 +1,4 @@
-import { catalogueCapabilities, type CatalogueCapabilities, type PullProgress } from '../../../src-shared/catalogue'
+import { catalogueCapabilities, type CatalogueCapabilities, type PullProgress } from '@shared/catalogue'
 import { readRestBundleColumns, unknownRestColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
 import { countRows, readPages, readReference, type PulledBundle } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js'
-import type { BookingLine, LocalBooking } from '../../src-shared/bookings'
-import type { LotOption, ScannedItem, TransferRequest } from '../../src-shared/counter'
-import { fefoLot } from '../../src-shared/lots'
+import type { BookingLine, LocalBooking } from '@shared/bookings'
+import type { LotOption, ScannedItem, TransferRequest } from '@shared/counter'
+import { fefoLot } from '@shared/lots'
 
 /**
  * The lines of a booking while the clerk types it: pure functions, so the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BookingInput } from '../../../src-shared/bookings'
-import { observeStatements } from '../../../src-main/core/cache/sqlite'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { bookingFacts } from '../../../src-main/sandbox/seed/bookingFacts'
+import type { BookingInput } from '@shared/bookings'
+import { observeStatements } from '@core/cache/sqlite'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 

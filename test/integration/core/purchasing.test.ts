@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox'
-import { AppError } from '../../../src-shared/errors'
-import { dateInZone } from '../../../src-shared/localDate'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { AppError } from '@shared/errors'
+import { dateInZone } from '@shared/localDate'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 

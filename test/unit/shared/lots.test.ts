@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fefoLot, lotFreshness } from '../../../src-shared/lots'
+import { fefoLot, lotFreshness } from '@shared/lots'
 
 const today = '2026-11-24'
 

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
-import type { OutboxEntry, OutboxOp } from '../../../../src-shared/bookings'
-import type { ErrorPayload } from '../../../../src-shared/errors'
+import type { OutboxEntry, OutboxOp } from '@shared/bookings'
+import type { ErrorPayload } from '@shared/errors'
 import type { Sqlite } from '../../cache/sqlite'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { plainRowColumns, restOnlyBundleColumns, restRowColumns } from '../../../../src-main/core/api/bundleColumnsRest'
-import { id } from '../../../../src-main/core/api/normalise'
+import { plainRowColumns, restOnlyBundleColumns, restRowColumns } from '@core/api/bundleColumnsRest'
+import { id } from '@core/api/normalise'
 
 // An entry of GET /inventories/bundles.json as the sandbox (and the interface) shows it.
 const entry = {

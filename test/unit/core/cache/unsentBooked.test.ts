@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BookingStore } from '../../../../src-main/core/cache/bookingStore'
-import { openMigrated } from '../../../../src-main/core/cache/cacheDatabase'
-import { entityMigrations } from '../../../../src-main/core/cache/migrations'
-import { OutboxStore } from '../../../../src-main/core/sync/outbox/outboxStore'
+import { BookingStore } from '@core/cache/bookingStore'
+import { openMigrated } from '@core/cache/cacheDatabase'
+import { entityMigrations } from '@core/cache/migrations'
+import { OutboxStore } from '@core/sync/outbox/outboxStore'
 
 // What this computer booked and the service has not confirmed, kept per agency and item by the
 // triggers of migration 5: right after an upgrade, and exact through edits of decimal quantities.

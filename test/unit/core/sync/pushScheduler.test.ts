@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CoreEvents } from '../../../../src-main/core/events'
-import type { BookingsService } from '../../../../src-main/core/services/bookingsService'
-import type { SessionService } from '../../../../src-main/core/services/sessionService'
-import { PushScheduler } from '../../../../src-main/core/sync/pushScheduler'
+import { CoreEvents } from '@core/events'
+import type { BookingsService } from '@core/services/bookingsService'
+import type { SessionService } from '@core/services/sessionService'
+import { PushScheduler } from '@core/sync/pushScheduler'
 
 // The background push asks one question every few seconds, when the earliest entry may go, and
 // pushes only when that time has come: it never lists the outbox to find out.
