@@ -1,4 +1,4 @@
-import { array, col, object, opt } from './columnHelpers'
+import { array, col, flags, ids, object, opt, texts } from './columnHelpers'
 import type { TableDescription } from './tableDescription'
 
 /**
@@ -6,9 +6,6 @@ import type { TableDescription } from './tableDescription'
  * reads them), transfer requests with their lines and the POS settings
  * (ours: DESIGN lists them as sandbox additions). See ../ADDITIONS.md.
  */
-const ids = (...names: string[]) => names.map((n) => opt(n, 'bigint'))
-const texts = (...names: string[]) => names.map((n) => opt(n, 'String'))
-const flags = (...names: string[]) => names.map((n) => col(n, 'Boolean'))
 
 export const bookingTables: readonly TableDescription[] = [
   {

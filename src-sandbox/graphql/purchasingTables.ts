@@ -1,4 +1,4 @@
-import { array, col, object, opt } from './columnHelpers'
+import { array, col, flags, ids, object, opt, stamps, texts } from './columnHelpers'
 import type { TableDescription } from './tableDescription'
 
 /**
@@ -8,10 +8,6 @@ import type { TableDescription } from './tableDescription'
  * terms (ours: the screens name a supplier and a currency). Amounts and
  * quantities are `numeric`, as in the real service (stored as the decimal text REST gives). See ../ADDITIONS.md.
  */
-const ids = (...names: string[]) => names.map((n) => opt(n, 'bigint'))
-const texts = (...names: string[]) => names.map((n) => opt(n, 'String'))
-const flags = (...names: string[]) => names.map((n) => col(n, 'Boolean'))
-const stamps = (...names: string[]) => names.map((n) => opt(n, 'timestamp'))
 
 export const purchasingTables: readonly TableDescription[] = [
   {
