@@ -1,6 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
-import axios, { type AxiosInstance, type Method } from 'axios'
+import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios'
 import type { z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
@@ -72,18 +72,7 @@ export class RestClient {
    * like `request` does.
    */
   async stream(req: RestRequest): Promise<AsyncIterable<Buffer>> {
-    let response
-    const started = Date.now()
-    try {
-      response = await this.http.request<NodeJS.ReadableStream>({ method: req.method, url: req.path, params: req.query, responseType: 'stream' })
-    } catch (err) {
-      const error = errorFromTransport(err as { code?: string; message?: string })
-      this.options.onContact?.(contactOutcome(error))
-      this.options.log?.warn('request failed', { method: req.method, path: req.path, ms: Date.now() - started, code: error.code })
-      throw error
-    }
-    this.options.onContact?.(contactOutcome(response.status))
-    this.options.log?.info('request', { method: req.method, path: req.path, status: response.status, ms: Date.now() - started })
+    const response = await this.exchange<NodeJS.ReadableStream>(req.method, req.path, () => ({ params: req.query, responseType: 'stream' }))
     const body = response.data as AsyncIterable<Buffer>
     if (response.status >= 200 && response.status < 300) return body
     const chunks: Buffer[] = []
@@ -95,27 +84,16 @@ export class RestClient {
   request<T extends z.ZodType>(req: RestRequest, schema: T): Promise<z.output<T>>
   request(req: RestRequest, schema: null): Promise<null>
   async request(req: RestRequest, schema: z.ZodType | null): Promise<unknown> {
-    let response
-    const started = Date.now()
-    try {
+    const response = await this.exchange<string>(req.method, req.path, async () => {
       // Node's own encoder writes the multipart body and its boundary; axios then only carries bytes.
       const multipart = req.form ? new Response(req.form) : null
-      response = await this.http.request<string>({
-        method: req.method,
-        url: req.path,
+      return {
         params: req.query,
         data: multipart ? Buffer.from(await multipart.arrayBuffer()) : req.body === undefined ? undefined : JSON.stringify(req.body),
         ...(multipart ? { headers: { 'Content-Type': multipart.headers.get('content-type') ?? 'multipart/form-data' } } : {}),
         ...(req.timeoutMs ? { timeout: req.timeoutMs } : {}),
-      })
-    } catch (err) {
-      const error = errorFromTransport(err as { code?: string; message?: string })
-      this.options.onContact?.(contactOutcome(error))
-      this.options.log?.warn('request failed', { method: req.method, path: req.path, ms: Date.now() - started, code: error.code })
-      throw error
-    }
-    this.options.onContact?.(contactOutcome(response.status))
-    this.options.log?.info('request', { method: req.method, path: req.path, status: response.status, ms: Date.now() - started })
+      }
+    })
     const body = parseBody(response.data, response.status)
     if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body)
     if (schema === null) return null
@@ -135,16 +113,34 @@ export class RestClient {
    * never read. Only for paths whose GET is a plain read (probedRestPaths.ts).
    */
   async headStatus(path: string): Promise<number> {
+    // A probe of the service check: it does not move the connection state.
+    return (await this.exchange<string>('HEAD', path, () => ({}), false)).status
+  }
+
+  /**
+   * One exchange with the service: the request built by `config` (which may
+   * read a body first), a transport failure as an AppError, the outcome told
+   * to the connection state and the exchange logged (never the body).
+   */
+  private async exchange<T>(
+    method: Method,
+    path: string,
+    config: () => AxiosRequestConfig | Promise<AxiosRequestConfig>,
+    recordContact = true,
+  ): Promise<AxiosResponse<T>> {
     const started = Date.now()
+    let response: AxiosResponse<T>
     try {
-      const response = await this.http.request<string>({ method: 'HEAD', url: path })
-      this.options.log?.info('request', { method: 'HEAD', path, status: response.status, ms: Date.now() - started })
-      return response.status
+      response = await this.http.request<T>({ ...(await config()), method, url: path })
     } catch (err) {
       const error = errorFromTransport(err as { code?: string; message?: string })
-      this.options.log?.warn('request failed', { method: 'HEAD', path, ms: Date.now() - started, code: error.code })
+      if (recordContact) this.options.onContact?.(contactOutcome(error))
+      this.options.log?.warn('request failed', { method, path, ms: Date.now() - started, code: error.code })
       throw error
     }
+    if (recordContact) this.options.onContact?.(contactOutcome(response.status))
+    this.options.log?.info('request', { method, path, status: response.status, ms: Date.now() - started })
+    return response
   }
 }
 
