@@ -3,9 +3,14 @@ import type { AddressInfo } from 'node:net'
 
 /**
  * What the proxy answers instead of the service; `afterForward` lets the
- * service do the work first; `drop` then cuts the connection instead of answering.
+ * service do the work first; `drop` then cuts the connection instead of answering;
+ * `hold` passes the service's own answer on only once the promise it returns settles
+ * (an answer slow to come back, read by the service before what happens meanwhile).
  */
-export type Interception = { status: number; body: unknown; afterForward?: boolean } | { drop: true; afterForward: true }
+export type Interception =
+  | { status: number; body: unknown; afterForward?: boolean }
+  | { drop: true; afterForward: true }
+  | { hold: () => Promise<void>; afterForward: true }
 
 export interface InterceptingProxy {
   url: string
@@ -19,7 +24,9 @@ export interface InterceptingProxy {
 /**
  * A real HTTP proxy in front of the sandbox, for answers the sandbox never
  * gives on its own (a real service's proxy, a route that answers 404 for a
- * record it still has). Everything not intercepted passes through as it is.
+ * record it still has). Everything not intercepted passes through as it is,
+ * the Host header included: the GraphQL address the service hands out then
+ * names the proxy, so GraphQL passes through it too.
  */
 export async function startInterceptingProxy(target: string): Promise<InterceptingProxy> {
   const upstream = new URL(target)
@@ -38,7 +45,7 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
   }
   const server: Server = createServer((req, res) => {
     const interception = proxy.intercept(req)
-    const answer = (i: Interception) => {
+    const answer = (i: Exclude<Interception, { hold: unknown }>) => {
       if ('drop' in i) return res.socket?.destroy()
       res.writeHead(i.status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(i.body))
@@ -48,7 +55,18 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
       answer(interception)
       return
     }
-    const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (back) => {
+    const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (back) => {
+      if (interception && 'hold' in interception) {
+        const chunks: Buffer[] = []
+        back.on('data', (c: Buffer) => chunks.push(c))
+        back.on('end', () =>
+          void interception.hold().then(() => {
+            res.writeHead(back.statusCode ?? 502, back.headers)
+            res.end(Buffer.concat(chunks))
+          }),
+        )
+        return
+      }
       if (interception) {
         back.resume()
         back.on('end', () => answer(interception))

@@ -195,18 +195,22 @@ export class BookingStore {
   }
 
   /**
-   * Takes the service's view of the agency's bookings. A booking with entries
-   * still waiting keeps our version (the outbox will settle it); the others
-   * become what the service says, and those it no longer lists are gone.
+   * Takes the service's view of the agency's bookings, as read from `readSince` on. A booking with
+   * entries still waiting keeps our version (the outbox will settle it); so does one a push settled
+   * after the read began (the read is older than what the push learnt: a booking created by that push
+   * is not in it, and must not be taken for one the service dropped). The others become what the
+   * service says, and those it no longer lists are gone.
    */
-  mergeFromService(shipments: ServiceBookingView[], newLocalId: () => string, now: string): void {
+  mergeFromService(shipments: ServiceBookingView[], newLocalId: () => string, now: string, readSince: string): void {
     this.write(() => {
       const listed = new Set<number>()
       const busy = this.outbox.busyBookings()
+      const newer = new Set((this.db.prepare('SELECT local_id FROM bookings WHERE updated_at >= ?').all(readSince) as { local_id: string }[]).map((r) => r.local_id))
+      const ours = (localId: string) => busy.has(localId) || newer.has(localId)
       for (const s of shipments) {
         listed.add(s.id)
         const mine = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(s.id) as BookingRow | undefined
-        if (mine && busy.has(mine.local_id)) continue
+        if (mine && ours(mine.local_id)) continue
         const ourLines = mine ? (JSON.parse(mine.lines) as BookingLine[]) : []
         const fields = {
           agency_to_id: s.agency_to_id,
@@ -238,7 +242,7 @@ export class BookingStore {
         }
       }
       const stale = this.db.prepare('SELECT local_id, service_id FROM bookings WHERE service_id IS NOT NULL').all() as { local_id: string; service_id: number }[]
-      for (const row of stale) if (!listed.has(row.service_id) && !busy.has(row.local_id)) this.removeBooking(row.local_id)
+      for (const row of stale) if (!listed.has(row.service_id) && !ours(row.local_id)) this.removeBooking(row.local_id)
     })
   }
 }

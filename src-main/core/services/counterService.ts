@@ -102,6 +102,8 @@ export class CounterService {
     if (!agency) return this.setup()
     const since = new Date(this.now().getTime() - DELIVERED_WINDOW_MS).toISOString().replace('Z', '')
     const session = this.session.require()
+    // What a push settles while this read is under way is newer than the read (see mergeFromService).
+    const readSince = this.now().toISOString()
     const shipments = await readAgencyShipments(session.graphql, agency, since)
     // The POS setting and transfer requests are sandbox extensions: asked for only where the server has them,
     // in their own requests, so a server without them still fills the counter and dispatch screens.
@@ -129,6 +131,7 @@ export class CounterService {
       })),
       randomUUID,
       at.toISOString(),
+      readSince,
     )
     await this.readVersions(cache, agency)
     writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory, unavailable } satisfies CounterSettings, at)
