@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { signedDecimalPattern } from '@shared/patterns'
+import { isoDatePattern, signedDecimalPattern } from '@shared/patterns'
 
 /**
  * Per-field normalisation of service responses (DESIGN.md): ids, foreign keys
@@ -55,7 +55,7 @@ export const timestamp = z.string().transform((s, ctx) => {
 export const nullableTimestamp = z.preprocess((v) => (v === undefined || v === '' ? null : v), timestamp.nullable())
 
 /** A calendar date, YYYY-MM-DD, kept as written (it has no zone of its own). */
-export const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+export const date = z.string().regex(isoDatePattern)
 export const nullableDate = z.preprocess((v) => (v === undefined || v === '' ? null : v), date.nullable())
 
 /** Absent fields read as null rather than failing. */
