@@ -14,6 +14,8 @@ const keychain = 'test/**/*.keychain.test.ts'
 const realServiceFlows = [
   'test/integration/core/{catalogue,counter,bookings,purchasing,administration,profile,lostWriteAnswers,deleteNotFound,syncProgress}.test.ts',
   'test/integration/cli/{cli,purchasing,administration}.test.ts',
+  // The counter screen's rules fed the same data as the core (they import renderer modules: tsconfig.renderer-tests.json).
+  'test/integration/counterScreen/*.test.ts',
 ]
 export default defineConfig({
   test: {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { language } from './domain'
+import { signedDecimalPattern } from './patterns'
 
 /**
  * Administration and apps as the app uses them, after normalisation in
@@ -98,7 +99,7 @@ export const tableRow = z.object({ id: z.number().int(), data: rowData })
 export type TableRow = z.infer<typeof tableRow>
 
 /** A number as a clerk types it into a number column: digits, an optional sign and a decimal point. */
-export const decimalInput = /^-?\d+(\.\d+)?$/
+export const decimalInput = signedDecimalPattern
 
 export const graphqlTokenValidity = z.object({
   /** When the JWT the main process holds expires (ISO 8601); never the token itself. */

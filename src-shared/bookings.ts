@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { errorPayload } from './errors'
+import { int, isoDate, positiveQuantity, recordId } from './patterns'
 
 /**
  * Bookings as the counter works with them: written locally first, queued in the
@@ -7,17 +8,14 @@ import { errorPayload } from './errors'
  * moment it is typed, and a service id once the service has confirmed it.
  */
 
-const int = z.number().int()
-const quantity = z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive number').refine((q) => Number(q) > 0, 'must be more than 0')
-
 export const bookingLine = z.object({
-  item_id: int.positive(),
-  booked_quantity: quantity,
-  lot_id: int.positive().nullable().default(null),
+  item_id: recordId,
+  booked_quantity: positiveQuantity,
+  lot_id: recordId.nullable().default(null),
   serial_number: z.string().max(100).nullable().default(null),
   reference: z.string().max(255).nullable().default(null),
   /** The bundle this line came from, when a bundle was expanded into its components. */
-  bundle_id: int.positive().nullable().default(null),
+  bundle_id: recordId.nullable().default(null),
 })
 export type BookingLine = z.infer<typeof bookingLine>
 
@@ -31,12 +29,12 @@ export const describedLine = bookingLine.extend({
 
 export const bookingInput = z.object({
   /** Default: the user's agency (the form rule). */
-  agency_from_id: int.positive().optional(),
-  agency_to_id: int.positive(),
-  planned_delivery: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
+  agency_from_id: recordId.optional(),
+  agency_to_id: recordId,
+  planned_delivery: isoDate,
   reference: z.string().max(255).nullable().default(null),
   needs_transport: z.boolean().default(true),
-  transfer_request_id: int.positive().nullable().default(null),
+  transfer_request_id: recordId.nullable().default(null),
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500),
   /** Keep it here as a draft: nothing is queued until it is submitted. */
   draft: z.boolean().default(false),
@@ -45,8 +43,8 @@ export type BookingInput = z.input<typeof bookingInput>
 
 /** What an edit may change: only the fields given (no defaults fill the others). */
 export const bookingChanges = z.object({
-  agency_to_id: int.positive().optional(),
-  planned_delivery: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
+  agency_to_id: recordId.optional(),
+  planned_delivery: isoDate.optional(),
   reference: z.string().max(255).nullable().optional(),
   needs_transport: z.boolean().optional(),
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500).optional(),

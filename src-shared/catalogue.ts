@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { agency } from './domain'
+import { decimalText, int, recordId } from './patterns'
 
 /**
  * The catalogue as the app uses it (bundles, items, stock per agency), after
@@ -7,8 +8,6 @@ import { agency } from './domain'
  * money decimal strings.
  */
 
-const int = z.number().int()
-const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a positive number')
 
 /** EAN-13: 13 digits whose last one is the check digit of the first twelve. */
 export function ean13CheckDigit(first12: string): number {
@@ -151,10 +150,10 @@ export type ItemRow = z.infer<typeof itemRow>
 const componentInput = z
   .object({
     /** Present to change or remove an existing component. */
-    id: int.positive().optional(),
+    id: recordId.optional(),
     /** Present to add a component. */
-    item_id: int.positive().optional(),
-    quantity: decimalString,
+    item_id: recordId.optional(),
+    quantity: decimalText,
     remove: z.boolean().optional(),
   })
   .refine((c) => c.id !== undefined || c.item_id !== undefined, { message: 'a component needs its id or an item_id' })
@@ -175,7 +174,7 @@ export const bundleInput = z.object({
   purchasable: z.boolean().optional(),
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #1A2B3C').optional(),
   category_bundle: z.boolean().optional(),
-  item_category_id: int.positive().nullable().optional(),
+  item_category_id: recordId.nullable().optional(),
   weight: z.number().nonnegative().nullable().optional(),
   volume: z.number().nonnegative().nullable().optional(),
   tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),

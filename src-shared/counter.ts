@@ -1,13 +1,12 @@
 import { z } from 'zod'
 import { itemRow } from './catalogue'
+import { int } from './patterns'
 
 /**
  * What the counter and the dispatch screens read besides the bookings
  * themselves: the form's reference data, what a scanned code is, lots by
  * expiry, stock per agency and pending transfer requests.
  */
-
-const int = z.number().int()
 
 export const agencyOption = z.object({ id: int, name: z.string(), agency_category_id: int.nullable() })
 export type AgencyOption = z.infer<typeof agencyOption>

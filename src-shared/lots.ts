@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 import { addDays, formatISO, parseISO } from 'date-fns'
+import { isPositiveDecimal } from './patterns'
 
 /** What a clerk needs to know of a lot to pick it: its expiry and what is left of it. */
 export interface PickableLot {
@@ -30,6 +31,6 @@ export function lotFreshness(expires: string | null, today: string, nearDays = d
  * The lots come sorted by expiry.
  */
 export function fefoLot(lots: readonly PickableLot[], quantity: string, today: string): number | null {
-  const wanted = /^\d+(\.\d+)?$/.test(quantity.trim()) ? new Decimal(quantity.trim()) : new Decimal(0)
+  const wanted = isPositiveDecimal(quantity) ? new Decimal(quantity.trim()) : new Decimal(0)
   return lots.find((l) => lotFreshness(l.expires, today, 0) !== 'expired' && wanted.lte(l.available))?.id ?? null
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { decimalPattern, int, isoDate, recordId, signedDecimalText } from './patterns'
 
 /**
  * Purchasing as the back office works with it: purchase orders grouped into
@@ -7,13 +8,8 @@ import { z } from 'zod'
  * strings and are computed with decimal.js, never as binary floats.
  */
 
-const int = z.number().int()
-const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/)
-const positiveDecimal = z
-  .string()
-  .trim()
-  .regex(/^\d+(\.\d+)?$/, 'must be a number such as 12 or 12.5')
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+/** Received quantities and rates: a decimal without sign (0 is a line not received). */
+const positiveDecimal = z.string().trim().regex(decimalPattern, 'must be a number such as 12 or 12.5')
 
 export const currency = z.object({ id: int, code: z.string(), symbol: z.string() })
 export type Currency = z.infer<typeof currency>
@@ -23,11 +19,11 @@ export const purchaseOrderLine = z.object({
   item_id: int,
   item_code: z.string().nullable(),
   item_name: z.string().nullable(),
-  quantity: decimalText,
-  received_quantity: decimalText,
-  pending_quantity: decimalText,
-  price: decimalText,
-  total: decimalText,
+  quantity: signedDecimalText,
+  received_quantity: signedDecimalText,
+  pending_quantity: signedDecimalText,
+  price: signedDecimalText,
+  total: signedDecimalText,
 })
 export type PurchaseOrderLine = z.infer<typeof purchaseOrderLine>
 
@@ -40,9 +36,9 @@ export const purchaseOrder = z.object({
   payee_id: int.nullable(),
   currency: currency.nullable(),
   exchange_rate: z.number().nullable(),
-  subtotal: decimalText.nullable(),
-  total: decimalText.nullable(),
-  due: decimalText.nullable(),
+  subtotal: signedDecimalText.nullable(),
+  total: signedDecimalText.nullable(),
+  due: signedDecimalText.nullable(),
   authorized: z.boolean(),
   received: z.boolean(),
   paid: z.boolean(),
@@ -77,7 +73,7 @@ export type ConsolidateSummary = z.infer<typeof consolidateSummary>
 export const consolidateInput = z.object({
   name: z.string().trim().min(1, 'a consolidate needs a name').max(255),
   description: z.string().trim().max(2000).nullable().default(null),
-  orderIds: z.array(int.positive()).min(1, 'choose at least one purchase order').max(500),
+  orderIds: z.array(recordId).min(1, 'choose at least one purchase order').max(500),
   special: z.boolean().default(false),
 })
 export type ConsolidateInput = z.input<typeof consolidateInput>
@@ -99,10 +95,10 @@ export const receptionDraftLine = z.object({
   item_code: z.string().nullable(),
   item_name: z.string().nullable(),
   purchase_order_detail_id: int,
-  ordered_quantity: decimalText.nullable(),
-  received_quantity: decimalText.nullable(),
+  ordered_quantity: signedDecimalText.nullable(),
+  received_quantity: signedDecimalText.nullable(),
   /** What is still pending: the delivered quantity defaults to it. */
-  pending_quantity: decimalText,
+  pending_quantity: signedDecimalText,
   perishable: z.boolean(),
 })
 export type ReceptionDraftLine = z.infer<typeof receptionDraftLine>
@@ -119,17 +115,17 @@ export const receptionDraft = z.object({
 export type ReceptionDraft = z.infer<typeof receptionDraft>
 
 export const receptionLineInput = z.object({
-  item_id: int.positive(),
-  purchase_order_detail_id: int.positive(),
+  item_id: recordId,
+  purchase_order_detail_id: recordId,
   quantity: positiveDecimal,
   lot_name: z.string().trim().max(100).nullable().default(null),
-  lot_expires: date.nullable().default(null),
+  lot_expires: isoDate.nullable().default(null),
 })
 
 export const receptionInput = z.object({
-  orderId: int.positive(),
-  agencyId: int.positive(),
-  receivedAt: date.optional(),
+  orderId: recordId,
+  agencyId: recordId,
+  receivedAt: isoDate.optional(),
   invoiceNumber: z.string().trim().max(100).nullable().default(null),
   memo: z.string().trim().max(2000).nullable().default(null),
   needsTransit: z.boolean().default(false),
@@ -142,12 +138,12 @@ export const receptionLine = z.object({
   id: int.nullable(),
   item_id: int,
   purchase_order_detail_id: int.nullable(),
-  quantity: decimalText,
+  quantity: signedDecimalText,
   lot_id: int.nullable(),
   lot_name: z.string().nullable(),
   lot_expires: z.string().nullable(),
   /** The lot's stock at the reception's agency now (read when the reception is shown); null when unknown. */
-  available_now: decimalText.nullable().default(null),
+  available_now: signedDecimalText.nullable().default(null),
 })
 
 export const reception = z.object({

@@ -12,6 +12,7 @@ import {
   Kind,
   type GraphQLInputFieldConfigMap,
 } from 'graphql'
+import { signedDecimalPattern } from '@shared/patterns'
 import { orderDirections } from './orderByCompiler'
 import type { ColumnType } from './tableDescription'
 
@@ -109,7 +110,7 @@ export const bigintScalar = new GraphQLScalarType({
   },
 })
 
-const decimalText = /^-?\d+(\.\d+)?$/
+const decimalText = signedDecimalPattern
 
 function parseNumeric(value: unknown): string {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value

@@ -1,4 +1,5 @@
 import type { Sqlite } from '@core/cache/sqlite'
+import { signedDecimalPattern } from '@shared/patterns'
 import { errorMessagesFor } from '../routes/validationMessages'
 import { validationText } from './validationText'
 
@@ -92,7 +93,7 @@ export function checkTableChange(form: Record<string, unknown>): Checked<{ name:
   return { kind: 'ok', value: { name: name! } }
 }
 
-const decimalText = /^-?\d+(\.\d+)?$/
+const decimalText = signedDecimalPattern
 
 /**
  * A row's data: an object keyed by column name. Text columns take strings,

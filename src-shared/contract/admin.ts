@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { graphqlResult, whoAmI } from '../domain'
 import { documentStructure, documentType, dynamicTable, graphqlTokenValidity, newDynamicTable, pieceworkTypeGroup, pieceworkTypeGroupInput, profileChanges, rowData, tableRow } from '../administration'
 import { none, entry } from './entry'
+import { recordId } from '../patterns'
 
 /** Administration and apps: profile, GraphQL console, piecework groups, document structures, dynamic tables. Assembled in src-shared/contract.ts. */
 export const adminRequests = {
@@ -10,20 +11,20 @@ export const adminRequests = {
   /** When the GraphQL token the main process holds expires (renewed first if due); never the token. */
   'graphql.tokenValidity': entry(none, graphqlTokenValidity),
   'pieceworkGroups.list': entry(none, z.array(pieceworkTypeGroup)),
-  'pieceworkGroups.get': entry(z.object({ id: z.number().int().positive() }), pieceworkTypeGroup),
+  'pieceworkGroups.get': entry(z.object({ id: recordId }), pieceworkTypeGroup),
   'pieceworkGroups.create': entry(pieceworkTypeGroupInput, pieceworkTypeGroup),
-  'pieceworkGroups.update': entry(z.object({ id: z.number().int().positive(), changes: pieceworkTypeGroupInput.partial() }), pieceworkTypeGroup),
-  'pieceworkGroups.delete': entry(z.object({ id: z.number().int().positive() }), z.object({ deleted: z.literal(true) })),
+  'pieceworkGroups.update': entry(z.object({ id: recordId, changes: pieceworkTypeGroupInput.partial() }), pieceworkTypeGroup),
+  'pieceworkGroups.delete': entry(z.object({ id: recordId }), z.object({ deleted: z.literal(true) })),
   'documentStructures.get': entry(z.object({ type: documentType }), documentStructure),
   'dynamicTables.list': entry(none, z.array(dynamicTable)),
   'dynamicTables.create': entry(newDynamicTable, dynamicTable),
-  'dynamicTables.rename': entry(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(100) }), dynamicTable),
-  'dynamicTables.delete': entry(z.object({ id: z.number().int().positive() }), z.object({ deleted: z.literal(true) })),
-  'dynamicTables.rows': entry(z.object({ id: z.number().int().positive() }), z.object({ table: dynamicTable, rows: z.array(tableRow) })),
-  'dynamicTables.addRow': entry(z.object({ tableId: z.number().int().positive(), data: rowData }), tableRow),
-  'dynamicTables.updateRow': entry(z.object({ tableId: z.number().int().positive(), rowId: z.number().int().positive(), data: rowData }), tableRow),
+  'dynamicTables.rename': entry(z.object({ id: recordId, name: z.string().trim().min(1).max(100) }), dynamicTable),
+  'dynamicTables.delete': entry(z.object({ id: recordId }), z.object({ deleted: z.literal(true) })),
+  'dynamicTables.rows': entry(z.object({ id: recordId }), z.object({ table: dynamicTable, rows: z.array(tableRow) })),
+  'dynamicTables.addRow': entry(z.object({ tableId: recordId, data: rowData }), tableRow),
+  'dynamicTables.updateRow': entry(z.object({ tableId: recordId, rowId: recordId, data: rowData }), tableRow),
   'dynamicTables.deleteRow': entry(
-    z.object({ tableId: z.number().int().positive(), rowId: z.number().int().positive() }),
+    z.object({ tableId: recordId, rowId: recordId }),
     z.object({ deleted: z.literal(true) }),
   ),
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { bundleDetail, bundleInput, catalogueQuery, catalogueRow, catalogueStatus, dynamicItem, fileData, importPreview, itemRow } from '../catalogue'
 import { bundleMedia, imageFile, imageSlot } from '../bundleImages'
 import { none, entry } from './entry'
+import { recordId } from '../patterns'
 
 /** The catalogue: the cached snapshot, bundles, their images and forms. Assembled in src-shared/contract.ts. */
 export const catalogueRequests = {
@@ -22,19 +23,19 @@ export const catalogueRequests = {
     z.array(itemRow),
   ),
   'itemCategories.list': entry(none, z.array(z.object({ id: z.number().int(), name: z.string() }))),
-  'bundles.get': entry(z.object({ id: z.number().int().positive(), online: z.boolean().default(false) }), bundleDetail),
+  'bundles.get': entry(z.object({ id: recordId, online: z.boolean().default(false) }), bundleDetail),
   'bundles.create': entry(bundleInput, bundleDetail),
-  'bundles.update': entry(z.object({ id: z.number().int().positive(), changes: bundleInput.partial() }), bundleDetail),
-  'bundles.delete': entry(z.object({ id: z.number().int().positive() }), z.object({ deleted: z.literal(true) })),
+  'bundles.update': entry(z.object({ id: recordId, changes: bundleInput.partial() }), bundleDetail),
+  'bundles.delete': entry(z.object({ id: recordId }), z.object({ deleted: z.literal(true) })),
   'bundles.dynamicItems': entry(
-    z.object({ bundleId: z.number().int().positive(), agencyId: z.number().int().positive().optional() }),
+    z.object({ bundleId: recordId, agencyId: recordId.optional() }),
     z.array(dynamicItem),
   ),
   'bundles.importPreview': entry(fileData, importPreview),
   'bundles.import': entry(fileData, z.object({ imported: z.number().int() })),
   /** Online only: the bundle's five image slots and its associated forms, read from the service now. */
-  'bundles.media': entry(z.object({ bundleId: z.number().int().positive() }), bundleMedia),
+  'bundles.media': entry(z.object({ bundleId: recordId }), bundleMedia),
   /** Online only: sets or replaces image `slot` (1 = the main image). The renderer hands the bytes, never a path. */
-  'bundles.setImage': entry(z.object({ bundleId: z.number().int().positive(), slot: imageSlot, file: imageFile }), bundleMedia),
-  'bundles.removeImage': entry(z.object({ bundleId: z.number().int().positive(), slot: imageSlot }), bundleMedia),
+  'bundles.setImage': entry(z.object({ bundleId: recordId, slot: imageSlot, file: imageFile }), bundleMedia),
+  'bundles.removeImage': entry(z.object({ bundleId: recordId, slot: imageSlot }), bundleMedia),
 } as const

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from '../bookings'
 import { agencyStock, counterSetup, scanResult, transferRequest } from '../counter'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
+import { recordId } from '../patterns'
 
 /** The counter: bookings, the outbox and the sync centre, the new-booking form (dispatch uses the same bookings). Assembled in src-shared/contract.ts. */
 export const counterRequests = {
@@ -26,9 +27,9 @@ export const counterRequests = {
   'bookings.list': entry(none, z.array(localBooking)),
   'bookings.get': entry(z.object({ id: bookingRef }), localBooking),
   'outbox.list': entry(none, z.array(outboxEntry)),
-  'outbox.retry': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
-  'outbox.discard': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
-  'outbox.keepTheirs': entry(z.object({ seq: z.number().int().positive() }), z.array(outboxEntry)),
+  'outbox.retry': entry(z.object({ seq: recordId }), z.array(outboxEntry)),
+  'outbox.discard': entry(z.object({ seq: recordId }), z.array(outboxEntry)),
+  'outbox.keepTheirs': entry(z.object({ seq: recordId }), z.array(outboxEntry)),
   'sync.push': entry(none, pushReport),
   'sync.status': entry(none, syncSummary),
   /** The new-booking form's reference data, from the cache. */
@@ -37,6 +38,6 @@ export const counterRequests = {
   'counter.refresh': entry(none, counterSetup),
   /** `kind` when the clerk picked a suggestion of that kind (an item and a bundle may share a code). */
   'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
-  'counter.stock': entry(z.object({ itemId: z.number().int().positive() }), z.array(agencyStock)),
+  'counter.stock': entry(z.object({ itemId: recordId }), z.array(agencyStock)),
   'counter.transferRequests': entry(none, z.array(transferRequest)),
 } as const

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { company, connectionState, preferences, preferencesPatch, sessionStatus, whoAmI } from '../domain'
 import { none, url, entry } from './entry'
+import { recordId } from '../patterns'
 
 /** The frame: the app, the session, the connection, the entity and the preferences. Assembled in src-shared/contract.ts. */
 export const sessionRequests = {
@@ -18,7 +19,7 @@ export const sessionRequests = {
   'session.signOut': entry(none, sessionStatus),
   'connection.status': entry(none, connectionState),
   'profile.whoami': entry(none, whoAmI),
-  'entity.switch': entry(z.object({ entityId: z.number().int().positive() }), whoAmI),
+  'entity.switch': entry(z.object({ entityId: recordId }), whoAmI),
   'company.get': entry(none, company),
   'preferences.get': entry(none, preferences),
   'preferences.set': entry(preferencesPatch, preferences),

@@ -1,26 +1,20 @@
 import type { Command } from 'commander'
-import Decimal from 'decimal.js'
 import type { BookingChanges, BookingInput, LocalBooking } from '@shared/bookings'
+import { expandBundle } from '@shared/bookingLines'
+import { isPositiveDecimal, parsePositiveWhole } from '@shared/patterns'
 import { UsageError } from '../output'
+import { collect, optionalPositiveInt as positive } from './arguments'
 import type { Run } from './runType'
-
-const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** ITEM_ID:QTY[:LOT_ID] */
 function lines(values: string[] | undefined): BookingInput['lines'] {
   return (values ?? []).map((v) => {
     const [item = '', quantity = '', lot] = v.split(':')
-    if (!/^\d+$/.test(item) || !/^\d+(\.\d+)?$/.test(quantity) || Number(quantity) <= 0 || (lot !== undefined && !/^\d+$/.test(lot))) {
+    if (parsePositiveWhole(item) === null || !isPositiveDecimal(quantity) || (lot !== undefined && parsePositiveWhole(lot) === null)) {
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:LOT_ID], got ${v}`)
     }
     return { item_id: Number(item), booked_quantity: quantity, lot_id: lot ? Number(lot) : null }
   })
-}
-
-function positive(value: string | undefined, what: string): number | undefined {
-  if (value === undefined) return undefined
-  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`${what} must be a positive whole number: ${value}`)
-  return Number(value)
 }
 
 const describe = (b: LocalBooking) =>
@@ -63,12 +57,11 @@ export function registerBookingCommands(program: Command, run: Run): void {
         await ctx.core({ signedIn: true })
         for (const spec of opts.bundle ?? []) {
           const [bundleId = '', quantity = ''] = spec.split(':')
+          if (!isPositiveDecimal(quantity)) throw new UsageError(`--bundle must look like BUNDLE_ID:QUANTITY, got ${spec}`)
           const bundle = await ctx.call('bundles.get', { id: positive(bundleId, '--bundle') as number })
           if (bundle.category_bundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
-          if (!/^\d+(\.\d+)?$/.test(quantity)) throw new UsageError(`--bundle must look like BUNDLE_ID:QUANTITY, got ${spec}`)
-          for (const c of bundle.components) {
-            all.push({ item_id: c.item_id, booked_quantity: new Decimal(c.quantity).times(quantity).toString(), bundle_id: bundle.id })
-          }
+          // The same expansion as a bundle scanned at the counter (src-shared/bookingLines).
+          for (const c of expandBundle(bundle.components, quantity)) all.push({ item_id: c.item_id, booked_quantity: c.quantity, bundle_id: bundle.id })
         }
         if (!all.length) throw new UsageError('give at least one --line or --bundle')
         // Today where the user works (their profile's time zone), as the form rule says.

@@ -4,22 +4,16 @@ import type { Command } from 'commander'
 import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type ImageFile, type ImageSlot } from '@shared/bundleImages'
 import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '@shared/catalogue'
 import { fetchBundles } from '@core/api/bundlesApi'
+import { isPositiveDecimal } from '@shared/patterns'
 import { UsageError } from '../output'
+import { collect, positiveInt } from './arguments'
 import type { Run } from './runType'
-
-export const collect = (value: string, previous: string[] = []) => [...previous, value]
-
-export function positiveInt(value: string, what: string): number {
-  const n = Number(value)
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${what} must be a positive whole number: ${value}`)
-  return n
-}
 
 /** `A:QTY` pairs (item id or component id, and a quantity). */
 function pairs(values: string[] | undefined, what: string): { id: number; quantity: string }[] {
   return (values ?? []).map((v) => {
     const [id = '', quantity = ''] = v.split(':')
-    if (!/^\d+(\.\d+)?$/.test(quantity) || Number(quantity) <= 0) throw new UsageError(`${what} must look like ID:QUANTITY, got ${v}`)
+    if (!isPositiveDecimal(quantity)) throw new UsageError(`${what} must look like ID:QUANTITY, got ${v}`)
     return { id: positiveInt(id, what), quantity }
   })
 }

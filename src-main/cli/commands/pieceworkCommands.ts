@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import type { PieceworkTypeGroup } from '@shared/administration'
 import { UsageError } from '../output'
-import { positiveInt } from './catalogueCommands'
+import { positiveInt } from './arguments'
 import type { Run } from './runType'
 
 const line = (g: PieceworkTypeGroup) => `${String(g.id).padStart(8)}  ${(g.id_number ?? '').padEnd(10)} ${g.name}${g.description ? `  — ${g.description}` : ''}`

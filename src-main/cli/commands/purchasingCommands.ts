@@ -1,16 +1,11 @@
 import Decimal from 'decimal.js'
+import { decimalPattern, isPositiveDecimal, isoDatePattern, parsePositiveWhole } from '@shared/patterns'
 import type { Command } from 'commander'
 import { orderState, type Consolidate, type OrderState, type PurchaseOrder, type Reception, type ReceptionInput } from '@shared/purchasing'
 import type { CliContext } from '../cliContext'
 import { UsageError } from '../output'
+import { collect, positiveInt as positive } from './arguments'
 import type { Run } from './runType'
-
-const collect = (value: string, previous: string[] = []) => [...previous, value]
-
-function positive(value: string, what: string): number {
-  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`${what} must be a positive whole number: ${value}`)
-  return Number(value)
-}
 
 const money = (o: PurchaseOrder, amount: string | null) => `${o.currency?.code ?? ''} ${amount === null ? '—' : new Decimal(amount).toFixed(2)}`.trim()
 const stateWords: Record<OrderState, string> = {
@@ -128,7 +123,7 @@ function receptionLines(values: string[], lots: string[], draft: Awaited<ReturnT
   }
   return values.map((v) => {
     const [item = '', quantity = '', detail] = v.split(':')
-    if (!/^\d+$/.test(item) || !/^\d+(\.\d+)?$/.test(quantity) || Number(quantity) <= 0 || (detail !== undefined && !/^\d+$/.test(detail))) {
+    if (parsePositiveWhole(item) === null || !isPositiveDecimal(quantity) || (detail !== undefined && parsePositiveWhole(detail) === null)) {
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:DETAIL_ID], got ${v}`)
     }
     const line = detail
@@ -186,8 +181,8 @@ function registerReceptionCommands(program: Command, run: Run): void {
         const orderId = positive(opts.order, '--order')
         const agencyId = positive(opts.agency, '--agency')
         if (!opts.line?.length) throw new UsageError('give at least one --line')
-        if (opts.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new UsageError(`--date must be YYYY-MM-DD, got ${opts.date}`)
-        if (opts.rate !== undefined && !/^\d+(\.\d+)?$/.test(opts.rate)) throw new UsageError(`--rate must be a number, got ${opts.rate}`)
+        if (opts.date !== undefined && !isoDatePattern.test(opts.date)) throw new UsageError(`--date must be YYYY-MM-DD, got ${opts.date}`)
+        if (opts.rate !== undefined && !decimalPattern.test(opts.rate)) throw new UsageError(`--rate must be a number, got ${opts.rate}`)
         await ctx.core({ signedIn: true })
         const draft = await loadDraft(ctx, orderId)
         const result = await ctx.call('receptions.create', {

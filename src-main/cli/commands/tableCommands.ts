@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { columnTypes, rowData, type DynamicTable, type TableColumn, type TableRow } from '@shared/administration'
 import { UsageError } from '../output'
-import { collect, positiveInt } from './catalogueCommands'
+import { collect, positiveInt } from './arguments'
 import type { Run } from './runType'
 
 /** `NAME:text` or `NAME:number`; the name may itself hold colons, the type is after the last. */

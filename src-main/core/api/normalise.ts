@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isoDatePattern, signedDecimalPattern } from '@shared/patterns'
 
 /**
  * Per-field normalisation of service responses (DESIGN.md): ids, foreign keys
@@ -20,11 +21,11 @@ export const text = z.union([z.string(), z.number().transform(String)])
 export const nullableText = z.preprocess((v) => (v === undefined ? null : v), text.nullable())
 
 /** Money: a decimal string, kept as written (computed with decimal.js, never floats). */
-export const money = z.union([z.string().regex(/^-?\d+(\.\d+)?$/), z.number().transform((n) => String(n))])
+export const money = z.union([z.string().regex(signedDecimalPattern), z.number().transform((n) => String(n))])
 export const nullableMoney = z.preprocess((v) => (v === undefined || v === '' ? null : v), money.nullable())
 
 /** A number the service may quote: fractions such as vat, weights. */
-export const decimalNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+export const decimalNumber = z.union([z.number(), z.string().regex(signedDecimalPattern).transform(Number)])
 export const nullableNumber = z.preprocess((v) => (v === undefined || v === '' ? null : v), decimalNumber.nullable())
 
 export const bool = z.union([
@@ -54,7 +55,7 @@ export const timestamp = z.string().transform((s, ctx) => {
 export const nullableTimestamp = z.preprocess((v) => (v === undefined || v === '' ? null : v), timestamp.nullable())
 
 /** A calendar date, YYYY-MM-DD, kept as written (it has no zone of its own). */
-export const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+export const date = z.string().regex(isoDatePattern)
 export const nullableDate = z.preprocess((v) => (v === undefined || v === '' ? null : v), date.nullable())
 
 /** Absent fields read as null rather than failing. */

@@ -14,7 +14,8 @@ import { writeRequest, type RestClient } from './restClient'
  */
 
 const flag = z.preprocess((v) => v ?? false, bool)
-const quantity = z.union([z.string().regex(/^-?\d+(\.\d+)?$/), z.number().transform(String)])
+/** Quantities come like money: decimal strings (or numbers), kept as written. */
+const quantity = money
 
 /** REST answers carry the currency as an object; the real service names its symbol `prefix`. */
 const restCurrencySchema = optionalNull(

@@ -268,12 +268,6 @@ export class CatalogueStore {
       .all(params) as ItemRow[]
   }
 
-  /** Cached stock of an item at an agency (net of the earmarks the service knew of at the pull). */
-  stockOf(itemId: number, agencyId: number): number | null {
-    const row = this.stmt('SELECT available FROM stock WHERE item_id = ? AND agency_id = ?').get(itemId, agencyId) as { available: number } | undefined
-    return row?.available ?? null
-  }
-
   /** What a scanned or typed code names exactly: a bundle (by code or barcode) before an item, unless one kind is asked for. */
   lookupCode(code: string, only?: 'bundle' | 'item'): { kind: 'bundle'; id: number } | { kind: 'item'; id: number } | null {
     const bundle = only === 'item' ? undefined : this.stmt('SELECT id FROM bundles WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as { id: number } | undefined

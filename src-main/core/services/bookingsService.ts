@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { bookingChanges, bookingInput, type BookingChanges, type BookingInput, type BookingLine, type LocalBooking, type OutboxEntry } from '@shared/bookings'
+import { stockWarnings, type StockWarning } from '@shared/bookingLines'
 import { AppError } from '@shared/errors'
 import { linesOf } from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
@@ -10,15 +11,10 @@ import { pushOutbox, type PushReport } from '../sync/bookingPusher'
 import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
 import { tryLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
+import { availableAt } from './availability'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
-
-export interface StockWarning {
-  item_id: number
-  requested: number
-  available: number
-}
 
 type SyncSummary = EventPayload<'sync.changed'>
 
@@ -324,16 +320,13 @@ export class BookingsService {
     return { ...booking, lines: booking.lines.map((l) => ({ ...l, ...cache.store.describe(l.item_id, l.lot_id) })) }
   }
 
+  /** The screen's warning, from the same rule and the same net figure its scans showed (before this booking counts). */
   private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {
-    const wanted = new Map<number, number>()
-    for (const l of lines) wanted.set(l.item_id, (wanted.get(l.item_id) ?? 0) + Number(l.booked_quantity))
-    const booked = cache.outbox.unsentBooked(agencyId, [...wanted.keys()])
-    const warnings: StockWarning[] = []
-    for (const [item, requested] of wanted) {
-      const available = (cache.store.stockOf(item, agencyId) ?? 0) - (booked.get(item) ?? 0)
-      if (requested > available) warnings.push({ item_id: item, requested, available })
-    }
-    return warnings
+    const available = availableAt(cache, agencyId, [...new Set(lines.map((l) => l.item_id))])
+    return stockWarnings(
+      lines.map((l) => ({ item_id: l.item_id, quantity: l.booked_quantity })),
+      (item) => available.get(item) ?? null,
+    )
   }
 
   /** Queues a change of a booking already on its way or confirmed: it is pending again. */

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { isValidEan13, type CatalogueRow, type FileData, type ImportPreview } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
+import { isPositiveDecimal } from '@shared/patterns'
 import type { CatalogueStore } from '../cache/catalogueStore'
 
 /**
@@ -118,7 +119,7 @@ function parseComponents(text: string): { code: string; quantity: string; error?
   if (!text.trim()) return []
   return text.split(';').map((part) => {
     const [code = '', quantity = ''] = part.split(':').map((s) => s.trim())
-    if (!code || !/^\d+(\.\d+)?$/.test(quantity) || Number(quantity) <= 0) {
+    if (!code || !isPositiveDecimal(quantity)) {
       return { code, quantity, error: `"${part.trim()}" debe ser ARTÍCULO:CANTIDAD / must be ITEM:QUANTITY` }
     }
     return { code, quantity }

@@ -3,10 +3,10 @@ import type { CounterSetup, ScanResult, ScannedItem, TransferRequest, AgencyStoc
 import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
 import { readDocument, writeDocument } from '../cache/cacheDatabase'
-import type { CatalogueStore } from '../cache/catalogueStore'
 import { fetchBooking, linesOf } from '../api/bookingsApi'
 import { readAgencyShipments, readCategoryFilter, readPendingTransferRequests } from '../api/bookingsGraphql'
 import type { CoreEvents } from '../events'
+import { netOfUnsent } from './availability'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -64,18 +64,19 @@ export class CounterService {
     const found = code ? cache.store.lookupCode(code, only) : null
     if (!found) return { kind: 'unknown', code }
     if (found.kind === 'item') {
-      const item = this.scanned(cache.store, found.id, agency)
+      const [item] = this.scanned(cache, [found.id], agency)
       return item ? { kind: 'item', code, item } : { kind: 'unknown', code }
     }
     const bundle = cache.store.bundle(found.id)
     if (!bundle) return { kind: 'unknown', code }
     const head = { id: bundle.id, code: bundle.code, name: bundle.name, category_bundle: bundle.category_bundle, item_category_id: bundle.item_category_id }
     if (bundle.category_bundle) {
-      const choices = bundle.item_category_id && agency ? cache.store.itemsWithStock(bundle.item_category_id, agency) : []
+      const choices = bundle.item_category_id && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.item_category_id, agency)) : []
       return { kind: 'bundle', code, bundle: head, components: [], choices: choices.map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] })) }
     }
+    const scanned = new Map(this.scanned(cache, bundle.components.map((c) => c.item_id), agency).map((s) => [s.item.id, s]))
     const components = bundle.components.flatMap((c) => {
-      const item = this.scanned(cache.store, c.item_id, agency)
+      const item = scanned.get(c.item_id)
       return item ? [{ ...item, quantity: c.quantity }] : []
     })
     return { kind: 'bundle', code, bundle: head, components, choices: [] }
@@ -158,9 +159,10 @@ export class CounterService {
     await Promise.all(Array.from({ length: VERSION_READS_AT_ONCE }, worker))
   }
 
-  private scanned(store: CatalogueStore, itemId: number, agency: number | null): ScannedItem | null {
-    const item = store.item(itemId, agency)
-    return item ? { item, lots: agency ? store.lotsAt(itemId, agency) : [] } : null
+  /** Items as the counter books them: with what is available net of this computer's unsent bookings (the figure the save warns against). */
+  private scanned(cache: EntityCache, itemIds: readonly number[], agency: number | null): ScannedItem[] {
+    const items = itemIds.flatMap((id) => cache.store.item(id, agency) ?? [])
+    return netOfUnsent(cache, agency, items).map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] }))
   }
 
   private cache(): EntityCache {

@@ -1,13 +1,14 @@
 import Decimal from 'decimal.js'
 import type { BookingLine, LocalBooking } from '@shared/bookings'
-import type { LotOption, ScannedItem, TransferRequest } from '@shared/counter'
-import { fefoLot } from '@shared/lots'
+import { addQuantities, defaultLot, expandBundle, mergeTarget, normalQuantity, ownUnsent, stockWarnings } from '@shared/bookingLines'
+import type { LotOption, ScanResult, ScannedItem, TransferRequest } from '@shared/counter'
+import { isPositiveDecimal } from '@shared/patterns'
 
 /**
- * The lines of a booking while the clerk types it: pure functions, so the
- * form stays a thin view and the rules (merge a repeated scan, default lot,
- * stock warnings) are tested without a browser. Quantities are decimal
- * strings, summed with decimal.js.
+ * The lines of a booking while the clerk types it, as the form holds them. The rules themselves (merge a
+ * repeated scan, default lot, bundle expansion, the over-stock warning) live once in
+ * src-shared/bookingLines, shared with the CLI and the core's save: this module only fits them to the
+ * form's lines, so the views stay thin and the save-time warning says what the screen said.
  */
 
 export interface DraftLine {
@@ -15,7 +16,10 @@ export interface DraftLine {
   item_id: number
   code: string
   name: string
-  /** Cached stock of the item at the origin; null when the catalogue does not know it. */
+  /**
+   * What is available of the item at the origin: cached stock net of this computer's unsent bookings, as
+   * the core's scan gives it; null when the catalogue does not know the item.
+   */
   available: number | null
   lots: LotOption[]
   lot_id: number | null
@@ -28,15 +32,10 @@ export interface DraftLine {
 
 let nextKey = 1
 
-export function validQuantity(q: string): boolean {
-  if (!/^\d+(\.\d+)?$/.test(q.trim())) return false
-  return new Decimal(q.trim()).gt(0)
-}
+/** A quantity the line may be saved with: a decimal above zero. */
+export const validQuantity: (q: string) => boolean = isPositiveDecimal
 
-/** The lot a clerk should take (FEFO, never an expired one: src-shared/lots.ts). Without today's date, the first by expiry. */
-export function defaultLot(lots: LotOption[], quantity = '1', today: string | null = null): number | null {
-  return today === null ? (lots[0]?.id ?? null) : fefoLot(lots, quantity, today)
-}
+export { defaultLot }
 
 /**
  * Adds what was scanned. The same item scanned again (outside any bundle, or
@@ -50,9 +49,9 @@ export function addItem(
   /** The clerk's day (profile zone): the default lot is then never an expired one. */
   today: string | null = null,
 ): { lines: DraftLine[]; line: DraftLine } {
-  const existing = lines.find((l) => l.item_id === scanned.item.id && l.bundle_id === (bundle?.id ?? null) && l.serial_number === '')
+  const existing = mergeTarget(lines, scanned.item.id, bundle?.id ?? null)
   if (existing) {
-    const line = { ...existing, quantity: new Decimal(validQuantity(existing.quantity) ? existing.quantity : 0).plus(quantity).toString() }
+    const line = { ...existing, quantity: addQuantities(existing.quantity, quantity) }
     return { lines: lines.map((l) => (l.key === existing.key ? line : l)), line }
   }
   const line: DraftLine = {
@@ -63,7 +62,7 @@ export function addItem(
     available: scanned.item.available,
     lots: scanned.lots,
     lot_id: defaultLot(scanned.lots, quantity, today),
-    quantity: new Decimal(quantity).toString(),
+    quantity: normalQuantity(quantity),
     serial_number: '',
     reference: '',
     bundle_id: bundle?.id ?? null,
@@ -72,14 +71,32 @@ export function addItem(
   return { lines: [...lines, line], line }
 }
 
-/** Lines whose item is booked above its cached stock, with what is available (over all lines of that item). */
+/**
+ * A static bundle scanned `count` times: its components, each `quantity × count`, merged like scans and
+ * marked with the bundle. Returns the last line touched (the one the form selects).
+ */
+export function addBundle(
+  lines: DraftLine[],
+  found: Extract<ScanResult, { kind: 'bundle' }>,
+  count = '1',
+  today: string | null = null,
+): { lines: DraftLine[]; line: DraftLine | null } {
+  let line: DraftLine | null = null
+  for (const c of expandBundle(found.components.map((c) => ({ ...c, item_id: c.item.id })), count)) {
+    ;({ lines, line } = addItem(lines, c, c.quantity, { id: found.bundle.id, code: found.bundle.code }, today))
+  }
+  return { lines, line }
+}
+
+/**
+ * Lines whose item is booked above what is available (over all lines of that item), each with that
+ * figure: the same warnings the save returns (src-shared/bookingLines/stockWarnings.ts).
+ */
 export function overStock(lines: DraftLine[]): Map<number, number> {
-  const wanted = new Map<number, Decimal>()
-  for (const l of lines) if (validQuantity(l.quantity)) wanted.set(l.item_id, (wanted.get(l.item_id) ?? new Decimal(0)).plus(l.quantity.trim()))
+  const available = new Map(lines.map((l) => [l.item_id, l.available]))
   const over = new Map<number, number>()
-  for (const l of lines) {
-    const want = wanted.get(l.item_id)
-    if (l.available !== null && want && want.gt(l.available)) over.set(l.key, l.available)
+  for (const w of stockWarnings(lines, (item) => available.get(item) ?? null)) {
+    for (const l of lines) if (l.item_id === w.item_id) over.set(l.key, w.available)
   }
   return over
 }
@@ -87,7 +104,7 @@ export function overStock(lines: DraftLine[]): Map<number, number> {
 export function toBookingLines(lines: DraftLine[]): BookingLine[] {
   return lines.map((l) => ({
     item_id: l.item_id,
-    booked_quantity: new Decimal(l.quantity.trim()).toString(),
+    booked_quantity: normalQuantity(l.quantity),
     lot_id: l.lot_id,
     serial_number: l.serial_number.trim() || null,
     reference: l.reference.trim() || null,
@@ -95,16 +112,22 @@ export function toBookingLines(lines: DraftLine[]): BookingLine[] {
   }))
 }
 
-/** The lines of a saved booking, for editing it; lots and stock come from a fresh scan of each item. */
+/**
+ * The lines of a saved booking, for editing it; lots and stock come from a fresh scan of each item. A
+ * booking still unsent is part of the scan's net figure: its own quantities are added back, or it would
+ * be warned against itself.
+ */
 export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedItem>): DraftLine[] {
+  const own = ownUnsent(booking)
   return booking.lines.map((l) => {
     const scanned = scans.get(l.item_id)
+    const available = scanned?.item.available ?? null
     return {
       key: nextKey++,
       item_id: l.item_id,
       code: l.item_code ?? scanned?.item.code ?? `#${l.item_id}`,
       name: l.item_name ?? scanned?.item.name ?? '',
-      available: scanned?.item.available ?? null,
+      available: available === null ? null : new Decimal(available).plus(own.get(l.item_id) ?? 0).toNumber(),
       lots: scanned?.lots ?? [],
       lot_id: l.lot_id,
       quantity: l.booked_quantity,

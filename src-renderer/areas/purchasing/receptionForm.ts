@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import { decimalPattern } from '@shared/patterns'
 import type { ReceptionDraft, ReceptionInput } from '@shared/purchasing'
 
 /** What the reception screen edits: the header and one delivered quantity per order line. */
@@ -55,7 +56,7 @@ export function formFromDraft(draft: ReceptionDraft, fallbackAgency: number | nu
 export function readQuantity(text: string): Decimal | null {
   const t = text.trim().replace(',', '.')
   if (t === '') return new Decimal(0)
-  return /^\d+(\.\d+)?$/.test(t) ? new Decimal(t) : null
+  return decimalPattern.test(t) ? new Decimal(t) : null
 }
 
 export type LineProblem = 'notANumber' | 'overPending' | 'lotRequired' | 'expiryRequired'

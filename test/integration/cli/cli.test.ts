@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../../../src-main/cli/program'
 import { existsSync, writeFileSync } from 'node:fs'
@@ -196,6 +197,22 @@ describe('mostrador bookings and outbox', () => {
     expect(JSON.parse((await as(['--json', 'bookings', 'submit', localId!])).stdout)).toMatchObject({ state: 'pending' })
     expect((await as(['sync'])).code).toBe(0)
     expect(JSON.parse((await as(['--json', 'bookings', 'show', localId!])).stdout)).toMatchObject({ state: 'synced', serviceId: expect.any(Number), reference: 'CLI-draft' })
+  })
+
+  it('expands a static bundle into its components times the bundles booked, as the counter does', async () => {
+    const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
+    const q = JSON.parse((await as(['--json', 'graphql', '{ agencies { id } }'])).stdout).data
+    const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
+    const facts = bundleFacts[101]
+    const bundle = JSON.parse((await as(['--json', 'bundles', 'show', String(facts.withMovements.id)])).stdout) as { components: { item_id: number; quantity: string }[] }
+    expect(bundle.components.length).toBeGreaterThan(0)
+    const created = await as(['--json', 'bookings', 'create', '--draft', '--to', String(to), '--bundle', `${facts.withMovements.id}:1.5`])
+    expect(created.code).toBe(0)
+    const lines = (JSON.parse(created.stdout) as { lines: { item_id: number; booked_quantity: string; bundle_id: number | null }[] }).lines
+    expect(lines.map((l) => [l.item_id, l.booked_quantity, l.bundle_id])).toEqual(
+      bundle.components.map((c) => [c.item_id, new Decimal(c.quantity).times('1.5').toString(), facts.withMovements.id]),
+    )
+    expect((await as(['bookings', 'create', '--to', String(to), '--bundle', `${facts.withMovements.id}:0`])).code).toBe(2)
   })
 
   it('refuses malformed lines with a usage error', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { LocalBooking } from '@shared/bookings'
 import type { ScannedItem } from '@shared/counter'
-import { addItem, overStock, toBookingLines, validQuantity } from '@renderer/areas/counter/bookingDraft'
+import { addBundle, addItem, fromBooking, overStock, toBookingLines, validQuantity } from '@renderer/areas/counter/bookingDraft'
 
 const scanned = (id: number, available: number | null, lots: ScannedItem['lots'] = []): ScannedItem => ({
   item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurement_unit: null, item_category_id: null, available },
@@ -71,5 +72,46 @@ describe('the default lot of a scanned line', () => {
     ]
     expect(addItem([], scanned(7, 91, lots), '1', null, '2026-11-24').line.lot_id).toBe(2)
     expect(addItem([], scanned(7, 91, lots), '3', null, '2026-11-24').line.lot_id).toBe(3)
+  })
+})
+
+describe('a static bundle scanned at the counter', () => {
+  const found = {
+    kind: 'bundle' as const,
+    code: 'PAQ-9',
+    bundle: { id: 9, code: 'PAQ-9', name: 'Paquete', category_bundle: false, item_category_id: null },
+    components: [
+      { ...scanned(1, 10), quantity: '2' },
+      { ...scanned(2, 10), quantity: '0.5' },
+    ],
+    choices: [],
+  }
+  it('adds its components marked with the bundle, and a second scan adds to them', () => {
+    let { lines } = addBundle([], found)
+    ;({ lines } = addBundle(lines, found, '2'))
+    expect(lines.map((l) => [l.item_id, l.bundle_id, l.bundle_code, l.quantity])).toEqual([
+      [1, 9, 'PAQ-9', '6'],
+      [2, 9, 'PAQ-9', '1.5'],
+    ])
+  })
+})
+
+describe('a saved booking opened for editing', () => {
+  const booking = (state: LocalBooking['state'], serviceId: number | null): LocalBooking => ({
+    localId: 'b1', serviceId, state, agency_from_id: 7, agency_to_id: 8, planned_delivery: '2026-12-01', reference: null, needs_transport: true,
+    transfer_request_id: null, shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 1, problem: null,
+    createdAt: '', updatedAt: '',
+    lines: [{ item_id: 1, booked_quantity: '2.5', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
+  })
+  // The scan's figure is net of unsent bookings, this one included: 4 in stock, 2.5 of them this booking's.
+  const scans = new Map([[1, scanned(1, 1.5)]])
+  it('is not warned against itself while it is unsent', () => {
+    const lines = fromBooking(booking('pending', null), scans)
+    expect(lines[0]!.available).toBe(4)
+    expect(overStock(lines).size).toBe(0)
+  })
+  it('takes the figure as it is once the service has the booking (no longer in the unsent figure)', () => {
+    expect(fromBooking(booking('synced', 40), scans)[0]!.available).toBe(1.5)
+    expect(fromBooking(booking('draft', null), scans)[0]!.available).toBe(1.5)
   })
 })

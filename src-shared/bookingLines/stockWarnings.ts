@@ -1,0 +1,52 @@
+import Decimal from 'decimal.js'
+import { quantityOf } from './quantities'
+
+/**
+ * The over-stock warning, one rule for the counter screen and the save: over all lines of an item, more
+ * is booked than is available at the origin. "Available" is the cached stock net of what this computer
+ * has booked there and the service has not confirmed yet (the core's `unsent_booked`): the figure the
+ * core gives the screen with each scan and uses itself at save time. A warning, never a refusal: the
+ * service decides.
+ */
+
+export interface StockWarning {
+  item_id: number
+  requested: number
+  available: number
+}
+
+/** Cached stock minus unsent bookings, exactly (both come as binary numbers; the difference should not drift). */
+export function netAvailable(stock: number | null, unsent = 0): number | null {
+  return stock === null ? null : new Decimal(stock).minus(unsent).toNumber()
+}
+
+/**
+ * One warning per item booked above what is available. `availableOf` null: the cached catalogue knows
+ * no figure for the item, and nothing is said. Lines whose quantity is not a positive number yet count
+ * as none.
+ */
+export function stockWarnings(lines: readonly { item_id: number; quantity: string }[], availableOf: (itemId: number) => number | null): StockWarning[] {
+  const wanted = new Map<number, Decimal>()
+  for (const l of lines) wanted.set(l.item_id, (wanted.get(l.item_id) ?? new Decimal(0)).plus(quantityOf(l.quantity)))
+  const warnings: StockWarning[] = []
+  for (const [item, requested] of wanted) {
+    const available = availableOf(item)
+    if (available !== null && requested.gt(0) && requested.gt(available)) warnings.push({ item_id: item, requested: requested.toNumber(), available })
+  }
+  return warnings
+}
+
+/** A booking weighs on the stock here while the service has not confirmed it (a draft does not yet): as migration 5's triggers count. */
+export function countsAgainstStock(booking: { serviceId: number | null; deleted: boolean; state: string }): boolean {
+  return booking.serviceId === null && !booking.deleted && booking.state !== 'draft'
+}
+
+/**
+ * What a booking itself holds of each item in the unsent figure: when it is edited, its own lines are
+ * added back to what is available, or it would be warned against itself.
+ */
+export function ownUnsent(booking: { serviceId: number | null; deleted: boolean; state: string; lines: readonly { item_id: number; booked_quantity: string }[] }): Map<number, number> {
+  const own = new Map<number, Decimal>()
+  if (countsAgainstStock(booking)) for (const l of booking.lines) own.set(l.item_id, (own.get(l.item_id) ?? new Decimal(0)).plus(quantityOf(l.booked_quantity)))
+  return new Map([...own].map(([item, q]) => [item, q.toNumber()]))
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { countsAgainstStock, netAvailable, ownUnsent, stockWarnings } from '@shared/bookingLines'
+
+const availability = (figures: Record<number, number | null>) => (item: number) => figures[item] ?? null
+
+describe('the over-stock warning', () => {
+  it('sums every line of an item exactly before comparing with what is available', () => {
+    const lines = [
+      { item_id: 1, quantity: '0.1' },
+      { item_id: 1, quantity: '0.2' },
+    ]
+    // 0.1 + 0.2 in binary is 0.30000000000000004: it would be warned against 0.3.
+    expect(stockWarnings(lines, availability({ 1: 0.3 }))).toEqual([])
+    expect(stockWarnings(lines, availability({ 1: 0.29 }))).toEqual([{ item_id: 1, requested: 0.3, available: 0.29 }])
+  })
+
+  it('says nothing of an item the catalogue has no figure for, nor of lines still being typed', () => {
+    expect(stockWarnings([{ item_id: 2, quantity: '50' }], availability({}))).toEqual([])
+    expect(stockWarnings([{ item_id: 3, quantity: '' }, { item_id: 3, quantity: 'abc' }], availability({ 3: 0 }))).toEqual([])
+    expect(stockWarnings([{ item_id: 3, quantity: ' 1 ' }], availability({ 3: 0 }))).toEqual([{ item_id: 3, requested: 1, available: 0 }])
+  })
+
+  it('compares against the cached stock net of unsent bookings, without drift', () => {
+    expect(netAvailable(10, 2.3)).toBe(7.7)
+    expect(netAvailable(0.3, 0.1)).toBe(0.2)
+    expect(netAvailable(5)).toBe(5)
+    expect(netAvailable(null, 3)).toBeNull()
+    expect(netAvailable(1, 3)).toBe(-2)
+  })
+})
+
+describe('what a booking itself weighs on the stock here', () => {
+  const lines = [
+    { item_id: 1, booked_quantity: '1.5' },
+    { item_id: 1, booked_quantity: '0.25' },
+    { item_id: 2, booked_quantity: '3' },
+  ]
+  it('is its lines while the service has not confirmed it', () => {
+    expect(ownUnsent({ serviceId: null, deleted: false, state: 'pending', lines })).toEqual(new Map([[1, 1.75], [2, 3]]))
+    expect(ownUnsent({ serviceId: null, deleted: false, state: 'failed', lines }).get(2)).toBe(3)
+  })
+  it('is nothing for a draft, a deleted booking or one the service has', () => {
+    expect(countsAgainstStock({ serviceId: null, deleted: false, state: 'draft' })).toBe(false)
+    expect(countsAgainstStock({ serviceId: null, deleted: true, state: 'pending' })).toBe(false)
+    expect(ownUnsent({ serviceId: 40, deleted: false, state: 'pending', lines })).toEqual(new Map())
+  })
+})
