@@ -40,8 +40,8 @@ export const counterRequests = {
   'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
   'counter.stock': entry(z.object({ itemId: z.number().int().positive() }), z.array(agencyStock)),
   'counter.transferRequests': entry(none, z.array(transferRequest)),
-  /** The booking being typed and not saved yet, kept in the current entity's cache (null when none, or when what was kept no longer reads). */
-  'counter.openBooking': entry(none, openBooking.nullable()),
+  /** The current entity and the booking being typed there and not saved yet, kept in its cache (null when none, or when what was kept no longer reads). */
+  'counter.openBooking': entry(none, z.object({ entityId: z.number().int(), open: openBooking.nullable() })),
   /** Keeps the form as typed; refused (conflict) when `entityId` is not the current entity, so a form never moves to another company. */
   'counter.keepOpenBooking': entry(z.object({ entityId: z.number().int().positive(), form: openBookingForm }), z.object({ savedAt: z.string() })),
   /** The form was saved as a booking or discarded. */

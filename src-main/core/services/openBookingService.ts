@@ -21,9 +21,13 @@ export class OpenBookingService {
     private readonly log: Logger,
   ) {}
 
-  /** The current entity's open booking; a saved form that no longer reads is dropped (and logged), never thrown. */
-  read(): OpenBooking | null {
+  /** The current entity and its open booking; a saved form that no longer reads is dropped (and logged), never thrown. */
+  read(): { entityId: number; open: OpenBooking | null } {
     const cache = this.cache()
+    return { entityId: cache.entityId, open: this.kept(cache) }
+  }
+
+  private kept(cache: EntityCache): OpenBooking | null {
     let raw: unknown
     try {
       raw = readDocument<unknown>(cache.store.db, OPEN_BOOKING_DOC)

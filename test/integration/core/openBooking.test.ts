@@ -89,17 +89,17 @@ afterAll(async () => {
 
 describe('the open booking', () => {
   it('is kept, read back as typed with the time it was kept, and gone once cleared', async () => {
-    expect(await h.call('counter.openBooking')).toBeNull()
+    expect(await h.call('counter.openBooking')).toEqual({ entityId: first, open: null })
     const { savedAt } = await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
     expect(Date.parse(savedAt)).not.toBeNaN()
-    expect(await h.call('counter.openBooking')).toEqual({ entityId: first, form: form(), savedAt })
+    expect((await h.call('counter.openBooking')).open).toEqual({ entityId: first, form: form(), savedAt })
 
     // Each keystroke replaces what was kept: one open booking per entity.
     await h.call('counter.keepOpenBooking', { entityId: first, form: form({ reference: 'Pedido de la tarde, 2' }) })
-    expect((await h.call('counter.openBooking'))?.form.reference).toBe('Pedido de la tarde, 2')
+    expect((await h.call('counter.openBooking')).open?.form.reference).toBe('Pedido de la tarde, 2')
 
     await h.call('counter.dropOpenBooking', { entityId: first })
-    expect(await h.call('counter.openBooking')).toBeNull()
+    expect((await h.call('counter.openBooking')).open).toBeNull()
     // It was never a booking: nothing in the list, nothing waiting to be sent.
     expect(await h.call('sync.status')).toMatchObject({ waiting: 0, failed: 0 })
   })
@@ -108,17 +108,17 @@ describe('the open booking', () => {
     await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
     await h.call('entity.switch', { entityId: second })
     try {
-      expect(await h.call('counter.openBooking')).toBeNull()
+      expect(await h.call('counter.openBooking')).toEqual({ entityId: second, open: null })
       // A save still under way for the first entity when the switch landed is refused, not written here.
       const err = await h.call('counter.keepOpenBooking', { entityId: first, form: form({ reference: 'tarde' }) }).catch((e: unknown) => e)
       expect(err).toMatchObject({ code: 'conflict' })
-      expect(await h.call('counter.openBooking')).toBeNull()
+      expect((await h.call('counter.openBooking')).open).toBeNull()
       await h.call('counter.keepOpenBooking', { entityId: second, form: form({ reference: 'Segunda empresa', lines: [] }) })
-      expect((await h.call('counter.openBooking'))?.form.reference).toBe('Segunda empresa')
+      expect((await h.call('counter.openBooking')).open?.form.reference).toBe('Segunda empresa')
     } finally {
       await h.call('entity.switch', { entityId: first })
     }
-    expect(await h.call('counter.openBooking')).toMatchObject({ entityId: first, form: form() })
+    expect((await h.call('counter.openBooking')).open).toMatchObject({ entityId: first, form: form() })
     expect(await h.call('counter.dropOpenBooking', { entityId: second }).catch((e: unknown) => e)).toMatchObject({ code: 'conflict' })
   })
 
@@ -129,20 +129,20 @@ describe('the open booking', () => {
     // The same keychain: the restarted app is still signed in.
     h = await coreHarness(dataDir, { requestTimeoutMs: 3000, logDir, secrets })
     await h.call('profile.whoami')
-    expect((await h.call('counter.openBooking'))?.form).toEqual(form({ reference: 'antes del corte' }))
+    expect((await h.call('counter.openBooking')).open?.form).toEqual(form({ reference: 'antes del corte' }))
   })
 
   it('is dropped with a log line, not thrown, when what was kept no longer reads', async () => {
     for (const [i, spoilt] of ['{"entityId": 1, "form": {"lin', JSON.stringify({ entityId: first, form: { ...form(), lines: [{ key: 'x' }] } })].entries()) {
       await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
       spoil(first, spoilt)
-      expect(await h.call('counter.openBooking')).toBeNull()
+      expect((await h.call('counter.openBooking')).open).toBeNull()
       // Dropped, so the next read is clean and the clerk can type a new one.
-      expect(await h.call('counter.openBooking')).toBeNull()
+      expect((await h.call('counter.openBooking')).open).toBeNull()
       await expect.poll(() => logText().split('open booking dropped').length - 1).toBe(i + 1)
     }
     await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
-    expect((await h.call('counter.openBooking'))?.form).toEqual(form())
+    expect((await h.call('counter.openBooking')).open?.form).toEqual(form())
   })
 
   it('refuses a form that is not one at the border', async () => {

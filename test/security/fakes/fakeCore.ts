@@ -270,7 +270,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'counter.scan': { kind: 'unknown', code: '7401234567895' },
   'counter.stock': [{ agency_id: 2, agency_name: 'Central', available: 8 }],
   'counter.transferRequests': [{ id: 9, agency_from_id: 2, agency_to_id: 3, planned_delivery: '2026-11-24', reference: null, lines: [{ item_id: 3, quantity: '2', item_code: 'ART-3', item_name: 'Tornillo' }] }],
-  'counter.openBooking': { entityId: 101, form: { destination: 3, plannedDelivery: '2026-11-24', reference: 'R-1', needsTransport: true, transferRequestId: null, lines: [] }, savedAt: '2026-11-24T16:42:00.000Z' },
+  'counter.openBooking': { entityId: 101, open: { entityId: 101, form: { destination: 3, plannedDelivery: '2026-11-24', reference: 'R-1', needsTransport: true, transferRequestId: null, lines: [] }, savedAt: '2026-11-24T16:42:00.000Z' } },
   'counter.keepOpenBooking': { savedAt: '2026-11-24T16:42:00.000Z' },
   'counter.dropOpenBooking': { cleared: true },
   'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
