@@ -117,12 +117,13 @@ describe('the booking being typed', () => {
     await scan(page, facts.stockedItem.code)
     await scan(page, facts.multiLotItem.code)
     await expect.poll(() => lines(page).count()).toBe(2)
-    // At once, without waiting for the form to be kept: the switch keeps it first.
-    await input(page, 'booking-reference').fill('Empresa uno, tarde')
+    await page.getByTestId('booking-kept').waitFor()
 
+    // The last keys go in with the company list already open and the switch follows at once: they stay with this company.
     await page.getByTestId('header-entity').click()
     const option = page.locator('[data-testid^="entity-option-"]').first()
     const second = await text(option)
+    await input(page, 'booking-reference').fill('Empresa uno, tarde')
     await option.click()
     await expectText(page.getByTestId('header-entity'), second)
     await page.getByTestId('newBooking-view').waitFor()
