@@ -50,8 +50,13 @@ describe('the booking being typed', () => {
     await expect.poll(() => lines(page).count()).toBe(3)
     const codes = [facts.stockedItem.code, facts.multiLotItem.code, facts.lastUnitItem.code]
     expect(await codesOnScreen(page)).toEqual(codes)
-    // Kept at once after the last scan (the form says so once the write is done), never sent: nothing waits in the outbox.
+    // Kept at once after the last scan: the form says so once the write is done.
     await page.getByTestId('booking-kept').waitFor()
+    await page.getByTestId('booking-kept').scrollIntoViewIfNeeded()
+    await screenshot(page, 'openBooking-kept')
+    // Kept, not sent: nothing waits in the outbox.
+    await page.getByTestId('sync-indicator-clear').waitFor()
+    expect(await page.getByTestId('sync-indicator-waiting').count()).toBe(0)
     const problemsBefore = unexpectedProblems(problems)
 
     await restartHost()
