@@ -7,6 +7,7 @@ import { BundleImageService } from './services/bundleImageService'
 import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
+import { OpenBookingService } from './services/openBookingService'
 import { EntityCaches } from './services/entityCaches'
 import { PullScheduler } from './sync/pullScheduler'
 import { PushScheduler } from './sync/pushScheduler'
@@ -110,6 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const bundleImages = new BundleImageService(session, catalogue)
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))
   const counter = new CounterService(session, profile, caches, events, now)
+  const openBooking = new OpenBookingService(caches, now, log.child({ area: 'counter' }))
   const purchasing = new PurchasingService(session, profile)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
@@ -152,6 +154,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bundleImages,
     bookings,
     counter,
+    openBooking,
     purchasing,
     pieceworkGroups,
     dynamicTables,

@@ -4,6 +4,7 @@ import { AppError } from '@shared/errors'
 import type { Membership } from '@shared/domain'
 import { useUnsentGuard } from '../composables/useUnsentGuard'
 import { useWhoAmIStore } from '../stores/whoami'
+import { useCounterDraftStore } from '../areas/counter/stores/counterDraft'
 
 /**
  * Moving to another company, from wherever it is offered (the header's chip,
@@ -16,10 +17,13 @@ export function useEntitySwitch() {
   const message = useMessage()
   const { t } = useI18n()
   const { confirmLeaving } = useUnsentGuard()
+  const openBooking = useCounterDraftStore()
 
   async function switchTo(membership: Membership): Promise<AppError | null> {
     if (!(await confirmLeaving('switch', whoami.currentEntity?.name ?? ''))) return null
     try {
+      // The booking being typed is kept for this company before leaving it (the last keys may still be waiting).
+      await openBooking.flush()
       const next = await whoami.switchEntity(membership.entity.id)
       message.success(t('profile.switched', { entity: next.currentEntity?.name ?? membership.entity.name }))
       return null

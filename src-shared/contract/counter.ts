@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from '../bookings'
 import { agencyStock, counterSetup, scanResult, transferRequest } from '../counter'
+import { openBooking, openBookingForm } from '../openBooking'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
 import { recordId } from '../patterns'
 
@@ -40,4 +41,10 @@ export const counterRequests = {
   'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
   'counter.stock': entry(z.object({ itemId: recordId }), z.array(agencyStock)),
   'counter.transferRequests': entry(none, z.array(transferRequest)),
+  /** The current entity and the booking being typed there and not saved yet, kept in its cache (null when none, or when what was kept no longer reads). */
+  'counter.openBooking': entry(none, z.object({ entityId: z.number().int(), open: openBooking.nullable() })),
+  /** Keeps the form as typed; refused (conflict) when `entityId` is not the current entity, so a form never moves to another company. */
+  'counter.keepOpenBooking': entry(z.object({ entityId: z.number().int().positive(), form: openBookingForm }), z.object({ savedAt: z.string() })),
+  /** The form was saved as a booking or discarded. */
+  'counter.dropOpenBooking': entry(z.object({ entityId: z.number().int().positive() }), z.object({ cleared: z.literal(true) })),
 } as const

@@ -43,3 +43,7 @@ export function writeDocument(db: Sqlite, key: string, value: unknown, now: Date
     'INSERT INTO documents (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
   ).run(key, JSON.stringify(value), now.toISOString())
 }
+
+export function deleteDocument(db: Sqlite, key: string): void {
+  db.prepare('DELETE FROM documents WHERE key = ?').run(key)
+}

@@ -2,7 +2,7 @@ import type { counterRequests } from '@shared/contract/counter'
 import type { AreaHandlers, CoreParts } from './parts'
 
 /** The counter: bookings, the outbox, sync, the new-booking form. Assembled in core/createCore.ts. */
-export function counterHandlers({ bookings, counter }: CoreParts): AreaHandlers<typeof counterRequests> {
+export function counterHandlers({ bookings, counter, openBooking }: CoreParts): AreaHandlers<typeof counterRequests> {
   return {
     'bookings.create': async (input) => bookings.create(input),
     'bookings.update': async ({ id, changes }) => bookings.update(id, changes),
@@ -23,5 +23,8 @@ export function counterHandlers({ bookings, counter }: CoreParts): AreaHandlers<
     'counter.scan': async ({ code, kind }) => counter.scan(code, kind),
     'counter.stock': async ({ itemId }) => counter.stock(itemId),
     'counter.transferRequests': () => counter.transferRequests(),
+    'counter.openBooking': async () => openBooking.read(),
+    'counter.keepOpenBooking': async ({ entityId, form }) => openBooking.save(entityId, form),
+    'counter.dropOpenBooking': async ({ entityId }) => openBooking.clear(entityId),
   }
 }

@@ -7,6 +7,7 @@ import type { BundleImageService } from '../services/bundleImageService'
 import type { CatalogueService } from '../services/catalogueService'
 import type { ConnectionMonitor } from '../services/connectionMonitor'
 import type { CounterService } from '../services/counterService'
+import type { OpenBookingService } from '../services/openBookingService'
 import type { ProfileService } from '../services/profileService'
 import type { PurchasingService } from '../services/purchasingService'
 import type { SessionService } from '../services/sessionService'
@@ -27,6 +28,7 @@ export interface CoreParts {
   bundleImages: BundleImageService
   bookings: BookingsService
   counter: CounterService
+  openBooking: OpenBookingService
   purchasing: PurchasingService
   pieceworkGroups: PieceworkGroupService
   dynamicTables: DynamicTablesService

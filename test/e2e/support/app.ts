@@ -18,6 +18,11 @@ export interface RunningApp {
   stopTrainingService(): Promise<void>
   /** The training service's address and the demo user's credentials, to act on the service beside the app; starts it again (at the same address) after a stop. */
   trainingService(): Promise<TrainingService>
+  /**
+   * Stops the host without a word to the page (as a crash or a closed app would) and starts a new one on the
+   * same data folder, keychain and address, then loads the app again: what the clerk finds after a restart.
+   */
+  restartHost(): Promise<void>
   close(): Promise<void>
 }
 
@@ -39,7 +44,7 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
   }
   try {
     const secrets = new MemorySecretStore()
-    const host = await launchBrowserHost({ dataDir, secrets, training: options.training ?? true })
+    let host = await launchBrowserHost({ dataDir, secrets, training: options.training ?? true })
     const stopTrainingService = async (): Promise<void> => {
       if (!options.stoppableTraining || !host.training) throw new Error('open the app with { stoppableTraining: true } to stop its training service')
       await host.training.stop()
@@ -59,7 +64,17 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     })
     page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
     await page.goto(host.url)
-    return { page, dataDir, problems, stopTrainingService, trainingService, close }
+    const restartHost = async (): Promise<void> => {
+      const port = Number(new URL(host.url).port)
+      // Off the page first: the host's close waits for the page's event stream to end. The page gets no
+      // chance to write anything (the app keeps nothing on unload), so this is what a kill leaves behind.
+      await page.goto('about:blank')
+      await host.close()
+      // The same address: the page's origin (and what it keeps in the browser) stays the same, as in the app.
+      host = await launchBrowserHost({ dataDir, secrets, training: options.training ?? true, port })
+      await page.goto(host.url)
+    }
+    return { page, dataDir, problems, stopTrainingService, trainingService, restartHost, close }
   } catch (err) {
     await close()
     throw err

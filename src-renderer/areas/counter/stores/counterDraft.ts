@@ -1,12 +1,27 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { ref, watch } from 'vue'
+import type { OpenBookingForm } from '@shared/openBooking'
+import { AppError } from '@shared/errors'
+import { request } from '@renderer/api'
+import { useWhoAmIStore } from '@renderer/stores/whoami'
 import type { DraftLine } from '../bookingDraft'
 
+/** Typing in a field is kept this long after the last key; a scanned line at once. */
+const KEEP_AFTER_MS = 400
+
+/** Restored lines get keys below zero: bookingDraft numbers new lines from 1 in every page load. */
+let restoredKey = 0
+
 /**
- * The booking being typed at the counter. It lives here, not in the view, so
- * answering the phone on another screen and coming back finds it as it was.
+ * The booking being typed at the counter (an "open ticket"). It lives here, not
+ * in the view, so answering the phone on another screen and coming back finds it
+ * as it was; and it is kept in the current entity's cache as it is typed (see the
+ * core's OpenBookingService), so a reload, a crash or a restart finds it too.
+ * It belongs to the entity it was started in: another entity has its own.
  */
 export const useCounterDraftStore = defineStore('counterDraft', () => {
+  const whoami = useWhoAmIStore()
+
   const destination = ref<number | null>(null)
   const plannedDelivery = ref<string | null>(null)
   const reference = ref('')
@@ -14,16 +29,181 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
   const transferRequestId = ref<number | null>(null)
   const lines = ref<DraftLine[]>([])
 
-  function reset(today: string | null): void {
-    destination.value = null
-    plannedDelivery.value = today
-    reference.value = ''
-    needsTransport.value = true
-    transferRequestId.value = null
-    lines.value = []
+  /** The entity this form belongs to; null until it was restored for one (nothing is kept before). */
+  const entityId = ref<number | null>(null)
+  /** When the form on screen was kept before a reload or a restart (ISO), for the note; null otherwise. */
+  const restoredAt = ref<string | null>(null)
+  /** When the form was last kept in the cache; null when nothing is kept. */
+  const keptAt = ref<string | null>(null)
+  /** Typed and not kept yet. */
+  const pending = ref(false)
+  /** Why the last keep failed (the form stays on screen all the same). */
+  const keepError = ref<AppError | null>(null)
+
+  const empty = () => lines.value.length === 0 && destination.value === null && reference.value.trim() === '' && transferRequestId.value === null
+
+  function form(): OpenBookingForm {
+    return {
+      destination: destination.value,
+      plannedDelivery: plannedDelivery.value,
+      reference: reference.value,
+      needsTransport: needsTransport.value,
+      transferRequestId: transferRequestId.value,
+      // Plain copies: a proxy does not travel over IPC.
+      lines: lines.value.map((l) => ({ ...l, lots: l.lots.map((lot) => ({ ...lot })) })),
+    }
   }
 
-  const empty = () => lines.value.length === 0 && destination.value === null && reference.value === ''
+  // Filling the form from the cache or emptying it is not typing: nothing to keep.
+  let quiet = false
+  function fill(next: OpenBookingForm): void {
+    quiet = true
+    try {
+      destination.value = next.destination
+      plannedDelivery.value = next.plannedDelivery
+      reference.value = next.reference
+      needsTransport.value = next.needsTransport
+      transferRequestId.value = next.transferRequestId
+      lines.value = next.lines.map((l) => ({ ...l, key: --restoredKey }))
+    } finally {
+      quiet = false
+    }
+  }
+  const blank = (today: string | null): OpenBookingForm => ({
+    destination: null,
+    plannedDelivery: today,
+    reference: '',
+    needsTransport: true,
+    transferRequestId: null,
+    lines: [],
+  })
 
-  return { destination, plannedDelivery, reference, needsTransport, transferRequestId, lines, reset, empty }
+  // Writes go one after another, each with the form as it is when it starts, so the last one kept is the last typed.
+  let revision = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let chain: Promise<void> = Promise.resolve()
+  let queued = false
+
+  async function write(): Promise<void> {
+    const owner = entityId.value
+    if (owner === null) return
+    const at = revision
+    try {
+      if (empty()) {
+        if (keptAt.value !== null) await request('counter.dropOpenBooking', { entityId: owner })
+        if (entityId.value === owner) keptAt.value = null
+      } else {
+        const { savedAt } = await request('counter.keepOpenBooking', { entityId: owner, form: form() })
+        if (entityId.value === owner) keptAt.value = savedAt
+      }
+      keepError.value = null
+      if (at === revision) pending.value = false
+    } catch (err) {
+      const error = AppError.from(err)
+      // conflict: the company changed under a write for the one before; that form was left behind on purpose.
+      if (error.code !== 'conflict' && entityId.value === owner) keepError.value = error
+    }
+  }
+
+  /** Keeps the form now (a write already waiting will take the latest state). */
+  function flush(): Promise<void> {
+    clearTimeout(timer)
+    timer = undefined
+    if (queued) return chain
+    queued = true
+    chain = chain.then(() => {
+      queued = false
+      return write()
+    })
+    return chain
+  }
+
+  function changed(atOnce: boolean): void {
+    if (quiet || entityId.value === null) return
+    revision++
+    pending.value = true
+    clearTimeout(timer)
+    // The timer also covers a hidden window, where frames do not come.
+    timer = setTimeout(() => void flush(), KEEP_AFTER_MS)
+    // At once, but after the frame that shows the new line: the write never delays what the clerk sees.
+    if (atOnce) requestAnimationFrame(() => setTimeout(() => void flush()))
+  }
+
+  watch([destination, plannedDelivery, reference, needsTransport, transferRequestId], () => changed(false), { flush: 'sync' })
+  watch(lines, (now, before) => changed(now.length > before.length), { deep: true, flush: 'sync' })
+
+  /**
+   * Shows the current entity's open booking: the one in memory when it is this
+   * entity's, else the one kept in its cache (with the note), else an empty form.
+   */
+  let restoring: Promise<void> | null = null
+  function restore(today: string | null): Promise<void> {
+    restoring ??= (async () => {
+      try {
+        const { entityId: current, open } = await request('counter.openBooking')
+        if (entityId.value === current) return
+        if (entityId.value === null && !empty()) {
+          // Typed before the entity was known (a slow start): that is the newest form, keep it for this entity.
+          entityId.value = current
+          changed(false)
+          return
+        }
+        fill(open?.form ?? blank(today))
+        entityId.value = current
+        restoredAt.value = open?.savedAt ?? null
+        keptAt.value = open?.savedAt ?? null
+        pending.value = false
+        keepError.value = null
+      } catch (err) {
+        // The entity is not known yet (first start offline): the form works, nothing is kept until it is.
+        keepError.value = AppError.from(err)
+      } finally {
+        restoring = null
+      }
+    })()
+    return restoring
+  }
+
+  /** The form was saved as a booking, or the clerk discarded it: empty it, and what was kept goes too. */
+  function reset(today: string | null): void {
+    clearTimeout(timer)
+    fill(blank(today))
+    restoredAt.value = null
+    revision++
+    void flush()
+  }
+
+  // Another company (or account): this form stays kept for the one it was started in; the new one restores its own.
+  watch(
+    () => whoami.currentEntity?.id ?? null,
+    (current) => {
+      if (entityId.value === null || current === entityId.value) return
+      clearTimeout(timer)
+      fill(blank(null))
+      entityId.value = null
+      restoredAt.value = null
+      keptAt.value = null
+      pending.value = false
+      keepError.value = null
+    },
+    { flush: 'sync' },
+  )
+
+  return {
+    destination,
+    plannedDelivery,
+    reference,
+    needsTransport,
+    transferRequestId,
+    lines,
+    entityId,
+    restoredAt,
+    keptAt,
+    pending,
+    keepError,
+    reset,
+    empty,
+    restore,
+    flush,
+  }
 })
