@@ -40,17 +40,7 @@ const apiMessage = 'Views and components reach the service through their area st
 const apiZone = [{ regex: '(^@renderer/api(/|$))|(^(\\.\\./)+api(/|$))', message: apiMessage }]
 // Views and components that import the API client today: the remaining work (docs/ARCHITECTURE.md). This list may only shrink.
 const talksToApiToday = [
-  'src-renderer/areas/admin/components/PieceworkGroupDialog.vue',
-  'src-renderer/areas/admin/components/ProfileForm.vue',
-  'src-renderer/areas/admin/components/RenameTableDialog.vue',
-  'src-renderer/areas/admin/components/RowDialog.vue',
-  'src-renderer/areas/admin/components/TableDesignerDialog.vue',
-  'src-renderer/areas/admin/views/CompanyView.vue',
-  'src-renderer/areas/admin/views/DocumentStructuresView.vue',
-  'src-renderer/areas/admin/views/DynamicTableView.vue',
-  'src-renderer/areas/admin/views/DynamicTablesView.vue',
   'src-renderer/areas/admin/views/GraphqlConsoleView.vue',
-  'src-renderer/areas/admin/views/PieceworkGroupsView.vue',
   'src-renderer/areas/catalogue/components/BundleImagesPanel.vue',
   'src-renderer/areas/catalogue/components/DeleteBundleDialog.vue',
   'src-renderer/areas/catalogue/components/DynamicItemsTable.vue',

@@ -25,6 +25,12 @@ const en: Messages = {
     yes: 'Yes',
     no: 'No',
   },
+  /** The words of every confirmation dialog (components/ConfirmDialog.vue): one wording everywhere. */
+  confirm: {
+    delete: 'Delete',
+    cancel: 'Cancel',
+    understood: 'Understood',
+  },
   areas: {
     catalogue: 'Catalogue',
     counter: 'Counter and bookings',

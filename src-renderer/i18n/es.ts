@@ -24,6 +24,12 @@ const es = {
     yes: 'Sí',
     no: 'No',
   },
+  /** The words of every confirmation dialog (components/ConfirmDialog.vue): one wording everywhere. */
+  confirm: {
+    delete: 'Eliminar',
+    cancel: 'Cancelar',
+    understood: 'Entendido',
+  },
   areas: {
     catalogue: 'Catálogo',
     counter: 'Mostrador y reservas',

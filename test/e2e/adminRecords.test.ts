@@ -47,10 +47,16 @@ describe('piecework type groups and document structures', () => {
 
     await page.getByTestId(`piecework-delete-${id}`).click()
     await expectText(page.getByTestId('piecework-delete-dialog'), '¿Eliminar el grupo «Lijado»?')
-    await page.getByTestId('piecework-delete-dialog-cancel').click()
+    // Esc cancels: the dialog goes and the group stays.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('piecework-delete-dialog').waitFor({ state: 'detached' })
     await page.getByTestId(`piecework-row-${id}`).waitFor()
+    // The confirmation opens with focus on its primary button, so Enter deletes.
     await page.getByTestId(`piecework-delete-${id}`).click()
-    await page.getByTestId('piecework-delete-dialog-confirm').click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('piecework-delete-confirm')
+    expect(await text(page.getByTestId('piecework-delete-confirm'))).toBe('Eliminar')
+    expect(await text(page.getByTestId('piecework-delete-cancel'))).toBe('Cancelar')
+    await page.keyboard.press('Enter')
     await page.getByTestId(`piecework-row-${id}`).waitFor({ state: 'detached' })
     expect(unexpectedProblems(problems)).toEqual([])
   })
@@ -96,7 +102,7 @@ describe('piecework type groups and document structures', () => {
 
     await page.getByTestId(`table-delete-${id}`).click()
     await expectText(page.getByTestId('table-delete-dialog'), 'todas sus filas')
-    await page.getByTestId('table-delete-dialog-confirm').click()
+    await page.getByTestId('table-delete-confirm').click()
     await page.getByTestId(`table-row-${id}`).waitFor({ state: 'detached' })
     expect(unexpectedProblems(problems)).toEqual([])
   })

@@ -108,7 +108,7 @@ describe('administration and apps', () => {
     await expect.poll(() => cells(page, `grid-row-${firstId}`).then((c) => c[1])).toBe('Norte')
 
     await page.getByTestId(`row-delete-${firstId}`).click()
-    await page.getByTestId('row-delete-dialog-confirm').click()
+    await page.getByTestId('row-delete-confirm').click()
     await expect.poll(() => grid.locator('tbody tr').count()).toBe(1)
     expect(unexpectedProblems(problems)).toEqual([])
   })
