@@ -25,8 +25,9 @@ const en: Messages = {
     yes: 'Yes',
     no: 'No',
   },
-  /** The words of every confirmation dialog (components/ConfirmDialog.vue): one wording everywhere. */
+  /** The buttons of every confirmation and record dialog (components/ConfirmDialog.vue, FormDialog.vue): one wording everywhere. */
   confirm: {
+    save: 'Save',
     delete: 'Delete',
     cancel: 'Cancel',
     understood: 'Understood',

@@ -24,8 +24,9 @@ const es = {
     yes: 'Sí',
     no: 'No',
   },
-  /** The words of every confirmation dialog (components/ConfirmDialog.vue): one wording everywhere. */
+  /** The buttons of every confirmation and record dialog (components/ConfirmDialog.vue, FormDialog.vue): one wording everywhere. */
   confirm: {
+    save: 'Guardar',
     delete: 'Eliminar',
     cancel: 'Cancelar',
     understood: 'Entendido',
