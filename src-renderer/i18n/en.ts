@@ -25,6 +25,13 @@ const en: Messages = {
     yes: 'Yes',
     no: 'No',
   },
+  /** The buttons of every confirmation and record dialog (components/ConfirmDialog.vue, FormDialog.vue): one wording everywhere. */
+  confirm: {
+    save: 'Save',
+    delete: 'Delete',
+    cancel: 'Cancel',
+    understood: 'Understood',
+  },
   areas: {
     catalogue: 'Catalogue',
     counter: 'Counter and bookings',

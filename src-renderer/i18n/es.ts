@@ -24,6 +24,13 @@ const es = {
     yes: 'Sí',
     no: 'No',
   },
+  /** The buttons of every confirmation and record dialog (components/ConfirmDialog.vue, FormDialog.vue): one wording everywhere. */
+  confirm: {
+    save: 'Guardar',
+    delete: 'Eliminar',
+    cancel: 'Cancelar',
+    understood: 'Entendido',
+  },
   areas: {
     catalogue: 'Catálogo',
     counter: 'Mostrador y reservas',

@@ -37,6 +37,10 @@ describe('piecework type groups and document structures', () => {
     await expectText(row, 'LIJ')
     await expectText(row, 'Por puerta lijada')
     const id = ((await row.getAttribute('data-testid')) ?? '').replace('piecework-row-', '')
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `admin-09-piecework-list-${width}`)
+    }
 
     await page.getByTestId(`piecework-edit-${id}`).click()
     expect(await input(page, 'piecework-name').inputValue()).toBe('Lijado')
@@ -47,10 +51,20 @@ describe('piecework type groups and document structures', () => {
 
     await page.getByTestId(`piecework-delete-${id}`).click()
     await expectText(page.getByTestId('piecework-delete-dialog'), '¿Eliminar el grupo «Lijado»?')
-    await page.getByTestId('piecework-delete-dialog-cancel').click()
+    // Esc cancels: the dialog goes and the group stays.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('piecework-delete-dialog').waitFor({ state: 'detached' })
     await page.getByTestId(`piecework-row-${id}`).waitFor()
+    // The confirmation opens with focus on its primary button, so Enter deletes.
     await page.getByTestId(`piecework-delete-${id}`).click()
-    await page.getByTestId('piecework-delete-dialog-confirm').click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('piecework-delete-confirm')
+    expect(await text(page.getByTestId('piecework-delete-confirm'))).toBe('Eliminar')
+    expect(await text(page.getByTestId('piecework-delete-cancel'))).toBe('Cancelar')
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `admin-10-piecework-delete-${width}`)
+    }
+    await page.keyboard.press('Enter')
     await page.getByTestId(`piecework-row-${id}`).waitFor({ state: 'detached' })
     expect(unexpectedProblems(problems)).toEqual([])
   })
@@ -96,7 +110,7 @@ describe('piecework type groups and document structures', () => {
 
     await page.getByTestId(`table-delete-${id}`).click()
     await expectText(page.getByTestId('table-delete-dialog'), 'todas sus filas')
-    await page.getByTestId('table-delete-dialog-confirm').click()
+    await page.getByTestId('table-delete-confirm').click()
     await page.getByTestId(`table-row-${id}`).waitFor({ state: 'detached' })
     expect(unexpectedProblems(problems)).toEqual([])
   })

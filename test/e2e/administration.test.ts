@@ -68,8 +68,8 @@ describe('administration and apps', () => {
     await input(page, 'table-designer-column-name-1').fill('Costo')
     await choose(page, 'table-designer-column-type-1', 'Número')
     await screenshot(page, 'admin-02-table-designer')
-    await page.getByTestId('table-designer-create').click()
-    await page.getByTestId('table-designer').waitFor({ state: 'detached' })
+    await page.getByTestId('table-designer-save').click()
+    await page.getByTestId('table-designer-dialog').waitFor({ state: 'detached' })
     await expectText(page.getByTestId('tables-table'), 'Fletes por ruta')
 
     await page.getByRole('link', { name: 'Fletes por ruta' }).click()
@@ -108,7 +108,7 @@ describe('administration and apps', () => {
     await expect.poll(() => cells(page, `grid-row-${firstId}`).then((c) => c[1])).toBe('Norte')
 
     await page.getByTestId(`row-delete-${firstId}`).click()
-    await page.getByTestId('row-delete-dialog-confirm').click()
+    await page.getByTestId('row-delete-confirm').click()
     await expect.poll(() => grid.locator('tbody tr').count()).toBe(1)
     expect(unexpectedProblems(problems)).toEqual([])
   })

@@ -78,10 +78,12 @@ describe('bundle images and forms', () => {
 
     // Remove image 2: the dialog asks first, cancelling keeps it.
     await page.getByTestId('bundle-image-2-remove').click()
-    await page.getByRole('button', { name: 'Cancelar' }).click()
+    await page.getByTestId('bundle-image-remove-cancel').click()
+    await page.getByTestId('bundle-image-remove-dialog').waitFor({ state: 'detached' })
     expect(await page.getByTestId('bundle-image-2').getAttribute('data-state')).toBe('set')
     await page.getByTestId('bundle-image-2-remove').click()
-    await page.getByRole('button', { name: 'Quitar imagen' }).click()
+    await expectText(page.getByTestId('bundle-image-remove-dialog'), '¿Eliminar la imagen 2?')
+    await page.getByTestId('bundle-image-remove-confirm').click()
     await expect.poll(() => page.getByTestId('bundle-image-2').getAttribute('data-state')).toBe('empty')
     expect((await fetch(src!)).status).toBe(404)
     // The picture stays gone after reading the bundle again.

@@ -101,7 +101,11 @@ describe('bundle editor', () => {
     await expectText(page.getByTestId('bundle-delete-refused'), 'ya tiene movimientos')
     await expectText(page.getByTestId('bundle-delete-refused-detail'), 'tiene movimientos')
     await screenshot(page, 'bundle-05-delete-refused')
-    await page.getByTestId('bundle-delete-cancel').click()
+    // A refusal leaves one way out, focused, so Enter closes it.
+    expect(await text(page.getByTestId('bundle-delete-cancel'))).toBe('Entendido')
+    expect(await page.getByTestId('bundle-delete-confirm').count()).toBe(0)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('bundle-delete-cancel')
+    await page.keyboard.press('Enter')
     await page.getByTestId('bundle-delete-dialog').waitFor({ state: 'detached' })
 
     // One without: gone from the service and from the list.
@@ -109,8 +113,18 @@ describe('bundle editor', () => {
     await searchList(page, facts.deletable.code)
     await page.keyboard.press('Enter')
     await expectText(page.getByTestId('bundle-title'), facts.deletable.code)
+    // Leaving with unsaved changes asks first, focused on "discard"; Esc stays with the changes.
+    await input(page, 'bundle-name').fill('Cambio sin guardar')
+    await page.getByTestId('bundle-back').click()
+    await page.getByTestId('bundle-discard-dialog').waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('bundle-discard-confirm')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('bundle-discard-dialog').waitFor({ state: 'detached' })
+    expect(await input(page, 'bundle-name').inputValue()).toBe('Cambio sin guardar')
+    // The delete confirmation opens on its primary button: Enter deletes.
     await page.getByTestId('bundle-delete').click()
-    await page.getByTestId('bundle-delete-confirm').click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('bundle-delete-confirm')
+    await page.keyboard.press('Enter')
     await page.getByTestId('catalogue-view').waitFor()
     await expectText(page.locator('.n-message'), `Se eliminó el conjunto ${facts.deletable.code}.`)
     await input(page, 'catalogue-search').fill(facts.deletable.code)

@@ -88,7 +88,7 @@ describe('Help → Diagnostics', () => {
       fetch(`${service.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ graphql_refused_root_fields: fields }) })
     expect((await refuse(['webapp_rows'])).status).toBe(200)
     await page.getByTestId('service-check-run').click()
-    await expect.poll(() => page.getByTestId('service-check-summary').getAttribute('data-ok')).toBe('false')
+    await expect.poll(() => page.getByTestId('service-check-summary').getAttribute('data-ok'), { timeout: 10_000 }).toBe('false')
     await expectText(page.getByTestId('service-check-summary'), /El servidor rechaza 2 partes que la aplicación necesita/)
     await expectText(page.getByTestId('service-doc-tables.rows'), /Rechazada.*Las filas de las tablas dinámicas no se pueden leer\..*webapp_rows/s)
     await page.getByTestId('service-check').scrollIntoViewIfNeeded()

@@ -1,7 +1,7 @@
 import { ref } from 'vue'
 import type { CatalogueQuery, CatalogueRow } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
-import { request } from '../../api'
+import { useCatalogueStore } from './stores/catalogue'
 import { PageCache } from './pageCache'
 
 export type CatalogueFilters = Required<Pick<CatalogueQuery, 'query' | 'tag' | 'active'>>
@@ -12,6 +12,7 @@ export type CatalogueFilters = Required<Pick<CatalogueQuery, 'query' | 'tag' | '
  * 100,000 rows in the page is not).
  */
 export function useCatalogueRows(filters: () => CatalogueFilters, pageSize = 100, keepAround = 3) {
+  const catalogue = useCatalogueStore()
   const cache = new PageCache<CatalogueRow>(pageSize, keepAround)
   const total = ref<number | null>(null)
   /** A text search lists its best matches only (the core caps them); the clerk is told to narrow it. */
@@ -28,7 +29,7 @@ export function useCatalogueRows(filters: () => CatalogueFilters, pageSize = 100
   }
 
   async function fetchPage(page: number) {
-    return request('catalogue.search', { ...filters(), offset: page * pageSize, limit: pageSize })
+    return catalogue.search({ ...filters(), offset: page * pageSize, limit: pageSize })
   }
 
   async function load(page: number, gen: number): Promise<void> {

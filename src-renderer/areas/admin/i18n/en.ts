@@ -67,9 +67,6 @@ const admin: AdminMessages = {
     },
   },
   admin: {
-    save: 'Save',
-    cancel: 'Cancel',
-    delete: 'Delete',
     edit: 'Edit',
     reload: 'Reload',
     actions: 'Actions',

@@ -66,9 +66,6 @@ const admin = {
     },
   },
   admin: {
-    save: 'Guardar',
-    cancel: 'Cancelar',
-    delete: 'Eliminar',
     edit: 'Editar',
     reload: 'Volver a cargar',
     actions: 'Acciones',

@@ -134,7 +134,6 @@ const catalogue: CatalogueMessages = {
     discardTitle: 'Discard the changes?',
     discardBody: 'This bundle has unsaved changes. If you go on, they will be lost.',
     discardConfirm: 'Discard changes',
-    discardCancel: 'Keep editing',
     sections: {
       fields: 'Bundle details',
       components: 'Components',
@@ -196,9 +195,6 @@ const catalogue: CatalogueMessages = {
       button: 'Delete',
       title: 'Delete bundle {code}?',
       body: '“{code} — {name}” will be deleted from the service. This cannot be undone.',
-      confirm: 'Delete',
-      cancel: 'Cancel',
-      close: 'Understood',
       done: 'Bundle {code} deleted.',
       refusedTitle: 'The service does not allow deleting it',
       refused: 'A bundle that already has movements (bookings, shipments) cannot be deleted. You can make it inactive so it is no longer used.',

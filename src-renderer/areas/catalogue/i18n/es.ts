@@ -133,7 +133,6 @@ const catalogue = {
     discardTitle: '¿Descartar los cambios?',
     discardBody: 'Este conjunto tiene cambios sin guardar. Si continúa, se perderán.',
     discardConfirm: 'Descartar cambios',
-    discardCancel: 'Seguir editando',
     sections: {
       fields: 'Datos del conjunto',
       components: 'Componentes',
@@ -195,9 +194,6 @@ const catalogue = {
       button: 'Eliminar',
       title: '¿Eliminar el conjunto {code}?',
       body: 'Se eliminará «{code} — {name}» del servicio. Esta acción no se puede deshacer.',
-      confirm: 'Eliminar',
-      cancel: 'Cancelar',
-      close: 'Entendido',
       done: 'Se eliminó el conjunto {code}.',
       refusedTitle: 'El servicio no permite eliminarlo',
       refused: 'Un conjunto que ya tiene movimientos (reservas, envíos) no se puede eliminar. Puede desactivarlo para que no se use más.',

@@ -1,15 +1,21 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import { onEvent, request } from '@renderer/api'
-import type { CatalogueStatus, PullProgress } from '@shared/catalogue'
+import type { RequestInput } from '@shared/contract'
+import type { BundleMedia, ImageSlot } from '@shared/bundleImages'
+import type { BundleDetail, CatalogueQuery, CatalogueStatus, FileData, PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
+import { useWhoAmIStore } from '@renderer/stores/whoami'
 
 export type ActiveFilter = 'all' | 'active' | 'inactive'
 
 /**
- * The cached catalogue's state (when it was pulled, whether a pull runs) and
- * the list's filters. The filters live here, not in the view, so coming back
- * from a bundle finds the list as it was left.
+ * The catalogue area's one door to the service: the cached catalogue's state
+ * (when it was pulled, whether a pull runs), the list's filters, the open
+ * bundle's images, and every read and command the catalogue screens make.
+ * The filters live here, not in the view, so coming back from a bundle finds
+ * the list as it was left. Commands apply what they changed here (the list's
+ * revision, the tags, the images) so no screen re-reads after its own change.
  */
 export const useCatalogueStore = defineStore('catalogue', () => {
   const status = ref<CatalogueStatus | null>(null)
@@ -31,6 +37,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const tagsAvailable = computed(() => status.value?.capabilities?.tags !== false)
   /** The note on what this server lacks is said once: closed, it stays closed until the app restarts. */
   const limitsDismissed = ref(false)
+  const whoami = useWhoAmIStore()
 
   onEvent('catalogue.progress', (next) => {
     progress.value = next.phase === 'done' ? null : next
@@ -84,6 +91,90 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     active.value = 'all'
   }
 
+  /** The cached rows changed by a command of ours: the list reads its visible page again, the tag cloud too. */
+  function cachedRowsChanged(): void {
+    revision.value += 1
+    void loadTags()
+  }
+
+  // --- Reads of the cached catalogue (the core answers in about a millisecond)
+  const search = (q: CatalogueQuery) => request('catalogue.search', q)
+  const searchItems = (text: string) => request('items.search', { query: text.trim(), limit: 20 })
+  const exportRows = (input: RequestInput<'catalogue.export'>) => request('catalogue.export', input)
+  /** The items of a dynamic bundle's category that the user's agency has in stock, as the service reports them now. */
+  const dynamicItems = (bundleId: number) => request('bundles.dynamicItems', { bundleId })
+
+  const categories = ref<{ id: number; name: string }[]>([])
+  /** Read once per company: the select of the bundle form. Without it the bundle's own category id is still kept. */
+  async function loadCategories(): Promise<void> {
+    if (categories.value.length > 0) return
+    try {
+      categories.value = await request('itemCategories.list')
+    } catch {
+      // The select stays empty; the form still works.
+    }
+  }
+
+  // --- Bundles
+  const getBundle = (id: number, online: boolean) => request('bundles.get', { id, online })
+  async function createBundle(input: RequestInput<'bundles.create'>): Promise<BundleDetail> {
+    const created = await request('bundles.create', input)
+    cachedRowsChanged()
+    return created
+  }
+  async function updateBundle(id: number, changes: RequestInput<'bundles.update'>['changes']): Promise<BundleDetail> {
+    const updated = await request('bundles.update', { id, changes })
+    cachedRowsChanged()
+    return updated
+  }
+  async function deleteBundle(id: number): Promise<void> {
+    await request('bundles.delete', { id })
+    cachedRowsChanged()
+  }
+  const importPreview = (file: FileData) => request('bundles.importPreview', file)
+  async function importBundles(file: FileData): Promise<number> {
+    const result = await request('bundles.import', file)
+    // The service created them; the cache learns them through a pull (the list follows it), not one by one.
+    void pull()
+    return result.imported
+  }
+
+  // --- The open bundle's images and forms (online only; offline the cached addresses stand in)
+  const media = ref<BundleMedia | null>(null)
+  const mediaError = ref<AppError | null>(null)
+  async function loadMedia(bundleId: number): Promise<void> {
+    try {
+      const fresh = await request('bundles.media', { bundleId })
+      // Kept with its bundle's id: a screen shows it only for the bundle it has open.
+      media.value = fresh
+      mediaError.value = null
+    } catch (err) {
+      mediaError.value = AppError.from(err)
+    }
+  }
+  function forgetMedia(): void {
+    media.value = null
+    mediaError.value = null
+  }
+  async function setImage(input: RequestInput<'bundles.setImage'>): Promise<BundleMedia> {
+    media.value = await request('bundles.setImage', input)
+    return media.value
+  }
+  async function removeImage(bundleId: number, slot: ImageSlot): Promise<BundleMedia> {
+    media.value = await request('bundles.removeImage', { bundleId, slot })
+    return media.value
+  }
+
+  // Another company has its own categories and bundles.
+  watch(
+    () => whoami.currentEntity?.id,
+    (next, previous) => {
+      if (previous === undefined || next === previous) return
+      categories.value = []
+      forgetMedia()
+    },
+  )
+
   return {
     status,
     statusError,
@@ -102,5 +193,23 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     loadTags,
     pull,
     clearFilters,
+    search,
+    searchItems,
+    exportRows,
+    dynamicItems,
+    categories,
+    loadCategories,
+    getBundle,
+    createBundle,
+    updateBundle,
+    deleteBundle,
+    importPreview,
+    importBundles,
+    media,
+    mediaError,
+    loadMedia,
+    forgetMedia,
+    setImage,
+    removeImage,
   }
 })
