@@ -72,17 +72,26 @@ describe('the outbox room', () => {
 
   it('tells the screens once per saved booking, and twice for the push that sends it (started, ended)', async () => {
     const before = h.seen('sync.changed').length
-    const { booking: saved, entries, sync } = await h.call('bookings.create', booking('events-1'))
+    const beforeDeltas = h.seen('bookings.changed').length
+    const { booking: saved, changes } = await h.call('bookings.create', booking('events-1'))
     expect(h.seen('sync.changed').slice(before)).toEqual([{ waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }])
     // The answer carries what the save changed, so a store applies it without reading the lists again.
-    expect(entries).toEqual([expect.objectContaining({ localId: saved.localId, op: 'create', state: 'queued', attempts: 0 })])
-    expect(sync).toEqual(h.seen('sync.changed').at(-1))
+    expect(changes.bookings).toEqual([saved])
+    expect(changes.removed).toEqual([])
+    expect(changes.entries).toEqual([expect.objectContaining({ localId: saved.localId, op: 'create', state: 'queued', attempts: 0 })])
+    expect(changes.sync).toEqual(h.seen('sync.changed').at(-1))
+    // Other windows hear the same change, once.
+    expect(h.seen('bookings.changed').slice(beforeDeltas)).toEqual([changes])
     const beforePush = h.seen('sync.changed').length
-    await h.call('sync.push')
+    const pushed = await h.call('sync.push')
     expect(h.seen('sync.changed').slice(beforePush)).toEqual([
       { waiting: 1, failed: 0, conflicts: 0, pushing: true, signInNeeded: false },
       { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
     ])
+    // The push answers (and announces) the booking it confirmed: synced, with its service number, nothing open.
+    expect(pushed.changes.bookings).toEqual([expect.objectContaining({ localId: saved.localId, state: 'synced', pending: 0, serviceId: expect.any(Number) })])
+    expect(pushed.changes.entries).toEqual([])
+    expect(h.seen('bookings.changed').at(-1)).toEqual(pushed.changes)
     expect(await h.call('bookings.get', { id: saved.localId })).toMatchObject({ state: 'synced', pending: 0 })
   })
 
