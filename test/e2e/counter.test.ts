@@ -187,6 +187,8 @@ describe('saving a booking', () => {
     await page.getByTestId('menu-bookings').click()
     const row = page.locator('[data-testid="booking-row"]', { hasText: 'Una sola petición' })
     await expectText(row.getByTestId('sync-state'), 'Sincronizada')
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await screenshot(page, 'counter-06-bookings-1366x768')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
