@@ -80,11 +80,19 @@ export const useBookingsStore = defineStore('bookings', () => {
   }
 
   /** Reads the lists whole: once per window (a screen's first visit), or when the clerk asks after a failure. */
-  async function load(): Promise<void> {
+  let loading: Promise<void> | null = null
+  function load(): Promise<void> {
+    // The status bar and a screen opening together share one read.
+    loading ??= read().finally(() => (loading = null))
+    return loading
+  }
+
+  async function read(): Promise<void> {
     arrivedDuringLoad = []
     try {
       const [list, entries, summary] = await Promise.all([request('bookings.list'), request('outbox.list'), request('sync.status')])
-      const later = arrivedDuringLoad
+      const later = arrivedDuringLoad ?? []
+      arrivedDuringLoad = null
       bookings.value = list
       outbox.value = entries
       sync.value = summary
