@@ -41,9 +41,19 @@ export const useBookingsStore = defineStore('bookings', () => {
 
   onEvent('sync.changed', (next) => setSync(next))
   onEvent('bookings.changed', (delta) => apply(delta))
-  // Another company's cache: nothing held here is its, so the lists are read whole (no change names them).
+  // Another company's cache, or another session's (signed in or out, training data reset): nothing held
+  // here is its, so the lists are read whole (no change names them), or emptied when signed out.
   onEvent('entity.changed', () => {
     if (loaded.value) void load()
+  })
+  onEvent('session.changed', (status) => {
+    const wasLoaded = loaded.value
+    bookings.value = []
+    outbox.value = []
+    sync.value = { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }
+    setup.value = null
+    loaded.value = false
+    if (wasLoaded && status.state === 'signed_in') void load()
   })
 
   function setSync(next: SyncSummary): void {

@@ -98,3 +98,21 @@ describe('the bookings store', () => {
     expect(store.bookings.map((b) => b.reference)).toEqual(['newer'])
   })
 })
+
+describe('the bookings store across sessions', () => {
+  it('forgets what it held when the session changes, and reads the new one whole', async () => {
+    answering([booking('a')], [entry(1, 'a')])
+    const store = useBookingsStore()
+    await store.ensureLoaded()
+    api.listeners.get('session.changed')!({ state: 'signed_out', lastServerUrl: null, lastEmail: null })
+    expect(store.bookings).toEqual([])
+    expect(store.sync.waiting).toBe(0)
+    expect(api.request).toHaveBeenCalledTimes(3)
+
+    answering([booking('b')], [])
+    await store.ensureLoaded()
+    api.listeners.get('session.changed')!({ state: 'signed_in', training: true, serverUrl: 'http://127.0.0.1:1', email: 'a@b.c' })
+    await expect.poll(() => store.bookings.map((b) => b.localId)).toEqual(['b'])
+    expect(api.request).toHaveBeenCalledTimes(9)
+  })
+})
