@@ -5,7 +5,7 @@ import { updateStatus } from './updates'
 import { syncSummary } from './contract/entry'
 import { sessionRequests } from './contract/session'
 import { catalogueRequests } from './contract/catalogue'
-import { counterRequests } from './contract/counter'
+import { bookingsDelta, counterRequests } from './contract/counter'
 import { purchasingRequests } from './contract/purchasing'
 import { adminRequests } from './contract/admin'
 import { supportRequests } from './contract/support'
@@ -33,9 +33,10 @@ export const events = {
   'entity.changed': whoAmI,
   'catalogue.progress': pullProgress,
   'catalogue.changed': catalogueStatus,
+  /** The outbox's counts moved (every change, and as a push settles entries). */
   'sync.changed': syncSummary,
-  /** The agency's bookings were read again from the service. */
-  'bookings.changed': z.object({ at: z.string() }),
+  /** Bookings changed here or were read again from the service: what changed, for the stores to apply. */
+  'bookings.changed': bookingsDelta,
   'updates.changed': updateStatus,
 } as const
 

@@ -5,6 +5,23 @@ import { openBooking, openBookingForm } from '../openBooking'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
 import { recordId } from '../patterns'
 
+/**
+ * What a change of the counter's bookings did, as the screens hold them: the bookings that changed
+ * (described, as bookings.list gives them), those gone from the list, every open outbox entry of the
+ * bookings named (they replace what a screen holds for those bookings), and the outbox's new counts.
+ * Commands return it and the core announces it (event bookings.changed), so a store applies it and
+ * reads nothing again. `full`: the whole list, after a read from the service (replace, not merge).
+ */
+export const bookingsDelta = z.object({
+  bookings: z.array(localBooking),
+  removed: z.array(z.string()),
+  entries: z.array(outboxEntry),
+  sync: syncSummary,
+  full: z.boolean(),
+})
+export type BookingsDelta = z.infer<typeof bookingsDelta>
+const bookingChanged = z.object({ booking: localBooking, changes: bookingsDelta })
+
 /** The counter: bookings, the outbox and the sync centre, the new-booking form (dispatch uses the same bookings). Assembled in src-shared/contract.ts. */
 export const counterRequests = {
   /** Bookings are written locally and queued; these return at once, online or not. */
@@ -14,29 +31,30 @@ export const counterRequests = {
       booking: localBooking,
       /** Lines above the cached availability: allowed offline (the cache may be stale), the service decides. */
       warnings: z.array(z.object({ item_id: z.number().int(), requested: z.number(), available: z.number() })),
-      /** What else the save changed, so a store applies it without reading again: the booking's entries, the outbox's counts. */
-      entries: z.array(outboxEntry),
-      sync: syncSummary,
+      /** What the save changed, so a store applies it without reading again. */
+      changes: bookingsDelta,
     }),
   ),
-  'bookings.update': entry(z.object({ id: bookingRef, changes: bookingChanges }), localBooking),
-  'bookings.delete': entry(z.object({ id: bookingRef }), z.object({ deleted: z.literal(true) })),
+  'bookings.update': entry(z.object({ id: bookingRef, changes: bookingChanges }), bookingChanged),
+  'bookings.delete': entry(z.object({ id: bookingRef }), z.object({ deleted: z.literal(true), changes: bookingsDelta })),
   /** Queues a draft for the service. */
-  'bookings.submit': entry(z.object({ id: bookingRef }), localBooking),
-  'bookings.ship': entry(z.object({ id: bookingRef }), localBooking),
-  'bookings.deliver': entry(z.object({ id: bookingRef }), localBooking),
+  'bookings.submit': entry(z.object({ id: bookingRef }), bookingChanged),
+  'bookings.ship': entry(z.object({ id: bookingRef }), bookingChanged),
+  'bookings.deliver': entry(z.object({ id: bookingRef }), bookingChanged),
   'bookings.list': entry(none, z.array(localBooking)),
   'bookings.get': entry(z.object({ id: bookingRef }), localBooking),
   'outbox.list': entry(none, z.array(outboxEntry)),
-  'outbox.retry': entry(z.object({ seq: recordId }), z.array(outboxEntry)),
-  'outbox.discard': entry(z.object({ seq: recordId }), z.array(outboxEntry)),
-  'outbox.keepTheirs': entry(z.object({ seq: recordId }), z.array(outboxEntry)),
-  'sync.push': entry(none, pushReport),
+  /** The outbox's commands answer with what they changed of the entry's booking. */
+  'outbox.retry': entry(z.object({ seq: recordId }), bookingsDelta),
+  'outbox.discard': entry(z.object({ seq: recordId }), bookingsDelta),
+  'outbox.keepTheirs': entry(z.object({ seq: recordId }), bookingsDelta),
+  /** The report, and the bookings the push settled. */
+  'sync.push': entry(none, pushReport.extend({ changes: bookingsDelta })),
   'sync.status': entry(none, syncSummary),
   /** The new-booking form's reference data, from the cache. */
   'counter.setup': entry(none, counterSetup),
   /** Reads the agency's open, in-transit and lately delivered bookings from the service into the cache. */
-  'counter.refresh': entry(none, counterSetup),
+  'counter.refresh': entry(none, z.object({ setup: counterSetup, changes: bookingsDelta })),
   /** `kind` when the clerk picked a suggestion of that kind (an item and a bundle may share a code). */
   'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
   'counter.stock': entry(z.object({ itemId: recordId }), z.array(agencyStock)),

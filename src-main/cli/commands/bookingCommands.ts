@@ -99,7 +99,7 @@ export function registerBookingCommands(program: Command, run: Run): void {
         if (opts.line) changes.lines = lines(opts.line)
         if (!Object.keys(changes).length) throw new UsageError('nothing to change')
         await ctx.core({ signedIn: true })
-        const b = await ctx.call('bookings.update', { id, changes })
+        const { booking: b } = await ctx.call('bookings.update', { id, changes })
         ctx.out.result(b, () => describe(b))
       }),
     )
@@ -114,7 +114,8 @@ export function registerBookingCommands(program: Command, run: Run): void {
       run(async (ctx, id: string) => {
         await ctx.core({ signedIn: true })
         const res = await ctx.call(entry, { id })
-        ctx.out.result(res, () => ('localId' in res ? describe(res) : `Deleted ${id}.`))
+        if ('booking' in res) ctx.out.result(res.booking, () => describe(res.booking))
+        else ctx.out.result({ deleted: true }, () => `Deleted ${id}.`)
       }),
     )
   }
@@ -137,8 +138,8 @@ export function registerBookingCommands(program: Command, run: Run): void {
     outbox.command(`${name} <seq>`).action(
       run(async (ctx, seq: string) => {
         await ctx.core({ signedIn: true })
-        const entries = await ctx.call(entry, { seq: positive(seq, 'SEQ') as number })
-        ctx.out.result(entries, () => `Done. ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} waiting.`)
+        const { sync } = await ctx.call(entry, { seq: positive(seq, 'SEQ') as number })
+        ctx.out.result(sync, () => `Done. ${sync.waiting} entr${sync.waiting === 1 ? 'y' : 'ies'} waiting, ${sync.failed} failed, ${sync.conflicts} in conflict.`)
       }),
     )
   }

@@ -19,7 +19,8 @@ export function counterHandlers({ bookings, counter, openBooking }: CoreParts): 
     'sync.push': () => bookings.push({ ignoreBackoff: true }),
     'sync.status': async () => bookings.summary(),
     'counter.setup': async () => counter.setup(),
-    'counter.refresh': () => counter.refresh(),
+    // The service's read replaces the list: announced (and answered) whole, once.
+    'counter.refresh': async () => ({ setup: await counter.refresh(), changes: bookings.announceAll() }),
     'counter.scan': async ({ code, kind }) => counter.scan(code, kind),
     'counter.stock': async ({ itemId }) => counter.stock(itemId),
     'counter.transferRequests': () => counter.transferRequests(),

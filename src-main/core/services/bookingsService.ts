@@ -6,6 +6,7 @@ import { AppError } from '@shared/errors'
 import { linesOf } from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { EventPayload } from '@shared/contract'
+import type { BookingsDelta } from '@shared/contract/counter'
 import type { CoreEvents } from '../events'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
 import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
@@ -17,6 +18,12 @@ import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
 
 type SyncSummary = EventPayload<'sync.changed'>
+/** A command's answer: the booking it changed and what the screens apply. */
+export interface BookingChanged {
+  booking: LocalBooking
+  changes: BookingsDelta
+}
+export type PushResult = PushReport & { changes: BookingsDelta }
 
 /** A short marker of an outbox entry: written into the booking's memo so a lost answer can be found again. */
 const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
@@ -26,7 +33,7 @@ const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
  * in one transaction and returns at once, online or not; pushing is separate.
  */
 export class BookingsService {
-  private pushing: Promise<PushReport> | null = null
+  private pushing: Promise<PushResult> | null = null
   /** The service refused the session during a push: the entries wait for the user to sign in again. */
   private signInNeeded = false
 
@@ -42,7 +49,7 @@ export class BookingsService {
     private readonly retentionMs: number = DEFAULT_RETENTION_MS,
   ) {}
 
-  create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[]; entries: OutboxEntry[]; sync: SyncSummary } {
+  create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[]; changes: BookingsDelta } {
     const input = bookingInput.parse(raw)
     const cache = this.cache()
     const from = input.agency_from_id ?? this.profile.lastKnown()?.agency?.id
@@ -64,11 +71,11 @@ export class BookingsService {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
       if (!input.draft) cache.outbox.enqueue(localId, 'create', fields, newMarker(), at)
     })
-    const sync = this.changed()
-    return { booking: cache.bookings.get(localId) as LocalBooking, warnings, entries: cache.outbox.list(localId), sync }
+    const changes = this.changed([localId])
+    return { booking: changes.bookings[0] as LocalBooking, warnings, changes }
   }
 
-  update(ref: string, raw: BookingChanges): LocalBooking {
+  update(ref: string, raw: BookingChanges): BookingChanged {
     const changes = bookingChanges.parse(raw)
     const cache = this.cache()
     const booking = this.find(cache, ref)
@@ -78,7 +85,7 @@ export class BookingsService {
     const editable = changes
     if (booking.state === 'draft') {
       cache.bookings.patch(booking.localId, editable, at)
-      return cache.bookings.get(booking.localId) as LocalBooking
+      return this.changedOne(booking.localId)
     }
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, editable, at)
@@ -92,11 +99,10 @@ export class BookingsService {
         this.enqueue(cache, booking.localId, 'update', { ...editable }, at)
       }
     })
-    this.changed()
-    return cache.bookings.get(booking.localId) as LocalBooking
+    return this.changedOne(booking.localId)
   }
 
-  delete(ref: string): { deleted: true } {
+  delete(ref: string): { deleted: true; changes: BookingsDelta } {
     const cache = this.cache()
     const booking = this.find(cache, ref)
     if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be deleted' })
@@ -109,12 +115,11 @@ export class BookingsService {
         this.enqueue(cache, booking.localId, 'delete', {}, at)
       }
     })
-    this.changed()
-    return { deleted: true }
+    return { deleted: true, changes: this.changed([booking.localId]) }
   }
 
   /** Queues a draft: from now on it is a booking like any other, on its way to the service. */
-  submit(ref: string): LocalBooking {
+  submit(ref: string): BookingChanged {
     const cache = this.cache()
     const booking = this.find(cache, ref)
     if (booking.state !== 'draft') throw new AppError('conflict', { detail: 'only a draft is submitted; this booking is already on its way' })
@@ -132,23 +137,31 @@ export class BookingsService {
       cache.bookings.patch(booking.localId, { state: 'pending' }, at)
       cache.outbox.enqueue(booking.localId, 'create', fields, newMarker(), at)
     })
-    this.changed()
-    return cache.bookings.get(booking.localId) as LocalBooking
+    return this.changedOne(booking.localId)
   }
 
-  ship(ref: string): LocalBooking {
+  ship(ref: string): BookingChanged {
     return this.move(ref, 'ship')
   }
 
-  deliver(ref: string): LocalBooking {
+  deliver(ref: string): BookingChanged {
     return this.move(ref, 'deliver')
   }
 
   list(): LocalBooking[] {
     const cache = this.cache()
-    const bookings = cache.bookings.list().filter((b) => !b.deleted)
-    const describe = cache.store.describeAll(bookings.flatMap((b) => b.lines))
-    return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.item_id, l.lot_id ?? null) })) }))
+    return this.describedAll(cache, cache.bookings.list().filter((b) => !b.deleted))
+  }
+
+  /**
+   * Announces the whole list and the open outbox once (after the agency's bookings were read again from
+   * the service): the stores replace what they hold. Returns it for the command that asked.
+   */
+  announceAll(): BookingsDelta {
+    const cache = this.cache()
+    const delta: BookingsDelta = { bookings: this.list(), removed: [], entries: cache.outbox.list(), sync: this.summary(), full: true }
+    this.events.emit('bookings.changed', delta)
+    return delta
   }
 
   get(ref: string): LocalBooking {
@@ -179,15 +192,14 @@ export class BookingsService {
   }
 
   /** Sends a failed entry again (after the clerk fixed the booking, or because the service may now accept it). */
-  retry(seq: number): OutboxEntry[] {
+  retry(seq: number): BookingsDelta {
     const { bookings, outbox } = this.cache()
     const entry = this.entry(outbox, seq)
     bookings.write(() => {
       outbox.requeue(seq)
       bookings.refreshState(entry.localId)
     })
-    this.changed()
-    return outbox.list()
+    return this.changed([entry.localId])
   }
 
   /**
@@ -195,7 +207,7 @@ export class BookingsService {
    * discarded edits, ship or deliver of a booking the service has were shown here only: it goes back to
    * the service's version (read from the service, so this needs the line), as with keep theirs.
    */
-  async discard(seq: number): Promise<OutboxEntry[]> {
+  async discard(seq: number): Promise<BookingsDelta> {
     const { bookings: store, outbox } = this.cache()
     const entry = this.entry(outbox, seq)
     if (entry.op !== 'create' && store.serviceIdOf(entry.localId) !== null) return this.keepTheirs(seq)
@@ -206,12 +218,11 @@ export class BookingsService {
         store.refreshState(entry.localId)
       }
     })
-    this.changed()
-    return outbox.list()
+    return this.changed([entry.localId])
   }
 
   /** For a conflict: drop our changes and take the service's version of the booking. */
-  async keepTheirs(seq: number): Promise<OutboxEntry[]> {
+  async keepTheirs(seq: number): Promise<BookingsDelta> {
     const { bookings: store, outbox } = this.cache()
     const entry = this.entry(outbox, seq)
     const serviceId = store.serviceIdOf(entry.localId)
@@ -246,14 +257,19 @@ export class BookingsService {
         store.refreshState(entry.localId)
       }
     })
-    this.changed()
-    return outbox.list()
+    return this.changed([entry.localId])
   }
 
   /** One push at a time in this process, and one pusher per data folder across processes. */
-  push(opts: { ignoreBackoff?: boolean } = {}): Promise<PushReport> {
+  push(opts: { ignoreBackoff?: boolean } = {}): Promise<PushResult> {
     if (this.pushing) return this.pushing
-    this.pushing = this.runPush(opts.ignoreBackoff ?? false)
+    // The bookings whose entries this push settled: announced as it goes, and all of them at the end.
+    const touched = new Set<string>()
+    const ended = (): BookingsDelta => {
+      this.pushing = null
+      return this.changed(touched)
+    }
+    this.pushing = this.runPush(opts.ignoreBackoff ?? false, touched)
       .then(
         (report) => {
           this.signInNeeded = false
@@ -267,16 +283,19 @@ export class BookingsService {
           throw err
         },
       )
-      .finally(() => {
-        this.pushing = null
-        this.changed()
-      })
+      .then(
+        (report) => ({ ...report, changes: ended() }),
+        (err: unknown) => {
+          ended()
+          throw err
+        },
+      )
     // The screens show a push under way (spinner, progress bar) from its first moment.
-    this.changed()
+    this.changed([])
     return this.pushing
   }
 
-  private async runPush(ignoreBackoff: boolean): Promise<PushReport> {
+  private async runPush(ignoreBackoff: boolean, touched: Set<string>): Promise<PushReport> {
     const session = this.session.require()
     // A fresh data folder does not know its entity yet: one read of the profile tells.
     if (!this.caches.current()) await this.profile.whoami()
@@ -284,7 +303,7 @@ export class BookingsService {
     const unlock = tryLock(join(this.dataDir, 'push.lock'))
     if (!unlock) throw new AppError('conflict', { detail: 'another Mostrador on this computer is sending the outbox' })
     try {
-      return await pushOutbox({ bookings: cache.bookings, outbox: cache.outbox, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff, onProgress: this.progressReporter() })
+      return await pushOutbox({ bookings: cache.bookings, outbox: cache.outbox, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff, onProgress: this.progressReporter(touched) })
     } finally {
       unlock()
       // Confirmed entries stay for the sync centre's history as long as the retention says, then go.
@@ -297,7 +316,7 @@ export class BookingsService {
     }
   }
 
-  private move(ref: string, op: 'ship' | 'deliver'): LocalBooking {
+  private move(ref: string, op: 'ship' | 'deliver'): BookingChanged {
     const cache = this.cache()
     const booking = this.find(cache, ref)
     if (booking.state === 'draft') throw new AppError('conflict', { detail: 'a draft is submitted before it is shipped or delivered' })
@@ -311,13 +330,18 @@ export class BookingsService {
       cache.bookings.patch(booking.localId, op === 'ship' ? { shipped: true, shipped_at: at } : { delivered: true, delivered_at: at }, at)
       this.enqueue(cache, booking.localId, op, {}, at)
     })
-    this.changed()
-    return cache.bookings.get(booking.localId) as LocalBooking
+    return this.changedOne(booking.localId)
   }
 
   /** Lines with their item and lot names from the cached catalogue, for the screens and the slips. */
   private described(cache: EntityCache, booking: LocalBooking): LocalBooking {
     return { ...booking, lines: booking.lines.map((l) => ({ ...l, ...cache.store.describe(l.item_id, l.lot_id) })) }
+  }
+
+  /** The same for many bookings: one read of the catalogue for all their lines. */
+  private describedAll(cache: EntityCache, bookings: LocalBooking[]): LocalBooking[] {
+    const describe = cache.store.describeAll(bookings.flatMap((b) => b.lines))
+    return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.item_id, l.lot_id ?? null) })) }))
   }
 
   /** The screen's warning, from the same rule and the same net figure its scans showed (before this booking counts). */
@@ -357,13 +381,18 @@ export class BookingsService {
    * The counts move as entries settle; at most a few events a second, so a long push does not flood the
    * screens, and none for a push shorter than that (its start and end say it all).
    */
-  private progressReporter(everyMs = 250): () => void {
+  private progressReporter(touched: Set<string>, everyMs = 250): (localId: string) => void {
     let last = Date.now()
-    return () => {
+    let unannounced = new Set<string>()
+    return (localId) => {
+      touched.add(localId)
+      unannounced.add(localId)
       const at = Date.now()
       if (at - last < everyMs) return
       last = at
-      this.changed()
+      const ids = unannounced
+      unannounced = new Set()
+      this.changed(ids)
     }
   }
 
@@ -379,10 +408,40 @@ export class BookingsService {
     return { waiting: n.queued + n.sending + n.unknown, failed: n.failed, conflicts: n.conflict, pushing: this.pushing !== null, signInNeeded: this.signInNeeded }
   }
 
-  /** Tells the screens the outbox's new counts (one event per change), and returns them. */
-  private changed(): SyncSummary {
-    const summary = this.summary()
-    this.events.emit('sync.changed', summary)
-    return summary
+  /**
+   * Tells the screens what changed (one event of each kind per change): the outbox's new counts, and
+   * the named bookings as they now stand with their open entries. Returns the latter for the command.
+   */
+  private changed(localIds: Iterable<string>): BookingsDelta {
+    const sync = this.summary()
+    this.events.emit('sync.changed', sync)
+    let delta: BookingsDelta = { bookings: [], removed: [], entries: [], sync, full: false }
+    try {
+      delta = this.delta(this.cache(), localIds, sync)
+    } catch (err) {
+      // The entity's cache closed under a push (signed out, switched): the counts say it all.
+      this.log.warn('bookings delta skipped', { err })
+    }
+    if (delta.bookings.length || delta.removed.length) this.events.emit('bookings.changed', delta)
+    return delta
+  }
+
+  private changedOne(localId: string): BookingChanged {
+    const changes = this.changed([localId])
+    return { booking: changes.bookings[0] as LocalBooking, changes }
+  }
+
+  /** The named bookings as bookings.list gives them (or gone from it), with all their open entries. */
+  private delta(cache: EntityCache, localIds: Iterable<string>, sync: SyncSummary): BookingsDelta {
+    const present: LocalBooking[] = []
+    const removed: string[] = []
+    const entries: OutboxEntry[] = []
+    for (const id of new Set(localIds)) {
+      const booking = cache.bookings.get(id)
+      if (booking && !booking.deleted) present.push(booking)
+      else removed.push(id)
+      entries.push(...cache.outbox.list(id))
+    }
+    return { bookings: this.describedAll(cache, present), removed, entries, sync, full: false }
   }
 }

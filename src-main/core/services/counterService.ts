@@ -137,7 +137,6 @@ export class CounterService {
     await this.readVersions(cache, agency)
     writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory, unavailable } satisfies CounterSettings, at)
     writeDocument(cache.store.db, REFRESHED_DOC, at.toISOString(), at)
-    this.events.emit('bookings.changed', { at: at.toISOString() })
     return this.setup()
   }
 

@@ -19,7 +19,7 @@ export interface PushDeps {
   /** The clerk asked to sync now: entries waiting out a backoff go too (once each). */
   ignoreBackoff?: boolean
   /** Called after each entry is settled, sent or not (the screens' progress). */
-  onProgress?: () => void
+  onProgress?: (localId: string) => void
   /** Filled by the push itself: the reads its lost creates share. */
   candidateReads?: CandidateReads
 }
@@ -76,7 +76,7 @@ export async function pushOutbox(given: PushDeps): Promise<PushReport> {
       await pushEntry(entry, deps, report).catch((err: unknown) => {
         stop ??= err
       })
-      deps.onProgress?.()
+      deps.onProgress?.(entry.localId)
     }
   }
   // A sender that found nothing ready may stop while another one's settled entry frees the next of its

@@ -55,11 +55,16 @@ afterAll(async () => {
 })
 
 describe('the outbox room', () => {
-  it('lists bookings in the same number of statements for 10 as for 500', async () => {
+  it('lists bookings in the same number of statements for 10 as for 500, and a save reads back only its own booking', async () => {
     for (let i = 0; i < 10; i++) await h.call('bookings.create', booking(`list-${i}`))
     const ten = await statementsOf(() => h.call('bookings.list'))
-    for (let i = 10; i < 500; i++) await h.call('bookings.create', booking(`list-${i}`))
+    const saveBeside10 = await statementsOf(() => h.call('bookings.create', booking('list-10')))
+    for (let i = 11; i < 500; i++) await h.call('bookings.create', booking(`list-${i}`))
     const fiveHundred = await statementsOf(() => h.call('bookings.list'))
+    // What a save answers with (its booking, its entries, the counts) costs the same beside 499 as beside 10.
+    const saveBeside499 = await statementsOf(() => h.call('bookings.create', booking('list-500')))
+    expect(saveBeside499.length).toBe(saveBeside10.length)
+    await h.call('bookings.delete', { id: (await h.call('bookings.list')).find((b) => b.reference === 'list-500')!.localId })
     expect((await h.call('bookings.list')).length).toBe(500)
     expect(fiveHundred.length).toBe(ten.length)
     // The profile's cached answer, the bookings, their open entries, the items and the lots named: on
@@ -72,17 +77,26 @@ describe('the outbox room', () => {
 
   it('tells the screens once per saved booking, and twice for the push that sends it (started, ended)', async () => {
     const before = h.seen('sync.changed').length
-    const { booking: saved, entries, sync } = await h.call('bookings.create', booking('events-1'))
+    const beforeDeltas = h.seen('bookings.changed').length
+    const { booking: saved, changes } = await h.call('bookings.create', booking('events-1'))
     expect(h.seen('sync.changed').slice(before)).toEqual([{ waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }])
     // The answer carries what the save changed, so a store applies it without reading the lists again.
-    expect(entries).toEqual([expect.objectContaining({ localId: saved.localId, op: 'create', state: 'queued', attempts: 0 })])
-    expect(sync).toEqual(h.seen('sync.changed').at(-1))
+    expect(changes.bookings).toEqual([saved])
+    expect(changes.removed).toEqual([])
+    expect(changes.entries).toEqual([expect.objectContaining({ localId: saved.localId, op: 'create', state: 'queued', attempts: 0 })])
+    expect(changes.sync).toEqual(h.seen('sync.changed').at(-1))
+    // Other windows hear the same change, once.
+    expect(h.seen('bookings.changed').slice(beforeDeltas)).toEqual([changes])
     const beforePush = h.seen('sync.changed').length
-    await h.call('sync.push')
+    const pushed = await h.call('sync.push')
     expect(h.seen('sync.changed').slice(beforePush)).toEqual([
       { waiting: 1, failed: 0, conflicts: 0, pushing: true, signInNeeded: false },
       { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
     ])
+    // The push answers (and announces) the booking it confirmed: synced, with its service number, nothing open.
+    expect(pushed.changes.bookings).toEqual([expect.objectContaining({ localId: saved.localId, state: 'synced', pending: 0, serviceId: expect.any(Number) })])
+    expect(pushed.changes.entries).toEqual([])
+    expect(h.seen('bookings.changed').at(-1)).toEqual(pushed.changes)
     expect(await h.call('bookings.get', { id: saved.localId })).toMatchObject({ state: 'synced', pending: 0 })
   })
 

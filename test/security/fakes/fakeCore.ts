@@ -177,6 +177,8 @@ const localBooking = {
 const outboxEntries = [
   { seq: 4, localId: localBooking.localId, serviceId: null, op: 'create' as const, state: 'queued' as const, attempts: 0, lastError: null, createdAt: '2026-11-22T10:00:00.000Z' },
 ]
+/** What a booking command changed: that booking, its entries, the counts. */
+const bookingsDelta = { bookings: [localBooking], removed: [] as string[], entries: outboxEntries, sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }, full: false }
 
 const signedIn = { state: 'signed_in', training: false, serverUrl: 'https://service.example', email: 'clerk@example.com' } as const
 const whoAmI = {
@@ -251,22 +253,22 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'bundles.media': bundleMediaSample,
   'bundles.setImage': bundleMediaSample,
   'bundles.removeImage': bundleMediaSample,
-  'bookings.create': { booking: localBooking, warnings: [], entries: [], sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false } },
-  'bookings.update': localBooking,
-  'bookings.delete': { deleted: true },
-  'bookings.submit': localBooking,
-  'bookings.ship': localBooking,
-  'bookings.deliver': localBooking,
+  'bookings.create': { booking: localBooking, warnings: [], changes: bookingsDelta },
+  'bookings.update': { booking: localBooking, changes: bookingsDelta },
+  'bookings.delete': { deleted: true, changes: { ...bookingsDelta, bookings: [], removed: [localBooking.localId] } },
+  'bookings.submit': { booking: localBooking, changes: bookingsDelta },
+  'bookings.ship': { booking: localBooking, changes: bookingsDelta },
+  'bookings.deliver': { booking: localBooking, changes: bookingsDelta },
   'bookings.list': [localBooking],
   'bookings.get': localBooking,
   'outbox.list': outboxEntries,
-  'outbox.retry': outboxEntries,
-  'outbox.discard': outboxEntries,
-  'outbox.keepTheirs': outboxEntries,
-  'sync.push': { sent: 1, waiting: 0, failed: 0, conflicts: 0 },
+  'outbox.retry': bookingsDelta,
+  'outbox.discard': bookingsDelta,
+  'outbox.keepTheirs': bookingsDelta,
+  'sync.push': { sent: 1, waiting: 0, failed: 0, conflicts: 0, changes: bookingsDelta },
   'sync.status': { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
   'counter.setup': counterSetup,
-  'counter.refresh': counterSetup,
+  'counter.refresh': { setup: counterSetup, changes: { ...bookingsDelta, full: true } },
   'counter.scan': { kind: 'unknown', code: '7401234567895' },
   'counter.stock': [{ agency_id: 2, agency_name: 'Central', available: 8 }],
   'counter.transferRequests': [{ id: 9, agency_from_id: 2, agency_to_id: 3, planned_delivery: '2026-11-24', reference: null, lines: [{ item_id: 3, quantity: '2', item_code: 'ART-3', item_name: 'Tornillo' }] }],

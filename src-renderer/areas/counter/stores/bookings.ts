@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { onEvent, request } from '@renderer/api'
-import type { LocalBooking, OutboxEntry } from '@shared/bookings'
+import type { BookingInput, BookingChanges, LocalBooking, OutboxEntry } from '@shared/bookings'
+import type { BookingsDelta } from '@shared/contract/counter'
 import type { CounterSetup } from '@shared/counter'
 import type { EventPayload, RequestOutput } from '@shared/contract'
 import { AppError } from '@shared/errors'
@@ -12,8 +13,11 @@ type PushReport = RequestOutput<'sync.push'>
 
 /**
  * The bookings the counter, dispatch and sync screens share: the cached list
- * (ours and the agency's), the outbox, and the engine's state. Every change
- * arrives as an event from the core; the screens only read from here.
+ * (ours and the agency's), the outbox, and the engine's state. The screens ask
+ * for changes through here; every command answers with what it changed and the
+ * core announces the same (bookings.changed), so the store applies it and reads
+ * nothing again. The lists are read whole once, when a screen first needs them
+ * (and whole again only from the service, by a refresh).
  */
 export const useBookingsStore = defineStore('bookings', () => {
   const bookings = ref<LocalBooking[]>([])
@@ -28,34 +32,98 @@ export const useBookingsStore = defineStore('bookings', () => {
   /** A push asked for from this window is under way (the events say the same a moment later). */
   const pushingHere = ref(false)
   const pushing = computed(() => sync.value.pushing || pushingHere.value)
+  /** The lists were read once in this window: from then on the changes keep them current. */
+  const loaded = ref(false)
 
   const connection = useConnectionStore()
   const agencyId = computed(() => setup.value?.agency?.id ?? null)
   const byLocalId = computed(() => new Map(bookings.value.map((b) => [b.localId, b])))
 
-  onEvent('sync.changed', (next) => {
+  onEvent('sync.changed', (next) => setSync(next))
+  onEvent('bookings.changed', (delta) => apply(delta))
+  // Another company's cache, or another session's (signed in or out, training data reset): nothing held
+  // here is its, so the lists are read whole (no change names them), or emptied when signed out.
+  onEvent('entity.changed', () => {
+    if (loaded.value) void load()
+  })
+  onEvent('session.changed', (status) => {
+    const wasLoaded = loaded.value
+    bookings.value = []
+    outbox.value = []
+    sync.value = { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }
+    setup.value = null
+    loaded.value = false
+    if (wasLoaded && status.state === 'signed_in') void load()
+  })
+
+  function setSync(next: SyncSummary): void {
     // A push that ended while the service was unreachable sent nothing: it is not a sync.
     if (sync.value.pushing && !next.pushing && connection.state?.online !== false) lastSyncAt.value = new Date().toISOString()
     sync.value = next
-    void reload()
-  })
-  onEvent('bookings.changed', () => void reload())
+  }
 
-  async function reload(): Promise<void> {
+  /** Changes that arrive while the lists are being read: applied again over the read, which may be older. */
+  let arrivedDuringLoad: BookingsDelta[] | null = null
+
+  /**
+   * Applies what changed: the bookings named replace (or leave) the list, their open entries replace
+   * the ones held for them, the counts replace the counts. Applying the same change twice (a command's
+   * answer and its announcement) leaves the same state.
+   */
+  function apply(delta: BookingsDelta): void {
+    arrivedDuringLoad?.push(delta)
+    setSync(delta.sync)
+    if (delta.full) {
+      bookings.value = delta.bookings
+      outbox.value = delta.entries
+      loaded.value = true
+      return
+    }
+    const named = new Set([...delta.bookings.map((b) => b.localId), ...delta.removed])
+    if (named.size === 0) return
+    const fresh = new Map(delta.bookings.map((b) => [b.localId, b]))
+    const kept = bookings.value.filter((b) => !delta.removed.includes(b.localId)).map((b) => fresh.get(b.localId) ?? b)
+    const known = new Set(kept.map((b) => b.localId))
+    // New ones first, as the list is ordered (newest first).
+    bookings.value = [...delta.bookings.filter((b) => !known.has(b.localId)), ...kept]
+    outbox.value = [...outbox.value.filter((e) => !named.has(e.localId)), ...delta.entries].sort((a, b) => a.seq - b.seq)
+  }
+
+  /** Reads the lists whole: once per window (a screen's first visit), or when the clerk asks after a failure. */
+  let loading: Promise<void> | null = null
+  function load(): Promise<void> {
+    // The status bar and a screen opening together share one read.
+    loading ??= read().finally(() => (loading = null))
+    return loading
+  }
+
+  async function read(): Promise<void> {
+    arrivedDuringLoad = []
     try {
       const [list, entries, summary] = await Promise.all([request('bookings.list'), request('outbox.list'), request('sync.status')])
+      const later = arrivedDuringLoad ?? []
+      arrivedDuringLoad = null
       bookings.value = list
       outbox.value = entries
       sync.value = summary
       loadError.value = null
+      loaded.value = true
+      for (const delta of later) apply(delta)
     } catch (err) {
       loadError.value = AppError.from(err)
+    } finally {
+      arrivedDuringLoad = null
     }
+  }
+
+  /** What a screen calls when it opens: the lists are read the first time only. */
+  async function ensureLoaded(): Promise<void> {
+    if (!loaded.value) await load()
   }
 
   async function loadSync(): Promise<void> {
     try {
-      sync.value = await request('sync.status')
+      setSync(await request('sync.status'))
     } catch {
       // Signed out or no entity yet: nothing waits.
     }
@@ -74,14 +142,17 @@ export const useBookingsStore = defineStore('bookings', () => {
     if (refreshing.value) return
     refreshing.value = true
     try {
-      setup.value = await request('counter.refresh')
+      const answer = await request('counter.refresh')
+      setup.value = answer.setup
+      apply(answer.changes)
       refreshError.value = null
     } catch (err) {
       refreshError.value = AppError.from(err)
       if (!setup.value) await loadSetup()
+      // Offline: what this computer has is still worth showing.
+      await ensureLoaded()
     } finally {
       refreshing.value = false
-      await reload()
     }
   }
 
@@ -91,11 +162,59 @@ export const useBookingsStore = defineStore('bookings', () => {
     try {
       const report = await request('sync.push')
       lastSyncAt.value = new Date().toISOString()
+      apply(report.changes)
       return report
     } finally {
       pushingHere.value = false
-      await reload()
     }
+  }
+
+  // The commands: each answers with what it changed, applied here at once.
+
+  async function create(input: BookingInput): Promise<RequestOutput<'bookings.create'>> {
+    const answer = await request('bookings.create', input)
+    apply(answer.changes)
+    return answer
+  }
+
+  async function update(id: string, changes: BookingChanges): Promise<LocalBooking> {
+    const answer = await request('bookings.update', { id, changes })
+    apply(answer.changes)
+    return answer.booking
+  }
+
+  async function submit(id: string): Promise<LocalBooking> {
+    const answer = await request('bookings.submit', { id })
+    apply(answer.changes)
+    return answer.booking
+  }
+
+  async function remove(id: string): Promise<void> {
+    apply((await request('bookings.delete', { id })).changes)
+  }
+
+  async function ship(id: string): Promise<LocalBooking> {
+    const answer = await request('bookings.ship', { id })
+    apply(answer.changes)
+    return answer.booking
+  }
+
+  async function deliver(id: string): Promise<LocalBooking> {
+    const answer = await request('bookings.deliver', { id })
+    apply(answer.changes)
+    return answer.booking
+  }
+
+  async function retry(seq: number): Promise<void> {
+    apply(await request('outbox.retry', { seq }))
+  }
+
+  async function discard(seq: number): Promise<void> {
+    apply(await request('outbox.discard', { seq }))
+  }
+
+  async function keepTheirs(seq: number): Promise<void> {
+    apply(await request('outbox.keepTheirs', { seq }))
   }
 
   function agencyName(id: number | null): string {
@@ -118,13 +237,25 @@ export const useBookingsStore = defineStore('bookings', () => {
     refreshError,
     refreshing,
     pushing,
+    loaded,
     agencyId,
     byLocalId,
-    reload,
+    apply,
+    load,
+    ensureLoaded,
     loadSync,
     loadSetup,
     refresh,
     pushNow,
+    create,
+    update,
+    submit,
+    remove,
+    ship,
+    deliver,
+    retry,
+    discard,
+    keepTheirs,
     agencyName,
     bookingNumber,
   }

@@ -1,0 +1,37 @@
+import { request } from '@renderer/api'
+import type { LocalBooking } from '@shared/bookings'
+import type { AgencyStock, ScanResult, TransferRequest } from '@shared/counter'
+
+/** A suggestion under the scan box: an item or a bundle of the offline catalogue. */
+export interface CodeSuggestion {
+  kind: 'item' | 'bundle'
+  id: number
+  code: string
+  name: string
+  available: number | null
+}
+
+/**
+ * The counter's and dispatch's reads that change nothing (a scanned code, suggestions, stock, transfer
+ * requests, one booking to edit): the one place besides the bookings store where these areas reach the
+ * API client, so views and components stay free of the transport.
+ */
+export function useCounterReads() {
+  return {
+    scan: (code: string, kind?: 'item' | 'bundle'): Promise<ScanResult> => request('counter.scan', kind ? { code, kind } : { code }),
+    booking: (id: string): Promise<LocalBooking> => request('bookings.get', { id }),
+    stock: (itemId: number): Promise<AgencyStock[]> => request('counter.stock', { itemId }),
+    transferRequests: (): Promise<TransferRequest[]> => request('counter.transferRequests'),
+    /** Bundles first (a bundle's code usually is what was meant), then items. */
+    async suggest(query: string): Promise<CodeSuggestion[]> {
+      const [items, bundles] = await Promise.all([
+        request('items.search', { query, limit: 8 }),
+        request('catalogue.search', { query, tag: null, active: 'active', offset: 0, limit: 5 }),
+      ])
+      return [
+        ...bundles.rows.map((b) => ({ kind: 'bundle' as const, id: b.id, code: b.code, name: b.name, available: b.available })),
+        ...items.map((i) => ({ kind: 'item' as const, id: i.id, code: i.code, name: i.name, available: i.available })),
+      ]
+    },
+  }
+}

@@ -1,0 +1,118 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { LocalBooking, OutboxEntry } from '@shared/bookings'
+import type { BookingsDelta } from '@shared/contract/counter'
+import { useBookingsStore } from '@renderer/areas/counter/stores/bookings'
+
+// The store against a stand-in of the API client: what it asks for, and the events the core sends.
+const api = vi.hoisted(() => ({
+  request: vi.fn(),
+  listeners: new Map<string, (payload: unknown) => void>(),
+}))
+vi.mock('@renderer/api', () => ({
+  request: api.request,
+  onEvent: (name: string, listener: (payload: unknown) => void) => {
+    api.listeners.set(name, listener)
+    return () => api.listeners.delete(name)
+  },
+}))
+
+const sync = (waiting: number) => ({ waiting, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
+const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
+  localId, serviceId: null, state: 'pending', agency_from_id: 1, agency_to_id: 2, planned_delivery: '2026-12-01', reference: null,
+  needs_transport: true, transfer_request_id: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
+  deliveredAt: null, bookerId: null, pending: 1, problem: null, createdAt: `2026-11-24T10:00:0${localId.length % 10}Z`, updatedAt: '2026-11-24T10:00:00Z', ...over,
+})
+const entry = (seq: number, localId: string, op: OutboxEntry['op'] = 'create'): OutboxEntry => ({
+  seq, localId, serviceId: null, op, state: 'queued', attempts: 0, lastError: null, createdAt: '2026-11-24T10:00:00Z',
+})
+const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({ bookings: [], removed: [], entries: [], sync: sync(0), full: false, ...over })
+const announce = (d: BookingsDelta) => api.listeners.get('bookings.changed')!(d)
+
+/** Answers the first read of the lists, and counts every request. */
+function answering(list: LocalBooking[], entries: OutboxEntry[]) {
+  api.request.mockImplementation(async (name: string) => {
+    if (name === 'bookings.list') return list
+    if (name === 'outbox.list') return entries
+    if (name === 'sync.status') return sync(entries.length)
+    if (name === 'bookings.create') return { booking: booking('new'), warnings: [], changes: delta({ bookings: [booking('new')], entries: [entry(9, 'new')], sync: sync(3) }) }
+    throw new Error(`unexpected request ${name}`)
+  })
+}
+
+beforeEach(() => {
+  api.request.mockReset()
+  api.listeners.clear()
+  setActivePinia(createPinia())
+})
+
+describe('the bookings store', () => {
+  it('applies a save\'s answer without reading again, and its announcement a second time changes nothing', async () => {
+    answering([booking('a'), booking('b')], [entry(1, 'a'), entry(2, 'b')])
+    const store = useBookingsStore()
+    // The status bar and the screen open together: one read between them, and none the next time.
+    await Promise.all([store.ensureLoaded(), store.ensureLoaded()])
+    await store.ensureLoaded()
+    expect(api.request).toHaveBeenCalledTimes(3)
+
+    const answer = await store.create({ agency_to_id: 2, planned_delivery: '2026-12-01', lines: [{ item_id: 1, booked_quantity: '1' }] })
+    announce(answer.changes)
+    expect(api.request.mock.calls.map((c) => c[0])).toEqual(['bookings.list', 'outbox.list', 'sync.status', 'bookings.create'])
+    expect(store.bookings.map((b) => b.localId)).toEqual(['new', 'a', 'b'])
+    expect(store.outbox.map((e) => e.seq)).toEqual([1, 2, 9])
+    expect(store.sync.waiting).toBe(3)
+  })
+
+  it('replaces a changed booking and its entries, and drops a deleted one from the list while its delete still waits', async () => {
+    answering([booking('a'), booking('b')], [entry(1, 'a'), entry(2, 'b')])
+    const store = useBookingsStore()
+    await store.ensureLoaded()
+    // a was confirmed (nothing open); b was deleted here (its delete waits in the outbox).
+    announce(delta({ bookings: [booking('a', { state: 'synced', serviceId: 7, pending: 0 })], entries: [], sync: sync(1) }))
+    announce(delta({ removed: ['b'], entries: [entry(3, 'b', 'delete')], sync: sync(1) }))
+    expect(store.bookings).toEqual([booking('a', { state: 'synced', serviceId: 7, pending: 0 })])
+    expect(store.outbox.map((e) => [e.seq, e.op])).toEqual([[3, 'delete']])
+    expect(api.request).toHaveBeenCalledTimes(3)
+  })
+
+  it('takes a read from the service whole', async () => {
+    answering([booking('a')], [entry(1, 'a')])
+    const store = useBookingsStore()
+    await store.ensureLoaded()
+    announce(delta({ bookings: [booking('x'), booking('y')], entries: [], full: true }))
+    expect(store.bookings.map((b) => b.localId)).toEqual(['x', 'y'])
+    expect(store.outbox).toEqual([])
+  })
+
+  it('keeps a change announced while the lists were being read, though the read answers after it', async () => {
+    let answer: (list: LocalBooking[]) => void = () => undefined
+    api.request.mockImplementation((name: string) => {
+      if (name === 'bookings.list') return new Promise((resolve) => (answer = resolve))
+      return Promise.resolve(name === 'outbox.list' ? [] : sync(0))
+    })
+    const store = useBookingsStore()
+    const loading = store.ensureLoaded()
+    announce(delta({ bookings: [booking('a', { reference: 'newer' })], sync: sync(0) }))
+    answer([booking('a', { reference: 'older' })])
+    await loading
+    expect(store.bookings.map((b) => b.reference)).toEqual(['newer'])
+  })
+})
+
+describe('the bookings store across sessions', () => {
+  it('forgets what it held when the session changes, and reads the new one whole', async () => {
+    answering([booking('a')], [entry(1, 'a')])
+    const store = useBookingsStore()
+    await store.ensureLoaded()
+    api.listeners.get('session.changed')!({ state: 'signed_out', lastServerUrl: null, lastEmail: null })
+    expect(store.bookings).toEqual([])
+    expect(store.sync.waiting).toBe(0)
+    expect(api.request).toHaveBeenCalledTimes(3)
+
+    answering([booking('b')], [])
+    await store.ensureLoaded()
+    api.listeners.get('session.changed')!({ state: 'signed_in', training: true, serverUrl: 'http://127.0.0.1:1', email: 'a@b.c' })
+    await expect.poll(() => store.bookings.map((b) => b.localId)).toEqual(['b'])
+    expect(api.request).toHaveBeenCalledTimes(9)
+  })
+})
