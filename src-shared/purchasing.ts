@@ -165,8 +165,11 @@ export const reception = z.object({
 })
 export type Reception = z.infer<typeof reception>
 
-/** `order` is null when the reception was recorded but the order could not be read back. */
-export const receptionResult = z.object({ order: purchaseOrder.nullable(), receptionId: int.nullable() })
+/**
+ * What a reception changed, so the screen applies it without reading again: the order as it is now (null when
+ * the reception was recorded but the order could not be read back) and the new reception (null when not read back).
+ */
+export const receptionResult = z.object({ order: purchaseOrder.nullable(), receptionId: int.nullable(), reception: reception.nullable().default(null) })
 export type ReceptionResult = z.infer<typeof receptionResult>
 
 export const orderStates = ['voided', 'paid', 'received', 'partlyReceived', 'authorized', 'draft'] as const
