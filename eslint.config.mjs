@@ -66,12 +66,6 @@ const talksToApiToday = [
   'src-renderer/areas/counter/views/SyncCentreView.vue',
   'src-renderer/areas/dispatch/components/DispatchCard.vue',
   'src-renderer/areas/dispatch/views/DispatchView.vue',
-  'src-renderer/areas/purchasing/views/ConsolidateNewView.vue',
-  'src-renderer/areas/purchasing/views/ConsolidateView.vue',
-  'src-renderer/areas/purchasing/views/ConsolidatesView.vue',
-  'src-renderer/areas/purchasing/views/ReceptionOrderView.vue',
-  'src-renderer/areas/purchasing/views/ReceptionView.vue',
-  'src-renderer/areas/purchasing/views/ReceptionsView.vue',
   'src-renderer/shell/help/DiagnosticsView.vue',
   'src-renderer/shell/help/ServiceCheckCard.vue',
 ]

@@ -172,6 +172,10 @@ export type Reception = z.infer<typeof reception>
 export const receptionResult = z.object({ order: purchaseOrder.nullable(), receptionId: int.nullable(), reception: reception.nullable().default(null) })
 export type ReceptionResult = z.infer<typeof receptionResult>
 
+/** How the reception screen starts its lines: at 0, counted by scanning, or pre-filled with what is pending. */
+export const receptionCount = z.enum(['scan', 'prefilled'])
+export type ReceptionCount = z.infer<typeof receptionCount>
+
 export const orderStates = ['voided', 'paid', 'received', 'partlyReceived', 'authorized', 'draft'] as const
 export type OrderState = (typeof orderStates)[number]
 
