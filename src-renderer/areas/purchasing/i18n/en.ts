@@ -137,6 +137,8 @@ const purchasing: PurchasingMessages = {
       unknownOutcome: 'The service may have recorded it: check this order’s receptions below before saving again.',
       returnRefused: 'The service does not allow returning it',
       count: {
+        setting: 'Receptions: how to count',
+        settingHint: 'Count by scanning starts every item at 0 and each scan adds; full quantities starts with all that is pending.',
         mode: 'How to count',
         scan: 'Count by scanning',
         prefilled: 'Full quantities',

@@ -135,6 +135,8 @@ const purchasing = {
       unknownOutcome: 'Puede que el servicio la haya registrado: revise abajo las recepciones de esta orden antes de guardar de nuevo.',
       returnRefused: 'El servicio no permite devolverla',
       count: {
+        setting: 'Recepciones: cómo contar',
+        settingHint: 'Contar escaneando empieza cada producto en 0 y cada lectura suma; cantidades completas empieza con todo lo pendiente.',
         mode: 'Cómo contar',
         scan: 'Contar escaneando',
         prefilled: 'Cantidades completas',
