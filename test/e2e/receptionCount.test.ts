@@ -97,6 +97,8 @@ describe('a reception counted by scanning', () => {
     await expectText(lines.nth(1).getByTestId('line-pending'), '0')
     expect([await quantityOf(page, 0).inputValue(), await quantityOf(page, 1).inputValue()]).toEqual(['0', '0'])
     await expect.poll(() => page.getByTestId('reception-row').count()).toBe(2)
+    // The scan box has the focus again: the next delivery can be scanned at once.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="booking-scan"]') !== null)).toBe(true)
 
     // The other way of counting is a setting: full quantities start from what is pending, and stay chosen.
     await page.getByTestId('reception-count-prefilled').click()
