@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { errorPayload } from './errors'
+import { receptionCount } from './purchasing'
 
 /**
  * Domain records as the app uses them, after normalisation in core/api:
@@ -141,10 +142,15 @@ const preferenceFields = {
   language: language.nullable(),
   /** null: not chosen yet (the shell asks). */
   station: station.nullable(),
+  /** Receptions: count the goods by scanning (lines start at 0) or start from the full pending quantities. */
+  receptionCount,
 }
 
-/** Settings written before stations existed read as "not chosen". */
-export const preferences = z.object({ ...preferenceFields, station: preferenceFields.station.default(null) })
+/**
+ * Settings written before stations existed read as "not chosen"; before the reception setting, a warehouse's
+ * habit: count by scanning.
+ */
+export const preferences = z.object({ ...preferenceFields, station: preferenceFields.station.default(null), receptionCount: receptionCount.default('scan') })
 /** A change: only what it names (no defaults, so changing the theme never forgets the station). */
 export const preferencesPatch = z.object(preferenceFields).partial()
 export type Preferences = z.infer<typeof preferences>

@@ -24,3 +24,18 @@ export function instantOnLocalDate(date: string, now: Date, profileZone: string)
   const clock = new TZDate(now.getTime(), zone)
   return new Date(new TZDate(y, m - 1, d, clock.getHours(), clock.getMinutes(), clock.getSeconds(), clock.getMilliseconds(), zone).getTime())
 }
+
+/**
+ * The calendar day a service value names in a profile's zone: a plain
+ * `YYYY-MM-DD` is already a day and stays as written; a timestamp is the day
+ * it was there (cutting the first ten characters of a UTC stamp gave the next
+ * day for an evening in Guatemala). A zoneless timestamp is UTC, as the service
+ * writes them; an unreadable value is returned as it came.
+ */
+export function dayInZone(value: string, profileZone: string): string {
+  const text = value.trim()
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text
+  const zoneless = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$/.exec(text)
+  const at = new Date(zoneless ? `${zoneless[1]}T${zoneless[2]}Z` : text)
+  return Number.isNaN(at.getTime()) ? text : dateInZone(at, profileZone)
+}

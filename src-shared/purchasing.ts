@@ -161,9 +161,16 @@ export const reception = z.object({
 })
 export type Reception = z.infer<typeof reception>
 
-/** `order` is null when the reception was recorded but the order could not be read back. */
-export const receptionResult = z.object({ order: purchaseOrder.nullable(), receptionId: int.nullable() })
+/**
+ * What a reception changed, so the screen applies it without reading again: the order as it is now (null when
+ * the reception was recorded but the order could not be read back) and the new reception (null when not read back).
+ */
+export const receptionResult = z.object({ order: purchaseOrder.nullable(), receptionId: int.nullable(), reception: reception.nullable().default(null) })
 export type ReceptionResult = z.infer<typeof receptionResult>
+
+/** How the reception screen starts its lines: at 0, counted by scanning, or pre-filled with what is pending. */
+export const receptionCount = z.enum(['scan', 'prefilled'])
+export type ReceptionCount = z.infer<typeof receptionCount>
 
 export const orderStates = ['voided', 'paid', 'received', 'partlyReceived', 'authorized', 'draft'] as const
 export type OrderState = (typeof orderStates)[number]

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { preferences, type Preferences } from '@shared/domain'
 
 const settingsSchema = z.object({
-  preferences: preferences.default({ theme: 'system', language: null, station: null }),
+  preferences: preferences.default({ theme: 'system', language: null, station: null, receptionCount: 'scan' }),
   /** The last real account signed in to: its address and e-mail, never its token. */
   lastAccount: z.object({ serverUrl: z.string(), email: z.string() }).nullable().default(null),
   /** Automatic updates (desktop app); a managed shop turns them off. */

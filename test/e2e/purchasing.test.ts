@@ -6,6 +6,13 @@ import { expectText, input, startTraining, text, unexpectedProblems } from './su
 
 const orderRow = (page: Page, id: number) => page.locator(`[data-testid="order-row"][data-order-id="${id}"]`)
 
+/** These flows receive the full pending quantities: the reception screen's other way of counting (the default counts by scanning). */
+async function countPrefilled(page: Page): Promise<void> {
+  await page.getByTestId('reception-count-prefilled').click()
+  const first = page.getByTestId('reception-line').first().getByTestId('line-quantity').locator('input')
+  await expect.poll(() => first.inputValue()).not.toBe('0')
+}
+
 async function stockOfFirstLine(page: Page): Promise<number> {
   const cell = page.getByTestId('reception-line-stock').first()
   await expect.poll(async () => (await cell.getAttribute('data-stock')) ?? '', { timeout: 10_000 }).not.toBe('')
@@ -78,9 +85,10 @@ describe('purchasing', () => {
     await expectText(page.getByTestId('reception-supplier'), 'Herrajes y Tornillos Centroamérica')
     await expect.poll(() => page.getByTestId('order-state').getAttribute('data-state')).toBe('partlyReceived')
 
-    // Each delivered quantity starts at what is pending (12 and 5); over-receiving is refused before sending.
+    // Pre-filled, each delivered quantity starts at what is pending (12 and 5); over-receiving is refused before sending.
     const lines = page.getByTestId('reception-line')
     await expect.poll(() => lines.count()).toBe(2)
+    await countPrefilled(page)
     expect(await lines.nth(0).getByTestId('line-quantity').locator('input').inputValue()).toBe('12')
     expect(await lines.nth(1).getByTestId('line-quantity').locator('input').inputValue()).toBe('5')
     await lines.nth(0).getByTestId('line-quantity').locator('input').fill('13')
@@ -179,6 +187,7 @@ describe('perishable goods', () => {
     await page.getByTestId('reception-order-view').waitFor()
     const perishable = page.getByTestId('reception-line').filter({ has: page.getByTestId('line-lot-name') })
     await expect.poll(() => perishable.count()).toBe(1)
+    await countPrefilled(page)
 
     await page.getByTestId('reception-save').click()
     await expectText(perishable.getByTestId('line-problem'), 'Escriba el lote. Indique el vencimiento.')

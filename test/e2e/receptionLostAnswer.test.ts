@@ -55,6 +55,9 @@ describe('a reception whose answer was lost', () => {
     await page.getByTestId('reception-order-view').waitFor()
     const lines = page.getByTestId('reception-line')
     await expect.poll(() => lines.count()).toBe(2)
+    // Pre-filled: after the save the form starts again from what is still pending (counting by scanning starts at 0).
+    await page.getByTestId('reception-count-prefilled').click()
+    await expect.poll(() => lines.nth(0).getByTestId('line-quantity').locator('input').inputValue()).toBe('12')
     // The seeded reception only.
     await expect.poll(() => page.getByTestId('reception-row').count()).toBe(1)
     const before = await receptionsOnService(sandbox, 7004)

@@ -297,7 +297,8 @@ export async function fetchReceptionDraft(rest: RestClient, graphql: GraphqlClie
     // GraphQL does not carry the order's exchange rate; the draft does.
     order: { ...order, exchange_rate: draft.exchange_rate ?? order.exchange_rate },
     agency_id: draft.agency_id,
-    received_at: draft.received_at ? draft.received_at.slice(0, 10) : null,
+    // As the service wrote it (a date or a timestamp); the service turns it into the clerk's day.
+    received_at: draft.received_at,
     exchange_rate: draft.exchange_rate,
     foreign_currency: draft.exchange_rate !== null,
     lines: draft.reception_details.map((l) => ({

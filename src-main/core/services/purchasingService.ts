@@ -1,7 +1,7 @@
 import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft, ReceptionResult } from '@shared/purchasing'
 import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '@shared/purchasing'
 import { AppError } from '@shared/errors'
-import { dateInZone } from '@shared/localDate'
+import { dateInZone, dayInZone } from '@shared/localDate'
 import * as api from '../api/purchasingApi'
 import { mayHaveBeenDone } from '../api/serviceError'
 import type { ProfileService } from './profileService'
@@ -110,7 +110,9 @@ export class PurchasingService {
     const [draft, company] = await Promise.all([api.fetchReceptionDraft(this.rest, this.graphql, orderId), this.profile.company()])
     const orderCurrency = draft.order.currency?.id ?? null
     const foreign = orderCurrency !== null && company.currency_id !== null ? orderCurrency !== company.currency_id : draft.foreign_currency
-    return { ...draft, foreign_currency: foreign }
+    // The service may date the draft with a timestamp: its day is the clerk's, not UTC's (20:30 in Guatemala is tomorrow in UTC).
+    const receivedAt = draft.received_at === null ? null : dayInZone(draft.received_at, this.profile.lastKnown()?.profile.time_zone ?? 'UTC')
+    return { ...draft, received_at: receivedAt, foreign_currency: foreign }
   }
 
   /**
@@ -131,10 +133,10 @@ export class PurchasingService {
     } catch (err) {
       const found = mayHaveBeenDone(err) && before ? await this.newReception(orderId, before) : null
       if (!found) throw err
-      return { order: await this.orderNow(orderId), receptionId: found.id }
+      return { order: await this.orderNow(orderId), receptionId: found.id, reception: found }
     }
     const created = await this.newReception(orderId, before ?? new Set())
-    return { order: await this.orderNow(orderId), receptionId: created?.id ?? null }
+    return { order: await this.orderNow(orderId), receptionId: created?.id ?? null, reception: created }
   }
 
   /** The ids of the order's receptions; null when they cannot be read (the write then cannot be looked for). */
@@ -160,7 +162,10 @@ export class PurchasingService {
 
   /** A reception with each lot's stock now at its agency, so the clerk sees what the reception (or its return) did. */
   async reception(id: number): Promise<Reception> {
-    const r = await api.fetchReception(this.rest, id)
+    return this.withStock(await api.fetchReception(this.rest, id))
+  }
+
+  private async withStock(r: Reception): Promise<Reception> {
     if (r.agency_id === null) return r
     const lots = [...new Set(r.lines.map((l) => l.lot_id).filter((l): l is number => l !== null))]
     const stock = await api.fetchLotAvailability(this.graphql, r.agency_id, lots).catch(() => null)
@@ -177,6 +182,8 @@ export class PurchasingService {
    * does (the order is the reception's own unless the caller names one; the
    * service then checks it exists). A return whose answer was lost, or came
    * in another shape, is decided by reading the reception: voided means done.
+   * The answer carries each lot's stock now, so the screen shows the goods gone
+   * without asking again.
    */
   async returnReception(id: number, rebound: { orderId: number } | null): Promise<Reception> {
     const orderId = rebound?.orderId ?? (await api.fetchReception(this.rest, id)).purchase_order_id
@@ -187,8 +194,8 @@ export class PurchasingService {
       if (!mayHaveBeenDone(err)) throw err
       const now = await api.fetchReception(this.rest, id).catch(() => null)
       if (!now?.voided) throw err
-      return now
+      return this.withStock(now)
     }
-    return answered ?? (await api.fetchReception(this.rest, id))
+    return this.withStock(answered ?? (await api.fetchReception(this.rest, id)))
   }
 }

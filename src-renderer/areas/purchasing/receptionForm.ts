@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { decimalPattern } from '@shared/patterns'
-import type { ReceptionDraft, ReceptionInput } from '@shared/purchasing'
+import type { PurchaseOrder, ReceptionCount, ReceptionDraft, ReceptionInput } from '@shared/purchasing'
 
 /** What the reception screen edits: the header and one delivered quantity per order line. */
 export interface ReceptionLineForm {
@@ -27,8 +27,12 @@ export interface ReceptionForm {
   lines: ReceptionLineForm[]
 }
 
-/** Prefilled from new.json: each delivered quantity defaults to what is still pending. */
-export function formFromDraft(draft: ReceptionDraft, fallbackAgency: number | null): ReceptionForm {
+/**
+ * The form for a draft (new.json). Counting by scanning, every line starts at
+ * 0 and each scan adds to it; pre-filled, each delivered quantity is what is
+ * still pending.
+ */
+export function formFromDraft(draft: ReceptionDraft, fallbackAgency: number | null, count: ReceptionCount = 'prefilled'): ReceptionForm {
   return {
     agencyId: draft.agency_id ?? fallbackAgency,
     receivedAt: draft.received_at,
@@ -45,7 +49,7 @@ export function formFromDraft(draft: ReceptionDraft, fallbackAgency: number | nu
       received: l.received_quantity,
       pending: l.pending_quantity,
       perishable: l.perishable,
-      quantity: new Decimal(l.pending_quantity).toString(),
+      quantity: count === 'scan' ? '0' : new Decimal(l.pending_quantity).toString(),
       lotName: '',
       lotExpires: null,
     })),
@@ -116,4 +120,72 @@ export function receptionInput(orderId: number, form: ReceptionForm, foreignCurr
         lot_expires: l.perishable ? l.lotExpires : null,
       })),
   }
+}
+
+/** The draft after a reception, from the order as the service answered it: each line's received and pending as they are now. */
+export function draftAfterReception(draft: ReceptionDraft, order: PurchaseOrder): ReceptionDraft {
+  const now = new Map((order.lines ?? []).map((l) => [l.id, l]))
+  return {
+    ...draft,
+    // GraphQL carries no exchange rate: the draft's stays.
+    order: { ...order, exchange_rate: order.exchange_rate ?? draft.order.exchange_rate },
+    lines: draft.lines.map((l) => {
+      const line = now.get(l.purchase_order_detail_id)
+      return line ? { ...l, received_quantity: line.received_quantity, pending_quantity: line.pending_quantity } : l
+    }),
+  }
+}
+
+/** What one scan did to the form. */
+export type ScanOutcome =
+  | { kind: 'counted'; line: ReceptionLineForm; over: boolean }
+  | { kind: 'notOnOrder' }
+
+/** More counted than the order still expects on this line (the service refuses it; the screen warns at once). */
+export function overCounted(line: ReceptionLineForm): boolean {
+  const q = readQuantity(line.quantity)
+  return q !== null && q.gt(line.pending)
+}
+
+/**
+ * Adds `count` to the order lines of `itemId`. An item on several lines of the
+ * order fills them in order, each up to what it still expects; what is left
+ * goes to the last one, which then shows as counted over.
+ */
+export function countScan(form: ReceptionForm, itemId: number, count: string): ScanOutcome {
+  const lines = form.lines.filter((l) => l.itemId === itemId)
+  if (lines.length === 0) return { kind: 'notOnOrder' }
+  let left = new Decimal(count)
+  let line = lines[lines.length - 1]!
+  for (const l of lines) {
+    if (left.isZero()) break
+    const now = readQuantity(l.quantity) ?? new Decimal(0)
+    const room = Decimal.max(new Decimal(l.pending).minus(now), 0)
+    const taken = l === lines[lines.length - 1] ? left : Decimal.min(room, left)
+    if (taken.isZero()) continue
+    l.quantity = now.plus(taken).toString()
+    left = left.minus(taken)
+    line = l
+  }
+  return { kind: 'counted', line, over: overCounted(line) }
+}
+
+/** The order line a typed code names by the item's own code (case aside), without asking the catalogue. */
+export function lineByCode(form: ReceptionForm, code: string): ReceptionLineForm | null {
+  const wanted = code.trim().toLocaleLowerCase()
+  return form.lines.find((l) => l.code !== null && l.code.toLocaleLowerCase() === wanted) ?? null
+}
+
+/** Counted against ordered, for the screen's tally: all lines, and the lines counted in full. */
+export function countTally(form: ReceptionForm): { counted: string; pending: string; linesDone: number; lines: number } {
+  let counted = new Decimal(0)
+  let pending = new Decimal(0)
+  let linesDone = 0
+  for (const l of form.lines) {
+    const q = readQuantity(l.quantity) ?? new Decimal(0)
+    counted = counted.plus(q)
+    pending = pending.plus(l.pending)
+    if (q.eq(l.pending)) linesDone++
+  }
+  return { counted: counted.toString(), pending: pending.toString(), linesDone, lines: form.lines.length }
 }

@@ -4,21 +4,26 @@ import { startSandbox, type RunningSandbox } from '@sandbox'
 import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
 
-// Consolidates and receptions through the contract, against the sandbox over real HTTP.
+// Consolidates and receptions through the contract, against the sandbox over real HTTP (through a proxy that
+// passes everything on, except where a test has it answer what a real service may answer and the sandbox does not).
 let sandbox: RunningSandbox
+let proxy: InterceptingProxy
 let h: CoreHarness
 
 beforeAll(async () => {
   sandbox = await startSandbox()
+  proxy = await startInterceptingProxy(sandbox.url)
   h = await coreHarness(tempDir())
   const user = sandbox.users[0]!
-  await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
+  await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
 })
 beforeEach(() => sandbox.reset())
 afterAll(async () => {
   await h.close()
+  await proxy.close()
   await sandbox.close()
 })
 
@@ -123,6 +128,30 @@ describe('dates the clerk picks', () => {
       else process.env.TZ = processZone
     }
   })
+
+  it('a reception draft the service dates with a UTC timestamp at 20:30 in Guatemala offers that day, not the next', async () => {
+    const processZone = process.env.TZ
+    process.env.TZ = 'UTC'
+    await sandboxNowIs('2026-11-25T02:30:00.000Z')
+    const isDraft = (req: { method?: string; url?: string }) => req.method === 'GET' && /\/receptions\/new\.json/.test(req.url ?? '')
+    const body = {
+      agency_id: '301',
+      received_at: '2026-11-25T02:30:00.000Z',
+      exchange_rate: null,
+      reception_details: [{ item_id: '5001', purchase_order_detail_id: '1', quantity: '1.0', item_code: 'X', item_name: 'X', perishable: false }],
+    }
+    try {
+      const draft = await proxy.during((req) => (isDraft(req) ? { status: 200, body } : null), () => h.call('receptions.draft', { orderId: 7003 }))
+      expect(draft.received_at).toBe('2026-11-24')
+      // The same instant written without a zone (UTC, as the service writes them) is the same day.
+      const zoneless = await proxy.during((req) => (isDraft(req) ? { status: 200, body: { ...body, received_at: '2026-11-25 02:30:00' } } : null), () => h.call('receptions.draft', { orderId: 7003 }))
+      expect(zoneless.received_at).toBe('2026-11-24')
+    } finally {
+      await sandboxNowIs(new Date().toISOString())
+      if (processZone === undefined) delete process.env.TZ
+      else process.env.TZ = processZone
+    }
+  })
 })
 
 describe('receptions', () => {
@@ -141,6 +170,8 @@ describe('receptions', () => {
       lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '4' }],
     })
     expect(first.order!.received).toBe(false)
+    // The answer carries the new reception, so the screen lists it without asking again.
+    expect(first.reception).toMatchObject({ id: first.receptionId, voided: false, invoice_number: 'F-1' })
     // Read back through GraphQL (booked − delivered quantity; the line total computed from the unit cost).
     const line = first.order!.lines!.find((l) => l.id === other.purchase_order_detail_id)!
     expect(Number(line.pending_quantity)).toBe(2)
@@ -170,6 +201,8 @@ describe('receptions', () => {
     const returned = await h.call('receptions.return', { id: first.receptionId! })
     expect(returned.voided).toBe(true)
     expect(await available(lot, 301)).toBe(afterFirst - 2)
+    // The answer shows the goods gone, without asking again.
+    expect(Number(returned.lines[0]!.available_now)).toBe(afterFirst - 2)
     expect((await h.call('purchaseOrders.get', { id: 7003 })).received).toBe(false)
   })
 

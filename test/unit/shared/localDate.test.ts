@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dateInZone } from '@shared/localDate'
+import { dateInZone, dayInZone } from '@shared/localDate'
 import { toIanaTimeZone } from '@shared/timeZones'
 
 describe('dateInZone', () => {
@@ -20,5 +20,18 @@ describe('dateInZone', () => {
     expect(toIanaTimeZone('Central America')).toBe('America/Guatemala')
     expect(toIanaTimeZone('Europe/Madrid')).toBe('Europe/Madrid')
     expect(toIanaTimeZone('Mars/Olympus_Mons')).toBeNull()
+  })
+})
+
+describe('dayInZone', () => {
+  it('reads a service timestamp as the day it was in the profile’s zone (20:30 in Guatemala is 02:30 UTC the next day)', () => {
+    expect(dayInZone('2026-11-25T02:30:00.000Z', 'America/Guatemala')).toBe('2026-11-24')
+    expect(dayInZone('2026-11-25 02:30:00', 'Central America')).toBe('2026-11-24')
+    expect(dayInZone('2026-11-24T20:30:00.000-06:00', 'Central America')).toBe('2026-11-24')
+  })
+
+  it('keeps a plain date as written, whatever the zone, and an unreadable value as it came', () => {
+    expect(dayInZone('2026-11-25', 'America/Guatemala')).toBe('2026-11-25')
+    expect(dayInZone('soon', 'America/Guatemala')).toBe('soon')
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ReceptionDraft } from '@shared/purchasing'
-import { checkForm, formFromDraft, readQuantity, receptionInput } from '@renderer/areas/purchasing/receptionForm'
+import { checkForm, countScan, countTally, draftAfterReception, formFromDraft, lineByCode, overCounted, readQuantity, receptionInput } from '@renderer/areas/purchasing/receptionForm'
+import { readScanCount } from '@shared/scanCount'
 
 const draft: ReceptionDraft = {
   order: {
@@ -55,5 +56,69 @@ describe('the reception form', () => {
     expect(receptionInput(7003, form, true).exchangeRate).toBe('7.8')
     form.exchangeRate = '0'
     expect(checkForm(form, true).header).toEqual(['rateInvalid'])
+  })
+})
+
+describe('counting a reception by scanning', () => {
+  it('starts every line at 0, and each scan adds to its line; an item on no line of the order is refused', () => {
+    const form = formFromDraft(draft, null, 'scan')
+    expect(form.lines.map((l) => l.quantity)).toEqual(['0', '0'])
+    expect(countScan(form, 12, '1')).toMatchObject({ kind: 'counted', over: false })
+    expect(countScan(form, 12, '2.5')).toMatchObject({ kind: 'counted', over: false })
+    expect(form.lines.map((l) => l.quantity)).toEqual(['0', '3.5'])
+    expect(countTally(form)).toEqual({ counted: '3.5', pending: '15.5', linesDone: 1, lines: 2 })
+    expect(countScan(form, 99, '1')).toEqual({ kind: 'notOnOrder' })
+    expect(form.lines.map((l) => l.quantity)).toEqual(['0', '3.5'])
+  })
+
+  it('counts past what the order still expects, and says so (the save then points at the line)', () => {
+    const form = formFromDraft(draft, null, 'scan')
+    countScan(form, 12, '3.5')
+    const past = countScan(form, 12, '1')
+    expect(past).toMatchObject({ kind: 'counted', over: true })
+    expect(form.lines[1]!.quantity).toBe('4.5')
+    expect(overCounted(form.lines[1]!)).toBe(true)
+    expect(checkForm(form, false).lines).toEqual({ 2: ['overPending'] })
+  })
+
+  it('fills an item ordered on two lines in order, the last one taking what is over', () => {
+    const twice: ReceptionDraft = { ...draft, lines: [draft.lines[1]!, { ...draft.lines[1]!, purchase_order_detail_id: 3, pending_quantity: '1.0' }] }
+    const form = formFromDraft(twice, null, 'scan')
+    countScan(form, 12, '4')
+    countScan(form, 12, '1')
+    countScan(form, 12, '1')
+    // 3.5 pending on the first, 1 on the second: four fill the first and start the second; the last scan is over.
+    expect(form.lines.map((l) => l.quantity)).toEqual(['3.5', '2.5'])
+    expect(overCounted(form.lines[1]!)).toBe(true)
+  })
+
+  it('finds a line by the item’s own code, case aside', () => {
+    const form = formFromDraft(draft, null, 'scan')
+    expect(lineByCode(form, ' b ')?.detailId).toBe(2)
+    expect(lineByCode(form, 'Z')).toBeNull()
+  })
+
+  it('after a reception, takes each line’s received and pending from the order as the service answered', () => {
+    const order = { ...draft.order, lines: [{ id: 2, item_id: 12, item_code: 'B', item_name: 'Pala', quantity: '6.0', received_quantity: '6.0', pending_quantity: '0', price: '1', total: '6' }] }
+    const next = draftAfterReception(draft, order)
+    expect(next.lines.map((l) => [l.pending_quantity, l.received_quantity])).toEqual([
+      ['12.0', '0.0'],
+      ['0', '6.0'],
+    ])
+  })
+})
+
+describe('a scan with a count', () => {
+  it('reads 5*CODE and CODE*5 as five, a plain code as one, and a star without a count as part of the code', () => {
+    expect(readScanCount('5*ABC-1')).toEqual({ code: 'ABC-1', count: '5' })
+    expect(readScanCount(' ABC-1 * 5 ')).toEqual({ code: 'ABC-1', count: '5' })
+    expect(readScanCount('2,5*ABC')).toEqual({ code: 'ABC', count: '2.5' })
+    expect(readScanCount('7501031311309')).toEqual({ code: '7501031311309', count: '1' })
+    expect(readScanCount('0*ABC')).toEqual({ code: '0*ABC', count: '1' })
+    expect(readScanCount('A*B')).toEqual({ code: 'A*B', count: '1' })
+    // A barcode is all digits too: the shorter side is the count, whichever side it is on.
+    expect(readScanCount('7401234000021*4')).toEqual({ code: '7401234000021', count: '4' })
+    expect(readScanCount('12*7401234000021')).toEqual({ code: '7401234000021', count: '12' })
+    expect(readScanCount('5*5')).toEqual({ code: '5', count: '5' })
   })
 })

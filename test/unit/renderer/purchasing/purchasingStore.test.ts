@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
+
+// The store's one door to the main process, counted: a command costs its own request and nothing more (issue 13).
+const calls: string[] = []
+const answers = new Map<string, (input: unknown) => unknown>()
+vi.mock('@renderer/api', () => ({
+  request: async (name: string, input: unknown) => {
+    calls.push(name)
+    const answer = answers.get(name)
+    if (!answer) throw new Error(`no answer for ${name}`)
+    return answer(input)
+  },
+  onEvent: () => () => undefined,
+}))
+const { usePurchasingStore } = await import('@renderer/areas/purchasing/stores/purchasing')
+
+const order: PurchaseOrder = {
+  id: 7003, id_number: 'OC-101-00003', reference: 'PED-5531', issue_date: '2026-10-12', supplier: 'Agroinsumos', payee_id: 6003,
+  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchange_rate: null, subtotal: '0', total: '0', due: '0',
+  authorized: true, received: false, paid: false, voided: false, import: false, consolidate_id: null, agency_id: 301,
+  lines: [{ id: 2, item_id: 12, item_code: 'B', item_name: 'Pala', quantity: '6.0', received_quantity: '0.0', pending_quantity: '6', price: '1', total: '6' }],
+}
+const draft: ReceptionDraft = {
+  order, agency_id: 301, received_at: '2026-11-24', exchange_rate: null, foreign_currency: false,
+  lines: [{ item_id: 12, item_code: 'B', item_name: 'Pala', purchase_order_detail_id: 2, ordered_quantity: '6.0', received_quantity: '0.0', pending_quantity: '6.0', perishable: false }],
+}
+const reception = (id: number, voided = false): Reception => ({
+  id, purchase_order_id: 7003, agency_id: 301, invoice_number: null, memo: null, received: !voided, received_at: '2026-11-24T20:30:00.000Z',
+  voided, voided_at: null, exchange_rate: null, lines: [{ id: 1, item_id: 12, purchase_order_detail_id: 2, quantity: '4', lot_id: 5, lot_name: null, lot_expires: null, available_now: voided ? '0' : '4' }],
+})
+const receive = { orderId: 7003, agencyId: 301, lines: [{ item_id: 12, purchase_order_detail_id: 2, quantity: '4' }] }
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  calls.length = 0
+  answers.clear()
+  answers.set('receptions.draft', () => draft)
+  answers.set('receptions.ofOrder', () => [reception(1)])
+})
+
+describe('the purchasing store', () => {
+  it('records a reception with one request and applies its answer: what is pending now, the new reception first', async () => {
+    const store = usePurchasingStore()
+    await store.loadReceptionOrder(7003)
+    calls.length = 0
+    const now = { ...order, lines: [{ ...order.lines![0]!, received_quantity: '4.0', pending_quantity: '2' }] }
+    answers.set('receptions.create', () => ({ order: now, receptionId: 2, reception: reception(2) }))
+    await store.receive(receive)
+    expect(calls).toEqual(['receptions.create'])
+    expect(store.draft!.lines[0]).toMatchObject({ received_quantity: '4.0', pending_quantity: '2' })
+    expect(store.receptionsOfOrder.map((r) => r.id)).toEqual([2, 1])
+  })
+
+  it('reads the draft again only when the service recorded the reception but the order could not be read back', async () => {
+    const store = usePurchasingStore()
+    await store.loadReceptionOrder(7003)
+    calls.length = 0
+    answers.set('receptions.create', () => ({ order: null, receptionId: null, reception: null }))
+    await store.receive(receive)
+    expect(calls.sort()).toEqual(['receptions.create', 'receptions.draft', 'receptions.ofOrder'])
+  })
+
+  it('returns a reception with one request; the answer (voided, stock now) replaces it on both screens', async () => {
+    const store = usePurchasingStore()
+    await store.loadReceptionOrder(7003)
+    answers.set('receptions.get', () => reception(1))
+    answers.set('purchaseOrders.get', () => order)
+    await store.loadReception(1)
+    calls.length = 0
+    answers.set('receptions.return', () => reception(1, true))
+    await store.returnReception(1)
+    expect(calls).toEqual(['receptions.return'])
+    expect(store.reception).toMatchObject({ voided: true, lines: [{ available_now: '0' }] })
+    expect(store.receptionsOfOrder[0]!.voided).toBe(true)
+  })
+
+  it('creates, renames and deletes a consolidate with one request each, and the list follows', async () => {
+    const store = usePurchasingStore()
+    answers.set('consolidates.list', () => [])
+    await store.loadConsolidates()
+    calls.length = 0
+    const made = { id: 8001, name: 'Contenedor', description: null, special_invoice: false, id_number: null, item_id: null, charge_term_id: null, issued_at: null, created_at: null, updated_at: null, orders: [order] }
+    answers.set('consolidates.create', () => made)
+    answers.set('consolidates.update', () => ({ ...made, name: 'Contenedor 2' }))
+    answers.set('consolidates.delete', () => ({ deleted: true }))
+    await store.createConsolidate({ name: 'Contenedor', orderIds: [7003] })
+    expect(store.consolidates).toEqual([{ id: 8001, name: 'Contenedor', id_number: null, created_at: null, order_count: 1 }])
+    await store.updateConsolidate(8001, { name: 'Contenedor 2' })
+    expect(store.consolidates[0]!.name).toBe('Contenedor 2')
+    await store.deleteConsolidate(8001)
+    expect(store.consolidates).toEqual([])
+    expect(calls).toEqual(['consolidates.create', 'consolidates.update', 'consolidates.delete'])
+  })
+
+  it('asks the context once for every screen, and again only after a failure', async () => {
+    const store = usePurchasingStore()
+    let fail = true
+    answers.set('purchasing.context', () => {
+      if (fail) throw new Error('offline')
+      return { currency: null, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 }
+    })
+    await expect(store.loadContext()).rejects.toThrow('offline')
+    fail = false
+    await Promise.all([store.loadContext(), store.loadContext()])
+    await store.loadContext()
+    expect(calls).toEqual(['purchasing.context', 'purchasing.context'])
+    expect(store.agencyName(301)).toBe('Bodega Central')
+  })
+
+  it('names a scanned code as an item first (a bundle’s barcode may repeat an item’s), and as a bundle only when no item has it', async () => {
+    const store = usePurchasingStore()
+    const item = { id: 12, code: 'B', name: 'Pala', ean13: '7400000000012', measurement_unit: null, item_category_id: null, available: null }
+    answers.set('counter.scan', (input) => {
+      const { code, kind } = input as { code: string; kind?: string }
+      if (code === '7400000000012' && kind === 'item') return { kind: 'item', code, item: { item, lots: [] } }
+      if (code === 'PAQ' && kind === 'bundle') return { kind: 'bundle', code, bundle: { id: 1, code, name: 'Paquete', category_bundle: false, item_category_id: null }, components: [], choices: [] }
+      return { kind: 'unknown', code }
+    })
+    expect(await store.identify('7400000000012')).toEqual({ kind: 'item', itemId: 12, code: 'B', name: 'Pala' })
+    expect(await store.identify('PAQ')).toEqual({ kind: 'bundle', code: 'PAQ' })
+    expect(await store.identify('nada')).toEqual({ kind: 'unknown', code: 'nada' })
+  })
+})
