@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AppError } from '@shared/errors'
 import type { GraphqlClient } from './graphqlClient'
 import type { ServiceBundle } from './bundlesApi'
 import { bool, count, decimalNumber, id, nullableDate, nullableId, nullableText, nullableTimestamp, text } from './normalise'
@@ -91,23 +92,49 @@ export function pageQuery(table: Paged, extensions: PageExtensions = {}): string
   return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields(extensions)} } }`
 }
 
-/** Yields the rows of a table one page at a time, in id order. */
+/** Rows handed on at a time: few enough that they die young (see GraphqlClient.rows), enough for one transaction each. */
+export const BATCH_SIZE = 500
+
+/**
+ * Yields the rows of a table in id order, a batch at a time as each page
+ * streams in (a page is never held whole). A row the schema refuses fails the
+ * read, as a refused page did.
+ */
 export async function* readPages<T extends Paged>(
   graphql: GraphqlClient,
   table: T,
   extensions: PageExtensions = {},
   pageSize = PAGE_SIZE,
+  batchSize = BATCH_SIZE,
 ): AsyncGenerator<RowOf<T>[]> {
-  const schema = z.object({ [table]: z.array(pages[table].row) })
+  // Checked a batch at a time: one schema call per row costs several times the rows' own parsing.
+  const rows = z.array(pages[table].row) as unknown as z.ZodType<RowOf<T>[]>
   const query = pageQuery(table, extensions)
+  const checked = (raw: unknown[], from: number): RowOf<T>[] => {
+    const parsed = rows.safeParse(raw)
+    if (parsed.success) return parsed.data
+    const issue = parsed.error.issues[0]
+    const [at = 0, ...path] = issue?.path ?? []
+    throw new AppError('bad_response', { detail: `GraphQL data: ${table}.${from + Number(at)}.${path.join('.')} ${issue?.message ?? ''}`.trim() })
+  }
   let after = 0
   for (;;) {
-    const data = await graphql.data(query, schema, { after, limit: pageSize })
-    const rows = data[table] as RowOf<T>[]
-    if (rows.length === 0) return
-    yield rows
-    if (rows.length < pageSize) return
-    after = (rows[rows.length - 1] as { id: number }).id
+    let count = 0
+    let batch: unknown[] = []
+    const take = (): RowOf<T>[] => {
+      const ok = checked(batch, count)
+      count += ok.length
+      // Pages come in id order (order_by id asc): the next page starts after the last row read.
+      after = (ok[ok.length - 1] as { id: number }).id
+      batch = []
+      return ok
+    }
+    for await (const raw of graphql.rows(query, { after, limit: pageSize }, table)) {
+      batch.push(raw)
+      if (batch.length >= batchSize) yield take()
+    }
+    if (batch.length > 0) yield take()
+    if (count < pageSize) return
   }
 }
 

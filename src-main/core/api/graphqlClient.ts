@@ -4,6 +4,7 @@ import { AppError } from '@shared/errors'
 import type { GraphqlResult } from '@shared/domain'
 import { timestamp } from './normalise'
 import type { Logger } from '../logging/logger'
+import { jsonArrayElements, type ArraySurround } from './jsonArrayElements'
 import type { ContactListener, RestClient } from './restClient'
 import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
 
@@ -114,38 +115,102 @@ export class GraphqlClient {
     return { jwt: res.token, expiresAt: Date.parse(res.expires), url: res.graphqlUrl }
   }
 
-  private async send(
-    token: HeldToken,
-    query: string,
-    variables: Record<string, unknown> | undefined,
-  ): Promise<GraphqlResult | 'refused'> {
-    let response
+  /**
+   * The rows of a query whose answer is one list (`{"data":{"<root>":[…]}}`),
+   * each as it arrives: a page of 5,000 bundles is never held as one text nor
+   * parsed into one tree, so each row can be written and forgotten while it is
+   * young (a held page outlives the young generation, and the old one then
+   * fills with dead pages before it is collected: the pull's peak memory).
+   * GraphQL errors, found wherever they are in the answer, throw as `data`
+   * throws them (after the rows before them, which a pull writes only to its
+   * staging copy); an answer of another shape is parsed whole instead.
+   */
+  async *rows(query: string, variables: Record<string, unknown>, root: string): AsyncGenerator<unknown> {
+    for (let renewed = false; ; renewed = true) {
+      const response = await this.post<AsyncIterable<Buffer>>(await this.token(renewed), query, variables, 'stream')
+      if (response.status < 200 || response.status >= 300) {
+        // A failure is read whole, as `query` reads it: it throws, unless it is a refused token.
+        this.result(response.status, await readAll(response.data))
+        if (!renewed) continue
+        throw new AppError('unauthorized', { detail: 'the GraphQL endpoint refused a fresh token' })
+      }
+      // The list is given as it comes when it is the answer's data.<root>; any other shape is parsed whole.
+      const surround: ArraySurround = { accept: (before) => isListPrefix(before, root), found: false, before: '', after: '' }
+      try {
+        for await (const text of jsonArrayElements(response.data, surround)) yield JSON.parse(text)
+      } catch (err) {
+        throw err instanceof AppError ? err : errorFromTransport(err as { code?: string; message?: string })
+      }
+      // What is left is small: the answer without its rows when they went out, else the whole answer.
+      const result = this.result(response.status, surround.found ? `${surround.before}[]${surround.after}` : surround.before)
+      if (result === 'refused' && !renewed && !surround.found) continue
+      if (result === 'refused') throw new AppError('unauthorized', { detail: 'the GraphQL endpoint refused a fresh token' })
+      if (result.errors?.length) throw new AppError('bad_response', { detail: result.errors[0]?.message ?? 'GraphQL error' })
+      const list = (result.data as Record<string, unknown> | null)?.[root]
+      if (!Array.isArray(list)) throw new AppError('bad_response', { detail: `GraphQL data: no list ${root}` })
+      if (!surround.found) yield* list
+      return
+    }
+  }
+
+  /** One POST of a query, its transport failure as an AppError, told to the connection state and logged. */
+  private async post<T>(token: HeldToken, query: string, variables: Record<string, unknown> | undefined, responseType: 'text' | 'stream') {
     const started = Date.now()
     try {
-      response = await this.http.post<string>(token.url, JSON.stringify({ query, variables }), {
+      const response = await this.http.post<T>(token.url, JSON.stringify({ query, variables }), {
+        responseType,
         headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
       })
+      this.options.onContact?.(contactOutcome(response.status))
+      this.options.log?.info('graphql request', { status: response.status, ms: Date.now() - started })
+      return response
     } catch (err) {
       const error = errorFromTransport(err as { code?: string; message?: string })
       this.options.onContact?.(contactOutcome(error))
       this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code })
       throw error
     }
-    this.options.onContact?.(contactOutcome(response.status))
-    this.options.log?.info('graphql request', { status: response.status, ms: Date.now() - started })
+  }
+
+  private async send(
+    token: HeldToken,
+    query: string,
+    variables: Record<string, unknown> | undefined,
+  ): Promise<GraphqlResult | 'refused'> {
+    const response = await this.post<string>(token, query, variables, 'text')
+    return this.result(response.status, response.data)
+  }
+
+  /** A whole answer's text as a result, 'refused' for a token the endpoint refuses, or the failure it is. */
+  private result(status: number, text: string): GraphqlResult | 'refused' {
     let body: unknown
     try {
-      body = JSON.parse(response.data)
+      body = JSON.parse(text)
     } catch {
-      if (response.status >= 500) throw new AppError('server', { status: response.status })
-      throw new AppError('bad_response', { status: response.status, detail: `GraphQL answer is not JSON` })
+      if (status >= 500) throw new AppError('server', { status })
+      throw new AppError('bad_response', { status, detail: `GraphQL answer is not JSON` })
     }
     const parsed = graphqlBody.safeParse(body)
-    if (response.status === 401 || (parsed.success && isJwtRefusal(parsed.data.errors))) return 'refused'
-    if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body)
-    if (!parsed.success) throw new AppError('bad_response', { status: response.status, detail: 'GraphQL answer has no data' })
+    if (status === 401 || (parsed.success && isJwtRefusal(parsed.data.errors))) return 'refused'
+    if (status < 200 || status >= 300) throw errorFromResponse(status, body)
+    if (!parsed.success) throw new AppError('bad_response', { status, detail: 'GraphQL answer has no data' })
     return { data: parsed.data.data ?? null, errors: parsed.data.errors ?? null }
   }
+}
+
+/** `{"data":{"<root>":` with any spacing: the text before the list of a one-list answer. */
+function isListPrefix(before: string, root: string): boolean {
+  return before.replace(/\s+/g, '') === `{"data":{${JSON.stringify(root)}:`
+}
+
+async function readAll(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = []
+  try {
+    for await (const chunk of body) chunks.push(chunk)
+  } catch (err) {
+    throw errorFromTransport(err as { code?: string; message?: string })
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 function isJwtRefusal(errors: { message: string; extensions?: unknown }[] | undefined): boolean {

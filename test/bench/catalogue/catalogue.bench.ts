@@ -54,23 +54,31 @@ afterAll(() => {
 
 let cacheDir = ''
 
-it('full pull of the large seed, against fetch + parse + one prepared insert', async () => {
+it('full pull of the large seed, against the bare reads (GraphQL pages fetch + parse + one insert, REST list streamed beside them)', async () => {
   cacheDir = tempDir('mostrador-bench-cache-')
   const env = { MOSTRADOR_EMAIL: user.email, MOSTRADOR_TOKEN: user.token }
   const pull = await run(['--require', join(__dirname, '..', 'support', 'reportRss.cjs'), cli, '--server', url, '--data-dir', cacheDir, '--json', 'sync'], env)
-  const status = JSON.parse(pull.stdout) as { counts: { bundles: number; items: number } }
+  const status = JSON.parse(pull.stdout) as { counts: { bundles: number; items: number }; capabilities: { bundleColumns: boolean } }
   const pullRssMb = Number(/@@rss (\d+)/.exec(pull.stderr)![1]) / 1024
+  const pullCpuS = Number(/@@cpu (\d+)/.exec(pull.stderr)![1]) / 1e6
 
   const queries = JSON.stringify(pagedTables.map((table) => ({ table, query: pageQuery(table) })))
   const base = await run([join(__dirname, '..', 'support', 'baselinePull.mjs'), url, user.email, user.token, join(tempDir(), 'b.sqlite'), queries, String(PAGE_SIZE)])
-  const baseline = JSON.parse(base.stdout) as { ms: number; rows: number; maxRssKb: number }
+  const baseline = JSON.parse(base.stdout) as { ms: number; cpuMs: number; rows: number; restMs: number; restBytes: number; maxRssKb: number }
+  const bare = 'GraphQL pages + REST list, bare'
 
   report('Full pull of the large seed (separate processes, loopback)', [
-    { name: 'pull time (mostrador sync, whole process)', value: pull.ms / 1000, unit: 's', baseline: { name: 'fetch+parse+insert', value: baseline.ms / 1000 }, goal: 'ratio ≤ 2.0' },
+    { name: 'pull time (mostrador sync, whole process)', value: pull.ms / 1000, unit: 's', baseline: { name: bare, value: baseline.ms / 1000 }, goal: 'ratio ≤ 2.0' },
+    // The sandbox shares the machine's cores; processor time is what the client itself spent.
+    { name: 'pull processor time (user + system)', value: pullCpuS, unit: 's', baseline: { name: bare, value: baseline.cpuMs / 1000 } },
+    { name: 'baseline: the bare REST list alone', value: baseline.restMs / 1000, unit: 's' },
+    { name: 'REST list size', value: baseline.restBytes / 1024 / 1024, unit: 'MB' },
     { name: 'bundles per second', value: status.counts.bundles / (pull.ms / 1000), unit: '/s' },
-    { name: 'client peak RSS', value: pullRssMb, unit: 'MB', baseline: { name: 'fetch+parse+insert', value: baseline.maxRssKb / 1024 }, goal: '≤ 300 MB' },
+    { name: 'client peak RSS', value: pullRssMb, unit: 'MB', baseline: { name: bare, value: baseline.maxRssKb / 1024 }, goal: '≤ 300 MB' },
   ])
   expect(status.counts.bundles).toBe(100_000)
+  // The pull read the REST list too: the baseline's REST read is then a like-for-like floor.
+  expect(status.capabilities.bundleColumns).toBe(true)
 })
 
 it('search on the large cache: 1,000 mixed queries, against GraphQL _ilike round trips', async () => {

@@ -1,13 +1,29 @@
-// The baseline of the pull benchmark: fetch the same GraphQL pages over
-// loopback, JSON.parse them, and insert each row's JSON with one positional
-// prepared statement. No schemas, no staging, no indexes: the floor a pull
-// could reach. Prints {ms, rows, maxRssKb} as JSON.
+// The baseline of the pull benchmark: what the pull must read, bare. The same
+// GraphQL pages fetched over loopback, JSON.parse'd, and each row's JSON
+// inserted with one positional prepared statement; beside them, as the pull
+// reads it, the REST list of bundles (GET /inventories/bundles.json, about
+// 100 MB) streamed and decoded, without parsing or storing it. No schemas, no
+// staging, no merge, no indexes: the floor a pull could reach. Prints
+// {ms, cpuMs, rows, restMs, restBytes, maxRssKb} as JSON.
 import { performance } from 'node:perf_hooks'
 import Database from 'better-sqlite3'
 
 const [url, email, token, dbFile, queriesJson, pageSize] = process.argv.slice(2)
 const start = performance.now()
 const headers = { 'X-User-Email': email, 'X-User-Token': token, Accept: 'application/json' }
+// Started first and read beside the pages, as the pull does.
+const restList = (async () => {
+  const res = await fetch(`${url}/inventories/bundles.json`, { headers })
+  if (!res.ok) throw new Error(`REST list: ${res.status}`)
+  const decoder = new TextDecoder()
+  let bytes = 0
+  for await (const chunk of res.body) {
+    bytes += chunk.length
+    decoder.decode(chunk, { stream: true })
+  }
+  decoder.decode()
+  return { ms: performance.now() - start, bytes }
+})()
 const tokenRes = await (await fetch(`${url}/apps/graphql.json`, { headers })).json()
 const db = new Database(dbFile)
 db.pragma('journal_mode = WAL')
@@ -31,5 +47,7 @@ for (const { table, query } of JSON.parse(queriesJson)) {
     after = page[page.length - 1].id
   }
 }
+const rest = await restList
 db.close()
-process.stdout.write(JSON.stringify({ ms: performance.now() - start, rows, maxRssKb: process.resourceUsage().maxRSS }))
+const usage = process.resourceUsage()
+process.stdout.write(JSON.stringify({ ms: performance.now() - start, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, rows, restMs: rest.ms, restBytes: rest.bytes, maxRssKb: usage.maxRSS }))

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { readPages } from '@core/api/catalogueGraphql'
+import type { GraphqlClient } from '@core/api/graphqlClient'
+
+/** A GraphQL client over a table of lot rows, answering keyset pages as the service does. */
+function serving(table: unknown[]) {
+  const asked: unknown[] = []
+  const graphql = {
+    async *rows(_query: string, variables: { after: number; limit: number }) {
+      asked.push({ ...variables })
+      yield* table.filter((r) => (r as { id: number }).id > variables.after).slice(0, variables.limit)
+    },
+  } as unknown as GraphqlClient
+  return { graphql, asked }
+}
+
+const lots = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 10 + i, item_id: 1, name: `L${i}`, expires: null }))
+
+async function batches(graphql: GraphqlClient, pageSize: number, batchSize: number) {
+  const out: number[][] = []
+  for await (const batch of readPages(graphql, 'lots', {}, pageSize, batchSize)) out.push(batch.map((l) => l.id))
+  return out
+}
+
+describe('reading a table by pages', () => {
+  it('gives every row once, in batches within each page, asking each page after the last id read', async () => {
+    const { graphql, asked } = serving(lots(7))
+    expect(await batches(graphql, 3, 2)).toEqual([[10, 11], [12], [13, 14], [15], [16]])
+    expect(asked).toEqual([
+      { after: 0, limit: 3 },
+      { after: 12, limit: 3 },
+      { after: 15, limit: 3 },
+    ])
+  })
+
+  it('asks once more after a full last page, and stops at an empty one', async () => {
+    const { graphql, asked } = serving(lots(4))
+    expect(await batches(graphql, 2, 5)).toEqual([[10, 11], [12, 13]])
+    expect(asked).toHaveLength(3)
+  })
+
+  it('fails on a row the schema refuses, naming it', async () => {
+    const { graphql } = serving([...lots(3), { id: 13, item_id: 'x', name: null, expires: null }])
+    await expect(batches(graphql, 10, 2)).rejects.toMatchObject({ code: 'bad_response', detail: expect.stringContaining('lots.3.item_id') })
+  })
+})
