@@ -40,6 +40,11 @@ const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
 
 const subScreens: RouteRecordRaw[] = areaRoutes.flatMap((a) => a.subScreens ?? [])
 
+// The landing screen depends on the station, known only once the preferences are loaded: a redirect is
+// resolved before any guard (on a fresh start it would always send to the profile), so these routes leave
+// in beforeEnter, which runs after the guard below has waited for the preferences. Nothing is ever shown.
+const Nothing = { render: () => null }
+
 const routes: RouteRecordRaw[] = [
   { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../shell/SignInView.vue') },
   // Help → Diagnostics also before signing in (a broken keychain or an unreachable service keeps people out).
@@ -47,9 +52,9 @@ const routes: RouteRecordRaw[] = [
   {
     path: '/',
     component: () => import('../shell/ShellLayout.vue'),
-    children: [{ path: '', redirect: () => landingPath() }, ...shellChildren, ...subScreens],
+    children: [{ path: '', name: 'landing', component: Nothing, beforeEnter: () => landingPath() }, ...shellChildren, ...subScreens],
   },
-  { path: '/:unknown(.*)*', redirect: () => landingPath() },
+  { path: '/:unknown(.*)*', component: Nothing, beforeEnter: () => landingPath() },
 ]
 
 // Hash history: the same build loads from Electron's app files and from the browser host.

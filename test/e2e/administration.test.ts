@@ -116,8 +116,21 @@ describe('administration and apps', () => {
   it('runs a GraphQL query in the console and shows the result as a table and a tree', async () => {
     const { page, problems } = app()
     await startTraining(page)
+    // The editor (CodeMirror and the GraphQL language service, most of the console's weight) loads only when
+    // the console opens: no script loaded so far holds it, and one of those the console brings does.
+    const holdsEditor = (urls: string[]) =>
+      page.evaluate(async (list) => {
+        for (const url of list) if ((await (await fetch(url)).text()).includes('cm-content')) return true
+        return false
+      }, urls)
+    const loadedSoFar = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')))
+    expect(loadedSoFar.length).toBeGreaterThan(5)
+    expect(await holdsEditor(loadedSoFar)).toBe(false)
+    const broughtByConsole: string[] = []
+    page.on('response', (r) => void (r.url().endsWith('.js') && broughtByConsole.push(r.url())))
     await page.getByTestId('menu-graphql').click()
     await page.getByTestId('graphql-view').waitFor()
+    expect(await holdsEditor(broughtByConsole)).toBe(true)
     await expectText(page.getByTestId('graphql-validity'), /Acceso válido por (5 días|4 días)/)
 
     const editor = page.getByTestId('graphql-query')

@@ -34,6 +34,10 @@ describe('stations', () => {
     await page.goto(page.url().replace(/#.*$/, '#/'))
     await page.getByTestId('dispatch-view').waitFor()
     expect(await page.getByTestId('station-chooser').count()).toBe(0)
+    // Also when the app starts afresh (a new document, the preferences not yet loaded when the route resolves).
+    await page.goto(page.url().replace(/#.*$/, ''))
+    await page.getByTestId('dispatch-view').waitFor()
+    expect(page.url()).toMatch(/#\/dispatch$/)
 
     // Settings change it: a counter lands on New booking.
     await page.getByTestId('user-menu').click()
