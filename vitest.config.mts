@@ -57,6 +57,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A screen on a loaded CI machine may take seconds to settle; vitest's 1 s default made waits flaky.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       // What `npm run package:check` packed (dist/linux-unpacked); run by that script, after packing.

@@ -38,6 +38,11 @@ export const bookingInput = z.object({
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500),
   /** Keep it here as a draft: nothing is queued until it is submitted. */
   draft: z.boolean().default(false),
+  /**
+   * It is the clerk's open booking (counter.keepOpenBooking): the kept form goes in the same transaction,
+   * so a crash never leaves both the booking and a form that would save it again.
+   */
+  from_open_booking: z.boolean().default(false),
 })
 export type BookingInput = z.input<typeof bookingInput>
 

@@ -14,6 +14,7 @@ import { tryLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt } from './availability'
 import type { EntityCache, EntityCaches } from './entityCaches'
+import { forgetOpenBooking } from './openBookingService'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
 
@@ -70,6 +71,7 @@ export class BookingsService {
     cache.bookings.write(() => {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
       if (!input.draft) cache.outbox.enqueue(localId, 'create', fields, newMarker(), at)
+      if (input.from_open_booking) forgetOpenBooking(cache.store.db)
     })
     const changes = this.changed([localId])
     return { booking: changes.bookings[0] as LocalBooking, warnings, changes }

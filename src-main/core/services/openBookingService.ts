@@ -1,11 +1,17 @@
 import { AppError } from '@shared/errors'
 import { openBooking, type OpenBooking, type OpenBookingForm } from '@shared/openBooking'
 import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
+import type { Sqlite } from '../cache/sqlite'
 import type { Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
 
 /** One open booking per entity cache (so per entity and per computer). */
 const OPEN_BOOKING_DOC = 'counter_open_booking'
+
+/** Forgets the entity's open booking: for the save that turns it into a booking, in that save's transaction. */
+export function forgetOpenBooking(db: Sqlite): void {
+  deleteDocument(db, OPEN_BOOKING_DOC)
+}
 
 /**
  * The booking the clerk is typing, kept in the current entity's cache as it is

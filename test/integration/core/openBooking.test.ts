@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { logFiles } from '@core/logging/logger'
 import type { OpenBookingForm } from '@shared/openBooking'
+import { bookableItem } from '../../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 
@@ -142,6 +143,24 @@ describe('the open booking', () => {
       await expect.poll(() => logText().split('open booking dropped').length - 1).toBe(i + 1)
     }
     await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
+    expect((await h.call('counter.openBooking')).open?.form).toEqual(form())
+  })
+
+  it('goes in the same save that makes it a booking, and stays when a booking is made elsewhere (the CLI)', async () => {
+    const { item, destination } = await bookableItem(h)
+    const line = { item_id: item, booked_quantity: '1' }
+    const today = (await h.call('counter.setup')).today
+    await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
+    await h.call('bookings.create', { agency_to_id: destination, planned_delivery: today, lines: [line], draft: true })
+    expect((await h.call('counter.openBooking')).open?.form).toEqual(form())
+    const { booking } = await h.call('bookings.create', { agency_to_id: destination, planned_delivery: today, lines: [line], draft: true, from_open_booking: true })
+    expect((await h.call('counter.openBooking')).open).toBeNull()
+    expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'draft' })
+
+    // A save refused at the border keeps the form: nothing was saved.
+    await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
+    const refused = await h.call('bookings.create', { agency_to_id: destination, planned_delivery: today, lines: [], from_open_booking: true }).catch((e: unknown) => e)
+    expect(refused).toMatchObject({ code: 'bad_input' })
     expect((await h.call('counter.openBooking')).open?.form).toEqual(form())
   })
 

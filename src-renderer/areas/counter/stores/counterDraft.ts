@@ -173,6 +173,26 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
     void flush()
   }
 
+  /**
+   * Before the form is saved as a booking (whose save forgets the kept form in its own transaction):
+   * no keep is left to start, and the one under way has landed, so none arrives after the save.
+   */
+  function settle(): Promise<void> {
+    clearTimeout(timer)
+    timer = undefined
+    return chain
+  }
+
+  /** The save forgot the kept form: empty the one on screen, with nothing left to write. */
+  function saved(today: string | null): void {
+    clearTimeout(timer)
+    fill(blank(today))
+    restoredAt.value = null
+    revision++
+    keptAt.value = null
+    pending.value = false
+  }
+
   // Another company (or account): this form stays kept for the one it was started in; the new one restores its own.
   watch(
     () => whoami.currentEntity?.id ?? null,
@@ -202,6 +222,8 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
     pending,
     keepError,
     reset,
+    settle,
+    saved,
     empty,
     restore,
     flush,
