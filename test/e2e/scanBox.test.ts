@@ -9,7 +9,7 @@ import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // The scan box and the form of the New booking screen, by keyboard only (issue 12): Enter takes the
 // suggestion shown, 5*CODE and CODE*5 count, Del on the empty box removes a line and Ctrl+Z puts it back,
-// Ctrl+Enter with a gap goes to the gap, and new lines come into view.
+// Ctrl+Enter with a gap goes to the gap, new lines come into view and ↑ reaches the last line's quantity.
 const facts = bookingFacts[101]
 const bundles = bundleFacts[101]
 
@@ -79,7 +79,7 @@ describe('the scan box and the form of a new booking', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
-  it('counts 5*CODE and CODE*5, takes the suggestion shown on Enter, removes with Del, undoes with Ctrl+Z, and shows each new line', { timeout: 150_000 }, async () => {
+  it('counts 5*CODE and CODE*5, takes the suggestion shown on Enter, removes with Del, undoes with Ctrl+Z, shows each new line, and ↑ edits the last quantity', { timeout: 150_000 }, async () => {
     const { page, problems } = app()
     await startTraining(page)
     await openCatalogueWithRows(page)
@@ -161,6 +161,17 @@ describe('the scan box and the form of a new booking', () => {
     await scan(page, facts.lastUnitItem.code)
     await expect.poll(() => inView(page, page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`))).toBe(true)
     await screenshot(page, 'scanBox-lines-1024x768')
+
+    // ↑ from the empty scan box: the quantity of that last line, typed over from the keyboard; Enter goes back.
+    const last = page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`)
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').evaluate((i) => i === document.activeElement)).toBe(true)
+    await page.keyboard.type('4')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('4')
+    await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

@@ -20,7 +20,7 @@ const counter: CounterMessages = {
     agencyKept: 'The last one known, {agency}, is still used.',
     scanLabel: 'Scan or type a code',
     scanPlaceholder: 'Barcode, code or name — Enter to add',
-    scanHint: 'F2 comes back here · 5*code adds five · Ctrl+Enter saves · Del removes the selected (or last) line · Ctrl+Z undoes',
+    scanHint: 'F2 comes back here · 5*code adds five · Ctrl+Enter saves · ↑ edits the quantity · Del removes the selected (or last) line · Ctrl+Z undoes',
     unknownCode: 'Unknown code: {code}',
     added: '{name} added',
     noLines: 'Scan or search a product to add the first line.',

@@ -18,7 +18,7 @@ const counter = {
     agencyKept: 'Se sigue usando la última conocida, {agency}.',
     scanLabel: 'Escanear o escribir código',
     scanPlaceholder: 'Código de barras, código o nombre — Enter para añadir',
-    scanHint: 'F2 vuelve aquí · 5*código añade cinco · Ctrl+Enter guarda · Supr quita la línea seleccionada (o la última) · Ctrl+Z deshace',
+    scanHint: 'F2 vuelve aquí · 5*código añade cinco · Ctrl+Enter guarda · ↑ cambia la cantidad · Supr quita la línea seleccionada (o la última) · Ctrl+Z deshace',
     unknownCode: 'Código desconocido: {code}',
     added: '{name} añadido',
     noLines: 'Escanea o busca un producto para añadir la primera línea.',
