@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { openCatalogueWithRows, scan } from './support/catalogue'
+
+// The scan box and the form of the New booking screen, by keyboard only (issue 12): Enter takes the
+// suggestion shown, 5*CODE and CODE*5 count, Del on the empty box removes a line and Ctrl+Z puts it back,
+// Ctrl+Enter with a gap goes to the gap, new lines come into view and ↑ reaches the last line's quantity.
+const facts = bookingFacts[101]
+const bundles = bundleFacts[101]
+
+async function openNewBooking(page: Page): Promise<void> {
+  await page.getByTestId('menu-newBooking').click()
+  await page.getByTestId('newBooking-view').waitFor()
+  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
+}
+
+const lines = (page: Page) => page.getByTestId('booking-line')
+const summary = (page: Page) =>
+  lines(page).evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-code')}×${r.querySelector<HTMLInputElement>('[data-testid="booking-line-quantity"] input')?.value}`))
+const focusInside = (page: Page, testId: string) => page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId)
+
+/** Whole inside the window, above the status bar at its foot. */
+async function inView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox()
+  const height = page.viewportSize()!.height
+  const bar = await page.getByTestId('status-bar').boundingBox()
+  const limit = Math.min(height, bar?.y ?? height)
+  // A pixel's slack: scrolled to the edge, sub-pixel layout may round across it.
+  return !!box && box.y >= 0 && box.y + box.height <= limit + 1
+}
+
+describe('the scan box and the form of a new booking', () => {
+  const app = useFreshApp()
+
+  it('Ctrl+Enter with a gap takes the focus to it, outlined with its message beside it, at 1024×768 and 1366×768', { timeout: 120_000 }, async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await openNewBooking(page)
+    // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
+    await page.setViewportSize({ width: 1024, height: 768 })
+
+    // No destination and no line: the destination comes first.
+    await page.keyboard.press('Control+Enter')
+    const destination = page.getByTestId('booking-destination-field')
+    await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
+    await expectText(destination, 'Necesario para guardar')
+    await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
+    expect(await inView(page, destination)).toBe(true)
+    await screenshot(page, 'scanBox-missing-destination-1024x768')
+    await page.setViewportSize({ width: 1366, height: 768 })
+    expect(await inView(page, destination)).toBe(true)
+    await screenshot(page, 'scanBox-missing-destination-1366x768')
+    // Every gap is outlined (the lines too, beside the scan box); the focus is on the first.
+    await expectText(page.getByTestId('booking-missing-lines'), 'al menos un artículo')
+
+    // The destination picked from the keyboard: its outline goes; the next Ctrl+Enter goes to the scan box.
+    await page.keyboard.press('Enter')
+    await page.locator('.n-base-select-option').first().waitFor()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => destination.getAttribute('data-missing')).toBeNull()
+    // Ctrl+Enter straight from the destination (its list still open): the select does not swallow it.
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+    await expectText(page.getByTestId('booking-missing-lines'), 'al menos un artículo')
+    expect(await inView(page, page.getByTestId('booking-missing-lines'))).toBe(true)
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await screenshot(page, 'scanBox-missing-lines-1024x768')
+
+    // The first scan clears it.
+    await scan(page, facts.stockedItem.code)
+    await expect.poll(() => page.getByTestId('booking-missing-lines').count()).toBe(0)
+    expect(await page.getByTestId('booking-line').count()).toBe(1)
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('counts 5*CODE and CODE*5, takes the suggestion shown on Enter, removes with Del, undoes with Ctrl+Z, shows each new line, and ↑ edits the last quantity', { timeout: 150_000 }, async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await openNewBooking(page)
+    // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
+    await page.setViewportSize({ width: 1024, height: 768 })
+
+    // A count before or after the code.
+    await scan(page, `3*${facts.stockedItem.code}`)
+    await scan(page, `${facts.multiLotItem.code}*2`)
+    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
+    await expectText(page.getByTestId('booking-added'), facts.multiLotItem.code)
+
+    // Del on the empty scan box: the selected line (the last scanned) goes, and its "added" message with it.
+    await page.keyboard.press('Delete')
+    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`])
+    expect(await page.getByTestId('booking-added').count()).toBe(0)
+    await expectText(page.getByTestId('booking-removed'), facts.multiLotItem.code)
+    expect(await focusInside(page, 'booking-scan')).toBe(true)
+    // Ctrl+Z: back, with its quantity.
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
+    await expectText(page.getByTestId('booking-undone'), facts.multiLotItem.code)
+
+    // A quantity typed over, then Ctrl+Z from the scan box (F2): the quantity before.
+    await input(page, 'booking-line-quantity').first().fill('17')
+    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×17`, `${facts.multiLotItem.code}×2`])
+    await page.keyboard.press('F2')
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
+
+    // A person types a name and pauses: the suggestion shown highlighted is what Enter takes, never "unknown code".
+    const name = await text(page.locator(`[data-testid="booking-line"][data-code="${facts.stockedItem.code}"]`).getByTestId('booking-line-name'))
+    await page.keyboard.press('Delete')
+    await page.keyboard.press('Delete')
+    await expect.poll(() => lines(page).count()).toBe(0)
+    await page.keyboard.type(`2*${name}`, { delay: 20 })
+    const highlighted = page.locator('[data-testid="booking-suggestion"][aria-selected="true"]')
+    await highlighted.waitFor()
+    const code = (await highlighted.getAttribute('data-code'))!
+    const kind = await highlighted.getAttribute('data-kind')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
+    expect(await page.getByTestId('booking-unknown-code').count()).toBe(0)
+    if (kind === 'item') expect(await summary(page)).toEqual([`${code}×2`])
+    else expect(await text(lines(page).first())).toContain(`del conjunto ${code}`)
+    for (let i = await lines(page).count(); i > 0; i--) await page.keyboard.press('Delete')
+    await expect.poll(() => lines(page).count()).toBe(0)
+
+    // Several suggestions: the arrows move the highlight, and Enter takes that one.
+    await page.keyboard.type(facts.stockedItem.code.slice(0, 5), { delay: 20 })
+    const options = page.getByTestId('booking-suggestion')
+    await expect.poll(() => options.count()).toBeGreaterThan(2)
+    await expect.poll(() => options.nth(0).getAttribute('aria-selected')).toBe('true')
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => options.nth(1).getAttribute('aria-selected')).toBe('true')
+    const second = (await options.nth(1).getAttribute('data-code'))!
+    const secondKind = await options.nth(1).getAttribute('data-kind')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
+    // A bundle comes as its components, each marked with it.
+    if (secondKind === 'item') expect(await summary(page)).toEqual([`${second}×1`])
+    else expect(await text(lines(page).first())).toContain(`del conjunto ${second}`)
+    for (let i = await lines(page).count(); i > 0; i--) await page.keyboard.press('Delete')
+
+    // The exact code typed by hand is the one highlighted, even among others.
+    await page.keyboard.type(facts.stockedItem.code, { delay: 20 })
+    await expect.poll(() => page.locator('[data-testid="booking-suggestion"][aria-selected="true"]').getAttribute('data-code')).toBe(facts.stockedItem.code)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×1`])
+    expect(await page.getByTestId('booking-unknown-code').count()).toBe(0)
+
+    // A static bundle twice over, then more lines than the window holds: the newest line is always in view.
+    await scan(page, `2*${bundles.withMovements.ean13}`)
+    await expectText(page.getByTestId('booking-added'), /\S/)
+    await expect.poll(() => page.locator('[data-testid="booking-line"]', { hasText: `del conjunto ${bundles.withMovements.code}` }).count()).toBeGreaterThan(0)
+    const selectedRow = page.locator('[data-testid="booking-line"].selected')
+    await expect.poll(() => inView(page, selectedRow)).toBe(true)
+    await scan(page, facts.lastUnitItem.code)
+    await expect.poll(() => inView(page, page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`))).toBe(true)
+    await screenshot(page, 'scanBox-lines-1024x768')
+
+    // ↑ from the empty scan box: the quantity of that last line, typed over from the keyboard; Enter goes back.
+    const last = page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`)
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').evaluate((i) => i === document.activeElement)).toBe(true)
+    await page.keyboard.type('4')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('4')
+    await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

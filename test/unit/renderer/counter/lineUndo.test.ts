@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import type { ScannedItem } from '@shared/counter'
+import { addItem, type DraftLine } from '@renderer/areas/counter/bookingDraft'
+import { noteChange, removeLine, undo, type LineUndo } from '@renderer/areas/counter/lineUndo'
+
+const scanned = (id: number): ScannedItem => ({
+  item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurement_unit: null, item_category_id: null, available: 10 },
+  lots: [],
+})
+
+function threeLines(): DraftLine[] {
+  let lines: DraftLine[] = []
+  for (const id of [1, 2, 3]) lines = addItem(lines, scanned(id), '1').lines
+  return lines
+}
+const summary = (lines: DraftLine[]) => lines.map((l) => `${l.code}×${l.quantity}`)
+
+describe('Ctrl+Z at the counter', () => {
+  it('puts a removed line back where it was, with its quantity', () => {
+    const steps: LineUndo[] = []
+    let lines = threeLines().map((l) => (l.item_id === 2 ? { ...l, quantity: '4' } : l))
+    lines = removeLine(lines, lines[1]!.key, steps)
+    expect(summary(lines)).toEqual(['ART-1×1', 'ART-3×1'])
+    const back = undo(lines, steps)!
+    expect(summary(back.lines)).toEqual(['ART-1×1', 'ART-2×4', 'ART-3×1'])
+    expect(back.key).toBe(back.lines[1]!.key)
+    expect(undo(back.lines, steps)).toBeNull()
+  })
+
+  it('takes back removals one by one, the last first', () => {
+    const steps: LineUndo[] = []
+    let lines = threeLines()
+    lines = removeLine(lines, lines[2]!.key, steps)
+    lines = removeLine(lines, lines[1]!.key, steps)
+    expect(summary(lines)).toEqual(['ART-1×1'])
+    lines = undo(lines, steps)!.lines
+    expect(summary(lines)).toEqual(['ART-1×1', 'ART-2×1'])
+    lines = undo(lines, steps)!.lines
+    expect(summary(lines)).toEqual(['ART-1×1', 'ART-2×1', 'ART-3×1'])
+  })
+
+  it('takes a quantity typed over back to what it was, one step for one run of typing', () => {
+    const steps: LineUndo[] = []
+    let lines = threeLines()
+    for (const typed of ['', '1', '12']) {
+      const before = lines[0]!
+      const after = { ...before, quantity: typed }
+      noteChange(before, after, steps)
+      lines = lines.map((l) => (l.key === after.key ? after : l))
+    }
+    expect(summary(lines)[0]).toBe('ART-1×12')
+    lines = undo(lines, steps)!.lines
+    expect(summary(lines)[0]).toBe('ART-1×1')
+    expect(undo(lines, steps)).toBeNull()
+  })
+
+  it('does not count a change of lot or reference as a step', () => {
+    const steps: LineUndo[] = []
+    const lines = threeLines()
+    noteChange(lines[0], { ...lines[0]!, reference: 'x', lot_id: 4 }, steps)
+    expect(undo(lines, steps)).toBeNull()
+  })
+
+  it('skips a quantity whose line has gone since, and undoes the removal before it', () => {
+    const steps: LineUndo[] = []
+    let lines = threeLines()
+    lines = removeLine(lines, lines[0]!.key, steps)
+    noteChange(lines[0], { ...lines[0]!, quantity: '3' }, steps)
+    lines = [{ ...lines[0]!, quantity: '3' }, lines[1]!]
+    // The line whose quantity changed is removed without a step of its own (a saved or discarded form).
+    lines = lines.slice(1)
+    const back = undo(lines, steps)!
+    expect(summary(back.lines)).toEqual(['ART-1×1', 'ART-3×1'])
+  })
+})
