@@ -44,7 +44,7 @@ const twiceSameLot: Line[] = [
   { item_id: stocked.id, booked_quantity: '1', lot_id: stocked.lotId },
 ]
 
-describe('dispatch: grouped lines, overdue marks, list view and scan-to-ship', () => {
+describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and scan-to-deliver', () => {
   const app = useFreshApp({ stoppableTraining: true })
 
   it('shows the same item twice as one line, marks the overdue booking, and keeps the list view across a reload', async () => {
@@ -155,6 +155,28 @@ describe('dispatch: grouped lines, overdue marks, list view and scan-to-ship', (
     // Ready for the next slip.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="dispatch-scan"]') !== null)).toBe(true)
     expect(await page.getByTestId('dispatch-active').count()).toBe(0)
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('at the receiving door, scanning an incoming slip opens it on its tab and Enter, Enter delivers it', async () => {
+    const { page, problems, trainingService } = app()
+    await startTraining(page)
+    const service = await trainingService()
+    await openDispatch(page)
+    const incoming = facts.bookings.inTransitIncoming
+
+    await scan(page, String(incoming))
+    await expect.poll(() => page.getByTestId('dispatch-tab-inTransitIn').getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => dispatchCard(page, incoming).getAttribute('data-active')).toBe('true')
+    await expectText(page.getByTestId('dispatch-scan-feedback'), `Reserva ${incoming} abierta: llegó a su agencia; Intro para entregar.`)
+    await page.keyboard.press('Enter')
+    await expectText(page.getByTestId('deliver-dialog'), `reserva ${incoming}`)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('deliver-confirm')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => dispatchCard(page, incoming).count()).toBe(0)
+    await expect.poll(() => serviceBooking(service, incoming), { timeout: 20_000 }).toEqual({ shipped: true, delivered: true })
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="dispatch-scan"]') !== null)).toBe(true)
 
     expect(unexpectedProblems(problems)).toEqual([])
   })

@@ -66,6 +66,7 @@ const dispatch: DispatchMessages = {
       label: 'Scan a slip or an item',
       placeholder: 'Scan the slip to open its booking, then its items',
       opened: 'Booking {number} open: scan its items (optional); Enter ships it.',
+      openedToDeliver: 'Booking {number} open: it arrived at your agency; Enter delivers it.',
       openedNotToShip: 'Booking {number}: it is not waiting to be shipped.',
       noBooking: '{code} is not a booking number: scan a slip first.',
       ticked: '{code}: {count} of {quantity}',

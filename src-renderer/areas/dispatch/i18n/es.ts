@@ -64,6 +64,7 @@ const dispatch = {
       label: 'Escanee un albarán o un artículo',
       placeholder: 'Escanee el albarán para abrir su reserva, luego sus artículos',
       opened: 'Reserva {number} abierta: escanee sus artículos (opcional); Intro para dar salida.',
+      openedToDeliver: 'Reserva {number} abierta: llegó a su agencia; Intro para entregar.',
       openedNotToShip: 'Reserva {number}: no está pendiente de salida.',
       noBooking: '{code} no es el número de una reserva: escanee primero un albarán.',
       ticked: '{code}: {count} de {quantity}',
