@@ -133,6 +133,8 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     expect(await page.getByTestId('dispatch-scan-feedback').getAttribute('data-type')).toBe('warning')
     await expectText(stockedLine.getByTestId('card-line-ticks'), 'Verificadas: 3 de 3')
     await expectText(page.getByTestId('dispatch-active-progress'), 'Líneas verificadas: 1 de 2')
+    // The line not scanned yet says so: what is still to pick is seen at a glance.
+    await expectText(card.locator(`[data-item-id="${multiLot.id}"]`).getByTestId('card-line-ticks'), 'Verificadas: 0 de 1')
     // A code that is no line of this booking is refused with the booking named.
     await scan(page, 'NO-SUCH-CODE')
     await expectText(page.getByTestId('dispatch-scan-feedback'), `NO-SUCH-CODE no está en la reserva ${id}.`)
