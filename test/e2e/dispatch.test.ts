@@ -66,7 +66,8 @@ describe('dispatch screen', () => {
     await startTraining(page)
     await openDispatch(page)
 
-    // 3 opens the third tab (no mouse needed).
+    // The scan box holds the focus on arrival (scanners type there); Esc leaves it, then 3 opens the third tab.
+    await page.keyboard.press('Escape')
     await page.keyboard.press('3')
     await expect.poll(() => page.getByTestId('dispatch-tab-inTransitIn').getAttribute('aria-selected')).toBe('true')
     const incoming = dispatchCard(page, facts.bookings.inTransitIncoming)

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import type { LocalBooking } from '@shared/bookings'
+import { dateInZone } from '@shared/localDate'
+import { groupCardLines, isOverdue } from '@renderer/areas/dispatch/cardLines'
+import { bookingByNumber, itemByCode, tickItem, tickProgress } from '@renderer/areas/dispatch/dispatchScan'
+
+type Line = LocalBooking['lines'][number]
+const line = (over: Partial<Line>): Line => ({ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null, ...over })
+
+function booking(over: Partial<LocalBooking>): LocalBooking {
+  return {
+    localId: over.localId ?? crypto.randomUUID(),
+    serviceId: null,
+    state: 'synced',
+    agency_from_id: 300,
+    agency_to_id: 306,
+    planned_delivery: '2026-05-10',
+    reference: null,
+    needs_transport: true,
+    transfer_request_id: null,
+    lines: [line({})],
+    shipped: false,
+    delivered: false,
+    deleted: false,
+    shippedAt: null,
+    deliveredAt: null,
+    bookerId: null,
+    pending: 0,
+    problem: null,
+    createdAt: '2026-05-10T09:00:00Z',
+    updatedAt: '2026-05-10T09:00:00Z',
+    ...over,
+  }
+}
+
+describe('dispatch card lines', () => {
+  it('shows the same item from the same lot once, with the quantities summed exactly', () => {
+    const grouped = groupCardLines([
+      line({ item_id: 7, booked_quantity: '2', lot_id: 70, item_code: 'A-7' }),
+      line({ item_id: 9, booked_quantity: '1' }),
+      line({ item_id: 7, booked_quantity: '0.1', lot_id: 70 }),
+      line({ item_id: 7, booked_quantity: '0.2', lot_id: 70 }),
+    ])
+    expect(grouped.map((l) => [l.item_id, l.quantity, l.merged])).toEqual([
+      [7, '2.3', 3],
+      [9, '1', 1],
+    ])
+    expect(grouped[0]?.item_code).toBe('A-7')
+  })
+
+  it('keeps lots apart: each lot is picked from its own place and may expire on its own', () => {
+    const grouped = groupCardLines([
+      line({ item_id: 7, booked_quantity: '2', lot_id: 70 }),
+      line({ item_id: 7, booked_quantity: '3', lot_id: 71 }),
+      line({ item_id: 7, booked_quantity: '1', lot_id: null }),
+      line({ item_id: 7, booked_quantity: '4', lot_id: 71 }),
+    ])
+    expect(grouped.map((l) => [l.lot_id, l.quantity])).toEqual([
+      [70, '2'],
+      [71, '7'],
+      [null, '1'],
+    ])
+  })
+
+  it('lists the serial numbers of the grouped lines', () => {
+    const [grouped] = groupCardLines([line({ item_id: 3, serial_number: 'S1' }), line({ item_id: 3, serial_number: 'S2' })])
+    expect(grouped?.serials).toEqual(['S1', 'S2'])
+    expect(grouped?.quantity).toBe('2')
+  })
+})
+
+describe('overdue bookings', () => {
+  it('is overdue when planned for a day before today in the profile zone, not for today', () => {
+    // 20:30 in Guatemala on 10 May is 02:30 UTC on 11 May: still the 10th for the warehouse.
+    const evening = new Date('2026-05-11T02:30:00Z')
+    const today = dateInZone(evening, 'America/Guatemala')
+    expect(today).toBe('2026-05-10')
+    expect(isOverdue(booking({ planned_delivery: '2026-05-10' }), today, 'America/Guatemala')).toBe(false)
+    expect(isOverdue(booking({ planned_delivery: '2026-05-09' }), today, 'America/Guatemala')).toBe(true)
+    // In UTC the same instant is the 11th, and the booking planned for the 10th is late.
+    expect(isOverdue(booking({ planned_delivery: '2026-05-10' }), dateInZone(evening, 'UTC'), 'UTC')).toBe(true)
+  })
+
+  it('is not overdue once delivered, and reads a timestamped plan as its day in the zone', () => {
+    expect(isOverdue(booking({ planned_delivery: '2026-05-01', delivered: true }), '2026-05-10', 'UTC')).toBe(false)
+    expect(isOverdue(booking({ planned_delivery: '2026-05-01', shipped: true }), '2026-05-10', 'UTC')).toBe(true)
+    // 01:00 UTC on the 10th is the evening of the 9th in Guatemala.
+    expect(isOverdue(booking({ planned_delivery: '2026-05-10T01:00:00Z' }), '2026-05-10', 'America/Guatemala')).toBe(true)
+    expect(isOverdue(booking({ planned_delivery: '2026-05-10T01:00:00Z' }), '2026-05-10', 'UTC')).toBe(false)
+  })
+})
+
+describe('scanning at dispatch', () => {
+  it('finds the booking a slip names, whatever the letter case of a local number', () => {
+    const a = booking({ localId: 'abcdef12-0000', serviceId: null })
+    const b = booking({ serviceId: 61109 })
+    const numberOf = (x: LocalBooking) => (x.serviceId !== null ? String(x.serviceId) : x.localId.slice(0, 8).toUpperCase())
+    expect(bookingByNumber([a, b], ' 61109 ', numberOf)).toBe(b)
+    expect(bookingByNumber([a, b], 'abcdef12', numberOf)).toBe(a)
+    expect(bookingByNumber([a, b], '6110', numberOf)).toBeNull()
+  })
+
+  it('ticks one unit per scan on the line of the item, moves to its next lot when one is full, and refuses one over', () => {
+    const lines = groupCardLines([line({ item_id: 7, booked_quantity: '1', lot_id: 70, item_code: 'A-7' }), line({ item_id: 7, booked_quantity: '2', lot_id: 71, item_code: 'A-7' })])
+    expect(itemByCode(lines, 'a-7')).toBe(7)
+    let ticks = {}
+    const results: string[] = []
+    for (let i = 0; i < 4; i++) {
+      const r = tickItem(lines, ticks, 7)
+      if (r.kind === 'ticked') ticks = r.ticks
+      results.push(r.kind === 'ticked' ? `${r.line.lot_id}:${r.count}` : r.kind)
+    }
+    expect(results).toEqual(['70:1', '71:1', '71:2', 'full'])
+    expect(tickProgress(lines, ticks)).toEqual({ done: 2, of: 2 })
+    expect(tickItem(lines, ticks, 8).kind).toBe('notOnBooking')
+  })
+})
