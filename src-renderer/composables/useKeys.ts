@@ -20,13 +20,17 @@ export interface KeyBinding {
   /** Whether the key does something now (a disabled one is still listed, dimmed). */
   when?: () => boolean
   /**
-   * Whether it also fires while the user types in a field. By default keys
-   * with Ctrl or Alt and the function keys do; a plain key (`n`, `1`, `?`,
-   * Delete) belongs to the field.
+   * Whether it also fires while the user types in a field (or in which
+   * fields). By default keys with Ctrl or Alt and the function keys do; a
+   * plain key (`n`, `1`, `?`, Delete) belongs to the field.
    */
-  whileTyping?: boolean
+  whileTyping?: boolean | ((field: EventTarget | null) => boolean)
   /** Whether it fires while a dialog is open above the screen (by default not: the dialog has the keyboard). */
   inDialogs?: boolean
+  /** The key keeps its own effect too (a digit still lands in the box the handler focused). */
+  keepDefault?: boolean
+  /** How the help writes the keys when listing each would be long ("0–9"). */
+  keyText?: string
 }
 
 export interface KeyGroup {
@@ -43,6 +47,8 @@ export interface KeyContext {
   typing: boolean
   /** A dialog is open above the screen. */
   dialog: boolean
+  /** Where the key went (for keys that work in some fields only). */
+  target?: EventTarget | null
 }
 
 /** What a key press looks like to the matcher (a KeyboardEvent has all of it). */
@@ -83,7 +89,8 @@ export function comboKeys(binding: KeyBinding): string[] {
   return typeof binding.keys === 'string' ? [binding.keys] : [...binding.keys]
 }
 
-function firesWhileTyping(binding: KeyBinding, combo: Combo): boolean {
+function firesWhileTyping(binding: KeyBinding, combo: Combo, target: EventTarget | null): boolean {
+  if (typeof binding.whileTyping === 'function') return binding.whileTyping(target)
   if (binding.whileTyping !== undefined) return binding.whileTyping
   return combo.ctrl || combo.alt || /^F\d{1,2}$/.test(combo.key) || combo.key === 'Escape'
 }
@@ -101,7 +108,7 @@ export function findBinding(groups: readonly KeyGroup[], press: KeyPress, contex
         .map(parseCombo)
         .find((c) => matches(c, press))
       if (!combo) continue
-      if (context.typing && !firesWhileTyping(binding, combo)) continue
+      if (context.typing && !firesWhileTyping(binding, combo, context.target ?? null)) continue
       if (context.dialog && !binding.inDialogs) continue
       if (binding.when && !binding.when()) continue
       return binding
@@ -117,10 +124,10 @@ let nextId = 1
 function onKeydown(event: KeyboardEvent): void {
   // A field that handled the key itself (the scan box's Enter) keeps it.
   if (event.defaultPrevented || event.isComposing) return
-  const binding = findBinding(keyGroups, event, { typing: isTypingTarget(event.target), dialog: dialogOpen() })
+  const binding = findBinding(keyGroups, event, { typing: isTypingTarget(event.target), dialog: dialogOpen(), target: event.target })
   if (!binding) return
   // The browser's own meaning (Ctrl+S saves the page, F1 opens its help) must not run too.
-  event.preventDefault()
+  if (!binding.keepDefault) event.preventDefault()
   void binding.run(event)
 }
 

@@ -5,6 +5,7 @@ import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { startTraining, unexpectedProblems } from './support/actions'
 import { openDispatch } from './support/bookings'
+import { openCatalogueWithRows } from './support/catalogue'
 
 /** The rows of one section of the keyboard help, as the clerk reads them ("Ctrl+Intro Guardar"). */
 async function helpRows(page: Page, section: 'screen' | 'general'): Promise<string[]> {
@@ -87,6 +88,28 @@ describe('keyboard help (F1, ?)', () => {
 
     await page.keyboard.press('Digit4')
     await expect.poll(() => selected('delivered')).toBe('true')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('in English on the Catalogue, F1 from the search box lists its list keys with English key names', async () => {
+    const { page, problems } = app()
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await startTraining(page)
+    await page.getByTestId('language-en').click()
+    await openCatalogueWithRows(page)
+    await page.getByTestId('catalogue-search').locator('input').focus()
+
+    await page.keyboard.press('F1')
+    await page.getByTestId('key-help').waitFor()
+    const screen = await helpRows(page, 'screen')
+    expect(screen).toContain('F2 or / Put the cursor in the search')
+    expect(screen).toContain('0–9 Scan or type a code: it goes to the search')
+    expect(screen).toContain('PgDn One page down')
+    expect(screen).toContain('Esc Empty the search; again: drop the filters')
+    expect(await helpRows(page, 'general')).toContain('Alt+1 Open Catalogue')
+    await screenshot(page, 'key-help-catalogue-en-1366x768')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('key-help').waitFor({ state: 'hidden' })
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

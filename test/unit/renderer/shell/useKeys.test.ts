@@ -95,6 +95,16 @@ describe('which handler a key runs', () => {
     expect(findBinding(keyGroups, press('F5'), calm)?.run).not.toBe(shell)
   })
 
+  it('a key may work in one field only (the catalogue’s arrows in its search box, not in another field)', () => {
+    const search = { id: 'search' } as unknown as EventTarget
+    const other = { id: 'other' } as unknown as EventTarget
+    const next = vi.fn()
+    const { group } = declare('keys.groups.screen', [{ keys: 'ArrowDown', label: 'keys.nextRow', run: next, whileTyping: (field) => field === search }])
+    expect(findBinding([group], press('ArrowDown'), { ...typing, target: search })?.run).toBe(next)
+    expect(findBinding([group], press('ArrowDown'), { ...typing, target: other })).toBeUndefined()
+    expect(findBinding([group], press('ArrowDown'), calm)?.run).toBe(next)
+  })
+
   it('forgets a screen’s keys when the screen goes', () => {
     const run = vi.fn()
     const { close } = declare('keys.groups.screen', [scanFocusKey(run)])
