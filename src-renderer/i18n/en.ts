@@ -3,6 +3,7 @@ import counter from '../areas/counter/i18n/en'
 import dispatch from '../areas/dispatch/i18n/en'
 import diagnostics from '../shell/i18n/diagnostics.en'
 import updates from '../shell/i18n/updates.en'
+import keys from '../shell/i18n/keys.en'
 import catalogue from '../areas/catalogue/i18n/en'
 import purchasing from '../areas/purchasing/i18n/en'
 import admin from '../areas/admin/i18n/en'
@@ -13,6 +14,7 @@ const en: Messages = {
   ...dispatch,
   ...diagnostics,
   ...updates,
+  ...keys,
   ...catalogue,
   ...purchasing,
   ...admin,

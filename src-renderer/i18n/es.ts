@@ -2,6 +2,7 @@ import counter from '../areas/counter/i18n/es'
 import dispatch from '../areas/dispatch/i18n/es'
 import diagnostics from '../shell/i18n/diagnostics.es'
 import updates from '../shell/i18n/updates.es'
+import keys from '../shell/i18n/keys.es'
 import catalogue from '../areas/catalogue/i18n/es'
 import purchasing from '../areas/purchasing/i18n/es'
 import admin from '../areas/admin/i18n/es'
@@ -12,6 +13,7 @@ const es = {
   ...dispatch,
   ...diagnostics,
   ...updates,
+  ...keys,
   ...catalogue,
   ...purchasing,
   ...admin,
