@@ -138,3 +138,30 @@ describe('lots and stock at the counter', () => {
     expect(await text(cardLine.getByTestId('card-line-lot'))).toMatch(/vence/)
   })
 })
+
+describe('an inactive bundle at the counter', () => {
+  const app = useFreshApp({ stoppableTraining: true })
+
+  it('is refused with the reason when scanned, and none of its components is added', { timeout: 90_000 }, async () => {
+    const { page, problems, trainingService } = app()
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    // An inactive bundle of the training company, read on the service beside the app (the seed has some).
+    const service = await trainingService()
+    const res = await fetch(`${service.url}/inventories/bundles.json`, { headers: { 'X-User-Email': service.email, 'X-User-Token': service.token, Accept: 'application/json' } })
+    const inactive = ((await res.json()) as { code: string; name: string; active: boolean; bundle_details_count: number }[]).find((b) => !b.active && b.bundle_details_count > 0)
+    expect(inactive, 'the seed has an inactive bundle with components').toBeDefined()
+
+    await openNewBooking(page)
+    await page.keyboard.press('F2')
+    await scan(page, facts.stockedItem.code)
+    await line(page, facts.stockedItem.code).waitFor()
+    await page.keyboard.press('F2')
+    await scan(page, inactive!.code)
+    await expectText(page.getByTestId('booking-refused'), `El conjunto ${inactive!.code} ${inactive!.name} está inactivo: no se puede reservar`)
+    expect(await page.getByTestId('booking-line').count()).toBe(1)
+    await screenshot(page, 'lots-04-inactive-bundle-1366')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
