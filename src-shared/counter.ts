@@ -51,6 +51,8 @@ export const scanResult = z.discriminatedUnion('kind', [
     choices: z.array(scannedItem),
   }),
   z.object({ kind: z.literal('unknown'), code: z.string() }),
+  /** A known code that cannot be booked, with the reason (src-shared/bookingLines/bundleExpansion.ts): nothing is added. */
+  z.object({ kind: z.literal('refused'), code: z.string(), reason: z.enum(['inactive']), name: z.string() }),
 ])
 export type ScanResult = z.infer<typeof scanResult>
 

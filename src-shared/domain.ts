@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { errorPayload } from './errors'
 import { receptionCount } from './purchasing'
+import { defaultNearExpiryDays } from './lots'
 
 /**
  * Domain records as the app uses them, after normalisation in core/api:
@@ -144,13 +145,20 @@ const preferenceFields = {
   station: station.nullable(),
   /** Receptions: count the goods by scanning (lines start at 0) or start from the full pending quantities. */
   receptionCount,
+  /** Lots expiring within this many days are marked "near expiry" (amber) on lines, dispatch cards and slips. */
+  nearExpiryDays: z.number().int().min(0).max(365),
 }
 
 /**
  * Settings written before stations existed read as "not chosen"; before the reception setting, a warehouse's
- * habit: count by scanning.
+ * habit: count by scanning; before the near-expiry setting, a month.
  */
-export const preferences = z.object({ ...preferenceFields, station: preferenceFields.station.default(null), receptionCount: receptionCount.default('scan') })
+export const preferences = z.object({
+  ...preferenceFields,
+  station: preferenceFields.station.default(null),
+  receptionCount: receptionCount.default('scan'),
+  nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultNearExpiryDays),
+})
 /** A change: only what it names (no defaults, so changing the theme never forgets the station). */
 export const preferencesPatch = z.object(preferenceFields).partial()
 export type Preferences = z.infer<typeof preferences>

@@ -2,9 +2,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path'
 import { z } from 'zod'
 import { preferences, type Preferences } from '@shared/domain'
+import { defaultNearExpiryDays } from '@shared/lots'
 
 const settingsSchema = z.object({
-  preferences: preferences.default({ theme: 'system', language: null, station: null, receptionCount: 'scan' }),
+  preferences: preferences.default({ theme: 'system', language: null, station: null, receptionCount: 'scan', nearExpiryDays: defaultNearExpiryDays }),
   /** The last real account signed in to: its address and e-mail, never its token. */
   lastAccount: z.object({ serverUrl: z.string(), email: z.string() }).nullable().default(null),
   /** Automatic updates (desktop app); a managed shop turns them off. */

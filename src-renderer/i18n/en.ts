@@ -91,6 +91,14 @@ const en: Messages = {
     noEntity: 'No current company',
     training: 'Training',
   },
+  lots: {
+    expired: 'Expired',
+    near: 'Expires soon',
+    expiredTitle: 'Expired lot: it should not go out',
+    nearTitle: 'Lot expiring within {days} days',
+    nearSetting: 'Near-expiry warning (days)',
+    nearSettingHint: 'Lots expiring within these days are marked amber; expired ones red (on lines, dispatch and slips).',
+  },
   stations: {
     question: 'What is this computer used for?',
     hint: 'It decides the first screen and the order of the menu. You can change it in Settings.',

@@ -90,6 +90,14 @@ const es = {
     noEntity: 'Sin empresa actual',
     training: 'Práctica',
   },
+  lots: {
+    expired: 'Vencido',
+    near: 'Vence pronto',
+    expiredTitle: 'Lote vencido: no debería salir',
+    nearTitle: 'Lote que vence dentro de {days} días',
+    nearSetting: 'Aviso de vencimiento (días)',
+    nearSettingHint: 'Los lotes que vencen dentro de estos días se marcan en ámbar; los vencidos, en rojo (en líneas, despacho y albaranes).',
+  },
   stations: {
     question: '¿Para qué se usa este equipo?',
     hint: 'Decide la primera pantalla y el orden del menú. Puede cambiarlo en Configuración.',

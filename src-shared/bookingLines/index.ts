@@ -6,5 +6,5 @@
 export { addQuantities, normalQuantity, quantityOf } from './quantities'
 export { mergeTarget, type MergeableLine } from './mergeScan'
 export { defaultLot } from './defaultLot'
-export { expandBundle, type BundlePart } from './bundleExpansion'
+export { bundleRefusal, expandBundle, type BundlePart, type BundleRefusal } from './bundleExpansion'
 export { countsAgainstStock, netAvailable, ownUnsent, stockWarnings, type StockWarning } from './stockWarnings'

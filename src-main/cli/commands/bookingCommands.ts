@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import type { BookingChanges, BookingInput, LocalBooking } from '@shared/bookings'
-import { expandBundle } from '@shared/bookingLines'
+import { bundleRefusal, expandBundle } from '@shared/bookingLines'
 import { isPositiveDecimal, parsePositiveWhole } from '@shared/patterns'
 import { UsageError } from '../output'
 import { collect, optionalPositiveInt as positive } from './arguments'
@@ -59,6 +59,8 @@ export function registerBookingCommands(program: Command, run: Run): void {
           const [bundleId = '', quantity = ''] = spec.split(':')
           if (!isPositiveDecimal(quantity)) throw new UsageError(`--bundle must look like BUNDLE_ID:QUANTITY, got ${spec}`)
           const bundle = await ctx.call('bundles.get', { id: positive(bundleId, '--bundle') as number })
+          // Refused like a scan at the counter: an inactive bundle is withdrawn from sale.
+          if (bundleRefusal(bundle) === 'inactive') throw new UsageError(`bundle ${bundleId} (${bundle.code}) is inactive: it cannot be booked`)
           if (bundle.category_bundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
           // The same expansion as a bundle scanned at the counter (src-shared/bookingLines).
           for (const c of expandBundle(bundle.components, quantity)) all.push({ item_id: c.item_id, booked_quantity: c.quantity, bundle_id: bundle.id })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CounterSetup, ScanResult, ScannedItem, TransferRequest, AgencyStock } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
+import { bundleRefusal } from '@shared/bookingLines'
 import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import { fetchBooking, linesOf } from '../api/bookingsApi'
 import { readAgencyShipments, readCategoryFilter, readPendingTransferRequests } from '../api/bookingsGraphql'
@@ -69,6 +70,8 @@ export class CounterService {
     }
     const bundle = cache.store.bundle(found.id)
     if (!bundle) return { kind: 'unknown', code }
+    const refusal = bundleRefusal(bundle)
+    if (refusal) return { kind: 'refused', code, reason: refusal, name: `${bundle.code} ${bundle.name}` }
     const head = { id: bundle.id, code: bundle.code, name: bundle.name, category_bundle: bundle.category_bundle, item_category_id: bundle.item_category_id }
     if (bundle.category_bundle) {
       const choices = bundle.item_category_id && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.item_category_id, agency)) : []

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js'
 import type { BookingLine, LocalBooking } from '@shared/bookings'
 import { addQuantities, defaultLot, expandBundle, mergeTarget, normalQuantity, ownUnsent, stockWarnings } from '@shared/bookingLines'
 import type { LotOption, ScanResult, ScannedItem, TransferRequest } from '@shared/counter'
+import { lotFreshness } from '@shared/lots'
 import { isPositiveDecimal } from '@shared/patterns'
 
 /**
@@ -99,6 +100,19 @@ export function overStock(lines: DraftLine[]): Map<number, number> {
     for (const l of lines) if (l.item_id === w.item_id) over.set(l.key, w.available)
   }
   return over
+}
+
+/** The lot a line is on, as the scan listed it; null without a lot or when the cache no longer lists it. */
+export function chosenLot(line: DraftLine): LotOption | null {
+  return line.lot_id === null ? null : (line.lots.find((l) => l.id === line.lot_id) ?? null)
+}
+
+/**
+ * Lines on a lot already expired on the clerk's day: the save asks before sending them (a lot chosen by
+ * hand, or kept from an older booking; the default lot never is one).
+ */
+export function expiredLotLines(lines: DraftLine[], today: string): DraftLine[] {
+  return lines.filter((l) => lotFreshness(chosenLot(l)?.expires ?? null, today, 0) === 'expired')
 }
 
 export function toBookingLines(lines: DraftLine[]): BookingLine[] {

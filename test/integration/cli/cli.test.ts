@@ -215,6 +215,15 @@ describe('mostrador bookings and outbox', () => {
     expect((await as(['bookings', 'create', '--to', String(to), '--bundle', `${facts.withMovements.id}:0`])).code).toBe(2)
   })
 
+  it('refuses an inactive bundle with the reason, as the counter\'s scan does', async () => {
+    const q = JSON.parse((await as(['--json', 'graphql', '{ agencies { id } bundles(where: {active: {_eq: false}}, limit: 1) { id } }'])).stdout).data
+    const inactive = q.bundles[0] as { id: number } | undefined
+    expect(inactive, 'the seed has inactive bundles').toBeDefined()
+    const refused = await as(['bookings', 'create', '--draft', '--to', String(q.agencies[0].id), '--bundle', `${inactive!.id}:1`])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/inactive/)
+  })
+
   it('refuses malformed lines with a usage error', async () => {
     expect((await as(['bookings', 'create', '--to', '3', '--line', 'abc'])).code).toBe(2)
     expect((await as(['bookings', 'create', '--to', '3'])).code).toBe(2)

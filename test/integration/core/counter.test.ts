@@ -96,7 +96,9 @@ describe('the new-booking form', () => {
     expect((await h.call('counter.scan', { code: item.code })).kind).toBe('item')
 
     // Whether a bundle is dynamic (category_bundle) is on the REST bundle, not on the real GraphQL bundles.
-    const staticCodes = new Set((await rest<{ code: string; category_bundle: boolean }[]>('/inventories/bundles.json')).filter((b) => !b.category_bundle).map((b) => b.code))
+    const staticCodes = new Set(
+      (await rest<{ code: string; category_bundle: boolean; active: boolean }[]>('/inventories/bundles.json')).filter((b) => !b.category_bundle && b.active).map((b) => b.code),
+    )
     const listed = await gql<{ bundles: { code: string; bundle_details: { item_id: number; quantity: string }[] }[] }>(
       '{ bundles(where: {bundle_details_count: {_gte: 2}}, order_by: [{id: asc}], limit: 50) { code bundle_details { item_id quantity } } }',
     )
@@ -111,12 +113,18 @@ describe('the new-booking form', () => {
   })
 
   it('lists a dynamic bundle\'s items that have stock here', async () => {
-    const dynamic = { bundles: (await rest<{ code: string; item_category_id: number; category_bundle: boolean }[]>('/inventories/bundles.json')).filter((b) => b.category_bundle) }
+    const dynamic = { bundles: (await rest<{ code: string; item_category_id: number; category_bundle: boolean; active: boolean }[]>('/inventories/bundles.json')).filter((b) => b.category_bundle && b.active) }
     const scanned = await h.call('counter.scan', { code: dynamic.bundles[0]!.code })
     expect(scanned.kind).toBe('bundle')
     if (scanned.kind !== 'bundle') return
     expect(scanned.components).toEqual([])
     expect(scanned.choices.every((c) => c.item.item_category_id === dynamic.bundles[0]!.item_category_id && (c.item.available ?? 0) > 0)).toBe(true)
+  })
+
+  it('refuses an inactive bundle with the reason instead of handing out its components', async () => {
+    const inactive = (await rest<{ code: string; name: string; active: boolean }[]>('/inventories/bundles.json')).find((b) => !b.active)
+    expect(inactive, 'the seed has inactive bundles').toBeDefined()
+    expect(await h.call('counter.scan', { code: inactive!.code })).toEqual({ kind: 'refused', code: inactive!.code, reason: 'inactive', name: `${inactive!.code} ${inactive!.name}` })
   })
 })
 

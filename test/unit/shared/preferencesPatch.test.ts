@@ -8,12 +8,12 @@ describe('preferences', () => {
   })
 
   it('reads settings written before stations existed as "not chosen"', () => {
-    expect(preferences.parse({ theme: 'light', language: 'es' })).toEqual({ theme: 'light', language: 'es', station: null, receptionCount: 'scan' })
+    expect(preferences.parse({ theme: 'light', language: 'es' })).toEqual({ theme: 'light', language: 'es', station: null, receptionCount: 'scan', nearExpiryDays: 30 })
   })
 
   it('keeps how receptions start: counted by scanning unless pre-filled was chosen, and only a known choice', () => {
     expect(preferences.parse({ theme: 'light', language: null, station: 'warehouse', receptionCount: 'prefilled' }).receptionCount).toBe('prefilled')
-    expect(requests['preferences.set'].input.parse({ receptionCount: 'scan' })).toEqual({ receptionCount: 'scan' })
+    expect(requests['preferences.set'].input.parse({ receptionCount: 'scan', nearExpiryDays: 30 })).toEqual({ receptionCount: 'scan', nearExpiryDays: 30 })
     expect(() => requests['preferences.set'].input.parse({ receptionCount: 'guess' })).toThrow()
   })
 })

@@ -158,9 +158,10 @@ export const usePurchasingStore = defineStore('purchasing', () => {
   async function identify(code: string, kind?: 'item' | 'bundle'): Promise<ScannedCode> {
     const found = await request('counter.scan', { code, kind: kind ?? 'item' })
     if (found.kind === 'item') return { kind: 'item', itemId: found.item.item.id, code: found.item.item.code, name: found.item.item.name }
-    if (found.kind === 'bundle' || kind) return { kind: found.kind, code }
+    // Only a bundle answers "refused" (an inactive one): still a bundle, which receptions do not count.
+    if (found.kind === 'bundle' || found.kind === 'refused' || kind) return { kind: found.kind === 'refused' ? 'bundle' : found.kind, code }
     const bundle = await request('counter.scan', { code, kind: 'bundle' })
-    return { kind: bundle.kind === 'bundle' ? 'bundle' : 'unknown', code }
+    return { kind: bundle.kind === 'bundle' || bundle.kind === 'refused' ? 'bundle' : 'unknown', code }
   }
 
   return {

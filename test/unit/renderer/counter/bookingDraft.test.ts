@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
 import type { ScannedItem } from '@shared/counter'
-import { addBundle, addItem, fromBooking, overStock, toBookingLines, validQuantity } from '@renderer/areas/counter/bookingDraft'
+import { addBundle, addItem, expiredLotLines, fromBooking, overStock, toBookingLines, validQuantity } from '@renderer/areas/counter/bookingDraft'
 
 const scanned = (id: number, available: number | null, lots: ScannedItem['lots'] = []): ScannedItem => ({
   item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurement_unit: null, item_category_id: null, available },
@@ -50,6 +50,24 @@ describe('the lines of a booking being typed', () => {
     const over = overStock(lines)
     expect([...over.values()]).toEqual([3, 3])
     expect(over.has(lines[2]!.key)).toBe(false)
+  })
+
+  it('finds the lines on an expired lot (chosen by hand), by the clerk\'s day', () => {
+    const lots = [
+      { id: 7, name: 'L7', expires: '2026-11-20', available: 3 },
+      { id: 5, name: 'L5', expires: '2026-11-24', available: 9 },
+    ]
+    let { lines } = addItem([], scanned(1, 12, lots), '1', null, '2026-11-24')
+    ;({ lines } = addItem(lines, scanned(2, 12, []), '1', null, '2026-11-24'))
+    // The default lot is never the expired one: nothing to ask.
+    expect(lines[0]!.lot_id).toBe(5)
+    expect(expiredLotLines(lines, '2026-11-24')).toEqual([])
+    lines = lines.map((l) => (l.item_id === 1 ? { ...l, lot_id: 7 } : l))
+    expect(expiredLotLines(lines, '2026-11-24').map((l) => l.item_id)).toEqual([1])
+    // Expiring today is not expired yet; the day after it is.
+    lines = lines.map((l) => (l.item_id === 1 ? { ...l, lot_id: 5 } : l))
+    expect(expiredLotLines(lines, '2026-11-24')).toEqual([])
+    expect(expiredLotLines(lines, '2026-11-25').map((l) => l.item_id)).toEqual([1])
   })
 
   it('refuses quantities that are not positive numbers', () => {

@@ -116,10 +116,13 @@ describe('the purchasing store', () => {
       const { code, kind } = input as { code: string; kind?: string }
       if (code === '7400000000012' && kind === 'item') return { kind: 'item', code, item: { item, lots: [] } }
       if (code === 'PAQ' && kind === 'bundle') return { kind: 'bundle', code, bundle: { id: 1, code, name: 'Paquete', category_bundle: false, item_category_id: null }, components: [], choices: [] }
+      if (code === 'VIEJO' && kind === 'bundle') return { kind: 'refused', code, reason: 'inactive', name: 'VIEJO Paquete viejo' }
       return { kind: 'unknown', code }
     })
     expect(await store.identify('7400000000012')).toEqual({ kind: 'item', itemId: 12, code: 'B', name: 'Pala' })
     expect(await store.identify('PAQ')).toEqual({ kind: 'bundle', code: 'PAQ' })
+    // An inactive bundle (the counter refuses it) is still a bundle here: receptions count items only.
+    expect(await store.identify('VIEJO')).toEqual({ kind: 'bundle', code: 'VIEJO' })
     expect(await store.identify('nada')).toEqual({ kind: 'unknown', code: 'nada' })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expandBundle } from '@shared/bookingLines'
+import { bundleRefusal, expandBundle } from '@shared/bookingLines'
 
 describe('a static bundle booked', () => {
   const components = [
@@ -20,5 +20,12 @@ describe('a static bundle booked', () => {
   it('refuses a count that is not above zero', () => {
     expect(() => expandBundle(components, '0')).toThrow(RangeError)
     expect(() => expandBundle(components, '-1')).toThrow(RangeError)
+  })
+})
+
+describe('a bundle that may be booked', () => {
+  it('is an active one; an inactive bundle is refused with the reason', () => {
+    expect(bundleRefusal({ active: true })).toBeNull()
+    expect(bundleRefusal({ active: false })).toBe('inactive')
   })
 })

@@ -1,0 +1,19 @@
+import { dateInZone } from '@shared/localDate'
+import { lotFreshness, type LotFreshness } from '@shared/lots'
+import { usePreferencesStore } from '../stores/preferences'
+import { useWhoAmIStore } from '../stores/whoami'
+
+/**
+ * Whether a lot is expired, near expiry (the setting's days) or fresh, as of today in the profile's zone:
+ * the booking line, the dispatch card and the slip mark it the same way (red, amber, nothing).
+ */
+export function useLotFreshness() {
+  const preferences = usePreferencesStore()
+  const whoami = useWhoAmIStore()
+  /** The clerk's day; read at each call, so a counter left open overnight marks by the new day. */
+  const today = (): string => dateInZone(new Date(), whoami.data?.profile.time_zone ?? 'UTC')
+  function freshness(expires: string | null | undefined): LotFreshness {
+    return lotFreshness(expires ?? null, today(), preferences.preferences.nearExpiryDays)
+  }
+  return { freshness, today }
+}
