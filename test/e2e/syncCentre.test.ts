@@ -41,6 +41,7 @@ describe('sync centre', () => {
     await expectText(entry.getByTestId('entry-attempts'), '1')
     // The service said it in the clerk's language: its sentence is the message, not "check the highlighted fields".
     await expectText(entry.getByTestId('entry-error-message'), 'La reserva ya fue despachada')
+    await entry.getByTestId('entry-error-detail').locator('summary').click()
     await expectText(entry.getByTestId('technical-details-text'), 'La reserva ya fue despachada')
     // A refused ship is not fixed by editing the booking: only retry and discard are offered.
     expect(await entry.getByTestId('entry-edit').count()).toBe(0)
@@ -85,6 +86,7 @@ describe('sync centre', () => {
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1)
     await expectText(entry.getByTestId('entry-op'), 'Crear')
     await expectText(entry.getByTestId('entry-error-message'), /^Línea 1, cantidad: excede la existencia disponible de .+\(disponible: 1(\.0)?\)$/)
+    await entry.getByTestId('entry-error-detail').locator('summary').click()
     await expectText(entry.getByTestId('technical-details-text'), /^Línea 1, cantidad: excede la existencia disponible de /)
     await expectText(page.getByTestId('sync-indicator-failed'), 'Con error: 1')
     await screenshot(page, 'sync-03-over-booked')
@@ -119,7 +121,7 @@ describe('sync centre', () => {
     await screenshot(page, 'sync-05-failing-service')
 
     // Opening "Detalles" shows the technical words for support.
-    await entry.getByTestId('technical-details').locator('summary').click()
+    await entry.getByTestId('entry-error-detail').locator('summary').click()
     await expect.poll(() => entry.getByTestId('technical-details-text').isVisible()).toBe(true)
     await expectText(entry.getByTestId('technical-details-text'), /^Service unavailable \(sandbox fault/)
     await failEveryRequest(service, 0)

@@ -97,3 +97,11 @@ describe('errors as a clerk reads them', () => {
     expect(problemText(payload({ code: 'validation', detail: 'Booking was already shipped' })).message).toBe('Revise los datos marcados.')
   })
 })
+
+describe('the detail of a refused line', () => {
+  it('says the service words once, named by line and field', async () => {
+    const { problemText } = await inApp('es', useProblemText)
+    const said = 'excede la existencia disponible de CER-00009'
+    expect(problemText(payload({ code: 'validation', detail: said, fields: { 'movements[0].booked_quantity': [said] } })).detail).toBe(`Línea 1, cantidad: ${said}`)
+  })
+})
