@@ -150,7 +150,6 @@ const en: Messages = {
   },
   errors: {
     title: 'Could not complete',
-    detail: 'Detail: {detail}',
     retry: 'Try again',
     /** The expander that keeps the technical words (the service's own text, a network error) out of the clerk's way. */
     details: 'Details',

@@ -149,7 +149,6 @@ const es = {
   },
   errors: {
     title: 'No se pudo completar',
-    detail: 'Detalle: {detail}',
     retry: 'Reintentar',
     /** The expander that keeps the technical words (the service's own text, a network error) out of the clerk's way. */
     details: 'Detalles',
