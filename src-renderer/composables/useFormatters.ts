@@ -1,6 +1,6 @@
-import { useI18n } from 'vue-i18n'
 import { toIanaTimeZone } from '@shared/timeZones'
 import { useWhoAmIStore } from '../stores/whoami'
+import { useEntityLocale } from './useEntityLocale'
 
 // Building an Intl formatter costs far more than using one; lists and scans format many dates.
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
@@ -12,12 +12,13 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
 }
 
 /**
- * Dates and times as a clerk reads them: in the language on screen and in the
+ * Dates and times as a clerk reads them: month names in the language on screen,
+ * the order of the entity's country (never Spain's by default), and in the
  * profile's time zone (the machine's until the profile is known, or when the
  * service names a zone this app does not know).
  */
 export function useFormatters() {
-  const { locale } = useI18n()
+  const locales = useEntityLocale()
   const whoami = useWhoAmIStore()
   const zone = () => toIanaTimeZone(whoami.data?.profile.time_zone) ?? undefined
 
@@ -27,14 +28,14 @@ export function useFormatters() {
     if (Number.isNaN(date.getTime())) return iso
     const dayIn = dateFormat('en-CA', { timeZone: zone(), dateStyle: 'short' })
     const sameDay = dayIn.format(date) === dayIn.format(new Date())
-    return dateFormat(locale.value, { timeZone: zone(), ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }) }).format(date)
+    return dateFormat(locales.value.dates, { timeZone: zone(), ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }) }).format(date)
   }
 
   function dateTime(iso: string | null): string | null {
     if (!iso) return null
     const date = new Date(iso)
     if (Number.isNaN(date.getTime())) return iso
-    return dateFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone() }).format(date)
+    return dateFormat(locales.value.dates, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone() }).format(date)
   }
 
   /** A plain YYYY-MM-DD date is a calendar day, not an instant: no zone shifting. */
@@ -43,12 +44,12 @@ export function useFormatters() {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
     if (!m) return dateTime(value)
     const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-    return dateFormat(locale.value, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
+    return dateFormat(locales.value.dates, { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
   }
 
   function percent(fraction: number | null): string | null {
     if (fraction === null) return null
-    return new Intl.NumberFormat(locale.value, { style: 'percent', maximumFractionDigits: 4 }).format(fraction)
+    return new Intl.NumberFormat(locales.value.numbers, { style: 'percent', maximumFractionDigits: 4 }).format(fraction)
   }
 
   return { time, dateTime, day, percent }

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
-import { useI18n } from 'vue-i18n'
 import type { Currency } from '@shared/purchasing'
+import { useEntityLocale } from './useEntityLocale'
 
 const formatters = new Map<string, Intl.NumberFormat>()
 function formatterFor(locale: string, code: string): Intl.NumberFormat {
@@ -19,20 +19,36 @@ function formatterFor(locale: string, code: string): Intl.NumberFormat {
 }
 
 /**
- * Money in the reader's language with its currency: Q 1,234.50 or 1.234,50 Q.
- * Amounts stay decimal strings; sums are Decimal. Intl formats the decimal
- * string itself (ES2023 string operands), so no binary float ever holds a sum.
+ * An amount in the entity's conventions: Q2,483.04 in Guatemala. A leading
+ * symbol of the country's own (Q, $) is written against the digits as shops
+ * there write it; an ISO code (USD) keeps its space.
+ */
+export function formatMoney(locale: string, amount: string | Decimal, code: string): string {
+  const exact = (amount instanceof Decimal ? amount : new Decimal(amount)).toFixed(2)
+  const formatter = formatterFor(locale, code)
+  // Intl formats the decimal string itself (ES2023 string operands), so no binary float ever holds a sum.
+  const parts = formatter.formatToParts(exact as unknown as number)
+  if (formatter.resolvedOptions().style !== 'currency') return `${code} ${parts.map((p) => p.value).join('')}`
+  const symbolAt = parts.findIndex((p) => p.type === 'currency')
+  const symbol = parts[symbolAt]?.value ?? ''
+  const leadingOwnSymbol = symbolAt >= 0 && symbolAt < parts.findIndex((p) => p.type === 'integer') && !/^[A-Z]{3}$/.test(symbol)
+  return parts
+    .filter((p, i) => !(leadingOwnSymbol && i === symbolAt + 1 && p.type === 'literal' && /^\s+$/.test(p.value)))
+    .map((p) => p.value)
+    .join('')
+}
+
+/**
+ * Money with its currency in the entity's country's conventions, whatever the
+ * UI language. Amounts stay decimal strings; sums are Decimal.
  */
 export function useMoney() {
-  const { locale } = useI18n()
+  const locales = useEntityLocale()
 
   function money(amount: string | Decimal | null, currency: Pick<Currency, 'code'> | null): string {
     if (amount === null) return ''
-    const exact = (amount instanceof Decimal ? amount : new Decimal(amount)).toFixed(2)
-    if (!currency) return exact
-    const formatter = formatterFor(locale.value, currency.code)
-    const text = formatter.format(exact as unknown as number)
-    return formatter.resolvedOptions().style === 'currency' ? text : `${currency.code} ${text}`
+    if (!currency) return (amount instanceof Decimal ? amount : new Decimal(amount)).toFixed(2)
+    return formatMoney(locales.value.numbers, amount, currency.code)
   }
 
   /** Sums per currency, in first-seen order: orders in quetzales and dollars are never added together. */

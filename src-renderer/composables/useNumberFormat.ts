@@ -1,4 +1,4 @@
-import { useI18n } from 'vue-i18n'
+import { useEntityLocale } from './useEntityLocale'
 
 // Building an Intl formatter costs far more than using one, and a scrolling list formats hundreds of cells.
 const formatters = new Map<string, Intl.NumberFormat>()
@@ -8,17 +8,16 @@ function formatterFor(locale: string): Intl.NumberFormat {
   return formatter
 }
 
-/** Stock and counts in the reader's language (1.234,5 or 1,234.5). */
+/** A quantity as the entity's country writes it (1,234.5 in Guatemala), or as the service wrote it when it is no number. */
+export function formatQuantity(locale: string, value: number | string | null): string {
+  if (value === null || value === '') return ''
+  const n = typeof value === 'number' ? value : Number(value)
+  if (!Number.isFinite(n)) return String(value)
+  return formatterFor(locale).format(n)
+}
+
+/** Stock and counts in the entity's country's conventions, whatever the UI language. */
 export function useNumberFormat() {
-  const { locale } = useI18n()
-
-  function quantity(value: number | string | null): string {
-    if (value === null || value === '') return ''
-    const n = typeof value === 'number' ? value : Number(value)
-    // A quantity the app cannot read as a number is shown as the service wrote it.
-    if (!Number.isFinite(n)) return String(value)
-    return formatterFor(locale.value).format(n)
-  }
-
-  return { quantity }
+  const locales = useEntityLocale()
+  return { quantity: (value: number | string | null): string => formatQuantity(locales.value.numbers, value) }
 }

@@ -7,13 +7,14 @@ type ProblemField = keyof (typeof es)['problem']['fields']
 
 /**
  * A stored failure (an outbox entry's last error, a booking's problem) as the
- * clerk reads it: the app's sentence in their language, and what the service
- * itself said (its validation messages come in the service's language), with
- * `movements[0].booked_quantity` said as "Línea 1, cantidad".
+ * clerk reads it: the app's sentence in their language, each refused field
+ * named as "Línea 1, artículo" with what the refusal means, and what the
+ * service itself said (in its language, "debe existir") kept apart as the
+ * detail, for the "Detalles" expander and never in the sentence.
  */
 export function useProblemText() {
   const { t, te } = useI18n()
-  const { message } = useLocalisedError()
+  const { message, fieldText, recordText } = useLocalisedError()
 
   function fieldName(field: string): string {
     const named = (f: string) => (te(`problem.fields.${f}`) ? t(`problem.fields.${f as ProblemField}`) : f)
@@ -25,12 +26,26 @@ export function useProblemText() {
 
   function saidByService(p: ErrorPayload): string | null {
     const fieldTexts = Object.entries(p.fields).flatMap(([field, texts]) => texts.map((text) => (field === 'base' ? text : `${fieldName(field)}: ${text}`)))
-    if (fieldTexts.length > 0) return fieldTexts.join(' · ')
-    return p.detail
+    if (fieldTexts.length === 0) return p.detail
+    // The service's summary often repeats one of its field messages: said once.
+    const before = p.detail && !Object.values(p.fields).flat().includes(p.detail) && !fieldTexts.includes(p.detail) ? [p.detail] : []
+    return [...before, ...fieldTexts].join(' · ')
+  }
+
+  function ourWords(p: ErrorPayload): string {
+    const general = message(AppError.fromPayload(p))
+    const perField = Object.entries(p.fields).flatMap(([field, texts]) =>
+      // A refusal of the whole record the clerk could not read is said by its code.
+      texts.map((text) => (field === 'base' ? (recordText(text) ?? general) : `${fieldName(field)}: ${fieldText(text)}`)),
+    )
+    if (perField.length > 0) return [...new Set(perField)].join(' · ')
+    // A refusal said only as a whole ("La reserva ya fue despachada") beats "check the highlighted fields" with nothing highlighted.
+    if (p.code === 'validation' && p.detail) return recordText(p.detail) ?? general
+    return general
   }
 
   function problemText(p: ErrorPayload): { message: string; detail: string | null } {
-    return { message: message(AppError.fromPayload(p)), detail: saidByService(p) }
+    return { message: ourWords(p), detail: saidByService(p) }
   }
 
   return { problemText }

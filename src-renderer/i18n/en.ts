@@ -160,8 +160,26 @@ const en: Messages = {
   },
   errors: {
     title: 'Could not complete',
-    detail: 'Detail: {detail}',
     retry: 'Try again',
+    /** The expander that keeps the technical words (the service's own text, a network error) out of the clerk's way. */
+    details: 'Details',
+    /** What a validation message of the service means (composables/serviceFieldText.ts), said in the app's words. */
+    field: {
+      required: 'This is required.',
+      mustExist: 'The chosen record does not exist on the service (it may belong to another company or have been deleted).',
+      taken: 'That value is already in use.',
+      notANumber: 'Must be a number.',
+      notAnInteger: 'Must be a whole number.',
+      greaterThan: 'Must be greater than {n}.',
+      atLeast: 'Must be {n} or more.',
+      lessThan: 'Must be less than {n}.',
+      atMost: 'Must be {n} or less.',
+      tooLong: 'Too long (at most {n} characters).',
+      tooShort: 'Too short (at least {n} characters).',
+      notInList: 'Not one of the allowed options.',
+      invalid: 'The value is not valid.',
+      rejected: 'The service did not accept this value.',
+    },
   },
 }
 

@@ -159,8 +159,26 @@ const es = {
   },
   errors: {
     title: 'No se pudo completar',
-    detail: 'Detalle: {detail}',
     retry: 'Reintentar',
+    /** The expander that keeps the technical words (the service's own text, a network error) out of the clerk's way. */
+    details: 'Detalles',
+    /** What a validation message of the service means (composables/serviceFieldText.ts), said in the app's words. */
+    field: {
+      required: 'Este dato es obligatorio.',
+      mustExist: 'Lo elegido no existe en el servicio (puede ser de otra empresa o haberse borrado).',
+      taken: 'Ese valor ya está en uso.',
+      notANumber: 'Debe ser un número.',
+      notAnInteger: 'Debe ser un número entero.',
+      greaterThan: 'Debe ser mayor que {n}.',
+      atLeast: 'Debe ser {n} o más.',
+      lessThan: 'Debe ser menor que {n}.',
+      atMost: 'Debe ser {n} o menos.',
+      tooLong: 'Es demasiado largo (máximo {n} caracteres).',
+      tooShort: 'Es demasiado corto (mínimo {n} caracteres).',
+      notInList: 'No es una de las opciones permitidas.',
+      invalid: 'El valor no es válido.',
+      rejected: 'El servicio no aceptó este dato.',
+    },
   },
 }
 

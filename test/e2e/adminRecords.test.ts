@@ -100,7 +100,8 @@ describe('piecework type groups and document structures', () => {
     await input(page, 'row-field-1').fill('27.75')
     await page.getByTestId('row-save').click()
     await page.getByTestId('row-dialog').waitFor({ state: 'detached' })
-    await expectText(page.getByTestId(`grid-row-${rowId}`), '27,75')
+    // Numbers as the Guatemalan entity writes them (not Spain's 27,75).
+    await expectText(page.getByTestId(`grid-row-${rowId}`), '27.75')
 
     await page.getByTestId('table-back').click()
     await page.getByTestId(`table-rename-${id}`).click()

@@ -4,6 +4,9 @@ import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
 
+/** naive-ui's own placeholders, in the two languages the app speaks. */
+const libraryPlaceholders = /Please (Input|Select)|Ingrese datos|Seleccionar por favor|Select (Date|Week|Time|Month|Year)|Seleccionar (fecha|hora|mes|año)/
+
 describe('screens in training mode', () => {
   const app = useFreshApp()
 
@@ -22,6 +25,11 @@ describe('screens in training mode', () => {
       }
       await expectText(page.getByTestId('training-banner'), 'MODO DE PRÁCTICA — datos de práctica')
       expect(await page.getByTestId('training-watermark').count()).toBe(1)
+      // No field speaks with the UI library's voice ("Ingrese datos por favor", "Please Input"): our placeholder or none.
+      const shown = await page.evaluate(() =>
+        [document.body.innerText, ...[...document.querySelectorAll('input, textarea')].map((e) => e.getAttribute('placeholder') ?? '')].join('\n'),
+      )
+      expect(shown, screen.key).not.toMatch(libraryPlaceholders)
       await screenshot(page, `screen-${screen.key}`)
     }
     expect(unexpectedProblems(problems)).toEqual([])

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { TrainingService } from '@core/training'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
@@ -6,6 +7,12 @@ import { expectText, startTraining, unexpectedProblems } from './support/actions
 import { createBookingInApp, deleteOnService, dispatchCard, openDispatch, serviceBooking, serviceHas, setServiceLatency, shipOnService } from './support/bookings'
 
 const facts = bookingFacts[101]
+
+/** Makes the training service answer every request 503 (share 1) or normally (0), through its control door. */
+async function failEveryRequest(service: TrainingService, share: number): Promise<void> {
+  const res = await fetch(`${service.url}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ errorShare: share }) })
+  if (res.status !== 200) throw new Error(`set faults: ${res.status} ${await res.text()}`)
+}
 
 describe('sync centre', () => {
   const app = useFreshApp({ stoppableTraining: true })
@@ -32,8 +39,10 @@ describe('sync centre', () => {
     await expectText(entry.getByTestId('entry-number'), String(facts.bookings.noTransport))
     await expectText(entry.getByTestId('entry-op'), 'Despachar')
     await expectText(entry.getByTestId('entry-attempts'), '1')
-    await expectText(entry.getByTestId('entry-error'), 'Revise los datos marcados.')
-    await expectText(entry.getByTestId('entry-error-detail'), 'La reserva ya fue despachada')
+    // The service said it in the clerk's language: its sentence is the message, not "check the highlighted fields".
+    await expectText(entry.getByTestId('entry-error-message'), 'La reserva ya fue despachada')
+    await entry.getByTestId('entry-error-detail').locator('summary').click()
+    await expectText(entry.getByTestId('technical-details-text'), 'La reserva ya fue despachada')
     // A refused ship is not fixed by editing the booking: only retry and discard are offered.
     expect(await entry.getByTestId('entry-edit').count()).toBe(0)
     await entry.getByTestId('entry-retry').waitFor()
@@ -76,13 +85,46 @@ describe('sync centre', () => {
     const entry = page.getByTestId('sync-failed').locator('[data-entry]')
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1)
     await expectText(entry.getByTestId('entry-op'), 'Crear')
-    await expectText(entry.getByTestId('entry-error-detail'), /^Línea 1, cantidad: excede la existencia disponible de .+\(disponible: 1(\.0)?\)$/)
+    await expectText(entry.getByTestId('entry-error-message'), /^Línea 1, cantidad: excede la existencia disponible de .+\(disponible: 1(\.0)?\)$/)
+    await entry.getByTestId('entry-error-detail').locator('summary').click()
+    await expectText(entry.getByTestId('technical-details-text'), /^Línea 1, cantidad: excede la existencia disponible de /)
     await expectText(page.getByTestId('sync-indicator-failed'), 'Con error: 1')
     await screenshot(page, 'sync-03-over-booked')
 
     await entry.getByTestId('entry-edit').click()
     await expect.poll(() => page.evaluate<string>('location.hash')).toBe(`#/counter/bookings/${localId}/edit`)
 
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('says a 503 in our Spanish sentence and keeps the service words folded under "Detalles"', async () => {
+    const { page, problems, trainingService } = app()
+    const service = await trainingService()
+    await startTraining(page)
+    await failEveryRequest(service, 1)
+    await createBookingInApp(page, {
+      agency_to_id: facts.sameCategoryAgency,
+      planned_delivery: '2026-12-01',
+      reference: 'E2E 503',
+      lines: [{ item_id: facts.stockedItem.id, booked_quantity: '1' }],
+    })
+    await page.getByTestId('menu-syncCentre').click()
+    await page.getByTestId('syncCentre-view').waitFor()
+    const entry = page.getByTestId('sync-waiting').locator('[data-entry]')
+    await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1)
+    await expectText(entry.getByTestId('entry-error-message'), 'El servicio tuvo un error. Inténtelo de nuevo en un momento.')
+    // What the clerk sees of the row (innerText follows what is rendered): our sentence, not the service's English.
+    const seen = () => entry.getByTestId('entry-error').evaluate((el) => (el as HTMLElement).innerText)
+    expect(await seen()).toContain('Detalles')
+    expect(await seen()).not.toMatch(/Service unavailable|sandbox fault/)
+    expect(await entry.getByTestId('technical-details-text').isVisible()).toBe(false)
+    await screenshot(page, 'sync-05-failing-service')
+
+    // Opening "Detalles" shows the technical words for support.
+    await entry.getByTestId('entry-error-detail').locator('summary').click()
+    await expect.poll(() => entry.getByTestId('technical-details-text').isVisible()).toBe(true)
+    await expectText(entry.getByTestId('technical-details-text'), /^Service unavailable \(sandbox fault/)
+    await failEveryRequest(service, 0)
     expect(unexpectedProblems(problems)).toEqual([])
   })
 

@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createSSRApp, h } from 'vue'
+import { renderToString } from 'vue/server-renderer'
+import { createPinia, setActivePinia } from 'pinia'
+import { createI18n } from 'vue-i18n'
+import Decimal from 'decimal.js'
+import es from '@renderer/i18n/es'
+import en from '@renderer/i18n/en'
+import { countryOfZone, entityLocales } from '@renderer/composables/entityLocale'
+import { formatMoney, useMoney } from '@renderer/composables/useMoney'
+import { formatQuantity, useNumberFormat } from '@renderer/composables/useNumberFormat'
+import { useFormatters } from '@renderer/composables/useFormatters'
+import { useWhoAmIStore } from '@renderer/stores/whoami'
+import type { WhoAmI } from '@shared/domain'
+
+// The whoami store is filled by hand here; nothing is asked of the core.
+vi.mock('@renderer/api', () => ({ request: () => Promise.reject(new Error('no core in this test')), onEvent: () => () => undefined }))
+
+/** Intl separates a symbol with a no-break space; a clerk (and this test) reads a space. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
+
+async function inApp<T>(language: 'es' | 'en', timeZone: string, use: () => T): Promise<T> {
+  let result: T | undefined
+  const app = createSSRApp({
+    setup() {
+      result = use()
+      return () => h('div')
+    },
+  })
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  app.use(pinia)
+  app.use(createI18n({ legacy: false, locale: language, fallbackLocale: 'es', messages: { es, en } }))
+  const whoami = useWhoAmIStore()
+  whoami.data = {
+    profile: { id: 1, email: 'a@b.c', name: 'A', language, time_zone: timeZone },
+    memberships: [],
+    currentEntity: { id: 1, name: 'E' },
+    agency: null,
+    agencyError: null,
+    fromCache: false,
+  } satisfies WhoAmI
+  await renderToString(app)
+  return result!
+}
+
+describe('the entity locale', () => {
+  it('reads the country from the profile zone, IANA or Rails name', () => {
+    expect(countryOfZone('America/Guatemala')).toBe('GT')
+    expect(countryOfZone('Central America')).toBe('GT')
+    expect(countryOfZone('Mars/Olympus')).toBeNull()
+    expect(countryOfZone(null)).toBeNull()
+  })
+
+  it("follows the entity's country whatever the UI language, and never falls back to Spain's", () => {
+    expect(entityLocales('es', 'America/Guatemala')).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
+    expect(entityLocales('en', 'America/Guatemala')).toEqual({ numbers: 'es-GT', dates: 'en-GB' })
+    expect(entityLocales('es', 'Mars/Olympus')).toEqual({ numbers: 'es-419', dates: 'es-419' })
+    expect(entityLocales('en', undefined)).toEqual({ numbers: 'en-US', dates: 'en-US' })
+  })
+})
+
+describe('money and numbers in Guatemala', () => {
+  it('writes quetzales as a Guatemalan shop does: Q2,483.04', () => {
+    expect(formatMoney('es-GT', '2483.04', 'GTQ')).toBe('Q2,483.04')
+    expect(formatMoney('es-GT', new Decimal('0.1').plus('0.2'), 'GTQ')).toBe('Q0.30')
+    // Not Spain's "2483,04 GTQ".
+    expect(formatMoney('es-GT', '2483.04', 'GTQ')).not.toMatch(/,04/)
+  })
+
+  it('keeps an ISO code apart from the digits and writes an unknown code beside them', () => {
+    expect(plain(formatMoney('es-GT', '10', 'USD'))).toMatch(/^(USD|US\$) ?10\.00$/)
+    expect(formatMoney('es-GT', '10', 'XYZ1')).toBe('XYZ1 10.00')
+  })
+
+  it('groups thousands with a comma and decimals with a point', () => {
+    expect(formatQuantity('es-GT', '1234.5')).toBe('1,234.5')
+    expect(formatQuantity('es-GT', 'n/a')).toBe('n/a')
+  })
+
+  it('the composables follow the profile: Q2,483.04 and 1,234.5 on a Spanish and an English screen', async () => {
+    for (const language of ['es', 'en'] as const) {
+      const { money, quantity } = await inApp(language, 'America/Guatemala', () => ({ ...useMoney(), ...useNumberFormat() }))
+      expect(money('2483.04', { code: 'GTQ' })).toBe('Q2,483.04')
+      expect(quantity(1234.5)).toBe('1,234.5')
+    }
+  })
+
+  it('dates of a Guatemalan entity on a Spanish screen are written as there: day first', async () => {
+    const { day } = await inApp('es', 'America/Guatemala', useFormatters)
+    expect(day('2026-11-25')).toBe('25/11/2026')
+  })
+})
