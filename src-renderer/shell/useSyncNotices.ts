@@ -2,6 +2,7 @@ import { h, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import { useMessage } from 'naive-ui'
+import { bookingLabel } from '@shared/bookingIdentity'
 import { useBookingsStore } from '../areas/counter/stores/bookings'
 import { useConnectionStore } from '../stores/connection'
 
@@ -20,6 +21,17 @@ export function useSyncNotices(): void {
   /** Bookings waited here while the service did not answer well. */
   let outage = false
   let sent = 0
+  /** Bookings already named as refused: a toast names each once (the same label as the list and the sync centre). */
+  const named = new Set(bookings.bookings.filter(refusedNow).map((b) => b.localId))
+  function refusedNow(b: { state: string }): boolean {
+    return b.state === 'failed' || b.state === 'conflict'
+  }
+  /** The text for `refused` newly refused entries: by name when the bookings are known here (a few), else the count. */
+  function refusedText(refused: number): string {
+    const fresh = bookings.bookings.filter((b) => refusedNow(b) && !named.has(b.localId))
+    if (fresh.length === 0 || fresh.length > 3) return t('connection.refused', { count: refused }, refused)
+    return t('connection.refusedNamed', { names: fresh.map(bookingLabel).join(', ') }, fresh.length)
+  }
 
   watch(
     () => connection.state?.link,
@@ -41,7 +53,10 @@ export function useSyncNotices(): void {
     (next, previous) => {
       if (!online() && next.waiting > 0) outage = true
       const refused = Math.max(0, next.failed + next.conflicts - (previous.failed + previous.conflicts))
-      if (refused > 0) message.warning(withLink(t('connection.refused', { count: refused }, refused)), { duration: 8000 })
+      if (refused > 0) message.warning(withLink(refusedText(refused)), { duration: 8000 })
+      // Refused now, and only those: one settled and refused again is named again.
+      named.clear()
+      for (const b of bookings.bookings) if (refusedNow(b)) named.add(b.localId)
       if (!outage) return
       sent += Math.max(0, previous.waiting - next.waiting - refused)
       // One toast when the push that emptied the backlog ends, not one per booking.

@@ -84,7 +84,7 @@ const counter = {
     refreshedAt: 'Leídas del servicio a las {time}',
     neverRefreshed: 'Aún no se han leído del servicio',
     refreshFailed: 'No se pudieron leer del servicio; se muestran las guardadas en este equipo.',
-    empty: 'No hay reservas abiertas en tu agencia.',
+    empty: 'No hay reservas de su agencia en los últimos 30 días.',
     newBooking: 'Nueva reserva',
     columns: {
       number: 'Número',
@@ -113,6 +113,23 @@ const counter = {
     shipConfirm: '¿Dar salida a la reserva {number}? Las existencias salen de tu agencia.',
     shipped: 'Salida de la reserva {number} registrada.',
     problem: 'Problema',
+    searchPlaceholder: 'Buscar número, referencia, destino o artículo  ( / )',
+    allStates: 'Todos los estados',
+    deliveryFrom: 'Entrega desde',
+    deliveryTo: 'hasta',
+    clearFilters: 'Quitar filtros',
+    count: '{shown} de {total}',
+    noMatch: 'Ninguna reserva coincide con la búsqueda.',
+    showMore: 'Mostrar más ({count} restantes)',
+    listStates: {
+      draft: 'Borrador',
+      pending: 'Pendiente',
+      synced: 'Sincronizada',
+      failed: 'Con error',
+      conflict: 'En conflicto',
+      shipped: 'Despachada',
+      delivered: 'Entregada',
+    },
   },
 }
 
