@@ -21,16 +21,38 @@ export function useSyncNotices(): void {
   /** Bookings waited here while the service did not answer well. */
   let outage = false
   let sent = 0
-  /** Bookings already named as refused: a toast names each once (the same label as the list and the sync centre). */
-  const named = new Set(bookings.bookings.filter(refusedNow).map((b) => b.localId))
-  function refusedNow(b: { state: string }): boolean {
-    return b.state === 'failed' || b.state === 'conflict'
-  }
-  /** The text for `refused` newly refused entries: by name when the bookings are known here (a few), else the count. */
-  function refusedText(refused: number): string {
-    const fresh = bookings.bookings.filter((b) => refusedNow(b) && !named.has(b.localId))
-    if (fresh.length === 0 || fresh.length > 3) return t('connection.refused', { count: refused }, refused)
-    return t('connection.refusedNamed', { names: fresh.map(bookingLabel).join(', ') }, fresh.length)
+  /** Bookings already named in a refusal toast: each is named once (by the label the list and the sync centre show). */
+  const named = new Set<string>()
+  const refusedNow = (b: { state: string }) => b.state === 'failed' || b.state === 'conflict'
+  const freshRefusals = () => bookings.bookings.filter((b) => refusedNow(b) && !named.has(b.localId))
+
+  /**
+   * The counts change (sync.changed) a moment before the bookings do (bookings.changed): the toast waits
+   * for the refused bookings to arrive, briefly, so it can name them; a few by name, many by count.
+   */
+  function toastRefused(refused: number): void {
+    let done = false
+    const show = () => {
+      if (done) return
+      done = true
+      stop()
+      clearTimeout(timer)
+      const fresh = freshRefusals()
+      const text =
+        fresh.length === 0 || fresh.length > 3
+          ? t('connection.refused', { count: refused }, refused)
+          : t('connection.refusedNamed', { names: fresh.map(bookingLabel).join(', ') }, fresh.length)
+      for (const b of fresh) named.add(b.localId)
+      message.warning(withLink(text), { duration: 8000 })
+    }
+    const stop = watch(
+      () => bookings.bookings,
+      () => {
+        if (freshRefusals().length > 0) show()
+      },
+    )
+    const timer = setTimeout(show, 500)
+    if (freshRefusals().length > 0) show()
   }
 
   watch(
@@ -53,10 +75,9 @@ export function useSyncNotices(): void {
     (next, previous) => {
       if (!online() && next.waiting > 0) outage = true
       const refused = Math.max(0, next.failed + next.conflicts - (previous.failed + previous.conflicts))
-      if (refused > 0) message.warning(withLink(refusedText(refused)), { duration: 8000 })
-      // Refused now, and only those: one settled and refused again is named again.
-      named.clear()
-      for (const b of bookings.bookings) if (refusedNow(b)) named.add(b.localId)
+      // One settled since (retried, discarded) and refused again is named again.
+      for (const id of named) if (!bookings.byLocalId.get(id) || !refusedNow(bookings.byLocalId.get(id)!)) named.delete(id)
+      if (refused > 0) toastRefused(refused)
       if (!outage) return
       sent += Math.max(0, previous.waiting - next.waiting - refused)
       // One toast when the push that emptied the backlog ends, not one per booking.

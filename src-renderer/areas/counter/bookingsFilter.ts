@@ -49,18 +49,26 @@ export function bookingSearch(agencyName: (id: number) => string): (list: readon
     }
     return found
   }
+  /** The last answer: a search that only adds letters looks through it instead of the whole list (typing narrows). */
+  let last: { list: readonly LocalBooking[]; text: string; state: ListState | null; from: string | null; to: string | null; found: LocalBooking[] } | null = null
   return (list, filter) => {
-    const words = foldText(filter.text).split(/\s+/).filter(Boolean)
+    const text = foldText(filter.text)
+    const words = text.split(/\s+/).filter(Boolean)
     const { state, from, to } = filter
     if (words.length === 0 && !state && !from && !to) return [...list]
-    return list.filter((b) => {
+    // Every word of the shorter text is part of a word of the longer one: what the longer finds, the shorter found.
+    const narrows = last !== null && last.list === list && last.state === state && last.from === from && last.to === to && text.startsWith(last.text)
+    const pool = narrows && last ? last.found : list
+    const found = pool.filter((b) => {
       if (state && !inState(b, state)) return false
       if (from && b.planned_delivery < from) return false
       if (to && b.planned_delivery > to) return false
       if (words.length === 0) return true
-      const text = textOf(b)
-      return words.every((w) => text.includes(w))
+      const haystack = textOf(b)
+      return words.every((w) => haystack.includes(w))
     })
+    last = { list, text, state, from, to, found }
+    return found
   }
 }
 

@@ -79,6 +79,8 @@ export const useBookingsStore = defineStore('bookings', () => {
     sync.value = next
   }
 
+  /** How many whole lists were applied: a refresh's answer is not applied over a newer one already here. */
+  let wholeLists = 0
   /** Changes that arrive while the lists are being read: applied again over the read, which may be older. */
   let arrivedDuringLoad: BookingsDelta[] | null = null
 
@@ -91,6 +93,7 @@ export const useBookingsStore = defineStore('bookings', () => {
     arrivedDuringLoad?.push(delta)
     setSync(delta.sync)
     if (delta.full) {
+      wholeLists++
       bookings.value = delta.bookings
       outbox.value = delta.entries
       loaded.value = true
@@ -159,9 +162,12 @@ export const useBookingsStore = defineStore('bookings', () => {
     if (refreshing.value) return
     refreshing.value = true
     try {
+      const before = wholeLists
       const answer = await request('counter.refresh')
       setup.value = answer.setup
-      apply(answer.changes)
+      // The core announced the same whole list (bookings.changed), in order with a push's changes: when that
+      // announcement came first, a push may have changed a booking since, and the answer would undo it.
+      if (wholeLists === before) apply(answer.changes)
       refreshError.value = null
     } catch (err) {
       refreshError.value = AppError.from(err)
