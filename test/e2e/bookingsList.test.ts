@@ -189,6 +189,8 @@ describe('the bookings list', () => {
     await expect.poll(() => rows(page).count()).toBe(2)
     for (const width of [1024, 1366]) {
       await page.setViewportSize({ width, height: 768 })
+      // The side menu collapses (or opens) with a transition: the picture is of where it ends.
+      await page.waitForTimeout(600)
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await screenshot(page, `bookings-list-search-${width}x768`)
     }
