@@ -125,6 +125,7 @@ const en: Messages = {
     openSyncCentre: 'Open sync centre',
     sentAfterOutage: 'No booking sent. | 1 booking sent to the service. | {count} bookings sent to the service.',
     refused: 'No booking refused. | The service refused 1 booking. | The service refused {count} bookings.',
+    refusedNamed: 'The service refused booking {names}. | The service refused bookings {names}.',
   },
   training: {
     banner: 'TRAINING MODE — practice data',

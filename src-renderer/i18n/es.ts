@@ -124,6 +124,7 @@ const es = {
     openSyncCentre: 'Ver sincronización',
     sentAfterOutage: 'Ninguna reserva enviada. | 1 reserva enviada al servicio. | {count} reservas enviadas al servicio.',
     refused: 'Ninguna reserva rechazada. | El servicio rechazó 1 reserva. | El servicio rechazó {count} reservas.',
+    refusedNamed: 'El servicio rechazó la reserva {names}. | El servicio rechazó las reservas {names}.',
   },
   training: {
     banner: 'MODO DE PRÁCTICA — datos de práctica',

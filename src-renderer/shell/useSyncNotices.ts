@@ -2,6 +2,7 @@ import { h, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import { useMessage } from 'naive-ui'
+import { bookingLabel } from '@shared/bookingIdentity'
 import { useBookingsStore } from '../areas/counter/stores/bookings'
 import { useConnectionStore } from '../stores/connection'
 
@@ -20,6 +21,39 @@ export function useSyncNotices(): void {
   /** Bookings waited here while the service did not answer well. */
   let outage = false
   let sent = 0
+  /** Bookings already named in a refusal toast: each is named once (by the label the list and the sync centre show). */
+  const named = new Set<string>()
+  const refusedNow = (b: { state: string }) => b.state === 'failed' || b.state === 'conflict'
+  const freshRefusals = () => bookings.bookings.filter((b) => refusedNow(b) && !named.has(b.localId))
+
+  /**
+   * The counts change (sync.changed) a moment before the bookings do (bookings.changed): the toast waits
+   * for the refused bookings to arrive, briefly, so it can name them; a few by name, many by count.
+   */
+  function toastRefused(refused: number): void {
+    let done = false
+    const show = () => {
+      if (done) return
+      done = true
+      stop()
+      clearTimeout(timer)
+      const fresh = freshRefusals()
+      const text =
+        fresh.length === 0 || fresh.length > 3
+          ? t('connection.refused', { count: refused }, refused)
+          : t('connection.refusedNamed', { names: fresh.map(bookingLabel).join(', ') }, fresh.length)
+      for (const b of fresh) named.add(b.localId)
+      message.warning(withLink(text), { duration: 8000 })
+    }
+    const stop = watch(
+      () => bookings.bookings,
+      () => {
+        if (freshRefusals().length > 0) show()
+      },
+    )
+    const timer = setTimeout(show, 500)
+    if (freshRefusals().length > 0) show()
+  }
 
   watch(
     () => connection.state?.link,
@@ -41,7 +75,9 @@ export function useSyncNotices(): void {
     (next, previous) => {
       if (!online() && next.waiting > 0) outage = true
       const refused = Math.max(0, next.failed + next.conflicts - (previous.failed + previous.conflicts))
-      if (refused > 0) message.warning(withLink(t('connection.refused', { count: refused }, refused)), { duration: 8000 })
+      // One settled since (retried, discarded) and refused again is named again.
+      for (const id of named) if (!bookings.byLocalId.get(id) || !refusedNow(bookings.byLocalId.get(id)!)) named.delete(id)
+      if (refused > 0) toastRefused(refused)
       if (!outage) return
       sent += Math.max(0, previous.waiting - next.waiting - refused)
       // One toast when the push that emptied the backlog ends, not one per booking.

@@ -120,8 +120,10 @@ describe('a booking at the counter', () => {
     await trainingService()
     await page.getByTestId('bookings-refresh').click()
     await expect.poll(() => text(row.getByTestId('sync-state')), { timeout: 45_000 }).toBe('Sincronizada')
-    await expect.poll(async () => /^\d+$/.test(await text(row.getByTestId('booking-number')))).toBe(true)
-    const serviceId = Number(await text(row.getByTestId('booking-number')))
+    // Numbered now: the service's number leads, the local reference of the save toast stays beside it.
+    await expectText(row.getByTestId('booking-number'), /^\d+ · [0-9A-F]{8}$/)
+    const serviceId = Number((await text(row.getByTestId('booking-number'))).split(' ')[0])
+    expect(await row.getAttribute('data-service-id')).toBe(String(serviceId))
     await screenshot(page, 'counter-03-synced')
 
     // Dispatch: where each line's goods are before the booking leaves.

@@ -34,10 +34,13 @@ export const AGENCY_SHIPMENTS_QUERY = `query($agency: bigint!, $since: timestamp
         {voided: {_eq: false}}, {returned: {_eq: false}},
         {_or: [{agency_from_id: {_eq: $agency}}, {agency_to_id: {_eq: $agency}}]},
         {_or: [{delivered: {_eq: false}}, {delivered_at: {_gte: $since}}]}
-      ]}, order_by: [{id: asc}], limit: 2000) { ${SHIPMENT_FIELDS} }
+      ]}, order_by: [{id: desc}], limit: 2000) { ${SHIPMENT_FIELDS} }
     }`
 
-/** Bookings of the agency that are not finished, and those delivered to or from it since `deliveredSince` (ISO). */
+/**
+ * Bookings of the agency that are not finished, and those delivered to or from it since `deliveredSince` (ISO).
+ * Newest first: should a month of history pass the limit, the oldest are the ones left out, not today's.
+ */
 export async function readAgencyShipments(graphql: GraphqlClient, agencyId: number, deliveredSince: string): Promise<AgencyShipment[]> {
   const data = await graphql.data(AGENCY_SHIPMENTS_QUERY, z.object({ shipments: z.array(agencyShipment) }), { agency: agencyId, since: deliveredSince })
   return data.shipments

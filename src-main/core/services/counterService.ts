@@ -20,8 +20,11 @@ interface CounterSettings {
   unavailable?: CounterSetup['unavailable']
 }
 const REFRESHED_DOC = 'bookings_refreshed'
-/** How far back delivered bookings stay on the dispatch screen. */
-const DELIVERED_WINDOW_MS = 24 * 3600_000
+/**
+ * How far back delivered bookings are read: the bookings list shows 30 days of history (issue 12); the
+ * dispatch screen narrows its delivered tab to the last day itself (dispatchLists.ts).
+ */
+const HISTORY_WINDOW_MS = 30 * 24 * 3600_000
 /** REST shows read at once for the versions a refresh lacks. */
 const VERSION_READS_AT_ONCE = 4
 
@@ -104,7 +107,7 @@ export class CounterService {
     const cache = this.cache()
     const agency = this.profile.lastKnown()?.agency?.id
     if (!agency) return this.setup()
-    const since = new Date(this.now().getTime() - DELIVERED_WINDOW_MS).toISOString().replace('Z', '')
+    const since = new Date(this.now().getTime() - HISTORY_WINDOW_MS).toISOString().replace('Z', '')
     const session = this.session.require()
     // What a push settles while this read is under way is newer than the read (see mergeFromService).
     const readSince = this.now().toISOString()

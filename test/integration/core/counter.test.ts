@@ -12,6 +12,8 @@ let sandbox: RunningSandbox
 let h: CoreHarness
 let origin: number
 const user = () => sandbox.users[0]!
+/** How far the core's clock runs ahead of the real one (the history window is measured with it). */
+let ahead = 0
 
 async function gql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
   return (await h.call('graphql.query', { query, variables })).data as T
@@ -31,7 +33,7 @@ async function control(path: string, body: unknown): Promise<void> {
 
 beforeAll(async () => {
   sandbox = await startSandbox()
-  h = await coreHarness(tempDir(), { requestTimeoutMs: 3000 })
+  h = await coreHarness(tempDir(), { requestTimeoutMs: 3000, now: () => new Date(Date.now() + ahead) })
   await h.call('session.signIn', { serverUrl: sandbox.url, email: user().email, token: user().token })
   origin = (await h.call('profile.whoami')).agency!.id
   await h.call('catalogue.pull')
@@ -276,5 +278,36 @@ describe('a draft', () => {
     await h.call('bookings.delete', { id: booking.localId })
     await expect(h.call('bookings.get', { id: booking.localId })).rejects.toMatchObject({ code: 'not_found' })
     expect((await h.call('outbox.list')).some((e) => e.localId === booking.localId)).toBe(false)
+  })
+})
+
+describe('the history a refresh keeps', () => {
+  it('a booking delivered stays listed for 30 days (the bookings list\'s history), then leaves the cache', async () => {
+    const setup = await h.call('counter.setup')
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const { booking } = await h.call('bookings.create', {
+      agency_to_id: setup.destinations[0]!.id,
+      planned_delivery: setup.today,
+      reference: 'history of a month',
+      needs_transport: false,
+      lines: [{ item_id: rows.lot_stocks[0]!.lot.item_id, booked_quantity: '1' }],
+    })
+    await h.call('sync.push')
+    await h.call('bookings.deliver', { id: booking.localId })
+    await h.call('sync.push')
+    const serviceId = (await h.call('bookings.get', { id: booking.localId })).serviceId
+    expect(serviceId).toEqual(expect.any(Number))
+    try {
+      // 29 days on (the service's clock has not moved: the window is what this computer asks for), it is still there.
+      ahead = 29 * 24 * 3600_000
+      await h.call('counter.refresh')
+      expect((await h.call('bookings.list')).find((b) => b.serviceId === serviceId)).toMatchObject({ delivered: true, reference: 'history of a month', state: 'synced' })
+      // 31 days on it is out of the history, and out of the cache.
+      ahead = 31 * 24 * 3600_000
+      await h.call('counter.refresh')
+      expect((await h.call('bookings.list')).find((b) => b.serviceId === serviceId)).toBeUndefined()
+    } finally {
+      ahead = 0
+    }
   })
 })

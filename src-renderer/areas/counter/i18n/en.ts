@@ -95,7 +95,7 @@ const counter: CounterMessages = {
     refreshedAt: 'Read from the service at {time}',
     neverRefreshed: 'Not read from the service yet',
     refreshFailed: 'Could not read them from the service; showing those kept on this computer.',
-    empty: 'No open bookings at your agency.',
+    empty: 'No bookings of your agency in the last 30 days.',
     newBooking: 'New booking',
     columns: {
       number: 'Number',
@@ -124,6 +124,23 @@ const counter: CounterMessages = {
     shipConfirm: 'Ship booking {number}? The stock leaves your agency.',
     shipped: 'Booking {number} shipped.',
     problem: 'Problem',
+    searchPlaceholder: 'Search number, reference, destination or item  ( / )',
+    allStates: 'All states',
+    deliveryFrom: 'Delivery from',
+    deliveryTo: 'to',
+    clearFilters: 'Clear filters',
+    count: '{shown} of {total}',
+    noMatch: 'No booking matches the search.',
+    showMore: 'Show more ({count} left)',
+    listStates: {
+      draft: 'Draft',
+      pending: 'Pending',
+      synced: 'Synced',
+      failed: 'Failed',
+      conflict: 'In conflict',
+      shipped: 'Shipped',
+      delivered: 'Delivered',
+    },
   },
 }
 

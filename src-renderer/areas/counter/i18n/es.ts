@@ -93,7 +93,7 @@ const counter = {
     refreshedAt: 'Leídas del servicio a las {time}',
     neverRefreshed: 'Aún no se han leído del servicio',
     refreshFailed: 'No se pudieron leer del servicio; se muestran las guardadas en este equipo.',
-    empty: 'No hay reservas abiertas en su agencia.',
+    empty: 'No hay reservas de su agencia en los últimos 30 días.',
     newBooking: 'Nueva reserva',
     columns: {
       number: 'Número',
@@ -122,6 +122,23 @@ const counter = {
     shipConfirm: '¿Dar salida a la reserva {number}? Las existencias salen de su agencia.',
     shipped: 'Salida de la reserva {number} registrada.',
     problem: 'Problema',
+    searchPlaceholder: 'Buscar número, referencia, destino o artículo  ( / )',
+    allStates: 'Todos los estados',
+    deliveryFrom: 'Entrega desde',
+    deliveryTo: 'hasta',
+    clearFilters: 'Quitar filtros',
+    count: '{shown} de {total}',
+    noMatch: 'Ninguna reserva coincide con la búsqueda.',
+    showMore: 'Mostrar más ({count} restantes)',
+    listStates: {
+      draft: 'Borrador',
+      pending: 'Pendiente',
+      synced: 'Sincronizada',
+      failed: 'Con error',
+      conflict: 'En conflicto',
+      shipped: 'Despachada',
+      delivered: 'Entregada',
+    },
   },
 }
 

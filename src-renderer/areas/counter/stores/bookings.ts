@@ -6,7 +6,9 @@ import type { BookingsDelta } from '@shared/contract/counter'
 import type { CounterSetup } from '@shared/counter'
 import type { EventPayload, RequestOutput } from '@shared/contract'
 import { AppError } from '@shared/errors'
+import { bookingCode as codeOf, bookingLabel } from '@shared/bookingIdentity'
 import { useConnectionStore } from '@renderer/stores/connection'
+import { bookingSearch, noFilter, type BookingsFilter } from '../bookingsFilter'
 
 export type SyncSummary = EventPayload<'sync.changed'>
 type PushReport = RequestOutput<'sync.push'>
@@ -39,6 +41,21 @@ export const useBookingsStore = defineStore('bookings', () => {
   const agencyId = computed(() => setup.value?.agency?.id ?? null)
   const byLocalId = computed(() => new Map(bookings.value.map((b) => [b.localId, b])))
 
+  /** The bookings list: those leaving my agency, open and of the last days (the refresh keeps 30 days of history), newest first. */
+  const ours = computed(() =>
+    bookings.value
+      .filter((b) => agencyId.value === null || b.agency_from_id === agencyId.value)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+  )
+  /** The list's search and filters: kept here, so they survive leaving the screen and coming back. */
+  const listFilter = ref<BookingsFilter>({ ...noFilter })
+  // A new search (and its cached texts) when the destination names change.
+  const search = computed(() => {
+    const names = new Map((setup.value?.agencies ?? []).map((a) => [a.id, a.name]))
+    return bookingSearch((id) => names.get(id) ?? '')
+  })
+  const listed = computed(() => search.value(ours.value, listFilter.value))
+
   onEvent('sync.changed', (next) => setSync(next))
   onEvent('bookings.changed', (delta) => apply(delta))
   // Another company's cache, or another session's (signed in or out, training data reset): nothing held
@@ -62,6 +79,8 @@ export const useBookingsStore = defineStore('bookings', () => {
     sync.value = next
   }
 
+  /** How many whole lists were applied: a refresh's answer is not applied over a newer one already here. */
+  let wholeLists = 0
   /** Changes that arrive while the lists are being read: applied again over the read, which may be older. */
   let arrivedDuringLoad: BookingsDelta[] | null = null
 
@@ -74,6 +93,7 @@ export const useBookingsStore = defineStore('bookings', () => {
     arrivedDuringLoad?.push(delta)
     setSync(delta.sync)
     if (delta.full) {
+      wholeLists++
       bookings.value = delta.bookings
       outbox.value = delta.entries
       loaded.value = true
@@ -142,9 +162,12 @@ export const useBookingsStore = defineStore('bookings', () => {
     if (refreshing.value) return
     refreshing.value = true
     try {
+      const before = wholeLists
       const answer = await request('counter.refresh')
       setup.value = answer.setup
-      apply(answer.changes)
+      // The core announced the same whole list (bookings.changed), in order with a push's changes: when that
+      // announcement came first, a push may have changed a booking since, and the answer would undo it.
+      if (wholeLists === before) apply(answer.changes)
       refreshError.value = null
     } catch (err) {
       refreshError.value = AppError.from(err)
@@ -222,9 +245,14 @@ export const useBookingsStore = defineStore('bookings', () => {
     return setup.value?.agencies.find((a) => a.id === id)?.name ?? `#${id}`
   }
 
-  /** The number a clerk reads: the service's once confirmed, else the start of the local id. */
+  /** The one name a clerk reads everywhere: the local reference, then the service's number with it beside (bookingIdentity.ts). */
   function bookingNumber(b: LocalBooking): string {
-    return b.serviceId !== null ? String(b.serviceId) : b.localId.slice(0, 8).toUpperCase()
+    return bookingLabel(b)
+  }
+
+  /** What a barcode carries: the service's number once confirmed, else the local reference. */
+  function bookingCode(b: LocalBooking): string {
+    return codeOf(b)
   }
 
   return {
@@ -240,6 +268,9 @@ export const useBookingsStore = defineStore('bookings', () => {
     loaded,
     agencyId,
     byLocalId,
+    ours,
+    listFilter,
+    listed,
     apply,
     load,
     ensureLoaded,
@@ -258,5 +289,6 @@ export const useBookingsStore = defineStore('bookings', () => {
     keepTheirs,
     agencyName,
     bookingNumber,
+    bookingCode,
   }
 })

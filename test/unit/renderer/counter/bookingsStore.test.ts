@@ -116,3 +116,54 @@ describe('the bookings store across sessions', () => {
     expect(api.request).toHaveBeenCalledTimes(9)
   })
 })
+
+describe('the bookings list in the store', () => {
+  it('holds the bookings leaving my agency, newest first, shipped and delivered ones too, and filters them as the clerk types', async () => {
+    const list = [
+      booking('old', { createdAt: '2026-11-01T10:00:00Z', shipped: true, delivered: true, serviceId: 61100, state: 'synced' }),
+      booking('incoming', { agency_from_id: 9, agency_to_id: 1, createdAt: '2026-11-24T12:00:00Z' }),
+      booking('new', { createdAt: '2026-11-24T11:00:00Z', reference: 'Pedido Norte' }),
+    ]
+    api.request.mockImplementation(async (name: string) => {
+      if (name === 'counter.setup') return { agency: { id: 1, name: 'Tienda', agency_category_id: null }, agencies: [{ id: 2, name: 'Bodega Central', agency_category_id: null }], destinations: [], filteredByCategory: false, unavailable: [], today: '2026-11-24', refreshedAt: null }
+      if (name === 'bookings.list') return list
+      if (name === 'outbox.list') return []
+      if (name === 'sync.status') return sync(0)
+      throw new Error(`unexpected request ${name}`)
+    })
+    const store = useBookingsStore()
+    await store.loadSetup()
+    await store.ensureLoaded()
+    expect(store.listed.map((b) => b.localId)).toEqual(['new', 'old'])
+    store.listFilter.text = 'bodega central'
+    expect(store.listed.map((b) => b.localId)).toEqual(['new', 'old'])
+    store.listFilter.text = '61100'
+    expect(store.listed.map((b) => b.localId)).toEqual(['old'])
+    store.listFilter.text = ''
+    store.listFilter.state = 'pending'
+    expect(store.listed.map((b) => b.localId)).toEqual(['new'])
+    // The label the list shows: the number, with the local reference beside it.
+    expect(store.bookingNumber(list[0]!)).toBe('61100 · OLD')
+    expect(store.bookingCode(list[0]!)).toBe('61100')
+  })
+})
+
+describe('a refresh', () => {
+  it('does not undo a push that settled after the core announced the refreshed list but before its answer arrived', async () => {
+    answering([booking('a')], [entry(1, 'a')])
+    const store = useBookingsStore()
+    await store.ensureLoaded()
+    const refreshed = delta({ bookings: [booking('a')], entries: [entry(1, 'a')], sync: sync(1), full: true })
+    api.request.mockImplementation(async (name: string) => {
+      if (name !== 'counter.refresh') throw new Error(`unexpected request ${name}`)
+      // The events come first: the refreshed list, then the push that confirmed a.
+      announce(refreshed)
+      announce(delta({ bookings: [booking('a', { state: 'synced', serviceId: 61109, pending: 0 })], sync: sync(0) }))
+      return { setup: null, changes: refreshed }
+    })
+    await store.refresh()
+    expect(store.bookings[0]).toMatchObject({ state: 'synced', serviceId: 61109 })
+    expect(store.outbox).toEqual([])
+  })
+})
+
