@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { errorPayload } from './errors'
 import { receptionCount } from './purchasing'
-import { defaultNearExpiryDays } from './lots'
 
 /**
  * Domain records as the app uses them, after normalisation in core/api:
@@ -153,6 +152,12 @@ const preferenceFields = {
  * Settings written before stations existed read as "not chosen"; before the reception setting, a warehouse's
  * habit: count by scanning; before the near-expiry setting, a month.
  */
+
+/**
+ * Days before its expiry a lot is marked as near (a preference). Here, not in lots.ts: the contract
+ * reaches the sandboxed preload, which can require nothing but electron (lots.ts needs decimal.js).
+ */
+export const defaultNearExpiryDays = 30
 export const preferences = z.object({
   ...preferenceFields,
   station: preferenceFields.station.default(null),

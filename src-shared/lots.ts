@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js'
+import { defaultNearExpiryDays } from './domain'
 import { addDays, formatISO, parseISO } from 'date-fns'
 import { isPositiveDecimal } from './patterns'
 
@@ -12,8 +13,8 @@ export interface PickableLot {
 
 export type LotFreshness = 'expired' | 'near' | 'fresh'
 
-/** Days before expiry from which a lot is marked "near" when no setting says otherwise. */
-export const defaultNearExpiryDays = 30
+/** Days before expiry from which a lot is marked "near" when no setting says otherwise (kept in domain.ts). */
+export { defaultNearExpiryDays }
 
 /** Expired (before today), near expiry (within `nearDays`), or fresh; today is the clerk's day in their zone. */
 export function lotFreshness(expires: string | null, today: string, nearDays = defaultNearExpiryDays): LotFreshness {

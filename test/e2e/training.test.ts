@@ -48,7 +48,8 @@ describe('training mode', () => {
     await page.getByTestId(`entity-option-${current!.entityId}`).waitFor()
     await screenshot(page, 'training-05-entity-switcher')
     await page.getByTestId(`entity-option-${current!.entityId}`).click()
-    await expectText(page.locator('.n-message', { hasText: 'Ahora trabaja en' }), `Ahora trabaja en ${current!.name}`)
+    // The toast of the first switch may still be up: this one names the company switched to.
+    await expectText(page.locator('.n-message', { hasText: `Ahora trabaja en ${current!.name}` }), `Ahora trabaja en ${current!.name}`)
     await expectText(page.getByTestId('header-entity'), current!.name)
     await expectText(page.getByTestId('status-entity'), current!.name)
     await expectText(page.getByTestId('company-field-name'), current!.name)

@@ -47,6 +47,7 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
     needs_transport: true,
     transfer_request_id: null,
     draft: false,
+    from_open_booking: false,
     lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
   },
   'bookings.update': { id: '1234', changes: { reference: 'R-2' } },
