@@ -31,6 +31,8 @@ export interface KeyBinding {
   keepDefault?: boolean
   /** How the help writes the keys when listing each would be long ("0–9"). */
   keyText?: string
+  /** Caught before the field with the focus sees it (a select keeps Enter for itself, so Ctrl+Enter would never save from it). */
+  beforeFields?: boolean
 }
 
 export interface KeyGroup {
@@ -49,6 +51,8 @@ export interface KeyContext {
   dialog: boolean
   /** Where the key went (for keys that work in some fields only). */
   target?: EventTarget | null
+  /** The press on its way down to the field (only `beforeFields` keys answer then), or back up (the others). */
+  beforeFields?: boolean
 }
 
 /** What a key press looks like to the matcher (a KeyboardEvent has all of it). */
@@ -108,6 +112,7 @@ export function findBinding(groups: readonly KeyGroup[], press: KeyPress, contex
         .map(parseCombo)
         .find((c) => matches(c, press))
       if (!combo) continue
+      if ((binding.beforeFields ?? false) !== (context.beforeFields ?? false)) continue
       if (context.typing && !firesWhileTyping(binding, combo, context.target ?? null)) continue
       if (context.dialog && !binding.inDialogs) continue
       if (binding.when && !binding.when()) continue
@@ -121,20 +126,29 @@ export function findBinding(groups: readonly KeyGroup[], press: KeyPress, contex
 export const keyGroups = shallowReactive<KeyGroup[]>([])
 let nextId = 1
 
-function onKeydown(event: KeyboardEvent): void {
+function handle(event: KeyboardEvent, beforeFields: boolean): void {
   // A field that handled the key itself (the scan box's Enter) keeps it.
   if (event.defaultPrevented || event.isComposing) return
-  const binding = findBinding(keyGroups, event, { typing: isTypingTarget(event.target), dialog: dialogOpen(), target: event.target })
+  const binding = findBinding(keyGroups, event, { typing: isTypingTarget(event.target), dialog: dialogOpen(), target: event.target, beforeFields })
   if (!binding) return
   // The browser's own meaning (Ctrl+S saves the page, F1 opens its help) must not run too.
   if (!binding.keepDefault) event.preventDefault()
+  // Taken on its way down: the field never sees it.
+  if (beforeFields) event.stopPropagation()
   void binding.run(event)
 }
+const onKeydownBeforeFields = (event: KeyboardEvent) => handle(event, true)
+const onKeydown = (event: KeyboardEvent) => handle(event, false)
 
 function listen(on: boolean): void {
   if (typeof window === 'undefined') return
-  if (on) window.addEventListener('keydown', onKeydown)
-  else window.removeEventListener('keydown', onKeydown)
+  if (on) {
+    window.addEventListener('keydown', onKeydownBeforeFields, true)
+    window.addEventListener('keydown', onKeydown)
+  } else {
+    window.removeEventListener('keydown', onKeydownBeforeFields, true)
+    window.removeEventListener('keydown', onKeydown)
+  }
 }
 
 /** Declares keys until the calling component (or effect scope) goes away. */

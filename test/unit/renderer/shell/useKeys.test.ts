@@ -68,6 +68,20 @@ describe('which handler a key runs', () => {
     expect(findBinding(groups, press('Enter', { ctrlKey: true }), typing)?.run).toBe(save)
   })
 
+  it('answers a key meant for before the fields on its way down, and the others on their way back up', () => {
+    const save = vi.fn()
+    const focus = vi.fn()
+    const { group } = declare('keys.groups.screen', [
+      { keys: 'Ctrl+Enter', label: 'keys.save', run: save, beforeFields: true },
+      { keys: 'F2', label: 'keys.focusScan', run: focus },
+    ])
+    const groups = [group]
+    expect(findBinding(groups, press('Enter', { ctrlKey: true }), { ...typing, beforeFields: true })?.run).toBe(save)
+    expect(findBinding(groups, press('Enter', { ctrlKey: true }), typing)).toBeUndefined()
+    expect(findBinding(groups, press('F2'), { ...typing, beforeFields: true })).toBeUndefined()
+    expect(findBinding(groups, press('F2'), typing)?.run).toBe(focus)
+  })
+
   it('runs one handler per key: the latest declared (a dialog over its screen, a screen over the shell)', () => {
     const shell = vi.fn()
     const screen = vi.fn()
