@@ -4,7 +4,7 @@ import { onEvent, request } from '@renderer/api'
 import type { BookingInput, BookingChanges, LocalBooking, OutboxEntry } from '@shared/bookings'
 import type { BookingsDelta } from '@shared/contract/counter'
 import type { CounterSetup } from '@shared/counter'
-import type { EventPayload, RequestOutput } from '@shared/contract'
+import type { EventPayload, RequestInput, RequestOutput } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { bookingCode as codeOf, bookingLabel } from '@shared/bookingIdentity'
 import { useConnectionStore } from '@renderer/stores/connection'
@@ -200,32 +200,20 @@ export const useBookingsStore = defineStore('bookings', () => {
     return answer
   }
 
-  async function update(id: string, changes: BookingChanges): Promise<LocalBooking> {
-    const answer = await request('bookings.update', { id, changes })
+  /** A command on one booking: what it changed is applied here, and the booking it left is the answer. */
+  async function onBooking<N extends 'bookings.update' | 'bookings.submit' | 'bookings.ship' | 'bookings.deliver'>(name: N, input: RequestInput<N>): Promise<LocalBooking> {
+    const answer = (await request(name, input)) as RequestOutput<N>
     apply(answer.changes)
     return answer.booking
   }
 
-  async function submit(id: string): Promise<LocalBooking> {
-    const answer = await request('bookings.submit', { id })
-    apply(answer.changes)
-    return answer.booking
-  }
+  const update = (id: string, changes: BookingChanges) => onBooking('bookings.update', { id, changes })
+  const submit = (id: string) => onBooking('bookings.submit', { id })
+  const ship = (id: string) => onBooking('bookings.ship', { id })
+  const deliver = (id: string) => onBooking('bookings.deliver', { id })
 
   async function remove(id: string): Promise<void> {
     apply((await request('bookings.delete', { id })).changes)
-  }
-
-  async function ship(id: string): Promise<LocalBooking> {
-    const answer = await request('bookings.ship', { id })
-    apply(answer.changes)
-    return answer.booking
-  }
-
-  async function deliver(id: string): Promise<LocalBooking> {
-    const answer = await request('bookings.deliver', { id })
-    apply(answer.changes)
-    return answer.booking
   }
 
   async function retry(seq: number): Promise<void> {
