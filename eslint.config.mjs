@@ -38,10 +38,6 @@ const rendererZone = [
 ]
 const apiMessage = 'Views and components reach the service through their area store, not the API client (issue 13).'
 const apiZone = [{ regex: '(^@renderer/api(/|$))|(^(\\.\\./)+api(/|$))', message: apiMessage }]
-// Views and components that import the API client today: the remaining work (docs/ARCHITECTURE.md). This list may only shrink.
-const talksToApiToday = [
-  'src-renderer/areas/admin/views/GraphqlConsoleView.vue',
-]
 const viewsAndComponents = ['src-renderer/**/*.vue']
 
 export default tseslint.config(
@@ -79,7 +75,6 @@ export default tseslint.config(
   { files: ['src-renderer/**'], rules: { 'no-restricted-imports': restrict(...rendererZone) } },
   {
     files: viewsAndComponents,
-    ignores: talksToApiToday,
     rules: { 'no-restricted-imports': restrict(...rendererZone, ...apiZone) },
   },
 )

@@ -1,5 +1,5 @@
 import { getCurrentScope, onScopeDispose, shallowReactive } from 'vue'
-import { dialogOpen, isTypingTarget } from '../areas/catalogue/keyboard'
+import { dialogOpen, isTypingTarget } from './keyTargets'
 
 /**
  * The one way a screen answers keys. Each screen (and the shell) declares its

@@ -129,6 +129,11 @@ export const useAdminStore = defineStore('admin', () => {
     return next
   }
 
+  /** The GraphQL console's query (also its introspection): the answer as the service gave it, nothing kept here. */
+  function graphqlQuery(query: string, variables?: Record<string, unknown>): Promise<RequestOutput<'graphql.query'>> {
+    return request('graphql.query', { query, variables })
+  }
+
   // A company switch: nothing of the company left behind stays on screen; what is open is read again.
   const perCompany: [Loader, () => void][] = [
     [groupsLoader, () => (groups.value = [])],
@@ -171,5 +176,6 @@ export const useAdminStore = defineStore('admin', () => {
     structure,
     structureLoader,
     updateProfile,
+    graphqlQuery,
   }
 })
