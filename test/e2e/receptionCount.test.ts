@@ -40,7 +40,7 @@ describe('a reception counted by scanning', () => {
     // The scan box has the focus: the scanner can start at once. It is the counter's box, saying what it scans here.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="reception-scan"]') !== null)).toBe(true)
     const box = page.getByTestId('reception-scan').locator('input')
-    expect(await box.getAttribute('placeholder')).toBe('Escanee un producto de la orden — o escriba su código y Enter')
+    expect(await box.getAttribute('placeholder')).toBe('Escanee un producto de la orden')
     expect(await box.getAttribute('aria-label')).toBe('Escanear un producto de la orden')
     expect(await page.getByTestId('booking-scan').count()).toBe(0)
 
