@@ -9,8 +9,9 @@ import { expectText, input, startTraining, text, unexpectedProblems } from './su
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // The scan box and the form of the New booking screen, by keyboard only (issue 12): Enter takes the
-// suggestion shown, 5*CODE and CODE*5 count, Del on the empty box removes a line and Ctrl+Z puts it back,
-// Ctrl+Enter with a gap goes to the gap, new lines come into view and ↑ reaches the last line's quantity.
+// suggestion shown, 5*CODE and CODE*5 count, Del on the empty box removes a line and Ctrl+Z takes back the
+// last change of any kind (a scan too), Ctrl+Enter with a gap goes to the gap, new lines come into view, ↑
+// reaches the last line's quantity, and the scan box and Save stay pinned in view however many lines there are.
 const facts = bookingFacts[101]
 const bundles = bundleFacts[101]
 
