@@ -280,6 +280,10 @@ describe('the scan box and the form of a new booking', () => {
     await expect.poll(() => inView(page, page.getByTestId('booking-undone'))).toBe(true)
     expect(await inView(page, box)).toBe(true)
     await screenshot(page, 'counter-pinned-1366x768')
+    // In the dark theme the pinned bars take the dark screen's colour (no light band over the lines).
+    await page.getByTestId('theme-switch').click()
+    await expect.poll(() => page.getByTestId('booking-scan-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor)).not.toBe('rgb(255, 255, 255)')
+    await screenshot(page, 'counter-pinned-1366x768-dark')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
