@@ -43,8 +43,8 @@ describe('keyboard help (F1, ?)', () => {
       'F2 Poner el cursor en la caja de escaneo',
       // No line is selected on an empty booking: listed, but said to be unavailable.
       'Supr Quitar la línea seleccionada (ahora no disponible)',
-      // Nothing removed or changed yet, and the cursor is not in a quantity.
-      'Ctrl+Z Deshacer la última línea quitada o cantidad cambiada (ahora no disponible)',
+      // Nothing scanned, removed or changed yet, and the cursor is not in a quantity.
+      'Ctrl+Z Deshacer el último cambio (lectura, línea quitada o cantidad) (ahora no disponible)',
       'Intro o Esc Desde la cantidad de una línea: volver a la caja de escaneo (ahora no disponible)',
     ])
     const general = await helpRows(page, 'general')

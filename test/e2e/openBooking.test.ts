@@ -152,4 +152,46 @@ describe('the booking being typed', () => {
 
     expect(unexpectedProblems(problems)).toEqual([])
   })
+  it('restored on a later day, moves a planned delivery that has passed to the clerk\'s today, and says so', { timeout: 150_000 }, async () => {
+    const { page, problems, restartHost } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await openNewBooking(page)
+    const delivery = input(page, 'booking-planned-delivery')
+    // A new form is planned for today (the core's clock, in the profile's zone).
+    const typedOn = await delivery.inputValue()
+    expect(typedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    await chooseDestination(page)
+    await page.keyboard.press('F2')
+    await scan(page, facts.stockedItem.code)
+    await page.getByTestId('booking-kept').waitFor()
+    const problemsBefore = unexpectedProblems(problems)
+
+    // The app is started again three days later (the page's clock; midday in Guatemala and in UTC alike).
+    await restartHost()
+    const [y, m, d] = typedOn.split('-').map(Number) as [number, number, number]
+    const later = new Date(Date.UTC(y, m - 1, d + 3, 18))
+    const laterDay = later.toISOString().slice(0, 10)
+    await page.clock.setFixedTime(later)
+    await startTraining(page)
+    await openNewBooking(page)
+    await expectText(page.getByTestId('booking-restored'), /^Se recuperó la reserva sin guardar del /)
+    // Not planned for a day gone by: today, and the note says which day it had.
+    await expect.poll(() => delivery.inputValue()).toBe(laterDay)
+    await expectText(page.getByTestId('booking-restored-moved'), /^Su entrega prevista \(.+\) ya pasó: se cambió a hoy, .+\.$/)
+    expect(await codesOnScreen(page)).toEqual([facts.stockedItem.code])
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await screenshot(page, 'openBooking-restored-moved-1024x768')
+
+    // The moved day is what is kept: a reload finds it, with nothing left to move.
+    await page.getByTestId('booking-kept').waitFor()
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.reload()
+    await openNewBooking(page)
+    await page.getByTestId('booking-restored').waitFor()
+    expect(await delivery.inputValue()).toBe(laterDay)
+    expect(await page.getByTestId('booking-restored-moved').count()).toBe(0)
+    expect(problemsBefore).toEqual([])
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
 })

@@ -37,8 +37,12 @@ describe('a reception counted by scanning', () => {
     expect(await quantityOf(page, 0).inputValue()).toBe('0')
     expect(await quantityOf(page, 1).inputValue()).toBe('0')
     await expectText(page.getByTestId('reception-tally'), 'Contado 0 de 17 pendiente · 0 de 2 productos completos')
-    // The scan box has the focus: the scanner can start at once.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="booking-scan"]') !== null)).toBe(true)
+    // The scan box has the focus: the scanner can start at once. It is the counter's box, saying what it scans here.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="reception-scan"]') !== null)).toBe(true)
+    const box = page.getByTestId('reception-scan').locator('input')
+    expect(await box.getAttribute('placeholder')).toBe('Escanee un producto de la orden')
+    expect(await box.getAttribute('aria-label')).toBe('Escanear un producto de la orden')
+    expect(await page.getByTestId('booking-scan').count()).toBe(0)
 
     const ids = [Number(await lines.nth(0).getAttribute('data-item-id')), Number(await lines.nth(1).getAttribute('data-item-id'))]
     const codes = [(await text(lines.nth(0).getByTestId('line-item'))).split(' — ')[0]!, (await text(lines.nth(1).getByTestId('line-item'))).split(' — ')[0]!]
@@ -80,7 +84,7 @@ describe('a reception counted by scanning', () => {
       [1366, 768],
     ] as const) {
       await page.setViewportSize({ width, height })
-      await screenshot(page, `purchasing-06-reception-count-${width}x${height}`)
+      await screenshot(page, `receptions-scan-${width}x${height}`)
     }
 
     // Saving refuses the line counted over, and keeps every count as it was.
@@ -98,7 +102,7 @@ describe('a reception counted by scanning', () => {
     expect([await quantityOf(page, 0).inputValue(), await quantityOf(page, 1).inputValue()]).toEqual(['0', '0'])
     await expect.poll(() => page.getByTestId('reception-row').count()).toBe(2)
     // The scan box has the focus again: the next delivery can be scanned at once.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="booking-scan"]') !== null)).toBe(true)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="reception-scan"]') !== null)).toBe(true)
 
     // The other way of counting is a setting: full quantities start from what is pending, and stay chosen.
     await page.getByTestId('reception-count-prefilled').click()

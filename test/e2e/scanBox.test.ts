@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
+import type { TrainingService } from '@core/training'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // The scan box and the form of the New booking screen, by keyboard only (issue 12): Enter takes the
-// suggestion shown, 5*CODE and CODE*5 count, Del on the empty box removes a line and Ctrl+Z puts it back,
-// Ctrl+Enter with a gap goes to the gap, new lines come into view and ↑ reaches the last line's quantity.
+// suggestion shown, 5*CODE and CODE*5 count, Del on the empty box removes a line and Ctrl+Z takes back the
+// last change of any kind (a scan too), Ctrl+Enter with a gap goes to the gap, new lines come into view, ↑
+// reaches the last line's quantity, and the scan box and Save stay pinned in view however many lines there are.
 const facts = bookingFacts[101]
 const bundles = bundleFacts[101]
 
@@ -32,6 +34,25 @@ async function inView(page: Page, locator: Locator): Promise<boolean> {
   const limit = Math.min(height, bar?.y ?? height)
   // A pixel's slack: scrolled to the edge, sub-pixel layout may round across it.
   return !!box && box.y >= 0 && box.y + box.height <= limit + 1
+}
+
+/** The part of the window the screen scrolls in: between the pinned scan bar and the pinned actions. */
+async function clearOfPins(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox()
+  const bar = await page.getByTestId('booking-scan-bar').boundingBox()
+  const actions = await page.getByTestId('booking-save').locator('xpath=ancestor::footer').boundingBox()
+  return !!box && !!bar && !!actions && box.y >= bar.y + bar.height - 1 && box.y + box.height <= actions.y + 1
+}
+
+/** Codes of active items, asked of the training service beside the app (as the training user): a booking of many lines. */
+async function itemCodes(service: TrainingService, count: number): Promise<string[]> {
+  const tokenAnswer = await fetch(`${service.url}/apps/graphql.json`, { headers: { 'X-User-Email': service.email, 'X-User-Token': service.token } })
+  const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
+  const query = 'query ($n: Int!) { items(where: {active: {_eq: true}}, order_by: {id: asc}, limit: $n) { code } }'
+  const res = await fetch(graphqlUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables: { n: count } }) })
+  const codes = ((await res.json()) as { data: { items: { code: string }[] } }).data.items.map((i) => i.code)
+  if (codes.length < count) throw new Error(`only ${codes.length} active items on the training service, ${count} wanted`)
+  return codes
 }
 
 describe('the scan box and the form of a new booking', () => {
@@ -172,6 +193,97 @@ describe('the scan box and the form of a new booking', () => {
     await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
     await page.keyboard.press('Control+z')
     await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+  it('keeps the scan box, the save button and the first missing field in view with 25 lines at 1024×768 and 1366×768; Ctrl+Z takes back scans, Del removes', { timeout: 180_000 }, async () => {
+    const { page, problems, trainingService } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    const codes = await itemCodes(await trainingService(), 26)
+    await openNewBooking(page)
+    // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    const box = page.getByTestId('booking-scan')
+    const save = page.getByTestId('booking-save')
+    const scrolled = () => page.getByTestId('main-content').evaluate((m) => m.scrollTop)
+
+    for (const code of codes.slice(0, 25)) await scan(page, code)
+    await expect.poll(() => lines(page).count(), { timeout: 30_000 }).toBe(25)
+    await expectText(page.getByTestId('booking-added'), codes[24]!)
+    // The lines are longer than the window: the screen has scrolled, and the box, the message and Save are still there.
+    expect(await scrolled()).toBeGreaterThan(200)
+    expect(await inView(page, box)).toBe(true)
+    expect(await inView(page, page.getByTestId('booking-added'))).toBe(true)
+    expect(await inView(page, save)).toBe(true)
+    // The newest line is in view, clear of both pinned bars, not under them.
+    const newest = page.locator(`[data-testid="booking-line"][data-code="${codes[24]}"]`)
+    await expect.poll(() => clearOfPins(page, newest)).toBe(true)
+    expect(await focusInside(page, 'booking-scan')).toBe(true)
+    await screenshot(page, 'counter-pinned-1024x768')
+
+    // Ctrl+Z on the scan box takes back the last scan: its line goes, with its "added" message.
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => lines(page).count()).toBe(24)
+    expect(await newest.count()).toBe(0)
+    expect(await page.getByTestId('booking-added').count()).toBe(0)
+    await expectText(page.getByTestId('booking-undone'), `Deshecho: ${codes[24]}`)
+    // A scan of an item already on the booking adds to its line; Ctrl+Z takes that quantity back, the line stays.
+    const first = page.locator(`[data-testid="booking-line"][data-code="${codes[0]}"]`)
+    await scan(page, `3*${codes[0]}`)
+    await expect.poll(() => first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('4')
+    await expect.poll(() => clearOfPins(page, first)).toBe(true)
+    expect(await inView(page, box)).toBe(true)
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
+    expect(await lines(page).count()).toBe(24)
+    // Del removes the selected line (the one just touched); Ctrl+Z puts it back, then takes back the scan before.
+    await page.keyboard.press('Delete')
+    await expect.poll(() => lines(page).count()).toBe(23)
+    expect(await first.count()).toBe(0)
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => first.count()).toBe(1)
+    expect(await first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => lines(page).count()).toBe(23)
+    expect(await page.locator(`[data-testid="booking-line"][data-code="${codes[23]}"]`).count()).toBe(0)
+
+    // Ctrl+Enter with no destination, from far down the list: the field comes into view with the focus, Save stays.
+    await scan(page, codes[23]!)
+    await scan(page, codes[24]!)
+    await expect.poll(() => lines(page).count()).toBe(25)
+    await page.keyboard.press('Control+Enter')
+    const destination = page.getByTestId('booking-destination-field')
+    await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
+    await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
+    await expect.poll(() => inView(page, destination)).toBe(true)
+    expect(await inView(page, save)).toBe(true)
+
+    // At 1366×768 the same: back to the scanner, a scan at the foot of the list, Del and Ctrl+Z there.
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('F2')
+    await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+    await scan(page, codes[25]!)
+    await expect.poll(() => lines(page).count()).toBe(26)
+    const last = page.locator(`[data-testid="booking-line"][data-code="${codes[25]}"]`)
+    await expect.poll(() => clearOfPins(page, last)).toBe(true)
+    expect(await scrolled()).toBeGreaterThan(200)
+    expect(await inView(page, box)).toBe(true)
+    expect(await inView(page, save)).toBe(true)
+    await page.keyboard.press('Delete')
+    await expect.poll(() => lines(page).count()).toBe(25)
+    expect(await inView(page, page.getByTestId('booking-removed'))).toBe(true)
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => lines(page).count()).toBe(26)
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => lines(page).count()).toBe(25)
+    await expect.poll(() => inView(page, page.getByTestId('booking-undone'))).toBe(true)
+    expect(await inView(page, box)).toBe(true)
+    await screenshot(page, 'counter-pinned-1366x768')
+    // In the dark theme the pinned bars take the dark screen's colour (no light band over the lines).
+    await page.getByTestId('theme-switch').click()
+    await expect.poll(() => page.getByTestId('booking-scan-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor)).not.toBe('rgb(255, 255, 255)')
+    await screenshot(page, 'counter-pinned-1366x768-dark')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

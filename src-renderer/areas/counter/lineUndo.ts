@@ -1,10 +1,21 @@
 import type { DraftLine } from './bookingDraft'
 
 /**
- * What Ctrl+Z at the counter takes back: a removed line (put back where it was) or a quantity typed over
- * (the quantity before). Only these two, as at Odoo's POS: a scan is undone by Del, a field by its own undo.
+ * What Ctrl+Z at the counter takes back, the last first, whatever it was: a scan (the lines it added go,
+ * the quantity it added to a line it found is taken back), a removed line (put back where it was) or a
+ * quantity typed over (the quantity before). One history for the form; a field's own text has its own undo.
  */
-export type LineUndo = { kind: 'removed'; line: DraftLine; index: number } | { kind: 'quantity'; key: number; quantity: string }
+export type LineUndo =
+  | { kind: 'scanned'; added: number[]; raised: { key: number; quantity: string }[] }
+  | { kind: 'removed'; line: DraftLine; index: number }
+  | { kind: 'quantity'; key: number; quantity: string }
+
+/** What an undo did: the lines after it, the line to select (null when it only took lines away) and the lines it took away. */
+export interface Undone {
+  lines: DraftLine[]
+  key: number | null
+  gone: DraftLine[]
+}
 
 /** The most kept: a counter undoes the last few slips, not the day. */
 const KEEP = 50
@@ -29,19 +40,45 @@ export function noteChange(before: DraftLine | undefined, after: DraftLine, step
 }
 
 /**
- * Takes back the last step that still applies (a quantity whose line was removed since is skipped).
- * Returns the lines and the line touched (for the selection), or null when there is nothing to undo.
+ * A scan changed the lines from `before` to `after`: one step that takes the whole scan back (a bundle's
+ * components together). Lines are never reordered by a scan, so new keys are new lines.
  */
-export function undo(lines: DraftLine[], steps: LineUndo[]): { lines: DraftLine[]; key: number } | null {
+export function noteScan(before: DraftLine[], after: DraftLine[], steps: LineUndo[]): void {
+  const was = new Map(before.map((l) => [l.key, l.quantity]))
+  const added: number[] = []
+  const raised: { key: number; quantity: string }[] = []
+  for (const l of after) {
+    const quantity = was.get(l.key)
+    if (quantity === undefined) added.push(l.key)
+    else if (quantity !== l.quantity) raised.push({ key: l.key, quantity })
+  }
+  if (added.length || raised.length) push(steps, { kind: 'scanned', added, raised })
+}
+
+/**
+ * Takes back the last step that still applies (one whose lines have all gone since, by a save or a
+ * discard, is skipped). Returns null when there is nothing to undo.
+ */
+export function undo(lines: DraftLine[], steps: LineUndo[]): Undone | null {
   for (let step = steps.pop(); step; step = steps.pop()) {
-    if (step.kind === 'removed') {
-      const at = Math.min(step.index, lines.length)
-      return { lines: [...lines.slice(0, at), step.line, ...lines.slice(at)], key: step.line.key }
-    }
-    const { key, quantity } = step
-    if (lines.some((l) => l.key === key)) return { lines: lines.map((l) => (l.key === key ? { ...l, quantity } : l)), key }
+    const done = apply(lines, step)
+    if (done) return done
   }
   return null
+}
+
+function apply(lines: DraftLine[], step: LineUndo): Undone | null {
+  if (step.kind === 'removed') {
+    const at = Math.min(step.index, lines.length)
+    return { lines: [...lines.slice(0, at), step.line, ...lines.slice(at)], key: step.line.key, gone: [] }
+  }
+  const back = new Map(step.kind === 'quantity' ? [[step.key, step.quantity]] : step.raised.map((r) => [r.key, r.quantity]))
+  const drop = new Set(step.kind === 'scanned' ? step.added : [])
+  const gone = lines.filter((l) => drop.has(l.key))
+  const touched = lines.find((l) => back.has(l.key))
+  if (!gone.length && !touched) return null
+  const kept = lines.filter((l) => !drop.has(l.key)).map((l) => (back.has(l.key) ? { ...l, quantity: back.get(l.key)! } : l))
+  return { lines: kept, key: touched?.key ?? null, gone }
 }
 
 function push(steps: LineUndo[], step: LineUndo): void {

@@ -68,6 +68,7 @@ const counter: CounterMessages = {
     savedWarnings: 'Note: {count} lines exceed the known stock.',
     cancel: 'Discard',
     restoredToday: 'The unsaved booking from {time} was recovered. Check it and save it, or discard it.',
+    restoredMoved: 'Its planned delivery ({from}) had passed: it was moved to today, {to}.',
     restoredEarlier: 'The unsaved booking from {when} was recovered. Check it and save it, or discard it.',
     kept: 'Kept on this computer until you save or discard it.',
     keepFailed: 'Could not be kept on this computer: {reason}',
@@ -76,6 +77,8 @@ const counter: CounterMessages = {
     linesMissing: 'Scan or type at least one item to save',
     removed: '{name} removed · Ctrl+Z puts it back',
     undone: 'Undone: {name}',
+    undoKey: 'Undo the last change (scan, line removed or quantity)',
+    undoneScan: 'Undone: {name} taken off the booking',
     notEditable: 'This booking has left: it cannot be edited.',
   },
   unsent: {

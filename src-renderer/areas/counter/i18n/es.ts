@@ -66,6 +66,7 @@ const counter = {
     savedWarnings: 'Atención: {count} líneas superan las existencias conocidas.',
     cancel: 'Descartar',
     restoredToday: 'Se recuperó la reserva sin guardar de las {time}. Revísela y guárdela, o descártela.',
+    restoredMoved: 'Su entrega prevista ({from}) ya pasó: se cambió a hoy, {to}.',
     restoredEarlier: 'Se recuperó la reserva sin guardar del {when}. Revísela y guárdela, o descártela.',
     kept: 'Se conserva en este equipo hasta que la guarde o la descarte.',
     keepFailed: 'No se pudo conservar en este equipo: {reason}',
@@ -74,6 +75,8 @@ const counter = {
     linesMissing: 'Escanee o escriba al menos un artículo para guardar',
     removed: '{name} quitado · Ctrl+Z lo devuelve',
     undone: 'Deshecho: {name}',
+    undoKey: 'Deshacer el último cambio (lectura, línea quitada o cantidad)',
+    undoneScan: 'Deshecho: {name} quitado de la reserva',
     notEditable: 'Esta reserva ya salió: no se puede editar.',
   },
   unsent: {

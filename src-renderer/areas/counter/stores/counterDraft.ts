@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import type { OpenBookingForm } from '@shared/openBooking'
 import { AppError } from '@shared/errors'
+import { dayInZone } from '@shared/localDate'
 import { request } from '@renderer/api'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
 import type { DraftLine } from '../bookingDraft'
@@ -33,6 +34,8 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
   const entityId = ref<number | null>(null)
   /** When the form on screen was kept before a reload or a restart (ISO), for the note; null otherwise. */
   const restoredAt = ref<string | null>(null)
+  /** The planned-delivery day the restored form had when that day had passed (it was moved to today); null otherwise. */
+  const movedDelivery = ref<string | null>(null)
   /** When the form was last kept in the cache; null when nothing is kept. */
   const keptAt = ref<string | null>(null)
   /** Typed and not kept yet. */
@@ -65,6 +68,7 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
       needsTransport.value = next.needsTransport
       transferRequestId.value = next.transferRequestId
       lines.value = next.lines.map((l) => ({ ...l, key: --restoredKey }))
+      movedDelivery.value = null
     } finally {
       quiet = false
     }
@@ -164,6 +168,19 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
     return restoring
   }
 
+  /**
+   * A form restored with a planned-delivery day that has passed (kept yesterday, the app started today):
+   * today instead, as a new form gets, and kept so; `movedDelivery` keeps the old day for the note.
+   * `today` is the clerk's day in the profile's zone; a day from a transfer request may be a timestamp, read
+   * as its day there. Days are `YYYY-MM-DD`, so text order is date order.
+   */
+  function catchUpDelivery(today: string): void {
+    const day = plannedDelivery.value
+    if (restoredAt.value === null || !day || dayInZone(day, whoami.data?.profile.time_zone ?? 'UTC') >= today) return
+    plannedDelivery.value = today
+    movedDelivery.value = day
+  }
+
   /** The form was saved as a booking, or the clerk discarded it: empty it, and what was kept goes too. */
   function reset(today: string | null): void {
     clearTimeout(timer)
@@ -218,6 +235,7 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
     lines,
     entityId,
     restoredAt,
+    movedDelivery,
     keptAt,
     pending,
     keepError,
@@ -226,6 +244,7 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
     saved,
     empty,
     restore,
+    catchUpDelivery,
     flush,
   }
 })

@@ -142,6 +142,8 @@ const purchasing: PurchasingMessages = {
         mode: 'How to count',
         scan: 'Count by scanning',
         prefilled: 'Full quantities',
+        scanPlaceholder: 'Scan an item of the order',
+        scanLabel: 'Scan an item of the order',
         scanHint: 'Scan each item (or type its code and Enter): each scan adds 1; 5*CODE adds 5.',
         prefilledHint: 'Every item starts with all that is pending; correct what did not arrive.',
         appliesNext: 'This applies to the next reception: the count on screen stays.',

@@ -140,6 +140,8 @@ const purchasing = {
         mode: 'Cómo contar',
         scan: 'Contar escaneando',
         prefilled: 'Cantidades completas',
+        scanPlaceholder: 'Escanee un producto de la orden',
+        scanLabel: 'Escanear un producto de la orden',
         scanHint: 'Escanee cada producto (o escriba su código y Enter): cada lectura suma 1; 5*CÓDIGO suma 5.',
         prefilledHint: 'Cada producto empieza con todo lo pendiente; corrija lo que no llegó.',
         appliesNext: 'Se aplicará a la próxima recepción: el conteo en pantalla se mantiene.',
