@@ -20,7 +20,6 @@ const keys: KeysMessages = {
     saveDraft: 'Save as a draft',
     focusScan: 'Put the cursor in the scan box',
     removeLine: 'Remove the selected line',
-    undoLine: 'Undo the last line removed or quantity changed',
     backToScan: 'From a line\'s quantity: back to the scan box',
     refresh: 'Read the service again',
     syncNow: 'Send what waits now',

@@ -19,7 +19,6 @@ const keys = {
     saveDraft: 'Guardar como borrador',
     focusScan: 'Poner el cursor en la caja de escaneo',
     removeLine: 'Quitar la línea seleccionada',
-    undoLine: 'Deshacer la última línea quitada o cantidad cambiada',
     backToScan: 'Desde la cantidad de una línea: volver a la caja de escaneo',
     refresh: 'Volver a leer del servicio',
     syncNow: 'Enviar ahora lo pendiente',
