@@ -18,6 +18,7 @@ export const useDispatchTicksStore = defineStore('dispatchTicks', () => {
   const saveError = ref<AppError | null>(null)
   const loaded = ref(false)
 
+  let loadError: AppError | null = null
   let loading: Promise<void> | null = null
   function load(): Promise<void> {
     loading ??= (async () => {
@@ -27,8 +28,8 @@ export const useDispatchTicksStore = defineStore('dispatchTicks', () => {
         ticks.value = entityId.value === read.entityId ? { ...read.ticks, ...ticks.value } : read.ticks
         entityId.value = read.entityId
       } catch (err) {
-        // The entity is not known yet (first start offline): counting works in this window.
-        saveError.value = AppError.from(err)
+        // The entity is not known yet (first start offline): counting works in this window, and says so once it is used.
+        loadError = AppError.from(err)
       } finally {
         loaded.value = true
         loading = null
@@ -41,6 +42,8 @@ export const useDispatchTicksStore = defineStore('dispatchTicks', () => {
     ticks.value = {}
     entityId.value = null
     loaded.value = false
+    loadError = null
+    saveError.value = null
     void load()
   })
 
@@ -55,7 +58,10 @@ export const useDispatchTicksStore = defineStore('dispatchTicks', () => {
     queue = queue.then(async () => {
       if (entityId.value === null) await load()
       const entity = entityId.value
-      if (entity === null) return
+      if (entity === null) {
+        saveError.value = loadError ?? new AppError('not_ready')
+        return
+      }
       try {
         await request('dispatch.keepTicks', { entityId: entity, localId, ticks: { ...next } })
         saveError.value = null
