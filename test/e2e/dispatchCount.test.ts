@@ -239,6 +239,15 @@ describe('dispatch: counts kept and typed, the view in the preferences, grouped 
       expect(await overflowing(page)).toEqual([])
       await screenshot(page, `dispatch-3${width === 1024 ? 2 : 3}-list-open-${width}`)
 
+      // In English (longer words) it fits as well, and the count field says what it is.
+      await page.getByTestId('language-en').click()
+      await expectText(page.getByTestId('dispatch-tab-toShip'), /To ship/)
+      const label = page.locator('[data-active="true"]').getByTestId('card-line-ticks').first()
+      await expectText(label, /^Checked:\s*of \d+$/)
+      expect(await page.locator('[data-active="true"]').getByTestId('card-line-count').first().getAttribute('aria-label')).toMatch(/^Checked quantity of /)
+      expect(await overflowing(page)).toEqual([])
+      await screenshot(page, `dispatch-3${width === 1024 ? 4 : 5}-list-open-en-${width}`)
+
       expect(unexpectedProblems(problems)).toEqual([])
     })
   }
