@@ -71,7 +71,7 @@ async function overflowing(page: Page): Promise<string[]> {
 describe('dispatch: counts kept and typed, the view in the preferences, grouped slips, the list at 1024', () => {
   const app = useFreshApp({ stoppableTraining: true })
 
-  it('keeps a count through a restart of the app, counts 5*CODE as five, takes a typed 2,5 on a weighed line, and forgets it once shipped', async () => {
+  it('keeps a count through a restart of the app, counts N*CODE (refusing more than is left), takes a typed 2,5 on a weighed line, and forgets it once shipped', async () => {
     const { page, problems, trainingService, restartHost } = app()
     await startTraining(page)
     const id = await bookOnService(await trainingService(), '2099-01-08', [
