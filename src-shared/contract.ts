@@ -9,6 +9,7 @@ import { bookingsDelta, counterRequests } from './contract/counter'
 import { purchasingRequests } from './contract/purchasing'
 import { adminRequests } from './contract/admin'
 import { supportRequests } from './contract/support'
+import { dispatchRequests } from './contract/dispatch'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
@@ -22,6 +23,7 @@ export const requests = {
   ...sessionRequests,
   ...catalogueRequests,
   ...counterRequests,
+  ...dispatchRequests,
   ...purchasingRequests,
   ...adminRequests,
   ...supportRequests,

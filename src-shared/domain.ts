@@ -146,11 +146,13 @@ const preferenceFields = {
   receptionCount,
   /** Lots expiring within this many days are marked "near expiry" (amber) on lines, dispatch cards and slips. */
   nearExpiryDays: z.number().int().min(0).max(365),
+  /** Dispatch: the bookings as cards (lines shown) or as the dense list (a row each). */
+  dispatchView: z.enum(['cards', 'list']),
 }
 
 /**
  * Settings written before stations existed read as "not chosen"; before the reception setting, a warehouse's
- * habit: count by scanning; before the near-expiry setting, a month.
+ * habit: count by scanning; before the near-expiry setting, a month; before the dispatch view, cards.
  */
 
 /**
@@ -163,6 +165,7 @@ export const preferences = z.object({
   station: preferenceFields.station.default(null),
   receptionCount: receptionCount.default('scan'),
   nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultNearExpiryDays),
+  dispatchView: preferenceFields.dispatchView.default('cards'),
 })
 /** A change: only what it names (no defaults, so changing the theme never forgets the station). */
 export const preferencesPatch = z.object(preferenceFields).partial()

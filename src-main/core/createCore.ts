@@ -8,6 +8,7 @@ import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
 import { OpenBookingService } from './services/openBookingService'
+import { DispatchTicksService } from './services/dispatchTicksService'
 import { EntityCaches } from './services/entityCaches'
 import { PullScheduler } from './sync/pullScheduler'
 import { PushScheduler } from './sync/pushScheduler'
@@ -20,6 +21,7 @@ import type { CoreParts } from './handlers/parts'
 import { sessionHandlers } from './handlers/session'
 import { catalogueHandlers } from './handlers/catalogue'
 import { counterHandlers } from './handlers/counter'
+import { dispatchHandlers } from './handlers/dispatch'
 import { purchasingHandlers } from './handlers/purchasing'
 import { adminHandlers } from './handlers/admin'
 import { supportHandlers } from './handlers/support'
@@ -112,6 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))
   const counter = new CounterService(session, profile, caches, events, now)
   const openBooking = new OpenBookingService(caches, now, log.child({ area: 'counter' }))
+  const dispatchTicks = new DispatchTicksService(caches, now, log.child({ area: 'dispatch' }))
   const purchasing = new PurchasingService(session, profile)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
@@ -155,6 +158,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bookings,
     counter,
     openBooking,
+    dispatchTicks,
     purchasing,
     pieceworkGroups,
     dynamicTables,
@@ -166,6 +170,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...sessionHandlers(parts),
     ...catalogueHandlers(parts),
     ...counterHandlers(parts),
+    ...dispatchHandlers(parts),
     ...purchasingHandlers(parts),
     ...adminHandlers(parts),
     ...supportHandlers(parts),

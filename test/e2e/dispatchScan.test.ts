@@ -124,25 +124,25 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     // Three scans of the stocked item fill its line of 3; the fourth is refused and not counted.
     const stockedLine = card.locator(`[data-item-id="${stocked.id}"]`)
     await scan(page, stocked.code)
-    await expectText(stockedLine.getByTestId('card-line-ticks'), 'Verificadas: 1 de 3')
+    await expect.poll(() => stockedLine.getByTestId('card-line-count').inputValue()).toBe('1')
     await expectText(page.getByTestId('dispatch-scan-feedback'), `${stocked.code}: 1 de 3`)
     await scan(page, stocked.code)
     await scan(page, stocked.code)
-    await expectText(stockedLine.getByTestId('card-line-ticks'), 'Verificadas: 3 de 3')
+    await expect.poll(() => stockedLine.getByTestId('card-line-count').inputValue()).toBe('3')
     await scan(page, stocked.code)
     await expectText(page.getByTestId('dispatch-scan-feedback'), `${stocked.code}: ya se verificaron las 3 unidades reservadas. No se cuenta una más.`)
     expect(await page.getByTestId('dispatch-scan-feedback').getAttribute('data-type')).toBe('warning')
-    await expectText(stockedLine.getByTestId('card-line-ticks'), 'Verificadas: 3 de 3')
+    await expect.poll(() => stockedLine.getByTestId('card-line-count').inputValue()).toBe('3')
     await expectText(page.getByTestId('dispatch-active-progress'), 'Líneas verificadas: 1 de 2')
-    // The line not scanned yet says so: what is still to pick is seen at a glance.
-    await expectText(card.locator(`[data-item-id="${multiLot.id}"]`).getByTestId('card-line-ticks'), 'Verificadas: 0 de 1')
+    // The line not scanned yet says so (its count field, where a count can also be typed): what is still to pick is seen at a glance.
+    await expect.poll(() => card.locator(`[data-item-id="${multiLot.id}"]`).getByTestId('card-line-count').inputValue()).toBe('0')
     // A code that is no line of this booking is refused with the booking named.
     await scan(page, 'NO-SUCH-CODE')
     await expectText(page.getByTestId('dispatch-scan-feedback'), new RegExp(`^NO-SUCH-CODE no está en la reserva ${id}( · \\w+)?\\.$`))
 
     // In the list view the opened booking keeps its card (with the ticks) above the rows.
     await page.getByTestId('dispatch-view-list').click()
-    await expectText(card.locator(`[data-item-id="${stocked.id}"]`).getByTestId('card-line-ticks'), 'Verificadas: 3 de 3')
+    await expect.poll(() => card.locator(`[data-item-id="${stocked.id}"]`).getByTestId('card-line-count').inputValue()).toBe('3')
     await expectText(page.getByTestId(`dispatch-row-${id}`).getByTestId('row-checked'), '1/2')
     await screenshot(page, 'dispatch-14-scan-list-1366')
     await page.getByTestId('dispatch-scan').locator('input').focus()

@@ -8,6 +8,7 @@ import type { CatalogueService } from '../services/catalogueService'
 import type { ConnectionMonitor } from '../services/connectionMonitor'
 import type { CounterService } from '../services/counterService'
 import type { OpenBookingService } from '../services/openBookingService'
+import type { DispatchTicksService } from '../services/dispatchTicksService'
 import type { ProfileService } from '../services/profileService'
 import type { PurchasingService } from '../services/purchasingService'
 import type { SessionService } from '../services/sessionService'
@@ -29,6 +30,7 @@ export interface CoreParts {
   bookings: BookingsService
   counter: CounterService
   openBooking: OpenBookingService
+  dispatchTicks: DispatchTicksService
   purchasing: PurchasingService
   pieceworkGroups: PieceworkGroupService
   dynamicTables: DynamicTablesService

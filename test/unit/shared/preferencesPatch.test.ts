@@ -8,7 +8,7 @@ describe('preferences', () => {
   })
 
   it('reads settings written before stations existed as "not chosen"', () => {
-    expect(preferences.parse({ theme: 'light', language: 'es' })).toEqual({ theme: 'light', language: 'es', station: null, receptionCount: 'scan', nearExpiryDays: 30 })
+    expect(preferences.parse({ theme: 'light', language: 'es' })).toEqual({ theme: 'light', language: 'es', station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards' })
   })
 
   it('keeps how receptions start: counted by scanning unless pre-filled was chosen, and only a known choice', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
 import { dateInZone } from '@shared/localDate'
 import { groupCardLines, isOverdue } from '@renderer/areas/dispatch/cardLines'
-import { bookingByNumber, itemByCode, tickItem, tickProgress } from '@renderer/areas/dispatch/dispatchScan'
+import { bookingByNumber, itemByCode, setLineCount, tickItem, tickProgress, type Ticks } from '@renderer/areas/dispatch/dispatchScan'
 
 type Line = LocalBooking['lines'][number]
 const line = (over: Partial<Line>): Line => ({ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null, ...over })
@@ -103,7 +103,7 @@ describe('scanning at dispatch', () => {
   it('ticks one unit per scan on the line of the item, moves to its next lot when one is full, and refuses one over', () => {
     const lines = groupCardLines([line({ item_id: 7, booked_quantity: '1', lot_id: 70, item_code: 'A-7' }), line({ item_id: 7, booked_quantity: '2', lot_id: 71, item_code: 'A-7' })])
     expect(itemByCode(lines, 'a-7')).toBe(7)
-    let ticks = {}
+    let ticks: Ticks = {}
     const results: string[] = []
     for (let i = 0; i < 4; i++) {
       const r = tickItem(lines, ticks, 7)
@@ -111,7 +111,41 @@ describe('scanning at dispatch', () => {
       results.push(r.kind === 'ticked' ? `${r.line.lot_id}:${r.count}` : r.kind)
     }
     expect(results).toEqual(['70:1', '71:1', '71:2', 'full'])
+    expect(ticks).toEqual({ '7:70': '1', '7:71': '2' })
     expect(tickProgress(lines, ticks)).toEqual({ done: 2, of: 2 })
     expect(tickItem(lines, ticks, 8).kind).toBe('notOnBooking')
+  })
+
+  it('counts 5*CODE as five across the item\'s lots, and refuses a count that does not fit, counting nothing of it', () => {
+    const lines = groupCardLines([line({ item_id: 7, booked_quantity: '2', lot_id: 70 }), line({ item_id: 7, booked_quantity: '4', lot_id: 71 })])
+    const five = tickItem(lines, {}, 7, '5')
+    expect(five.kind === 'ticked' && five.ticks).toEqual({ '7:70': '2', '7:71': '3' })
+    if (five.kind !== 'ticked') throw new Error('five fit')
+    const over = tickItem(lines, five.ticks, 7, '2')
+    expect(over).toMatchObject({ kind: 'over', left: '1' })
+    expect(tickItem(lines, five.ticks, 7, '1').kind).toBe('ticked')
+  })
+
+  it('counts fractional lines exactly: 2.5 kg is 2.5, not one scan more or less', () => {
+    const lines = groupCardLines([line({ item_id: 9, booked_quantity: '1.2', lot_id: 90 }), line({ item_id: 9, booked_quantity: '1.3', lot_id: 90 })])
+    expect(lines[0]!.quantity).toBe('2.5')
+    // Two scans of one: then 0.5 is left, and a third whole unit would be more than booked.
+    let ticks: Ticks = {}
+    for (let i = 0; i < 2; i++) {
+      const r = tickItem(lines, ticks, 9)
+      if (r.kind === 'ticked') ticks = r.ticks
+    }
+    expect(tickItem(lines, ticks, 9)).toMatchObject({ kind: 'over', left: '0.5' })
+    expect(tickItem(lines, ticks, 9, '0.5')).toMatchObject({ kind: 'ticked', count: '2.5' })
+    // Typed on the line: 2,5 and 2.5 are the same; 0.1 + 0.2 style floats never enter.
+    const typed = setLineCount(lines, {}, '9:90', '2,5')
+    expect(typed).toMatchObject({ kind: 'set', count: '2.5', ticks: { '9:90': '2.5' } })
+    expect(tickProgress(lines, typed?.kind === 'set' ? typed.ticks : {})).toEqual({ done: 1, of: 1 })
+    expect(setLineCount(lines, {}, '9:90', '2.51')?.kind).toBe('over')
+    expect(setLineCount(lines, {}, '9:90', 'dos')?.kind).toBe('invalid')
+    expect(setLineCount(lines, {}, '9:90', '-1')?.kind).toBe('invalid')
+    // Typed back to nothing, the line is no longer counted.
+    expect(setLineCount(lines, { '9:90': '1' }, '9:90', '')).toMatchObject({ kind: 'set', count: '0', ticks: {} })
+    expect(setLineCount(lines, {}, '1:-', '1')).toBeNull()
   })
 })

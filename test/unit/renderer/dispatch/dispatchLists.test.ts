@@ -85,11 +85,14 @@ describe('dispatch tabs', () => {
 })
 
 describe('slip totals', () => {
-  it('counts lines and sums fractional quantities exactly', () => {
-    const line = (q: string) => ({ item_id: 1, booked_quantity: q, lot_id: null, serial_number: null, reference: null, bundle_id: null })
-    const a = booking({ lines: [line('0.1'), line('0.2')] })
+  it('counts lines as printed (the same item and lot once) and sums fractional quantities exactly', () => {
+    const line = (q: string, item_id = 1, lot_id: number | null = null) => ({ item_id, booked_quantity: q, lot_id, serial_number: null, reference: null, bundle_id: null })
+    const a = booking({ lines: [line('0.1'), line('0.2', 2)] })
     const b = booking({ lines: [line('3')] })
     expect(slipTotals([a, b])).toEqual({ lines: 3, units: '3.3' })
+    // Twice the same item and lot is one printed line; another lot of it is a line of its own.
+    const c = booking({ lines: [line('1.5', 4, 40), line('1', 4, 40), line('2', 4, 41)] })
+    expect(slipTotals([c])).toEqual({ lines: 2, units: '4.5' })
     expect(slipTotals([])).toEqual({ lines: 0, units: '0' })
   })
 })

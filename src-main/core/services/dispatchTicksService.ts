@@ -1,0 +1,91 @@
+import { AppError } from '@shared/errors'
+import { bookingTicks, type BookingTicks, type LineTicks } from '@shared/dispatchTicks'
+import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
+import type { Logger } from '../logging/logger'
+import type { EntityCache, EntityCaches } from './entityCaches'
+
+/** The counts of the bookings being picked, one document per entity cache (so per entity and per computer). */
+const TICKS_DOC = 'dispatch_ticks'
+
+/**
+ * What the warehouse has counted of each booking it is picking (the dispatch
+ * screen's optional verification), kept in the current entity's cache as it is
+ * counted so a reload, a crash or a restart keeps it, as Odoo's barcode app keeps
+ * a picking's done quantities. A booking's count goes once the booking is shipped,
+ * delivered, deleted or gone from the list: it is read-and-pruned, never shown stale.
+ * Writes name the entity the screen read them in and are refused in any other.
+ */
+export class DispatchTicksService {
+  constructor(
+    private readonly caches: EntityCaches,
+    private readonly now: () => Date,
+    private readonly log: Logger,
+  ) {}
+
+  read(): { entityId: number; ticks: BookingTicks } {
+    const cache = this.cache()
+    const kept = this.kept(cache)
+    const open = new Set(
+      cache.bookings
+        .list()
+        .filter((b) => !b.deleted && !b.shipped && !b.delivered)
+        .map((b) => b.localId),
+    )
+    const ticks: Record<string, LineTicks> = {}
+    for (const [localId, lines] of Object.entries(kept)) if (open.has(localId)) ticks[localId] = lines
+    if (Object.keys(ticks).length !== Object.keys(kept).length) this.write(cache, ticks)
+    return { entityId: cache.entityId, ticks }
+  }
+
+  /** One booking's count, whole; an empty count forgets the booking. */
+  keep(entityId: number, localId: string, lines: LineTicks): { savedAt: string } {
+    const cache = this.own(entityId)
+    const ticks: Record<string, LineTicks> = { ...this.kept(cache) }
+    // Zeros are no count: a line typed back to 0 is as if never counted.
+    const counted = Object.fromEntries(Object.entries(lines).filter(([, q]) => /[1-9]/.test(q)))
+    if (Object.keys(counted).length > 0) ticks[localId] = counted
+    else delete ticks[localId]
+    return { savedAt: this.write(cache, ticks) }
+  }
+
+  private write(cache: EntityCache, ticks: BookingTicks): string {
+    const at = this.now()
+    if (Object.keys(ticks).length === 0) deleteDocument(cache.store.db, TICKS_DOC)
+    else writeDocument(cache.store.db, TICKS_DOC, ticks, at)
+    return at.toISOString()
+  }
+
+  /** What the cache holds; a document that no longer reads is dropped (and logged), never thrown. */
+  private kept(cache: EntityCache): BookingTicks {
+    let raw: { value: unknown } | null
+    try {
+      raw = readDocument<unknown>(cache.store.db, TICKS_DOC)
+    } catch (err) {
+      return this.drop(cache, 'not JSON', err)
+    }
+    if (raw === null) return {}
+    const parsed = bookingTicks.safeParse(raw.value)
+    if (!parsed.success) return this.drop(cache, 'not a count of lines', parsed.error.issues.slice(0, 3))
+    return parsed.data
+  }
+
+  private drop(cache: EntityCache, why: string, detail: unknown): BookingTicks {
+    this.log.warn('dispatch counts dropped: the kept document does not read', { why, detail: detail instanceof Error ? detail.message : detail })
+    deleteDocument(cache.store.db, TICKS_DOC)
+    return {}
+  }
+
+  private own(entityId: number): EntityCache {
+    const cache = this.cache()
+    if (cache.entityId !== entityId) {
+      throw new AppError('conflict', { detail: `the dispatch counts belong to entity ${entityId}, not to the current one (${cache.entityId})` })
+    }
+    return cache
+  }
+
+  private cache(): EntityCache {
+    const cache = this.caches.current()
+    if (!cache) throw new AppError('not_ready', { detail: 'the current entity is not known yet: connect once to load it' })
+    return cache
+  }
+}
