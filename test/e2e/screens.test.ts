@@ -68,7 +68,7 @@ describe('screens in training mode', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
-  it('resets the training data after confirming, and Esc closes the confirmation', async () => {
+  it('resets the training data after confirming with Enter (focus starts on Restablecer), and Esc closes the confirmation', async () => {
     const { page, problems } = app()
     await startTraining(page)
 
@@ -79,7 +79,10 @@ describe('screens in training mode', () => {
     await page.getByTestId('training-reset-confirm').waitFor({ state: 'detached' })
 
     await page.getByTestId('training-reset').click()
-    await page.getByTestId('training-reset-confirm').click()
+    await page.getByTestId('training-reset-confirm').waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('training-reset-confirm')
+    await expectText(page.getByTestId('training-reset-cancel'), 'Cancelar')
+    await page.keyboard.press('Enter')
     await page.getByTestId('training-reset-confirm').waitFor({ state: 'detached', timeout: 60_000 })
     await expectText(page.locator('.n-message'), 'Datos de práctica restablecidos.')
     await page.getByTestId('profile-name').waitFor()
