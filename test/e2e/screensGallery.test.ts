@@ -39,6 +39,7 @@ describe('every main screen at 1024, 1366 and 1920 px, light and dark', () => {
     /** The current screen at every size and theme: screenshot, then what a clerk would notice. */
     async function look(screen: string): Promise<void> {
       for (const theme of themes) {
+        // A fresh app's theme preference is "system": flipping the emulated scheme switches it in place, as the OS would.
         await page.emulateMedia({ colorScheme: theme })
         for (const size of sizes) {
           await page.setViewportSize(size)
