@@ -135,7 +135,6 @@ const en: Messages = {
     resetTitle: 'Reset the training data?',
     resetBody: 'Every change made in training mode will be erased and the training company goes back to its starting state. Your real data is not touched.',
     resetConfirm: 'Reset',
-    resetCancel: 'Cancel',
     resetDone: 'Training data reset.',
   },
   signIn: {

@@ -134,7 +134,6 @@ const es = {
     resetTitle: '¿Restablecer los datos de práctica?',
     resetBody: 'Se borrarán todos los cambios hechos en modo de práctica y la empresa de práctica volverá a su estado inicial. Sus datos reales no se tocan.',
     resetConfirm: 'Restablecer',
-    resetCancel: 'Cancelar',
     resetDone: 'Datos de práctica restablecidos.',
   },
   signIn: {

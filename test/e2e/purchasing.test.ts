@@ -64,7 +64,11 @@ describe('purchasing', () => {
     await row.click()
     await page.getByTestId('consolidate-delete').click()
     await expectText(page.getByTestId('consolidate-delete-dialog'), 'Sus 2 órdenes quedan libres')
-    await page.getByTestId('consolidate-delete-confirm').click()
+    // The shared confirmation: the app's one wording, focus on the primary button, so Enter deletes.
+    await expectText(page.getByTestId('consolidate-delete-confirm'), 'Eliminar')
+    await expectText(page.getByTestId('consolidate-delete-cancel'), 'Cancelar')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('consolidate-delete-confirm')
+    await page.keyboard.press('Enter')
     await page.getByTestId('consolidates-view').waitFor()
     await expect.poll(() => row.count()).toBe(0)
     await page.getByTestId('consolidates-new').click()

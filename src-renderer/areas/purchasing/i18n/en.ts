@@ -7,7 +7,6 @@ const purchasing: PurchasingMessages = {
     offlineBody: 'Purchasing works online: while the network is down nothing can be read or saved. What you type is kept, and you can save it when the connection is back.',
     kept: 'What you typed is kept: save again once the connection is back.',
     refresh: 'Refresh',
-    cancel: 'Cancel',
     saveShortcut: 'Ctrl+S',
     ordersCount: 'No orders | {n} order | {n} orders',
     unknownTitle: 'The connection dropped before the answer',
@@ -68,7 +67,6 @@ const purchasing: PurchasingMessages = {
       delete: 'Delete',
       deleteTitle: 'Delete consolidate “{name}”?',
       deleteBody: 'Its {n} orders are released and can be consolidated again; nothing else about them changes.',
-      deleteConfirm: 'Delete consolidate',
       deleted: 'Consolidate “{name}” deleted.',
       columns: {
         name: 'Name',

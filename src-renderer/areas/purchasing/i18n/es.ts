@@ -5,7 +5,6 @@ const purchasing = {
     offlineBody: 'Compras trabaja en línea: mientras no haya red no se puede consultar ni guardar. Lo que escriba se conserva y podrá guardarlo al volver la conexión.',
     kept: 'Lo que escribió se conserva: vuelva a guardar cuando haya conexión.',
     refresh: 'Actualizar',
-    cancel: 'Cancelar',
     saveShortcut: 'Ctrl+S',
     ordersCount: 'Ninguna orden | {n} orden | {n} órdenes',
     unknownTitle: 'La conexión se cortó antes de la respuesta',
@@ -66,7 +65,6 @@ const purchasing = {
       delete: 'Eliminar',
       deleteTitle: '¿Eliminar el consolidado «{name}»?',
       deleteBody: 'Sus {n} órdenes quedan libres y se podrán consolidar de nuevo; nada más cambia en ellas.',
-      deleteConfirm: 'Eliminar consolidado',
       deleted: 'Se eliminó el consolidado «{name}».',
       columns: {
         name: 'Nombre',
