@@ -146,11 +146,13 @@ const preferenceFields = {
   receptionCount,
   /** Lots expiring within this many days are marked "near expiry" (amber) on lines, dispatch cards and slips. */
   nearExpiryDays: z.number().int().min(0).max(365),
+  /** The stations whose first-run tour has been shown on this computer (finished or skipped): not shown again by itself. */
+  toursSeen: z.array(station),
 }
 
 /**
  * Settings written before stations existed read as "not chosen"; before the reception setting, a warehouse's
- * habit: count by scanning; before the near-expiry setting, a month.
+ * habit: count by scanning; before the near-expiry setting, a month; before the tours, the station's own counts as seen.
  */
 
 /**
@@ -163,7 +165,12 @@ export const preferences = z.object({
   station: preferenceFields.station.default(null),
   receptionCount: receptionCount.default('scan'),
   nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultNearExpiryDays),
-})
+  toursSeen: preferenceFields.toursSeen.optional(),
+}).transform(({ toursSeen, ...rest }) => ({
+  ...rest,
+  // Written before the tours existed: a computer that already had its station knows it, so its tour is not sprung on it.
+  toursSeen: toursSeen ?? (rest.station ? [rest.station] : []),
+}))
 /** A change: only what it names (no defaults, so changing the theme never forgets the station). */
 export const preferencesPatch = z.object(preferenceFields).partial()
 export type Preferences = z.infer<typeof preferences>

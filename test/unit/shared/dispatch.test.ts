@@ -51,7 +51,7 @@ describe('dispatch, the border every transport calls', () => {
 
   it('returns the checked value', async () => {
     const res = await dispatch(
-      handlers({ 'preferences.get': async () => ({ theme: 'dark', language: 'en', station: null, receptionCount: 'scan' as const, nearExpiryDays: 30 }) }),
+      handlers({ 'preferences.get': async () => ({ theme: 'dark', language: 'en', station: null, receptionCount: 'scan' as const, nearExpiryDays: 30, toursSeen: [] }) }),
       'preferences.get',
       undefined,
     )
