@@ -40,7 +40,8 @@ export const tours: Record<Station, TourStep[]> = {
     { key: 'keys' },
   ],
   backOffice: [
-    { key: 'menu', element: byTestId('side-menu'), side: 'right', align: 'start' },
+    // The menu's column rather than the menu: a menu taller than the window would be scrolled to its top.
+    { key: 'menu', element: () => document.querySelector('[data-testid="side-menu"]')?.closest('.n-layout-sider') ?? null, side: 'right', align: 'start' },
     { key: 'catalogue', element: byTestId('catalogue-search', 'catalogue-view'), side: 'bottom', align: 'start' },
     { key: 'purchasing', element: byTestId('menu-purchasing'), side: 'right', align: 'center' },
     { key: 'admin', element: byTestId('menu-administration'), side: 'right', align: 'center' },

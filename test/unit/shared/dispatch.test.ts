@@ -55,6 +55,6 @@ describe('dispatch, the border every transport calls', () => {
       'preferences.get',
       undefined,
     )
-    expect(res).toEqual({ ok: true, value: { theme: 'dark', language: 'en', station: null, receptionCount: 'scan', nearExpiryDays: 30 } })
+    expect(res).toEqual({ ok: true, value: { theme: 'dark', language: 'en', station: null, receptionCount: 'scan', nearExpiryDays: 30, toursSeen: [] } })
   })
 })
