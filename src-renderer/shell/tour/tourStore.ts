@@ -9,12 +9,10 @@ import type { Station } from '@shared/domain'
  */
 export const useTourStore = defineStore('tour', () => {
   const requested = ref<Station | null>(null)
-  /** A tour is on screen now. */
-  const running = ref(false)
 
   function replay(station: Station): void {
     requested.value = station
   }
 
-  return { requested, running, replay }
+  return { requested, replay }
 })
