@@ -148,11 +148,14 @@ const preferenceFields = {
   nearExpiryDays: z.number().int().min(0).max(365),
   /** Dispatch: the bookings as cards (lines shown) or as the dense list (a row each). */
   dispatchView: z.enum(['cards', 'list']),
+  /** The stations whose first-run tour has been shown on this computer (finished or skipped): not shown again by itself. */
+  toursSeen: z.array(station),
 }
 
 /**
  * Settings written before stations existed read as "not chosen"; before the reception setting, a warehouse's
- * habit: count by scanning; before the near-expiry setting, a month; before the dispatch view, cards.
+ * habit: count by scanning; before the near-expiry setting, a month; before the dispatch view, cards; before the tours, the
+ * station's own counts as seen.
  */
 
 /**
@@ -166,7 +169,12 @@ export const preferences = z.object({
   receptionCount: receptionCount.default('scan'),
   nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultNearExpiryDays),
   dispatchView: preferenceFields.dispatchView.default('cards'),
-})
+  toursSeen: preferenceFields.toursSeen.optional(),
+}).transform(({ toursSeen, ...rest }) => ({
+  ...rest,
+  // Written before the tours existed: a computer that already had its station knows it, so its tour is not sprung on it.
+  toursSeen: toursSeen ?? (rest.station ? [rest.station] : []),
+}))
 /** A change: only what it names (no defaults, so changing the theme never forgets the station). */
 export const preferencesPatch = z.object(preferenceFields).partial()
 export type Preferences = z.infer<typeof preferences>

@@ -4,6 +4,7 @@ import dispatch from '../areas/dispatch/i18n/en'
 import diagnostics from '../shell/i18n/diagnostics.en'
 import updates from '../shell/i18n/updates.en'
 import keys from '../shell/i18n/keys.en'
+import tour from '../shell/i18n/tour.en'
 import catalogue from '../areas/catalogue/i18n/en'
 import purchasing from '../areas/purchasing/i18n/en'
 import admin from '../areas/admin/i18n/en'
@@ -15,6 +16,7 @@ const en: Messages = {
   ...diagnostics,
   ...updates,
   ...keys,
+  ...tour,
   ...catalogue,
   ...purchasing,
   ...admin,

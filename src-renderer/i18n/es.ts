@@ -3,6 +3,7 @@ import dispatch from '../areas/dispatch/i18n/es'
 import diagnostics from '../shell/i18n/diagnostics.es'
 import updates from '../shell/i18n/updates.es'
 import keys from '../shell/i18n/keys.es'
+import tour from '../shell/i18n/tour.es'
 import catalogue from '../areas/catalogue/i18n/es'
 import purchasing from '../areas/purchasing/i18n/es'
 import admin from '../areas/admin/i18n/es'
@@ -14,6 +15,7 @@ const es = {
   ...diagnostics,
   ...updates,
   ...keys,
+  ...tour,
   ...catalogue,
   ...purchasing,
   ...admin,

@@ -9,7 +9,7 @@ const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(
 
 /** Theme, language and station chosen on this computer; kept by the main process so they survive restarts. */
 export const usePreferencesStore = defineStore('preferences', () => {
-  const preferences = ref<Preferences>({ theme: 'system', language: null, station: null, receptionCount: 'scan', nearExpiryDays: defaultNearExpiryDays, dispatchView: 'cards' })
+  const preferences = ref<Preferences>({ theme: 'system', language: null, station: null, receptionCount: 'scan', nearExpiryDays: defaultNearExpiryDays, dispatchView: 'cards', toursSeen: [] })
   /** The first load is done (the landing screen depends on the station). */
   const loaded = ref(false)
   const systemDark = ref(darkQuery?.matches ?? false)

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -30,6 +30,11 @@ export interface AppOptions {
   training?: boolean
   /** Keep a handle on the training service so the test can stop it. */
   stoppableTraining?: boolean
+  /**
+   * The stations' first-run tours: 'seen' (the default) so a test that chooses a station lands on its screen
+   * with nothing over it; 'unseen' for a test of the tour itself (what a new computer shows).
+   */
+  tours?: 'seen' | 'unseen'
 }
 
 /**
@@ -43,6 +48,11 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined)
   }
   try {
+    if ((options.tours ?? 'seen') === 'seen') {
+      // What a computer whose tours were all shown keeps (src-main/core/settingsStore.ts); everything else its default.
+      const preferences = { theme: 'system', language: null, toursSeen: ['counter', 'warehouse', 'backOffice'] }
+      writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ preferences }))
+    }
     const secrets = new MemorySecretStore()
     let host = await launchBrowserHost({ dataDir, secrets, training: options.training ?? true })
     const stopTrainingService = async (): Promise<void> => {

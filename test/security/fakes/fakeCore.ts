@@ -233,8 +233,8 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'entity.switch': whoAmI,
   'company.get': sampleCompany,
   'graphql.query': { data: { items: [] }, errors: null },
-  'preferences.get': { theme: 'system', language: null, station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards' },
-  'preferences.set': { theme: 'dark', language: null, station: 'counter', receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards' },
+  'preferences.get': { theme: 'system', language: null, station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards', toursSeen: [] },
+  'preferences.set': { theme: 'dark', language: null, station: 'counter', receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards', toursSeen: [] },
   'catalogue.status': catalogueStatus,
   'catalogue.pull': catalogueStatus,
   'catalogue.search': {

@@ -51,10 +51,10 @@ describe('dispatch, the border every transport calls', () => {
 
   it('returns the checked value', async () => {
     const res = await dispatch(
-      handlers({ 'preferences.get': async () => ({ theme: 'dark', language: 'en', station: null, receptionCount: 'scan' as const, nearExpiryDays: 30, dispatchView: 'cards' as const }) }),
+      handlers({ 'preferences.get': async () => ({ theme: 'dark', language: 'en', station: null, receptionCount: 'scan' as const, nearExpiryDays: 30, dispatchView: 'cards' as const, toursSeen: [] }) }),
       'preferences.get',
       undefined,
     )
-    expect(res).toEqual({ ok: true, value: { theme: 'dark', language: 'en', station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards' } })
+    expect(res).toEqual({ ok: true, value: { theme: 'dark', language: 'en', station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards', toursSeen: [] } })
   })
 })
