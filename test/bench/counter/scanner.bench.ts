@@ -26,6 +26,8 @@ const codes = [facts.stockedItem.code, facts.multiLotItem.code, facts.lastUnitIt
 const SCANS = 90
 const NEW_CODES = 40
 let app: RunningApp
+/** One scan: Enter → DOM, Enter → next frame, renderer's share, asked the host (1/0), Enter → request sent, request round trip, answer → DOM, in the first frame (1/0). */
+type Scan = [number, number, number, number, number, number, number, number]
 
 beforeAll(async () => {
   app = await openApp()
@@ -78,14 +80,14 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
     }).observe(document.querySelector('[data-testid="newBooking-view"]')!, { subtree: true, childList: true, characterData: true })
   })
   await page.getByTestId('booking-scan').locator('input').focus()
-  const scanAll = async (list: string[]): Promise<number[][]> => {
+  const scanAll = async (list: string[]): Promise<Scan[]> => {
     const from = await page.evaluate(() => (window as unknown as { __lat: unknown[] }).__lat.length)
     for (let i = 0; i < list.length; i++) {
       await page.keyboard.type(list[i]!, { delay: 2 })
       await page.keyboard.press('Enter')
       await page.waitForFunction((n) => (window as unknown as { __lat: unknown[] }).__lat.length >= n, from + i + 1)
     }
-    return page.evaluate((n) => (window as unknown as { __lat: number[][] }).__lat.slice(n), from)
+    return page.evaluate((n) => (window as unknown as { __lat: Scan[] }).__lat.slice(n), from)
   }
   const lat = await scanAll(Array.from({ length: SCANS }, (_, i) => codes[i % codes.length]!))
   expect(lat).toHaveLength(SCANS)
@@ -127,7 +129,7 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
   const base = percentile(roundTrips, 50)
   const wait50 = { name: 'random instant → next frame p50', value: percentile(frameWait, 50) }
   const wait99 = { name: 'random instant → next frame p99', value: percentile(frameWait, 99) }
-  const shareOf = (rows: number[][], i: number) => (100 * rows.filter((m) => m[i] === 1).length) / rows.length
+  const shareOf = (rows: Scan[], i: number) => (100 * rows.filter((m) => m[i] === 1).length) / rows.length
   report(`Scanner to line, Chromium through the browser host (${measured.length} scans, three codes in turn)`, [
     { name: 'Enter → line in the DOM, p50', value: percentile(dom, 50), unit: 'ms', baseline: { name: 'bare request round trip p50', value: base } },
     { name: 'Enter → line in the DOM, p99', value: percentile(dom, 99), unit: 'ms' },
