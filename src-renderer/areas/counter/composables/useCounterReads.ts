@@ -1,6 +1,7 @@
 import { request } from '@renderer/api'
 import type { LocalBooking } from '@shared/bookings'
 import type { AgencyStock, ScanResult, TransferRequest } from '@shared/counter'
+import { useScanIndexStore } from '../stores/scanIndex'
 
 /** A suggestion under the scan box: an item or a bundle of the offline catalogue. */
 export interface CodeSuggestion {
@@ -17,8 +18,10 @@ export interface CodeSuggestion {
  * API client, so views and components stay free of the transport.
  */
 export function useCounterReads() {
+  const scans = useScanIndexStore()
   return {
-    scan: (code: string, kind?: 'item' | 'bundle'): Promise<ScanResult> => request('counter.scan', kind ? { code, kind } : { code }),
+    /** A code the core answered since the last change comes back at once (stores/scanIndex.ts). */
+    scan: (code: string, kind?: 'item' | 'bundle'): Promise<ScanResult> => scans.scan(code, kind),
     booking: (id: string): Promise<LocalBooking> => request('bookings.get', { id }),
     stock: (itemId: number): Promise<AgencyStock[]> => request('counter.stock', { itemId }),
     transferRequests: (): Promise<TransferRequest[]> => request('counter.transferRequests'),

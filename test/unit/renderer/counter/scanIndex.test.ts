@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { ScanResult } from '@shared/counter'
+import type { BookingsDelta } from '@shared/contract/counter'
+import { KEEP_ANSWER_MS, useScanIndexStore } from '@renderer/areas/counter/stores/scanIndex'
+import { useCatalogueStore } from '@renderer/areas/catalogue/stores/catalogue'
+
+// The kept answers against a stand-in of the API client: how often the host is asked, and the core's events.
+const api = vi.hoisted(() => ({
+  request: vi.fn(),
+  listeners: new Map<string, Set<(payload: unknown) => void>>(),
+}))
+vi.mock('@renderer/api', () => ({
+  request: api.request,
+  onEvent: (name: string, listener: (payload: unknown) => void) => {
+    if (!api.listeners.has(name)) api.listeners.set(name, new Set())
+    api.listeners.get(name)!.add(listener)
+    return () => api.listeners.get(name)!.delete(listener)
+  },
+}))
+const announce = (name: string, payload: unknown = {}) => api.listeners.get(name)?.forEach((l) => l(payload))
+
+let available = 5
+const item = (code: string): ScanResult => ({
+  kind: 'item',
+  code,
+  item: { item: { id: 1, code, name: 'Aceite', ean13: null, measurement_unit: null, item_category_id: null, available }, lots: [{ id: 7, name: 'L7', expires: null, available: 3 }] },
+})
+const scans = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scan').length
+const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
+  bookings: [],
+  removed: [],
+  entries: [],
+  sync: { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+  full: false,
+  ...over,
+})
+
+beforeEach(() => {
+  available = 5
+  api.request.mockReset()
+  api.request.mockImplementation(async (name: string, input: { code: string }) => {
+    if (name !== 'counter.scan') throw new Error(`unexpected request ${name}`)
+    return input.code.startsWith('NO-') ? { kind: 'unknown', code: input.code } : item(input.code)
+  })
+  api.listeners.clear()
+  setActivePinia(createPinia())
+})
+
+describe('the scanned codes the counter keeps', () => {
+  it('answers a code the host answered at once, without asking again; the first answer is the host\'s', async () => {
+    const index = useScanIndexStore()
+    expect(index.lookup('ART-1')).toBeUndefined()
+    expect(await index.scan('ART-1')).toEqual(item('ART-1'))
+    expect(index.lookup('ART-1')).toEqual(item('ART-1'))
+    expect(await index.scan(' ART-1 ')).toEqual(item('ART-1'))
+    expect(scans()).toBe(1)
+    // Asked for an item only (a picked suggestion) is another question.
+    await index.scan('ART-1', 'item')
+    expect(scans()).toBe(2)
+  })
+
+  it('asks the host every time for an unknown code', async () => {
+    const index = useScanIndexStore()
+    expect((await index.scan('NO-1')).kind).toBe('unknown')
+    expect((await index.scan('NO-1')).kind).toBe('unknown')
+    expect(scans()).toBe(2)
+  })
+
+  it('forgets its answers when a booking changes, the catalogue changes (pulled or edited here), or the company changes', async () => {
+    const index = useScanIndexStore()
+    const catalogue = useCatalogueStore()
+    const changes: (() => void)[] = [
+      () => announce('bookings.changed', delta({ removed: ['a'] })),
+      () => announce('catalogue.changed', { pulling: false }),
+      () => announce('catalogue.progress', { phase: 'items' }),
+      () => announce('entity.changed'),
+      () => announce('session.changed', { state: 'signed_in' }),
+      () => (catalogue.revision += 1),
+    ]
+    for (const change of changes) {
+      await index.scan('ART-1')
+      available -= 1
+      change()
+      const again = await index.scan('ART-1')
+      expect(again.kind === 'item' && again.item.item.available).toBe(available)
+    }
+    // The first scan, and one after each change (the scan opening the next round is the kept answer).
+    expect(scans()).toBe(changes.length + 1)
+    // A delta that names no booking (only the counts moved) changes no answer.
+    announce('bookings.changed', delta({}))
+    await index.scan('ART-1')
+    expect(scans()).toBe(changes.length + 1)
+  })
+
+  it('does not keep an answer asked for before a change that arrived while it was on its way', async () => {
+    const index = useScanIndexStore()
+    const pending = index.scan('ART-1')
+    announce('bookings.changed', delta({ full: true }))
+    await pending
+    expect(index.lookup('ART-1')).toBeUndefined()
+  })
+
+  it('asks again after a while, for a change no event names (another window, the command line)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const index = useScanIndexStore()
+      await index.scan('ART-1')
+      vi.setSystemTime(Date.now() + KEEP_ANSWER_MS + 1)
+      expect(index.lookup('ART-1')).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('hands out answers that cannot be changed by the form holding them', async () => {
+    const index = useScanIndexStore()
+    const answer = await index.scan('ART-1')
+    expect(answer.kind === 'item' && Object.isFrozen(answer.item.lots[0])).toBe(true)
+  })
+})
