@@ -169,14 +169,14 @@ const bundleMediaSample = {
 }
 
 const localBooking = {
-  localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
+  localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, origin: 'here' as const, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
   planned_delivery: '2026-11-23', reference: null, needs_transport: true, transfer_request_id: null,
   lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
   shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 0, problem: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 }
 const outboxEntries = [
-  { seq: 4, localId: localBooking.localId, serviceId: null, op: 'create' as const, state: 'queued' as const, attempts: 0, lastError: null, createdAt: '2026-11-22T10:00:00.000Z' },
+  { seq: 4, localId: localBooking.localId, serviceId: null, origin: 'here' as const, op: 'create' as const, state: 'queued' as const, attempts: 0, lastError: null, createdAt: '2026-11-22T10:00:00.000Z' },
 ]
 /** What a booking command changed: that booking, its entries, the counts. */
 const bookingsDelta = { bookings: [localBooking], removed: [] as string[], entries: outboxEntries, sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }, full: false }

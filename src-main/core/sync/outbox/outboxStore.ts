@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { OutboxEntry, OutboxOp } from '@shared/bookings'
+import type { BookingOrigin, OutboxEntry, OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
 import type { Sqlite } from '../../cache/sqlite'
 
@@ -278,16 +278,16 @@ export class OutboxStore {
   list(localId?: string): OutboxEntry[] {
     const rows = (
       localId === undefined
-        ? this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all()
-        : this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`).all(localId)
-    ) as (EntryRow & { service_id: number | null })[]
+        ? this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all()
+        : this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`).all(localId)
+    ) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
     return rows.map(toEntry)
   }
 
   /** One open entry, or null. */
   get(seq: number): OutboxEntry | null {
-    const row = this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`).get(seq) as
-      | (EntryRow & { service_id: number | null })
+    const row = this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`).get(seq) as
+      | (EntryRow & { service_id: number | null; origin: BookingOrigin })
       | undefined
     return row ? toEntry(row) : null
   }
@@ -343,11 +343,12 @@ function toQueued(r: EntryRow): QueuedEntry {
   }
 }
 
-function toEntry(r: EntryRow & { service_id: number | null }): OutboxEntry {
+function toEntry(r: EntryRow & { service_id: number | null; origin: BookingOrigin }): OutboxEntry {
   return {
     seq: r.seq,
     localId: r.local_id,
     serviceId: r.service_id,
+    origin: r.origin,
     op: r.op,
     state: r.state,
     attempts: r.attempts,
