@@ -133,6 +133,21 @@ export class BookingStore {
     return row ? toBooking(row, this.outbox.openOf(localId)) : null
   }
 
+  /**
+   * The named bookings that are here (in the order named), with their open entries: two statements
+   * whatever their number, for what a push of many bookings tells the screens at its end.
+   */
+  getMany(localIds: readonly string[]): LocalBooking[] {
+    const ids = JSON.stringify(localIds)
+    const rows = this.db.prepare('SELECT * FROM bookings WHERE local_id IN (SELECT value FROM json_each(?))').all(ids) as BookingRow[]
+    const open = this.outbox.openOfMany(localIds)
+    const byId = new Map(rows.map((r) => [r.local_id, r]))
+    return localIds.flatMap((id) => {
+      const row = byId.get(id)
+      return row ? [toBooking(row, open.get(id) ?? NO_ENTRIES)] : []
+    })
+  }
+
   byServiceId(serviceId: number): LocalBooking | null {
     const row = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(serviceId) as BookingRow | undefined
     return row ? toBooking(row, this.outbox.openOf(row.local_id)) : null

@@ -248,6 +248,16 @@ export class OutboxStore {
     return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
   }
 
+  /** The same for the named bookings only, in one statement whatever their number (a delta of many bookings). */
+  openOfMany(localIds: readonly string[]): Map<string, OpenSummary> {
+    const rows = this.stmt(
+      `SELECT local_id, count(*) AS pending,
+         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ('failed', 'conflict') ORDER BY p.seq LIMIT 1) AS problem
+       FROM outbox o WHERE o.local_id IN (SELECT value FROM json_each(?)) AND ${OPEN} GROUP BY local_id`,
+    ).all(JSON.stringify(localIds)) as { local_id: string; pending: number; problem: string | null }[]
+    return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
+  }
+
   /** One booking's open entries: how many, and the first refusal. */
   openOf(localId: string): OpenSummary {
     const row = this.stmt(
@@ -281,6 +291,15 @@ export class OutboxStore {
         ? this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all()
         : this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`).all(localId)
     ) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
+    return rows.map(toEntry)
+  }
+
+  /** The open entries of the named bookings, in order: one statement whatever their number. */
+  listOf(localIds: readonly string[]): OutboxEntry[] {
+    const rows = this.stmt(
+      `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id)
+       WHERE o.local_id IN (SELECT value FROM json_each(?)) AND o.${OPEN} ORDER BY o.seq`,
+    ).all(JSON.stringify(localIds)) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
     return rows.map(toEntry)
   }
 
