@@ -276,7 +276,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'counter.openBooking': { entityId: 101, open: { entityId: 101, form: { destination: 3, plannedDelivery: '2026-11-24', reference: 'R-1', needsTransport: true, transferRequestId: null, lines: [] }, savedAt: '2026-11-24T16:42:00.000Z' } },
   'counter.keepOpenBooking': { savedAt: '2026-11-24T16:42:00.000Z' },
   'counter.dropOpenBooking': { cleared: true },
-  'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
+  'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q', country: 'Guatemala' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
   'purchaseOrders.search': [samplePurchaseOrder],
   'purchaseOrders.get': samplePurchaseOrder,
   'consolidates.list': [{ id: 8001, name: 'Contenedor', id_number: null, created_at: '2026-11-23T10:00:00.000Z', order_count: 1 }],
