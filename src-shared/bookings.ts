@@ -63,9 +63,17 @@ export type SyncState = z.infer<typeof syncState>
 export const outboxOp = z.enum(['create', 'update', 'delete', 'ship', 'deliver'])
 export type OutboxOp = z.infer<typeof outboxOp>
 
+/**
+ * Where a booking was made: here (typed on this computer), or elsewhere and read from the service
+ * (another computer, the service's web pages). The local id of the latter was never shown to anyone.
+ */
+export const bookingOrigin = z.enum(['here', 'service'])
+export type BookingOrigin = z.infer<typeof bookingOrigin>
+
 export const localBooking = z.object({
   localId: z.string(),
   serviceId: int.nullable(),
+  origin: bookingOrigin,
   state: syncState,
   agency_from_id: int,
   agency_to_id: int,
@@ -93,6 +101,8 @@ export const outboxEntry = z.object({
   seq: int,
   localId: z.string(),
   serviceId: int.nullable(),
+  /** Its booking's (bookingIdentity.ts names the entry as it names the booking). */
+  origin: bookingOrigin,
   op: outboxOp,
   state: z.enum(['queued', 'sending', 'unknown', 'failed', 'conflict', 'done']),
   attempts: int,

@@ -13,6 +13,12 @@ const positiveDecimal = z.string().trim().regex(decimalPattern, 'must be a numbe
 
 export const currency = z.object({ id: int, code: z.string(), symbol: z.string() })
 export type Currency = z.infer<typeof currency>
+/**
+ * The entity's own currency, with the country the service names for it (currencies.country: the SDK
+ * types it only as a string, so it is passed on as given; null when the service gives none).
+ */
+export const entityCurrency = currency.extend({ country: z.string().nullable() })
+export type EntityCurrency = z.infer<typeof entityCurrency>
 
 export const purchaseOrderLine = z.object({
   id: int,

@@ -2,10 +2,12 @@ import type { Language } from '@shared/domain'
 import { toIanaTimeZone } from '@shared/timeZones'
 
 /**
- * The country whose conventions numbers, money and dates follow. WhoAmI does
- * not carry the entity's country (the company's `country_id` is an id into a
- * list the app does not read), but the profile's time zone is the shop's own
- * clock, and a zone names its country: "America/Guatemala" is Guatemala.
+ * The country whose conventions numbers, money and dates follow. The service
+ * names a country for the entity's currency (currencies.country, read with the
+ * currency: entityCountry prefers it); until that is read, or where it names no
+ * country known here, the profile's time zone is the shop's own clock, and a
+ * zone names its country: "America/Guatemala" is Guatemala. (The company's
+ * `country_id` is an id into a list the app does not read.)
  */
 const zoneCountry: Readonly<Record<string, string>> = {
   'America/Guatemala': 'GT',
@@ -43,6 +45,53 @@ const zoneCountry: Readonly<Record<string, string>> = {
   'Europe/Madrid': 'ES',
 }
 
+/** Each country's own currencies: a currency the zone's country keeps its books in confirms the zone (dollarised countries). */
+const countryCurrencies: Readonly<Record<string, readonly string[]>> = {
+  GT: ['GTQ'], SV: ['USD'], HN: ['HNL'], NI: ['NIO'], CR: ['CRC'], PA: ['PAB', 'USD'], BZ: ['BZD'], MX: ['MXN'],
+  CO: ['COP'], PE: ['PEN'], EC: ['USD'], VE: ['VES', 'VED'], BO: ['BOB'], CL: ['CLP'], PY: ['PYG'], UY: ['UYU'],
+  AR: ['ARS'], DO: ['DOP'], PR: ['USD'], CU: ['CUP'], US: ['USD'], ES: ['EUR'],
+}
+
+/** The countries above by name, Spanish and English, as a person types them (no accents, lower case). */
+const countryNames: Readonly<Record<string, string>> = {
+  guatemala: 'GT', 'el salvador': 'SV', honduras: 'HN', nicaragua: 'NI', 'costa rica': 'CR', panama: 'PA',
+  belice: 'BZ', belize: 'BZ', mexico: 'MX', colombia: 'CO', peru: 'PE', ecuador: 'EC', venezuela: 'VE',
+  bolivia: 'BO', chile: 'CL', paraguay: 'PY', uruguay: 'UY', argentina: 'AR', 'republica dominicana': 'DO',
+  'dominican republic': 'DO', 'puerto rico': 'PR', cuba: 'CU', 'estados unidos': 'US', 'estados unidos de america': 'US',
+  'united states': 'US', 'united states of america': 'US', 'ee uu': 'US', eeuu: 'US', usa: 'US', espana: 'ES', spain: 'ES',
+}
+
+/**
+ * The country the service names for the entity's currency (currencies.country). The SDK types it
+ * only as a string: an ISO code ("GT") or a name ("Guatemala") of a country above is understood,
+ * anything else is not a country this app knows (null).
+ */
+export function countryOfCurrency(raw: string | null | undefined): string | null {
+  const text = (raw ?? '').trim()
+  if (/^[A-Za-z]{2}$/.test(text)) return countryCurrencies[text.toUpperCase()] ? text.toUpperCase() : null
+  const key = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z ]/g, ' ').replace(/\s+/g, ' ').trim()
+  return countryNames[key] ?? null
+}
+
+/** What the entity's currency says of its country, when the screens have read it. */
+export interface CurrencyCountry {
+  code: string
+  country: string | null
+}
+
+/**
+ * The entity's country: the one its currency names, which the service keeps for the entity, is
+ * preferred to the guess from the profile's time zone; but where the zone's country keeps its books in
+ * that same currency (the dollar in El Salvador, Panama, Ecuador), the zone is the more precise of the two.
+ */
+export function entityCountry(zone: string | null | undefined, currency?: CurrencyCountry | null): string | null {
+  const guessed = countryOfZone(zone)
+  const named = countryOfCurrency(currency?.country)
+  if (!named) return guessed
+  if (guessed && currency && countryCurrencies[guessed]?.includes(currency.code.toUpperCase())) return guessed
+  return named
+}
+
 /** Countries whose own language is English; the rest of those above speak Spanish. */
 const englishCountries = new Set(['US', 'BZ'])
 
@@ -63,8 +112,8 @@ export interface EntityLocales {
  * English, never Spain's conventions (1.234,5), which none of the service's
  * shops use.
  */
-export function entityLocales(language: Language, zone: string | null | undefined): EntityLocales {
-  const country = countryOfZone(zone)
+export function entityLocales(language: Language, zone: string | null | undefined, currency?: CurrencyCountry | null): EntityLocales {
+  const country = entityCountry(zone, currency)
   if (!country) {
     const fallback = language === 'en' ? 'en-US' : 'es-419'
     return { numbers: fallback, dates: fallback }

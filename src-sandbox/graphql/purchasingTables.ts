@@ -14,7 +14,7 @@ export const purchasingTables: readonly TableDescription[] = [
     name: 'currencies',
     primaryKey: 'id',
     entityScoped: false,
-    columns: [col('id', 'bigint'), col('code', 'String'), col('name', 'String'), col('symbol', 'String'), col('prefix', 'String')],
+    columns: [col('id', 'bigint'), col('code', 'String'), col('name', 'String'), col('symbol', 'String'), col('prefix', 'String'), opt('country', 'String')],
     relations: [],
   },
   {

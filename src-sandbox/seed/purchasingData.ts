@@ -6,9 +6,10 @@
  * stream, so the facts tests rely on hold at every seed.
  */
 export const currencySeeds = [
-  { id: 1, code: 'GTQ', name: 'Quetzal', symbol: 'Q' },
-  { id: 2, code: 'USD', name: 'Dólar estadounidense', symbol: 'US$' },
-  { id: 3, code: 'EUR', name: 'Euro', symbol: '€' },
+  { id: 1, code: 'GTQ', name: 'Quetzal', symbol: 'Q', country: 'Guatemala' },
+  { id: 2, code: 'USD', name: 'Dólar estadounidense', symbol: 'US$', country: 'Estados Unidos' },
+  // Shared by many countries: none named.
+  { id: 3, code: 'EUR', name: 'Euro', symbol: '€', country: null },
 ] as const
 
 export const payeeSeeds = [

@@ -36,7 +36,7 @@ function userOf(entityId: number): number {
  */
 export function seedPurchasing(db: Sqlite, params: SeedParams, items: readonly SeededItem[]): void {
   const prng = createPrng(params.seed, 'purchasing')
-  for (const c of currencySeeds) db.prepare('INSERT INTO currencies (id, code, name, symbol) VALUES (?, ?, ?, ?)').run(c.id, c.code, c.name, c.symbol)
+  for (const c of currencySeeds) db.prepare('INSERT INTO currencies (id, code, name, symbol, country) VALUES (?, ?, ?, ?, ?)').run(c.id, c.code, c.name, c.symbol, c.country)
   for (const p of payeeSeeds) {
     db.prepare('INSERT INTO payees (id, entity_id, name, tin, address, email, phone, currency_id, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)').run(
       p.id, p.entity_id, p.name, p.tin, 'Ciudad de Guatemala', `compras${p.id}@proveedor.test`, '+502 2200 0000', p.currency_id,

@@ -12,7 +12,8 @@ export const purchasingTables: readonly DomainTable[] = [
     // Currencies are shared by every entity (an entity names its own through entities.currency_id).
     name: 'currencies',
     // prefix: the real service's name for what the screens show before an amount (docs: CurrencyGraphQL); symbol is ours.
-    ddl: [`CREATE TABLE currencies (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT NOT NULL, symbol TEXT NOT NULL, prefix TEXT GENERATED ALWAYS AS (symbol) VIRTUAL) STRICT`],
+    // country: the real service's (SDK CurrencyGraphQL, read by getCurrencies); a plain string there, a country's name here.
+    ddl: [`CREATE TABLE currencies (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT NOT NULL, symbol TEXT NOT NULL, prefix TEXT GENERATED ALWAYS AS (symbol) VIRTUAL, country TEXT) STRICT`],
   },
   {
     name: 'payees',

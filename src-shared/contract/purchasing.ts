@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { consolidate, consolidateChanges, consolidateInput, consolidateSummary, currency, purchaseOrder, reception, receptionDraft, receptionInput, receptionResult } from '../purchasing'
+import { consolidate, consolidateChanges, consolidateInput, consolidateSummary, entityCurrency, purchaseOrder, reception, receptionDraft, receptionInput, receptionResult } from '../purchasing'
 import { none, entry } from './entry'
 import { recordId } from '../patterns'
 
@@ -8,7 +8,7 @@ export const purchasingRequests = {
   /** Purchasing: online only (a failure keeps the form as typed). */
   'purchasing.context': entry(
     none,
-    z.object({ currency: currency.nullable(), agencies: z.array(z.object({ id: z.number().int(), name: z.string() })), userAgencyId: z.number().int().nullable() }),
+    z.object({ currency: entityCurrency.nullable(), agencies: z.array(z.object({ id: z.number().int(), name: z.string() })), userAgencyId: z.number().int().nullable() }),
   ),
   'purchaseOrders.search': entry(z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(200).default(50) }), z.array(purchaseOrder)),
   'purchaseOrders.get': entry(z.object({ id: recordId }), purchaseOrder),

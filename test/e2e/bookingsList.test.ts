@@ -126,6 +126,11 @@ describe('the bookings list', () => {
     await startTraining(page)
     await openBookings(page)
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBeGreaterThan(0)
+    // The seed's bookings were made elsewhere (on the service): each is named by its number alone, not
+    // beside a local reference this computer gave it and nobody ever saw.
+    const seeded = rows(page).first()
+    expect(await number(seeded)).toMatch(/^\d+$/)
+    expect(await number(seeded)).toBe(await seeded.getAttribute('data-service-id'))
     const destination = await firstDestination(page)
     const planned = new Date().toISOString().slice(0, 10)
     await createBookingInApp(page, { agency_to_id: destination, planned_delivery: planned, reference: 'E2E lista café', lines: [{ item_id: facts.stockedItem.id, booked_quantity: '1' }] })

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
-import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
+import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
 import type { GraphqlClient } from './graphqlClient'
 import { bool, id, money, nullableDate, nullableId, nullableMoney, nullableNumber, nullableText, nullableTimestamp, optionalNull, text } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
@@ -448,13 +448,15 @@ export async function listActiveAgencies(graphql: GraphqlClient): Promise<{ id: 
   return agencies
 }
 
-export const CURRENCY_QUERY = 'query ($id: bigint!) { currencies(where: {id: {_eq: $id}}) { id code prefix } }'
+// country: the currency's country (SDK GraphQL.queries.ts getCurrencies reads it), which the screens' number formats prefer to a guess from the time zone.
+export const CURRENCY_QUERY = 'query ($id: bigint!) { currencies(where: {id: {_eq: $id}}) { id code prefix country } }'
+const gqlEntityCurrencySchema = gqlCurrencySchema.extend({ country: nullableText })
 
 /** The entity's currency, for amounts shown in it (company.currency_id names it); the real service calls its symbol `prefix`. */
-export async function fetchCurrency(graphql: GraphqlClient, currencyId: number): Promise<{ id: number; code: string; symbol: string } | null> {
-  const { currencies } = await graphql.data(CURRENCY_QUERY, z.object({ currencies: z.array(gqlCurrencySchema) }), { id: currencyId })
+export async function fetchCurrency(graphql: GraphqlClient, currencyId: number): Promise<EntityCurrency | null> {
+  const { currencies } = await graphql.data(CURRENCY_QUERY, z.object({ currencies: z.array(gqlEntityCurrencySchema) }), { id: currencyId })
   const c = currencies[0]
-  return c ? { id: c.id, code: c.code, symbol: c.prefix ?? c.code } : null
+  return c ? { id: c.id, code: c.code, symbol: c.prefix ?? c.code, country: c.country?.trim() || null } : null
 }
 
 export const LOT_AVAILABILITY_QUERY =

@@ -1,4 +1,4 @@
-import type { BookingLine, LocalBooking, SyncState } from '@shared/bookings'
+import type { BookingLine, BookingOrigin, LocalBooking, SyncState } from '@shared/bookings'
 import type { OpenSummary, OutboxStore } from '../sync/outbox/outboxStore'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import type { Sqlite } from './sqlite'
@@ -28,13 +28,14 @@ interface BookingRow {
   shipped_at: string | null
   delivered_at: string | null
   booker_id: number | null
+  origin: BookingOrigin
   created_at: string
   updated_at: string
 }
 
 export type NewBooking = Omit<
   LocalBooking,
-  'serviceId' | 'state' | 'shipped' | 'delivered' | 'deleted' | 'pending' | 'problem' | 'updatedAt' | 'shippedAt' | 'deliveredAt' | 'bookerId'
+  'serviceId' | 'origin' | 'state' | 'shipped' | 'delivered' | 'deleted' | 'pending' | 'problem' | 'updatedAt' | 'shippedAt' | 'deliveredAt' | 'bookerId'
 >
 
 /**
@@ -73,11 +74,12 @@ export class BookingStore {
     return this.db.transaction(fn)()
   }
 
+  /** A booking typed on this computer (origin 'here': its local reference is what the clerk saw first). */
   insert(b: NewBooking, state: 'pending' | 'draft' = 'pending'): void {
     this.db
       .prepare(
         `INSERT INTO bookings (local_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
-           transfer_request_id, lines, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           transfer_request_id, lines, created_at, updated_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'here')`,
       )
       .run(b.localId, state, b.agency_from_id, b.agency_to_id, b.planned_delivery, b.reference, b.needs_transport ? 1 : 0, b.transfer_request_id, JSON.stringify(b.lines), b.createdAt, b.createdAt)
   }
@@ -129,6 +131,21 @@ export class BookingStore {
   get(localId: string): LocalBooking | null {
     const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
     return row ? toBooking(row, this.outbox.openOf(localId)) : null
+  }
+
+  /**
+   * The named bookings that are here (in the order named), with their open entries: two statements
+   * whatever their number, for what a push of many bookings tells the screens at its end.
+   */
+  getMany(localIds: readonly string[]): LocalBooking[] {
+    const ids = JSON.stringify(localIds)
+    const rows = this.db.prepare('SELECT * FROM bookings WHERE local_id IN (SELECT value FROM json_each(?))').all(ids) as BookingRow[]
+    const open = this.outbox.openOfMany(localIds)
+    const byId = new Map(rows.map((r) => [r.local_id, r]))
+    return localIds.flatMap((id) => {
+      const row = byId.get(id)
+      return row ? [toBooking(row, open.get(id) ?? NO_ENTRIES)] : []
+    })
   }
 
   byServiceId(serviceId: number): LocalBooking | null {
@@ -231,9 +248,10 @@ export class BookingStore {
         else {
           this.db
             .prepare(
+              // Not one of ours: made elsewhere, its local id is only the cache's key (origin 'service').
               `INSERT INTO bookings (local_id, service_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
-                 transfer_request_id, lines, shipped, delivered, lock_version, shipped_at, delivered_at, booker_id, created_at, updated_at)
-               VALUES (?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                 transfer_request_id, lines, shipped, delivered, lock_version, shipped_at, delivered_at, booker_id, created_at, updated_at, origin)
+               VALUES (?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'service')`,
             )
             .run(
               newLocalId(), s.id, s.agency_from_id, s.agency_to_id, s.planned_delivery, s.reference, s.needs_transport ? 1 : 0, s.transfer_request_id,
@@ -251,6 +269,7 @@ function toBooking(r: BookingRow, open: OpenSummary): LocalBooking {
   return {
     localId: r.local_id,
     serviceId: r.service_id,
+    origin: r.origin,
     state: r.state,
     agency_from_id: r.agency_from_id,
     agency_to_id: r.agency_to_id,

@@ -85,6 +85,15 @@ export const entityMigrations: readonly string[] = [
    INSERT INTO unsent_booked (agency_id, item_id, micro)
      SELECT b.agency_from_id, json_extract(l.value, '$.item_id'), SUM(${micro('l')})
      FROM bookings b, json_each(b.lines) l WHERE ${counts('b')} GROUP BY 1, 2;`,
+  // 6: where a booking was made ('here', or 'service': read from it, made elsewhere), so one made elsewhere
+  // is named by its number alone, not by a local reference nobody saw (src-shared/bookingIdentity.ts).
+  // Existing rows: ours are those never numbered, drafts, and those whose create went through our outbox
+  // (a ship or deliver queued here for a booking made elsewhere does not make it ours). A create pruned
+  // from the history after its retention leaves its booking taken for one made elsewhere: its number alone.
+  `ALTER TABLE bookings ADD COLUMN origin TEXT NOT NULL DEFAULT 'here' CHECK (origin IN ('here', 'service'));
+   UPDATE bookings SET origin = 'service'
+     WHERE service_id IS NOT NULL AND state != 'draft'
+       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.local_id = bookings.local_id AND o.op = 'create');`,
 ]
 
 /** A booking counts against the stock while the service has not confirmed it (a draft is not booked yet). */

@@ -419,7 +419,7 @@ export class BookingsService {
     this.events.emit('sync.changed', sync)
     let delta: BookingsDelta = { bookings: [], removed: [], entries: [], sync, full: false }
     try {
-      delta = this.delta(this.cache(), localIds, sync)
+      delta = this.deltaOf(localIds, sync)
     } catch (err) {
       // The entity's cache closed under a push (signed out, switched): the counts say it all.
       this.log.warn('bookings delta skipped', { err })
@@ -433,17 +433,22 @@ export class BookingsService {
     return { booking: changes.bookings[0] as LocalBooking, changes }
   }
 
-  /** The named bookings as bookings.list gives them (or gone from it), with all their open entries. */
-  private delta(cache: EntityCache, localIds: Iterable<string>, sync: SyncSummary): BookingsDelta {
+  /**
+   * The named bookings as bookings.list gives them (or gone from it), with all their open entries: a
+   * constant number of statements whatever their number, as bookings.list (a push's end names every
+   * booking it settled).
+   */
+  deltaOf(localIds: Iterable<string>, sync: SyncSummary = this.summary()): BookingsDelta {
+    const cache = this.cache()
+    const ids = [...new Set(localIds)]
+    const found = new Map(cache.bookings.getMany(ids).map((b) => [b.localId, b]))
     const present: LocalBooking[] = []
     const removed: string[] = []
-    const entries: OutboxEntry[] = []
-    for (const id of new Set(localIds)) {
-      const booking = cache.bookings.get(id)
-      if (booking && !booking.deleted) present.push(booking)
+    for (const id of ids) {
+      const b = found.get(id)
+      if (b && !b.deleted) present.push(b)
       else removed.push(id)
-      entries.push(...cache.outbox.list(id))
     }
-    return { bookings: this.describedAll(cache, present), removed, entries, sync, full: false }
+    return { bookings: this.describedAll(cache, present), removed, entries: cache.outbox.listOf(ids), sync, full: false }
   }
 }

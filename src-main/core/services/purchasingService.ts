@@ -1,4 +1,4 @@
-import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft, ReceptionResult } from '@shared/purchasing'
+import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft, ReceptionResult } from '@shared/purchasing'
 import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '@shared/purchasing'
 import { AppError } from '@shared/errors'
 import { dateInZone, dayInZone } from '@shared/localDate'
@@ -26,7 +26,7 @@ export class PurchasingService {
   }
 
   /** What the screens need around the forms: the entity's currency (amounts are shown in it) and the agencies goods may enter. */
-  async context(): Promise<{ currency: { id: number; code: string; symbol: string } | null; agencies: { id: number; name: string }[]; userAgencyId: number | null }> {
+  async context(): Promise<{ currency: EntityCurrency | null; agencies: { id: number; name: string }[]; userAgencyId: number | null }> {
     const company = await this.profile.company()
     const [currency, agencies] = await Promise.all([
       company.currency_id === null ? Promise.resolve(null) : api.fetchCurrency(this.graphql, company.currency_id),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
 import { observeStatements } from '@core/cache/sqlite'
 import { startSandbox, type RunningSandbox } from '@sandbox'
@@ -151,5 +151,43 @@ describe('the outbox room', () => {
     expect(unsent()).toBeCloseTo(0.1, 9)
     await h.call('sync.push')
     expect(unsent()).toBe(0)
+  })
+
+  it('ends a push with what it changed in the same number of statements for 10 bookings as for 500', async () => {
+    // The delta a push announces at its end names every booking it settled; it was 2 statements per
+    // booking (and one more for its entries). Counted around the service's delta as the push calls it.
+    const service = h.core.services.bookings
+    const build = service.deltaOf.bind(service)
+    let finalDelta: string[] = []
+    const spy = vi.spyOn(service, 'deltaOf').mockImplementation((ids, sync) => {
+      statements = []
+      counting = true
+      try {
+        return build(ids, sync)
+      } finally {
+        counting = false
+        finalDelta = statements
+      }
+    })
+    try {
+      const pushOf = async (count: number, prefix: string) => {
+        for (let i = 0; i < count; i++) await h.call('bookings.create', booking(`${prefix}-${i}`))
+        const pushed = await h.call('sync.push')
+        return { pushed, statements: finalDelta }
+      }
+      const ten = await pushOf(10, 'delta-10')
+      expect(ten.pushed.changes.bookings.map((b) => b.reference).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `delta-10-${i}`).sort())
+      // Past the item's stock most are refused: refused or sent, each was settled and is named.
+      const fiveHundred = await pushOf(500, 'delta-500')
+      expect(fiveHundred.pushed.changes.bookings).toHaveLength(500)
+      expect(fiveHundred.pushed.changes.bookings.every((b) => b.state === 'synced' || b.state === 'failed')).toBe(true)
+      expect(fiveHundred.statements.length).toBe(ten.statements.length)
+      // The profile's cached answer, the bookings, their open entries, the entries, the items and lots
+      // named (before: 33 for 10, 1,503 for 500).
+      expect(ten.statements.length).toBeGreaterThan(0)
+      expect(ten.statements.length).toBeLessThanOrEqual(6)
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

@@ -79,11 +79,11 @@ describe('purchasing through GraphQL with the extensions off (only what the real
   it('serves the real columns: booked/delivered quantity and unit cost, the currency prefix, receptions of an order with their lot fields', async () => {
     const data = await realApi().gql<{
       purchase_orders: { currency_id: number; purchase_order_details: { booked_quantity: number; delivered_quantity: number; unit_cost: number }[]; receptions: { reception_details: Json[] }[] }[]
-      currencies: { code: string; prefix: string }[]
+      currencies: { code: string; prefix: string; country: string | null }[]
     }>(
       `query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { currency_id purchase_order_details(order_by: {id: asc}) { booked_quantity delivered_quantity unit_cost }
          receptions { reception_details { quantity lot_name lot_expire lot_delivered_quantity lot_description } } }
-         currencies(order_by: {id: asc}) { code prefix } }`,
+         currencies(order_by: {id: asc}) { code prefix country } }`,
       { id: 7004 },
     )
     expect(data.purchase_orders[0]!.purchase_order_details.map((d) => [d.booked_quantity, d.delivered_quantity])).toEqual([
@@ -92,10 +92,11 @@ describe('purchasing through GraphQL with the extensions off (only what the real
     ])
     expect(data.purchase_orders[0]!.purchase_order_details[0]!.unit_cost).toEqual(expect.any(Number))
     expect(data.purchase_orders[0]!.receptions[0]!.reception_details).toEqual([{ quantity: 8, lot_name: null, lot_expire: null, lot_delivered_quantity: null, lot_description: null }])
-    expect(data.currencies.map((c) => [c.code, c.prefix])).toEqual([
-      ['GTQ', 'Q'],
-      ['USD', 'US$'],
-      ['EUR', '€'],
+    // country: the real service's (SDK CurrencyGraphQL); the euro names none.
+    expect(data.currencies.map((c) => [c.code, c.prefix, c.country])).toEqual([
+      ['GTQ', 'Q', 'Guatemala'],
+      ['USD', 'US$', 'Estados Unidos'],
+      ['EUR', '€', null],
     ])
   })
 

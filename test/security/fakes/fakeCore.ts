@@ -171,14 +171,14 @@ const bundleMediaSample = {
 }
 
 const localBooking = {
-  localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
+  localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, origin: 'here' as const, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
   planned_delivery: '2026-11-23', reference: null, needs_transport: true, transfer_request_id: null,
   lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
   shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 0, problem: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 }
 const outboxEntries = [
-  { seq: 4, localId: localBooking.localId, serviceId: null, op: 'create' as const, state: 'queued' as const, attempts: 0, lastError: null, createdAt: '2026-11-22T10:00:00.000Z' },
+  { seq: 4, localId: localBooking.localId, serviceId: null, origin: 'here' as const, op: 'create' as const, state: 'queued' as const, attempts: 0, lastError: null, createdAt: '2026-11-22T10:00:00.000Z' },
 ]
 /** What a booking command changed: that booking, its entries, the counts. */
 const bookingsDelta = { bookings: [localBooking], removed: [] as string[], entries: outboxEntries, sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }, full: false }
@@ -280,7 +280,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'counter.dropOpenBooking': { cleared: true },
   'dispatch.ticks': { entityId: 101, ticks: { '0f8fad5b-d9cb-469f-a165-70867728950e': { '3:5': '2.5' } } },
   'dispatch.keepTicks': { savedAt: '2026-11-24T16:42:00.000Z' },
-  'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
+  'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q', country: 'Guatemala' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
   'purchaseOrders.search': [samplePurchaseOrder],
   'purchaseOrders.get': samplePurchaseOrder,
   'consolidates.list': [{ id: 8001, name: 'Contenedor', id_number: null, created_at: '2026-11-23T10:00:00.000Z', order_count: 1 }],

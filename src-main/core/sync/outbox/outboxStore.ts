@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { OutboxEntry, OutboxOp } from '@shared/bookings'
+import type { BookingOrigin, OutboxEntry, OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
 import type { Sqlite } from '../../cache/sqlite'
 
@@ -248,6 +248,16 @@ export class OutboxStore {
     return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
   }
 
+  /** The same for the named bookings only, in one statement whatever their number (a delta of many bookings). */
+  openOfMany(localIds: readonly string[]): Map<string, OpenSummary> {
+    const rows = this.stmt(
+      `SELECT local_id, count(*) AS pending,
+         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ('failed', 'conflict') ORDER BY p.seq LIMIT 1) AS problem
+       FROM outbox o WHERE o.local_id IN (SELECT value FROM json_each(?)) AND ${OPEN} GROUP BY local_id`,
+    ).all(JSON.stringify(localIds)) as { local_id: string; pending: number; problem: string | null }[]
+    return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
+  }
+
   /** One booking's open entries: how many, and the first refusal. */
   openOf(localId: string): OpenSummary {
     const row = this.stmt(
@@ -278,16 +288,25 @@ export class OutboxStore {
   list(localId?: string): OutboxEntry[] {
     const rows = (
       localId === undefined
-        ? this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all()
-        : this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`).all(localId)
-    ) as (EntryRow & { service_id: number | null })[]
+        ? this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all()
+        : this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`).all(localId)
+    ) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
+    return rows.map(toEntry)
+  }
+
+  /** The open entries of the named bookings, in order: one statement whatever their number. */
+  listOf(localIds: readonly string[]): OutboxEntry[] {
+    const rows = this.stmt(
+      `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id)
+       WHERE o.local_id IN (SELECT value FROM json_each(?)) AND o.${OPEN} ORDER BY o.seq`,
+    ).all(JSON.stringify(localIds)) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
     return rows.map(toEntry)
   }
 
   /** One open entry, or null. */
   get(seq: number): OutboxEntry | null {
-    const row = this.stmt(`SELECT o.*, b.service_id FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`).get(seq) as
-      | (EntryRow & { service_id: number | null })
+    const row = this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`).get(seq) as
+      | (EntryRow & { service_id: number | null; origin: BookingOrigin })
       | undefined
     return row ? toEntry(row) : null
   }
@@ -343,11 +362,12 @@ function toQueued(r: EntryRow): QueuedEntry {
   }
 }
 
-function toEntry(r: EntryRow & { service_id: number | null }): OutboxEntry {
+function toEntry(r: EntryRow & { service_id: number | null; origin: BookingOrigin }): OutboxEntry {
   return {
     seq: r.seq,
     localId: r.local_id,
     serviceId: r.service_id,
+    origin: r.origin,
     op: r.op,
     state: r.state,
     attempts: r.attempts,

@@ -116,7 +116,7 @@ describe('a static bundle scanned at the counter', () => {
 
 describe('a saved booking opened for editing', () => {
   const booking = (state: LocalBooking['state'], serviceId: number | null): LocalBooking => ({
-    localId: 'b1', serviceId, state, agency_from_id: 7, agency_to_id: 8, planned_delivery: '2026-12-01', reference: null, needs_transport: true,
+    localId: 'b1', serviceId, origin: 'here', state, agency_from_id: 7, agency_to_id: 8, planned_delivery: '2026-12-01', reference: null, needs_transport: true,
     transfer_request_id: null, shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 1, problem: null,
     createdAt: '', updatedAt: '',
     lines: [{ item_id: 1, booked_quantity: '2.5', lot_id: null, serial_number: null, reference: null, bundle_id: null }],

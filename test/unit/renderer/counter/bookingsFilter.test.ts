@@ -3,7 +3,7 @@ import type { LocalBooking } from '@shared/bookings'
 import { bookingSearch, foldText, inState, noFilter, type BookingsFilter } from '@renderer/areas/counter/bookingsFilter'
 
 const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
-  localId, serviceId: null, state: 'pending', agency_from_id: 1, agency_to_id: 2, planned_delivery: '2026-11-20', reference: null,
+  localId, serviceId: null, origin: 'here', state: 'pending', agency_from_id: 1, agency_to_id: 2, planned_delivery: '2026-11-20', reference: null,
   needs_transport: true, transfer_request_id: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
   deliveredAt: null, bookerId: null, pending: 0, problem: null, createdAt: '2026-11-24T10:00:00Z', updatedAt: '2026-11-24T10:00:00Z', ...over,
 })

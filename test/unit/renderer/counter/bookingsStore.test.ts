@@ -19,12 +19,12 @@ vi.mock('@renderer/api', () => ({
 
 const sync = (waiting: number) => ({ waiting, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
 const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
-  localId, serviceId: null, state: 'pending', agency_from_id: 1, agency_to_id: 2, planned_delivery: '2026-12-01', reference: null,
+  localId, serviceId: null, origin: 'here', state: 'pending', agency_from_id: 1, agency_to_id: 2, planned_delivery: '2026-12-01', reference: null,
   needs_transport: true, transfer_request_id: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
   deliveredAt: null, bookerId: null, pending: 1, problem: null, createdAt: `2026-11-24T10:00:0${localId.length % 10}Z`, updatedAt: '2026-11-24T10:00:00Z', ...over,
 })
 const entry = (seq: number, localId: string, op: OutboxEntry['op'] = 'create'): OutboxEntry => ({
-  seq, localId, serviceId: null, op, state: 'queued', attempts: 0, lastError: null, createdAt: '2026-11-24T10:00:00Z',
+  seq, localId, serviceId: null, origin: 'here', op, state: 'queued', attempts: 0, lastError: null, createdAt: '2026-11-24T10:00:00Z',
 })
 const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({ bookings: [], removed: [], entries: [], sync: sync(0), full: false, ...over })
 const announce = (d: BookingsDelta) => api.listeners.get('bookings.changed')!(d)

@@ -11,6 +11,7 @@ function booking(over: Partial<LocalBooking>): LocalBooking {
   return {
     localId: over.localId ?? crypto.randomUUID(),
     serviceId: null,
+    origin: 'here',
     state: 'synced',
     agency_from_id: 300,
     agency_to_id: 306,

@@ -10,6 +10,7 @@ function booking(over: Partial<LocalBooking>): LocalBooking {
   return {
     localId: over.localId ?? crypto.randomUUID(),
     serviceId: null,
+    origin: 'here',
     state: 'synced',
     agency_from_id: here,
     agency_to_id: 306,

@@ -29,6 +29,7 @@ describe('outbox groups', () => {
       seq,
       localId: 'l',
       serviceId: null,
+      origin: 'here',
       op: 'ship',
       state,
       attempts: 0,

@@ -6,11 +6,14 @@ import { createI18n } from 'vue-i18n'
 import Decimal from 'decimal.js'
 import es from '@renderer/i18n/es'
 import en from '@renderer/i18n/en'
-import { countryOfZone, entityLocales } from '@renderer/composables/entityLocale'
+import { countryOfCurrency, countryOfZone, entityLocales } from '@renderer/composables/entityLocale'
 import { formatMoney, useMoney } from '@renderer/composables/useMoney'
 import { formatQuantity, useNumberFormat } from '@renderer/composables/useNumberFormat'
 import { useFormatters } from '@renderer/composables/useFormatters'
+import { useEntityLocale } from '@renderer/composables/useEntityLocale'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
+import { usePurchasingStore } from '@renderer/areas/purchasing/stores/purchasing'
+import type { EntityCurrency } from '@shared/purchasing'
 import type { WhoAmI } from '@shared/domain'
 
 // The whoami store is filled by hand here; nothing is asked of the core.
@@ -19,7 +22,7 @@ vi.mock('@renderer/api', () => ({ request: () => Promise.reject(new Error('no co
 /** Intl separates a symbol with a no-break space; a clerk (and this test) reads a space. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
-async function inApp<T>(language: 'es' | 'en', timeZone: string, use: () => T): Promise<T> {
+async function inApp<T>(language: 'es' | 'en', timeZone: string, use: () => T, currency: EntityCurrency | null = null): Promise<T> {
   let result: T | undefined
   const app = createSSRApp({
     setup() {
@@ -40,6 +43,8 @@ async function inApp<T>(language: 'es' | 'en', timeZone: string, use: () => T): 
     agencyError: null,
     fromCache: false,
   } satisfies WhoAmI
+  // The entity's currency as the money screens' context reads it.
+  if (currency) usePurchasingStore().context = { currency, agencies: [], userAgencyId: null }
   await renderToString(app)
   return result!
 }
@@ -57,6 +62,39 @@ describe('the entity locale', () => {
     expect(entityLocales('en', 'America/Guatemala')).toEqual({ numbers: 'es-GT', dates: 'en-GB' })
     expect(entityLocales('es', 'Mars/Olympus')).toEqual({ numbers: 'es-419', dates: 'es-419' })
     expect(entityLocales('en', undefined)).toEqual({ numbers: 'en-US', dates: 'en-US' })
+  })
+})
+
+describe("the country the entity's currency names", () => {
+  it('is understood as an ISO code or a name, Spanish or English, and nothing else is taken for a country', () => {
+    expect(countryOfCurrency('GT')).toBe('GT')
+    expect(countryOfCurrency('gt')).toBe('GT')
+    expect(countryOfCurrency('Guatemala')).toBe('GT')
+    expect(countryOfCurrency(' República Dominicana ')).toBe('DO')
+    expect(countryOfCurrency('Estados Unidos')).toBe('US')
+    expect(countryOfCurrency('Narnia')).toBeNull()
+    expect(countryOfCurrency('ZZ')).toBeNull()
+    expect(countryOfCurrency(null)).toBeNull()
+  })
+
+  it("is preferred to the zone's guess, unless the zone's country keeps its books in that currency", () => {
+    // A Guatemalan entity whose user left the profile on a US zone: the quetzal's country decides.
+    expect(entityLocales('es', 'America/Chicago', { code: 'GTQ', country: 'Guatemala' })).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
+    expect(entityLocales('es', 'Mars/Olympus', { code: 'GTQ', country: 'GT' })).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
+    // El Salvador keeps its books in dollars: the dollar's country does not make it the US (month first).
+    expect(entityLocales('es', 'America/El_Salvador', { code: 'USD', country: 'Estados Unidos' })).toEqual({ numbers: 'es-SV', dates: 'es-SV' })
+    // No country named, or one unknown here: the zone's guess, as before the currency was read.
+    expect(entityLocales('es', 'America/Guatemala', { code: 'EUR', country: null })).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
+    expect(entityLocales('es', 'America/Guatemala', { code: 'XYZ', country: 'Narnia' })).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
+    expect(entityLocales('es', 'America/Guatemala', null)).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
+  })
+
+  it('decides the formats on screen once the money screens have read the currency', async () => {
+    const before = await inApp('es', 'America/Chicago', useEntityLocale)
+    expect(before.value).toEqual({ numbers: 'en-US', dates: 'es-US' })
+    const after = await inApp('es', 'America/Chicago', () => ({ locale: useEntityLocale(), ...useFormatters() }), { id: 1, code: 'GTQ', symbol: 'Q', country: 'Guatemala' })
+    expect(after.locale.value).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
+    expect(after.day('2026-11-25')).toBe('25/11/2026')
   })
 })
 
