@@ -26,6 +26,9 @@ export const describedLine = bookingLine.extend({
   lot_name: z.string().nullable().optional(),
   lot_expires: z.string().nullable().optional(),
 })
+export type DescribedLine = z.infer<typeof describedLine>
+/** What the cached catalogue adds to a line (its item's code and name, its lot's name and expiry). */
+export type LineDescription = Required<Pick<DescribedLine, 'item_code' | 'item_name' | 'lot_name' | 'lot_expires'>>
 
 export const bookingInput = z.object({
   /** Default: the user's agency (the form rule). */
@@ -55,6 +58,7 @@ export const bookingChanges = z.object({
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500).optional(),
 })
 export type BookingChanges = z.input<typeof bookingChanges>
+export type ParsedBookingChanges = z.output<typeof bookingChanges>
 
 /** draft: kept on this computer only, not queued yet (the clerk will finish it); the others follow the outbox. */
 export const syncState = z.enum(['draft', 'pending', 'synced', 'failed', 'conflict'])

@@ -8,7 +8,7 @@ import type { Run } from './runType'
 
 /** ITEM_ID:QTY[:LOT_ID] */
 function lines(values: string[] | undefined): BookingInput['lines'] {
-  return (values ?? []).map((v) => {
+  return (values ?? []).map((v): BookingInput['lines'][number] => {
     const [item = '', quantity = '', lot] = v.split(':')
     if (parsePositiveWhole(item) === null || !isPositiveDecimal(quantity) || (lot !== undefined && parsePositiveWhole(lot) === null)) {
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:LOT_ID], got ${v}`)

@@ -51,7 +51,7 @@ export type ServiceShipment = z.output<typeof shipmentSchema>
 
 /** A shipment's movements as the lines the counter keeps. */
 export function linesOf(shipment: Pick<ServiceShipment, 'movements'>): BookingLine[] {
-  return shipment.movements.map((m) => ({
+  return shipment.movements.map((m): BookingLine => ({
     item_id: m.item_id,
     booked_quantity: m.booked_quantity,
     lot_id: m.lot_id,
@@ -59,6 +59,28 @@ export function linesOf(shipment: Pick<ServiceShipment, 'movements'>): BookingLi
     reference: m.reference,
     bundle_id: m.bundle_id,
   }))
+}
+
+/** A line as the service takes it (movements_attributes): the service's names, whatever ours become. */
+export interface WireLine {
+  item_id: number
+  booked_quantity: string
+  lot_id: number | null
+  serial_number: string | null
+  reference: string | null
+  bundle_id: number | null
+}
+
+/** Our line in the service's names (each field named on both sides, so renaming ours never reaches the wire). */
+export function toWireLine(l: BookingLine): WireLine {
+  return {
+    item_id: l.item_id,
+    booked_quantity: l.booked_quantity,
+    lot_id: l.lot_id,
+    serial_number: l.serial_number,
+    reference: l.reference,
+    bundle_id: l.bundle_id,
+  }
 }
 
 export interface BookingWrite {
@@ -69,10 +91,10 @@ export interface BookingWrite {
   memo: string
   needs_transport: boolean
   transfer_request_id: number | null
-  lines: BookingLine[]
+  lines: WireLine[]
 }
 
-function movementsAttributes(lines: BookingLine[]) {
+function movementsAttributes(lines: WireLine[]) {
   return Object.fromEntries(
     lines.map((l, i) => [
       String(i),
@@ -99,7 +121,7 @@ export async function createBooking(rest: RestClient, b: BookingWrite): Promise<
 export async function updateBooking(
   rest: RestClient,
   serviceId: number,
-  changes: Partial<Omit<BookingWrite, 'lines'>> & { lines?: BookingLine[]; lock_version?: number },
+  changes: Partial<Omit<BookingWrite, 'lines'>> & { lines?: WireLine[]; lock_version?: number },
   oldLineIds: number[] = [],
 ): Promise<ServiceShipment | null> {
   const { lines, ...fields } = changes

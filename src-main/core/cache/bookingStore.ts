@@ -1,6 +1,7 @@
 import type { BookingLine, BookingOrigin, LocalBooking, SyncState } from '@shared/bookings'
 import type { OpenSummary, OutboxStore } from '../sync/outbox/outboxStore'
 import { sameLines, withLocalDetail } from './localLineDetail'
+import { linesFromStored, storedLines } from './storedLines'
 import type { Sqlite } from './sqlite'
 
 /**
@@ -61,6 +62,17 @@ export interface ServiceBookingView {
   created_at: string
 }
 
+/**
+ * A change of a booking: our fields by our names (mapped to the table's columns in `patch`, one by one,
+ * so renaming a field of LocalBooking never writes to a column that does not exist), and the
+ * service's lock_version, which only the cache keeps.
+ */
+export type BookingPatch = Partial<
+  Pick<LocalBooking, 'agency_to_id' | 'planned_delivery' | 'reference' | 'needs_transport' | 'lines' | 'shipped' | 'delivered' | 'deleted' | 'serviceId' | 'state' | 'shippedAt' | 'deliveredAt'>
+> & { lockVersion?: number | null }
+
+const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0)
+
 const NO_ENTRIES: OpenSummary = { pending: 0, problem: null }
 
 export class BookingStore {
@@ -81,22 +93,26 @@ export class BookingStore {
         `INSERT INTO bookings (local_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
            transfer_request_id, lines, created_at, updated_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'here')`,
       )
-      .run(b.localId, state, b.agency_from_id, b.agency_to_id, b.planned_delivery, b.reference, b.needs_transport ? 1 : 0, b.transfer_request_id, JSON.stringify(b.lines), b.createdAt, b.createdAt)
+      .run(b.localId, state, b.agency_from_id, b.agency_to_id, b.planned_delivery, b.reference, b.needs_transport ? 1 : 0, b.transfer_request_id, storedLines(b.lines), b.createdAt, b.createdAt)
   }
 
-  patch(
-    localId: string,
-    fields: Partial<
-      Record<
-        'agency_to_id' | 'planned_delivery' | 'reference' | 'needs_transport' | 'lines' | 'shipped' | 'delivered' | 'deleted' | 'service_id' | 'lock_version' | 'state' | 'shipped_at' | 'delivered_at',
-        unknown
-      >
-    >,
-    now: string,
-  ): void {
-    const values: Record<string, unknown> = { ...fields }
-    if ('lines' in values) values.lines = JSON.stringify(values.lines)
-    for (const k of ['needs_transport', 'shipped', 'delivered', 'deleted'] as const) if (k in values) values[k] = values[k] ? 1 : 0
+  patch(localId: string, f: BookingPatch, now: string): void {
+    const columns: Record<string, unknown> = {
+      agency_to_id: f.agency_to_id,
+      planned_delivery: f.planned_delivery,
+      reference: f.reference,
+      needs_transport: flag(f.needs_transport),
+      lines: f.lines === undefined ? undefined : storedLines(f.lines),
+      shipped: flag(f.shipped),
+      delivered: flag(f.delivered),
+      deleted: flag(f.deleted),
+      service_id: f.serviceId,
+      lock_version: f.lockVersion,
+      state: f.state,
+      shipped_at: f.shippedAt,
+      delivered_at: f.deliveredAt,
+    }
+    const values = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined))
     const keys = Object.keys(values)
     if (!keys.length) return
     this.db
@@ -193,7 +209,7 @@ export class BookingStore {
         (row.needs_transport === 1) === seen.needs_transport &&
         (row.shipped === 1) === seen.shipped &&
         (row.delivered === 1) === seen.delivered
-      if (same) this.patch(localId, { lock_version: seen.lock_version }, now)
+      if (same) this.patch(localId, { lockVersion: seen.lock_version }, now)
       return same
     })
   }
@@ -228,8 +244,8 @@ export class BookingStore {
         listed.add(s.id)
         const mine = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(s.id) as BookingRow | undefined
         if (mine && ours(mine.local_id)) continue
-        const ourLines = mine ? (JSON.parse(mine.lines) as BookingLine[]) : []
-        const fields = {
+        const ourLines = mine ? linesFromStored(mine.lines) : []
+        const fields: BookingPatch = {
           agency_to_id: s.agency_to_id,
           planned_delivery: s.planned_delivery,
           reference: s.reference,
@@ -239,9 +255,9 @@ export class BookingStore {
           shipped: s.shipped,
           delivered: s.delivered,
           deleted: false,
-          lock_version: s.lock_version ?? (mine && unchangedSince(mine, s, ourLines) ? mine.lock_version : null),
-          shipped_at: s.shipped_at,
-          delivered_at: s.delivered_at,
+          lockVersion: s.lock_version ?? (mine && unchangedSince(mine, s, ourLines) ? mine.lock_version : null),
+          shippedAt: s.shipped_at,
+          deliveredAt: s.delivered_at,
           state: 'synced',
         }
         if (mine) this.patch(mine.local_id, fields, now)
@@ -255,7 +271,7 @@ export class BookingStore {
             )
             .run(
               newLocalId(), s.id, s.agency_from_id, s.agency_to_id, s.planned_delivery, s.reference, s.needs_transport ? 1 : 0, s.transfer_request_id,
-              JSON.stringify(s.lines), s.shipped ? 1 : 0, s.delivered ? 1 : 0, s.lock_version, s.shipped_at, s.delivered_at, s.booker_id, s.created_at, now,
+              storedLines(s.lines), s.shipped ? 1 : 0, s.delivered ? 1 : 0, s.lock_version, s.shipped_at, s.delivered_at, s.booker_id, s.created_at, now,
             )
         }
       }
@@ -277,7 +293,7 @@ function toBooking(r: BookingRow, open: OpenSummary): LocalBooking {
     reference: r.reference,
     needs_transport: r.needs_transport === 1,
     transfer_request_id: r.transfer_request_id,
-    lines: JSON.parse(r.lines) as BookingLine[],
+    lines: linesFromStored(r.lines),
     shipped: r.shipped === 1,
     delivered: r.delivered === 1,
     deleted: r.deleted === 1,

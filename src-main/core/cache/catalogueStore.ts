@@ -1,3 +1,4 @@
+import type { BookingLine, LineDescription } from '@shared/bookings'
 import type { BundleComponent, BundleDetail, CatalogueQuery, CatalogueRow, ItemRow } from '@shared/catalogue'
 import { catalogueQuery } from '@shared/catalogue'
 import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
@@ -316,7 +317,7 @@ export class CatalogueStore {
   }
 
   /** Item codes and names, and lot names, for showing booking lines. */
-  describe(itemId: number, lotId: number | null): { item_code: string | null; item_name: string | null; lot_name: string | null; lot_expires: string | null } {
+  describe(itemId: number, lotId: number | null): LineDescription {
     const item = this.stmt('SELECT code, name FROM items WHERE id = ?').get(itemId) as { code: string; name: string } | undefined
     const lot = lotId === null ? undefined : (this.stmt('SELECT name, expires FROM lots WHERE id = ?').get(lotId) as { name: string | null; expires: string | null } | undefined)
     return { item_code: item?.code ?? null, item_name: item?.name ?? null, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
@@ -326,7 +327,7 @@ export class CatalogueStore {
    * `describe` for many lines at once: two statements (items, lots) whatever the count, so a list of
    * bookings costs the same number of statements for 10 bookings as for 500.
    */
-  describeAll(lines: readonly { item_id: number; lot_id?: number | null }[]): (itemId: number, lotId: number | null) => ReturnType<CatalogueStore['describe']> {
+  describeAll(lines: readonly (Pick<BookingLine, 'item_id'> & Partial<Pick<BookingLine, 'lot_id'>>)[]): (itemId: number, lotId: number | null) => LineDescription {
     const itemIds = [...new Set(lines.map((l) => l.item_id))]
     const lotIds = [...new Set(lines.map((l) => l.lot_id).filter((x): x is number => typeof x === 'number'))]
     const items = new Map(

@@ -10,6 +10,7 @@ import type { BookingsDelta } from '@shared/contract/counter'
 import type { CoreEvents } from '../events'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
 import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
+import { createPayload, storedCreate, updatePayload, withUpdate, type CreateFields } from '../sync/outbox/bookingPayloads'
 import { tryLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt } from './availability'
@@ -59,7 +60,7 @@ export class BookingsService {
     const warnings = this.stockWarnings(cache, from, input.lines)
     const localId = randomUUID()
     const at = this.now().toISOString()
-    const fields = {
+    const fields: CreateFields = {
       agency_from_id: from,
       agency_to_id: input.agency_to_id,
       planned_delivery: input.planned_delivery,
@@ -70,7 +71,7 @@ export class BookingsService {
     }
     cache.bookings.write(() => {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
-      if (!input.draft) cache.outbox.enqueue(localId, 'create', fields, newMarker(), at)
+      if (!input.draft) cache.outbox.enqueue(localId, 'create', createPayload(fields), newMarker(), at)
       if (input.from_open_booking) forgetOpenBooking(cache.store.db)
     })
     const changes = this.changed([localId])
@@ -94,11 +95,11 @@ export class BookingsService {
       const create = cache.outbox.unsentCreate(booking.localId)
       if (create) {
         // Never confirmed: the create itself carries the new version.
-        cache.outbox.rewriteCreate(create.seq, { ...create.payload, ...editable })
+        cache.outbox.rewriteCreate(create.seq, withUpdate(storedCreate.parse(create.payload), updatePayload(editable)))
         cache.bookings.refreshState(booking.localId)
       } else {
         // The pusher checks the service's lock_version against the one our last confirmed write left.
-        this.enqueue(cache, booking.localId, 'update', { ...editable }, at)
+        this.enqueue(cache, booking.localId, 'update', updatePayload(editable), at)
       }
     })
     return this.changedOne(booking.localId)
@@ -126,7 +127,7 @@ export class BookingsService {
     const booking = this.find(cache, ref)
     if (booking.state !== 'draft') throw new AppError('conflict', { detail: 'only a draft is submitted; this booking is already on its way' })
     const at = this.now().toISOString()
-    const fields = {
+    const fields: CreateFields = {
       agency_from_id: booking.agency_from_id,
       agency_to_id: booking.agency_to_id,
       planned_delivery: booking.planned_delivery,
@@ -137,7 +138,7 @@ export class BookingsService {
     }
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, { state: 'pending' }, at)
-      cache.outbox.enqueue(booking.localId, 'create', fields, newMarker(), at)
+      cache.outbox.enqueue(booking.localId, 'create', createPayload(fields), newMarker(), at)
     })
     return this.changedOne(booking.localId)
   }
@@ -244,14 +245,14 @@ export class BookingsService {
         store.patch(
           entry.localId,
           {
-            agency_to_id: theirs.agency_to_id,
-            planned_delivery: theirs.planned_delivery,
+            agency_to_id: theirs.agency_to_id ?? undefined,
+            planned_delivery: theirs.planned_delivery ?? undefined,
             reference: theirs.reference,
             needs_transport: theirs.needs_transport,
             lines: linesOf(theirs),
             shipped: theirs.shipped,
             delivered: theirs.delivered,
-            lock_version: theirs.lock_version,
+            lockVersion: theirs.lock_version,
             deleted: theirs.voided,
           },
           at,
@@ -329,7 +330,7 @@ export class BookingsService {
     }
     const at = this.now().toISOString()
     cache.bookings.write(() => {
-      cache.bookings.patch(booking.localId, op === 'ship' ? { shipped: true, shipped_at: at } : { delivered: true, delivered_at: at }, at)
+      cache.bookings.patch(booking.localId, op === 'ship' ? { shipped: true, shippedAt: at } : { delivered: true, deliveredAt: at }, at)
       this.enqueue(cache, booking.localId, op, {}, at)
     })
     return this.changedOne(booking.localId)
@@ -350,13 +351,13 @@ export class BookingsService {
   private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {
     const available = availableAt(cache, agencyId, [...new Set(lines.map((l) => l.item_id))])
     return stockWarnings(
-      lines.map((l) => ({ item_id: l.item_id, quantity: l.booked_quantity })),
+      lines.map((l): Parameters<typeof stockWarnings>[0][number] => ({ item_id: l.item_id, quantity: l.booked_quantity })),
       (item) => available.get(item) ?? null,
     )
   }
 
   /** Queues a change of a booking already on its way or confirmed: it is pending again. */
-  private enqueue(cache: EntityCache, localId: string, op: 'update' | 'delete' | 'ship' | 'deliver', payload: Record<string, unknown>, at: string): void {
+  private enqueue(cache: EntityCache, localId: string, op: 'update' | 'delete' | 'ship' | 'deliver', payload: object, at: string): void {
     cache.outbox.enqueue(localId, op, payload, newMarker(), at)
     cache.bookings.markPending(localId)
   }

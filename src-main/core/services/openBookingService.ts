@@ -1,6 +1,7 @@
 import { AppError } from '@shared/errors'
 import { openBooking, type OpenBooking, type OpenBookingForm } from '@shared/openBooking'
 import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
+import { openBookingFromStored, storedOpenBooking } from '../cache/openBookingDocument'
 import type { Sqlite } from '../cache/sqlite'
 import type { Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
@@ -42,7 +43,7 @@ export class OpenBookingService {
     }
     if (raw === null) return null
     const { value, updatedAt } = raw as { value: unknown; updatedAt: string }
-    const parsed = openBooking.safeParse({ ...(value as object), savedAt: updatedAt })
+    const parsed = openBooking.safeParse({ ...(openBookingFromStored(value) as object), savedAt: updatedAt })
     if (!parsed.success) return this.drop(cache, 'not an open booking', parsed.error.issues.slice(0, 3))
     if (parsed.data.entityId !== cache.entityId) return this.drop(cache, 'kept for another entity', { entityId: parsed.data.entityId })
     return parsed.data
@@ -51,7 +52,7 @@ export class OpenBookingService {
   save(entityId: number, form: OpenBookingForm): { savedAt: string } {
     const cache = this.own(entityId)
     const at = this.now()
-    writeDocument(cache.store.db, OPEN_BOOKING_DOC, { entityId, form }, at)
+    writeDocument(cache.store.db, OPEN_BOOKING_DOC, storedOpenBooking(entityId, form), at)
     return { savedAt: at.toISOString() }
   }
 

@@ -1,4 +1,3 @@
-import type { BookingLine } from '@shared/bookings'
 import { AppError } from '@shared/errors'
 import { createBooking, deleteBooking, deliverBooking, fetchBooking, shipBooking, updateBooking, type ServiceShipment } from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
@@ -6,6 +5,7 @@ import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { BookingStore } from '../cache/bookingStore'
 import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
+import { storedCreate, storedUpdate } from './outbox/bookingPayloads'
 import { reconcile, type CandidateReads } from './bookingReconcile'
 
 export interface PushDeps {
@@ -159,7 +159,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
 async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
   const { bookings: store, rest } = deps
   if (entry.op === 'create') {
-    const p = entry.payload as unknown as Parameters<typeof createBooking>[1]
+    const p = storedCreate.parse(entry.payload)
     const answer = await createBooking(rest, { ...p, memo: entry.marker })
     return answer ?? readBackCreate(entry, deps)
   }
@@ -178,7 +178,7 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
         throw new AppError('conflict', { detail: current.shipped || current.delivered ? 'the booking was shipped or delivered on the service' : 'the booking changed on the service' })
       }
       // base_lock_version: written by earlier versions into the entry, no longer trusted (see above).
-      const { base_lock_version: _b, ...changes } = entry.payload as Record<string, unknown> & { lines?: BookingLine[] }
+      const { base_lock_version: _b, ...changes } = storedUpdate.parse(entry.payload)
       const oldLineIds = changes.lines ? current.movements.map((m) => m.id).filter((x): x is number => x !== null) : []
       const answer = await updateBooking(rest, serviceId, { ...changes, lock_version: current.lock_version }, oldLineIds)
       return answer ?? readBack(serviceId, deps)
@@ -248,7 +248,7 @@ function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDe
       // The service's "shipped" or "delivered" is news to take; its "not yet" is not: a ship or deliver
       // typed here may still wait behind this entry, and the counter must keep showing it.
       const moved = { ...(record.shipped ? { shipped: true } : {}), ...(record.delivered ? { delivered: true } : {}) }
-      store.patch(entry.localId, { service_id: record.id, lock_version: record.lock_version, ...moved }, now)
+      store.patch(entry.localId, { serviceId: record.id, lockVersion: record.lock_version, ...moved }, now)
     }
     if (entry.op === 'delete') store.patch(entry.localId, { deleted: true }, now)
     store.refreshState(entry.localId)

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { BookingLine } from '@shared/bookings'
 import { AppError } from '@shared/errors'
 import { fetchBooking, type ServiceShipment } from '../api/bookingsApi'
 import { fetchBookingWithLines, RECONCILE_CANDIDATES_QUERY } from '../api/bookingsGraphql'
@@ -8,6 +7,7 @@ import { id } from '../api/normalise'
 import type { RestClient } from '../api/restClient'
 import type { BookingStore } from '../cache/bookingStore'
 import type { QueuedEntry } from './outbox/outboxStore'
+import { storedCreate, storedUpdate, type StoredCreate } from './outbox/bookingPayloads'
 
 /**
  * What to do with an entry whose outcome is unknown (the request left and no
@@ -77,7 +77,7 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
       return current.delivered ? { applied: true, record: current } : { applied: false }
     case 'update': {
       // Every field the edit may carry is compared: one left out would make an edit of only that field look applied.
-      const changes = entry.payload as { lines?: BookingLine[]; reference?: string | null; agency_to_id?: number; planned_delivery?: string; needs_transport?: boolean }
+      const changes = storedUpdate.parse(entry.payload)
       const same =
         (changes.lines === undefined || lineKey(changes.lines) === lineKey(current.movements)) &&
         (changes.reference === undefined || changes.reference === current.reference) &&
@@ -90,7 +90,7 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
 }
 
 async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Reconciled> {
-  const p = entry.payload as { agency_from_id: number; agency_to_id: number; planned_delivery: string; reference: string | null; lines: BookingLine[] }
+  const p = storedCreate.parse(entry.payload)
   // The window starts at the minute's start (at most a minute wider), so creates made together share it.
   const from = Date.parse(entry.createdAt) - FINGERPRINT_WINDOW_MS
   const since = new Date(from - (from % SHARED_WINDOW_MS)).toISOString()
@@ -115,7 +115,7 @@ async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Rec
 /** The shipment a create made: by its marker in the memo, else by its fingerprint (never one another local booking owns). */
 function findIn(
   entry: QueuedEntry,
-  p: { reference: string | null; lines: BookingLine[] },
+  p: Pick<StoredCreate, 'reference' | 'lines'>,
   shipments: Candidates,
   deps: ReconcileDeps,
 ): Candidates[number] | undefined {

@@ -1,6 +1,7 @@
 import { vi } from 'vitest'
 import { requestNames, type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
 import type { Handlers } from '@shared/dispatch'
+import type { LocalBooking } from '@shared/bookings'
 import { company } from '@shared/domain'
 import { CoreEvents } from '@core/events'
 import type { ShellCore } from '../../../src-main/electron/startApp'
@@ -170,7 +171,8 @@ const bundleMediaSample = {
   forms: { state: 'given' as const, forms: [{ name: 'Ficha técnica', description: null, values: [{ field: 'Material', fieldType: 'text', value: 'Pino' }] }], unreadable: 0 },
 }
 
-const localBooking = {
+// Typed, so a rename of LocalBooking's fields follows into this sample.
+const localBooking: LocalBooking = {
   localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, origin: 'here' as const, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
   planned_delivery: '2026-11-23', reference: null, needs_transport: true, transfer_request_id: null,
   lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],

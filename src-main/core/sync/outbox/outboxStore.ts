@@ -80,7 +80,7 @@ export class OutboxStore {
     return s
   }
 
-  enqueue(localId: string, op: OutboxOp, payload: Record<string, unknown>, marker: string, now: string): number {
+  enqueue(localId: string, op: OutboxOp, payload: object, marker: string, now: string): number {
     const res = this.stmt("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES (?, ?, ?, ?, 'queued', ?)").run(
       localId,
       op,
@@ -103,7 +103,7 @@ export class OutboxStore {
   }
 
   /** A create never confirmed carries the booking's newest version: it goes again from the start. */
-  rewriteCreate(seq: number, payload: Record<string, unknown>): void {
+  rewriteCreate(seq: number, payload: object): void {
     this.stmt("UPDATE outbox SET payload = ?, state = 'queued', next_attempt_at = NULL WHERE seq = ?").run(JSON.stringify(payload), seq)
   }
 

@@ -49,7 +49,7 @@ describe('unsent quantities per agency and item', () => {
     bookings.patch('x', { lines: line('1.7') }, AT)
     expect(outbox.unsentBooked(7, [5]).get(5)).toBe(1.9)
     // Confirmed by the service: it no longer weighs on what is left here.
-    bookings.patch('y', { service_id: 12, state: 'synced' }, AT)
+    bookings.patch('y', { serviceId: 12, state: 'synced' }, AT)
     expect(outbox.unsentBooked(7, [5]).get(5)).toBe(1.7)
     bookings.removeBooking('x')
     expect(outbox.unsentBooked(7, [5])).toEqual(new Map())

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import type { BookingLine, LocalBooking, ParsedBookingChanges } from '@shared/bookings'
+import { toWireLine } from '../../api/bookingsApi'
+
+/**
+ * What an outbox entry of a booking carries, as stored (JSON in outbox.payload) on the clerk's computer
+ * until it is sent. Stored in the service's names — the shape every version so far wrote — so entries
+ * queued by an older version are sent as they were, and renaming a field of our own types never
+ * changes what waits in the outbox. Every entry is read through these schemas, never cast.
+ */
+
+const int = z.number().int()
+
+const storedLine = z.object({
+  item_id: int,
+  booked_quantity: z.union([z.string(), z.number()]).transform(String),
+  lot_id: int.nullable().default(null),
+  serial_number: z.string().nullable().default(null),
+  reference: z.string().nullable().default(null),
+  bundle_id: int.nullable().default(null),
+})
+
+/** A create: the whole booking (the memo with its marker is added when it is sent). */
+export const storedCreate = z.object({
+  agency_from_id: int,
+  agency_to_id: int,
+  planned_delivery: z.string(),
+  reference: z.string().nullable().default(null),
+  needs_transport: z.boolean().default(true),
+  transfer_request_id: int.nullable().default(null),
+  lines: z.array(storedLine),
+})
+export type StoredCreate = z.output<typeof storedCreate>
+
+/** An update: only the fields the edit changed. base_lock_version: written by earlier versions, no longer used. */
+export const storedUpdate = z.object({
+  agency_to_id: int.optional(),
+  planned_delivery: z.string().optional(),
+  reference: z.string().nullable().optional(),
+  needs_transport: z.boolean().optional(),
+  lines: z.array(storedLine).optional(),
+  base_lock_version: z.unknown().optional(),
+})
+export type StoredUpdate = z.output<typeof storedUpdate>
+
+/** The fields of a booking a create carries, by our names. */
+export type CreateFields = Pick<LocalBooking, 'agency_from_id' | 'agency_to_id' | 'planned_delivery' | 'reference' | 'needs_transport' | 'transfer_request_id'> & {
+  lines: BookingLine[]
+}
+
+export function createPayload(b: CreateFields): StoredCreate {
+  return {
+    agency_from_id: b.agency_from_id,
+    agency_to_id: b.agency_to_id,
+    planned_delivery: b.planned_delivery,
+    reference: b.reference,
+    needs_transport: b.needs_transport,
+    transfer_request_id: b.transfer_request_id,
+    lines: b.lines.map(toWireLine),
+  }
+}
+
+/** An edit in the stored names; a field the edit does not name stays absent. */
+export function updatePayload(c: ParsedBookingChanges): StoredUpdate {
+  const out: StoredUpdate = {}
+  if (c.agency_to_id !== undefined) out.agency_to_id = c.agency_to_id
+  if (c.planned_delivery !== undefined) out.planned_delivery = c.planned_delivery
+  if (c.reference !== undefined) out.reference = c.reference
+  if (c.needs_transport !== undefined) out.needs_transport = c.needs_transport
+  if (c.lines !== undefined) out.lines = c.lines.map(toWireLine)
+  return out
+}
+
+/** A create never sent, with an edit made since: the create carries the new version. */
+export function withUpdate(create: StoredCreate, update: StoredUpdate): StoredCreate {
+  const { base_lock_version: _b, ...fields } = update
+  return { ...create, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) }
+}

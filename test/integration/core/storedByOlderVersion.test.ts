@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bookableItem } from '../../support/bookableItem'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { tempDir } from '../../support/tempDir'
+
+// What an older version left on a clerk's computer must still be sent and read after an upgrade, whatever
+// our own types' field names become: the outbox payloads, the bookings' lines and the open booking are
+// stored in the shape below (the service's names), written here as raw JSON text on purpose, so a rename
+// of our types cannot change this test's fixtures along with the code.
+let sandbox: RunningSandbox
+let h: CoreHarness
+const user = () => sandbox.users[0]!
+
+beforeAll(async () => {
+  sandbox = await startSandbox()
+  h = await coreHarness(tempDir(), { requestTimeoutMs: 3000 })
+  await h.call('session.signIn', { serverUrl: sandbox.url, email: user().email, token: user().token })
+})
+afterAll(async () => {
+  await h.close()
+  await sandbox.close()
+})
+
+const db = () => h.core.services.bookings.local().store.db
+
+async function onService(reference: string) {
+  const res = await h.call('graphql.query', {
+    query: 'query($r: String!) { shipments(where: {reference: {_eq: $r}}) { id agency_to_id planned_delivery movements { item_id booked_quantity } } }',
+    variables: { r: reference },
+  })
+  return (res.data as { shipments: { id: number; agency_to_id: number; planned_delivery: string; movements: { item_id: number; booked_quantity: number | string }[] }[] }).shipments
+}
+
+describe('an outbox entry stored by an older version', () => {
+  it('is sent once, as it was stored, and its booking reads with its lines', async () => {
+    const { item, destination } = await bookableItem(h)
+    const origin = (await h.call('profile.whoami')).agency!.id
+    // A booking made by this version, then its row and its entry rewritten exactly as the old version wrote them.
+    const { booking } = await h.call('bookings.create', {
+      agency_to_id: destination,
+      planned_delivery: '2026-12-03',
+      reference: 'placeholder',
+      lines: [{ item_id: item, booked_quantity: '5' }],
+    })
+    const lines = `[{"item_id":${item},"booked_quantity":"2","lot_id":null,"serial_number":null,"reference":"old line","bundle_id":null}]`
+    const payload =
+      `{"agency_from_id":${origin},"agency_to_id":${destination},"planned_delivery":"2026-12-04","reference":"stored-by-old",` +
+      `"needs_transport":false,"transfer_request_id":null,"lines":${lines}}`
+    db()
+      .prepare("UPDATE bookings SET lines = ?, planned_delivery = '2026-12-04', reference = 'stored-by-old', needs_transport = 0 WHERE local_id = ?")
+      .run(lines, booking.localId)
+    expect(db().prepare("UPDATE outbox SET payload = ? WHERE local_id = ? AND op = 'create'").run(payload, booking.localId).changes).toBe(1)
+
+    const local = await h.call('bookings.get', { id: booking.localId })
+    expect(local.lines).toHaveLength(1)
+    // Typed reads (not toMatchObject literals): a rename of our fields follows them.
+    expect(local.lines[0]?.booked_quantity).toBe('2')
+    expect(local.lines[0]?.reference).toBe('old line')
+
+    expect(await h.call('sync.push')).toMatchObject({ sent: 1, failed: 0, conflicts: 0 })
+    const shipments = await onService('stored-by-old')
+    expect(shipments).toHaveLength(1)
+    expect(shipments[0]).toMatchObject({ agency_to_id: destination, planned_delivery: '2026-12-04' })
+    expect(shipments[0]!.movements.map((m) => [m.item_id, Number(m.booked_quantity)])).toEqual([[item, 2]])
+    // Nothing is sent twice.
+    expect(await h.call('sync.push')).toMatchObject({ sent: 0, waiting: 0 })
+    expect(await onService('stored-by-old')).toHaveLength(1)
+    expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'synced', serviceId: shipments[0]!.id })
+
+    // An update stored by the old version (with the base_lock_version it wrote then) goes as well.
+    await h.call('bookings.update', { id: booking.localId, changes: { reference: 'placeholder-2' } })
+    const update = `{"reference":"stored-by-old-2","lines":[{"item_id":${item},"booked_quantity":"3","lot_id":null,"serial_number":null,"reference":null,"bundle_id":null}],"base_lock_version":1}`
+    expect(db().prepare("UPDATE outbox SET payload = ? WHERE local_id = ? AND op = 'update' AND state = 'queued'").run(update, booking.localId).changes).toBe(1)
+    expect(await h.call('sync.push')).toMatchObject({ sent: 1, failed: 0, conflicts: 0 })
+    const edited = await onService('stored-by-old-2')
+    expect(edited.map((s) => s.id)).toEqual([shipments[0]!.id])
+    expect(edited[0]!.movements.map((m) => [m.item_id, Number(m.booked_quantity)])).toEqual([[item, 3]])
+  })
+})
+
+describe('an open booking kept by an older version', () => {
+  it('reads back with its lines', async () => {
+    const entityId = (await h.call('counter.openBooking')).entityId
+    const kept =
+      `{"entityId":${entityId},"form":{"destination":12,"plannedDelivery":"2026-11-24","reference":"de ayer","needsTransport":false,"transferRequestId":null,` +
+      `"lines":[{"key":1,"item_id":31,"code":"ART-31","name":"Tornillo","available":40,"lots":[],"lot_id":null,"quantity":"2","serial_number":"S-1","reference":"","bundle_id":null,"bundle_code":null}]}}`
+    db()
+      .prepare("INSERT INTO documents (key, value, updated_at) VALUES ('counter_open_booking', ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .run(kept, new Date().toISOString())
+    const open = (await h.call('counter.openBooking')).open
+    expect(open?.form.reference).toBe('de ayer')
+    expect(open?.form.lines).toHaveLength(1)
+    expect(open?.form.lines[0]).toMatchObject({ key: 1, code: 'ART-31', quantity: '2', available: 40 })
+    expect(open?.form.lines[0]?.item_id).toBe(31)
+    expect(open?.form.lines[0]?.serial_number).toBe('S-1')
+  })
+})
