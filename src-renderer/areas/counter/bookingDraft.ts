@@ -116,7 +116,7 @@ export function expiredLotLines(lines: DraftLine[], today: string): DraftLine[] 
 }
 
 export function toBookingLines(lines: DraftLine[]): BookingLine[] {
-  return lines.map((l) => ({
+  return lines.map((l): BookingLine => ({
     item_id: l.item_id,
     booked_quantity: normalQuantity(l.quantity),
     lot_id: l.lot_id,
