@@ -9,35 +9,35 @@ import { int, isoDate, positiveQuantity, recordId } from './patterns'
  */
 
 export const bookingLine = z.object({
-  item_id: recordId,
-  booked_quantity: positiveQuantity,
-  lot_id: recordId.nullable().default(null),
-  serial_number: z.string().max(100).nullable().default(null),
+  itemId: recordId,
+  bookedQuantity: positiveQuantity,
+  lotId: recordId.nullable().default(null),
+  serialNumber: z.string().max(100).nullable().default(null),
   reference: z.string().max(255).nullable().default(null),
   /** The bundle this line came from, when a bundle was expanded into its components. */
-  bundle_id: recordId.nullable().default(null),
+  bundleId: recordId.nullable().default(null),
 })
 export type BookingLine = z.infer<typeof bookingLine>
 
 /** A line as the screens show it: with its item and lot as the cached catalogue knows them. */
 export const describedLine = bookingLine.extend({
-  item_code: z.string().nullable().optional(),
-  item_name: z.string().nullable().optional(),
-  lot_name: z.string().nullable().optional(),
-  lot_expires: z.string().nullable().optional(),
+  itemCode: z.string().nullable().optional(),
+  itemName: z.string().nullable().optional(),
+  lotName: z.string().nullable().optional(),
+  lotExpires: z.string().nullable().optional(),
 })
 export type DescribedLine = z.infer<typeof describedLine>
 /** What the cached catalogue adds to a line (its item's code and name, its lot's name and expiry). */
-export type LineDescription = Required<Pick<DescribedLine, 'item_code' | 'item_name' | 'lot_name' | 'lot_expires'>>
+export type LineDescription = Required<Pick<DescribedLine, 'itemCode' | 'itemName' | 'lotName' | 'lotExpires'>>
 
 export const bookingInput = z.object({
   /** Default: the user's agency (the form rule). */
-  agency_from_id: recordId.optional(),
-  agency_to_id: recordId,
-  planned_delivery: isoDate,
+  agencyFromId: recordId.optional(),
+  agencyToId: recordId,
+  plannedDelivery: isoDate,
   reference: z.string().max(255).nullable().default(null),
-  needs_transport: z.boolean().default(true),
-  transfer_request_id: recordId.nullable().default(null),
+  needsTransport: z.boolean().default(true),
+  transferRequestId: recordId.nullable().default(null),
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500),
   /** Keep it here as a draft: nothing is queued until it is submitted. */
   draft: z.boolean().default(false),
@@ -45,16 +45,16 @@ export const bookingInput = z.object({
    * It is the clerk's open booking (counter.keepOpenBooking): the kept form goes in the same transaction,
    * so a crash never leaves both the booking and a form that would save it again.
    */
-  from_open_booking: z.boolean().default(false),
+  fromOpenBooking: z.boolean().default(false),
 })
 export type BookingInput = z.input<typeof bookingInput>
 
 /** What an edit may change: only the fields given (no defaults fill the others). */
 export const bookingChanges = z.object({
-  agency_to_id: recordId.optional(),
-  planned_delivery: isoDate.optional(),
+  agencyToId: recordId.optional(),
+  plannedDelivery: isoDate.optional(),
   reference: z.string().max(255).nullable().optional(),
-  needs_transport: z.boolean().optional(),
+  needsTransport: z.boolean().optional(),
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500).optional(),
 })
 export type BookingChanges = z.input<typeof bookingChanges>
@@ -79,12 +79,12 @@ export const localBooking = z.object({
   serviceId: int.nullable(),
   origin: bookingOrigin,
   state: syncState,
-  agency_from_id: int,
-  agency_to_id: int,
-  planned_delivery: z.string(),
+  agencyFromId: int,
+  agencyToId: int,
+  plannedDelivery: z.string(),
   reference: z.string().nullable(),
-  needs_transport: z.boolean(),
-  transfer_request_id: int.nullable(),
+  needsTransport: z.boolean(),
+  transferRequestId: int.nullable(),
   lines: z.array(describedLine),
   shipped: z.boolean(),
   delivered: z.boolean(),

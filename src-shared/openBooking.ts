@@ -13,17 +13,17 @@ const int = z.number().int()
 
 export const openBookingLine = z.object({
   key: int,
-  item_id: int,
+  itemId: int,
   code: z.string().max(200),
   name: z.string().max(1000),
   available: z.number().nullable(),
   lots: z.array(lotOption).max(1000),
-  lot_id: int.nullable(),
+  lotId: int.nullable(),
   quantity: z.string().max(40),
-  serial_number: z.string().max(200),
+  serialNumber: z.string().max(200),
   reference: z.string().max(500),
-  bundle_id: int.nullable(),
-  bundle_code: z.string().max(200).nullable(),
+  bundleId: int.nullable(),
+  bundleCode: z.string().max(200).nullable(),
 })
 
 export const openBookingForm = z.object({

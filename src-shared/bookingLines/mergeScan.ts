@@ -3,12 +3,12 @@
  * the same bundle. A line with a serial number is one unit of its own and never takes more.
  */
 export interface MergeableLine {
-  item_id: number
-  bundle_id: number | null
+  itemId: number
+  bundleId: number | null
   /** '' or null when the line has none. */
-  serial_number: string | null
+  serialNumber: string | null
 }
 
 export function mergeTarget<L extends MergeableLine>(lines: readonly L[], itemId: number, bundleId: number | null): L | undefined {
-  return lines.find((l) => l.item_id === itemId && l.bundle_id === bundleId && !l.serial_number)
+  return lines.find((l) => l.itemId === itemId && l.bundleId === bundleId && !l.serialNumber)
 }

@@ -77,10 +77,10 @@ describe('sync centre', () => {
 
     // More than the one unit left: the service refuses the line when the booking arrives.
     const localId = await createBookingInApp(page, {
-      agency_to_id: facts.sameCategoryAgency,
-      planned_delivery: '2026-12-01',
+      agencyToId: facts.sameCategoryAgency,
+      plannedDelivery: '2026-12-01',
       reference: 'E2E over-booking',
-      lines: [{ item_id: facts.lastUnitItem.id, booked_quantity: '5', lot_id: facts.lastUnitItem.lotId }],
+      lines: [{ itemId: facts.lastUnitItem.id, bookedQuantity: '5', lotId: facts.lastUnitItem.lotId }],
     })
     const entry = page.getByTestId('sync-failed').locator('[data-entry]')
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1)
@@ -103,10 +103,10 @@ describe('sync centre', () => {
     await startTraining(page)
     await failEveryRequest(service, 1)
     await createBookingInApp(page, {
-      agency_to_id: facts.sameCategoryAgency,
-      planned_delivery: '2026-12-01',
+      agencyToId: facts.sameCategoryAgency,
+      plannedDelivery: '2026-12-01',
       reference: 'E2E 503',
-      lines: [{ item_id: facts.stockedItem.id, booked_quantity: '1' }],
+      lines: [{ itemId: facts.stockedItem.id, bookedQuantity: '1' }],
     })
     await page.getByTestId('menu-syncCentre').click()
     await page.getByTestId('syncCentre-view').waitFor()

@@ -36,10 +36,10 @@ async function main(): Promise<void> {
   say({ phase: 'creating', missing: missing.length })
   for (const b of missing) {
     await h.call('bookings.create', {
-      agency_to_id: plan.destination,
-      planned_delivery: '2026-12-01',
+      agencyToId: plan.destination,
+      plannedDelivery: '2026-12-01',
       reference: b.reference,
-      lines: [{ item_id: b.item, booked_quantity: '1' }],
+      lines: [{ itemId: b.item, bookedQuantity: '1' }],
     })
   }
   say({ phase: 'pushing' })

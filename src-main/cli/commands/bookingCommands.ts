@@ -13,12 +13,12 @@ function lines(values: string[] | undefined): BookingInput['lines'] {
     if (parsePositiveWhole(item) === null || !isPositiveDecimal(quantity) || (lot !== undefined && parsePositiveWhole(lot) === null)) {
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:LOT_ID], got ${v}`)
     }
-    return { item_id: Number(item), booked_quantity: quantity, lot_id: lot ? Number(lot) : null }
+    return { itemId: Number(item), bookedQuantity: quantity, lotId: lot ? Number(lot) : null }
   })
 }
 
 const describe = (b: LocalBooking) =>
-  `${b.serviceId ?? '(local)'}  ${b.localId}  ${b.state}${b.shipped ? ' shipped' : ''}${b.delivered ? ' delivered' : ''}  ${b.agency_from_id} → ${b.agency_to_id}  ${b.planned_delivery}  ${b.lines.length} line(s)${b.problem ? `  ! ${b.problem.detail ?? b.problem.message.en}` : ''}`
+  `${b.serviceId ?? '(local)'}  ${b.localId}  ${b.state}${b.shipped ? ' shipped' : ''}${b.delivered ? ' delivered' : ''}  ${b.agencyFromId} → ${b.agencyToId}  ${b.plannedDelivery}  ${b.lines.length} line(s)${b.problem ? `  ! ${b.problem.detail ?? b.problem.message.en}` : ''}`
 
 /** bookings … and outbox …: the counter's bookings, queued offline and pushed by sync. */
 export function registerBookingCommands(program: Command, run: Run): void {
@@ -36,7 +36,7 @@ export function registerBookingCommands(program: Command, run: Run): void {
     run(async (ctx, id: string) => {
       await ctx.core({ signedIn: true })
       const b = await ctx.call('bookings.get', { id })
-      ctx.out.result(b, () => [describe(b), ...b.lines.map((l) => `  ${l.booked_quantity} × item ${l.item_id}${l.lot_id ? ` lot ${l.lot_id}` : ''}`)].join('\n'))
+      ctx.out.result(b, () => [describe(b), ...b.lines.map((l) => `  ${l.bookedQuantity} × item ${l.itemId}${l.lotId ? ` lot ${l.lotId}` : ''}`)].join('\n'))
     }),
   )
 
@@ -63,21 +63,21 @@ export function registerBookingCommands(program: Command, run: Run): void {
           if (bundleRefusal(bundle) === 'inactive') throw new UsageError(`bundle ${bundleId} (${bundle.code}) is inactive: it cannot be booked`)
           if (bundle.category_bundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
           // The same expansion as a bundle scanned at the counter (src-shared/bookingLines).
-          for (const c of expandBundle(bundle.components, quantity)) all.push({ item_id: c.item_id, booked_quantity: c.quantity, bundle_id: bundle.id })
+          for (const c of expandBundle(bundle.components, quantity)) all.push({ itemId: c.item_id, bookedQuantity: c.quantity, bundleId: bundle.id })
         }
         if (!all.length) throw new UsageError('give at least one --line or --bundle')
         // Today where the user works (their profile's time zone), as the form rule says.
         const today = opts.plannedDelivery ?? (await ctx.call('counter.setup')).today
         const { booking, warnings } = await ctx.call('bookings.create', {
-          agency_from_id: positive(opts.from, '--from'),
-          agency_to_id: positive(opts.to, '--to') as number,
-          planned_delivery: today,
+          agencyFromId: positive(opts.from, '--from'),
+          agencyToId: positive(opts.to, '--to') as number,
+          plannedDelivery: today,
           reference: opts.reference ?? null,
-          needs_transport: opts.transport,
+          needsTransport: opts.transport,
           lines: all,
           draft: opts.draft ?? false,
         })
-        for (const w of warnings) ctx.out.info(`warning: item ${w.item_id}: ${w.requested} requested, ${w.available} available in the cached stock`)
+        for (const w of warnings) ctx.out.info(`warning: item ${w.itemId}: ${w.requested} requested, ${w.available} available in the cached stock`)
         ctx.out.result(booking, () =>
           booking.state === 'draft'
             ? `Kept draft ${booking.localId} on this computer. Run "mostrador bookings submit ${booking.localId}" to queue it.`
@@ -96,8 +96,8 @@ export function registerBookingCommands(program: Command, run: Run): void {
       run(async (ctx, id: string, opts: { reference?: string; to?: string; plannedDelivery?: string; line?: string[] }) => {
         const changes: BookingChanges = {}
         if (opts.reference !== undefined) changes.reference = opts.reference
-        if (opts.to !== undefined) changes.agency_to_id = positive(opts.to, '--to')
-        if (opts.plannedDelivery !== undefined) changes.planned_delivery = opts.plannedDelivery
+        if (opts.to !== undefined) changes.agencyToId = positive(opts.to, '--to')
+        if (opts.plannedDelivery !== undefined) changes.plannedDelivery = opts.plannedDelivery
         if (opts.line) changes.lines = lines(opts.line)
         if (!Object.keys(changes).length) throw new UsageError('nothing to change')
         await ctx.core({ signedIn: true })

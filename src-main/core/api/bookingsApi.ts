@@ -52,12 +52,12 @@ export type ServiceShipment = z.output<typeof shipmentSchema>
 /** A shipment's movements as the lines the counter keeps. */
 export function linesOf(shipment: Pick<ServiceShipment, 'movements'>): BookingLine[] {
   return shipment.movements.map((m): BookingLine => ({
-    item_id: m.item_id,
-    booked_quantity: m.booked_quantity,
-    lot_id: m.lot_id,
-    serial_number: m.serial_number,
+    itemId: m.item_id,
+    bookedQuantity: m.booked_quantity,
+    lotId: m.lot_id,
+    serialNumber: m.serial_number,
     reference: m.reference,
-    bundle_id: m.bundle_id,
+    bundleId: m.bundle_id,
   }))
 }
 
@@ -74,12 +74,12 @@ export interface WireLine {
 /** Our line in the service's names (each field named on both sides, so renaming ours never reaches the wire). */
 export function toWireLine(l: BookingLine): WireLine {
   return {
-    item_id: l.item_id,
-    booked_quantity: l.booked_quantity,
-    lot_id: l.lot_id,
-    serial_number: l.serial_number,
+    item_id: l.itemId,
+    booked_quantity: l.bookedQuantity,
+    lot_id: l.lotId,
+    serial_number: l.serialNumber,
     reference: l.reference,
-    bundle_id: l.bundle_id,
+    bundle_id: l.bundleId,
   }
 }
 

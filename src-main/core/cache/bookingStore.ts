@@ -68,7 +68,7 @@ export interface ServiceBookingView {
  * service's lock_version, which only the cache keeps.
  */
 export type BookingPatch = Partial<
-  Pick<LocalBooking, 'agency_to_id' | 'planned_delivery' | 'reference' | 'needs_transport' | 'lines' | 'shipped' | 'delivered' | 'deleted' | 'serviceId' | 'state' | 'shippedAt' | 'deliveredAt'>
+  Pick<LocalBooking, 'agencyToId' | 'plannedDelivery' | 'reference' | 'needsTransport' | 'lines' | 'shipped' | 'delivered' | 'deleted' | 'serviceId' | 'state' | 'shippedAt' | 'deliveredAt'>
 > & { lockVersion?: number | null }
 
 const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0)
@@ -93,15 +93,15 @@ export class BookingStore {
         `INSERT INTO bookings (local_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
            transfer_request_id, lines, created_at, updated_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'here')`,
       )
-      .run(b.localId, state, b.agency_from_id, b.agency_to_id, b.planned_delivery, b.reference, b.needs_transport ? 1 : 0, b.transfer_request_id, storedLines(b.lines), b.createdAt, b.createdAt)
+      .run(b.localId, state, b.agencyFromId, b.agencyToId, b.plannedDelivery, b.reference, b.needsTransport ? 1 : 0, b.transferRequestId, storedLines(b.lines), b.createdAt, b.createdAt)
   }
 
   patch(localId: string, f: BookingPatch, now: string): void {
     const columns: Record<string, unknown> = {
-      agency_to_id: f.agency_to_id,
-      planned_delivery: f.planned_delivery,
+      agency_to_id: f.agencyToId,
+      planned_delivery: f.plannedDelivery,
       reference: f.reference,
-      needs_transport: flag(f.needs_transport),
+      needs_transport: flag(f.needsTransport),
       lines: f.lines === undefined ? undefined : storedLines(f.lines),
       shipped: flag(f.shipped),
       delivered: flag(f.delivered),
@@ -246,10 +246,10 @@ export class BookingStore {
         if (mine && ours(mine.local_id)) continue
         const ourLines = mine ? linesFromStored(mine.lines) : []
         const fields: BookingPatch = {
-          agency_to_id: s.agency_to_id,
-          planned_delivery: s.planned_delivery,
+          agencyToId: s.agency_to_id,
+          plannedDelivery: s.planned_delivery,
           reference: s.reference,
-          needs_transport: s.needs_transport,
+          needsTransport: s.needs_transport,
           // The bundle grouping and serial numbers of a booking made here live only here.
           lines: withLocalDetail(s.lines, ourLines),
           shipped: s.shipped,
@@ -287,12 +287,12 @@ function toBooking(r: BookingRow, open: OpenSummary): LocalBooking {
     serviceId: r.service_id,
     origin: r.origin,
     state: r.state,
-    agency_from_id: r.agency_from_id,
-    agency_to_id: r.agency_to_id,
-    planned_delivery: r.planned_delivery,
+    agencyFromId: r.agency_from_id,
+    agencyToId: r.agency_to_id,
+    plannedDelivery: r.planned_delivery,
     reference: r.reference,
-    needs_transport: r.needs_transport === 1,
-    transfer_request_id: r.transfer_request_id,
+    needsTransport: r.needs_transport === 1,
+    transferRequestId: r.transfer_request_id,
     lines: linesFromStored(r.lines),
     shipped: r.shipped === 1,
     delivered: r.delivered === 1,

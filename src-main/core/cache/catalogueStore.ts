@@ -320,16 +320,16 @@ export class CatalogueStore {
   describe(itemId: number, lotId: number | null): LineDescription {
     const item = this.stmt('SELECT code, name FROM items WHERE id = ?').get(itemId) as { code: string; name: string } | undefined
     const lot = lotId === null ? undefined : (this.stmt('SELECT name, expires FROM lots WHERE id = ?').get(lotId) as { name: string | null; expires: string | null } | undefined)
-    return { item_code: item?.code ?? null, item_name: item?.name ?? null, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
+    return { itemCode: item?.code ?? null, itemName: item?.name ?? null, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
   }
 
   /**
    * `describe` for many lines at once: two statements (items, lots) whatever the count, so a list of
    * bookings costs the same number of statements for 10 bookings as for 500.
    */
-  describeAll(lines: readonly (Pick<BookingLine, 'item_id'> & Partial<Pick<BookingLine, 'lot_id'>>)[]): (itemId: number, lotId: number | null) => LineDescription {
-    const itemIds = [...new Set(lines.map((l) => l.item_id))]
-    const lotIds = [...new Set(lines.map((l) => l.lot_id).filter((x): x is number => typeof x === 'number'))]
+  describeAll(lines: readonly (Pick<BookingLine, 'itemId'> & Partial<Pick<BookingLine, 'lotId'>>)[]): (itemId: number, lotId: number | null) => LineDescription {
+    const itemIds = [...new Set(lines.map((l) => l.itemId))]
+    const lotIds = [...new Set(lines.map((l) => l.lotId).filter((x): x is number => typeof x === 'number'))]
     const items = new Map(
       (this.stmt('SELECT id, code, name FROM items WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(itemIds)) as { id: number; code: string; name: string }[]).map((r) => [r.id, r]),
     )
@@ -341,7 +341,7 @@ export class CatalogueStore {
     return (itemId, lotId) => {
       const item = items.get(itemId)
       const lot = lotId === null ? undefined : lots.get(lotId)
-      return { item_code: item?.code ?? null, item_name: item?.name ?? null, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
+      return { itemCode: item?.code ?? null, itemName: item?.name ?? null, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
     }
   }
 

@@ -11,10 +11,10 @@ import type { BookingLine } from '@shared/bookings'
 
 function sameLine(service: BookingLine, ours: BookingLine): boolean {
   return (
-    service.item_id === ours.item_id &&
-    new Decimal(service.booked_quantity).equals(new Decimal(ours.booked_quantity)) &&
+    service.itemId === ours.itemId &&
+    new Decimal(service.bookedQuantity).equals(new Decimal(ours.bookedQuantity)) &&
     // Sent without a lot, the service picks one (the first by expiry).
-    (ours.lot_id === null || ours.lot_id === service.lot_id) &&
+    (ours.lotId === null || ours.lotId === service.lotId) &&
     (ours.reference ?? null) === (service.reference ?? null)
   )
 }
@@ -27,5 +27,5 @@ export function sameLines(service: readonly BookingLine[], ours: readonly Bookin
 /** The service's lines, with our bundle and serial number carried over when they are the lines we sent. */
 export function withLocalDetail(service: BookingLine[], ours: readonly BookingLine[]): BookingLine[] {
   if (!sameLines(service, ours)) return service
-  return service.map((line, i) => ({ ...line, bundle_id: ours[i]!.bundle_id, serial_number: ours[i]!.serial_number }))
+  return service.map((line, i) => ({ ...line, bundle_id: ours[i]!.bundleId, serial_number: ours[i]!.serialNumber }))
 }

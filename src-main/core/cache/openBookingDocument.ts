@@ -31,17 +31,17 @@ type StoredLine = z.output<typeof storedLine>
 function toStored(l: Line): StoredLine {
   return {
     key: l.key,
-    item_id: l.item_id,
+    item_id: l.itemId,
     code: l.code,
     name: l.name,
     available: l.available,
     lots: l.lots,
-    lot_id: l.lot_id,
+    lot_id: l.lotId,
     quantity: l.quantity,
-    serial_number: l.serial_number,
+    serial_number: l.serialNumber,
     reference: l.reference,
-    bundle_id: l.bundle_id,
-    bundle_code: l.bundle_code,
+    bundle_id: l.bundleId,
+    bundle_code: l.bundleCode,
   }
 }
 
@@ -49,17 +49,17 @@ function toStored(l: Line): StoredLine {
 function fromStored(s: StoredLine): { [K in keyof Line]: unknown } {
   return {
     key: s.key,
-    item_id: s.item_id,
+    itemId: s.item_id,
     code: s.code,
     name: s.name,
     available: s.available,
     lots: s.lots,
-    lot_id: s.lot_id,
+    lotId: s.lot_id,
     quantity: s.quantity,
-    serial_number: s.serial_number,
+    serialNumber: s.serial_number,
     reference: s.reference,
-    bundle_id: s.bundle_id,
-    bundle_code: s.bundle_code,
+    bundleId: s.bundle_id,
+    bundleCode: s.bundle_code,
   }
 }
 

@@ -21,23 +21,23 @@ type StoredLine = z.output<typeof storedLine>
 
 function toStored(l: BookingLine): StoredLine {
   return {
-    item_id: l.item_id,
-    booked_quantity: l.booked_quantity,
-    lot_id: l.lot_id,
-    serial_number: l.serial_number,
+    item_id: l.itemId,
+    booked_quantity: l.bookedQuantity,
+    lot_id: l.lotId,
+    serial_number: l.serialNumber,
     reference: l.reference,
-    bundle_id: l.bundle_id,
+    bundle_id: l.bundleId,
   }
 }
 
 function fromStored(s: StoredLine): BookingLine {
   return {
-    item_id: s.item_id,
-    booked_quantity: s.booked_quantity,
-    lot_id: s.lot_id,
-    serial_number: s.serial_number,
+    itemId: s.item_id,
+    bookedQuantity: s.booked_quantity,
+    lotId: s.lot_id,
+    serialNumber: s.serial_number,
     reference: s.reference,
-    bundle_id: s.bundle_id,
+    bundleId: s.bundle_id,
   }
 }
 

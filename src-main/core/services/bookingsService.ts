@@ -54,25 +54,25 @@ export class BookingsService {
   create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[]; changes: BookingsDelta } {
     const input = bookingInput.parse(raw)
     const cache = this.cache()
-    const from = input.agency_from_id ?? this.profile.lastKnown()?.agency?.id
+    const from = input.agencyFromId ?? this.profile.lastKnown()?.agency?.id
     if (!from) throw new AppError('bad_input', { field: 'agency_from_id', detail: 'the user has no agency: choose the origin' })
-    if (from === input.agency_to_id) throw new AppError('bad_input', { field: 'agency_to_id', detail: 'the destination must differ from the origin' })
+    if (from === input.agencyToId) throw new AppError('bad_input', { field: 'agency_to_id', detail: 'the destination must differ from the origin' })
     const warnings = this.stockWarnings(cache, from, input.lines)
     const localId = randomUUID()
     const at = this.now().toISOString()
     const fields: CreateFields = {
-      agency_from_id: from,
-      agency_to_id: input.agency_to_id,
-      planned_delivery: input.planned_delivery,
+      agencyFromId: from,
+      agencyToId: input.agencyToId,
+      plannedDelivery: input.plannedDelivery,
       reference: input.reference,
-      needs_transport: input.needs_transport,
-      transfer_request_id: input.transfer_request_id,
+      needsTransport: input.needsTransport,
+      transferRequestId: input.transferRequestId,
       lines: input.lines,
     }
     cache.bookings.write(() => {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
       if (!input.draft) cache.outbox.enqueue(localId, 'create', createPayload(fields), newMarker(), at)
-      if (input.from_open_booking) forgetOpenBooking(cache.store.db)
+      if (input.fromOpenBooking) forgetOpenBooking(cache.store.db)
     })
     const changes = this.changed([localId])
     return { booking: changes.bookings[0] as LocalBooking, warnings, changes }
@@ -128,12 +128,12 @@ export class BookingsService {
     if (booking.state !== 'draft') throw new AppError('conflict', { detail: 'only a draft is submitted; this booking is already on its way' })
     const at = this.now().toISOString()
     const fields: CreateFields = {
-      agency_from_id: booking.agency_from_id,
-      agency_to_id: booking.agency_to_id,
-      planned_delivery: booking.planned_delivery,
+      agencyFromId: booking.agencyFromId,
+      agencyToId: booking.agencyToId,
+      plannedDelivery: booking.plannedDelivery,
       reference: booking.reference,
-      needs_transport: booking.needs_transport,
-      transfer_request_id: booking.transfer_request_id,
+      needsTransport: booking.needsTransport,
+      transferRequestId: booking.transferRequestId,
       lines: bookingInput.shape.lines.parse(booking.lines),
     }
     cache.bookings.write(() => {
@@ -245,10 +245,10 @@ export class BookingsService {
         store.patch(
           entry.localId,
           {
-            agency_to_id: theirs.agency_to_id ?? undefined,
-            planned_delivery: theirs.planned_delivery ?? undefined,
+            agencyToId: theirs.agency_to_id ?? undefined,
+            plannedDelivery: theirs.planned_delivery ?? undefined,
             reference: theirs.reference,
-            needs_transport: theirs.needs_transport,
+            needsTransport: theirs.needs_transport,
             lines: linesOf(theirs),
             shipped: theirs.shipped,
             delivered: theirs.delivered,
@@ -325,7 +325,7 @@ export class BookingsService {
     if (booking.state === 'draft') throw new AppError('conflict', { detail: 'a draft is submitted before it is shipped or delivered' })
     if (op === 'ship' && (booking.shipped || booking.delivered)) throw new AppError('conflict', { detail: booking.shipped ? 'the booking is already shipped' : 'the booking is already delivered' })
     if (op === 'deliver' && booking.delivered) throw new AppError('conflict', { detail: 'the booking is already delivered' })
-    if (op === 'deliver' && booking.needs_transport && !booking.shipped) {
+    if (op === 'deliver' && booking.needsTransport && !booking.shipped) {
       throw new AppError('conflict', { detail: 'a booking that needs transport is shipped before it is delivered' })
     }
     const at = this.now().toISOString()
@@ -338,20 +338,20 @@ export class BookingsService {
 
   /** Lines with their item and lot names from the cached catalogue, for the screens and the slips. */
   private described(cache: EntityCache, booking: LocalBooking): LocalBooking {
-    return { ...booking, lines: booking.lines.map((l) => ({ ...l, ...cache.store.describe(l.item_id, l.lot_id) })) }
+    return { ...booking, lines: booking.lines.map((l) => ({ ...l, ...cache.store.describe(l.itemId, l.lotId) })) }
   }
 
   /** The same for many bookings: one read of the catalogue for all their lines. */
   private describedAll(cache: EntityCache, bookings: LocalBooking[]): LocalBooking[] {
     const describe = cache.store.describeAll(bookings.flatMap((b) => b.lines))
-    return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.item_id, l.lot_id ?? null) })) }))
+    return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.itemId, l.lotId ?? null) })) }))
   }
 
   /** The screen's warning, from the same rule and the same net figure its scans showed (before this booking counts). */
   private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {
-    const available = availableAt(cache, agencyId, [...new Set(lines.map((l) => l.item_id))])
+    const available = availableAt(cache, agencyId, [...new Set(lines.map((l) => l.itemId))])
     return stockWarnings(
-      lines.map((l): Parameters<typeof stockWarnings>[0][number] => ({ item_id: l.item_id, quantity: l.booked_quantity })),
+      lines.map((l): Parameters<typeof stockWarnings>[0][number] => ({ itemId: l.itemId, quantity: l.bookedQuantity })),
       (item) => available.get(item) ?? null,
     )
   }

@@ -14,7 +14,7 @@ import { isPositiveDecimal } from '@shared/patterns'
 
 export interface DraftLine {
   key: number
-  item_id: number
+  itemId: number
   code: string
   name: string
   /**
@@ -23,12 +23,12 @@ export interface DraftLine {
    */
   available: number | null
   lots: LotOption[]
-  lot_id: number | null
+  lotId: number | null
   quantity: string
-  serial_number: string
+  serialNumber: string
   reference: string
-  bundle_id: number | null
-  bundle_code: string | null
+  bundleId: number | null
+  bundleCode: string | null
 }
 
 let nextKey = 1
@@ -57,17 +57,17 @@ export function addItem(
   }
   const line: DraftLine = {
     key: nextKey++,
-    item_id: scanned.item.id,
+    itemId: scanned.item.id,
     code: scanned.item.code,
     name: scanned.item.name,
     available: scanned.item.available,
     lots: scanned.lots,
-    lot_id: defaultLot(scanned.lots, quantity, today),
+    lotId: defaultLot(scanned.lots, quantity, today),
     quantity: normalQuantity(quantity),
-    serial_number: '',
+    serialNumber: '',
     reference: '',
-    bundle_id: bundle?.id ?? null,
-    bundle_code: bundle?.code ?? null,
+    bundleId: bundle?.id ?? null,
+    bundleCode: bundle?.code ?? null,
   }
   return { lines: [...lines, line], line }
 }
@@ -94,17 +94,17 @@ export function addBundle(
  * figure: the same warnings the save returns (src-shared/bookingLines/stockWarnings.ts).
  */
 export function overStock(lines: DraftLine[]): Map<number, number> {
-  const available = new Map(lines.map((l) => [l.item_id, l.available]))
+  const available = new Map(lines.map((l) => [l.itemId, l.available]))
   const over = new Map<number, number>()
   for (const w of stockWarnings(lines, (item) => available.get(item) ?? null)) {
-    for (const l of lines) if (l.item_id === w.item_id) over.set(l.key, w.available)
+    for (const l of lines) if (l.itemId === w.itemId) over.set(l.key, w.available)
   }
   return over
 }
 
 /** The lot a line is on, as the scan listed it; null without a lot or when the cache no longer lists it. */
 export function chosenLot(line: DraftLine): LotOption | null {
-  return line.lot_id === null ? null : (line.lots.find((l) => l.id === line.lot_id) ?? null)
+  return line.lotId === null ? null : (line.lots.find((l) => l.id === line.lotId) ?? null)
 }
 
 /**
@@ -117,12 +117,12 @@ export function expiredLotLines(lines: DraftLine[], today: string): DraftLine[] 
 
 export function toBookingLines(lines: DraftLine[]): BookingLine[] {
   return lines.map((l): BookingLine => ({
-    item_id: l.item_id,
-    booked_quantity: normalQuantity(l.quantity),
-    lot_id: l.lot_id,
-    serial_number: l.serial_number.trim() || null,
+    itemId: l.itemId,
+    bookedQuantity: normalQuantity(l.quantity),
+    lotId: l.lotId,
+    serialNumber: l.serialNumber.trim() || null,
     reference: l.reference.trim() || null,
-    bundle_id: l.bundle_id,
+    bundleId: l.bundleId,
   }))
 }
 
@@ -134,20 +134,20 @@ export function toBookingLines(lines: DraftLine[]): BookingLine[] {
 export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedItem>): DraftLine[] {
   const own = ownUnsent(booking)
   return booking.lines.map((l) => {
-    const scanned = scans.get(l.item_id)
+    const scanned = scans.get(l.itemId)
     const available = scanned?.item.available ?? null
     return {
       key: nextKey++,
-      item_id: l.item_id,
-      code: l.item_code ?? scanned?.item.code ?? `#${l.item_id}`,
-      name: l.item_name ?? scanned?.item.name ?? '',
-      available: available === null ? null : new Decimal(available).plus(own.get(l.item_id) ?? 0).toNumber(),
+      item_id: l.itemId,
+      code: l.itemCode ?? scanned?.item.code ?? `#${l.itemId}`,
+      name: l.itemName ?? scanned?.item.name ?? '',
+      available: available === null ? null : new Decimal(available).plus(own.get(l.itemId) ?? 0).toNumber(),
       lots: scanned?.lots ?? [],
-      lot_id: l.lot_id,
-      quantity: l.booked_quantity,
-      serial_number: l.serial_number ?? '',
+      lot_id: l.lotId,
+      quantity: l.bookedQuantity,
+      serial_number: l.serialNumber ?? '',
       reference: l.reference ?? '',
-      bundle_id: l.bundle_id,
+      bundle_id: l.bundleId,
       bundle_code: null,
     }
   })

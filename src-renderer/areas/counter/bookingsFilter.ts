@@ -42,8 +42,8 @@ export function bookingSearch(agencyName: (id: number) => string): (list: readon
   const textOf = (b: LocalBooking): string => {
     let found = texts.get(b)
     if (found === undefined) {
-      const parts = [bookingLabel(b), b.reference ?? '', agencyName(b.agency_to_id)]
-      for (const l of b.lines) parts.push(l.item_code ?? '', l.item_name ?? '')
+      const parts = [bookingLabel(b), b.reference ?? '', agencyName(b.agencyToId)]
+      for (const l of b.lines) parts.push(l.itemCode ?? '', l.itemName ?? '')
       found = foldText(parts.join('\n'))
       texts.set(b, found)
     }
@@ -61,8 +61,8 @@ export function bookingSearch(agencyName: (id: number) => string): (list: readon
     const pool = narrows && last ? last.found : list
     const found = pool.filter((b) => {
       if (state && !inState(b, state)) return false
-      if (from && b.planned_delivery < from) return false
-      if (to && b.planned_delivery > to) return false
+      if (from && b.plannedDelivery < from) return false
+      if (to && b.plannedDelivery > to) return false
       if (words.length === 0) return true
       const haystack = textOf(b)
       return words.every((w) => haystack.includes(w))

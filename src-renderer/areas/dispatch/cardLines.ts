@@ -14,12 +14,12 @@ type Line = LocalBooking['lines'][number]
 export interface CardLine {
   /** `item:lot` — the same key whatever the order of the booking's lines. */
   key: string
-  item_id: number
-  lot_id: number | null
-  item_code: string | null
-  item_name: string | null
-  lot_name: string | null
-  lot_expires: string | null
+  itemId: number
+  lotId: number | null
+  itemCode: string | null
+  itemName: string | null
+  lotName: string | null
+  lotExpires: string | null
   /** The summed booked quantity, a decimal string (quantities may be fractional). */
   quantity: string
   /** Serial numbers of the grouped lines, in booking order. */
@@ -36,26 +36,26 @@ export function cardLineKey(itemId: number, lotId: number | null): string {
 export function groupCardLines(lines: readonly Line[]): CardLine[] {
   const groups = new Map<string, CardLine & { sum: Decimal }>()
   for (const line of lines) {
-    const key = cardLineKey(line.item_id, line.lot_id)
+    const key = cardLineKey(line.itemId, line.lotId)
     const found = groups.get(key)
     if (found) {
-      found.sum = found.sum.plus(line.booked_quantity)
+      found.sum = found.sum.plus(line.bookedQuantity)
       found.merged++
-      if (line.serial_number) found.serials.push(line.serial_number)
+      if (line.serialNumber) found.serials.push(line.serialNumber)
       continue
     }
     groups.set(key, {
       key,
-      item_id: line.item_id,
-      lot_id: line.lot_id,
-      item_code: line.item_code ?? null,
-      item_name: line.item_name ?? null,
-      lot_name: line.lot_name ?? null,
-      lot_expires: line.lot_expires ?? null,
+      itemId: line.itemId,
+      lotId: line.lotId,
+      itemCode: line.itemCode ?? null,
+      itemName: line.itemName ?? null,
+      lotName: line.lotName ?? null,
+      lotExpires: line.lotExpires ?? null,
       quantity: '',
-      serials: line.serial_number ? [line.serial_number] : [],
+      serials: line.serialNumber ? [line.serialNumber] : [],
       merged: 1,
-      sum: new Decimal(line.booked_quantity),
+      sum: new Decimal(line.bookedQuantity),
     })
   }
   return [...groups.values()].map(({ sum, ...line }) => ({ ...line, quantity: sum.toString() }))
@@ -68,5 +68,5 @@ export function groupCardLines(lines: readonly Line[]): CardLine[] {
  */
 export function isOverdue(b: LocalBooking, today: string, profileZone: string): boolean {
   if (b.delivered || b.deleted) return false
-  return dayInZone(b.planned_delivery, profileZone) < today
+  return dayInZone(b.plannedDelivery, profileZone) < today
 }

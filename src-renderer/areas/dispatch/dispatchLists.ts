@@ -21,8 +21,8 @@ export const deliveredWindowMs = 24 * 3600_000
 export function tabOf(b: LocalBooking, agencyId: number, now: Date): DispatchTab | null {
   // A draft is still the counter's: the warehouse sees it once it is submitted.
   if (b.deleted || b.state === 'draft') return null
-  const outgoing = b.agency_from_id === agencyId
-  const incoming = b.agency_to_id === agencyId
+  const outgoing = b.agencyFromId === agencyId
+  const incoming = b.agencyToId === agencyId
   if (!outgoing && !incoming) return null
   if (b.delivered) {
     const at = b.deliveredAt ? Date.parse(b.deliveredAt) : NaN
@@ -39,7 +39,7 @@ export function dispatchLists(bookings: readonly LocalBooking[], agencyId: numbe
     const tab = tabOf(b, agencyId, now)
     if (tab) lists[tab].push(b)
   }
-  const byPlan = (a: LocalBooking, b: LocalBooking) => a.planned_delivery.localeCompare(b.planned_delivery) || a.createdAt.localeCompare(b.createdAt)
+  const byPlan = (a: LocalBooking, b: LocalBooking) => a.plannedDelivery.localeCompare(b.plannedDelivery) || a.createdAt.localeCompare(b.createdAt)
   lists.toShip.sort(byPlan)
   lists.inTransitOut.sort(byPlan)
   lists.inTransitIn.sort(byPlan)
@@ -50,24 +50,24 @@ export function dispatchLists(bookings: readonly LocalBooking[], agencyId: numbe
 
 /** The agency at the other end of the booking, as seen from `agencyId`. */
 export function otherAgencyOf(b: LocalBooking, agencyId: number): number {
-  return b.agency_from_id === agencyId ? b.agency_to_id : b.agency_from_id
+  return b.agencyFromId === agencyId ? b.agencyToId : b.agencyFromId
 }
 
 export function applyFilters(list: readonly LocalBooking[], agencyId: number, filters: DispatchFilters): LocalBooking[] {
   return list.filter(
     (b) =>
       (filters.agencyId === null || otherAgencyOf(b, agencyId) === filters.agencyId) &&
-      (filters.plannedDelivery === null || b.planned_delivery === filters.plannedDelivery),
+      (filters.plannedDelivery === null || b.plannedDelivery === filters.plannedDelivery),
   )
 }
 
 /** Incoming in-transit bookings are delivered here; our own only when they travel without transport. */
 export function canDeliver(b: LocalBooking, agencyId: number): boolean {
   if (b.delivered || b.deleted) return false
-  if (b.agency_to_id === agencyId) return b.shipped
-  return b.agency_from_id === agencyId && !b.needs_transport
+  if (b.agencyToId === agencyId) return b.shipped
+  return b.agencyFromId === agencyId && !b.needsTransport
 }
 
 export function canShip(b: LocalBooking, agencyId: number): boolean {
-  return b.agency_from_id === agencyId && !b.shipped && !b.delivered && !b.deleted
+  return b.agencyFromId === agencyId && !b.shipped && !b.delivered && !b.deleted
 }

@@ -39,7 +39,7 @@ const counted = (ticks: Ticks, key: string) => new Decimal(ticks[key] ?? 0)
  * count that does not fit is refused whole, and nothing of it is counted.
  */
 export function tickItem(lines: readonly CardLine[], ticks: Ticks, itemId: number, count: string = '1'): TickResult {
-  const ofItem = lines.filter((l) => l.item_id === itemId)
+  const ofItem = lines.filter((l) => l.itemId === itemId)
   const first = ofItem[0]
   if (!first) return { kind: 'notOnBooking' }
   const last = ofItem[ofItem.length - 1] ?? first
@@ -88,7 +88,7 @@ export function setLineCount(lines: readonly CardLine[], ticks: Ticks, key: stri
 /** The item a scanned code names among the booking's lines, by its code (scanners send the code as printed). */
 export function itemByCode(lines: readonly CardLine[], code: string): number | null {
   const wanted = code.trim().toUpperCase()
-  return lines.find((l) => l.item_code !== null && l.item_code.toUpperCase() === wanted)?.item_id ?? null
+  return lines.find((l) => l.itemCode !== null && l.itemCode.toUpperCase() === wanted)?.itemId ?? null
 }
 
 /** Lines whose counted quantity has reached their booked quantity, of all lines. */

@@ -14,7 +14,7 @@ export function slipTotals(bookings: readonly LocalBooking[]): SlipTotals {
   let units = new Decimal(0)
   let lines = 0
   for (const b of bookings) {
-    for (const line of b.lines) units = units.plus(line.booked_quantity)
+    for (const line of b.lines) units = units.plus(line.bookedQuantity)
     lines += groupCardLines(b.lines).length
   }
   return { lines, units: units.toString() }

@@ -39,10 +39,10 @@ async function counter(): Promise<CoreHarness> {
 }
 
 const oneUnit = (plan: OneUnitPlan, n: number, prefix: string): BookingInput => ({
-  agency_to_id: plan.destination,
-  planned_delivery: '2026-12-01',
+  agencyToId: plan.destination,
+  plannedDelivery: '2026-12-01',
   reference: `${prefix}-${n}`,
-  lines: [{ item_id: plan.items[n]!, booked_quantity: '1' }],
+  lines: [{ itemId: plan.items[n]!, bookedQuantity: '1' }],
 })
 
 /** The service's bookings with a reference prefix, read by another client straight from the service. */
@@ -90,7 +90,7 @@ async function barePosts(prefix: string, count: number): Promise<number> {
       const res = await fetch(`${url}/pos/bookings.json`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ shipment: { agency_to_id: b.agency_to_id, planned_delivery: b.planned_delivery, reference: b.reference, needs_transport: true, movements_attributes: { '0': b.lines[0] } } }),
+        body: JSON.stringify({ shipment: { agency_to_id: b.agencyToId, planned_delivery: b.plannedDelivery, reference: b.reference, needs_transport: true, movements_attributes: { '0': b.lines[0] } } }),
       })
       if (res.status !== 201) throw new Error(`bare POST ${n}: ${res.status} ${await res.text()}`)
     }
@@ -141,8 +141,8 @@ it('commit latency of a booking to cache + outbox, against a bare one-row insert
     await h.call('catalogue.pull')
     const plan = await planOneUnitBookings(h, 3)
     const input: BookingInput = {
-      agency_to_id: plan.destination,
-      planned_delivery: '2026-12-01',
+      agencyToId: plan.destination,
+      plannedDelivery: '2026-12-01',
       reference: 'bench',
       lines: plan.items.map((item_id) => ({ item_id, booked_quantity: '1' })),
     }

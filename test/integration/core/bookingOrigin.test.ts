@@ -35,7 +35,7 @@ describe('a booking made elsewhere', () => {
     expect(posted.status).toBe(201)
     const theirId = Number(posted.body.id)
 
-    const { booking: mine } = await h.call('bookings.create', { agency_to_id: destination, planned_delivery: planned, reference: 'made here', lines: [{ item_id: item, booked_quantity: '1' }] })
+    const { booking: mine } = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: planned, reference: 'made here', lines: [{ itemId: item, bookedQuantity: '1' }] })
     expect(mine.origin).toBe('here')
     expect(bookingLabel(mine)).toBe(localReference(mine.localId))
     await h.call('sync.push')

@@ -30,10 +30,10 @@ async function markerOf(localId: string): Promise<string> {
 }
 
 const booking = (qty = '1', reference: string | null = null): BookingInput => ({
-  agency_to_id: destination,
-  planned_delivery: '2026-11-30',
+  agencyToId: destination,
+  plannedDelivery: '2026-11-30',
   reference,
-  lines: [{ item_id: item.id, booked_quantity: qty }],
+  lines: [{ itemId: item.id, bookedQuantity: qty }],
 })
 
 beforeAll(async () => {
@@ -148,7 +148,7 @@ describe('edits, shipping and delivery', () => {
     const bundleId = (bundles.data as { bundles: { id: number }[] }).bundles[0]!.id
     const { booking: local } = await h.call('bookings.create', {
       ...booking('1', 'B-lines'),
-      lines: [{ item_id: item.id, booked_quantity: '1', bundle_id: bundleId, serial_number: 'SN-7' }],
+      lines: [{ itemId: item.id, bookedQuantity: '1', bundleId: bundleId, serialNumber: 'SN-7' }],
     })
     await h.call('sync.push')
     const serviceId = (await h.call('bookings.get', { id: local.localId })).serviceId!
@@ -161,7 +161,7 @@ describe('edits, shipping and delivery', () => {
     await h.call('counter.refresh')
     expect((await h.call('bookings.get', { id: local.localId })).lines).toEqual([expect.objectContaining({ item_id: item.id, bundle_id: bundleId, serial_number: 'SN-7' })])
 
-    await h.call('bookings.update', { id: local.localId, changes: { lines: [{ item_id: item.id, booked_quantity: '3' }] } })
+    await h.call('bookings.update', { id: local.localId, changes: { lines: [{ itemId: item.id, bookedQuantity: '3' }] } })
     expect(await h.call('sync.push')).toMatchObject({ failed: 0, conflicts: 0 })
     expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'synced' })
     const res = await h.call('graphql.query', { query: 'query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { movements { item_id booked_quantity } } }', variables: { id: serviceId } })
@@ -185,7 +185,7 @@ describe('refusals and conflicts', () => {
     expect(failed.state).toBe('failed')
     expect(failed.problem).toMatchObject({ code: 'validation' })
     expect(JSON.stringify(failed.problem!.fields)).toMatch(/booked_quantity/)
-    await h.call('bookings.update', { id: local.localId, changes: { lines: [{ item_id: item.id, booked_quantity: '1' }] } })
+    await h.call('bookings.update', { id: local.localId, changes: { lines: [{ itemId: item.id, bookedQuantity: '1' }] } })
     await h.call('sync.push')
     expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'synced' })
   })

@@ -144,15 +144,15 @@ describe('the agency\'s bookings', () => {
     const one = local.find((b) => b.serviceId === open.shipments[0]!.id)!
     expect(one.state).toBe('synced')
     expect(one.lines.length).toBeGreaterThan(0)
-    expect(one.lines[0]!.item_code).toEqual(expect.any(String))
+    expect(one.lines[0]!.itemCode).toEqual(expect.any(String))
   })
 
   it('keep a local edit that is still waiting, and drop what the service no longer lists', async () => {
     const local = await h.call('bookings.list')
-    const open = local.find((b) => !b.shipped && b.agency_from_id === origin && b.serviceId !== null)!
+    const open = local.find((b) => !b.shipped && b.agencyFromId === origin && b.serviceId !== null)!
     await h.call('bookings.update', { id: open.localId, changes: { reference: 'local edit waiting' } })
     // Another client delivers a booking in transit to us; a third one is deleted on the service.
-    const gone = local.find((b) => !b.shipped && b.agency_from_id === origin && b.serviceId !== null && b.localId !== open.localId)!
+    const gone = local.find((b) => !b.shipped && b.agencyFromId === origin && b.serviceId !== null && b.localId !== open.localId)!
     const headers = { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json' }
     expect((await fetch(`${sandbox.url}/pos/bookings/${gone.serviceId}.json`, { method: 'DELETE', headers })).status).toBe(204)
 
@@ -166,7 +166,7 @@ describe('the agency\'s bookings', () => {
 
   it('an edit of a booking read by a refresh and changed elsewhere since is a conflict, not a silent overwrite', async () => {
     await h.call('counter.refresh')
-    const theirs = (await h.call('bookings.list')).find((b) => !b.shipped && !b.delivered && b.agency_from_id === origin && b.serviceId !== null && b.state === 'synced')!
+    const theirs = (await h.call('bookings.list')).find((b) => !b.shipped && !b.delivered && b.agencyFromId === origin && b.serviceId !== null && b.state === 'synced')!
     const headers = { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json', 'Content-Type': 'application/json' }
     const elsewhere = await fetch(`${sandbox.url}/pos/bookings/${theirs.serviceId}.json`, { method: 'PUT', headers, body: JSON.stringify({ shipment: { reference: 'changed elsewhere' } }) })
     expect(elsewhere.status).toBe(200)
@@ -210,9 +210,9 @@ describe('a session refused while sending', () => {
     const setup = await h.call('counter.setup')
     const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
     const { booking } = await h.call('bookings.create', {
-      agency_to_id: setup.destinations[0]!.id,
-      planned_delivery: setup.today,
-      lines: [{ item_id: rows.lot_stocks[0]!.lot.item_id, booked_quantity: '1' }],
+      agencyToId: setup.destinations[0]!.id,
+      plannedDelivery: setup.today,
+      lines: [{ itemId: rows.lot_stocks[0]!.lot.item_id, bookedQuantity: '1' }],
     })
     const revoked = await fetch(`${sandbox.url}/__sandbox/users/${me.id}/token`, {
       method: 'PUT',
@@ -243,10 +243,10 @@ describe('a draft', () => {
     const item = rows.lot_stocks[0]!.lot.item_id
     const before = (await h.call('sync.status')).waiting
     const { booking } = await h.call('bookings.create', {
-      agency_to_id: setup.destinations[0]!.id,
-      planned_delivery: setup.today,
+      agencyToId: setup.destinations[0]!.id,
+      plannedDelivery: setup.today,
       reference: 'draft e2e',
-      lines: [{ item_id: item, booked_quantity: '2' }],
+      lines: [{ itemId: item, bookedQuantity: '2' }],
       draft: true,
     })
     expect(booking).toMatchObject({ state: 'draft', pending: 0 })
@@ -270,9 +270,9 @@ describe('a draft', () => {
     const setup = await h.call('counter.setup')
     const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
     const { booking } = await h.call('bookings.create', {
-      agency_to_id: setup.destinations[0]!.id,
-      planned_delivery: setup.today,
-      lines: [{ item_id: rows.lot_stocks[0]!.lot.item_id, booked_quantity: '1' }],
+      agencyToId: setup.destinations[0]!.id,
+      plannedDelivery: setup.today,
+      lines: [{ itemId: rows.lot_stocks[0]!.lot.item_id, bookedQuantity: '1' }],
       draft: true,
     })
     await h.call('bookings.delete', { id: booking.localId })
@@ -286,11 +286,11 @@ describe('the history a refresh keeps', () => {
     const setup = await h.call('counter.setup')
     const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
     const { booking } = await h.call('bookings.create', {
-      agency_to_id: setup.destinations[0]!.id,
-      planned_delivery: setup.today,
+      agencyToId: setup.destinations[0]!.id,
+      plannedDelivery: setup.today,
       reference: 'history of a month',
-      needs_transport: false,
-      lines: [{ item_id: rows.lot_stocks[0]!.lot.item_id, booked_quantity: '1' }],
+      needsTransport: false,
+      lines: [{ itemId: rows.lot_stocks[0]!.lot.item_id, bookedQuantity: '1' }],
     })
     await h.call('sync.push')
     await h.call('bookings.deliver', { id: booking.localId })

@@ -10,7 +10,7 @@ let input: (reference: string) => BookingInput
 
 beforeAll(async () => {
   const { item, destination } = await bookableItem(session.h)
-  input = (reference) => ({ agency_to_id: destination, planned_delivery: '2026-12-01', reference, lines: [{ item_id: item, booked_quantity: '1' }] })
+  input = (reference) => ({ agencyToId: destination, plannedDelivery: '2026-12-01', reference, lines: [{ itemId: item, bookedQuantity: '1' }] })
 })
 
 const deletes = (after: boolean) => (req: { method?: string; url?: string }) =>

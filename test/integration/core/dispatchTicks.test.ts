@@ -24,7 +24,7 @@ beforeAll(async () => {
   first = who.currentEntity!.id
   second = who.memberships.find((m) => !m.current && m.active)!.entity.id
   const { setup } = await h.call('counter.refresh')
-  toShip = (await h.call('bookings.list')).filter((b) => b.agency_from_id === setup.agency?.id && !b.shipped && !b.delivered)
+  toShip = (await h.call('bookings.list')).filter((b) => b.agencyFromId === setup.agency?.id && !b.shipped && !b.delivered)
 })
 afterAll(async () => {
   await h.close()

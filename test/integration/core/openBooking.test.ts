@@ -29,17 +29,17 @@ const form = (over: Partial<OpenBookingForm> = {}): OpenBookingForm => ({
   lines: [
     {
       key: 1,
-      item_id: 31,
+      itemId: 31,
       code: 'ART-31',
       name: 'Tornillo 3/8',
       available: 40,
       lots: [{ id: 5, name: 'L-5', expires: '2027-01-31', available: 12 }],
-      lot_id: 5,
+      lotId: 5,
       quantity: '2',
-      serial_number: '',
+      serialNumber: '',
       reference: '',
-      bundle_id: null,
-      bundle_code: null,
+      bundleId: null,
+      bundleCode: null,
     },
   ],
   ...over,
@@ -151,15 +151,15 @@ describe('the open booking', () => {
     const line = { item_id: item, booked_quantity: '1' }
     const today = (await h.call('counter.setup')).today
     await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
-    await h.call('bookings.create', { agency_to_id: destination, planned_delivery: today, lines: [line], draft: true })
+    await h.call('bookings.create', { agencyToId: destination, plannedDelivery: today, lines: [line], draft: true })
     expect((await h.call('counter.openBooking')).open?.form).toEqual(form())
-    const { booking } = await h.call('bookings.create', { agency_to_id: destination, planned_delivery: today, lines: [line], draft: true, from_open_booking: true })
+    const { booking } = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: today, lines: [line], draft: true, fromOpenBooking: true })
     expect((await h.call('counter.openBooking')).open).toBeNull()
     expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'draft' })
 
     // A save refused at the border keeps the form: nothing was saved.
     await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
-    const refused = await h.call('bookings.create', { agency_to_id: destination, planned_delivery: today, lines: [], from_open_booking: true }).catch((e: unknown) => e)
+    const refused = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: today, lines: [], fromOpenBooking: true }).catch((e: unknown) => e)
     expect(refused).toMatchObject({ code: 'bad_input' })
     expect((await h.call('counter.openBooking')).open?.form).toEqual(form())
   })

@@ -87,7 +87,7 @@ const linesOf = (specs: LineSpec[]) => specs.map((l) => ({ item_id: items[l.item
 const quantities = (specs: LineSpec[]): Record<number, number> => Object.fromEntries(specs.map((l) => [items[l.item]!, l.qty]))
 const localQuantities = (b: LocalBooking): Record<number, number> => {
   const q: Record<number, number> = {}
-  for (const l of b.lines) q[l.item_id] = (q[l.item_id] ?? 0) + Number(l.booked_quantity)
+  for (const l of b.lines) q[l.itemId] = (q[l.itemId] ?? 0) + Number(l.bookedQuantity)
   return q
 }
 
@@ -125,10 +125,10 @@ class Scenario {
           edits: 0,
         }
         const { booking } = await this.h.call('bookings.create', {
-          agency_to_id: intended.agency_to_id,
-          planned_delivery: intended.planned_delivery,
+          agencyToId: intended.agency_to_id,
+          plannedDelivery: intended.planned_delivery,
           reference: key,
-          needs_transport: op.transport,
+          needsTransport: op.transport,
           lines: linesOf(op.lines),
         })
         intended.localId = booking.localId
@@ -216,11 +216,11 @@ class Scenario {
       case 'lines':
         return { lines: linesOf(change.lines) }
       case 'dest':
-        return { agency_to_id: destinations[change.dest]! }
+        return { agencyToId: destinations[change.dest]! }
       case 'date':
-        return { planned_delivery: dates[change.date]! }
+        return { plannedDelivery: dates[change.date]! }
       case 'transport':
-        return { needs_transport: change.transport }
+        return { needsTransport: change.transport }
     }
   }
 

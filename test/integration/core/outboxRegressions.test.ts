@@ -18,10 +18,10 @@ const sandboxDir = tempDir()
 let port = 0
 
 const booking = (reference: string, extra: Partial<BookingInput> = {}): BookingInput => ({
-  agency_to_id: destination,
-  planned_delivery: '2026-12-01',
+  agencyToId: destination,
+  plannedDelivery: '2026-12-01',
   reference,
-  lines: [{ item_id: item, booked_quantity: '1' }],
+  lines: [{ itemId: item, bookedQuantity: '1' }],
   ...extra,
 })
 
@@ -61,7 +61,7 @@ describe('found by the outbox properties', () => {
     await h.call('sync.push')
     await sandbox.close()
     await h.call('bookings.update', { id: local.localId, changes: { reference: 'R-two-edits.1' } })
-    await h.call('bookings.update', { id: local.localId, changes: { planned_delivery: '2026-12-02' } })
+    await h.call('bookings.update', { id: local.localId, changes: { plannedDelivery: '2026-12-02' } })
     sandbox = await startSandbox({ dataDir: sandboxDir, port })
     expect(await h.call('sync.push')).toMatchObject({ conflicts: 0, failed: 0, waiting: 0 })
     expect(await onService('R-two-edits')).toEqual([expect.objectContaining({ reference: 'R-two-edits.1', planned_delivery: '2026-12-02' })])
@@ -88,7 +88,7 @@ describe('found by the outbox properties', () => {
   it('an edit whose read-before-write was dropped is sent on the next push, not taken as done', async () => {
     const { booking: local } = await h.call('bookings.create', booking('R-transport'))
     await h.call('sync.push')
-    await h.call('bookings.update', { id: local.localId, changes: { needs_transport: false } })
+    await h.call('bookings.update', { id: local.localId, changes: { needsTransport: false } })
     sandbox.setFaults({ dropShare: 1 })
     await h.call('sync.push')
     expect((await h.call('outbox.list')).find((e) => e.localId === local.localId)).toMatchObject({ op: 'update', state: 'unknown' })
@@ -97,7 +97,7 @@ describe('found by the outbox properties', () => {
   })
 
   it('a booking delivered without transport can no longer be edited, deleted or shipped at the counter', async () => {
-    const { booking: local } = await h.call('bookings.create', booking('R-direct', { needs_transport: false }))
+    const { booking: local } = await h.call('bookings.create', booking('R-direct', { needsTransport: false }))
     await h.call('bookings.deliver', { id: local.localId })
     for (const attempt of [
       () => h.call('bookings.update', { id: local.localId, changes: { reference: 'after delivery' } }),
@@ -123,7 +123,7 @@ describe('found by the outbox properties', () => {
   })
 
   it('deleting a booking the service refused removes it here and sends nothing', async () => {
-    const { booking: local } = await h.call('bookings.create', booking('R-refused', { lines: [{ item_id: item, booked_quantity: '999999' }] }))
+    const { booking: local } = await h.call('bookings.create', booking('R-refused', { lines: [{ itemId: item, bookedQuantity: '999999' }] }))
     await h.call('sync.push')
     expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'failed' })
     await h.call('bookings.delete', { id: local.localId })
@@ -137,14 +137,14 @@ describe('found while writing the outbox tests', () => {
   it('discarding a refused edit puts the booking back as the service has it, not as typed', async () => {
     const { booking: local } = await h.call('bookings.create', booking('R-discard-edit'))
     await h.call('sync.push')
-    await h.call('bookings.update', { id: local.localId, changes: { reference: 'R-discard-edit.mine', lines: [{ item_id: item, booked_quantity: '999999' }] } })
+    await h.call('bookings.update', { id: local.localId, changes: { reference: 'R-discard-edit.mine', lines: [{ itemId: item, bookedQuantity: '999999' }] } })
     await h.call('sync.push')
     const refused = (await h.call('outbox.list')).find((e) => e.localId === local.localId)!
     expect(refused).toMatchObject({ op: 'update', state: 'failed' })
     await h.call('outbox.discard', { seq: refused.seq })
     const after = await h.call('bookings.get', { id: local.localId })
     expect(after).toMatchObject({ state: 'synced', reference: 'R-discard-edit' })
-    expect(after.lines.map((l) => [l.item_id, Number(l.booked_quantity)])).toEqual([[item, 1]])
+    expect(after.lines.map((l) => [l.itemId, Number(l.bookedQuantity)])).toEqual([[item, 1]])
   })
 })
 
@@ -152,12 +152,12 @@ describe('kept while the commit was made faster', () => {
   it('the offline availability counts this device\'s bookings the service has not confirmed yet, and forgets deleted ones', async () => {
     await h.call('catalogue.pull')
     await sandbox.close()
-    const big = () => h.call('bookings.create', booking('R-avail', { lines: [{ item_id: item, booked_quantity: '100000' }] }))
+    const big = () => h.call('bookings.create', booking('R-avail', { lines: [{ itemId: item, bookedQuantity: '100000' }] }))
     try {
       const first = await big()
       expect(first.warnings).toEqual([{ item_id: item, requested: 100000, available: expect.any(Number) }])
       const left = first.warnings[0]!.available
-      const second = await h.call('bookings.create', booking('R-avail', { lines: [{ item_id: item, booked_quantity: '2' }] }))
+      const second = await h.call('bookings.create', booking('R-avail', { lines: [{ itemId: item, bookedQuantity: '2' }] }))
       expect(second.warnings).toEqual([{ item_id: item, requested: 2, available: left - 100000 }])
       await h.call('bookings.delete', { id: first.booking.localId })
       await h.call('bookings.delete', { id: second.booking.localId })

@@ -19,10 +19,10 @@ let statements: string[] = []
 let counting = false
 
 const booking = (reference: string, qty = '1'): BookingInput => ({
-  agency_to_id: facts.sameCategoryAgency,
-  planned_delivery: '2026-12-01',
+  agencyToId: facts.sameCategoryAgency,
+  plannedDelivery: '2026-12-01',
   reference,
-  lines: [{ item_id: facts.stockedItem.id, booked_quantity: qty }],
+  lines: [{ itemId: facts.stockedItem.id, bookedQuantity: qty }],
 })
 
 const local = () => h.core.services.bookings.local()
@@ -142,7 +142,7 @@ describe('the outbox room', () => {
     const { booking: a } = await h.call('bookings.create', booking('unsent-a', '2.5'))
     const { booking: b } = await h.call('bookings.create', booking('unsent-b', '1'))
     expect(unsent()).toBe(3.5)
-    await h.call('bookings.update', { id: a.localId, changes: { lines: [{ item_id: facts.stockedItem.id, booked_quantity: '0.1' }] } })
+    await h.call('bookings.update', { id: a.localId, changes: { lines: [{ itemId: facts.stockedItem.id, bookedQuantity: '0.1' }] } })
     expect(unsent()).toBeCloseTo(1.1, 9)
     await h.call('bookings.delete', { id: b.localId })
     expect(unsent()).toBeCloseTo(0.1, 9)

@@ -21,10 +21,10 @@ describe('a refresh whose read is older than a push', () => {
     await h.call('counter.refresh')
     const { item, destination } = await bookableItem(h)
     const { booking } = await h.call('bookings.create', {
-      agency_to_id: destination,
-      planned_delivery: (await h.call('counter.setup')).today,
+      agencyToId: destination,
+      plannedDelivery: (await h.call('counter.setup')).today,
       reference: 'confirmed during a refresh',
-      lines: [{ item_id: item, booked_quantity: '1' }],
+      lines: [{ itemId: item, bookedQuantity: '1' }],
     })
 
     const read = deferred()

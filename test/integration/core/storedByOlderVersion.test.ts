@@ -38,10 +38,10 @@ describe('an outbox entry stored by an older version', () => {
     const origin = (await h.call('profile.whoami')).agency!.id
     // A booking made by this version, then its row and its entry rewritten exactly as the old version wrote them.
     const { booking } = await h.call('bookings.create', {
-      agency_to_id: destination,
-      planned_delivery: '2026-12-03',
+      agencyToId: destination,
+      plannedDelivery: '2026-12-03',
       reference: 'placeholder',
-      lines: [{ item_id: item, booked_quantity: '5' }],
+      lines: [{ itemId: item, bookedQuantity: '5' }],
     })
     const lines = `[{"item_id":${item},"booked_quantity":"2","lot_id":null,"serial_number":null,"reference":"old line","bundle_id":null}]`
     const payload =
@@ -55,7 +55,7 @@ describe('an outbox entry stored by an older version', () => {
     const local = await h.call('bookings.get', { id: booking.localId })
     expect(local.lines).toHaveLength(1)
     // Typed reads (not toMatchObject literals): a rename of our fields follows them.
-    expect(local.lines[0]?.booked_quantity).toBe('2')
+    expect(local.lines[0]?.bookedQuantity).toBe('2')
     expect(local.lines[0]?.reference).toBe('old line')
 
     expect(await h.call('sync.push')).toMatchObject({ sent: 1, failed: 0, conflicts: 0 })
@@ -92,7 +92,7 @@ describe('an open booking kept by an older version', () => {
     expect(open?.form.reference).toBe('de ayer')
     expect(open?.form.lines).toHaveLength(1)
     expect(open?.form.lines[0]).toMatchObject({ key: 1, code: 'ART-31', quantity: '2', available: 40 })
-    expect(open?.form.lines[0]?.item_id).toBe(31)
-    expect(open?.form.lines[0]?.serial_number).toBe('S-1')
+    expect(open?.form.lines[0]?.itemId).toBe(31)
+    expect(open?.form.lines[0]?.serialNumber).toBe('S-1')
   })
 })

@@ -27,10 +27,10 @@ describe('sync progress events', () => {
   it('say the push started with everything waiting, count down as entries settle, and end with nothing waiting', async () => {
     for (let i = 0; i < 6; i++) {
       await h.call('bookings.create', {
-        agency_to_id: facts.sameCategoryAgency,
-        planned_delivery: '2026-12-01',
+        agencyToId: facts.sameCategoryAgency,
+        plannedDelivery: '2026-12-01',
         reference: `progress-${i}`,
-        lines: [{ item_id: facts.stockedItem.id, booked_quantity: '1' }],
+        lines: [{ itemId: facts.stockedItem.id, bookedQuantity: '1' }],
       })
     }
     const before = h.seen('sync.changed').length

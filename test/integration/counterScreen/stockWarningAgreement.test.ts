@@ -31,10 +31,10 @@ function draft(item: ScannedItem, quantities: string[]): DraftLine[] {
 /** What the screen warns of (item → available) and what the save answers, in the same shape. */
 async function bothWarnings(lines: DraftLine[]): Promise<{ screen: [number, number][]; save: [number, number][] }> {
   const over = overStock(lines)
-  const screen = [...new Map(lines.filter((l) => over.has(l.key)).map((l) => [l.item_id, over.get(l.key)!]))]
+  const screen = [...new Map(lines.filter((l) => over.has(l.key)).map((l) => [l.itemId, over.get(l.key)!]))]
   // Kept as a draft: the booking does not weigh on the next case.
-  const { warnings } = await h.call('bookings.create', { agency_to_id: destination, planned_delivery: '2026-12-01', lines: toBookingLines(lines), draft: true })
-  return { screen, save: warnings.map((w) => [w.item_id, w.available]) }
+  const { warnings } = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: '2026-12-01', lines: toBookingLines(lines), draft: true })
+  return { screen, save: warnings.map((w) => [w.itemId, w.available]) }
 }
 
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('the over-stock warning on the screen and at the save', () => {
     expect(stock).toBeGreaterThan(3)
 
     // This computer booked 1.25 of it that the service has not confirmed (nothing pushes here).
-    const { booking: unsent } = await h.call('bookings.create', { agency_to_id: destination, planned_delivery: '2026-12-01', lines: [{ item_id: item, booked_quantity: '1.25' }] })
+    const { booking: unsent } = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: '2026-12-01', lines: [{ itemId: item, bookedQuantity: '1.25' }] })
     expect(unsent).toMatchObject({ state: 'pending', serviceId: null })
     const item2 = await scanned()
     const net = new Decimal(stock).minus('1.25')

@@ -42,14 +42,14 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'bundles.setImage': { bundleId: 5, slot: 2, file: { name: 'foto.png', type: 'image/png', base64: 'iVBORw0KGgo=' } },
   'bundles.removeImage': { bundleId: 5, slot: 2 },
   'bookings.create': {
-    agency_to_id: 3,
-    planned_delivery: '2026-11-23',
+    agencyToId: 3,
+    plannedDelivery: '2026-11-23',
     reference: null,
-    needs_transport: true,
-    transfer_request_id: null,
+    needsTransport: true,
+    transferRequestId: null,
     draft: false,
-    from_open_booking: false,
-    lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
+    fromOpenBooking: false,
+    lines: [{ itemId: 3, bookedQuantity: '2', lotId: null, serialNumber: null, reference: null, bundleId: null }],
   },
   'bookings.update': { id: '1234', changes: { reference: 'R-2' } },
   'bookings.delete': { id: '1234' },
@@ -173,9 +173,9 @@ const bundleMediaSample = {
 
 // Typed, so a rename of LocalBooking's fields follows into this sample.
 const localBooking: LocalBooking = {
-  localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, origin: 'here' as const, state: 'synced' as const, agency_from_id: 2, agency_to_id: 3,
-  planned_delivery: '2026-11-23', reference: null, needs_transport: true, transfer_request_id: null,
-  lines: [{ item_id: 3, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
+  localId: '0f8fad5b-d9cb-469f-a165-70867728950e', serviceId: 1234, origin: 'here' as const, state: 'synced' as const, agencyFromId: 2, agencyToId: 3,
+  plannedDelivery: '2026-11-23', reference: null, needsTransport: true, transferRequestId: null,
+  lines: [{ itemId: 3, bookedQuantity: '2', lotId: null, serialNumber: null, reference: null, bundleId: null }],
   shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 0, problem: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 }

@@ -44,18 +44,18 @@ export const storedUpdate = z.object({
 export type StoredUpdate = z.output<typeof storedUpdate>
 
 /** The fields of a booking a create carries, by our names. */
-export type CreateFields = Pick<LocalBooking, 'agency_from_id' | 'agency_to_id' | 'planned_delivery' | 'reference' | 'needs_transport' | 'transfer_request_id'> & {
+export type CreateFields = Pick<LocalBooking, 'agencyFromId' | 'agencyToId' | 'plannedDelivery' | 'reference' | 'needsTransport' | 'transferRequestId'> & {
   lines: BookingLine[]
 }
 
 export function createPayload(b: CreateFields): StoredCreate {
   return {
-    agency_from_id: b.agency_from_id,
-    agency_to_id: b.agency_to_id,
-    planned_delivery: b.planned_delivery,
+    agency_from_id: b.agencyFromId,
+    agency_to_id: b.agencyToId,
+    planned_delivery: b.plannedDelivery,
     reference: b.reference,
-    needs_transport: b.needs_transport,
-    transfer_request_id: b.transfer_request_id,
+    needs_transport: b.needsTransport,
+    transfer_request_id: b.transferRequestId,
     lines: b.lines.map(toWireLine),
   }
 }
@@ -63,10 +63,10 @@ export function createPayload(b: CreateFields): StoredCreate {
 /** An edit in the stored names; a field the edit does not name stays absent. */
 export function updatePayload(c: ParsedBookingChanges): StoredUpdate {
   const out: StoredUpdate = {}
-  if (c.agency_to_id !== undefined) out.agency_to_id = c.agency_to_id
-  if (c.planned_delivery !== undefined) out.planned_delivery = c.planned_delivery
+  if (c.agencyToId !== undefined) out.agency_to_id = c.agencyToId
+  if (c.plannedDelivery !== undefined) out.planned_delivery = c.plannedDelivery
   if (c.reference !== undefined) out.reference = c.reference
-  if (c.needs_transport !== undefined) out.needs_transport = c.needs_transport
+  if (c.needsTransport !== undefined) out.needs_transport = c.needsTransport
   if (c.lines !== undefined) out.lines = c.lines.map(toWireLine)
   return out
 }

@@ -44,7 +44,7 @@ export const useBookingsStore = defineStore('bookings', () => {
   /** The bookings list: those leaving my agency, open and of the last days (the refresh keeps 30 days of history), newest first. */
   const ours = computed(() =>
     bookings.value
-      .filter((b) => agencyId.value === null || b.agency_from_id === agencyId.value)
+      .filter((b) => agencyId.value === null || b.agencyFromId === agencyId.value)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
   )
   /** The list's search and filters: kept here, so they survive leaving the screen and coming back. */

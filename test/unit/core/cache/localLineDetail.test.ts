@@ -2,25 +2,25 @@ import { describe, expect, it } from 'vitest'
 import type { BookingLine } from '@shared/bookings'
 import { sameLines, withLocalDetail } from '@core/cache/localLineDetail'
 
-const line = (over: Partial<BookingLine>): BookingLine => ({ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null, ...over })
+const line = (over: Partial<BookingLine>): BookingLine => ({ itemId: 1, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null, ...over })
 
 describe('lines read back from the service', () => {
-  const ours = [line({ item_id: 7, booked_quantity: '2.0', bundle_id: 30, serial_number: 'SN-1' }), line({ item_id: 8, lot_id: 90, bundle_id: 30 })]
+  const ours = [line({ itemId: 7, bookedQuantity: '2.0', bundleId: 30, serialNumber: 'SN-1' }), line({ itemId: 8, lotId: 90, bundleId: 30 })]
 
   it('keep our bundle and serial number when the service holds the lines we sent (its lot chosen, its quantity written otherwise)', () => {
-    const service = [line({ item_id: 7, booked_quantity: '2', lot_id: 55 }), line({ item_id: 8, lot_id: 90 })]
+    const service = [line({ itemId: 7, bookedQuantity: '2', lotId: 55 }), line({ itemId: 8, lotId: 90 })]
     expect(withLocalDetail(service, ours)).toEqual([
-      line({ item_id: 7, booked_quantity: '2', lot_id: 55, bundle_id: 30, serial_number: 'SN-1' }),
-      line({ item_id: 8, lot_id: 90, bundle_id: 30 }),
+      line({ itemId: 7, bookedQuantity: '2', lotId: 55, bundleId: 30, serialNumber: 'SN-1' }),
+      line({ itemId: 8, lotId: 90, bundleId: 30 }),
     ])
   })
 
   it('are taken as they are once they changed on the service', () => {
     for (const service of [
-      [line({ item_id: 7, booked_quantity: '3' }), line({ item_id: 8, lot_id: 90 })],
-      [line({ item_id: 7, booked_quantity: '2' }), line({ item_id: 8, lot_id: 91 })],
-      [line({ item_id: 7, booked_quantity: '2' })],
-      [line({ item_id: 8, lot_id: 90 }), line({ item_id: 7, booked_quantity: '2' })],
+      [line({ itemId: 7, bookedQuantity: '3' }), line({ itemId: 8, lotId: 90 })],
+      [line({ itemId: 7, bookedQuantity: '2' }), line({ itemId: 8, lotId: 91 })],
+      [line({ itemId: 7, bookedQuantity: '2' })],
+      [line({ itemId: 8, lotId: 90 }), line({ itemId: 7, bookedQuantity: '2' })],
     ]) {
       expect(sameLines(service, ours)).toBe(false)
       expect(withLocalDetail(service, ours)).toBe(service)

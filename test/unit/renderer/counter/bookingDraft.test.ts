@@ -13,7 +13,7 @@ describe('the lines of a booking being typed', () => {
     let { lines } = addItem([], scanned(1, 10), '1')
     ;({ lines } = addItem(lines, scanned(1, 10), '1'))
     ;({ lines } = addItem(lines, scanned(2, 10), '1'))
-    expect(lines.map((l) => [l.item_id, l.quantity])).toEqual([
+    expect(lines.map((l) => [l.itemId, l.quantity])).toEqual([
       [1, '2'],
       [2, '1'],
     ])
@@ -22,7 +22,7 @@ describe('the lines of a booking being typed', () => {
   it('keeps the same item from a bundle apart from the loose one', () => {
     let { lines } = addItem([], scanned(1, 10), '1')
     ;({ lines } = addItem(lines, scanned(1, 10), '2', { id: 9, code: 'PAQ-9' }))
-    expect(lines.map((l) => [l.item_id, l.bundle_id, l.quantity])).toEqual([
+    expect(lines.map((l) => [l.itemId, l.bundleId, l.quantity])).toEqual([
       [1, null, '1'],
       [1, 9, '2'],
     ])
@@ -33,8 +33,8 @@ describe('the lines of a booking being typed', () => {
       { id: 7, name: 'L7', expires: '2026-12-01', available: 3 },
       { id: 5, name: 'L5', expires: '2027-03-01', available: 9 },
     ]
-    expect(addItem([], scanned(1, 12, lots), '1').line.lot_id).toBe(7)
-    expect(addItem([], scanned(1, 12, []), '1').line.lot_id).toBeNull()
+    expect(addItem([], scanned(1, 12, lots), '1').line.lotId).toBe(7)
+    expect(addItem([], scanned(1, 12, []), '1').line.lotId).toBeNull()
   })
 
   it('sums decimal quantities exactly', () => {
@@ -60,14 +60,14 @@ describe('the lines of a booking being typed', () => {
     let { lines } = addItem([], scanned(1, 12, lots), '1', null, '2026-11-24')
     ;({ lines } = addItem(lines, scanned(2, 12, []), '1', null, '2026-11-24'))
     // The default lot is never the expired one: nothing to ask.
-    expect(lines[0]!.lot_id).toBe(5)
+    expect(lines[0]!.lotId).toBe(5)
     expect(expiredLotLines(lines, '2026-11-24')).toEqual([])
-    lines = lines.map((l) => (l.item_id === 1 ? { ...l, lot_id: 7 } : l))
-    expect(expiredLotLines(lines, '2026-11-24').map((l) => l.item_id)).toEqual([1])
+    lines = lines.map((l) => (l.itemId === 1 ? { ...l, lotId: 7 } : l))
+    expect(expiredLotLines(lines, '2026-11-24').map((l) => l.itemId)).toEqual([1])
     // Expiring today is not expired yet; the day after it is.
-    lines = lines.map((l) => (l.item_id === 1 ? { ...l, lot_id: 5 } : l))
+    lines = lines.map((l) => (l.itemId === 1 ? { ...l, lotId: 5 } : l))
     expect(expiredLotLines(lines, '2026-11-24')).toEqual([])
-    expect(expiredLotLines(lines, '2026-11-25').map((l) => l.item_id)).toEqual([1])
+    expect(expiredLotLines(lines, '2026-11-25').map((l) => l.itemId)).toEqual([1])
   })
 
   it('refuses quantities that are not positive numbers', () => {
@@ -88,8 +88,8 @@ describe('the default lot of a scanned line', () => {
       { id: 2, name: 'CORTO', expires: '2026-12-01', available: 1 },
       { id: 3, name: 'BUENO', expires: '2027-03-01', available: 40 },
     ]
-    expect(addItem([], scanned(7, 91, lots), '1', null, '2026-11-24').line.lot_id).toBe(2)
-    expect(addItem([], scanned(7, 91, lots), '3', null, '2026-11-24').line.lot_id).toBe(3)
+    expect(addItem([], scanned(7, 91, lots), '1', null, '2026-11-24').line.lotId).toBe(2)
+    expect(addItem([], scanned(7, 91, lots), '3', null, '2026-11-24').line.lotId).toBe(3)
   })
 })
 
@@ -107,7 +107,7 @@ describe('a static bundle scanned at the counter', () => {
   it('adds its components marked with the bundle, and a second scan adds to them', () => {
     let { lines } = addBundle([], found)
     ;({ lines } = addBundle(lines, found, '2'))
-    expect(lines.map((l) => [l.item_id, l.bundle_id, l.bundle_code, l.quantity])).toEqual([
+    expect(lines.map((l) => [l.itemId, l.bundleId, l.bundleCode, l.quantity])).toEqual([
       [1, 9, 'PAQ-9', '6'],
       [2, 9, 'PAQ-9', '1.5'],
     ])
@@ -116,10 +116,10 @@ describe('a static bundle scanned at the counter', () => {
 
 describe('a saved booking opened for editing', () => {
   const booking = (state: LocalBooking['state'], serviceId: number | null): LocalBooking => ({
-    localId: 'b1', serviceId, origin: 'here', state, agency_from_id: 7, agency_to_id: 8, planned_delivery: '2026-12-01', reference: null, needs_transport: true,
-    transfer_request_id: null, shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 1, problem: null,
+    localId: 'b1', serviceId, origin: 'here', state, agencyFromId: 7, agencyToId: 8, plannedDelivery: '2026-12-01', reference: null, needsTransport: true,
+    transferRequestId: null, shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 1, problem: null,
     createdAt: '', updatedAt: '',
-    lines: [{ item_id: 1, booked_quantity: '2.5', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
+    lines: [{ itemId: 1, bookedQuantity: '2.5', lotId: null, serialNumber: null, reference: null, bundleId: null }],
   })
   // The scan's figure is net of unsent bookings, this one included: 4 in stock, 2.5 of them this booking's.
   const scans = new Map([[1, scanned(1, 1.5)]])

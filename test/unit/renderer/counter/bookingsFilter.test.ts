@@ -3,8 +3,8 @@ import type { LocalBooking } from '@shared/bookings'
 import { bookingSearch, foldText, inState, noFilter, type BookingsFilter } from '@renderer/areas/counter/bookingsFilter'
 
 const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
-  localId, serviceId: null, origin: 'here', state: 'pending', agency_from_id: 1, agency_to_id: 2, planned_delivery: '2026-11-20', reference: null,
-  needs_transport: true, transfer_request_id: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
+  localId, serviceId: null, origin: 'here', state: 'pending', agencyFromId: 1, agencyToId: 2, plannedDelivery: '2026-11-20', reference: null,
+  needsTransport: true, transferRequestId: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
   deliveredAt: null, bookerId: null, pending: 0, problem: null, createdAt: '2026-11-24T10:00:00Z', updatedAt: '2026-11-24T10:00:00Z', ...over,
 })
 const line = (code: string, name: string) => ({ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null, item_code: code, item_name: name })
@@ -13,9 +13,9 @@ const filter = (over: Partial<BookingsFilter>): BookingsFilter => ({ ...noFilter
 
 const list = [
   booking('aaaa1111-x', { serviceId: 61109, state: 'synced', reference: 'Pedido Café Sol', lines: [line('CAF-250', 'Café molido 250 g')] }),
-  booking('bbbb2222-x', { agency_to_id: 3, reference: 'Reposición', planned_delivery: '2026-11-25', lines: [line('AZU-1', 'Azúcar 1 kg')] }),
-  booking('cccc3333-x', { serviceId: 61110, state: 'synced', shipped: true, agency_to_id: 3, planned_delivery: '2026-11-10' }),
-  booking('dddd4444-x', { serviceId: 61111, state: 'synced', shipped: true, delivered: true, planned_delivery: '2026-10-30' }),
+  booking('bbbb2222-x', { agencyToId: 3, reference: 'Reposición', plannedDelivery: '2026-11-25', lines: [line('AZU-1', 'Azúcar 1 kg')] }),
+  booking('cccc3333-x', { serviceId: 61110, state: 'synced', shipped: true, agencyToId: 3, plannedDelivery: '2026-11-10' }),
+  booking('dddd4444-x', { serviceId: 61111, state: 'synced', shipped: true, delivered: true, plannedDelivery: '2026-10-30' }),
   booking('eeee5555-x', { state: 'failed', reference: 'rechazada' }),
 ]
 const ids = (found: LocalBooking[]) => found.map((b) => b.localId.slice(0, 4))
@@ -64,7 +64,7 @@ describe('the bookings list search', () => {
       booking(`${String(i).padStart(8, '0')}-x`, {
         serviceId: 70000 + i,
         reference: `Pedido ${i}`,
-        agency_to_id: i % 2 ? 2 : 3,
+        agencyToId: i % 2 ? 2 : 3,
         lines: Array.from({ length: 8 }, (_, j) => line(`ITEM-${(i * 7 + j) % 900}`, `Artículo número ${(i * 7 + j) % 900}`)),
       }),
     )

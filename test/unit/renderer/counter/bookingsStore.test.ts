@@ -19,8 +19,8 @@ vi.mock('@renderer/api', () => ({
 
 const sync = (waiting: number) => ({ waiting, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
 const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
-  localId, serviceId: null, origin: 'here', state: 'pending', agency_from_id: 1, agency_to_id: 2, planned_delivery: '2026-12-01', reference: null,
-  needs_transport: true, transfer_request_id: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
+  localId, serviceId: null, origin: 'here', state: 'pending', agencyFromId: 1, agencyToId: 2, plannedDelivery: '2026-12-01', reference: null,
+  needsTransport: true, transferRequestId: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
   deliveredAt: null, bookerId: null, pending: 1, problem: null, createdAt: `2026-11-24T10:00:0${localId.length % 10}Z`, updatedAt: '2026-11-24T10:00:00Z', ...over,
 })
 const entry = (seq: number, localId: string, op: OutboxEntry['op'] = 'create'): OutboxEntry => ({
@@ -55,7 +55,7 @@ describe('the bookings store', () => {
     await store.ensureLoaded()
     expect(api.request).toHaveBeenCalledTimes(3)
 
-    const answer = await store.create({ agency_to_id: 2, planned_delivery: '2026-12-01', lines: [{ item_id: 1, booked_quantity: '1' }] })
+    const answer = await store.create({ agencyToId: 2, plannedDelivery: '2026-12-01', lines: [{ itemId: 1, bookedQuantity: '1' }] })
     announce(answer.changes)
     expect(api.request.mock.calls.map((c) => c[0])).toEqual(['bookings.list', 'outbox.list', 'sync.status', 'bookings.create'])
     expect(store.bookings.map((b) => b.localId)).toEqual(['new', 'a', 'b'])
@@ -121,7 +121,7 @@ describe('the bookings list in the store', () => {
   it('holds the bookings leaving my agency, newest first, shipped and delivered ones too, and filters them as the clerk types', async () => {
     const list = [
       booking('old', { createdAt: '2026-11-01T10:00:00Z', shipped: true, delivered: true, serviceId: 61100, state: 'synced' }),
-      booking('incoming', { agency_from_id: 9, agency_to_id: 1, createdAt: '2026-11-24T12:00:00Z' }),
+      booking('incoming', { agencyFromId: 9, agencyToId: 1, createdAt: '2026-11-24T12:00:00Z' }),
       booking('new', { createdAt: '2026-11-24T11:00:00Z', reference: 'Pedido Norte' }),
     ]
     api.request.mockImplementation(async (name: string) => {

@@ -18,7 +18,7 @@ const summary = (lines: DraftLine[]) => lines.map((l) => `${l.code}×${l.quantit
 describe('Ctrl+Z at the counter', () => {
   it('puts a removed line back where it was, with its quantity', () => {
     const steps: LineUndo[] = []
-    let lines = threeLines().map((l) => (l.item_id === 2 ? { ...l, quantity: '4' } : l))
+    let lines = threeLines().map((l) => (l.itemId === 2 ? { ...l, quantity: '4' } : l))
     lines = removeLine(lines, lines[1]!.key, steps)
     expect(summary(lines)).toEqual(['ART-1×1', 'ART-3×1'])
     const back = undo(lines, steps)!
@@ -57,7 +57,7 @@ describe('Ctrl+Z at the counter', () => {
   it('does not count a change of lot or reference as a step', () => {
     const steps: LineUndo[] = []
     const lines = threeLines()
-    noteChange(lines[0], { ...lines[0]!, reference: 'x', lot_id: 4 }, steps)
+    noteChange(lines[0], { ...lines[0]!, reference: 'x', lotId: 4 }, steps)
     expect(undo(lines, steps)).toBeNull()
   })
 

@@ -5,7 +5,7 @@ import { groupCardLines, isOverdue } from '@renderer/areas/dispatch/cardLines'
 import { bookingByNumber, itemByCode, setLineCount, tickItem, tickProgress, type Ticks } from '@renderer/areas/dispatch/dispatchScan'
 
 type Line = LocalBooking['lines'][number]
-const line = (over: Partial<Line>): Line => ({ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null, ...over })
+const line = (over: Partial<Line>): Line => ({ itemId: 1, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null, ...over })
 
 function booking(over: Partial<LocalBooking>): LocalBooking {
   return {
@@ -13,12 +13,12 @@ function booking(over: Partial<LocalBooking>): LocalBooking {
     serviceId: null,
     origin: 'here',
     state: 'synced',
-    agency_from_id: 300,
-    agency_to_id: 306,
-    planned_delivery: '2026-05-10',
+    agencyFromId: 300,
+    agencyToId: 306,
+    plannedDelivery: '2026-05-10',
     reference: null,
-    needs_transport: true,
-    transfer_request_id: null,
+    needsTransport: true,
+    transferRequestId: null,
     lines: [line({})],
     shipped: false,
     delivered: false,
@@ -37,26 +37,26 @@ function booking(over: Partial<LocalBooking>): LocalBooking {
 describe('dispatch card lines', () => {
   it('shows the same item from the same lot once, with the quantities summed exactly', () => {
     const grouped = groupCardLines([
-      line({ item_id: 7, booked_quantity: '2', lot_id: 70, item_code: 'A-7' }),
-      line({ item_id: 9, booked_quantity: '1' }),
-      line({ item_id: 7, booked_quantity: '0.1', lot_id: 70 }),
-      line({ item_id: 7, booked_quantity: '0.2', lot_id: 70 }),
+      line({ itemId: 7, bookedQuantity: '2', lotId: 70, itemCode: 'A-7' }),
+      line({ itemId: 9, bookedQuantity: '1' }),
+      line({ itemId: 7, bookedQuantity: '0.1', lotId: 70 }),
+      line({ itemId: 7, bookedQuantity: '0.2', lotId: 70 }),
     ])
-    expect(grouped.map((l) => [l.item_id, l.quantity, l.merged])).toEqual([
+    expect(grouped.map((l) => [l.itemId, l.quantity, l.merged])).toEqual([
       [7, '2.3', 3],
       [9, '1', 1],
     ])
-    expect(grouped[0]?.item_code).toBe('A-7')
+    expect(grouped[0]?.itemCode).toBe('A-7')
   })
 
   it('keeps lots apart: each lot is picked from its own place and may expire on its own', () => {
     const grouped = groupCardLines([
-      line({ item_id: 7, booked_quantity: '2', lot_id: 70 }),
-      line({ item_id: 7, booked_quantity: '3', lot_id: 71 }),
-      line({ item_id: 7, booked_quantity: '1', lot_id: null }),
-      line({ item_id: 7, booked_quantity: '4', lot_id: 71 }),
+      line({ itemId: 7, bookedQuantity: '2', lotId: 70 }),
+      line({ itemId: 7, bookedQuantity: '3', lotId: 71 }),
+      line({ itemId: 7, bookedQuantity: '1', lotId: null }),
+      line({ itemId: 7, bookedQuantity: '4', lotId: 71 }),
     ])
-    expect(grouped.map((l) => [l.lot_id, l.quantity])).toEqual([
+    expect(grouped.map((l) => [l.lotId, l.quantity])).toEqual([
       [70, '2'],
       [71, '7'],
       [null, '1'],
@@ -64,7 +64,7 @@ describe('dispatch card lines', () => {
   })
 
   it('lists the serial numbers of the grouped lines', () => {
-    const [grouped] = groupCardLines([line({ item_id: 3, serial_number: 'S1' }), line({ item_id: 3, serial_number: 'S2' })])
+    const [grouped] = groupCardLines([line({ itemId: 3, serialNumber: 'S1' }), line({ itemId: 3, serialNumber: 'S2' })])
     expect(grouped?.serials).toEqual(['S1', 'S2'])
     expect(grouped?.quantity).toBe('2')
   })
@@ -76,18 +76,18 @@ describe('overdue bookings', () => {
     const evening = new Date('2026-05-11T02:30:00Z')
     const today = dateInZone(evening, 'America/Guatemala')
     expect(today).toBe('2026-05-10')
-    expect(isOverdue(booking({ planned_delivery: '2026-05-10' }), today, 'America/Guatemala')).toBe(false)
-    expect(isOverdue(booking({ planned_delivery: '2026-05-09' }), today, 'America/Guatemala')).toBe(true)
+    expect(isOverdue(booking({ plannedDelivery: '2026-05-10' }), today, 'America/Guatemala')).toBe(false)
+    expect(isOverdue(booking({ plannedDelivery: '2026-05-09' }), today, 'America/Guatemala')).toBe(true)
     // In UTC the same instant is the 11th, and the booking planned for the 10th is late.
-    expect(isOverdue(booking({ planned_delivery: '2026-05-10' }), dateInZone(evening, 'UTC'), 'UTC')).toBe(true)
+    expect(isOverdue(booking({ plannedDelivery: '2026-05-10' }), dateInZone(evening, 'UTC'), 'UTC')).toBe(true)
   })
 
   it('is not overdue once delivered, and reads a timestamped plan as its day in the zone', () => {
-    expect(isOverdue(booking({ planned_delivery: '2026-05-01', delivered: true }), '2026-05-10', 'UTC')).toBe(false)
-    expect(isOverdue(booking({ planned_delivery: '2026-05-01', shipped: true }), '2026-05-10', 'UTC')).toBe(true)
+    expect(isOverdue(booking({ plannedDelivery: '2026-05-01', delivered: true }), '2026-05-10', 'UTC')).toBe(false)
+    expect(isOverdue(booking({ plannedDelivery: '2026-05-01', shipped: true }), '2026-05-10', 'UTC')).toBe(true)
     // 01:00 UTC on the 10th is the evening of the 9th in Guatemala.
-    expect(isOverdue(booking({ planned_delivery: '2026-05-10T01:00:00Z' }), '2026-05-10', 'America/Guatemala')).toBe(true)
-    expect(isOverdue(booking({ planned_delivery: '2026-05-10T01:00:00Z' }), '2026-05-10', 'UTC')).toBe(false)
+    expect(isOverdue(booking({ plannedDelivery: '2026-05-10T01:00:00Z' }), '2026-05-10', 'America/Guatemala')).toBe(true)
+    expect(isOverdue(booking({ plannedDelivery: '2026-05-10T01:00:00Z' }), '2026-05-10', 'UTC')).toBe(false)
   })
 })
 
@@ -102,14 +102,14 @@ describe('scanning at dispatch', () => {
   })
 
   it('ticks one unit per scan on the line of the item, moves to its next lot when one is full, and refuses one over', () => {
-    const lines = groupCardLines([line({ item_id: 7, booked_quantity: '1', lot_id: 70, item_code: 'A-7' }), line({ item_id: 7, booked_quantity: '2', lot_id: 71, item_code: 'A-7' })])
+    const lines = groupCardLines([line({ itemId: 7, bookedQuantity: '1', lotId: 70, itemCode: 'A-7' }), line({ itemId: 7, bookedQuantity: '2', lotId: 71, itemCode: 'A-7' })])
     expect(itemByCode(lines, 'a-7')).toBe(7)
     let ticks: Ticks = {}
     const results: string[] = []
     for (let i = 0; i < 4; i++) {
       const r = tickItem(lines, ticks, 7)
       if (r.kind === 'ticked') ticks = r.ticks
-      results.push(r.kind === 'ticked' ? `${r.line.lot_id}:${r.count}` : r.kind)
+      results.push(r.kind === 'ticked' ? `${r.line.lotId}:${r.count}` : r.kind)
     }
     expect(results).toEqual(['70:1', '71:1', '71:2', 'full'])
     expect(ticks).toEqual({ '7:70': '1', '7:71': '2' })
@@ -118,7 +118,7 @@ describe('scanning at dispatch', () => {
   })
 
   it('counts 5*CODE as five across the item\'s lots, and refuses a count that does not fit, counting nothing of it', () => {
-    const lines = groupCardLines([line({ item_id: 7, booked_quantity: '2', lot_id: 70 }), line({ item_id: 7, booked_quantity: '4', lot_id: 71 })])
+    const lines = groupCardLines([line({ itemId: 7, bookedQuantity: '2', lotId: 70 }), line({ itemId: 7, bookedQuantity: '4', lotId: 71 })])
     const five = tickItem(lines, {}, 7, '5')
     expect(five.kind === 'ticked' && five.ticks).toEqual({ '7:70': '2', '7:71': '3' })
     if (five.kind !== 'ticked') throw new Error('five fit')
@@ -128,7 +128,7 @@ describe('scanning at dispatch', () => {
   })
 
   it('counts fractional lines exactly: 2.5 kg is 2.5, not one scan more or less', () => {
-    const lines = groupCardLines([line({ item_id: 9, booked_quantity: '1.2', lot_id: 90 }), line({ item_id: 9, booked_quantity: '1.3', lot_id: 90 })])
+    const lines = groupCardLines([line({ itemId: 9, bookedQuantity: '1.2', lotId: 90 }), line({ itemId: 9, bookedQuantity: '1.3', lotId: 90 })])
     expect(lines[0]!.quantity).toBe('2.5')
     // Two scans of one: then 0.5 is left, and a third whole unit would be more than booked.
     let ticks: Ticks = {}

@@ -12,13 +12,13 @@ function booking(over: Partial<LocalBooking>): LocalBooking {
     serviceId: null,
     origin: 'here',
     state: 'synced',
-    agency_from_id: here,
-    agency_to_id: 306,
-    planned_delivery: '2026-05-10',
+    agencyFromId: here,
+    agencyToId: 306,
+    plannedDelivery: '2026-05-10',
     reference: null,
-    needs_transport: true,
-    transfer_request_id: null,
-    lines: [{ item_id: 1, booked_quantity: '2', lot_id: null, serial_number: null, reference: null, bundle_id: null }],
+    needsTransport: true,
+    transferRequestId: null,
+    lines: [{ itemId: 1, bookedQuantity: '2', lotId: null, serialNumber: null, reference: null, bundleId: null }],
     shipped: false,
     delivered: false,
     deleted: false,
@@ -37,9 +37,9 @@ describe('dispatch tabs', () => {
   it('puts each booking on the tab the warehouse of this agency works it from', () => {
     const open = booking({ localId: 'open' })
     const outgoing = booking({ localId: 'out', shipped: true })
-    const incoming = booking({ localId: 'in', agency_from_id: 306, agency_to_id: here, shipped: true })
-    const openElsewhere = booking({ localId: 'elsewhere-open', agency_from_id: 306, agency_to_id: here })
-    const stranger = booking({ localId: 'stranger', agency_from_id: 306, agency_to_id: 307 })
+    const incoming = booking({ localId: 'in', agencyFromId: 306, agencyToId: here, shipped: true })
+    const openElsewhere = booking({ localId: 'elsewhere-open', agencyFromId: 306, agencyToId: here })
+    const stranger = booking({ localId: 'stranger', agencyFromId: 306, agencyToId: 307 })
     const recent = booking({ localId: 'recent', shipped: true, delivered: true, deliveredAt: '2026-05-10T01:00:00Z' })
     const old = booking({ localId: 'old', shipped: true, delivered: true, deliveredAt: '2026-05-09T11:59:00Z' })
     const deleted = booking({ localId: 'deleted', deleted: true })
@@ -54,8 +54,8 @@ describe('dispatch tabs', () => {
   })
 
   it('orders what is to ship by planned delivery, and deliveries latest first', () => {
-    const later = booking({ localId: 'later', planned_delivery: '2026-05-12' })
-    const sooner = booking({ localId: 'sooner', planned_delivery: '2026-05-11' })
+    const later = booking({ localId: 'later', plannedDelivery: '2026-05-12' })
+    const sooner = booking({ localId: 'sooner', plannedDelivery: '2026-05-11' })
     const d1 = booking({ localId: 'd1', shipped: true, delivered: true, deliveredAt: '2026-05-10T08:00:00Z' })
     const d2 = booking({ localId: 'd2', shipped: true, delivered: true, deliveredAt: '2026-05-10T10:00:00Z' })
     const lists = dispatchLists([later, sooner, d1, d2], here, now)
@@ -64,9 +64,9 @@ describe('dispatch tabs', () => {
   })
 
   it('filters by the other agency (destination going out, origin coming in) and by planned delivery', () => {
-    const toA = booking({ localId: 'toA', agency_to_id: 401 })
-    const toB = booking({ localId: 'toB', agency_to_id: 402, planned_delivery: '2026-05-11' })
-    const fromA = booking({ localId: 'fromA', agency_from_id: 401, agency_to_id: here, shipped: true })
+    const toA = booking({ localId: 'toA', agencyToId: 401 })
+    const toB = booking({ localId: 'toB', agencyToId: 402, plannedDelivery: '2026-05-11' })
+    const fromA = booking({ localId: 'fromA', agencyFromId: 401, agencyToId: here, shipped: true })
     const ids = (list: LocalBooking[]) => list.map((b) => b.localId)
     expect(ids(applyFilters([toA, toB, fromA], here, { agencyId: 401, plannedDelivery: null }))).toEqual(['toA', 'fromA'])
     expect(ids(applyFilters([toA, toB, fromA], here, { agencyId: null, plannedDelivery: '2026-05-11' }))).toEqual(['toB'])
@@ -74,14 +74,14 @@ describe('dispatch tabs', () => {
   })
 
   it('offers delivery on incoming shipments, and on our own only when they need no transport', () => {
-    expect(canDeliver(booking({ agency_from_id: 306, agency_to_id: here, shipped: true }), here)).toBe(true)
-    expect(canDeliver(booking({ agency_from_id: 306, agency_to_id: here, shipped: false }), here)).toBe(false)
+    expect(canDeliver(booking({ agencyFromId: 306, agencyToId: here, shipped: true }), here)).toBe(true)
+    expect(canDeliver(booking({ agencyFromId: 306, agencyToId: here, shipped: false }), here)).toBe(false)
     expect(canDeliver(booking({ shipped: true }), here)).toBe(false)
-    expect(canDeliver(booking({ needs_transport: false }), here)).toBe(true)
-    expect(canDeliver(booking({ needs_transport: false, delivered: true }), here)).toBe(false)
+    expect(canDeliver(booking({ needsTransport: false }), here)).toBe(true)
+    expect(canDeliver(booking({ needsTransport: false, delivered: true }), here)).toBe(false)
     expect(canShip(booking({}), here)).toBe(true)
     expect(canShip(booking({ shipped: true }), here)).toBe(false)
-    expect(canShip(booking({ agency_from_id: 306, agency_to_id: here }), here)).toBe(false)
+    expect(canShip(booking({ agencyFromId: 306, agencyToId: here }), here)).toBe(false)
   })
 })
 

@@ -15,9 +15,9 @@ describe('the over-stock warning', () => {
   })
 
   it('says nothing of an item the catalogue has no figure for, nor of lines still being typed', () => {
-    expect(stockWarnings([{ item_id: 2, quantity: '50' }], availability({}))).toEqual([])
-    expect(stockWarnings([{ item_id: 3, quantity: '' }, { item_id: 3, quantity: 'abc' }], availability({ 3: 0 }))).toEqual([])
-    expect(stockWarnings([{ item_id: 3, quantity: ' 1 ' }], availability({ 3: 0 }))).toEqual([{ item_id: 3, requested: 1, available: 0 }])
+    expect(stockWarnings([{ itemId: 2, quantity: '50' }], availability({}))).toEqual([])
+    expect(stockWarnings([{ itemId: 3, quantity: '' }, { itemId: 3, quantity: 'abc' }], availability({ 3: 0 }))).toEqual([])
+    expect(stockWarnings([{ itemId: 3, quantity: ' 1 ' }], availability({ 3: 0 }))).toEqual([{ item_id: 3, requested: 1, available: 0 }])
   })
 
   it('compares against the cached stock net of unsent bookings, without drift', () => {
