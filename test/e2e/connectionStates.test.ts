@@ -15,10 +15,10 @@ async function failEveryRequest(service: TrainingService, share: number): Promis
 }
 
 const booking = (reference: string) => ({
-  agency_to_id: facts.sameCategoryAgency,
-  planned_delivery: '2026-12-01',
+  agencyToId: facts.sameCategoryAgency,
+  plannedDelivery: '2026-12-01',
   reference,
-  lines: [{ item_id: facts.stockedItem.id, booked_quantity: '1' }],
+  lines: [{ itemId: facts.stockedItem.id, bookedQuantity: '1' }],
 })
 
 describe('the line to the service', () => {

@@ -27,5 +27,5 @@ export function sameLines(service: readonly BookingLine[], ours: readonly Bookin
 /** The service's lines, with our bundle and serial number carried over when they are the lines we sent. */
 export function withLocalDetail(service: BookingLine[], ours: readonly BookingLine[]): BookingLine[] {
   if (!sameLines(service, ours)) return service
-  return service.map((line, i) => ({ ...line, bundle_id: ours[i]!.bundleId, serial_number: ours[i]!.serialNumber }))
+  return service.map((line, i): BookingLine => ({ ...line, bundleId: ours[i]!.bundleId, serialNumber: ours[i]!.serialNumber }))
 }

@@ -133,22 +133,22 @@ export function toBookingLines(lines: DraftLine[]): BookingLine[] {
  */
 export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedItem>): DraftLine[] {
   const own = ownUnsent(booking)
-  return booking.lines.map((l) => {
+  return booking.lines.map((l): DraftLine => {
     const scanned = scans.get(l.itemId)
     const available = scanned?.item.available ?? null
     return {
       key: nextKey++,
-      item_id: l.itemId,
+      itemId: l.itemId,
       code: l.itemCode ?? scanned?.item.code ?? `#${l.itemId}`,
       name: l.itemName ?? scanned?.item.name ?? '',
       available: available === null ? null : new Decimal(available).plus(own.get(l.itemId) ?? 0).toNumber(),
       lots: scanned?.lots ?? [],
-      lot_id: l.lotId,
+      lotId: l.lotId,
       quantity: l.bookedQuantity,
-      serial_number: l.serialNumber ?? '',
+      serialNumber: l.serialNumber ?? '',
       reference: l.reference ?? '',
-      bundle_id: l.bundleId,
-      bundle_code: null,
+      bundleId: l.bundleId,
+      bundleCode: null,
     }
   })
 }

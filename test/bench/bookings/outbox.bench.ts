@@ -144,7 +144,7 @@ it('commit latency of a booking to cache + outbox, against a bare one-row insert
       agencyToId: plan.destination,
       plannedDelivery: '2026-12-01',
       reference: 'bench',
-      lines: plan.items.map((item_id) => ({ item_id, booked_quantity: '1' })),
+      lines: plan.items.map((itemId) => ({ itemId, bookedQuantity: '1' })),
     }
     const shift = await commits(h, input, 100, 1000)
     const db = h.core.services.bookings.local().store.db

@@ -143,7 +143,7 @@ const isBookingWrite = (method: string, path: RegExp) => (req: { method?: string
 describe('a booking the service recorded', () => {
   it('answered in a shape the client did not expect is done: read back by its marker, sent once, then edited without a conflict', async () => {
     const { item, destination } = await bookableItem(session.h)
-    const input = { agency_to_id: destination, planned_delivery: '2026-12-02', reference: 'odd-answer', lines: [{ item_id: item, booked_quantity: '1' }] }
+    const input = { agencyToId: destination, plannedDelivery: '2026-12-02', reference: 'odd-answer', lines: [{ itemId: item, bookedQuantity: '1' }] }
     const { booking } = await session.h.call('bookings.create', input)
     const created = isBookingWrite('POST', /^\/pos\/bookings\.json/)
     const report = await session.proxy.during((req) => (created(req) ? { status: 201, body: { ok: true }, afterForward: true } : null), () => session.h.call('sync.push'))

@@ -148,7 +148,7 @@ describe('the open booking', () => {
 
   it('goes in the same save that makes it a booking, and stays when a booking is made elsewhere (the CLI)', async () => {
     const { item, destination } = await bookableItem(h)
-    const line = { item_id: item, booked_quantity: '1' }
+    const line = { itemId: item, bookedQuantity: '1' }
     const today = (await h.call('counter.setup')).today
     await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
     await h.call('bookings.create', { agencyToId: destination, plannedDelivery: today, lines: [line], draft: true })

@@ -38,8 +38,8 @@ describe('unsent quantities per agency and item', () => {
     const db = openMigrated(fresh(), entityMigrations)
     const outbox = new OutboxStore(db)
     const bookings = new BookingStore(db, outbox)
-    const line = (q: string) => [{ item_id: 5, booked_quantity: q, lot_id: null, serial_number: null, reference: null, bundle_id: null }]
-    const base = { agency_from_id: 7, agency_to_id: 8, planned_delivery: '2026-12-01', reference: null, needs_transport: true, transfer_request_id: null, createdAt: AT }
+    const line = (q: string) => [{ itemId: 5, bookedQuantity: q, lotId: null, serialNumber: null, reference: null, bundleId: null }]
+    const base = { agencyFromId: 7, agencyToId: 8, plannedDelivery: '2026-12-01', reference: null, needsTransport: true, transferRequestId: null, createdAt: AT }
     bookings.write(() => {
       bookings.insert({ localId: 'x', ...base, lines: line('0.1') })
       outbox.enqueue('x', 'create', {}, 'm-x', AT)

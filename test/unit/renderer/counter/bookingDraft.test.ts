@@ -77,7 +77,7 @@ describe('the lines of a booking being typed', () => {
 
   it('sends blank serials and references as absent', () => {
     const { lines } = addItem([], scanned(1, 3), '1')
-    expect(toBookingLines(lines)).toEqual([{ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null }])
+    expect(toBookingLines(lines)).toEqual([{ itemId: 1, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null }])
   })
 })
 

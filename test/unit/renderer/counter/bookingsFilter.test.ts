@@ -7,7 +7,7 @@ const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBookin
   needsTransport: true, transferRequestId: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
   deliveredAt: null, bookerId: null, pending: 0, problem: null, createdAt: '2026-11-24T10:00:00Z', updatedAt: '2026-11-24T10:00:00Z', ...over,
 })
-const line = (code: string, name: string) => ({ item_id: 1, booked_quantity: '1', lot_id: null, serial_number: null, reference: null, bundle_id: null, item_code: code, item_name: name })
+const line = (code: string, name: string) => ({ itemId: 1, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null, itemCode: code, itemName: name })
 const names = new Map([[2, 'Bodega Norte'], [3, 'Tienda Zona 1']])
 const filter = (over: Partial<BookingsFilter>): BookingsFilter => ({ ...noFilter, ...over })
 

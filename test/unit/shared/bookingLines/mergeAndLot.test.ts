@@ -3,9 +3,9 @@ import { addQuantities, defaultLot, mergeTarget, normalQuantity } from '@shared/
 
 describe('a repeated scan', () => {
   const lines = [
-    { key: 1, item_id: 1, bundle_id: null, serial_number: '' },
-    { key: 2, item_id: 1, bundle_id: 9, serial_number: '' },
-    { key: 3, item_id: 2, bundle_id: null, serial_number: 'SN-1' },
+    { key: 1, itemId: 1, bundleId: null, serialNumber: '' },
+    { key: 2, itemId: 1, bundleId: 9, serialNumber: '' },
+    { key: 3, itemId: 2, bundleId: null, serialNumber: 'SN-1' },
   ]
   it('goes to the line of the same item from the same bundle (or none)', () => {
     expect(mergeTarget(lines, 1, null)?.key).toBe(1)

@@ -6,18 +6,18 @@ const availability = (figures: Record<number, number | null>) => (item: number) 
 describe('the over-stock warning', () => {
   it('sums every line of an item exactly before comparing with what is available', () => {
     const lines = [
-      { item_id: 1, quantity: '0.1' },
-      { item_id: 1, quantity: '0.2' },
+      { itemId: 1, quantity: '0.1' },
+      { itemId: 1, quantity: '0.2' },
     ]
     // 0.1 + 0.2 in binary is 0.30000000000000004: it would be warned against 0.3.
     expect(stockWarnings(lines, availability({ 1: 0.3 }))).toEqual([])
-    expect(stockWarnings(lines, availability({ 1: 0.29 }))).toEqual([{ item_id: 1, requested: 0.3, available: 0.29 }])
+    expect(stockWarnings(lines, availability({ 1: 0.29 }))).toEqual([{ itemId: 1, requested: 0.3, available: 0.29 }])
   })
 
   it('says nothing of an item the catalogue has no figure for, nor of lines still being typed', () => {
     expect(stockWarnings([{ itemId: 2, quantity: '50' }], availability({}))).toEqual([])
     expect(stockWarnings([{ itemId: 3, quantity: '' }, { itemId: 3, quantity: 'abc' }], availability({ 3: 0 }))).toEqual([])
-    expect(stockWarnings([{ itemId: 3, quantity: ' 1 ' }], availability({ 3: 0 }))).toEqual([{ item_id: 3, requested: 1, available: 0 }])
+    expect(stockWarnings([{ itemId: 3, quantity: ' 1 ' }], availability({ 3: 0 }))).toEqual([{ itemId: 3, requested: 1, available: 0 }])
   })
 
   it('compares against the cached stock net of unsent bookings, without drift', () => {
@@ -31,9 +31,9 @@ describe('the over-stock warning', () => {
 
 describe('what a booking itself weighs on the stock here', () => {
   const lines = [
-    { item_id: 1, booked_quantity: '1.5' },
-    { item_id: 1, booked_quantity: '0.25' },
-    { item_id: 2, booked_quantity: '3' },
+    { itemId: 1, bookedQuantity: '1.5' },
+    { itemId: 1, bookedQuantity: '0.25' },
+    { itemId: 2, bookedQuantity: '3' },
   ]
   it('is its lines while the service has not confirmed it', () => {
     expect(ownUnsent({ serviceId: null, deleted: false, state: 'pending', lines })).toEqual(new Map([[1, 1.75], [2, 3]]))
