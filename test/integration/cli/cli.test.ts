@@ -208,8 +208,8 @@ describe('mostrador bookings and outbox', () => {
     expect(bundle.components.length).toBeGreaterThan(0)
     const created = await as(['--json', 'bookings', 'create', '--draft', '--to', String(to), '--bundle', `${facts.withMovements.id}:1.5`])
     expect(created.code).toBe(0)
-    const lines = (JSON.parse(created.stdout) as { lines: { item_id: number; booked_quantity: string; bundle_id: number | null }[] }).lines
-    expect(lines.map((l) => [l.item_id, l.booked_quantity, l.bundle_id])).toEqual(
+    const lines = (JSON.parse(created.stdout) as { lines: { itemId: number; bookedQuantity: string; bundleId: number | null }[] }).lines
+    expect(lines.map((l) => [l.itemId, l.bookedQuantity, l.bundleId])).toEqual(
       bundle.components.map((c) => [c.item_id, new Decimal(c.quantity).times('1.5').toString(), facts.withMovements.id]),
     )
     expect((await as(['bookings', 'create', '--to', String(to), '--bundle', `${facts.withMovements.id}:0`])).code).toBe(2)

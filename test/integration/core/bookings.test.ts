@@ -63,7 +63,7 @@ describe('a booking entered at the counter', () => {
   it('is kept locally at once, then confirmed by a push exactly once', async () => {
     const { booking: local, warnings } = await h.call('bookings.create', booking('2', 'B-1'))
     expect(warnings).toEqual([])
-    expect(local).toMatchObject({ state: 'pending', serviceId: null, agency_from_id: origin, pending: 1 })
+    expect(local).toMatchObject({ state: 'pending', serviceId: null, agencyFromId: origin, pending: 1 })
     const report = await h.call('sync.push')
     expect(report).toMatchObject({ sent: 1, waiting: 0, failed: 0 })
     const synced = await h.call('bookings.get', { id: local.localId })
@@ -159,7 +159,7 @@ describe('edits, shipping and delivery', () => {
 
     // A refresh reads the lines without bundle or serial number; those of a booking made here stay.
     await h.call('counter.refresh')
-    expect((await h.call('bookings.get', { id: local.localId })).lines).toEqual([expect.objectContaining({ item_id: item.id, bundle_id: bundleId, serial_number: 'SN-7' })])
+    expect((await h.call('bookings.get', { id: local.localId })).lines).toEqual([expect.objectContaining({ itemId: item.id, bundleId: bundleId, serialNumber: 'SN-7' })])
 
     await h.call('bookings.update', { id: local.localId, changes: { lines: [{ itemId: item.id, bookedQuantity: '3' }] } })
     expect(await h.call('sync.push')).toMatchObject({ failed: 0, conflicts: 0 })
@@ -179,7 +179,7 @@ describe('edits, shipping and delivery', () => {
 describe('refusals and conflicts', () => {
   it('over-booking fails on sync with the service\'s message; editing the quantity and retrying sends it', async () => {
     const { booking: local, warnings } = await h.call('bookings.create', booking(String(item.available + 1000), 'B-over'))
-    expect(warnings).toEqual([expect.objectContaining({ item_id: item.id })])
+    expect(warnings).toEqual([expect.objectContaining({ itemId: item.id })])
     await h.call('sync.push')
     const failed = await h.call('bookings.get', { id: local.localId })
     expect(failed.state).toBe('failed')
@@ -216,7 +216,7 @@ describe('refusals and conflicts', () => {
       state: 'synced',
       shipped: true,
       reference: 'B-conflict',
-      lines: [expect.objectContaining({ item_id: item.id, booked_quantity: '1' })],
+      lines: [expect.objectContaining({ itemId: item.id, bookedQuantity: '1' })],
     })
   })
 

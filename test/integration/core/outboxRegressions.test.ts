@@ -155,14 +155,14 @@ describe('kept while the commit was made faster', () => {
     const big = () => h.call('bookings.create', booking('R-avail', { lines: [{ itemId: item, bookedQuantity: '100000' }] }))
     try {
       const first = await big()
-      expect(first.warnings).toEqual([{ item_id: item, requested: 100000, available: expect.any(Number) }])
+      expect(first.warnings).toEqual([{ itemId: item, requested: 100000, available: expect.any(Number) }])
       const left = first.warnings[0]!.available
       const second = await h.call('bookings.create', booking('R-avail', { lines: [{ itemId: item, bookedQuantity: '2' }] }))
-      expect(second.warnings).toEqual([{ item_id: item, requested: 2, available: left - 100000 }])
+      expect(second.warnings).toEqual([{ itemId: item, requested: 2, available: left - 100000 }])
       await h.call('bookings.delete', { id: first.booking.localId })
       await h.call('bookings.delete', { id: second.booking.localId })
       const again = await big()
-      expect(again.warnings).toEqual([{ item_id: item, requested: 100000, available: left }])
+      expect(again.warnings).toEqual([{ itemId: item, requested: 100000, available: left }])
       await h.call('bookings.delete', { id: again.booking.localId })
     } finally {
       sandbox = await startSandbox({ dataDir: sandboxDir, port })
