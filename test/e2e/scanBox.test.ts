@@ -219,6 +219,11 @@ describe('the scan box and the form of a new booking', () => {
     const newest = page.locator(`[data-testid="booking-line"][data-code="${codes[24]}"]`)
     await expect.poll(() => clearOfPins(page, newest)).toBe(true)
     expect(await focusInside(page, 'booking-scan')).toBe(true)
+    // The lines table fits the form at 1024: its last column (✕) ends where the scan box ends, and codes stay whole.
+    const tableRight = await page.getByTestId('booking-lines').evaluate((t) => t.getBoundingClientRect().right)
+    const boxRight = await box.evaluate((b) => b.getBoundingClientRect().right)
+    expect(tableRight).toBeLessThanOrEqual(boxRight + 1)
+    expect(await newest.getByTestId('booking-line-code').evaluate((c) => c.getClientRects().length)).toBe(1)
     await screenshot(page, 'counter-pinned-1024x768')
 
     // Ctrl+Z on the scan box takes back the last scan: its line goes, with its "added" message.

@@ -50,7 +50,8 @@ describe('sync centre', () => {
 
     // Cancelling the confirmation keeps it; confirming discards it.
     await entry.getByTestId('entry-discard').click()
-    await expectText(page.getByTestId('discard-dialog'), new RegExp(`¿Descartar «Despachar» de la reserva ${facts.bookings.noTransport} · [0-9A-F]{8}\\?`))
+    // A booking made elsewhere (the seed's) is named by its number alone: no local reference anyone here ever saw.
+    await expectText(page.getByTestId('discard-dialog'), `¿Descartar «Despachar» de la reserva ${facts.bookings.noTransport}?`)
     await page.getByTestId('discard-cancel').click()
     expect(await entry.count()).toBe(1)
     await entry.getByTestId('entry-discard').click()
