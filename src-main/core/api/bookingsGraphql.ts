@@ -113,12 +113,12 @@ export async function readPendingTransferRequests(graphql: GraphqlClient, agency
   return data.transfer_requests.map(
     (r): TransferRequest => ({
       id: r.id,
-      agency_from_id: r.agency_from_id,
-      agency_to_id: r.agency_to_id,
-      planned_delivery: r.planned_delivery,
+      agencyFromId: r.agency_from_id,
+      agencyToId: r.agency_to_id,
+      plannedDelivery: r.planned_delivery,
       reference: r.reference,
       lines: r.transfer_request_lines.map(
-        (l): TransferRequest['lines'][number] => ({ item_id: l.item_id, quantity: l.quantity, item_code: l.item?.code ?? null, item_name: l.item?.name ?? null }),
+        (l): TransferRequest['lines'][number] => ({ itemId: l.item_id, quantity: l.quantity, itemCode: l.item?.code ?? null, itemName: l.item?.name ?? null }),
       ),
     }),
   )

@@ -323,12 +323,12 @@ export class CatalogueStore {
       `SELECT s.agency_id, COALESCE(a.name, '#' || s.agency_id) AS agency_name, s.available
        FROM stock s LEFT JOIN agencies a ON a.id = s.agency_id WHERE s.item_id = ? ORDER BY agency_name`,
     ).all(itemId) as StockByAgencyRow[]
-    return rows.map((r): AgencyStock => ({ agency_id: r.agency_id, agency_name: r.agency_name, available: r.available }))
+    return rows.map((r): AgencyStock => ({ agencyId: r.agency_id, agencyName: r.agency_name, available: r.available }))
   }
 
   agencies(): AgencyOption[] {
     const rows = this.stmt('SELECT id, name, agency_category_id FROM agencies ORDER BY name').all() as AgencyRow[]
-    return rows.map((r): AgencyOption => ({ id: r.id, name: r.name, agency_category_id: r.agency_category_id }))
+    return rows.map((r): AgencyOption => ({ id: r.id, name: r.name, agencyCategoryId: r.agency_category_id }))
   }
 
   /** Item codes and names, and lot names, for showing booking lines. */
