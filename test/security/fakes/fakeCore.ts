@@ -2,6 +2,7 @@ import { vi } from 'vitest'
 import { requestNames, type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
 import type { Handlers } from '@shared/dispatch'
 import type { LocalBooking } from '@shared/bookings'
+import type { CounterSetup } from '@shared/counter'
 import { company } from '@shared/domain'
 import { CoreEvents } from '@core/events'
 import type { ShellCore } from '../../../src-main/electron/startApp'
@@ -155,12 +156,12 @@ const bundleDetail = {
   source: 'cache' as const,
 }
 const file = { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' }
-const counterSetup = {
-  agency: { id: 2, name: 'Central', agency_category_id: 1 },
-  destinations: [{ id: 3, name: 'Norte', agency_category_id: 1 }],
+const counterSetup: CounterSetup = {
+  agency: { id: 2, name: 'Central', agencyCategoryId: 1 },
+  destinations: [{ id: 3, name: 'Norte', agencyCategoryId: 1 }],
   filteredByCategory: false,
-  unavailable: [] as ('categoryFilter' | 'transferRequests')[],
-  agencies: [{ id: 2, name: 'Central', agency_category_id: 1 }, { id: 3, name: 'Norte', agency_category_id: 1 }],
+  unavailable: [],
+  agencies: [{ id: 2, name: 'Central', agencyCategoryId: 1 }, { id: 3, name: 'Norte', agencyCategoryId: 1 }],
   today: '2026-11-23',
   refreshedAt: null,
 }
