@@ -8,7 +8,7 @@ import { int } from './patterns'
  * expiry, stock per agency and pending transfer requests.
  */
 
-export const agencyOption = z.object({ id: int, name: z.string(), agency_category_id: int.nullable() })
+export const agencyOption = z.object({ id: int, name: z.string(), agencyCategoryId: int.nullable() })
 export type AgencyOption = z.infer<typeof agencyOption>
 
 export const counterSetup = z.object({
@@ -44,7 +44,7 @@ export const scanResult = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('bundle'),
     code: z.string(),
-    bundle: z.object({ id: int, code: z.string(), name: z.string(), category_bundle: z.boolean(), item_category_id: int.nullable() }),
+    bundle: z.object({ id: int, code: z.string(), name: z.string(), categoryBundle: z.boolean(), itemCategoryId: int.nullable() }),
     /** Static bundles: each component with the quantity one bundle takes. Dynamic bundles: empty (the clerk picks from `choices`). */
     components: z.array(scannedItem.extend({ quantity: z.string() })),
     /** Dynamic bundles: the category's items with stock at the agency. */
@@ -56,15 +56,15 @@ export const scanResult = z.discriminatedUnion('kind', [
 ])
 export type ScanResult = z.infer<typeof scanResult>
 
-export const agencyStock = z.object({ agency_id: int, agency_name: z.string(), available: z.number() })
+export const agencyStock = z.object({ agencyId: int, agencyName: z.string(), available: z.number() })
 export type AgencyStock = z.infer<typeof agencyStock>
 
 export const transferRequest = z.object({
   id: int,
-  agency_from_id: int,
-  agency_to_id: int,
-  planned_delivery: z.string().nullable(),
+  agencyFromId: int,
+  agencyToId: int,
+  plannedDelivery: z.string().nullable(),
   reference: z.string().nullable(),
-  lines: z.array(z.object({ item_id: int, quantity: z.string(), item_code: z.string().nullable(), item_name: z.string().nullable() })),
+  lines: z.array(z.object({ itemId: int, quantity: z.string(), itemCode: z.string().nullable(), itemName: z.string().nullable() })),
 })
 export type TransferRequest = z.infer<typeof transferRequest>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
+import type { TransferRequest } from '@shared/counter'
 import { fetchBooking, shipmentSchema, type ServiceShipment } from './bookingsApi'
 import type { GraphqlClient } from './graphqlClient'
 import type { RestClient } from './restClient'
@@ -102,16 +103,25 @@ export const PENDING_TRANSFER_REQUESTS_QUERY = `query($agency: bigint!) {
     }`
 
 /** Requests the agency is asked to send: neither voided nor booked yet. */
-export async function readPendingTransferRequests(graphql: GraphqlClient, agencyId: number) {
+export async function readPendingTransferRequests(graphql: GraphqlClient, agencyId: number): Promise<TransferRequest[]> {
   const data = await graphql.data(
     PENDING_TRANSFER_REQUESTS_QUERY,
     z.object({ transfer_requests: z.array(transferRequestRow) }),
     { agency: agencyId },
   )
-  return data.transfer_requests.map(({ transfer_request_lines, ...r }) => ({
-    ...r,
-    lines: transfer_request_lines.map((l) => ({ item_id: l.item_id, quantity: l.quantity, item_code: l.item?.code ?? null, item_name: l.item?.name ?? null })),
-  }))
+  // Field by field into ours: the service's names stay in this answer's schema.
+  return data.transfer_requests.map(
+    (r): TransferRequest => ({
+      id: r.id,
+      agencyFromId: r.agency_from_id,
+      agencyToId: r.agency_to_id,
+      plannedDelivery: r.planned_delivery,
+      reference: r.reference,
+      lines: r.transfer_request_lines.map(
+        (l): TransferRequest['lines'][number] => ({ itemId: l.item_id, quantity: l.quantity, itemCode: l.item?.code ?? null, itemName: l.item?.name ?? null }),
+      ),
+    }),
+  )
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { BookingLine, LineDescription } from '@shared/bookings'
 import type { BundleComponent, BundleDetail, CatalogueQuery, CatalogueRow, ItemRow } from '@shared/catalogue'
 import { catalogueQuery } from '@shared/catalogue'
+import type { AgencyOption, AgencyStock } from '@shared/counter'
 import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
 import type { ServiceBundle } from '../api/bundlesApi'
 import type { Statement } from 'better-sqlite3'
@@ -80,6 +81,18 @@ const byCode = (a: [number, string], b: [number, string]) => {
 }
 
 const listColumns = `b.id, b.code, b.name, b.ean13, b.active, b.category_bundle, b.tags, b.components, ${availabilitySql} AS available`
+
+/** SQL rows keep the columns' names; mapped field by field into ours (a rename of ours cannot slip past a cast). */
+interface AgencyRow {
+  id: number
+  name: string
+  agency_category_id: number | null
+}
+interface StockByAgencyRow {
+  agency_id: number
+  agency_name: string
+  available: number
+}
 
 interface BundleListRow {
   id: number
@@ -305,15 +318,17 @@ export class CatalogueStore {
   }
 
   /** An item's cached stock at every agency that has a figure for it. */
-  stockByAgency(itemId: number): { agency_id: number; agency_name: string; available: number }[] {
-    return this.stmt(
+  stockByAgency(itemId: number): AgencyStock[] {
+    const rows = this.stmt(
       `SELECT s.agency_id, COALESCE(a.name, '#' || s.agency_id) AS agency_name, s.available
        FROM stock s LEFT JOIN agencies a ON a.id = s.agency_id WHERE s.item_id = ? ORDER BY agency_name`,
-    ).all(itemId) as { agency_id: number; agency_name: string; available: number }[]
+    ).all(itemId) as StockByAgencyRow[]
+    return rows.map((r): AgencyStock => ({ agencyId: r.agency_id, agencyName: r.agency_name, available: r.available }))
   }
 
-  agencies(): { id: number; name: string; agency_category_id: number | null }[] {
-    return this.stmt('SELECT id, name, agency_category_id FROM agencies ORDER BY name').all() as { id: number; name: string; agency_category_id: number | null }[]
+  agencies(): AgencyOption[] {
+    const rows = this.stmt('SELECT id, name, agency_category_id FROM agencies ORDER BY name').all() as AgencyRow[]
+    return rows.map((r): AgencyOption => ({ id: r.id, name: r.name, agencyCategoryId: r.agency_category_id }))
   }
 
   /** Item codes and names, and lot names, for showing booking lines. */

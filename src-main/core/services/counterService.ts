@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { CounterSetup, ScanResult, ScannedItem, TransferRequest, AgencyStock } from '@shared/counter'
+import type { AgencyOption, CounterSetup, ScanResult, ScannedItem, TransferRequest, AgencyStock } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
 import { bundleRefusal } from '@shared/bookingLines'
@@ -11,6 +11,9 @@ import { netOfUnsent } from './availability'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
+
+/** A scanned bundle's head, typed so a rename of ours follows into the literal that builds it. */
+type ScannedBundle = Extract<ScanResult, { kind: 'bundle' }>['bundle']
 
 const SETTINGS_DOC = 'pos_settings'
 
@@ -46,13 +49,13 @@ export class CounterService {
     const cache = this.cache()
     const agencies = cache.store.agencies()
     const own = this.profile.lastKnown()?.agency ?? null
-    const origin = own ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agency_category_id: null }) : null
+    const origin: AgencyOption | null = own ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agencyCategoryId: null }) : null
     const settings = readDocument<CounterSettings>(cache.store.db, SETTINGS_DOC)?.value
     const filtered = settings?.filterByCategory ?? false
     const others = agencies.filter((a) => a.id !== origin?.id)
     return {
       agency: origin,
-      destinations: filtered && origin ? others.filter((a) => a.agency_category_id === origin.agency_category_id) : others,
+      destinations: filtered && origin ? others.filter((a) => a.agencyCategoryId === origin.agencyCategoryId) : others,
       filteredByCategory: filtered,
       unavailable: settings?.unavailable ?? [],
       agencies,
@@ -75,7 +78,7 @@ export class CounterService {
     if (!bundle) return { kind: 'unknown', code }
     const refusal = bundleRefusal(bundle)
     if (refusal) return { kind: 'refused', code, reason: refusal, name: `${bundle.code} ${bundle.name}` }
-    const head = { id: bundle.id, code: bundle.code, name: bundle.name, category_bundle: bundle.category_bundle, item_category_id: bundle.item_category_id }
+    const head: ScannedBundle = { id: bundle.id, code: bundle.code, name: bundle.name, categoryBundle: bundle.category_bundle, itemCategoryId: bundle.item_category_id }
     if (bundle.category_bundle) {
       const choices = bundle.item_category_id && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.item_category_id, agency)) : []
       return { kind: 'bundle', code, bundle: head, components: [], choices: choices.map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] })) }

@@ -157,8 +157,8 @@ export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedIte
 export function fromRequest(request: TransferRequest, scans: Map<number, ScannedItem>, today: string | null = null): DraftLine[] {
   let lines: DraftLine[] = []
   for (const l of request.lines) {
-    const scanned = scans.get(l.item_id) ?? {
-      item: { id: l.item_id, code: l.item_code ?? `#${l.item_id}`, name: l.item_name ?? '', ean13: null, measurement_unit: null, item_category_id: null, available: null },
+    const scanned = scans.get(l.itemId) ?? {
+      item: { id: l.itemId, code: l.itemCode ?? `#${l.itemId}`, name: l.itemName ?? '', ean13: null, measurement_unit: null, item_category_id: null, available: null },
       lots: [],
     }
     lines = addItem(lines, scanned, l.quantity, null, today).lines

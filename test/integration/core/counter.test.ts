@@ -62,7 +62,7 @@ describe('the new-booking form', () => {
         expect(filtered.filteredByCategory).toBe(true)
         expect(filtered.destinations.length).toBeGreaterThan(0)
         expect(filtered.destinations.length).toBeLessThan(all.destinations.length)
-        expect(filtered.destinations.every((a) => a.agency_category_id === category)).toBe(true)
+        expect(filtered.destinations.every((a) => a.agencyCategoryId === category)).toBe(true)
       } else {
         // The setting is not visible on this server: every other agency, and the counter says why.
         expect(filtered.filteredByCategory).toBe(false)
@@ -189,7 +189,7 @@ describe('the agency\'s bookings', () => {
     }
     expect(requests.length).toBeGreaterThan(0)
     for (const r of requests) {
-      expect(r.agency_from_id).toBe(origin)
+      expect(r.agencyFromId).toBe(origin)
       expect(r.lines.length).toBeGreaterThan(0)
     }
   })
@@ -199,7 +199,7 @@ describe('stock per agency', () => {
   it('is read from the cache for every agency that holds the item', async () => {
     const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, limit: 1) { lot { item_id } } }', { a: origin })
     const stock = await h.call('counter.stock', { itemId: rows.lot_stocks[0]!.lot.item_id })
-    expect(stock.find((s) => s.agency_id === origin)?.available).toBeGreaterThan(0)
+    expect(stock.find((s) => s.agencyId === origin)?.available).toBeGreaterThan(0)
   })
 })
 

@@ -2,6 +2,7 @@ import { vi } from 'vitest'
 import { requestNames, type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
 import type { Handlers } from '@shared/dispatch'
 import type { LocalBooking } from '@shared/bookings'
+import type { CounterSetup } from '@shared/counter'
 import { company } from '@shared/domain'
 import { CoreEvents } from '@core/events'
 import type { ShellCore } from '../../../src-main/electron/startApp'
@@ -155,12 +156,12 @@ const bundleDetail = {
   source: 'cache' as const,
 }
 const file = { fileName: 'paquetes.csv', base64: 'Y29kZSxuYW1lCg==' }
-const counterSetup = {
-  agency: { id: 2, name: 'Central', agency_category_id: 1 },
-  destinations: [{ id: 3, name: 'Norte', agency_category_id: 1 }],
+const counterSetup: CounterSetup = {
+  agency: { id: 2, name: 'Central', agencyCategoryId: 1 },
+  destinations: [{ id: 3, name: 'Norte', agencyCategoryId: 1 }],
   filteredByCategory: false,
-  unavailable: [] as ('categoryFilter' | 'transferRequests')[],
-  agencies: [{ id: 2, name: 'Central', agency_category_id: 1 }, { id: 3, name: 'Norte', agency_category_id: 1 }],
+  unavailable: [],
+  agencies: [{ id: 2, name: 'Central', agencyCategoryId: 1 }, { id: 3, name: 'Norte', agencyCategoryId: 1 }],
   today: '2026-11-23',
   refreshedAt: null,
 }
@@ -275,8 +276,8 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'counter.setup': counterSetup,
   'counter.refresh': { setup: counterSetup, changes: { ...bookingsDelta, full: true } },
   'counter.scan': { kind: 'unknown', code: '7401234567895' },
-  'counter.stock': [{ agency_id: 2, agency_name: 'Central', available: 8 }],
-  'counter.transferRequests': [{ id: 9, agency_from_id: 2, agency_to_id: 3, planned_delivery: '2026-11-24', reference: null, lines: [{ item_id: 3, quantity: '2', item_code: 'ART-3', item_name: 'Tornillo' }] }],
+  'counter.stock': [{ agencyId: 2, agencyName: 'Central', available: 8 }],
+  'counter.transferRequests': [{ id: 9, agencyFromId: 2, agencyToId: 3, plannedDelivery: '2026-11-24', reference: null, lines: [{ itemId: 3, quantity: '2', itemCode: 'ART-3', itemName: 'Tornillo' }] }],
   'counter.openBooking': { entityId: 101, open: { entityId: 101, form: { destination: 3, plannedDelivery: '2026-11-24', reference: 'R-1', needsTransport: true, transferRequestId: null, lines: [] }, savedAt: '2026-11-24T16:42:00.000Z' } },
   'counter.keepOpenBooking': { savedAt: '2026-11-24T16:42:00.000Z' },
   'counter.dropOpenBooking': { cleared: true },

@@ -97,7 +97,7 @@ describe('a static bundle scanned at the counter', () => {
   const found = {
     kind: 'bundle' as const,
     code: 'PAQ-9',
-    bundle: { id: 9, code: 'PAQ-9', name: 'Paquete', category_bundle: false, item_category_id: null },
+    bundle: { id: 9, code: 'PAQ-9', name: 'Paquete', categoryBundle: false, itemCategoryId: null },
     components: [
       { ...scanned(1, 10), quantity: '2' },
       { ...scanned(2, 10), quantity: '0.5' },

@@ -125,7 +125,7 @@ describe('the bookings list in the store', () => {
       booking('new', { createdAt: '2026-11-24T11:00:00Z', reference: 'Pedido Norte' }),
     ]
     api.request.mockImplementation(async (name: string) => {
-      if (name === 'counter.setup') return { agency: { id: 1, name: 'Tienda', agency_category_id: null }, agencies: [{ id: 2, name: 'Bodega Central', agency_category_id: null }], destinations: [], filteredByCategory: false, unavailable: [], today: '2026-11-24', refreshedAt: null }
+      if (name === 'counter.setup') return { agency: { id: 1, name: 'Tienda', agencyCategoryId: null }, agencies: [{ id: 2, name: 'Bodega Central', agencyCategoryId: null }], destinations: [], filteredByCategory: false, unavailable: [], today: '2026-11-24', refreshedAt: null }
       if (name === 'bookings.list') return list
       if (name === 'outbox.list') return []
       if (name === 'sync.status') return sync(0)

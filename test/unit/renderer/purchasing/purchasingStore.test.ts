@@ -115,7 +115,7 @@ describe('the purchasing store', () => {
     answers.set('counter.scan', (input) => {
       const { code, kind } = input as { code: string; kind?: string }
       if (code === '7400000000012' && kind === 'item') return { kind: 'item', code, item: { item, lots: [] } }
-      if (code === 'PAQ' && kind === 'bundle') return { kind: 'bundle', code, bundle: { id: 1, code, name: 'Paquete', category_bundle: false, item_category_id: null }, components: [], choices: [] }
+      if (code === 'PAQ' && kind === 'bundle') return { kind: 'bundle', code, bundle: { id: 1, code, name: 'Paquete', categoryBundle: false, itemCategoryId: null }, components: [], choices: [] }
       if (code === 'VIEJO' && kind === 'bundle') return { kind: 'refused', code, reason: 'inactive', name: 'VIEJO Paquete viejo' }
       return { kind: 'unknown', code }
     })
