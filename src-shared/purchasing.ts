@@ -127,6 +127,7 @@ export const receptionLineInput = z.object({
   lot_name: z.string().trim().max(100).nullable().default(null),
   lot_expires: isoDate.nullable().default(null),
 })
+export type ReceptionLineInput = z.output<typeof receptionLineInput>
 
 export const receptionInput = z.object({
   orderId: recordId,
@@ -151,6 +152,7 @@ export const receptionLine = z.object({
   /** The lot's stock at the reception's agency now (read when the reception is shown); null when unknown. */
   available_now: signedDecimalText.nullable().default(null),
 })
+export type ReceptionLine = z.infer<typeof receptionLine>
 
 export const reception = z.object({
   id: int,

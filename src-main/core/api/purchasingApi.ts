@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
-import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
+import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, PurchaseOrderLine, Reception, ReceptionDraft, ReceptionDraftLine, ReceptionLine, ReceptionLineInput } from '@shared/purchasing'
 import type { GraphqlClient } from './graphqlClient'
 import { bool, id, money, nullableDate, nullableId, nullableMoney, nullableNumber, nullableText, nullableTimestamp, optionalNull, text } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
@@ -78,7 +78,7 @@ const orderSchema = z
       consolidate_id: o.consolidate_id,
       agency_id: o.agency_id,
       lines:
-        o.purchase_order_details?.map((d) => ({
+        o.purchase_order_details?.map((d): PurchaseOrderLine => ({
           id: d.id,
           item_id: d.item_id,
           item_code: d.item?.code ?? null,
@@ -110,7 +110,21 @@ const consolidateFields = {
  */
 const consolidateSchema = z
   .object({ ...consolidateFields, special_invoice: z.boolean().optional(), purchase_orders: z.preprocess((v) => v ?? [], z.array(orderSchema)) })
-  .transform(({ purchase_orders, special_invoice, ...c }): Consolidate => ({ ...c, special_invoice: special_invoice ?? c.item_id !== null, orders: purchase_orders }))
+  .transform(
+    (c): Consolidate => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      special_invoice: c.special_invoice ?? c.item_id !== null,
+      id_number: c.id_number,
+      item_id: c.item_id,
+      charge_term_id: c.charge_term_id,
+      issued_at: c.issued_at,
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+      orders: c.purchase_orders,
+    }),
+  )
 
 export async function fetchConsolidateCandidates(rest: RestClient, special: boolean): Promise<PurchaseOrder[]> {
   const path = special ? '/purchases/consolidates/new_for_special_invoice.json' : '/purchases/consolidates/new.json'
@@ -146,7 +160,7 @@ const consolidateRows = z.object({
   consolidates: z.array(
     z
       .object({ id, name: text, id_number: nullableText, created_at: nullableTimestamp, purchase_orders: z.array(z.object({ id })) })
-      .transform(({ purchase_orders, ...c }): ConsolidateSummary => ({ ...c, order_count: purchase_orders.length })),
+      .transform((c): ConsolidateSummary => ({ id: c.id, name: c.name, id_number: c.id_number, created_at: c.created_at, order_count: c.purchase_orders.length })),
   ),
 })
 
@@ -206,7 +220,7 @@ const ordersAnswer = z.object({ purchase_orders: z.array(gqlOrderSchema), curren
 
 function orderFromGraphql(o: z.output<typeof gqlOrderSchema>, currencies: z.output<typeof gqlCurrencySchema>[]): PurchaseOrder {
   const currency = o.currency_id === null ? undefined : currencies.find((c) => c.id === o.currency_id)
-  const lines = o.purchase_order_details.map((d) => {
+  const lines = o.purchase_order_details.map((d): PurchaseOrderLine => {
     const booked = new Decimal(d.booked_quantity)
     return {
       id: d.id,
@@ -301,7 +315,7 @@ export async function fetchReceptionDraft(rest: RestClient, graphql: GraphqlClie
     received_at: draft.received_at,
     exchange_rate: draft.exchange_rate,
     foreign_currency: draft.exchange_rate !== null,
-    lines: draft.reception_details.map((l) => ({
+    lines: draft.reception_details.map((l): ReceptionDraftLine => ({
       item_id: l.item_id,
       item_code: l.item_code,
       item_name: l.item_name,
@@ -322,7 +336,8 @@ export interface ReceptionBody {
   memo: string | null
   needsTransit: boolean
   exchangeRate: string | null
-  lines: { item_id: number; purchase_order_detail_id: number; quantity: string; lot_name: string | null; lot_expires: string | null }[]
+  /** Our lines; receptionLineBody writes them in the service's names. */
+  lines: ReceptionLineInput[]
 }
 
 /**
@@ -376,7 +391,7 @@ const receptionDetailSchema = z.object({
 function receptionLines(d: z.output<typeof receptionDetailSchema>): Reception['lines'] {
   const names = d.lot_name.length > 0 ? d.lot_name : [d.lot?.name ?? null]
   const expires = d.lot_expire.length > 0 ? d.lot_expire : d.lot_expires.length > 0 ? d.lot_expires : [d.lot?.expires ?? null]
-  return names.map((name, i) => ({
+  return names.map((name, i): ReceptionLine => ({
     id: d.id,
     item_id: d.item_id,
     purchase_order_detail_id: d.purchase_order_detail_id,
@@ -404,11 +419,18 @@ const receptionFields = {
 const receptionSchema = z
   .object({ ...receptionFields, reception_details: z.preprocess((v) => v ?? [], z.array(receptionDetailSchema)) })
   .transform(
-    ({ reception_details, ...r }): Reception => ({
-      ...r,
+    (r): Reception => ({
+      id: r.id,
+      purchase_order_id: r.purchase_order_id,
+      agency_id: r.agency_id,
+      invoice_number: r.invoice_number,
+      memo: r.memo,
+      received: r.received,
+      received_at: r.received_at,
+      voided: r.voided,
       voided_at: r.voided_at ?? null,
       exchange_rate: r.exchange_rate ?? null,
-      lines: reception_details.flatMap(receptionLines),
+      lines: r.reception_details.flatMap(receptionLines),
     }),
   )
 

@@ -1,4 +1,4 @@
-import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft, ReceptionResult } from '@shared/purchasing'
+import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft, ReceptionLine, ReceptionResult } from '@shared/purchasing'
 import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '@shared/purchasing'
 import { AppError } from '@shared/errors'
 import { dateInZone, dayInZone } from '@shared/localDate'
@@ -170,7 +170,7 @@ export class PurchasingService {
     const lots = [...new Set(r.lines.map((l) => l.lot_id).filter((l): l is number => l !== null))]
     const stock = await api.fetchLotAvailability(this.graphql, r.agency_id, lots).catch(() => null)
     if (!stock) return r
-    return { ...r, lines: r.lines.map((l) => ({ ...l, available_now: l.lot_id === null ? null : (stock.get(l.lot_id) ?? '0') })) }
+    return { ...r, lines: r.lines.map((l): ReceptionLine => ({ ...l, available_now: l.lot_id === null ? null : (stock.get(l.lot_id) ?? '0') })) }
   }
 
   receptionsOfOrder(orderId: number): Promise<Reception[]> {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { decimalPattern } from '@shared/patterns'
-import type { PurchaseOrder, ReceptionCount, ReceptionDraft, ReceptionInput } from '@shared/purchasing'
+import type { PurchaseOrder, ReceptionCount, ReceptionDraft, ReceptionDraftLine, ReceptionInput } from '@shared/purchasing'
 
 /** What the reception screen edits: the header and one delivered quantity per order line. */
 export interface ReceptionLineForm {
@@ -112,7 +112,7 @@ export function receptionInput(orderId: number, form: ReceptionForm, foreignCurr
     exchangeRate: foreignCurrency && form.exchangeRate.trim() !== '' ? readQuantity(form.exchangeRate)!.toString() : null,
     lines: form.lines
       .filter((l) => readQuantity(l.quantity)?.gt(0))
-      .map((l) => ({
+      .map((l): ReceptionInput['lines'][number] => ({
         item_id: l.itemId,
         purchase_order_detail_id: l.detailId,
         quantity: readQuantity(l.quantity)!.toString(),
@@ -129,7 +129,7 @@ export function draftAfterReception(draft: ReceptionDraft, order: PurchaseOrder)
     ...draft,
     // GraphQL carries no exchange rate: the draft's stays.
     order: { ...order, exchange_rate: order.exchange_rate ?? draft.order.exchange_rate },
-    lines: draft.lines.map((l) => {
+    lines: draft.lines.map((l): ReceptionDraftLine => {
       const line = now.get(l.purchase_order_detail_id)
       return line ? { ...l, received_quantity: line.received_quantity, pending_quantity: line.pending_quantity } : l
     }),
