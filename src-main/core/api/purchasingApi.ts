@@ -60,13 +60,13 @@ const orderSchema = z
   .transform(
     (o): PurchaseOrder => ({
       id: o.id,
-      id_number: o.id_number,
+      idNumber: o.id_number,
       reference: o.reference,
-      issue_date: o.issue_date,
+      issueDate: o.issue_date,
       supplier: o.payee?.name ?? null,
-      payee_id: o.payee_id,
+      payeeId: o.payee_id,
       currency: o.currency,
-      exchange_rate: o.exchange_rate,
+      exchangeRate: o.exchange_rate,
       subtotal: o.subtotal,
       total: o.total,
       due: o.due,
@@ -75,17 +75,17 @@ const orderSchema = z
       paid: o.paid,
       voided: o.voided,
       import: o.import,
-      consolidate_id: o.consolidate_id,
-      agency_id: o.agency_id,
+      consolidateId: o.consolidate_id,
+      agencyId: o.agency_id,
       lines:
         o.purchase_order_details?.map((d): PurchaseOrderLine => ({
           id: d.id,
-          item_id: d.item_id,
-          item_code: d.item?.code ?? null,
-          item_name: d.item?.name ?? null,
+          itemId: d.item_id,
+          itemCode: d.item?.code ?? null,
+          itemName: d.item?.name ?? null,
           quantity: d.quantity,
-          received_quantity: d.received_quantity,
-          pending_quantity: d.pending_quantity ?? Decimal.max(new Decimal(d.quantity).minus(d.received_quantity), 0).toString(),
+          receivedQuantity: d.received_quantity,
+          pendingQuantity: d.pending_quantity ?? Decimal.max(new Decimal(d.quantity).minus(d.received_quantity), 0).toString(),
           price: d.price,
           total: d.total,
         })) ?? null,
@@ -115,13 +115,13 @@ const consolidateSchema = z
       id: c.id,
       name: c.name,
       description: c.description,
-      special_invoice: c.special_invoice ?? c.item_id !== null,
-      id_number: c.id_number,
-      item_id: c.item_id,
-      charge_term_id: c.charge_term_id,
-      issued_at: c.issued_at,
-      created_at: c.created_at,
-      updated_at: c.updated_at,
+      specialInvoice: c.special_invoice ?? c.item_id !== null,
+      idNumber: c.id_number,
+      itemId: c.item_id,
+      chargeTermId: c.charge_term_id,
+      issuedAt: c.issued_at,
+      createdAt: c.created_at,
+      updatedAt: c.updated_at,
       orders: c.purchase_orders,
     }),
   )
@@ -160,7 +160,7 @@ const consolidateRows = z.object({
   consolidates: z.array(
     z
       .object({ id, name: text, id_number: nullableText, created_at: nullableTimestamp, purchase_orders: z.array(z.object({ id })) })
-      .transform((c): ConsolidateSummary => ({ id: c.id, name: c.name, id_number: c.id_number, created_at: c.created_at, order_count: c.purchase_orders.length })),
+      .transform((c): ConsolidateSummary => ({ id: c.id, name: c.name, idNumber: c.id_number, createdAt: c.created_at, orderCount: c.purchase_orders.length })),
   ),
 })
 
@@ -224,25 +224,25 @@ function orderFromGraphql(o: z.output<typeof gqlOrderSchema>, currencies: z.outp
     const booked = new Decimal(d.booked_quantity)
     return {
       id: d.id,
-      item_id: d.item_id,
-      item_code: d.item?.code ?? null,
-      item_name: d.item?.name ?? null,
+      itemId: d.item_id,
+      itemCode: d.item?.code ?? null,
+      itemName: d.item?.name ?? null,
       quantity: d.booked_quantity,
-      received_quantity: d.delivered_quantity,
-      pending_quantity: Decimal.max(booked.minus(d.delivered_quantity), 0).toString(),
+      receivedQuantity: d.delivered_quantity,
+      pendingQuantity: Decimal.max(booked.minus(d.delivered_quantity), 0).toString(),
       price: d.unit_cost,
       total: booked.times(d.unit_cost).toString(),
     }
   })
   return {
     id: o.id,
-    id_number: o.id_number,
+    idNumber: o.id_number,
     reference: o.reference,
-    issue_date: o.issue_date,
+    issueDate: o.issue_date,
     supplier: o.payee?.name ?? null,
-    payee_id: o.payee_id,
+    payeeId: o.payee_id,
     currency: currency ? { id: currency.id, code: currency.code, symbol: currency.prefix ?? currency.code } : null,
-    exchange_rate: null,
+    exchangeRate: null,
     // Not on GraphQL: the sum of the lines, before discounts and charges.
     subtotal: lines.reduce((sum, l) => sum.plus(l.total), new Decimal(0)).toString(),
     total: o.total,
@@ -252,8 +252,8 @@ function orderFromGraphql(o: z.output<typeof gqlOrderSchema>, currencies: z.outp
     paid: o.paid,
     voided: o.voided,
     import: o.import,
-    consolidate_id: o.consolidate_id,
-    agency_id: o.agency_id,
+    consolidateId: o.consolidate_id,
+    agencyId: o.agency_id,
     lines,
   }
 }
@@ -309,20 +309,20 @@ export async function fetchReceptionDraft(rest: RestClient, graphql: GraphqlClie
   if (!order) throw new Error(`purchase order ${orderId} is not readable through GraphQL`)
   return {
     // GraphQL does not carry the order's exchange rate; the draft does.
-    order: { ...order, exchange_rate: draft.exchange_rate ?? order.exchange_rate },
-    agency_id: draft.agency_id,
+    order: { ...order, exchangeRate: draft.exchange_rate ?? order.exchangeRate },
+    agencyId: draft.agency_id,
     // As the service wrote it (a date or a timestamp); the service turns it into the clerk's day.
-    received_at: draft.received_at,
-    exchange_rate: draft.exchange_rate,
-    foreign_currency: draft.exchange_rate !== null,
+    receivedAt: draft.received_at,
+    exchangeRate: draft.exchange_rate,
+    foreignCurrency: draft.exchange_rate !== null,
     lines: draft.reception_details.map((l): ReceptionDraftLine => ({
-      item_id: l.item_id,
-      item_code: l.item_code,
-      item_name: l.item_name,
-      purchase_order_detail_id: l.purchase_order_detail_id,
-      ordered_quantity: l.ordered_quantity,
-      received_quantity: l.received_quantity,
-      pending_quantity: l.quantity,
+      itemId: l.item_id,
+      itemCode: l.item_code,
+      itemName: l.item_name,
+      purchaseOrderDetailId: l.purchase_order_detail_id,
+      orderedQuantity: l.ordered_quantity,
+      receivedQuantity: l.received_quantity,
+      pendingQuantity: l.quantity,
       perishable: l.perishable,
     })),
   }
@@ -346,9 +346,9 @@ export interface ReceptionBody {
  * lot_delivered_quantity and lot_description instead of a quantity.
  */
 function receptionLineBody(l: ReceptionBody['lines'][number]): Record<string, unknown> {
-  const line = { item_id: l.item_id, purchase_order_detail_id: l.purchase_order_detail_id }
-  if (!l.lot_name) return { ...line, quantity: l.quantity }
-  return { ...line, lot_name: [l.lot_name], lot_expire: [l.lot_expires ?? ''], lot_delivered_quantity: [l.quantity], lot_description: [l.lot_name] }
+  const line = { item_id: l.itemId, purchase_order_detail_id: l.purchaseOrderDetailId }
+  if (!l.lotName) return { ...line, quantity: l.quantity }
+  return { ...line, lot_name: [l.lotName], lot_expire: [l.lotExpires ?? ''], lot_delivered_quantity: [l.quantity], lot_description: [l.lotName] }
 }
 
 /**
@@ -393,14 +393,14 @@ function receptionLines(d: z.output<typeof receptionDetailSchema>): Reception['l
   const expires = d.lot_expire.length > 0 ? d.lot_expire : d.lot_expires.length > 0 ? d.lot_expires : [d.lot?.expires ?? null]
   return names.map((name, i): ReceptionLine => ({
     id: d.id,
-    item_id: d.item_id,
-    purchase_order_detail_id: d.purchase_order_detail_id,
+    itemId: d.item_id,
+    purchaseOrderDetailId: d.purchase_order_detail_id,
     quantity: names.length > 1 ? (d.lot_delivered_quantity[i] ?? '0') : d.quantity,
     // Several lots in one detail have no id of their own to name.
-    lot_id: names.length > 1 ? null : (d.lot_id ?? null),
-    lot_name: name,
-    lot_expires: expires[i]?.slice(0, 10) ?? null,
-    available_now: null,
+    lotId: names.length > 1 ? null : (d.lot_id ?? null),
+    lotName: name,
+    lotExpires: expires[i]?.slice(0, 10) ?? null,
+    availableNow: null,
   }))
 }
 
@@ -421,15 +421,15 @@ const receptionSchema = z
   .transform(
     (r): Reception => ({
       id: r.id,
-      purchase_order_id: r.purchase_order_id,
-      agency_id: r.agency_id,
-      invoice_number: r.invoice_number,
+      purchaseOrderId: r.purchase_order_id,
+      agencyId: r.agency_id,
+      invoiceNumber: r.invoice_number,
       memo: r.memo,
       received: r.received,
-      received_at: r.received_at,
+      receivedAt: r.received_at,
       voided: r.voided,
-      voided_at: r.voided_at ?? null,
-      exchange_rate: r.exchange_rate ?? null,
+      voidedAt: r.voided_at ?? null,
+      exchangeRate: r.exchange_rate ?? null,
       lines: r.reception_details.flatMap(receptionLines),
     }),
   )

@@ -11,7 +11,7 @@ const isReceptionCreate = (req: { method?: string; url?: string }) => req.method
 async function receiveOne(orderId: number) {
   const draft = await session.h.call('receptions.draft', { orderId })
   const line = draft.lines.find((l) => !l.perishable)!
-  return session.h.call('receptions.create', { orderId, agencyId: draft.agency_id!, lines: [{ item_id: line.item_id, purchase_order_detail_id: line.purchase_order_detail_id, quantity: '1' }] })
+  return session.h.call('receptions.create', { orderId, agencyId: draft.agencyId!, lines: [{ itemId: line.itemId, purchaseOrderDetailId: line.purchaseOrderDetailId, quantity: '1' }] })
 }
 
 describe('a reception the service recorded', () => {

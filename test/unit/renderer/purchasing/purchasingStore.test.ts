@@ -17,18 +17,18 @@ vi.mock('@renderer/api', () => ({
 const { usePurchasingStore } = await import('@renderer/areas/purchasing/stores/purchasing')
 
 const order: PurchaseOrder = {
-  id: 7003, id_number: 'OC-101-00003', reference: 'PED-5531', issue_date: '2026-10-12', supplier: 'Agroinsumos', payee_id: 6003,
-  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchange_rate: null, subtotal: '0', total: '0', due: '0',
-  authorized: true, received: false, paid: false, voided: false, import: false, consolidate_id: null, agency_id: 301,
-  lines: [{ id: 2, item_id: 12, item_code: 'B', item_name: 'Pala', quantity: '6.0', received_quantity: '0.0', pending_quantity: '6', price: '1', total: '6' }],
+  id: 7003, idNumber: 'OC-101-00003', reference: 'PED-5531', issueDate: '2026-10-12', supplier: 'Agroinsumos', payeeId: 6003,
+  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchangeRate: null, subtotal: '0', total: '0', due: '0',
+  authorized: true, received: false, paid: false, voided: false, import: false, consolidateId: null, agencyId: 301,
+  lines: [{ id: 2, itemId: 12, itemCode: 'B', itemName: 'Pala', quantity: '6.0', receivedQuantity: '0.0', pendingQuantity: '6', price: '1', total: '6' }],
 }
 const draft: ReceptionDraft = {
-  order, agency_id: 301, received_at: '2026-11-24', exchange_rate: null, foreign_currency: false,
-  lines: [{ item_id: 12, item_code: 'B', item_name: 'Pala', purchase_order_detail_id: 2, ordered_quantity: '6.0', received_quantity: '0.0', pending_quantity: '6.0', perishable: false }],
+  order, agencyId: 301, receivedAt: '2026-11-24', exchangeRate: null, foreignCurrency: false,
+  lines: [{ itemId: 12, itemCode: 'B', itemName: 'Pala', purchaseOrderDetailId: 2, orderedQuantity: '6.0', receivedQuantity: '0.0', pendingQuantity: '6.0', perishable: false }],
 }
 const reception = (id: number, voided = false): Reception => ({
-  id, purchase_order_id: 7003, agency_id: 301, invoice_number: null, memo: null, received: !voided, received_at: '2026-11-24T20:30:00.000Z',
-  voided, voided_at: null, exchange_rate: null, lines: [{ id: 1, item_id: 12, purchase_order_detail_id: 2, quantity: '4', lot_id: 5, lot_name: null, lot_expires: null, available_now: voided ? '0' : '4' }],
+  id, purchaseOrderId: 7003, agencyId: 301, invoiceNumber: null, memo: null, received: !voided, receivedAt: '2026-11-24T20:30:00.000Z',
+  voided, voidedAt: null, exchangeRate: null, lines: [{ id: 1, itemId: 12, purchaseOrderDetailId: 2, quantity: '4', lotId: 5, lotName: null, lotExpires: null, availableNow: voided ? '0' : '4' }],
 })
 const receive = { orderId: 7003, agencyId: 301, lines: [{ item_id: 12, purchase_order_detail_id: 2, quantity: '4' }] }
 
