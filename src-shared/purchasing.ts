@@ -73,7 +73,7 @@ export const consolidate = z.object({
 export type Consolidate = z.infer<typeof consolidate>
 
 /** A consolidate in the list: what the real service's GraphQL gives (its description and kind come with the REST show). */
-export const consolidateSummary = consolidate.pick({ id: true, name: true, id_number: true, created_at: true }).extend({ orderCount: int })
+export const consolidateSummary = consolidate.pick({ id: true, name: true, idNumber: true, createdAt: true }).extend({ orderCount: int })
 export type ConsolidateSummary = z.infer<typeof consolidateSummary>
 
 export const consolidateInput = z.object({

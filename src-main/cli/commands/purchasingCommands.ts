@@ -132,7 +132,7 @@ function receptionLines(values: string[], lots: string[], draft: Awaited<ReturnT
     if (!line) throw new UsageError(`order ${draft.order.id} has no line ${detail ? `with detail ${detail}` : `for item ${item}`}`)
     const lot = lotByItem.get(Number(item))
     if (line.perishable && !lot) throw new UsageError(`item ${item} is perishable: give --lot ${item}:LOT_NAME:YYYY-MM-DD`)
-    return { item_id: Number(item), purchase_order_detail_id: line.purchaseOrderDetailId, quantity, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
+    return { itemId: Number(item), purchaseOrderDetailId: line.purchaseOrderDetailId, quantity, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
   })
 }
 

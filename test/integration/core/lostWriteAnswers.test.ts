@@ -66,7 +66,7 @@ describe('a consolidate the service recorded', () => {
     const isSpecialCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && req.url === '/purchases/consolidates/create_for_special_invoice.json'
     const input = { name: 'Factura especial perdida', orderIds: [7005], special: true }
     const created = await session.proxy.during((req) => (isSpecialCreate(req) ? { drop: true, afterForward: true } : null), () => session.h.call('consolidates.create', input))
-    expect(created).toMatchObject({ name: input.name, special_invoice: true, id_number: 'FESP-101-000001', orders: [expect.objectContaining({ id: 7005 })] })
+    expect(created).toMatchObject({ name: input.name, specialInvoice: true, idNumber: 'FESP-101-000001', orders: [expect.objectContaining({ id: 7005 })] })
     expect((await session.h.call('consolidates.list')).filter((c) => c.name === input.name)).toHaveLength(1)
   })
 

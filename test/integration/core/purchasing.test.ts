@@ -48,7 +48,7 @@ describe('consolidates', () => {
   it('reads the candidates normalised: supplier, currency, decimal-string amounts', async () => {
     const orders = await h.call('consolidates.candidates', { special: false })
     const imported = orders.find((o) => o.id === 7002)!
-    expect(imported).toMatchObject({ supplier: 'Importadora Pacífico Ltd.', currency: { code: 'USD', symbol: 'US$' }, total: '364.0', import: true, consolidate_id: null })
+    expect(imported).toMatchObject({ supplier: 'Importadora Pacífico Ltd.', currency: { code: 'USD', symbol: 'US$' }, total: '364.0', import: true, consolidateId: null })
     const sum = orders.filter((o) => o.currency?.code === 'GTQ').reduce((s, o) => s.plus(o.total ?? 0), new Decimal(0))
     // 7001 787.36 + 7003 425.38 + 7004 2483.04 + 7005 87.36
     expect(sum.toFixed(2)).toBe('3783.14')
@@ -62,8 +62,8 @@ describe('consolidates', () => {
     ])
     const list = await h.call('consolidates.list')
     // The list carries what the real service's GraphQL has; the kind and description come with the consolidate itself.
-    expect(list.find((c) => c.id === created.id)).toEqual({ id: created.id, name: 'Contenedor', id_number: null, created_at: expect.any(String), order_count: 2 })
-    expect(await h.call('consolidates.get', { id: created.id })).toMatchObject({ special_invoice: false, description: 'Flete' })
+    expect(list.find((c) => c.id === created.id)).toEqual({ id: created.id, name: 'Contenedor', idNumber: null, createdAt: expect.any(String), orderCount: 2 })
+    expect(await h.call('consolidates.get', { id: created.id })).toMatchObject({ specialInvoice: false, description: 'Flete' })
     const updated = await h.call('consolidates.update', { id: created.id, changes: { name: 'Contenedor 2' } })
     expect(updated).toMatchObject({ name: 'Contenedor 2', description: 'Flete' })
     expect(await h.call('consolidates.delete', { id: created.id })).toEqual({ deleted: true })
@@ -78,7 +78,7 @@ describe('consolidates', () => {
     expect(err.fields).toEqual({ item_id: ['la variable de compras item_for_consolidates no tiene un producto'] })
     await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item_for_consolidates: true }) })
     const special = await h.call('consolidates.create', { name: 'Especial', orderIds: [7005], special: true })
-    expect(special).toMatchObject({ special_invoice: true, id_number: 'FESP-101-000001', charge_term_id: 6503 })
+    expect(special).toMatchObject({ specialInvoice: true, idNumber: 'FESP-101-000001', chargeTermId: 6503 })
   })
 
   it('refuses a consolidate without orders before asking the service', async () => {
@@ -157,8 +157,8 @@ describe('dates the clerk picks', () => {
 describe('receptions', () => {
   it('receives part, then the rest; the order is received, stock went up, and a return takes it down again', async () => {
     const draft = await h.call('receptions.draft', { orderId: 7003 })
-    expect(draft).toMatchObject({ agency_id: 301, foreign_currency: false, order: { id: 7003, supplier: 'Agroinsumos La Cosecha' } })
-    expect(await h.call('receptions.draft', { orderId: 7002 })).toMatchObject({ foreign_currency: true, exchange_rate: 7.75, order: { currency: { code: 'USD' } } })
+    expect(draft).toMatchObject({ agencyId: 301, foreignCurrency: false, order: { id: 7003, supplier: 'Agroinsumos La Cosecha' } })
+    expect(await h.call('receptions.draft', { orderId: 7002 })).toMatchObject({ foreignCurrency: true, exchangeRate: 7.75, order: { currency: { code: 'USD' } } })
     const perishable = draft.lines.find((l) => l.perishable)!
     const other = draft.lines.find((l) => !l.perishable)!
     expect([perishable.pendingQuantity, other.pendingQuantity]).toEqual(['12.0', '6.0'])
@@ -171,7 +171,7 @@ describe('receptions', () => {
     })
     expect(first.order!.received).toBe(false)
     // The answer carries the new reception, so the screen lists it without asking again.
-    expect(first.reception).toMatchObject({ id: first.receptionId, voided: false, invoice_number: 'F-1' })
+    expect(first.reception).toMatchObject({ id: first.receptionId, voided: false, invoiceNumber: 'F-1' })
     // Read back through GraphQL (booked − delivered quantity; the line total computed from the unit cost).
     const line = first.order!.lines!.find((l) => l.id === other.purchaseOrderDetailId)!
     expect(Number(line.pendingQuantity)).toBe(2)
@@ -196,7 +196,7 @@ describe('receptions', () => {
     const ofOrder = await h.call('receptions.ofOrder', { orderId: 7003 })
     expect(ofOrder.map((r) => r.id)).toEqual([second.receptionId, first.receptionId])
     // The lot sent as the SDK sends it (arrays, one entry per lot) is read back from the reception's details.
-    expect(ofOrder[0]!.lines.find((l) => l.itemId === perishable.itemId)).toMatchObject({ quantity: '12', lot_name: 'L-77', lot_expires: '2027-03-01' })
+    expect(ofOrder[0]!.lines.find((l) => l.itemId === perishable.itemId)).toMatchObject({ quantity: '12', lotName: 'L-77', lotExpires: '2027-03-01' })
 
     const returned = await h.call('receptions.return', { id: first.receptionId! })
     expect(returned.voided).toBe(true)

@@ -207,8 +207,8 @@ const samplePurchaseOrder: RequestOutput<'purchaseOrders.get'> = {
   authorized: true, received: false, paid: false, voided: false, import: false, consolidateId: null, agencyId: 301, lines: null,
 }
 const sampleConsolidateFields = {
-  id: 8001, name: 'Contenedor', description: null, special_invoice: false, id_number: null, item_id: null, charge_term_id: null,
-  issued_at: null, created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z',
+  id: 8001, name: 'Contenedor', description: null, specialInvoice: false, idNumber: null, itemId: null, chargeTermId: null,
+  issuedAt: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z',
 }
 const sampleReception: RequestOutput<'receptions.get'> = {
   id: 9001, purchaseOrderId: 7003, agencyId: 301, invoiceNumber: null, memo: null, received: true, receivedAt: '2026-11-23T10:00:00.000Z',

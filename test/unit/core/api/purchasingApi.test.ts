@@ -67,7 +67,7 @@ describe('an order read from the real GraphQL', () => {
       }),
       7003,
     )
-    expect(order).toMatchObject({ supplier: 'Agro', currency: { id: 2, code: 'USD', symbol: 'USD' }, exchange_rate: null, subtotal: '1.2', total: '425.38' })
+    expect(order).toMatchObject({ supplier: 'Agro', currency: { id: 2, code: 'USD', symbol: 'USD' }, exchangeRate: null, subtotal: '1.2', total: '425.38' })
     expect(order!.lines!.map((l) => [l.quantity, l.receivedQuantity, l.pendingQuantity, l.price, l.total])).toEqual([
       ['3', '1', '2', '0.1', '0.3'],
       ['0.3', '0.5', '0', '3', '0.9'],

@@ -30,7 +30,7 @@ const reception = (id: number, voided = false): Reception => ({
   id, purchaseOrderId: 7003, agencyId: 301, invoiceNumber: null, memo: null, received: !voided, receivedAt: '2026-11-24T20:30:00.000Z',
   voided, voidedAt: null, exchangeRate: null, lines: [{ id: 1, itemId: 12, purchaseOrderDetailId: 2, quantity: '4', lotId: 5, lotName: null, lotExpires: null, availableNow: voided ? '0' : '4' }],
 })
-const receive = { orderId: 7003, agencyId: 301, lines: [{ item_id: 12, purchase_order_detail_id: 2, quantity: '4' }] }
+const receive = { orderId: 7003, agencyId: 301, lines: [{ itemId: 12, purchaseOrderDetailId: 2, quantity: '4' }] }
 
 beforeEach(() => {
   setActivePinia(createPinia())
@@ -45,11 +45,11 @@ describe('the purchasing store', () => {
     const store = usePurchasingStore()
     await store.loadReceptionOrder(7003)
     calls.length = 0
-    const now = { ...order, lines: [{ ...order.lines![0]!, received_quantity: '4.0', pending_quantity: '2' }] }
+    const now = { ...order, lines: [{ ...order.lines![0]!, receivedQuantity: '4.0', pendingQuantity: '2' }] }
     answers.set('receptions.create', () => ({ order: now, receptionId: 2, reception: reception(2) }))
     await store.receive(receive)
     expect(calls).toEqual(['receptions.create'])
-    expect(store.draft!.lines[0]).toMatchObject({ received_quantity: '4.0', pending_quantity: '2' })
+    expect(store.draft!.lines[0]).toMatchObject({ receivedQuantity: '4.0', pendingQuantity: '2' })
     expect(store.receptionsOfOrder.map((r) => r.id)).toEqual([2, 1])
   })
 
@@ -72,7 +72,7 @@ describe('the purchasing store', () => {
     answers.set('receptions.return', () => reception(1, true))
     await store.returnReception(1)
     expect(calls).toEqual(['receptions.return'])
-    expect(store.reception).toMatchObject({ voided: true, lines: [{ available_now: '0' }] })
+    expect(store.reception).toMatchObject({ voided: true, lines: [{ availableNow: '0' }] })
     expect(store.receptionsOfOrder[0]!.voided).toBe(true)
   })
 
@@ -81,12 +81,12 @@ describe('the purchasing store', () => {
     answers.set('consolidates.list', () => [])
     await store.loadConsolidates()
     calls.length = 0
-    const made = { id: 8001, name: 'Contenedor', description: null, special_invoice: false, id_number: null, item_id: null, charge_term_id: null, issued_at: null, created_at: null, updated_at: null, orders: [order] }
+    const made = { id: 8001, name: 'Contenedor', description: null, specialInvoice: false, idNumber: null, itemId: null, chargeTermId: null, issuedAt: null, createdAt: null, updatedAt: null, orders: [order] }
     answers.set('consolidates.create', () => made)
     answers.set('consolidates.update', () => ({ ...made, name: 'Contenedor 2' }))
     answers.set('consolidates.delete', () => ({ deleted: true }))
     await store.createConsolidate({ name: 'Contenedor', orderIds: [7003] })
-    expect(store.consolidates).toEqual([{ id: 8001, name: 'Contenedor', id_number: null, created_at: null, order_count: 1 }])
+    expect(store.consolidates).toEqual([{ id: 8001, name: 'Contenedor', idNumber: null, createdAt: null, orderCount: 1 }])
     await store.updateConsolidate(8001, { name: 'Contenedor 2' })
     expect(store.consolidates[0]!.name).toBe('Contenedor 2')
     await store.deleteConsolidate(8001)

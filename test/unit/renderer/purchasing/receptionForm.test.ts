@@ -51,7 +51,7 @@ describe('the reception form', () => {
       orderId: 7003,
       agencyId: 301,
       exchangeRate: null,
-      lines: [{ item_id: 12, purchase_order_detail_id: 2, quantity: '0.1', lot_name: null, lot_expires: null }],
+      lines: [{ itemId: 12, purchaseOrderDetailId: 2, quantity: '0.1', lotName: null, lotExpires: null }],
     })
     expect(receptionInput(7003, form, true).exchangeRate).toBe('7.8')
     form.exchangeRate = '0'
@@ -99,7 +99,7 @@ describe('counting a reception by scanning', () => {
   })
 
   it('after a reception, takes each line’s received and pending from the order as the service answered', () => {
-    const order = { ...draft.order, lines: [{ id: 2, item_id: 12, item_code: 'B', item_name: 'Pala', quantity: '6.0', received_quantity: '6.0', pending_quantity: '0', price: '1', total: '6' }] }
+    const order = { ...draft.order, lines: [{ id: 2, itemId: 12, itemCode: 'B', itemName: 'Pala', quantity: '6.0', receivedQuantity: '6.0', pendingQuantity: '0', price: '1', total: '6' }] }
     const next = draftAfterReception(draft, order)
     expect(next.lines.map((l) => [l.pendingQuantity, l.receivedQuantity])).toEqual([
       ['12.0', '0.0'],
