@@ -22,12 +22,12 @@ export type EntityCurrency = z.infer<typeof entityCurrency>
 
 export const purchaseOrderLine = z.object({
   id: int,
-  item_id: int,
-  item_code: z.string().nullable(),
-  item_name: z.string().nullable(),
+  itemId: int,
+  itemCode: z.string().nullable(),
+  itemName: z.string().nullable(),
   quantity: signedDecimalText,
-  received_quantity: signedDecimalText,
-  pending_quantity: signedDecimalText,
+  receivedQuantity: signedDecimalText,
+  pendingQuantity: signedDecimalText,
   price: signedDecimalText,
   total: signedDecimalText,
 })
@@ -35,13 +35,13 @@ export type PurchaseOrderLine = z.infer<typeof purchaseOrderLine>
 
 export const purchaseOrder = z.object({
   id: int,
-  id_number: z.string().nullable(),
+  idNumber: z.string().nullable(),
   reference: z.string().nullable(),
-  issue_date: z.string().nullable(),
+  issueDate: z.string().nullable(),
   supplier: z.string().nullable(),
-  payee_id: int.nullable(),
+  payeeId: int.nullable(),
   currency: currency.nullable(),
-  exchange_rate: z.number().nullable(),
+  exchangeRate: z.number().nullable(),
   subtotal: signedDecimalText.nullable(),
   total: signedDecimalText.nullable(),
   due: signedDecimalText.nullable(),
@@ -50,8 +50,8 @@ export const purchaseOrder = z.object({
   paid: z.boolean(),
   voided: z.boolean(),
   import: z.boolean(),
-  consolidate_id: int.nullable(),
-  agency_id: int.nullable(),
+  consolidateId: int.nullable(),
+  agencyId: int.nullable(),
   /** Present where the answer carried them (reception create, order search). */
   lines: z.array(purchaseOrderLine).nullable(),
 })
@@ -61,19 +61,19 @@ export const consolidate = z.object({
   id: int,
   name: z.string(),
   description: z.string().nullable(),
-  special_invoice: z.boolean(),
-  id_number: z.string().nullable(),
-  item_id: int.nullable(),
-  charge_term_id: int.nullable(),
-  issued_at: z.string().nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
+  specialInvoice: z.boolean(),
+  idNumber: z.string().nullable(),
+  itemId: int.nullable(),
+  chargeTermId: int.nullable(),
+  issuedAt: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
   orders: z.array(purchaseOrder),
 })
 export type Consolidate = z.infer<typeof consolidate>
 
 /** A consolidate in the list: what the real service's GraphQL gives (its description and kind come with the REST show). */
-export const consolidateSummary = consolidate.pick({ id: true, name: true, id_number: true, created_at: true }).extend({ order_count: int })
+export const consolidateSummary = consolidate.pick({ id: true, name: true, idNumber: true, createdAt: true }).extend({ orderCount: int })
 export type ConsolidateSummary = z.infer<typeof consolidateSummary>
 
 export const consolidateInput = z.object({
@@ -97,36 +97,37 @@ export const specialInvoicePrerequisites = ['charge_term_id', 'item_id', 'id_num
 export type SpecialInvoicePrerequisite = (typeof specialInvoicePrerequisites)[number]
 
 export const receptionDraftLine = z.object({
-  item_id: int,
-  item_code: z.string().nullable(),
-  item_name: z.string().nullable(),
-  purchase_order_detail_id: int,
-  ordered_quantity: signedDecimalText.nullable(),
-  received_quantity: signedDecimalText.nullable(),
+  itemId: int,
+  itemCode: z.string().nullable(),
+  itemName: z.string().nullable(),
+  purchaseOrderDetailId: int,
+  orderedQuantity: signedDecimalText.nullable(),
+  receivedQuantity: signedDecimalText.nullable(),
   /** What is still pending: the delivered quantity defaults to it. */
-  pending_quantity: signedDecimalText,
+  pendingQuantity: signedDecimalText,
   perishable: z.boolean(),
 })
 export type ReceptionDraftLine = z.infer<typeof receptionDraftLine>
 
 export const receptionDraft = z.object({
   order: purchaseOrder,
-  agency_id: int.nullable(),
-  received_at: z.string().nullable(),
+  agencyId: int.nullable(),
+  receivedAt: z.string().nullable(),
   /** Set when the order's currency is not the entity's: the rate to confirm. */
-  exchange_rate: z.number().nullable(),
-  foreign_currency: z.boolean(),
+  exchangeRate: z.number().nullable(),
+  foreignCurrency: z.boolean(),
   lines: z.array(receptionDraftLine),
 })
 export type ReceptionDraft = z.infer<typeof receptionDraft>
 
 export const receptionLineInput = z.object({
-  item_id: recordId,
-  purchase_order_detail_id: recordId,
+  itemId: recordId,
+  purchaseOrderDetailId: recordId,
   quantity: positiveDecimal,
-  lot_name: z.string().trim().max(100).nullable().default(null),
-  lot_expires: isoDate.nullable().default(null),
+  lotName: z.string().trim().max(100).nullable().default(null),
+  lotExpires: isoDate.nullable().default(null),
 })
+export type ReceptionLineInput = z.output<typeof receptionLineInput>
 
 export const receptionInput = z.object({
   orderId: recordId,
@@ -142,27 +143,28 @@ export type ReceptionInput = z.input<typeof receptionInput>
 
 export const receptionLine = z.object({
   id: int.nullable(),
-  item_id: int,
-  purchase_order_detail_id: int.nullable(),
+  itemId: int,
+  purchaseOrderDetailId: int.nullable(),
   quantity: signedDecimalText,
-  lot_id: int.nullable(),
-  lot_name: z.string().nullable(),
-  lot_expires: z.string().nullable(),
+  lotId: int.nullable(),
+  lotName: z.string().nullable(),
+  lotExpires: z.string().nullable(),
   /** The lot's stock at the reception's agency now (read when the reception is shown); null when unknown. */
-  available_now: signedDecimalText.nullable().default(null),
+  availableNow: signedDecimalText.nullable().default(null),
 })
+export type ReceptionLine = z.infer<typeof receptionLine>
 
 export const reception = z.object({
   id: int,
-  purchase_order_id: int,
-  agency_id: int.nullable(),
-  invoice_number: z.string().nullable(),
+  purchaseOrderId: int,
+  agencyId: int.nullable(),
+  invoiceNumber: z.string().nullable(),
   memo: z.string().nullable(),
   received: z.boolean(),
-  received_at: z.string().nullable(),
+  receivedAt: z.string().nullable(),
   voided: z.boolean(),
-  voided_at: z.string().nullable(),
-  exchange_rate: z.number().nullable(),
+  voidedAt: z.string().nullable(),
+  exchangeRate: z.number().nullable(),
   lines: z.array(receptionLine),
 })
 export type Reception = z.infer<typeof reception>
@@ -186,6 +188,6 @@ export function orderState(o: Pick<PurchaseOrder, 'voided' | 'paid' | 'received'
   if (o.voided) return 'voided'
   if (o.paid) return 'paid'
   if (o.received) return 'received'
-  if (o.lines?.some((l) => !/^0*(\.0*)?$/.test(l.received_quantity))) return 'partlyReceived'
+  if (o.lines?.some((l) => !/^0*(\.0*)?$/.test(l.receivedQuantity))) return 'partlyReceived'
   return o.authorized ? 'authorized' : 'draft'
 }

@@ -19,7 +19,7 @@ const stateWords: Record<OrderState, string> = {
 const state = (o: PurchaseOrder) => stateWords[orderState(o)]
 
 const describeOrder = (o: PurchaseOrder) =>
-  `${o.id}  ${o.id_number ?? '(no number)'}  ${o.issue_date ?? ''}  ${o.supplier ?? ''}  ${money(o, o.total)}${o.consolidate_id ? `  consolidate ${o.consolidate_id}` : ''}`
+  `${o.id}  ${o.idNumber ?? '(no number)'}  ${o.issueDate ?? ''}  ${o.supplier ?? ''}  ${money(o, o.total)}${o.consolidateId ? `  consolidate ${o.consolidateId}` : ''}`
 
 function totalsByCurrency(orders: readonly PurchaseOrder[]): string {
   const sums = new Map<string, Decimal>()
@@ -32,7 +32,7 @@ function totalsByCurrency(orders: readonly PurchaseOrder[]): string {
 
 const describeConsolidate = (c: Consolidate) =>
   [
-    `${c.id}  ${c.name}${c.special_invoice ? `  special invoice ${c.id_number ?? ''}` : ''}`,
+    `${c.id}  ${c.name}${c.specialInvoice ? `  special invoice ${c.idNumber ?? ''}` : ''}`,
     ...(c.description ? [`  ${c.description}`] : []),
     ...c.orders.map((o) => `  ${describeOrder(o)}`),
     `  total: ${totalsByCurrency(c.orders) || 'no orders'}`,
@@ -40,8 +40,8 @@ const describeConsolidate = (c: Consolidate) =>
 
 const describeReception = (r: Reception) =>
   [
-    `${r.id}  order ${r.purchase_order_id}  agency ${r.agency_id ?? '?'}  ${r.received_at?.slice(0, 10) ?? ''}${r.voided ? '  RETURNED' : ''}${r.invoice_number ? `  invoice ${r.invoice_number}` : ''}`,
-    ...r.lines.map((l) => `  ${l.quantity} × item ${l.item_id}${l.lot_name ? ` lot ${l.lot_name}${l.lot_expires ? ` (expires ${l.lot_expires})` : ''}` : ''}`),
+    `${r.id}  order ${r.purchaseOrderId}  agency ${r.agencyId ?? '?'}  ${r.receivedAt?.slice(0, 10) ?? ''}${r.voided ? '  RETURNED' : ''}${r.invoiceNumber ? `  invoice ${r.invoiceNumber}` : ''}`,
+    ...r.lines.map((l) => `  ${l.quantity} × item ${l.itemId}${l.lotName ? ` lot ${l.lotName}${l.lotExpires ? ` (expires ${l.lotExpires})` : ''}` : ''}`),
   ].join('\n')
 
 /** consolidates …: group purchase orders (online). */
@@ -82,7 +82,7 @@ function registerConsolidateCommands(program: Command, run: Run): void {
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
       const list = await ctx.call('consolidates.list')
-      ctx.out.result(list, () => list.map((c) => `${c.id}  ${c.name}  ${c.order_count} order(s)${c.id_number ? `  ${c.id_number}` : ''}`).join('\n') || 'No consolidates.')
+      ctx.out.result(list, () => list.map((c) => `${c.id}  ${c.name}  ${c.orderCount} order(s)${c.idNumber ? `  ${c.idNumber}` : ''}`).join('\n') || 'No consolidates.')
     }),
   )
   consolidates.command('show <id>').action(
@@ -127,12 +127,12 @@ function receptionLines(values: string[], lots: string[], draft: Awaited<ReturnT
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:DETAIL_ID], got ${v}`)
     }
     const line = detail
-      ? draft.lines.find((l) => l.purchase_order_detail_id === Number(detail))
-      : (draft.lines.find((l) => l.item_id === Number(item) && new Decimal(l.pending_quantity).gt(0)) ?? draft.lines.find((l) => l.item_id === Number(item)))
+      ? draft.lines.find((l) => l.purchaseOrderDetailId === Number(detail))
+      : (draft.lines.find((l) => l.itemId === Number(item) && new Decimal(l.pendingQuantity).gt(0)) ?? draft.lines.find((l) => l.itemId === Number(item)))
     if (!line) throw new UsageError(`order ${draft.order.id} has no line ${detail ? `with detail ${detail}` : `for item ${item}`}`)
     const lot = lotByItem.get(Number(item))
     if (line.perishable && !lot) throw new UsageError(`item ${item} is perishable: give --lot ${item}:LOT_NAME:YYYY-MM-DD`)
-    return { item_id: Number(item), purchase_order_detail_id: line.purchase_order_detail_id, quantity, lot_name: lot?.name ?? null, lot_expires: lot?.expires ?? null }
+    return { itemId: Number(item), purchaseOrderDetailId: line.purchaseOrderDetailId, quantity, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
   })
 }
 
@@ -155,9 +155,9 @@ function registerReceptionCommands(program: Command, run: Run): void {
         ctx.out.result(draft, () =>
           [
             `${describeOrder(draft.order)}  ${state(draft.order)}`,
-            `agency ${draft.agency_id ?? '?'}  date ${draft.received_at ?? ''}${draft.foreign_currency ? `  exchange rate ${draft.exchange_rate ?? '?'}` : ''}`,
+            `agency ${draft.agencyId ?? '?'}  date ${draft.receivedAt ?? ''}${draft.foreignCurrency ? `  exchange rate ${draft.exchangeRate ?? '?'}` : ''}`,
             ...draft.lines.map(
-              (l) => `  item ${l.item_id} ${l.item_code ?? ''} ${l.item_name ?? ''}  detail ${l.purchase_order_detail_id}  ordered ${l.ordered_quantity ?? '?'}  received ${l.received_quantity ?? '?'}  pending ${l.pending_quantity}${l.perishable ? '  perishable (needs --lot)' : ''}`,
+              (l) => `  item ${l.itemId} ${l.itemCode ?? ''} ${l.itemName ?? ''}  detail ${l.purchaseOrderDetailId}  ordered ${l.orderedQuantity ?? '?'}  received ${l.receivedQuantity ?? '?'}  pending ${l.pendingQuantity}${l.perishable ? '  perishable (needs --lot)' : ''}`,
             ),
           ].join('\n'),
         )
@@ -200,7 +200,7 @@ function registerReceptionCommands(program: Command, run: Run): void {
             result.order
               ? `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} is ${state(result.order)}.`
               : `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} could not be read back.`,
-            ...(result.order?.lines ?? []).map((l) => `  detail ${l.id} item ${l.item_id}: received ${l.received_quantity} of ${l.quantity}, pending ${l.pending_quantity}`),
+            ...(result.order?.lines ?? []).map((l) => `  detail ${l.id} item ${l.itemId}: received ${l.receivedQuantity} of ${l.quantity}, pending ${l.pendingQuantity}`),
           ].join('\n'),
         )
       }),
@@ -225,7 +225,7 @@ function registerReceptionCommands(program: Command, run: Run): void {
         if (!opts.rebound && opts.order) throw new UsageError('--order goes with --rebound')
         await ctx.core({ signedIn: true })
         const r = await ctx.call('receptions.return', { id: positive(id, 'id'), reboundOrderId: opts.rebound ? positive(opts.order!, '--order') : null })
-        ctx.out.result(r, () => `Reception ${r.id} returned; its goods left agency ${r.agency_id ?? '?'}.\n${describeReception(r)}`)
+        ctx.out.result(r, () => `Reception ${r.id} returned; its goods left agency ${r.agencyId ?? '?'}.\n${describeReception(r)}`)
       }),
     )
 }

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
-import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
+import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, PurchaseOrderLine, Reception, ReceptionDraft, ReceptionDraftLine, ReceptionLine, ReceptionLineInput } from '@shared/purchasing'
 import type { GraphqlClient } from './graphqlClient'
 import { bool, id, money, nullableDate, nullableId, nullableMoney, nullableNumber, nullableText, nullableTimestamp, optionalNull, text } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
@@ -60,13 +60,13 @@ const orderSchema = z
   .transform(
     (o): PurchaseOrder => ({
       id: o.id,
-      id_number: o.id_number,
+      idNumber: o.id_number,
       reference: o.reference,
-      issue_date: o.issue_date,
+      issueDate: o.issue_date,
       supplier: o.payee?.name ?? null,
-      payee_id: o.payee_id,
+      payeeId: o.payee_id,
       currency: o.currency,
-      exchange_rate: o.exchange_rate,
+      exchangeRate: o.exchange_rate,
       subtotal: o.subtotal,
       total: o.total,
       due: o.due,
@@ -75,17 +75,17 @@ const orderSchema = z
       paid: o.paid,
       voided: o.voided,
       import: o.import,
-      consolidate_id: o.consolidate_id,
-      agency_id: o.agency_id,
+      consolidateId: o.consolidate_id,
+      agencyId: o.agency_id,
       lines:
-        o.purchase_order_details?.map((d) => ({
+        o.purchase_order_details?.map((d): PurchaseOrderLine => ({
           id: d.id,
-          item_id: d.item_id,
-          item_code: d.item?.code ?? null,
-          item_name: d.item?.name ?? null,
+          itemId: d.item_id,
+          itemCode: d.item?.code ?? null,
+          itemName: d.item?.name ?? null,
           quantity: d.quantity,
-          received_quantity: d.received_quantity,
-          pending_quantity: d.pending_quantity ?? Decimal.max(new Decimal(d.quantity).minus(d.received_quantity), 0).toString(),
+          receivedQuantity: d.received_quantity,
+          pendingQuantity: d.pending_quantity ?? Decimal.max(new Decimal(d.quantity).minus(d.received_quantity), 0).toString(),
           price: d.price,
           total: d.total,
         })) ?? null,
@@ -110,7 +110,21 @@ const consolidateFields = {
  */
 const consolidateSchema = z
   .object({ ...consolidateFields, special_invoice: z.boolean().optional(), purchase_orders: z.preprocess((v) => v ?? [], z.array(orderSchema)) })
-  .transform(({ purchase_orders, special_invoice, ...c }): Consolidate => ({ ...c, special_invoice: special_invoice ?? c.item_id !== null, orders: purchase_orders }))
+  .transform(
+    (c): Consolidate => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      specialInvoice: c.special_invoice ?? c.item_id !== null,
+      idNumber: c.id_number,
+      itemId: c.item_id,
+      chargeTermId: c.charge_term_id,
+      issuedAt: c.issued_at,
+      createdAt: c.created_at,
+      updatedAt: c.updated_at,
+      orders: c.purchase_orders,
+    }),
+  )
 
 export async function fetchConsolidateCandidates(rest: RestClient, special: boolean): Promise<PurchaseOrder[]> {
   const path = special ? '/purchases/consolidates/new_for_special_invoice.json' : '/purchases/consolidates/new.json'
@@ -146,7 +160,7 @@ const consolidateRows = z.object({
   consolidates: z.array(
     z
       .object({ id, name: text, id_number: nullableText, created_at: nullableTimestamp, purchase_orders: z.array(z.object({ id })) })
-      .transform(({ purchase_orders, ...c }): ConsolidateSummary => ({ ...c, order_count: purchase_orders.length })),
+      .transform((c): ConsolidateSummary => ({ id: c.id, name: c.name, idNumber: c.id_number, createdAt: c.created_at, orderCount: c.purchase_orders.length })),
   ),
 })
 
@@ -206,29 +220,29 @@ const ordersAnswer = z.object({ purchase_orders: z.array(gqlOrderSchema), curren
 
 function orderFromGraphql(o: z.output<typeof gqlOrderSchema>, currencies: z.output<typeof gqlCurrencySchema>[]): PurchaseOrder {
   const currency = o.currency_id === null ? undefined : currencies.find((c) => c.id === o.currency_id)
-  const lines = o.purchase_order_details.map((d) => {
+  const lines = o.purchase_order_details.map((d): PurchaseOrderLine => {
     const booked = new Decimal(d.booked_quantity)
     return {
       id: d.id,
-      item_id: d.item_id,
-      item_code: d.item?.code ?? null,
-      item_name: d.item?.name ?? null,
+      itemId: d.item_id,
+      itemCode: d.item?.code ?? null,
+      itemName: d.item?.name ?? null,
       quantity: d.booked_quantity,
-      received_quantity: d.delivered_quantity,
-      pending_quantity: Decimal.max(booked.minus(d.delivered_quantity), 0).toString(),
+      receivedQuantity: d.delivered_quantity,
+      pendingQuantity: Decimal.max(booked.minus(d.delivered_quantity), 0).toString(),
       price: d.unit_cost,
       total: booked.times(d.unit_cost).toString(),
     }
   })
   return {
     id: o.id,
-    id_number: o.id_number,
+    idNumber: o.id_number,
     reference: o.reference,
-    issue_date: o.issue_date,
+    issueDate: o.issue_date,
     supplier: o.payee?.name ?? null,
-    payee_id: o.payee_id,
+    payeeId: o.payee_id,
     currency: currency ? { id: currency.id, code: currency.code, symbol: currency.prefix ?? currency.code } : null,
-    exchange_rate: null,
+    exchangeRate: null,
     // Not on GraphQL: the sum of the lines, before discounts and charges.
     subtotal: lines.reduce((sum, l) => sum.plus(l.total), new Decimal(0)).toString(),
     total: o.total,
@@ -238,8 +252,8 @@ function orderFromGraphql(o: z.output<typeof gqlOrderSchema>, currencies: z.outp
     paid: o.paid,
     voided: o.voided,
     import: o.import,
-    consolidate_id: o.consolidate_id,
-    agency_id: o.agency_id,
+    consolidateId: o.consolidate_id,
+    agencyId: o.agency_id,
     lines,
   }
 }
@@ -295,20 +309,20 @@ export async function fetchReceptionDraft(rest: RestClient, graphql: GraphqlClie
   if (!order) throw new Error(`purchase order ${orderId} is not readable through GraphQL`)
   return {
     // GraphQL does not carry the order's exchange rate; the draft does.
-    order: { ...order, exchange_rate: draft.exchange_rate ?? order.exchange_rate },
-    agency_id: draft.agency_id,
+    order: { ...order, exchangeRate: draft.exchange_rate ?? order.exchangeRate },
+    agencyId: draft.agency_id,
     // As the service wrote it (a date or a timestamp); the service turns it into the clerk's day.
-    received_at: draft.received_at,
-    exchange_rate: draft.exchange_rate,
-    foreign_currency: draft.exchange_rate !== null,
-    lines: draft.reception_details.map((l) => ({
-      item_id: l.item_id,
-      item_code: l.item_code,
-      item_name: l.item_name,
-      purchase_order_detail_id: l.purchase_order_detail_id,
-      ordered_quantity: l.ordered_quantity,
-      received_quantity: l.received_quantity,
-      pending_quantity: l.quantity,
+    receivedAt: draft.received_at,
+    exchangeRate: draft.exchange_rate,
+    foreignCurrency: draft.exchange_rate !== null,
+    lines: draft.reception_details.map((l): ReceptionDraftLine => ({
+      itemId: l.item_id,
+      itemCode: l.item_code,
+      itemName: l.item_name,
+      purchaseOrderDetailId: l.purchase_order_detail_id,
+      orderedQuantity: l.ordered_quantity,
+      receivedQuantity: l.received_quantity,
+      pendingQuantity: l.quantity,
       perishable: l.perishable,
     })),
   }
@@ -322,7 +336,8 @@ export interface ReceptionBody {
   memo: string | null
   needsTransit: boolean
   exchangeRate: string | null
-  lines: { item_id: number; purchase_order_detail_id: number; quantity: string; lot_name: string | null; lot_expires: string | null }[]
+  /** Our lines; receptionLineBody writes them in the service's names. */
+  lines: ReceptionLineInput[]
 }
 
 /**
@@ -331,9 +346,9 @@ export interface ReceptionBody {
  * lot_delivered_quantity and lot_description instead of a quantity.
  */
 function receptionLineBody(l: ReceptionBody['lines'][number]): Record<string, unknown> {
-  const line = { item_id: l.item_id, purchase_order_detail_id: l.purchase_order_detail_id }
-  if (!l.lot_name) return { ...line, quantity: l.quantity }
-  return { ...line, lot_name: [l.lot_name], lot_expire: [l.lot_expires ?? ''], lot_delivered_quantity: [l.quantity], lot_description: [l.lot_name] }
+  const line = { item_id: l.itemId, purchase_order_detail_id: l.purchaseOrderDetailId }
+  if (!l.lotName) return { ...line, quantity: l.quantity }
+  return { ...line, lot_name: [l.lotName], lot_expire: [l.lotExpires ?? ''], lot_delivered_quantity: [l.quantity], lot_description: [l.lotName] }
 }
 
 /**
@@ -376,16 +391,16 @@ const receptionDetailSchema = z.object({
 function receptionLines(d: z.output<typeof receptionDetailSchema>): Reception['lines'] {
   const names = d.lot_name.length > 0 ? d.lot_name : [d.lot?.name ?? null]
   const expires = d.lot_expire.length > 0 ? d.lot_expire : d.lot_expires.length > 0 ? d.lot_expires : [d.lot?.expires ?? null]
-  return names.map((name, i) => ({
+  return names.map((name, i): ReceptionLine => ({
     id: d.id,
-    item_id: d.item_id,
-    purchase_order_detail_id: d.purchase_order_detail_id,
+    itemId: d.item_id,
+    purchaseOrderDetailId: d.purchase_order_detail_id,
     quantity: names.length > 1 ? (d.lot_delivered_quantity[i] ?? '0') : d.quantity,
     // Several lots in one detail have no id of their own to name.
-    lot_id: names.length > 1 ? null : (d.lot_id ?? null),
-    lot_name: name,
-    lot_expires: expires[i]?.slice(0, 10) ?? null,
-    available_now: null,
+    lotId: names.length > 1 ? null : (d.lot_id ?? null),
+    lotName: name,
+    lotExpires: expires[i]?.slice(0, 10) ?? null,
+    availableNow: null,
   }))
 }
 
@@ -404,11 +419,18 @@ const receptionFields = {
 const receptionSchema = z
   .object({ ...receptionFields, reception_details: z.preprocess((v) => v ?? [], z.array(receptionDetailSchema)) })
   .transform(
-    ({ reception_details, ...r }): Reception => ({
-      ...r,
-      voided_at: r.voided_at ?? null,
-      exchange_rate: r.exchange_rate ?? null,
-      lines: reception_details.flatMap(receptionLines),
+    (r): Reception => ({
+      id: r.id,
+      purchaseOrderId: r.purchase_order_id,
+      agencyId: r.agency_id,
+      invoiceNumber: r.invoice_number,
+      memo: r.memo,
+      received: r.received,
+      receivedAt: r.received_at,
+      voided: r.voided,
+      voidedAt: r.voided_at ?? null,
+      exchangeRate: r.exchange_rate ?? null,
+      lines: r.reception_details.flatMap(receptionLines),
     }),
   )
 

@@ -1,4 +1,4 @@
-import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft, ReceptionResult } from '@shared/purchasing'
+import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft, ReceptionLine, ReceptionResult } from '@shared/purchasing'
 import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '@shared/purchasing'
 import { AppError } from '@shared/errors'
 import { dateInZone, dayInZone } from '@shared/localDate'
@@ -75,7 +75,7 @@ export class PurchasingService {
   private async newConsolidate(input: { name: string; orderIds: number[] }, before: Set<number>): Promise<Consolidate | null> {
     const wanted = [...input.orderIds].sort((a, b) => a - b).join(',')
     try {
-      const fresh = (await api.listConsolidates(this.graphql)).filter((c) => !before.has(c.id) && c.name === input.name && c.order_count === input.orderIds.length)
+      const fresh = (await api.listConsolidates(this.graphql)).filter((c) => !before.has(c.id) && c.name === input.name && c.orderCount === input.orderIds.length)
       for (const summary of fresh) {
         const full = await api.fetchConsolidate(this.rest, summary.id)
         if (full.orders.map((o) => o.id).sort((a, b) => a - b).join(',') === wanted) return full
@@ -109,10 +109,10 @@ export class PurchasingService {
   async receptionDraft(orderId: number): Promise<ReceptionDraft> {
     const [draft, company] = await Promise.all([api.fetchReceptionDraft(this.rest, this.graphql, orderId), this.profile.company()])
     const orderCurrency = draft.order.currency?.id ?? null
-    const foreign = orderCurrency !== null && company.currency_id !== null ? orderCurrency !== company.currency_id : draft.foreign_currency
+    const foreign = orderCurrency !== null && company.currency_id !== null ? orderCurrency !== company.currency_id : draft.foreignCurrency
     // The service may date the draft with a timestamp: its day is the clerk's, not UTC's (20:30 in Guatemala is tomorrow in UTC).
-    const receivedAt = draft.received_at === null ? null : dayInZone(draft.received_at, this.profile.lastKnown()?.profile.time_zone ?? 'UTC')
-    return { ...draft, received_at: receivedAt, foreign_currency: foreign }
+    const receivedAt = draft.receivedAt === null ? null : dayInZone(draft.receivedAt, this.profile.lastKnown()?.profile.time_zone ?? 'UTC')
+    return { ...draft, receivedAt: receivedAt, foreignCurrency: foreign }
   }
 
   /**
@@ -166,11 +166,11 @@ export class PurchasingService {
   }
 
   private async withStock(r: Reception): Promise<Reception> {
-    if (r.agency_id === null) return r
-    const lots = [...new Set(r.lines.map((l) => l.lot_id).filter((l): l is number => l !== null))]
-    const stock = await api.fetchLotAvailability(this.graphql, r.agency_id, lots).catch(() => null)
+    if (r.agencyId === null) return r
+    const lots = [...new Set(r.lines.map((l) => l.lotId).filter((l): l is number => l !== null))]
+    const stock = await api.fetchLotAvailability(this.graphql, r.agencyId, lots).catch(() => null)
     if (!stock) return r
-    return { ...r, lines: r.lines.map((l) => ({ ...l, available_now: l.lot_id === null ? null : (stock.get(l.lot_id) ?? '0') })) }
+    return { ...r, lines: r.lines.map((l): ReceptionLine => ({ ...l, availableNow: l.lotId === null ? null : (stock.get(l.lotId) ?? '0') })) }
   }
 
   receptionsOfOrder(orderId: number): Promise<Reception[]> {
@@ -186,7 +186,7 @@ export class PurchasingService {
    * without asking again.
    */
   async returnReception(id: number, rebound: { orderId: number } | null): Promise<Reception> {
-    const orderId = rebound?.orderId ?? (await api.fetchReception(this.rest, id)).purchase_order_id
+    const orderId = rebound?.orderId ?? (await api.fetchReception(this.rest, id)).purchaseOrderId
     let answered: Reception | null
     try {
       answered = await api.returnReception(this.rest, id, orderId)

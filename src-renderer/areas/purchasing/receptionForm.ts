@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { decimalPattern } from '@shared/patterns'
-import type { PurchaseOrder, ReceptionCount, ReceptionDraft, ReceptionInput } from '@shared/purchasing'
+import type { PurchaseOrder, ReceptionCount, ReceptionDraft, ReceptionDraftLine, ReceptionInput } from '@shared/purchasing'
 
 /** What the reception screen edits: the header and one delivered quantity per order line. */
 export interface ReceptionLineForm {
@@ -34,22 +34,22 @@ export interface ReceptionForm {
  */
 export function formFromDraft(draft: ReceptionDraft, fallbackAgency: number | null, count: ReceptionCount = 'prefilled'): ReceptionForm {
   return {
-    agencyId: draft.agency_id ?? fallbackAgency,
-    receivedAt: draft.received_at,
-    exchangeRate: draft.exchange_rate === null ? '' : String(draft.exchange_rate),
+    agencyId: draft.agencyId ?? fallbackAgency,
+    receivedAt: draft.receivedAt,
+    exchangeRate: draft.exchangeRate === null ? '' : String(draft.exchangeRate),
     invoiceNumber: '',
     memo: '',
     needsTransit: false,
     lines: draft.lines.map((l) => ({
-      detailId: l.purchase_order_detail_id,
-      itemId: l.item_id,
-      code: l.item_code,
-      name: l.item_name,
-      ordered: l.ordered_quantity,
-      received: l.received_quantity,
-      pending: l.pending_quantity,
+      detailId: l.purchaseOrderDetailId,
+      itemId: l.itemId,
+      code: l.itemCode,
+      name: l.itemName,
+      ordered: l.orderedQuantity,
+      received: l.receivedQuantity,
+      pending: l.pendingQuantity,
       perishable: l.perishable,
-      quantity: count === 'scan' ? '0' : new Decimal(l.pending_quantity).toString(),
+      quantity: count === 'scan' ? '0' : new Decimal(l.pendingQuantity).toString(),
       lotName: '',
       lotExpires: null,
     })),
@@ -112,12 +112,12 @@ export function receptionInput(orderId: number, form: ReceptionForm, foreignCurr
     exchangeRate: foreignCurrency && form.exchangeRate.trim() !== '' ? readQuantity(form.exchangeRate)!.toString() : null,
     lines: form.lines
       .filter((l) => readQuantity(l.quantity)?.gt(0))
-      .map((l) => ({
-        item_id: l.itemId,
-        purchase_order_detail_id: l.detailId,
+      .map((l): ReceptionInput['lines'][number] => ({
+        itemId: l.itemId,
+        purchaseOrderDetailId: l.detailId,
         quantity: readQuantity(l.quantity)!.toString(),
-        lot_name: l.perishable ? l.lotName.trim() : null,
-        lot_expires: l.perishable ? l.lotExpires : null,
+        lotName: l.perishable ? l.lotName.trim() : null,
+        lotExpires: l.perishable ? l.lotExpires : null,
       })),
   }
 }
@@ -128,10 +128,10 @@ export function draftAfterReception(draft: ReceptionDraft, order: PurchaseOrder)
   return {
     ...draft,
     // GraphQL carries no exchange rate: the draft's stays.
-    order: { ...order, exchange_rate: order.exchange_rate ?? draft.order.exchange_rate },
-    lines: draft.lines.map((l) => {
-      const line = now.get(l.purchase_order_detail_id)
-      return line ? { ...l, received_quantity: line.received_quantity, pending_quantity: line.pending_quantity } : l
+    order: { ...order, exchangeRate: order.exchangeRate ?? draft.order.exchangeRate },
+    lines: draft.lines.map((l): ReceptionDraftLine => {
+      const line = now.get(l.purchaseOrderDetailId)
+      return line ? { ...l, receivedQuantity: line.receivedQuantity, pendingQuantity: line.pendingQuantity } : l
     }),
   }
 }

@@ -41,7 +41,7 @@ describe('mostrador consolidates', () => {
     expect(human.stdout).toContain('total: GTQ 3783.14, USD 395.36')
 
     const created = await json('consolidates', 'create', '--name', 'Contenedor CLI', '--description', 'Flete', '--order', '7001', '--order', '7002')
-    expect(created.orders.map((o: { consolidate_id: number }) => o.consolidate_id)).toEqual([created.id, created.id])
+    expect(created.orders.map((o: { consolidateId: number }) => o.consolidateId)).toEqual([created.id, created.id])
     const shown = await cli('consolidates', 'show', String(created.id))
     expect(shown.stdout).toContain(`${created.id}  Contenedor CLI`)
     expect(shown.stdout).toContain('total: GTQ 787.36, USD 364.00')
@@ -57,7 +57,7 @@ describe('mostrador consolidates', () => {
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('id_number: no hay numeración automática para facturas especiales')
     await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ special_invoice_numbering: true }) })
-    expect(await json('consolidates', 'create-special', '--name', 'Sin factura', '--order', '7005')).toMatchObject({ special_invoice: true, id_number: 'FESP-101-000001' })
+    expect(await json('consolidates', 'create-special', '--name', 'Sin factura', '--order', '7005')).toMatchObject({ specialInvoice: true, idNumber: 'FESP-101-000001' })
   })
 
   it('refuses a create without orders as a usage error', async () => {
@@ -74,15 +74,15 @@ describe('mostrador receptions', () => {
     const human = await cli('receptions', 'new', '--order', '7003')
     expect(human.stdout).toContain(`pending 12.0  perishable (needs --lot)`)
 
-    const first = await cli('receptions', 'create', '--order', '7003', '--agency', '301', '--invoice', 'F-9', '--line', `${other.item_id}:4`)
+    const first = await cli('receptions', 'create', '--order', '7003', '--agency', '301', '--invoice', 'F-9', '--line', `${other.itemId}:4`)
     expect(first.code, first.stderr).toBe(0)
     expect(first.stdout).toMatch(/^Reception \d+ saved; order 7003 is partly received\./)
 
-    const noLot = await cli('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${perishable.item_id}:12`)
+    const noLot = await cli('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${perishable.itemId}:12`)
     expect(noLot.code).toBe(2)
     const rest = await json(
       'receptions', 'create', '--order', '7003', '--agency', '301', '--date', '2026-11-20',
-      '--line', `${other.item_id}:2:${other.purchase_order_detail_id}`, '--line', `${perishable.item_id}:12`, '--lot', `${perishable.item_id}:L-CLI:2027-04-30`,
+      '--line', `${other.itemId}:2:${other.purchaseOrderDetailId}`, '--line', `${perishable.itemId}:12`, '--lot', `${perishable.itemId}:L-CLI:2027-04-30`,
     )
     expect(rest.order.received).toBe(true)
     const shown = await cli('receptions', 'show', String(rest.receptionId))
@@ -96,10 +96,10 @@ describe('mostrador receptions', () => {
   it('reports over-receiving and a rebound for an order that does not exist, exit 1', async () => {
     const draft = await json('receptions', 'new', '--order', '7003')
     const other = draft.lines.find((l: { perishable: boolean }) => !l.perishable)
-    const over = await cli('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${other.item_id}:99`)
+    const over = await cli('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${other.itemId}:99`)
     expect(over.code).toBe(1)
     expect(over.stderr).toContain('reception_details.quantity: excede lo pendiente de recibir (6.0)')
-    const ok = await json('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${other.item_id}:1`)
+    const ok = await json('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${other.itemId}:1`)
     const missing = await cli('receptions', 'return', String(ok.receptionId), '--rebound', '--order', '999999')
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('No se encontró la orden de compra')

@@ -11,7 +11,7 @@ const isReceptionCreate = (req: { method?: string; url?: string }) => req.method
 async function receiveOne(orderId: number) {
   const draft = await session.h.call('receptions.draft', { orderId })
   const line = draft.lines.find((l) => !l.perishable)!
-  return session.h.call('receptions.create', { orderId, agencyId: draft.agency_id!, lines: [{ item_id: line.item_id, purchase_order_detail_id: line.purchase_order_detail_id, quantity: '1' }] })
+  return session.h.call('receptions.create', { orderId, agencyId: draft.agencyId!, lines: [{ itemId: line.itemId, purchaseOrderDetailId: line.purchaseOrderDetailId, quantity: '1' }] })
 }
 
 describe('a reception the service recorded', () => {
@@ -66,7 +66,7 @@ describe('a consolidate the service recorded', () => {
     const isSpecialCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && req.url === '/purchases/consolidates/create_for_special_invoice.json'
     const input = { name: 'Factura especial perdida', orderIds: [7005], special: true }
     const created = await session.proxy.during((req) => (isSpecialCreate(req) ? { drop: true, afterForward: true } : null), () => session.h.call('consolidates.create', input))
-    expect(created).toMatchObject({ name: input.name, special_invoice: true, id_number: 'FESP-101-000001', orders: [expect.objectContaining({ id: 7005 })] })
+    expect(created).toMatchObject({ name: input.name, specialInvoice: true, idNumber: 'FESP-101-000001', orders: [expect.objectContaining({ id: 7005 })] })
     expect((await session.h.call('consolidates.list')).filter((c) => c.name === input.name)).toHaveLength(1)
   })
 

@@ -48,7 +48,7 @@ describe('consolidates', () => {
   it('reads the candidates normalised: supplier, currency, decimal-string amounts', async () => {
     const orders = await h.call('consolidates.candidates', { special: false })
     const imported = orders.find((o) => o.id === 7002)!
-    expect(imported).toMatchObject({ supplier: 'Importadora Pacífico Ltd.', currency: { code: 'USD', symbol: 'US$' }, total: '364.0', import: true, consolidate_id: null })
+    expect(imported).toMatchObject({ supplier: 'Importadora Pacífico Ltd.', currency: { code: 'USD', symbol: 'US$' }, total: '364.0', import: true, consolidateId: null })
     const sum = orders.filter((o) => o.currency?.code === 'GTQ').reduce((s, o) => s.plus(o.total ?? 0), new Decimal(0))
     // 7001 787.36 + 7003 425.38 + 7004 2483.04 + 7005 87.36
     expect(sum.toFixed(2)).toBe('3783.14')
@@ -56,18 +56,18 @@ describe('consolidates', () => {
 
   it('creates, lists, updates and deletes a consolidate; its orders carry it and are released after', async () => {
     const created = await h.call('consolidates.create', { name: 'Contenedor', description: 'Flete', orderIds: [7001, 7003] })
-    expect(created.orders.map((o) => [o.id, o.consolidate_id])).toEqual([
+    expect(created.orders.map((o) => [o.id, o.consolidateId])).toEqual([
       [7001, created.id],
       [7003, created.id],
     ])
     const list = await h.call('consolidates.list')
     // The list carries what the real service's GraphQL has; the kind and description come with the consolidate itself.
-    expect(list.find((c) => c.id === created.id)).toEqual({ id: created.id, name: 'Contenedor', id_number: null, created_at: expect.any(String), order_count: 2 })
-    expect(await h.call('consolidates.get', { id: created.id })).toMatchObject({ special_invoice: false, description: 'Flete' })
+    expect(list.find((c) => c.id === created.id)).toEqual({ id: created.id, name: 'Contenedor', idNumber: null, createdAt: expect.any(String), orderCount: 2 })
+    expect(await h.call('consolidates.get', { id: created.id })).toMatchObject({ specialInvoice: false, description: 'Flete' })
     const updated = await h.call('consolidates.update', { id: created.id, changes: { name: 'Contenedor 2' } })
     expect(updated).toMatchObject({ name: 'Contenedor 2', description: 'Flete' })
     expect(await h.call('consolidates.delete', { id: created.id })).toEqual({ deleted: true })
-    expect((await h.call('purchaseOrders.get', { id: 7001 })).consolidate_id).toBeNull()
+    expect((await h.call('purchaseOrders.get', { id: 7001 })).consolidateId).toBeNull()
     expect((await failure(h.call('consolidates.get', { id: created.id }))).code).toBe('not_found')
   })
 
@@ -78,7 +78,7 @@ describe('consolidates', () => {
     expect(err.fields).toEqual({ item_id: ['la variable de compras item_for_consolidates no tiene un producto'] })
     await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item_for_consolidates: true }) })
     const special = await h.call('consolidates.create', { name: 'Especial', orderIds: [7005], special: true })
-    expect(special).toMatchObject({ special_invoice: true, id_number: 'FESP-101-000001', charge_term_id: 6503 })
+    expect(special).toMatchObject({ specialInvoice: true, idNumber: 'FESP-101-000001', chargeTermId: 6503 })
   })
 
   it('refuses a consolidate without orders before asking the service', async () => {
@@ -102,26 +102,26 @@ describe('dates the clerk picks', () => {
     try {
       expect((await h.call('profile.whoami')).profile.time_zone).toBe('Central America')
       const draft = await h.call('receptions.draft', { orderId: 7003 })
-      expect(draft.received_at).toBe('2026-11-24')
+      expect(draft.receivedAt).toBe('2026-11-24')
       const other = draft.lines.find((l) => !l.perishable)!
       const picked = await h.call('receptions.create', {
         orderId: 7003,
         agencyId: 301,
         receivedAt: '2026-11-24',
-        lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '1' }],
+        lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '1' }],
       })
       const reception = await h.call('receptions.get', { id: picked.receptionId! })
       // Stored as the instant it was in UTC, read back as the day it was in Guatemala.
-      expect(reception.received_at).toMatch(/^2026-11-25T02:30/)
-      expect(dateInZone(new Date(reception.received_at!), 'Central America')).toBe('2026-11-24')
+      expect(reception.receivedAt).toMatch(/^2026-11-25T02:30/)
+      expect(dateInZone(new Date(reception.receivedAt!), 'Central America')).toBe('2026-11-24')
       // Without a picked date, the core dates it today in the profile's zone as well.
       const unpicked = await h.call('receptions.create', {
         orderId: 7003,
         agencyId: 301,
-        lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '1' }],
+        lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '1' }],
       })
       const second = await h.call('receptions.get', { id: unpicked.receptionId! })
-      expect(dateInZone(new Date(second.received_at!), 'Central America')).toBe('2026-11-24')
+      expect(dateInZone(new Date(second.receivedAt!), 'Central America')).toBe('2026-11-24')
     } finally {
       await sandboxNowIs(new Date().toISOString())
       if (processZone === undefined) delete process.env.TZ
@@ -142,10 +142,10 @@ describe('dates the clerk picks', () => {
     }
     try {
       const draft = await proxy.during((req) => (isDraft(req) ? { status: 200, body } : null), () => h.call('receptions.draft', { orderId: 7003 }))
-      expect(draft.received_at).toBe('2026-11-24')
+      expect(draft.receivedAt).toBe('2026-11-24')
       // The same instant written without a zone (UTC, as the service writes them) is the same day.
       const zoneless = await proxy.during((req) => (isDraft(req) ? { status: 200, body: { ...body, received_at: '2026-11-25 02:30:00' } } : null), () => h.call('receptions.draft', { orderId: 7003 }))
-      expect(zoneless.received_at).toBe('2026-11-24')
+      expect(zoneless.receivedAt).toBe('2026-11-24')
     } finally {
       await sandboxNowIs(new Date().toISOString())
       if (processZone === undefined) delete process.env.TZ
@@ -157,37 +157,37 @@ describe('dates the clerk picks', () => {
 describe('receptions', () => {
   it('receives part, then the rest; the order is received, stock went up, and a return takes it down again', async () => {
     const draft = await h.call('receptions.draft', { orderId: 7003 })
-    expect(draft).toMatchObject({ agency_id: 301, foreign_currency: false, order: { id: 7003, supplier: 'Agroinsumos La Cosecha' } })
-    expect(await h.call('receptions.draft', { orderId: 7002 })).toMatchObject({ foreign_currency: true, exchange_rate: 7.75, order: { currency: { code: 'USD' } } })
+    expect(draft).toMatchObject({ agencyId: 301, foreignCurrency: false, order: { id: 7003, supplier: 'Agroinsumos La Cosecha' } })
+    expect(await h.call('receptions.draft', { orderId: 7002 })).toMatchObject({ foreignCurrency: true, exchangeRate: 7.75, order: { currency: { code: 'USD' } } })
     const perishable = draft.lines.find((l) => l.perishable)!
     const other = draft.lines.find((l) => !l.perishable)!
-    expect([perishable.pending_quantity, other.pending_quantity]).toEqual(['12.0', '6.0'])
+    expect([perishable.pendingQuantity, other.pendingQuantity]).toEqual(['12.0', '6.0'])
 
     const first = await h.call('receptions.create', {
       orderId: 7003,
       agencyId: 301,
       invoiceNumber: 'F-1',
-      lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '4' }],
+      lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '4' }],
     })
     expect(first.order!.received).toBe(false)
     // The answer carries the new reception, so the screen lists it without asking again.
-    expect(first.reception).toMatchObject({ id: first.receptionId, voided: false, invoice_number: 'F-1' })
+    expect(first.reception).toMatchObject({ id: first.receptionId, voided: false, invoiceNumber: 'F-1' })
     // Read back through GraphQL (booked − delivered quantity; the line total computed from the unit cost).
-    const line = first.order!.lines!.find((l) => l.id === other.purchase_order_detail_id)!
-    expect(Number(line.pending_quantity)).toBe(2)
+    const line = first.order!.lines!.find((l) => l.id === other.purchaseOrderDetailId)!
+    expect(Number(line.pendingQuantity)).toBe(2)
     expect(new Decimal(line.total).equals(new Decimal(line.quantity).times(line.price))).toBe(true)
     const r1 = await h.call('receptions.get', { id: first.receptionId! })
-    const lot = r1.lines[0]!.lot_id!
+    const lot = r1.lines[0]!.lotId!
     const afterFirst = await available(lot, 301)
     // The reception shows its lot's stock now at the agency.
-    expect(Number(r1.lines[0]!.available_now)).toBe(afterFirst)
+    expect(Number(r1.lines[0]!.availableNow)).toBe(afterFirst)
 
     const second = await h.call('receptions.create', {
       orderId: 7003,
       agencyId: 301,
       lines: [
-        { item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '2' },
-        { item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, quantity: '12', lot_name: 'L-77', lot_expires: '2027-03-01' },
+        { itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '2' },
+        { itemId: perishable.itemId, purchaseOrderDetailId: perishable.purchaseOrderDetailId, quantity: '12', lotName: 'L-77', lotExpires: '2027-03-01' },
       ],
     })
     expect(second.order!.received).toBe(true)
@@ -196,23 +196,23 @@ describe('receptions', () => {
     const ofOrder = await h.call('receptions.ofOrder', { orderId: 7003 })
     expect(ofOrder.map((r) => r.id)).toEqual([second.receptionId, first.receptionId])
     // The lot sent as the SDK sends it (arrays, one entry per lot) is read back from the reception's details.
-    expect(ofOrder[0]!.lines.find((l) => l.item_id === perishable.item_id)).toMatchObject({ quantity: '12', lot_name: 'L-77', lot_expires: '2027-03-01' })
+    expect(ofOrder[0]!.lines.find((l) => l.itemId === perishable.itemId)).toMatchObject({ quantity: '12', lotName: 'L-77', lotExpires: '2027-03-01' })
 
     const returned = await h.call('receptions.return', { id: first.receptionId! })
     expect(returned.voided).toBe(true)
     expect(await available(lot, 301)).toBe(afterFirst - 2)
     // The answer shows the goods gone, without asking again.
-    expect(Number(returned.lines[0]!.available_now)).toBe(afterFirst - 2)
+    expect(Number(returned.lines[0]!.availableNow)).toBe(afterFirst - 2)
     expect((await h.call('purchaseOrders.get', { id: 7003 })).received).toBe(false)
   })
 
   it('refuses over-receiving on the line, and a rebound naming an order that does not exist', async () => {
     const draft = await h.call('receptions.draft', { orderId: 7003 })
     const other = draft.lines.find((l) => !l.perishable)!
-    const over = await failure(h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '9' }] }))
+    const over = await failure(h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '9' }] }))
     expect(over.code).toBe('validation')
     expect(over.fields).toEqual({ 'reception_details.quantity': ['excede lo pendiente de recibir (6.0)'] })
-    const ok = await h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '1' }] })
+    const ok = await h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '1' }] })
     const missing = await failure(h.call('receptions.return', { id: ok.receptionId!, reboundOrderId: 999999 }))
     expect(missing.code).toBe('not_found')
     expect(missing.detail).toBe('No se encontró la orden de compra')
@@ -234,7 +234,7 @@ describe('receptions', () => {
     const other = draft.lines.find((l) => !l.perishable)!
     sandbox.setFaults({ errorShare: 1 })
     try {
-      const err = await failure(h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '1' }] }))
+      const err = await failure(h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '1' }] }))
       expect(err.code).toBe('server')
     } finally {
       sandbox.setFaults({ errorShare: 0 })

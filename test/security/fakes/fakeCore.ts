@@ -92,7 +92,7 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
     memo: null,
     needsTransit: false,
     exchangeRate: null,
-    lines: [{ item_id: 1000001, purchase_order_detail_id: 12, quantity: '4', lot_name: null, lot_expires: null }],
+    lines: [{ itemId: 1000001, purchaseOrderDetailId: 12, quantity: '4', lotName: null, lotExpires: null }],
   },
   'receptions.get': { id: 9001 },
   'receptions.ofOrder': { orderId: 7003 },
@@ -203,17 +203,17 @@ const sampleCompany = {
 } as RequestOutput<'company.get'>
 
 const samplePurchaseOrder: RequestOutput<'purchaseOrders.get'> = {
-  id: 7001, id_number: 'OC-101-00001', reference: 'COT-1', issue_date: '2026-10-05', supplier: 'Cementos del Norte S.A.', payee_id: 6001,
-  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchange_rate: null, subtotal: '703.0', total: '787.36', due: '787.36',
-  authorized: true, received: false, paid: false, voided: false, import: false, consolidate_id: null, agency_id: 301, lines: null,
+  id: 7001, idNumber: 'OC-101-00001', reference: 'COT-1', issueDate: '2026-10-05', supplier: 'Cementos del Norte S.A.', payeeId: 6001,
+  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchangeRate: null, subtotal: '703.0', total: '787.36', due: '787.36',
+  authorized: true, received: false, paid: false, voided: false, import: false, consolidateId: null, agencyId: 301, lines: null,
 }
 const sampleConsolidateFields = {
-  id: 8001, name: 'Contenedor', description: null, special_invoice: false, id_number: null, item_id: null, charge_term_id: null,
-  issued_at: null, created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z',
+  id: 8001, name: 'Contenedor', description: null, specialInvoice: false, idNumber: null, itemId: null, chargeTermId: null,
+  issuedAt: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z',
 }
 const sampleReception: RequestOutput<'receptions.get'> = {
-  id: 9001, purchase_order_id: 7003, agency_id: 301, invoice_number: null, memo: null, received: true, received_at: '2026-11-23T10:00:00.000Z',
-  voided: false, voided_at: null, exchange_rate: null, lines: [],
+  id: 9001, purchaseOrderId: 7003, agencyId: 301, invoiceNumber: null, memo: null, received: true, receivedAt: '2026-11-23T10:00:00.000Z',
+  voided: false, voidedAt: null, exchangeRate: null, lines: [],
 }
 const samplePieceworkGroup: RequestOutput<'pieceworkGroups.get'> = {
   id: 1, zid: 1, name: 'Pintura', id_number: null, description: null, entity_id: 7,
@@ -286,13 +286,13 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'purchasing.context': { currency: { id: 1, code: 'GTQ', symbol: 'Q', country: 'Guatemala' }, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 },
   'purchaseOrders.search': [samplePurchaseOrder],
   'purchaseOrders.get': samplePurchaseOrder,
-  'consolidates.list': [{ id: 8001, name: 'Contenedor', id_number: null, created_at: '2026-11-23T10:00:00.000Z', order_count: 1 }],
+  'consolidates.list': [{ id: 8001, name: 'Contenedor', idNumber: null, createdAt: '2026-11-23T10:00:00.000Z', orderCount: 1 }],
   'consolidates.candidates': [samplePurchaseOrder],
   'consolidates.get': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
   'consolidates.create': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
   'consolidates.update': { ...sampleConsolidateFields, orders: [samplePurchaseOrder] },
   'consolidates.delete': { deleted: true },
-  'receptions.draft': { order: samplePurchaseOrder, agency_id: 301, received_at: '2026-11-23', exchange_rate: null, foreign_currency: false, lines: [] },
+  'receptions.draft': { order: samplePurchaseOrder, agencyId: 301, receivedAt: '2026-11-23', exchangeRate: null, foreignCurrency: false, lines: [] },
   'receptions.create': { order: samplePurchaseOrder, receptionId: 9001, reception: sampleReception },
   'receptions.get': sampleReception,
   'receptions.ofOrder': [sampleReception],

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { consolidateInput, orderState, receptionInput } from '@shared/purchasing'
 
 const base = { voided: false, paid: false, received: false, authorized: true, lines: null }
-const line = (received_quantity: string) => ({
-  id: 1, item_id: 1, item_code: null, item_name: null, quantity: '5.0', received_quantity, pending_quantity: '0', price: '1.0', total: '5.0',
+const line = (receivedQuantity: string) => ({
+  id: 1, itemId: 1, itemCode: null, itemName: null, quantity: '5.0', receivedQuantity, pendingQuantity: '0', price: '1.0', total: '5.0',
 })
 
 describe('the state of a purchase order', () => {
@@ -25,10 +25,10 @@ describe('purchasing inputs', () => {
   })
 
   it('a reception line quantity is a plain decimal, and an expiry a date', () => {
-    const ok = { orderId: 1, agencyId: 2, lines: [{ item_id: 3, purchase_order_detail_id: 4, quantity: '2.5' }] }
+    const ok = { orderId: 1, agencyId: 2, lines: [{ itemId: 3, purchaseOrderDetailId: 4, quantity: '2.5' }] }
     expect(receptionInput.safeParse(ok).success).toBe(true)
     expect(receptionInput.safeParse({ ...ok, lines: [{ ...ok.lines[0], quantity: '2,5' }] }).success).toBe(false)
-    expect(receptionInput.safeParse({ ...ok, lines: [{ ...ok.lines[0], lot_expires: '31/12/2027' }] }).success).toBe(false)
+    expect(receptionInput.safeParse({ ...ok, lines: [{ ...ok.lines[0], lotExpires: '31/12/2027' }] }).success).toBe(false)
     expect(receptionInput.safeParse({ ...ok, lines: [] }).success).toBe(false)
   })
 })

@@ -58,7 +58,7 @@ export const usePurchasingStore = defineStore('purchasing', () => {
     return (consolidate.value = await request('consolidates.get', { id }))
   }
 
-  const summaryOf = (c: Consolidate): ConsolidateSummary => ({ id: c.id, name: c.name, id_number: c.id_number, created_at: c.created_at, order_count: c.orders.length })
+  const summaryOf = (c: Consolidate): ConsolidateSummary => ({ id: c.id, name: c.name, idNumber: c.idNumber, createdAt: c.createdAt, orderCount: c.orders.length })
 
   async function createConsolidate(input: RequestInput<'consolidates.create'>): Promise<Consolidate> {
     const created = await request('consolidates.create', input)
@@ -138,7 +138,7 @@ export const usePurchasingStore = defineStore('purchasing', () => {
     }
     const r = await request('receptions.get', { id })
     reception.value = r
-    receptionOrder.value = await request('purchaseOrders.get', { id: r.purchase_order_id }).catch(() => null)
+    receptionOrder.value = await request('purchaseOrders.get', { id: r.purchaseOrderId }).catch(() => null)
   }
 
   /** The answer is the reception voided, with its lots' stock now: applied here and in its order's list. */

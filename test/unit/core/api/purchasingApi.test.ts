@@ -20,7 +20,7 @@ describe('receptions read from the real GraphQL (lot_* is one value or one per l
       answering(reception([{ ...detail, lot_name: ['L-A', 'L-B'], lot_expire: ['2027-01-31', '2027-02-28'], lot_delivered_quantity: ['5', 7], lot_description: ['a', 'b'] }])),
       7003,
     )
-    expect(r!.lines.map((l) => [l.quantity, l.lot_name, l.lot_expires, l.lot_id])).toEqual([
+    expect(r!.lines.map((l) => [l.quantity, l.lotName, l.lotExpires, l.lotId])).toEqual([
       ['5', 'L-A', '2027-01-31', null],
       ['7', 'L-B', '2027-02-28', null],
     ])
@@ -37,7 +37,7 @@ describe('receptions read from the real GraphQL (lot_* is one value or one per l
       ),
       7003,
     )
-    expect(r!.lines.map((l) => [l.id, l.quantity, l.lot_name, l.lot_expires])).toEqual([
+    expect(r!.lines.map((l) => [l.id, l.quantity, l.lotName, l.lotExpires])).toEqual([
       [1, '12', 'L-C', '2027-03-31'],
       [2, '12', 'L-D', '2027-04-30'],
       [3, '6.5', null, null],
@@ -67,8 +67,8 @@ describe('an order read from the real GraphQL', () => {
       }),
       7003,
     )
-    expect(order).toMatchObject({ supplier: 'Agro', currency: { id: 2, code: 'USD', symbol: 'USD' }, exchange_rate: null, subtotal: '1.2', total: '425.38' })
-    expect(order!.lines!.map((l) => [l.quantity, l.received_quantity, l.pending_quantity, l.price, l.total])).toEqual([
+    expect(order).toMatchObject({ supplier: 'Agro', currency: { id: 2, code: 'USD', symbol: 'USD' }, exchangeRate: null, subtotal: '1.2', total: '425.38' })
+    expect(order!.lines!.map((l) => [l.quantity, l.receivedQuantity, l.pendingQuantity, l.price, l.total])).toEqual([
       ['3', '1', '2', '0.1', '0.3'],
       ['0.3', '0.5', '0', '3', '0.9'],
     ])
@@ -80,8 +80,8 @@ describe('a consolidate read from REST', () => {
   const shown = { id: 8002, name: 'X', description: null, id_number: null, charge_term_id: null, issued_at: null, created_at: null, updated_at: null, purchase_orders: [] }
 
   it('without our special_invoice flag, is a special invoice when it carries the consolidates item', async () => {
-    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101 }), 8002)).special_invoice).toBe(true)
-    expect((await fetchConsolidate(rest({ ...shown, item_id: null }), 8002)).special_invoice).toBe(false)
-    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101, special_invoice: false }), 8002)).special_invoice).toBe(false)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101 }), 8002)).specialInvoice).toBe(true)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: null }), 8002)).specialInvoice).toBe(false)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101, special_invoice: false }), 8002)).specialInvoice).toBe(false)
   })
 })

@@ -8,9 +8,9 @@ describe('total in the entity currency', () => {
   it('adds the entity’s own amounts as they are and converts the others at their rate, exactly', () => {
     const total = totalInEntityCurrency(
       [
-        { total: '787.36', currency: gtq, exchange_rate: null },
-        { total: '364.0', currency: usd, exchange_rate: 7.75 },
-        { total: '0.1', currency: usd, exchange_rate: 0.2 },
+        { total: '787.36', currency: gtq, exchangeRate: null },
+        { total: '364.0', currency: usd, exchangeRate: 7.75 },
+        { total: '0.1', currency: usd, exchangeRate: 0.2 },
       ],
       gtq,
     )
@@ -19,6 +19,6 @@ describe('total in the entity currency', () => {
   })
 
   it('refuses to guess when a foreign order has no rate', () => {
-    expect(totalInEntityCurrency([{ total: '10', currency: usd, exchange_rate: null }], gtq)).toBeNull()
+    expect(totalInEntityCurrency([{ total: '10', currency: usd, exchangeRate: null }], gtq)).toBeNull()
   })
 })

@@ -17,20 +17,20 @@ vi.mock('@renderer/api', () => ({
 const { usePurchasingStore } = await import('@renderer/areas/purchasing/stores/purchasing')
 
 const order: PurchaseOrder = {
-  id: 7003, id_number: 'OC-101-00003', reference: 'PED-5531', issue_date: '2026-10-12', supplier: 'Agroinsumos', payee_id: 6003,
-  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchange_rate: null, subtotal: '0', total: '0', due: '0',
-  authorized: true, received: false, paid: false, voided: false, import: false, consolidate_id: null, agency_id: 301,
-  lines: [{ id: 2, item_id: 12, item_code: 'B', item_name: 'Pala', quantity: '6.0', received_quantity: '0.0', pending_quantity: '6', price: '1', total: '6' }],
+  id: 7003, idNumber: 'OC-101-00003', reference: 'PED-5531', issueDate: '2026-10-12', supplier: 'Agroinsumos', payeeId: 6003,
+  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchangeRate: null, subtotal: '0', total: '0', due: '0',
+  authorized: true, received: false, paid: false, voided: false, import: false, consolidateId: null, agencyId: 301,
+  lines: [{ id: 2, itemId: 12, itemCode: 'B', itemName: 'Pala', quantity: '6.0', receivedQuantity: '0.0', pendingQuantity: '6', price: '1', total: '6' }],
 }
 const draft: ReceptionDraft = {
-  order, agency_id: 301, received_at: '2026-11-24', exchange_rate: null, foreign_currency: false,
-  lines: [{ item_id: 12, item_code: 'B', item_name: 'Pala', purchase_order_detail_id: 2, ordered_quantity: '6.0', received_quantity: '0.0', pending_quantity: '6.0', perishable: false }],
+  order, agencyId: 301, receivedAt: '2026-11-24', exchangeRate: null, foreignCurrency: false,
+  lines: [{ itemId: 12, itemCode: 'B', itemName: 'Pala', purchaseOrderDetailId: 2, orderedQuantity: '6.0', receivedQuantity: '0.0', pendingQuantity: '6.0', perishable: false }],
 }
 const reception = (id: number, voided = false): Reception => ({
-  id, purchase_order_id: 7003, agency_id: 301, invoice_number: null, memo: null, received: !voided, received_at: '2026-11-24T20:30:00.000Z',
-  voided, voided_at: null, exchange_rate: null, lines: [{ id: 1, item_id: 12, purchase_order_detail_id: 2, quantity: '4', lot_id: 5, lot_name: null, lot_expires: null, available_now: voided ? '0' : '4' }],
+  id, purchaseOrderId: 7003, agencyId: 301, invoiceNumber: null, memo: null, received: !voided, receivedAt: '2026-11-24T20:30:00.000Z',
+  voided, voidedAt: null, exchangeRate: null, lines: [{ id: 1, itemId: 12, purchaseOrderDetailId: 2, quantity: '4', lotId: 5, lotName: null, lotExpires: null, availableNow: voided ? '0' : '4' }],
 })
-const receive = { orderId: 7003, agencyId: 301, lines: [{ item_id: 12, purchase_order_detail_id: 2, quantity: '4' }] }
+const receive = { orderId: 7003, agencyId: 301, lines: [{ itemId: 12, purchaseOrderDetailId: 2, quantity: '4' }] }
 
 beforeEach(() => {
   setActivePinia(createPinia())
@@ -45,11 +45,11 @@ describe('the purchasing store', () => {
     const store = usePurchasingStore()
     await store.loadReceptionOrder(7003)
     calls.length = 0
-    const now = { ...order, lines: [{ ...order.lines![0]!, received_quantity: '4.0', pending_quantity: '2' }] }
+    const now = { ...order, lines: [{ ...order.lines![0]!, receivedQuantity: '4.0', pendingQuantity: '2' }] }
     answers.set('receptions.create', () => ({ order: now, receptionId: 2, reception: reception(2) }))
     await store.receive(receive)
     expect(calls).toEqual(['receptions.create'])
-    expect(store.draft!.lines[0]).toMatchObject({ received_quantity: '4.0', pending_quantity: '2' })
+    expect(store.draft!.lines[0]).toMatchObject({ receivedQuantity: '4.0', pendingQuantity: '2' })
     expect(store.receptionsOfOrder.map((r) => r.id)).toEqual([2, 1])
   })
 
@@ -72,7 +72,7 @@ describe('the purchasing store', () => {
     answers.set('receptions.return', () => reception(1, true))
     await store.returnReception(1)
     expect(calls).toEqual(['receptions.return'])
-    expect(store.reception).toMatchObject({ voided: true, lines: [{ available_now: '0' }] })
+    expect(store.reception).toMatchObject({ voided: true, lines: [{ availableNow: '0' }] })
     expect(store.receptionsOfOrder[0]!.voided).toBe(true)
   })
 
@@ -81,12 +81,12 @@ describe('the purchasing store', () => {
     answers.set('consolidates.list', () => [])
     await store.loadConsolidates()
     calls.length = 0
-    const made = { id: 8001, name: 'Contenedor', description: null, special_invoice: false, id_number: null, item_id: null, charge_term_id: null, issued_at: null, created_at: null, updated_at: null, orders: [order] }
+    const made = { id: 8001, name: 'Contenedor', description: null, specialInvoice: false, idNumber: null, itemId: null, chargeTermId: null, issuedAt: null, createdAt: null, updatedAt: null, orders: [order] }
     answers.set('consolidates.create', () => made)
     answers.set('consolidates.update', () => ({ ...made, name: 'Contenedor 2' }))
     answers.set('consolidates.delete', () => ({ deleted: true }))
     await store.createConsolidate({ name: 'Contenedor', orderIds: [7003] })
-    expect(store.consolidates).toEqual([{ id: 8001, name: 'Contenedor', id_number: null, created_at: null, order_count: 1 }])
+    expect(store.consolidates).toEqual([{ id: 8001, name: 'Contenedor', idNumber: null, createdAt: null, orderCount: 1 }])
     await store.updateConsolidate(8001, { name: 'Contenedor 2' })
     expect(store.consolidates[0]!.name).toBe('Contenedor 2')
     await store.deleteConsolidate(8001)

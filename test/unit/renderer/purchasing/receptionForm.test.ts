@@ -5,17 +5,17 @@ import { readScanCount } from '@shared/scanCount'
 
 const draft: ReceptionDraft = {
   order: {
-    id: 7003, id_number: 'OC-101-00003', reference: 'PED-5531', issue_date: '2026-10-12', supplier: 'Agroinsumos', payee_id: 6003,
-    currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchange_rate: null, subtotal: '379.8', total: '425.38', due: '425.38',
-    authorized: true, received: false, paid: false, voided: false, import: false, consolidate_id: null, agency_id: 301, lines: null,
+    id: 7003, idNumber: 'OC-101-00003', reference: 'PED-5531', issueDate: '2026-10-12', supplier: 'Agroinsumos', payeeId: 6003,
+    currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchangeRate: null, subtotal: '379.8', total: '425.38', due: '425.38',
+    authorized: true, received: false, paid: false, voided: false, import: false, consolidateId: null, agencyId: 301, lines: null,
   },
-  agency_id: 301,
-  received_at: '2026-11-23',
-  exchange_rate: null,
-  foreign_currency: false,
+  agencyId: 301,
+  receivedAt: '2026-11-23',
+  exchangeRate: null,
+  foreignCurrency: false,
   lines: [
-    { item_id: 11, item_code: 'A', item_name: 'Semilla', purchase_order_detail_id: 1, ordered_quantity: '12.0', received_quantity: '0.0', pending_quantity: '12.0', perishable: true },
-    { item_id: 12, item_code: 'B', item_name: 'Pala', purchase_order_detail_id: 2, ordered_quantity: '6.0', received_quantity: '2.5', pending_quantity: '3.5', perishable: false },
+    { itemId: 11, itemCode: 'A', itemName: 'Semilla', purchaseOrderDetailId: 1, orderedQuantity: '12.0', receivedQuantity: '0.0', pendingQuantity: '12.0', perishable: true },
+    { itemId: 12, itemCode: 'B', itemName: 'Pala', purchaseOrderDetailId: 2, orderedQuantity: '6.0', receivedQuantity: '2.5', pendingQuantity: '3.5', perishable: false },
   ],
 }
 
@@ -51,7 +51,7 @@ describe('the reception form', () => {
       orderId: 7003,
       agencyId: 301,
       exchangeRate: null,
-      lines: [{ item_id: 12, purchase_order_detail_id: 2, quantity: '0.1', lot_name: null, lot_expires: null }],
+      lines: [{ itemId: 12, purchaseOrderDetailId: 2, quantity: '0.1', lotName: null, lotExpires: null }],
     })
     expect(receptionInput(7003, form, true).exchangeRate).toBe('7.8')
     form.exchangeRate = '0'
@@ -82,7 +82,7 @@ describe('counting a reception by scanning', () => {
   })
 
   it('fills an item ordered on two lines in order, the last one taking what is over', () => {
-    const twice: ReceptionDraft = { ...draft, lines: [draft.lines[1]!, { ...draft.lines[1]!, purchase_order_detail_id: 3, pending_quantity: '1.0' }] }
+    const twice: ReceptionDraft = { ...draft, lines: [draft.lines[1]!, { ...draft.lines[1]!, purchaseOrderDetailId: 3, pendingQuantity: '1.0' }] }
     const form = formFromDraft(twice, null, 'scan')
     countScan(form, 12, '4')
     countScan(form, 12, '1')
@@ -99,9 +99,9 @@ describe('counting a reception by scanning', () => {
   })
 
   it('after a reception, takes each line’s received and pending from the order as the service answered', () => {
-    const order = { ...draft.order, lines: [{ id: 2, item_id: 12, item_code: 'B', item_name: 'Pala', quantity: '6.0', received_quantity: '6.0', pending_quantity: '0', price: '1', total: '6' }] }
+    const order = { ...draft.order, lines: [{ id: 2, itemId: 12, itemCode: 'B', itemName: 'Pala', quantity: '6.0', receivedQuantity: '6.0', pendingQuantity: '0', price: '1', total: '6' }] }
     const next = draftAfterReception(draft, order)
-    expect(next.lines.map((l) => [l.pending_quantity, l.received_quantity])).toEqual([
+    expect(next.lines.map((l) => [l.pendingQuantity, l.receivedQuantity])).toEqual([
       ['12.0', '0.0'],
       ['0', '6.0'],
     ])
