@@ -6,7 +6,6 @@ import prettier from 'eslint-config-prettier'
 
 const electronOnlyHere = ['src-main/electron/**', 'src-main/preload/**', 'test/security/**', 'electron.vite.config.ts']
 
-
 // Who may import whom (issue 13; docs/ARCHITECTURE.md, "Import rules"). ESLint keeps one set of options per rule
 // and file, so every zone repeats the electron rule.
 const electronRule = {

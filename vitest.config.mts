@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url'
 // The path aliases, as in tsconfig.base.json and electron.vite.config.ts; every project gets them.
 const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url))
 const resolve = {
-  alias: { '@shared': at('./src-shared'), '@core': at('./src-main/core'), '@sandbox': at('./src-sandbox'), '@renderer': at('./src-renderer') },
+  alias: {
+    '@shared': at('./src-shared'),
+    '@core': at('./src-main/core'),
+    '@sandbox': at('./src-sandbox'),
+    '@renderer': at('./src-renderer'),
+  },
 }
 
 // One project per suite so CI can run them separately and count them together.

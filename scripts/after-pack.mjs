@@ -11,7 +11,8 @@ export default async function afterPack(context) {
   const binary = packagedBinary(context)
   const isBundle = binary.endsWith('.app')
   if (!isBundle && !(await hasFuseWire(binary))) {
-    if (process.env.MOSTRADOR_REQUIRE_FUSES === '1') throw new Error(`${binary} has no Electron fuse wire; a real Electron is required here`)
+    if (process.env.MOSTRADOR_REQUIRE_FUSES === '1')
+      throw new Error(`${binary} has no Electron fuse wire; a real Electron is required here`)
     console.log(`  • fuses checked from configuration (${binary} is a stand-in without a fuse wire): ${describeFuses()}`)
     return
   }

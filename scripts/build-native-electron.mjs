@@ -60,7 +60,14 @@ export function isUpToDate(recorded, expected) {
  * produce a binary that crashes Electron, so it and its relatives are dropped.
  */
 export function buildEnv(env) {
-  const drop = new Set(['npm_config_nodedir', 'npm_config_target', 'npm_config_runtime', 'npm_config_disturl', 'npm_config_dist_url', 'npm_config_build_from_source'])
+  const drop = new Set([
+    'npm_config_nodedir',
+    'npm_config_target',
+    'npm_config_runtime',
+    'npm_config_disturl',
+    'npm_config_dist_url',
+    'npm_config_build_from_source',
+  ])
   const out = {}
   for (const [key, value] of Object.entries(env)) {
     if (!drop.has(key.toLowerCase())) out[key] = value
@@ -189,7 +196,9 @@ export async function buildNativeElectron({ root, options, env = process.env, lo
         { cwd: copy, env: childEnv },
       )
       if (result.code !== 0 || !existsSync(built)) {
-        throw new BuildError(`node-gyp could not build better-sqlite3 for Electron ${electron} (exit ${result.code}${result.error ? `: ${result.error.message}` : ''}).`)
+        throw new BuildError(
+          `node-gyp could not build better-sqlite3 for Electron ${electron} (exit ${result.code}${result.error ? `: ${result.error.message}` : ''}).`,
+        )
       }
     }
 

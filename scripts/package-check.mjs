@@ -11,7 +11,21 @@
  * Options: --no-build (reuse out/), --no-test (pack only).
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -46,7 +60,7 @@ export function makeStandInElectron(dir, version) {
   writeFileSync(exe, '#!/bin/sh\necho "stand-in Electron for npm run package:check; it cannot run the app" >&2\nexit 1\n')
   chmodSync(exe, 0o755)
   writeFileSync(join(dir, 'version'), version)
-  writeFileSync(join(dir, 'LICENSE'), 'Stand-in for Electron\'s LICENSE (package:check)\n')
+  writeFileSync(join(dir, 'LICENSE'), "Stand-in for Electron's LICENSE (package:check)\n")
   writeFileSync(join(dir, 'LICENSES.chromium.html'), '<!doctype html><title>stand-in</title>\n')
   mkdirSync(join(dir, 'resources'), { recursive: true })
 }
@@ -129,7 +143,9 @@ try {
   const resources = join(root, 'dist', 'linux-unpacked', 'resources')
   const asar = join(resources, 'app.asar')
   const unpacked = join(resources, 'app.asar.unpacked')
-  console.log(`package:check: app.asar ${mb(sizeOf(asar))}, app.asar.unpacked ${mb(sizeOf(unpacked))}, linux-unpacked (with the stand-in Electron, so without Electron's ~250 MB) ${mb(sizeOf(join(root, 'dist', 'linux-unpacked')))}`)
+  console.log(
+    `package:check: app.asar ${mb(sizeOf(asar))}, app.asar.unpacked ${mb(sizeOf(unpacked))}, linux-unpacked (with the stand-in Electron, so without Electron's ~250 MB) ${mb(sizeOf(join(root, 'dist', 'linux-unpacked')))}`,
+  )
 
   if (!args.has('--no-test')) run(bin('vitest'), ['run', '--project', 'package'])
 } finally {

@@ -190,7 +190,8 @@ function rewriteSpec(file, spec) {
   return (useAlias ? aliased.spec : relSpec) + query
 }
 
-const specifier = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bvi\.(?:mock|doMock|unmock|importActual)(?:<[^>]*>)?\(\s*)(['"])([^'"\n]+)\2/g
+const specifier =
+  /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bvi\.(?:mock|doMock|unmock|importActual)(?:<[^>]*>)?\(\s*)(['"])([^'"\n]+)\2/g
 
 const files = [...sourceRoots.flatMap((d) => walk(d, [])), ...rootFiles.filter(isFile)]
 let changedFiles = 0

@@ -83,7 +83,8 @@ export function parseFaultSpec(spec: string): FaultSettings {
 /** The spec string for a setting, so the control door can show what is active in the same words. */
 export function formatFaultSpec(s: FaultSettings): string {
   const parts: string[] = []
-  if (s.latencyMaxMs > 0) parts.push(s.latencyMinMs === s.latencyMaxMs ? `latency=${s.latencyMinMs}` : `latency=${s.latencyMinMs}-${s.latencyMaxMs}`)
+  if (s.latencyMaxMs > 0)
+    parts.push(s.latencyMinMs === s.latencyMaxMs ? `latency=${s.latencyMinMs}` : `latency=${s.latencyMinMs}-${s.latencyMaxMs}`)
   if (s.errorShare > 0) parts.push(`5xx=${s.errorShare}`)
   if (s.dropShare > 0) parts.push(`drop=${s.dropShare}`)
   return parts.length === 0 ? 'none' : parts.join(',')
@@ -91,14 +92,16 @@ export function formatFaultSpec(s: FaultSettings): string {
 
 export function validateFaultSettings(s: FaultSettings): FaultSettings {
   const ms = (name: string, v: number): void => {
-    if (!Number.isInteger(v) || v < 0 || v > maxLatencyMs) throw new Error(`faults: ${name} must be whole milliseconds between 0 and ${maxLatencyMs}, got ${v}`)
+    if (!Number.isInteger(v) || v < 0 || v > maxLatencyMs)
+      throw new Error(`faults: ${name} must be whole milliseconds between 0 and ${maxLatencyMs}, got ${v}`)
   }
   const share = (name: string, v: number): void => {
     if (!Number.isFinite(v) || v < 0 || v > 1) throw new Error(`faults: ${name} must be between 0 and 1, got ${v}`)
   }
   ms('latencyMinMs', s.latencyMinMs)
   ms('latencyMaxMs', s.latencyMaxMs)
-  if (s.latencyMinMs > s.latencyMaxMs) throw new Error(`faults: latency minimum ${s.latencyMinMs} ms is above the maximum ${s.latencyMaxMs} ms`)
+  if (s.latencyMinMs > s.latencyMaxMs)
+    throw new Error(`faults: latency minimum ${s.latencyMinMs} ms is above the maximum ${s.latencyMaxMs} ms`)
   share('errorShare', s.errorShare)
   share('dropShare', s.dropShare)
   return s

@@ -8,7 +8,6 @@ import { decimalText, int, recordId } from './patterns'
  * money decimal strings.
  */
 
-
 /** EAN-13: 13 digits whose last one is the check digit of the first twelve. */
 export function ean13CheckDigit(first12: string): number {
   let sum = 0
@@ -172,7 +171,10 @@ export const bundleInput = z.object({
   ecommerce: z.boolean().optional(),
   sellable: z.boolean().optional(),
   purchasable: z.boolean().optional(),
-  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #1A2B3C').optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #1A2B3C')
+    .optional(),
   category_bundle: z.boolean().optional(),
   item_category_id: recordId.nullable().optional(),
   weight: z.number().nonnegative().nullable().optional(),

@@ -163,18 +163,20 @@ const preferenceFields = {
  * reaches the sandboxed preload, which can require nothing but electron (lots.ts needs decimal.js).
  */
 export const defaultNearExpiryDays = 30
-export const preferences = z.object({
-  ...preferenceFields,
-  station: preferenceFields.station.default(null),
-  receptionCount: receptionCount.default('scan'),
-  nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultNearExpiryDays),
-  dispatchView: preferenceFields.dispatchView.default('cards'),
-  toursSeen: preferenceFields.toursSeen.optional(),
-}).transform(({ toursSeen, ...rest }) => ({
-  ...rest,
-  // Written before the tours existed: a computer that already had its station knows it, so its tour is not sprung on it.
-  toursSeen: toursSeen ?? (rest.station ? [rest.station] : []),
-}))
+export const preferences = z
+  .object({
+    ...preferenceFields,
+    station: preferenceFields.station.default(null),
+    receptionCount: receptionCount.default('scan'),
+    nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultNearExpiryDays),
+    dispatchView: preferenceFields.dispatchView.default('cards'),
+    toursSeen: preferenceFields.toursSeen.optional(),
+  })
+  .transform(({ toursSeen, ...rest }) => ({
+    ...rest,
+    // Written before the tours existed: a computer that already had its station knows it, so its tour is not sprung on it.
+    toursSeen: toursSeen ?? (rest.station ? [rest.station] : []),
+  }))
 /** A change: only what it names (no defaults, so changing the theme never forgets the station). */
 export const preferencesPatch = z.object(preferenceFields).partial()
 export type Preferences = z.infer<typeof preferences>

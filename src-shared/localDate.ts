@@ -7,7 +7,12 @@ import { toIanaTimeZone } from './timeZones'
  * already tomorrow in UTC). An unknown zone falls back to UTC.
  */
 export function dateInZone(at: Date, profileZone: string): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: toIanaTimeZone(profileZone) ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' })
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone: toIanaTimeZone(profileZone) ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]))
   return `${parts.year}-${parts.month}-${parts.day}`
 }
@@ -22,7 +27,9 @@ export function instantOnLocalDate(date: string, now: Date, profileZone: string)
   const zone = toIanaTimeZone(profileZone) ?? 'UTC'
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const clock = new TZDate(now.getTime(), zone)
-  return new Date(new TZDate(y, m - 1, d, clock.getHours(), clock.getMinutes(), clock.getSeconds(), clock.getMilliseconds(), zone).getTime())
+  return new Date(
+    new TZDate(y, m - 1, d, clock.getHours(), clock.getMinutes(), clock.getSeconds(), clock.getMilliseconds(), zone).getTime(),
+  )
 }
 
 /**

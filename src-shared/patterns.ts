@@ -35,5 +35,8 @@ export const recordId = z.number().int().positive()
 export const decimalText = z.string().regex(decimalPattern, 'must be a positive number')
 export const signedDecimalText = z.string().regex(signedDecimalPattern, 'must be a number such as 12 or -12.5')
 /** A booked or component quantity: above zero. */
-export const positiveQuantity = z.string().regex(decimalPattern, 'must be a positive number').refine(isPositiveDecimal, 'must be more than 0')
+export const positiveQuantity = z
+  .string()
+  .regex(decimalPattern, 'must be a positive number')
+  .refine(isPositiveDecimal, 'must be more than 0')
 export const isoDate = z.string().regex(isoDatePattern, 'must be a date YYYY-MM-DD')

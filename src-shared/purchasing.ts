@@ -173,7 +173,11 @@ export type Reception = z.infer<typeof reception>
  * What a reception changed, so the screen applies it without reading again: the order as it is now (null when
  * the reception was recorded but the order could not be read back) and the new reception (null when not read back).
  */
-export const receptionResult = z.object({ order: purchaseOrder.nullable(), receptionId: int.nullable(), reception: reception.nullable().default(null) })
+export const receptionResult = z.object({
+  order: purchaseOrder.nullable(),
+  receptionId: int.nullable(),
+  reception: reception.nullable().default(null),
+})
 export type ReceptionResult = z.infer<typeof receptionResult>
 
 /** How the reception screen starts its lines: at 0, counted by scanning, or pre-filled with what is pending. */

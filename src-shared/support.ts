@@ -5,7 +5,17 @@ import { localisedText } from './errors'
  * What `mostrador doctor` and Help → Diagnostics show: one line per check.
  * `ok` is false only for a failure (level `error`); a warning still passes.
  */
-export const doctorCheckIds = ['dataFolder', 'cacheIntegrity', 'keychain', 'service', 'clock', 'outbox', 'versions', 'runner', 'platform'] as const
+export const doctorCheckIds = [
+  'dataFolder',
+  'cacheIntegrity',
+  'keychain',
+  'service',
+  'clock',
+  'outbox',
+  'versions',
+  'runner',
+  'platform',
+] as const
 export const doctorLevel = z.enum(['ok', 'info', 'warn', 'error'])
 export type DoctorLevel = z.infer<typeof doctorLevel>
 

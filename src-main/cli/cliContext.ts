@@ -67,7 +67,9 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
       if (opts.signedIn) {
         const status = core.services.session.status()
         if (status.state !== 'signed_in') {
-          throw new AppError('signed_out', { detail: 'run "mostrador login --server URL --email E" or set MOSTRADOR_EMAIL and MOSTRADOR_TOKEN' })
+          throw new AppError('signed_out', {
+            detail: 'run "mostrador login --server URL --email E" or set MOSTRADOR_EMAIL and MOSTRADOR_TOKEN',
+          })
         }
         if (global.server && normaliseServerUrl(global.server) !== status.serverUrl) {
           throw new AppError('signed_out', { detail: `signed in to ${status.serverUrl}, not ${global.server}` })

@@ -37,7 +37,9 @@ export function reportFailure(err: unknown, json: boolean, language: 'es' | 'en'
   const appError = AppError.from(err)
   const p = appError.toPayload()
   if (json) {
-    process.stdout.write(`${JSON.stringify({ error: { code: p.code, message: p.message[language], detail: p.detail, fields: p.fields } })}\n`)
+    process.stdout.write(
+      `${JSON.stringify({ error: { code: p.code, message: p.message[language], detail: p.detail, fields: p.fields } })}\n`,
+    )
   } else {
     const lines = [`mostrador: ${p.message[language]}`]
     if (p.detail && p.detail !== p.message[language]) lines.push(`  ${p.detail}`)

@@ -91,7 +91,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? (() => new Date())
   const ownLog = !options.logger && options.logDir ? await createLogger({ logDir: options.logDir }) : null
   const log = options.logger ?? ownLog ?? silentLogger
-  log.info('core started', { version: options.version, runner: options.runner, platform: process.platform, node: process.versions.node, electron: process.versions.electron ?? null })
+  log.info('core started', {
+    version: options.version,
+    runner: options.runner,
+    platform: process.platform,
+    node: process.versions.node,
+    electron: process.versions.electron ?? null,
+  })
   const events = new CoreEvents()
   const settings = new SettingsStore(options.dataDir)
   const connection = new ConnectionMonitor(events, now)
@@ -181,7 +187,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     logDir: log.logDir,
     log,
-    services: { session, profile, connection, catalogue, bundles, bookings, counter, purchasing, pieceworkGroups, dynamicTables, support, updates },
+    services: {
+      session,
+      profile,
+      connection,
+      catalogue,
+      bundles,
+      bookings,
+      counter,
+      purchasing,
+      pieceworkGroups,
+      dynamicTables,
+      support,
+      updates,
+    },
     async close() {
       updates.close()
       scheduler?.close()

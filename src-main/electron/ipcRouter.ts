@@ -25,11 +25,7 @@ function failure(err: AppError): Envelope {
  * anything else goes through `dispatch`, which validates the payload.
  * Returns the function that removes the handlers again.
  */
-export function registerIpcRouter(
-  ipcMain: IpcMainLike,
-  core: Pick<Core, 'handlers'>,
-  isTrustedSender: SenderCheck,
-): () => void {
+export function registerIpcRouter(ipcMain: IpcMainLike, core: Pick<Core, 'handlers'>, isTrustedSender: SenderCheck): () => void {
   const channels = requestNames.map((name) => {
     const channel = ipcRequestChannel(name)
     ipcMain.handle(channel, async (event: SenderEvent, payload: unknown): Promise<Envelope> => {

@@ -28,7 +28,7 @@ export function unpackedAppPath(appPath: string): string {
   return basename(appPath) === 'app.asar' ? join(dirname(appPath), 'app.asar.unpacked') : appPath
 }
 
-const rebuildHint = 'Run `npm run build:native-electron` (it needs the internet once, to fetch Electron\'s headers).'
+const rebuildHint = "Run `npm run build:native-electron` (it needs the internet once, to fetch Electron's headers)."
 
 /**
  * The path to hand to better-sqlite3's `nativeBinding`, after checking that the

@@ -2,13 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
-import {
-  hostEventsPath,
-  hostRequestPath,
-  hostTokenCookie,
-  hostTokenHeader,
-  requestNames,
-} from '@shared/contract'
+import { hostEventsPath, hostRequestPath, hostTokenCookie, hostTokenHeader, requestNames } from '@shared/contract'
 import { contentSecurityPolicy } from '@shared/csp'
 import { dispatch } from '@shared/dispatch'
 import type { Core } from '@core/createCore'

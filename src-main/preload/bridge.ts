@@ -1,11 +1,4 @@
-import {
-  ipcEventChannel,
-  ipcRequestChannel,
-  isEventName,
-  isRequestName,
-  type Bridge,
-  type Envelope,
-} from '@shared/contract'
+import { ipcEventChannel, ipcRequestChannel, isEventName, isRequestName, type Bridge, type Envelope } from '@shared/contract'
 import { AppError } from '@shared/errors'
 
 /** The part of ipcRenderer the bridge uses; kept structural so the bridge never holds more. */

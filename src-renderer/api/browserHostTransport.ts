@@ -1,11 +1,4 @@
-import {
-  hostEventsPath,
-  hostRequestPath,
-  isEventName,
-  type Bridge,
-  type Envelope,
-  type EventName,
-} from '@shared/contract'
+import { hostEventsPath, hostRequestPath, isEventName, type Bridge, type Envelope, type EventName } from '@shared/contract'
 import { AppError } from '@shared/errors'
 
 export interface BrowserHostDeps {

@@ -12,9 +12,7 @@ import {
 import { AppError } from '@shared/errors'
 
 /** Requests without input take no argument; the rest require theirs. */
-export type RequestArgs<N extends RequestName> = undefined extends RequestInput<N>
-  ? [input?: RequestInput<N>]
-  : [input: RequestInput<N>]
+export type RequestArgs<N extends RequestName> = undefined extends RequestInput<N> ? [input?: RequestInput<N>] : [input: RequestInput<N>]
 
 export interface Client {
   request<N extends RequestName>(name: N, ...args: RequestArgs<N>): Promise<RequestOutput<N>>

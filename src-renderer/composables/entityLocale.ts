@@ -47,18 +47,63 @@ const zoneCountry: Readonly<Record<string, string>> = {
 
 /** Each country's own currencies: a currency the zone's country keeps its books in confirms the zone (dollarised countries). */
 const countryCurrencies: Readonly<Record<string, readonly string[]>> = {
-  GT: ['GTQ'], SV: ['USD'], HN: ['HNL'], NI: ['NIO'], CR: ['CRC'], PA: ['PAB', 'USD'], BZ: ['BZD'], MX: ['MXN'],
-  CO: ['COP'], PE: ['PEN'], EC: ['USD'], VE: ['VES', 'VED'], BO: ['BOB'], CL: ['CLP'], PY: ['PYG'], UY: ['UYU'],
-  AR: ['ARS'], DO: ['DOP'], PR: ['USD'], CU: ['CUP'], US: ['USD'], ES: ['EUR'],
+  GT: ['GTQ'],
+  SV: ['USD'],
+  HN: ['HNL'],
+  NI: ['NIO'],
+  CR: ['CRC'],
+  PA: ['PAB', 'USD'],
+  BZ: ['BZD'],
+  MX: ['MXN'],
+  CO: ['COP'],
+  PE: ['PEN'],
+  EC: ['USD'],
+  VE: ['VES', 'VED'],
+  BO: ['BOB'],
+  CL: ['CLP'],
+  PY: ['PYG'],
+  UY: ['UYU'],
+  AR: ['ARS'],
+  DO: ['DOP'],
+  PR: ['USD'],
+  CU: ['CUP'],
+  US: ['USD'],
+  ES: ['EUR'],
 }
 
 /** The countries above by name, Spanish and English, as a person types them (no accents, lower case). */
 const countryNames: Readonly<Record<string, string>> = {
-  guatemala: 'GT', 'el salvador': 'SV', honduras: 'HN', nicaragua: 'NI', 'costa rica': 'CR', panama: 'PA',
-  belice: 'BZ', belize: 'BZ', mexico: 'MX', colombia: 'CO', peru: 'PE', ecuador: 'EC', venezuela: 'VE',
-  bolivia: 'BO', chile: 'CL', paraguay: 'PY', uruguay: 'UY', argentina: 'AR', 'republica dominicana': 'DO',
-  'dominican republic': 'DO', 'puerto rico': 'PR', cuba: 'CU', 'estados unidos': 'US', 'estados unidos de america': 'US',
-  'united states': 'US', 'united states of america': 'US', 'ee uu': 'US', eeuu: 'US', usa: 'US', espana: 'ES', spain: 'ES',
+  guatemala: 'GT',
+  'el salvador': 'SV',
+  honduras: 'HN',
+  nicaragua: 'NI',
+  'costa rica': 'CR',
+  panama: 'PA',
+  belice: 'BZ',
+  belize: 'BZ',
+  mexico: 'MX',
+  colombia: 'CO',
+  peru: 'PE',
+  ecuador: 'EC',
+  venezuela: 'VE',
+  bolivia: 'BO',
+  chile: 'CL',
+  paraguay: 'PY',
+  uruguay: 'UY',
+  argentina: 'AR',
+  'republica dominicana': 'DO',
+  'dominican republic': 'DO',
+  'puerto rico': 'PR',
+  cuba: 'CU',
+  'estados unidos': 'US',
+  'estados unidos de america': 'US',
+  'united states': 'US',
+  'united states of america': 'US',
+  'ee uu': 'US',
+  eeuu: 'US',
+  usa: 'US',
+  espana: 'ES',
+  spain: 'ES',
 }
 
 /**
@@ -69,7 +114,13 @@ const countryNames: Readonly<Record<string, string>> = {
 export function countryOfCurrency(raw: string | null | undefined): string | null {
   const text = (raw ?? '').trim()
   if (/^[A-Za-z]{2}$/.test(text)) return countryCurrencies[text.toUpperCase()] ? text.toUpperCase() : null
-  const key = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z ]/g, ' ').replace(/\s+/g, ' ').trim()
+  const key = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return countryNames[key] ?? null
 }
 

@@ -35,9 +35,21 @@ const rules: readonly [RegExp, ServiceFieldKind][] = [
   [/has already been taken|ya está en uso|ya existe/i, 'taken'],
   [/must be an integer|debe ser un entero|debe ser (?:un )?número entero/i, 'notAnInteger'],
   [/is not a number|no es un número/i, 'notANumber'],
-  [new RegExp(String.raw`must be greater than or equal to ${num}|debe ser mayor que o igual a ${num}|debe ser mayor o igual (?:que|a) ${num}`, 'i'), 'atLeast'],
+  [
+    new RegExp(
+      String.raw`must be greater than or equal to ${num}|debe ser mayor que o igual a ${num}|debe ser mayor o igual (?:que|a) ${num}`,
+      'i',
+    ),
+    'atLeast',
+  ],
   [new RegExp(String.raw`must be greater than ${num}|debe ser mayor que ${num}`, 'i'), 'greaterThan'],
-  [new RegExp(String.raw`must be less than or equal to ${num}|debe ser menor que o igual a ${num}|debe ser menor o igual (?:que|a) ${num}`, 'i'), 'atMost'],
+  [
+    new RegExp(
+      String.raw`must be less than or equal to ${num}|debe ser menor que o igual a ${num}|debe ser menor o igual (?:que|a) ${num}`,
+      'i',
+    ),
+    'atMost',
+  ],
   [new RegExp(String.raw`must be less than ${num}|debe ser menor que ${num}`, 'i'), 'lessThan'],
   [/is too long \(maximum is (\d+)|es demasiado largo \((\d+)|máximo (\d+) caracteres/i, 'tooLong'],
   [/is too short \(minimum is (\d+)|es demasiado corto \((\d+)|mínimo (\d+) caracteres/i, 'tooShort'],
@@ -55,8 +67,65 @@ export function serviceFieldMeaning(text: string): ServiceFieldMeaning {
   return { kind: 'rejected' }
 }
 
-const spanishWords = new Set(['el', 'la', 'los', 'las', 'de', 'del', 'que', 'no', 'ya', 'es', 'fue', 'debe', 'está', 'en', 'por', 'para', 'una', 'un', 'con', 'sin', 'puede', 'existe', 'ser', 'hay', 'se', 'su', 'excede', 'disponible'])
-const englishWords = new Set(['the', 'is', 'are', 'was', 'must', 'be', "can't", 'cannot', 'has', 'have', 'been', 'of', 'to', 'not', 'does', 'exist', 'already', 'taken', 'blank', 'invalid', 'available', 'unavailable', 'service', 'exceeds', 'for', 'with', 'and'])
+const spanishWords = new Set([
+  'el',
+  'la',
+  'los',
+  'las',
+  'de',
+  'del',
+  'que',
+  'no',
+  'ya',
+  'es',
+  'fue',
+  'debe',
+  'está',
+  'en',
+  'por',
+  'para',
+  'una',
+  'un',
+  'con',
+  'sin',
+  'puede',
+  'existe',
+  'ser',
+  'hay',
+  'se',
+  'su',
+  'excede',
+  'disponible',
+])
+const englishWords = new Set([
+  'the',
+  'is',
+  'are',
+  'was',
+  'must',
+  'be',
+  "can't",
+  'cannot',
+  'has',
+  'have',
+  'been',
+  'of',
+  'to',
+  'not',
+  'does',
+  'exist',
+  'already',
+  'taken',
+  'blank',
+  'invalid',
+  'available',
+  'unavailable',
+  'service',
+  'exceeds',
+  'for',
+  'with',
+  'and',
+])
 
 /**
  * Which of the app's two languages a text of the service is written in, by

@@ -28,7 +28,10 @@ export function useFormatters() {
     if (Number.isNaN(date.getTime())) return iso
     const dayIn = dateFormat('en-CA', { timeZone: zone(), dateStyle: 'short' })
     const sameDay = dayIn.format(date) === dayIn.format(new Date())
-    return dateFormat(locales.value.dates, { timeZone: zone(), ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }) }).format(date)
+    return dateFormat(locales.value.dates, {
+      timeZone: zone(),
+      ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }),
+    }).format(date)
   }
 
   function dateTime(iso: string | null): string | null {

@@ -129,7 +129,12 @@ let nextId = 1
 function handle(event: KeyboardEvent, beforeFields: boolean): void {
   // A field that handled the key itself (the scan box's Enter) keeps it.
   if (event.defaultPrevented || event.isComposing) return
-  const binding = findBinding(keyGroups, event, { typing: isTypingTarget(event.target), dialog: dialogOpen(), target: event.target, beforeFields })
+  const binding = findBinding(keyGroups, event, {
+    typing: isTypingTarget(event.target),
+    dialog: dialogOpen(),
+    target: event.target,
+    beforeFields,
+  })
   if (!binding) return
   // The browser's own meaning (Ctrl+S saves the page, F1 opens its help) must not run too.
   if (!binding.keepDefault) event.preventDefault()
@@ -167,7 +172,10 @@ export function useKeys(title: string, bindings: readonly KeyBinding[], options:
 }
 
 /** Ctrl+S (and Ctrl+Enter for forms without a multi-line field) saves. */
-export function saveKeys(save: () => unknown, options: { alsoEnter?: boolean; when?: () => boolean; inDialogs?: boolean } = {}): KeyBinding {
+export function saveKeys(
+  save: () => unknown,
+  options: { alsoEnter?: boolean; when?: () => boolean; inDialogs?: boolean } = {},
+): KeyBinding {
   return {
     keys: options.alsoEnter === false ? ['Ctrl+S'] : ['Ctrl+Enter', 'Ctrl+S'],
     label: 'keys.save',

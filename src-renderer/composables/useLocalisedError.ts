@@ -53,7 +53,9 @@ export function useLocalisedError() {
 
   /** The technical words behind an error (the service's text, a network error), for "Detalles"; null when there are none. */
   function technicalDetail(err: AppError): string | null {
-    const fieldTexts = Object.entries(err.fields).flatMap(([field, texts]) => texts.map((text) => (field === 'base' || field === '_' ? text : `${field}: ${text}`)))
+    const fieldTexts = Object.entries(err.fields).flatMap(([field, texts]) =>
+      texts.map((text) => (field === 'base' || field === '_' ? text : `${field}: ${text}`)),
+    )
     const parts = [err.detail, ...fieldTexts].filter((p): p is string => !!p && p.trim() !== '')
     const unique = [...new Set(parts)]
     return unique.length > 0 ? unique.join('\n') : null

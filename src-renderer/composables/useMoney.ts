@@ -52,7 +52,11 @@ export function useMoney() {
   }
 
   /** Sums per currency, in first-seen order: orders in quetzales and dollars are never added together. */
-  function totalsByCurrency<T>(rows: readonly T[], amount: (row: T) => string | null, currency: (row: T) => Currency | null): { currency: Currency | null; total: Decimal }[] {
+  function totalsByCurrency<T>(
+    rows: readonly T[],
+    amount: (row: T) => string | null,
+    currency: (row: T) => Currency | null,
+  ): { currency: Currency | null; total: Decimal }[] {
     const sums = new Map<string, { currency: Currency | null; total: Decimal }>()
     for (const row of rows) {
       const c = currency(row)

@@ -10,7 +10,8 @@ import type { LocalBooking } from '@shared/bookings'
  *   await printSlip(booking)           // one booking or shipment slip
  *   await printManifest(bookings)      // the bookings shipped together
  */
-export type PrintJob = { kind: 'slip'; booking: LocalBooking; printedAt: string } | { kind: 'manifest'; bookings: LocalBooking[]; printedAt: string }
+export type PrintJob =
+  { kind: 'slip'; booking: LocalBooking; printedAt: string } | { kind: 'manifest'; bookings: LocalBooking[]; printedAt: string }
 
 const job = shallowRef<PrintJob | null>(null)
 

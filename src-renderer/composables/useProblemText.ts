@@ -25,7 +25,9 @@ export function useProblemText() {
   }
 
   function saidByService(p: ErrorPayload): string | null {
-    const fieldTexts = Object.entries(p.fields).flatMap(([field, texts]) => texts.map((text) => (field === 'base' ? text : `${fieldName(field)}: ${text}`)))
+    const fieldTexts = Object.entries(p.fields).flatMap(([field, texts]) =>
+      texts.map((text) => (field === 'base' ? text : `${fieldName(field)}: ${text}`)),
+    )
     if (fieldTexts.length === 0) return p.detail
     // The service's summary often repeats one of its field messages: said once.
     const before = p.detail && !Object.values(p.fields).flat().includes(p.detail) && !fieldTexts.includes(p.detail) ? [p.detail] : []

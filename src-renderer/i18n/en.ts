@@ -120,7 +120,8 @@ const en: Messages = {
   connection: {
     offlineTitle: 'The service cannot be reached.',
     failingTitle: 'The service is not answering well (errors or delays).',
-    waiting: 'No booking is waiting. | 1 booking waits on this computer and will be sent by itself. | {count} bookings wait on this computer and will be sent by themselves.',
+    waiting:
+      'No booking is waiting. | 1 booking waits on this computer and will be sent by itself. | {count} bookings wait on this computer and will be sent by themselves.',
     nothingWaiting: 'You can keep working: what you save will be sent by itself.',
     lastContact: 'Last good contact: {time}',
     neverContacted: 'No good contact yet',
@@ -135,7 +136,8 @@ const en: Messages = {
     watermark: 'TRAINING MODE',
     reset: 'Reset training data',
     resetTitle: 'Reset the training data?',
-    resetBody: 'Every change made in training mode will be erased and the training company goes back to its starting state. Your real data is not touched.',
+    resetBody:
+      'Every change made in training mode will be erased and the training company goes back to its starting state. Your real data is not touched.',
     resetConfirm: 'Reset',
     resetDone: 'Training data reset.',
   },

@@ -98,7 +98,8 @@ const es = {
     expiredTitle: 'Lote vencido: no debería salir',
     nearTitle: 'Lote que vence dentro de {days} días',
     nearSetting: 'Aviso de vencimiento (días)',
-    nearSettingHint: 'Los lotes que vencen dentro de estos días se marcan en ámbar; los vencidos, en rojo (en líneas, despacho y albaranes).',
+    nearSettingHint:
+      'Los lotes que vencen dentro de estos días se marcan en ámbar; los vencidos, en rojo (en líneas, despacho y albaranes).',
   },
   stations: {
     question: '¿Para qué se usa este equipo?',
@@ -119,7 +120,8 @@ const es = {
   connection: {
     offlineTitle: 'Sin conexión con el servicio.',
     failingTitle: 'El servicio no responde bien (errores o demoras).',
-    waiting: 'Ninguna reserva espera. | 1 reserva espera en este equipo y se enviará sola. | {count} reservas esperan en este equipo y se enviarán solas.',
+    waiting:
+      'Ninguna reserva espera. | 1 reserva espera en este equipo y se enviará sola. | {count} reservas esperan en este equipo y se enviarán solas.',
     nothingWaiting: 'Puede seguir trabajando: lo que guarde se enviará solo.',
     lastContact: 'Último contacto correcto: {time}',
     neverContacted: 'Sin contacto correcto todavía',
@@ -134,7 +136,8 @@ const es = {
     watermark: 'MODO DE PRÁCTICA',
     reset: 'Restablecer datos de práctica',
     resetTitle: '¿Restablecer los datos de práctica?',
-    resetBody: 'Se borrarán todos los cambios hechos en modo de práctica y la empresa de práctica volverá a su estado inicial. Sus datos reales no se tocan.',
+    resetBody:
+      'Se borrarán todos los cambios hechos en modo de práctica y la empresa de práctica volverá a su estado inicial. Sus datos reales no se tocan.',
     resetConfirm: 'Restablecer',
     resetDone: 'Datos de práctica restablecidos.',
   },

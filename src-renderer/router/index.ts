@@ -48,7 +48,12 @@ const Nothing = { render: () => null }
 const routes: RouteRecordRaw[] = [
   { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../shell/SignInView.vue') },
   // Help → Diagnostics also before signing in (a broken keychain or an unreachable service keeps people out).
-  { path: '/diagnostics', name: 'diagnosticsSignedOut', meta: { public: true }, component: () => import('../shell/help/DiagnosticsPage.vue') },
+  {
+    path: '/diagnostics',
+    name: 'diagnosticsSignedOut',
+    meta: { public: true },
+    component: () => import('../shell/help/DiagnosticsPage.vue'),
+  },
   {
     path: '/',
     component: () => import('../shell/ShellLayout.vue'),

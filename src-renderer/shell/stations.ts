@@ -11,8 +11,16 @@ interface StationLayout {
 }
 
 export const stationLayouts: Record<Station, StationLayout> = {
-  counter: { home: '/counter', areas: ['counter', 'catalogue', 'dispatch', 'purchasing', 'administration', 'help'], folded: ['administration'] },
-  warehouse: { home: '/dispatch', areas: ['dispatch', 'counter', 'catalogue', 'purchasing', 'administration', 'help'], folded: ['administration'] },
+  counter: {
+    home: '/counter',
+    areas: ['counter', 'catalogue', 'dispatch', 'purchasing', 'administration', 'help'],
+    folded: ['administration'],
+  },
+  warehouse: {
+    home: '/dispatch',
+    areas: ['dispatch', 'counter', 'catalogue', 'purchasing', 'administration', 'help'],
+    folded: ['administration'],
+  },
   backOffice: { home: '/catalogue', areas: ['catalogue', 'purchasing', 'counter', 'dispatch', 'administration', 'help'], folded: [] },
 }
 

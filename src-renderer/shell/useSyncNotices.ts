@@ -67,7 +67,11 @@ export function useSyncNotices(): void {
     h('span', [
       text,
       ' ',
-      h('a', { href: '#', 'data-testid': 'sync-notice-open', onClick: (e: Event) => (e.preventDefault(), openSyncCentre()) }, t('connection.openSyncCentre')),
+      h(
+        'a',
+        { href: '#', 'data-testid': 'sync-notice-open', onClick: (e: Event) => (e.preventDefault(), openSyncCentre()) },
+        t('connection.openSyncCentre'),
+      ),
     ])
 
   watch(

@@ -9,7 +9,15 @@ const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(
 
 /** Theme, language and station chosen on this computer; kept by the main process so they survive restarts. */
 export const usePreferencesStore = defineStore('preferences', () => {
-  const preferences = ref<Preferences>({ theme: 'system', language: null, station: null, receptionCount: 'scan', nearExpiryDays: defaultNearExpiryDays, dispatchView: 'cards', toursSeen: [] })
+  const preferences = ref<Preferences>({
+    theme: 'system',
+    language: null,
+    station: null,
+    receptionCount: 'scan',
+    nearExpiryDays: defaultNearExpiryDays,
+    dispatchView: 'cards',
+    toursSeen: [],
+  })
   /** The first load is done (the landing screen depends on the station). */
   const loaded = ref(false)
   const systemDark = ref(darkQuery?.matches ?? false)
@@ -19,9 +27,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
     systemDark.value = e.matches
   })
 
-  const dark = computed(() =>
-    preferences.value.theme === 'system' ? systemDark.value : preferences.value.theme === 'dark',
-  )
+  const dark = computed(() => (preferences.value.theme === 'system' ? systemDark.value : preferences.value.theme === 'dark'))
 
   let first: Promise<void> | null = null
   /** The first load, started once (the landing screen waits for the station). */

@@ -45,8 +45,10 @@ export async function verifyGraphqlJwt(secret: Uint8Array, token: string, now: D
     return { ok: true, userId }
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) return { ok: false, message: 'Could not verify JWT: JWTExpired' }
-    if (err instanceof joseErrors.JWSSignatureVerificationFailed) return { ok: false, message: 'Could not verify JWT: JWSError JWSInvalidSignature' }
-    if (err instanceof joseErrors.JWTClaimValidationFailed) return { ok: false, message: `Could not verify JWT: JWTClaimsInvalid (${err.claim})` }
+    if (err instanceof joseErrors.JWSSignatureVerificationFailed)
+      return { ok: false, message: 'Could not verify JWT: JWSError JWSInvalidSignature' }
+    if (err instanceof joseErrors.JWTClaimValidationFailed)
+      return { ok: false, message: `Could not verify JWT: JWTClaimsInvalid (${err.claim})` }
     if (err instanceof joseErrors.JOSEAlgNotAllowed) return { ok: false, message: 'Could not verify JWT: JWSError JWSInvalidAlgorithm' }
     return { ok: false, message: 'Could not verify JWT: JWSError CompactDecodeError' }
   }

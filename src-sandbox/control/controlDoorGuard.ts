@@ -11,12 +11,16 @@ export type GuardVerdict = { allowed: true } | { allowed: false; reason: string 
  */
 export function controlDoorVerdict(remoteAddress: string | undefined, host: string | undefined, origin: string | undefined): GuardVerdict {
   if (!isLoopbackAddress(remoteAddress)) {
-    return { allowed: false, reason: `The sandbox control door answers only on loopback (127.0.0.1, ::1); this request came from ${remoteAddress ?? 'an unknown address'}.` }
+    return {
+      allowed: false,
+      reason: `The sandbox control door answers only on loopback (127.0.0.1, ::1); this request came from ${remoteAddress ?? 'an unknown address'}.`,
+    }
   }
   if (!isLoopbackHost(host)) {
     return { allowed: false, reason: 'The sandbox control door must be addressed as localhost, 127.0.0.1 or [::1] (Host header).' }
   }
-  if (origin !== undefined) return { allowed: false, reason: 'The sandbox control door does not answer web pages (the request carries an Origin header).' }
+  if (origin !== undefined)
+    return { allowed: false, reason: 'The sandbox control door does not answer web pages (the request carries an Origin header).' }
   return { allowed: true }
 }
 

@@ -9,7 +9,9 @@ const share = z.number().min(0).max(1)
 const ms = z.number().int().min(0)
 const faultsBody = z.union([
   z.object({ spec: z.string() }).strict(),
-  z.object({ latencyMinMs: ms.optional(), latencyMaxMs: ms.optional(), errorShare: share.optional(), dropShare: share.optional() }).strict(),
+  z
+    .object({ latencyMinMs: ms.optional(), latencyMaxMs: ms.optional(), errorShare: share.optional(), dropShare: share.optional() })
+    .strict(),
 ])
 
 const view = (s: FaultSettings) => ({ ...s, spec: formatFaultSpec(s) })

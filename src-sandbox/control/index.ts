@@ -18,5 +18,7 @@ export const controlDoorPrefix = '/__sandbox'
 export async function controlDoor(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
   app.addHook('onRequest', controlDoorGuard)
   for (const register of [faultsControl, resetControl, settingsControl, clockControl, usersControl]) register(app, ctx)
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `The control door has no ${request.method} ${request.url.split('?')[0]}`))
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, `The control door has no ${request.method} ${request.url.split('?')[0]}`),
+  )
 }

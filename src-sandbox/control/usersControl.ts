@@ -31,7 +31,8 @@ export function usersControl(app: FastifyInstance, ctx: SandboxContext): void {
   app.put<{ Params: { id: string } }>('/users/:id/token', async (request, reply) => {
     const body = parseBody(tokenBody, request.body, reply)
     if (!body) return reply
-    if (!replaceToken(ctx.store.db, Number(request.params.id), body.token, ctx.clock.now().toISOString())) return sendError(reply, 404, 'No such user')
+    if (!replaceToken(ctx.store.db, Number(request.params.id), body.token, ctx.clock.now().toISOString()))
+      return sendError(reply, 404, 'No such user')
     return { id: Number(request.params.id), token: body.token }
   })
 }

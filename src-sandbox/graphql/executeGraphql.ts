@@ -58,7 +58,10 @@ function isDocument(entry: DocumentNode | readonly GraphQLError[]): entry is Doc
 /** Parsing and validating cost more than running a small query; clients repeat the same few documents. */
 class DocumentCache {
   private readonly documents = new Map<string, DocumentNode | readonly GraphQLError[]>()
-  constructor(private readonly schema: GraphQLSchema, private readonly capacity = 200) {}
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly capacity = 200,
+  ) {}
 
   get(query: string): DocumentNode | readonly GraphQLError[] {
     let entry = this.documents.get(query)
@@ -89,12 +92,26 @@ export class GraphqlExecutor {
   }
 
   /** `refused`: root fields answered as unknown (see the sandbox setting graphql_refused_root_fields). */
-  async run(body: unknown, context: () => GraphqlContext | HasuraError, refused: ReadonlySet<string> = new Set()): Promise<GraphqlResponse> {
+  async run(
+    body: unknown,
+    context: () => GraphqlContext | HasuraError,
+    refused: ReadonlySet<string> = new Set(),
+  ): Promise<GraphqlResponse> {
     const parsed = requestBody.safeParse(body)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const key = issue?.path.join('.') || 'query'
-      return { status: 400, body: { errors: [hasuraError(`invalid request body at "${key}": ${issue?.message ?? 'expected {query, variables?, operationName?}'}`, 'parse-failed')] } }
+      return {
+        status: 400,
+        body: {
+          errors: [
+            hasuraError(
+              `invalid request body at "${key}": ${issue?.message ?? 'expected {query, variables?, operationName?}'}`,
+              'parse-failed',
+            ),
+          ],
+        },
+      }
     }
     const document = this.documents.get(parsed.data.query)
     if (!isDocument(document)) return { status: 200, body: { errors: document.map(formatError) } }
@@ -113,4 +130,3 @@ export class GraphqlExecutor {
     return { status: 200, body: { data: result.data } }
   }
 }
-

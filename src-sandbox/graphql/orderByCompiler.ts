@@ -18,7 +18,14 @@ export const orderDirections: Readonly<Record<string, string>> = {
 
 type Wrap = (inner: Fragment) => Fragment
 
-function terms(registry: TableRegistry, table: TableDescription, spec: OrderBy, alias: string, wrap: Wrap, scope: CompileScope): Fragment[] {
+function terms(
+  registry: TableRegistry,
+  table: TableDescription,
+  spec: OrderBy,
+  alias: string,
+  wrap: Wrap,
+  scope: CompileScope,
+): Fragment[] {
   const out: Fragment[] = []
   for (const [key, value] of Object.entries(spec)) {
     if (value === undefined || value === null) continue
@@ -52,7 +59,13 @@ function terms(registry: TableRegistry, table: TableDescription, spec: OrderBy, 
  * Compiles an order_by list to ORDER BY terms. The primary key always comes
  * last so that limit/offset pages are stable even when the asked order ties.
  */
-export function compileOrderBy(registry: TableRegistry, table: TableDescription, orderBy: readonly OrderBy[] | null | undefined, alias: string, scope: CompileScope): Fragment[] {
+export function compileOrderBy(
+  registry: TableRegistry,
+  table: TableDescription,
+  orderBy: readonly OrderBy[] | null | undefined,
+  alias: string,
+  scope: CompileScope,
+): Fragment[] {
   const out: Fragment[] = []
   for (const spec of orderBy ?? []) out.push(...terms(registry, table, spec, alias, (f) => f, scope))
   out.push(sql(`${columnRef(alias, table.primaryKey)} ASC`))

@@ -1,6 +1,14 @@
 import type { StatementCache } from '../store/statementCache'
 import { newScope } from './compileScope'
-import { compileCount, compileGroupedSelect, compileKeyedSelect, compileSelect, pickColumns, type CountArgs, type SelectArgs } from './selectCompiler'
+import {
+  compileCount,
+  compileGroupedSelect,
+  compileKeyedSelect,
+  compileSelect,
+  pickColumns,
+  type CountArgs,
+  type SelectArgs,
+} from './selectCompiler'
 import type { Fragment, SqlValue } from './sqlFragment'
 import type { TableDescription, TableRegistry } from './tableDescription'
 
@@ -35,7 +43,13 @@ export class QueryRunner {
   }
 
   /** Rows grouped by `keyColumn`, in the asked order (array relations). */
-  groupedByKey(table: TableDescription, keyColumn: string, keys: SqlValue[], args: SelectArgs, columns?: readonly string[]): Map<SqlValue, Row[]> {
+  groupedByKey(
+    table: TableDescription,
+    keyColumn: string,
+    keys: SqlValue[],
+    args: SelectArgs,
+    columns?: readonly string[],
+  ): Map<SqlValue, Row[]> {
     const f = compileGroupedSelect(this.registry, table, keyColumn, keys, args, newScope(this.entityId), columns)
     const rows = this.rows(table, f, pickColumns(table, columns, keyColumn))
     const groups = new Map<SqlValue, Row[]>()

@@ -105,7 +105,8 @@ export const bigintScalar = new GraphQLScalarType({
   serialize: (value) => parseBigint(value),
   parseValue: (value) => parseBigint(value),
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.INT && ast.kind !== Kind.STRING) throw new GraphQLError('a bigint must be given as an integer or a string of digits')
+    if (ast.kind !== Kind.INT && ast.kind !== Kind.STRING)
+      throw new GraphQLError('a bigint must be given as an integer or a string of digits')
     return parseBigint(ast.value)
   },
 })
@@ -129,7 +130,8 @@ export const numericScalar = new GraphQLScalarType({
   serialize: (value) => Number(parseNumeric(value)),
   parseValue: (value) => parseNumeric(value),
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.INT && ast.kind !== Kind.FLOAT && ast.kind !== Kind.STRING) throw new GraphQLError('a numeric must be given as a number')
+    if (ast.kind !== Kind.INT && ast.kind !== Kind.FLOAT && ast.kind !== Kind.STRING)
+      throw new GraphQLError('a numeric must be given as a number')
     return parseNumeric(ast.value)
   },
 })

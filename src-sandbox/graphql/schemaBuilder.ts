@@ -62,7 +62,10 @@ export function buildGraphqlSchema(registry: TableRegistry, offered: OfferedShap
 
   const selectArgs = (table: TableDescription): GraphQLFieldConfigArgumentMap => ({
     where: { type: typesOf(table.name).boolExp, description: 'filter the rows returned' },
-    order_by: { type: new GraphQLList(new GraphQLNonNull(typesOf(table.name).orderBy)), description: 'sort the rows by one or more columns' },
+    order_by: {
+      type: new GraphQLList(new GraphQLNonNull(typesOf(table.name).orderBy)),
+      description: 'sort the rows by one or more columns',
+    },
     limit: { type: GraphQLInt, description: 'limit the number of rows returned' },
     offset: { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by' },
   })
@@ -143,7 +146,8 @@ export function buildGraphqlSchema(registry: TableRegistry, offered: OfferedShap
           const listKey = `${table.name}.${l.name}`
           fields[l.name] = {
             type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLString))),
-            resolve: (row, _args, ctx) => ctx.loader.load(row, listKey, l.from, [] as string[], (keys) => ctx.runner.stringLists(l.sql, keys)),
+            resolve: (row, _args, ctx) =>
+              ctx.loader.load(row, listKey, l.from, [] as string[], (keys) => ctx.runner.stringLists(l.sql, keys)),
           }
         }
         return fields
@@ -168,7 +172,8 @@ export function buildGraphqlSchema(registry: TableRegistry, offered: OfferedShap
         aggregate: { type: aggregateFields, resolve: (source) => source },
         nodes: {
           type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(object))),
-          resolve: (source, _args, ctx, info) => ctx.loader.track(ctx.runner.select(source.table, source.args, requestedColumns(source.table, info))),
+          resolve: (source, _args, ctx, info) =>
+            ctx.loader.track(ctx.runner.select(source.table, source.args, requestedColumns(source.table, info))),
         },
       }),
     })
@@ -187,19 +192,23 @@ export function buildGraphqlSchema(registry: TableRegistry, offered: OfferedShap
       args: selectArgs(table),
       resolve: (_root, args: SelectArgs, ctx, info) => ctx.loader.track(ctx.runner.select(table, args, requestedColumns(table, info))),
     }
-    if (offered.hasRoot(`${table.name}_aggregate`)) rootFields[`${table.name}_aggregate`] = {
-      type: new GraphQLNonNull(t.aggregate),
-      description: `fetch aggregated fields from the table: "${table.name}"`,
-      args: selectArgs(table),
-      resolve: (_root, args: SelectArgs): AggregateSource => ({ table, args }),
-    }
-    if (offered.hasRoot(`${table.name}_by_pk`)) rootFields[`${table.name}_by_pk`] = {
-      type: t.object,
-      description: `fetch data from the table: "${table.name}" using primary key columns`,
-      args: { [pk.name]: { type: new GraphQLNonNull(scalarOf[pk.type]) } },
-      resolve: (_root, args: Record<string, unknown>, ctx, info) =>
-        ctx.loader.track(ctx.runner.select(table, { where: { [pk.name]: { _eq: args[pk.name] } }, limit: 1 }, requestedColumns(table, info)))[0] ?? null,
-    }
+    if (offered.hasRoot(`${table.name}_aggregate`))
+      rootFields[`${table.name}_aggregate`] = {
+        type: new GraphQLNonNull(t.aggregate),
+        description: `fetch aggregated fields from the table: "${table.name}"`,
+        args: selectArgs(table),
+        resolve: (_root, args: SelectArgs): AggregateSource => ({ table, args }),
+      }
+    if (offered.hasRoot(`${table.name}_by_pk`))
+      rootFields[`${table.name}_by_pk`] = {
+        type: t.object,
+        description: `fetch data from the table: "${table.name}" using primary key columns`,
+        args: { [pk.name]: { type: new GraphQLNonNull(scalarOf[pk.type]) } },
+        resolve: (_root, args: Record<string, unknown>, ctx, info) =>
+          ctx.loader.track(
+            ctx.runner.select(table, { where: { [pk.name]: { _eq: args[pk.name] } }, limit: 1 }, requestedColumns(table, info)),
+          )[0] ?? null,
+      }
   }
 
   return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'query_root', fields: rootFields }) })

@@ -45,8 +45,19 @@ function columnList(names: readonly string[], alias: string): string {
   return names.map((name) => columnRef(alias, name)).join(', ')
 }
 
-function filtered(registry: TableRegistry, table: TableDescription, alias: string, where: BoolExp | null | undefined, scope: CompileScope): Fragment {
-  return concat(` FROM ${ident(table.name)} AS ${alias} WHERE `, entityCondition(table, alias, scope), ' AND ', compileWhere(registry, table, where, alias, scope))
+function filtered(
+  registry: TableRegistry,
+  table: TableDescription,
+  alias: string,
+  where: BoolExp | null | undefined,
+  scope: CompileScope,
+): Fragment {
+  return concat(
+    ` FROM ${ident(table.name)} AS ${alias} WHERE `,
+    entityCondition(table, alias, scope),
+    ' AND ',
+    compileWhere(registry, table, where, alias, scope),
+  )
 }
 
 function pagingClause(limit: number | null, offset: number): Fragment {
@@ -56,7 +67,13 @@ function pagingClause(limit: number | null, offset: number): Fragment {
 }
 
 /** SELECT of a table's described columns (or the asked ones) with where, order_by, limit and offset. */
-export function compileSelect(registry: TableRegistry, table: TableDescription, args: SelectArgs, scope: CompileScope, columns?: readonly string[]): Fragment {
+export function compileSelect(
+  registry: TableRegistry,
+  table: TableDescription,
+  args: SelectArgs,
+  scope: CompileScope,
+  columns?: readonly string[],
+): Fragment {
   const { limit, offset } = checkPaging(args)
   const alias = scope.aliases.next()
   return concat(
@@ -73,7 +90,13 @@ export function compileSelect(registry: TableRegistry, table: TableDescription, 
  * applies limit and offset before aggregating). With columns, only rows where
  * they are all set count; with distinct, distinct combinations.
  */
-export function compileCount(registry: TableRegistry, table: TableDescription, args: SelectArgs, count: CountArgs, scope: CompileScope): Fragment {
+export function compileCount(
+  registry: TableRegistry,
+  table: TableDescription,
+  args: SelectArgs,
+  count: CountArgs,
+  scope: CompileScope,
+): Fragment {
   const { limit, offset } = checkPaging(args)
   const alias = scope.aliases.next()
   const columns = count.columns ?? []

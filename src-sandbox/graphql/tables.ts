@@ -13,7 +13,14 @@ export const graphqlTables: readonly TableDescription[] = [
     name: 'agencies',
     primaryKey: 'id',
     entityScoped: true,
-    columns: [col('id', 'bigint'), col('name', 'String'), col('entity_id', 'bigint'), opt('agency_category_id', 'bigint'), opt('address', 'String'), col('active', 'Boolean')],
+    columns: [
+      col('id', 'bigint'),
+      col('name', 'String'),
+      col('entity_id', 'bigint'),
+      opt('agency_category_id', 'bigint'),
+      opt('address', 'String'),
+      col('active', 'Boolean'),
+    ],
     relations: [object('agency_category', 'agency_categories', 'agency_category_id')],
   },
   {
@@ -131,7 +138,13 @@ export const graphqlTables: readonly TableDescription[] = [
     primaryKey: 'id',
     entityScoped: true,
     // numeric, as in the real service (stored as the decimal text REST gives, "2.0").
-    columns: [col('id', 'bigint'), col('bundle_id', 'bigint'), col('item_id', 'bigint'), col('quantity', 'numeric'), col('entity_id', 'bigint')],
+    columns: [
+      col('id', 'bigint'),
+      col('bundle_id', 'bigint'),
+      col('item_id', 'bigint'),
+      col('quantity', 'numeric'),
+      col('entity_id', 'bigint'),
+    ],
     relations: [object('bundle', 'bundles', 'bundle_id'), object('item', 'items', 'item_id')],
   },
   ...bookingTables,

@@ -65,7 +65,13 @@ function disjunction(parts: Fragment[]): Fragment {
  * Relations become EXISTS sub-selects, scoped to the current entity like the
  * outer query: an array relation matches when any related row does.
  */
-export function compileWhere(registry: TableRegistry, table: TableDescription, exp: BoolExp | null | undefined, alias: string, scope: CompileScope): Fragment {
+export function compileWhere(
+  registry: TableRegistry,
+  table: TableDescription,
+  exp: BoolExp | null | undefined,
+  alias: string,
+  scope: CompileScope,
+): Fragment {
   if (!exp) return TRUE
   const parts: Fragment[] = []
   for (const [key, value] of Object.entries(exp)) {

@@ -9,7 +9,12 @@ export interface UploadedFile {
 }
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file' && Buffer.isBuffer((value as UploadedFile).bytes)
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'file' &&
+    Buffer.isBuffer((value as UploadedFile).bytes)
+  )
 }
 
 /** Room for five images of the largest size the bundle accepts, and the form's other fields. */
@@ -57,7 +62,11 @@ export function installMultipartBodyParser(app: FastifyInstance): void {
         const parts: [string, string | UploadedFile][] = []
         for (const [name, value] of form) {
           if (typeof value === 'string') parts.push([name, value])
-          else parts.push([name, { kind: 'file', filename: value.name, contentType: value.type, bytes: Buffer.from(await value.arrayBuffer()) }])
+          else
+            parts.push([
+              name,
+              { kind: 'file', filename: value.name, contentType: value.type, bytes: Buffer.from(await value.arrayBuffer()) },
+            ])
         }
         done(null, nestParts(parts))
       })

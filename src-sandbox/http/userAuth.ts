@@ -19,7 +19,12 @@ export function userAuthHook(ctx: SandboxContext): onRequestAsyncHookHandler {
       return sendError(reply, 401, 'Missing X-User-Email or X-User-Token header: you need to sign in or sign up before continuing.')
     }
     const user = findUserByCredentials(ctx.store.db, email, token)
-    if (!user) return sendError(reply, 401, 'Invalid e-mail or token (X-User-Email / X-User-Token): you need to sign in or sign up before continuing.')
+    if (!user)
+      return sendError(
+        reply,
+        401,
+        'Invalid e-mail or token (X-User-Email / X-User-Token): you need to sign in or sign up before continuing.',
+      )
     users.set(request, user)
   }
 }

@@ -25,7 +25,8 @@ function readHeader(header: SheetRow): { ok: true; index: Map<ImportColumn, numb
   header.cells.forEach((raw, position) => {
     const name = raw.trim().toLowerCase()
     if (name === '') return
-    if (!(importColumns as readonly string[]).includes(name)) messages.push(`columna desconocida: ${raw.trim()} (se esperan ${importColumns.join(', ')})`)
+    if (!(importColumns as readonly string[]).includes(name))
+      messages.push(`columna desconocida: ${raw.trim()} (se esperan ${importColumns.join(', ')})`)
     else if (index.has(name as ImportColumn)) messages.push(`columna repetida: ${name}`)
     else index.set(name as ImportColumn, position)
   })
@@ -40,7 +41,12 @@ interface Problem {
 }
 
 /** `ITEMCODE:QTY;…` to component attributes; each problem named after the component as written. */
-function readComponents(statements: StatementCache, entityId: number, text: string, problems: Problem[]): { item_id: number; quantity: string }[] {
+function readComponents(
+  statements: StatementCache,
+  entityId: number,
+  text: string,
+  problems: Problem[],
+): { item_id: number; quantity: string }[] {
   const components: { item_id: number; quantity: string }[] = []
   const problem = (text: string) => problems.push({ column: 'components', text: `components ${text}` })
   for (const rawPart of text.split(';')) {
@@ -73,7 +79,10 @@ function columnOf(field: string): ImportColumn {
 /** A row's message: its problems in the file's column order. */
 function rowMessage(rowNumber: number, problems: readonly Problem[]): string {
   const order = (p: Problem) => importColumns.indexOf(p.column)
-  return `fila ${rowNumber}: ${[...problems].sort((a, b) => order(a) - order(b)).map((p) => p.text).join('; ')}`
+  return `fila ${rowNumber}: ${[...problems]
+    .sort((a, b) => order(a) - order(b))
+    .map((p) => p.text)
+    .join('; ')}`
 }
 
 export interface ImportRequest {

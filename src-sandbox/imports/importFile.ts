@@ -24,7 +24,8 @@ export async function readImportFile(file: unknown): Promise<ReadFileResult> {
   if (typeof file !== 'object' || file === null) return { ok: false, message: 'no puede estar en blanco' }
   const { filename, data } = file as Record<string, unknown>
   if (typeof filename !== 'string' || filename.trim() === '') return { ok: false, message: 'debe tener un nombre (filename)' }
-  if (typeof data !== 'string' || data.trim() === '' || !base64Text.test(data)) return { ok: false, message: 'debe traer su contenido en base64 (data)' }
+  if (typeof data !== 'string' || data.trim() === '' || !base64Text.test(data))
+    return { ok: false, message: 'debe traer su contenido en base64 (data)' }
   const bytes = Buffer.from(data, 'base64')
   const extension = /\.([^.]+)$/.exec(filename.trim())?.[1]?.toLowerCase()
   if (extension === 'csv') return { ok: true, rows: csvRows(decodeText(bytes)) }

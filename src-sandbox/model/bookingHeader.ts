@@ -57,7 +57,12 @@ function resolveOrigin(statements: StatementCache, req: HeaderRequest, add: AddE
   return agencyFor(statements, req.entityId, id, 'agency_from_id', add)
 }
 
-function resolveDestination(statements: StatementCache, req: HeaderRequest, origin: AgencyRow | undefined, add: AddError): AgencyRow | undefined {
+function resolveDestination(
+  statements: StatementCache,
+  req: HeaderRequest,
+  origin: AgencyRow | undefined,
+  add: AddError,
+): AgencyRow | undefined {
   const { changes } = req.form
   if (req.form.errors.agency_to_id) return undefined
   const id = 'agency_to_id' in changes ? changes.agency_to_id : (req.existing?.agency_to_id ?? null)
@@ -86,7 +91,8 @@ function resolveBooker(statements: StatementCache, req: HeaderRequest, add: AddE
 function resolveTransferRequest(statements: StatementCache, req: HeaderRequest, add: AddError): TransferRequestRow | undefined {
   const { changes } = req.form
   if (req.existing) {
-    if ('transfer_request_id' in changes && changes.transfer_request_id !== req.existing.transfer_request_id) add('transfer_request_id', b.cannotChange)
+    if ('transfer_request_id' in changes && changes.transfer_request_id !== req.existing.transfer_request_id)
+      add('transfer_request_id', b.cannotChange)
     return undefined
   }
   const id = changes.transfer_request_id

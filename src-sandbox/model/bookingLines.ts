@@ -75,8 +75,7 @@ function checkLine(statements: StatementCache, entityId: number, line: FinalLine
     return
   }
   const item = statements.get('SELECT code, active FROM items WHERE id = ? AND entity_id = ?').get(line.itemId, entityId) as
-    | { code: string; active: number }
-    | undefined
+    { code: string; active: number } | undefined
   if (!item) {
     add(field('item_id'), t.mustExist)
     line.valid = false
@@ -89,7 +88,8 @@ function checkLine(statements: StatementCache, entityId: number, line: FinalLine
     line.valid = false
   }
   if (line.lotId !== null) {
-    const lot = statements.get('SELECT item_id FROM lots WHERE id = ? AND entity_id = ?').get(line.lotId, entityId) as { item_id: number } | undefined
+    const lot = statements.get('SELECT item_id FROM lots WHERE id = ? AND entity_id = ?').get(line.lotId, entityId) as
+      { item_id: number } | undefined
     if (!lot) add(field('lot_id'), t.mustExist)
     else if (lot.item_id !== line.itemId) add(field('lot_id'), b.lotOfAnotherItem)
     if (!lot || lot.item_id !== line.itemId) line.valid = false
@@ -148,7 +148,8 @@ export function resolveLines(
   // Untouched lines need their codes too, for an over-booking message.
   for (const line of lines) {
     if (line.itemCode === undefined && line.itemId !== undefined) {
-      line.itemCode = (statements.get('SELECT code FROM items WHERE id = ?').pluck().get(line.itemId) as string | undefined) ?? String(line.itemId)
+      line.itemCode =
+        (statements.get('SELECT code FROM items WHERE id = ?').pluck().get(line.itemId) as string | undefined) ?? String(line.itemId)
     }
   }
   if (lines.length === 0) add('movements', b.noLines)

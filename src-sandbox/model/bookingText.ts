@@ -15,7 +15,8 @@ export const bookingText = {
   requestVoided: 'está anulada',
   requestBooked: 'ya tiene una reserva',
   /** Over-booking, on the line's booked_quantity. */
-  overBooked: (code: string, agency: string, available: string) => `excede la existencia disponible de ${code} en ${agency} (disponible: ${available})`,
+  overBooked: (code: string, agency: string, available: string) =>
+    `excede la existencia disponible de ${code} en ${agency} (disponible: ${available})`,
   overBookedLot: (code: string, lot: string, agency: string, available: string) =>
     `excede la existencia disponible de ${code}, lote ${lot}, en ${agency} (disponible: ${available})`,
   overBookedSingleLot: (code: string, agency: string, best: string, total: string) =>

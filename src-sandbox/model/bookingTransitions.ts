@@ -46,7 +46,9 @@ export function shipBooking(db: Sqlite, statements: StatementCache, req: Transit
   return transition(db, statements, req, 'ship', (s, now) => {
     if (s.agency_from_id !== null) consumeEarmark(statements, req.entityId, s.agency_from_id, stockLines(statements, s.id))
     statements
-      .get('UPDATE shipments SET shipped = 1, shipped_at = ?, shipper_id = ?, updater_id = ?, updated_at = ?, lock_version = lock_version + 1 WHERE id = ?')
+      .get(
+        'UPDATE shipments SET shipped = 1, shipped_at = ?, shipper_id = ?, updater_id = ?, updated_at = ?, lock_version = lock_version + 1 WHERE id = ?',
+      )
       .run(now, req.userId, req.userId, now, s.id)
   })
 }
@@ -62,7 +64,9 @@ export function deliverBooking(db: Sqlite, statements: StatementCache, req: Tran
     if (s.shipped === 0 && s.agency_from_id !== null) consumeEarmark(statements, req.entityId, s.agency_from_id, lines)
     if (s.agency_to_id !== null) receiveStock(statements, req.entityId, s.agency_to_id, lines)
     statements
-      .get('UPDATE shipments SET delivered = 1, delivered_at = ?, deliverer_id = ?, updater_id = ?, updated_at = ?, lock_version = lock_version + 1 WHERE id = ?')
+      .get(
+        'UPDATE shipments SET delivered = 1, delivered_at = ?, deliverer_id = ?, updater_id = ?, updated_at = ?, lock_version = lock_version + 1 WHERE id = ?',
+      )
       .run(now, req.userId, req.userId, now, s.id)
   })
 }

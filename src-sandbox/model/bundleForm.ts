@@ -42,7 +42,13 @@ export type WritableColumn = keyof typeof writable
 export type ColumnValue = string | number | null
 export type BundleChanges = Partial<Record<WritableColumn, ColumnValue>>
 
-const maxLength: Partial<Record<WritableColumn, number>> = { code: 100, name: 255, measurement_unit: 50, description: 5000, extra_description: 5000 }
+const maxLength: Partial<Record<WritableColumn, number>> = {
+  code: 100,
+  name: 255,
+  measurement_unit: 50,
+  description: 5000,
+  extra_description: 5000,
+}
 
 /** One entry of bundle_details_attributes. */
 export interface DetailChange {

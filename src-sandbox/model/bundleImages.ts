@@ -32,7 +32,8 @@ export function sniffImageType(bytes: Buffer): 'image/png' | 'image/jpeg' | 'ima
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png'
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'image/gif'
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp'
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp'
   return null
 }
 
@@ -40,15 +41,17 @@ const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 
 
 /** CarrierWave's sanitising of a file name: anything but letters, digits, `.`, `-` and `_` becomes `_`. */
 export function sanitizeFileName(name: string, type: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(-120)
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(-120)
   const ext = extensionOf[type] ?? 'bin'
   if (base === '' || /^_+$/.test(base.replace(/\.[^.]*$/, ''))) return `imagen.${ext}`
   return /\.[A-Za-z0-9]+$/.test(base) ? base : `${base}.${ext}`
 }
 
 export type ImageChange =
-  | { slot: ImageSlot; kind: 'set'; fileName: string; contentType: string; bytes: Buffer }
-  | { slot: ImageSlot; kind: 'remove' }
+  { slot: ImageSlot; kind: 'set'; fileName: string; contentType: string; bytes: Buffer } | { slot: ImageSlot; kind: 'remove' }
 
 export interface ImageChanges {
   changes: ImageChange[]
@@ -71,7 +74,14 @@ export function readImageChanges(params: Record<string, unknown>): ImageChanges 
     if (isUploadedFile(file)) {
       const problem = checkImage(file)
       if (problem) errors[key] = [problem]
-      else changes.push({ slot, kind: 'set', fileName: sanitizeFileName(file.filename, sniffImageType(file.bytes)!), contentType: sniffImageType(file.bytes)!, bytes: file.bytes })
+      else
+        changes.push({
+          slot,
+          kind: 'set',
+          fileName: sanitizeFileName(file.filename, sniffImageType(file.bytes)!),
+          contentType: sniffImageType(file.bytes)!,
+          bytes: file.bytes,
+        })
       continue
     }
     const remove = params[`remove_${key}`]
@@ -121,9 +131,9 @@ export interface StoredImage {
 
 /** The file in a slot, when its name is the one asked for (the upload itself or its `thumbnail_fill_` version). */
 export function findStoredImage(db: Sqlite, bundleId: number, slot: ImageSlot, requested: string): StoredImage | undefined {
-  const row = db.prepare('SELECT file_name, content_type, bytes, uploaded_at FROM bundle_images WHERE bundle_id = ? AND slot = ?').get(bundleId, slot) as
-    | StoredImage
-    | undefined
+  const row = db
+    .prepare('SELECT file_name, content_type, bytes, uploaded_at FROM bundle_images WHERE bundle_id = ? AND slot = ?')
+    .get(bundleId, slot) as StoredImage | undefined
   if (!row) return undefined
   return requested === row.file_name || requested === `thumbnail_fill_${row.file_name}` ? row : undefined
 }

@@ -48,10 +48,15 @@ const bundleObject = (withTags: boolean) => `${bundleFields}${withTags ? tagsFie
  */
 export function bundleListJson(statements: StatementCache, entityId: number, origin: string, tagId?: number, withTags = true): string[] {
   if (tagId === undefined) {
-    return statements.get(`SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? ORDER BY b.id`).pluck().all(entityId, { origin }) as string[]
+    return statements
+      .get(`SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? ORDER BY b.id`)
+      .pluck()
+      .all(entityId, { origin }) as string[]
   }
   return statements
-    .get(`SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? AND EXISTS (SELECT 1 FROM bundle_taggings bt WHERE bt.bundle_id = b.id AND bt.tag_id = ?) ORDER BY b.id`)
+    .get(
+      `SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? AND EXISTS (SELECT 1 FROM bundle_taggings bt WHERE bt.bundle_id = b.id AND bt.tag_id = ?) ORDER BY b.id`,
+    )
     .pluck()
     .all(entityId, tagId, { origin }) as string[]
 }

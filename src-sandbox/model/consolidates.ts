@@ -57,11 +57,13 @@ function markedOrders(raw: unknown, errors: ReturnType<typeof errorMessagesFor>)
 function specialPrerequisites(db: Sqlite, statements: StatementCache, entityId: number, errors: ReturnType<typeof errorMessagesFor>) {
   const settings = readSettings(db)
   const chargeTerm = settings.special_invoice_charge_term
-    ? (statements.get('SELECT id FROM charge_terms WHERE entity_id = ? AND force_price_without_taxes = 1 ORDER BY id LIMIT 1').pluck().get(entityId) as number | undefined)
+    ? (statements
+        .get('SELECT id FROM charge_terms WHERE entity_id = ? AND force_price_without_taxes = 1 ORDER BY id LIMIT 1')
+        .pluck()
+        .get(entityId) as number | undefined)
     : undefined
   const variables = statements.get('SELECT * FROM purchasing_variables WHERE entity_id = ?').get(entityId) as
-    | { item_for_consolidates: number | null; special_invoice_prefix: string; special_invoice_next: number }
-    | undefined
+    { item_for_consolidates: number | null; special_invoice_prefix: string; special_invoice_next: number } | undefined
   const itemId = settings.item_for_consolidates ? (variables?.item_for_consolidates ?? undefined) : undefined
   const numbering = settings.special_invoice_numbering && variables ? variables : undefined
   if (chargeTerm === undefined) errors.add('charge_term_id', consolidateText.noChargeTerm)
@@ -86,19 +88,34 @@ export function createConsolidate(db: Sqlite, statements: StatementCache, req: C
     const pre = req.special ? specialPrerequisites(db, statements, req.entityId, errors) : undefined
     if (errors.any()) return { kind: 'invalid', errors: errors.fields }
 
-    const zid = ((statements.get('SELECT MAX(zid) FROM consolidates WHERE entity_id = ?').pluck().get(req.entityId) as number | null) ?? 0) + 1
+    const zid =
+      ((statements.get('SELECT MAX(zid) FROM consolidates WHERE entity_id = ?').pluck().get(req.entityId) as number | null) ?? 0) + 1
     let idNumber: string | null = null
     if (pre?.numbering) {
       idNumber = `${pre.numbering.special_invoice_prefix}${String(pre.numbering.special_invoice_next).padStart(6, '0')}`
-      statements.get('UPDATE purchasing_variables SET special_invoice_next = special_invoice_next + 1 WHERE entity_id = ?').run(req.entityId)
+      statements
+        .get('UPDATE purchasing_variables SET special_invoice_next = special_invoice_next + 1 WHERE entity_id = ?')
+        .run(req.entityId)
     }
     const id = statements
       .get(
         `INSERT INTO consolidates (zid, entity_id, user_id, name, description, item_id, charge_term_id, special_invoice, issued_at, id_number, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(zid, req.entityId, req.userId, name, description, pre?.itemId ?? null, pre?.chargeTerm ?? null, req.special ? 1 : 0, req.special ? req.now : null, idNumber, req.now, req.now)
-      .lastInsertRowid as number
+      .run(
+        zid,
+        req.entityId,
+        req.userId,
+        name,
+        description,
+        pre?.itemId ?? null,
+        pre?.chargeTerm ?? null,
+        req.special ? 1 : 0,
+        req.special ? req.now : null,
+        idNumber,
+        req.now,
+        req.now,
+      ).lastInsertRowid as number
     // Each order keeps its identity and points at the consolidate.
     const mark = statements.get('UPDATE purchase_orders SET consolidate_id = ?, updated_at = ?, updater_id = ? WHERE id = ?')
     for (const orderId of ids) mark.run(id, req.now, req.userId, orderId)
@@ -107,13 +124,20 @@ export function createConsolidate(db: Sqlite, statements: StatementCache, req: C
 }
 
 /** PUT: name and description only (the spec); other keys are ignored, as strong parameters would. */
-export function updateConsolidate(statements: StatementCache, existing: ConsolidateRow, body: Record<string, unknown>, now: string): SaveOutcome {
+export function updateConsolidate(
+  statements: StatementCache,
+  existing: ConsolidateRow,
+  body: Record<string, unknown>,
+  now: string,
+): SaveOutcome {
   const errors = errorMessagesFor()
   const name = 'name' in body ? castText(body.name) : (existing.name as string)
   const description = 'description' in body ? castText(body.description) : existing.description
   if (!name) errors.add('name', t.blank)
   if (errors.any()) return { kind: 'invalid', errors: errors.fields }
-  statements.get('UPDATE consolidates SET name = ?, description = ?, updated_at = ? WHERE id = ?').run(name, description ?? null, now, existing.id)
+  statements
+    .get('UPDATE consolidates SET name = ?, description = ?, updated_at = ? WHERE id = ?')
+    .run(name, description ?? null, now, existing.id)
   return { kind: 'saved', id: existing.id }
 }
 

@@ -40,7 +40,11 @@ const shown = (d: Decimal) => railsDecimalString(Decimal.max(d, 0))
  * A line without a lot takes the first lot, by expiry date, that covers its
  * whole quantity ("the first available lot by expiry date").
  */
-export function allocateLines(lines: readonly AllocationLine[], lotsOf: (itemId: number) => readonly LotAvailability[], agencyName: string): Allocation {
+export function allocateLines(
+  lines: readonly AllocationLine[],
+  lotsOf: (itemId: number) => readonly LotAvailability[],
+  agencyName: string,
+): Allocation {
   const remaining = new Map<number, Decimal>()
   const left = (lot: LotAvailability) => remaining.get(lot.lotId) ?? lot.available
   const lots: (number | null)[] = lines.map(() => null)
@@ -56,7 +60,9 @@ export function allocateLines(lines: readonly AllocationLine[], lotsOf: (itemId:
     if (line.lotId !== null) {
       chosen = candidates.find((l) => l.lotId === line.lotId)
       if (!chosen || left(chosen).lt(line.quantity)) {
-        refuse(b.overBookedLot(line.itemCode, chosen?.name ?? String(line.lotId), agencyName, shown(chosen ? left(chosen) : new Decimal(0))))
+        refuse(
+          b.overBookedLot(line.itemCode, chosen?.name ?? String(line.lotId), agencyName, shown(chosen ? left(chosen) : new Decimal(0))),
+        )
         continue
       }
     } else {

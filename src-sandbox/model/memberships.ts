@@ -21,8 +21,7 @@ export function listMemberships(db: Sqlite, userId: number): MembershipRow[] {
 /** The entity the service treats as the user's current one: read on every request, never cached. */
 export function currentEntityId(db: Sqlite, userId: number): number | undefined {
   const row = db.prepare('SELECT entity_id FROM memberships WHERE user_id = ? AND current = 1 AND active = 1').get(userId) as
-    | { entity_id: number }
-    | undefined
+    { entity_id: number } | undefined
   return row?.entity_id
 }
 
@@ -30,8 +29,7 @@ export function currentEntityId(db: Sqlite, userId: number): number | undefined 
 export function selectCurrentEntity(db: Sqlite, userId: number, entityId: number): boolean {
   return db.transaction(() => {
     const target = db.prepare('SELECT id FROM memberships WHERE user_id = ? AND entity_id = ? AND active = 1').get(userId, entityId) as
-      | { id: number }
-      | undefined
+      { id: number } | undefined
     if (!target) return false
     db.prepare('UPDATE memberships SET current = (id = ?) WHERE user_id = ?').run(target.id, userId)
     return true

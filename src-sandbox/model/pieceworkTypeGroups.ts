@@ -22,11 +22,14 @@ export interface PieceworkTypeGroupForm {
 }
 
 export function listPieceworkTypeGroups(db: Sqlite, entityId: number): PieceworkTypeGroupRow[] {
-  return db.prepare('SELECT * FROM piecework_type_groups WHERE entity_id = ? ORDER BY name COLLATE NOCASE, id').all(entityId) as PieceworkTypeGroupRow[]
+  return db
+    .prepare('SELECT * FROM piecework_type_groups WHERE entity_id = ? ORDER BY name COLLATE NOCASE, id')
+    .all(entityId) as PieceworkTypeGroupRow[]
 }
 
 export function findPieceworkTypeGroup(db: Sqlite, entityId: number, id: number): PieceworkTypeGroupRow | undefined {
-  return db.prepare('SELECT * FROM piecework_type_groups WHERE entity_id = ? AND id = ?').get(entityId, id) as PieceworkTypeGroupRow | undefined
+  return db.prepare('SELECT * FROM piecework_type_groups WHERE entity_id = ? AND id = ?').get(entityId, id) as
+    PieceworkTypeGroupRow | undefined
 }
 
 /** Optional texts: blank means none, as a Rails form sends it. */
@@ -37,7 +40,9 @@ function optionalText(value: unknown): string | null | 'invalid' {
   return value.trim() === '' ? null : value.trim()
 }
 
-type Checked = { kind: 'ok'; values: { name: string; id_number: string | null; description: string | null } } | { kind: 'invalid'; errors: Record<string, string[]> }
+type Checked =
+  | { kind: 'ok'; values: { name: string; id_number: string | null; description: string | null } }
+  | { kind: 'invalid'; errors: Record<string, string[]> }
 
 /**
  * Validates a create (every field) or an update (only the fields given, on
@@ -45,7 +50,12 @@ type Checked = { kind: 'ok'; values: { name: string; id_number: string | null; d
  * a payroll clerk would expect to tell groups apart (ours: the spec shows no
  * rule beyond the name).
  */
-export function checkPieceworkTypeGroup(db: Sqlite, entityId: number, form: PieceworkTypeGroupForm, existing?: PieceworkTypeGroupRow): Checked {
+export function checkPieceworkTypeGroup(
+  db: Sqlite,
+  entityId: number,
+  form: PieceworkTypeGroupForm,
+  existing?: PieceworkTypeGroupRow,
+): Checked {
   const errors = errorMessagesFor()
   const name = form.name === undefined && existing ? existing.name : form.name
   if (typeof name !== 'string' || name.trim() === '') errors.add('name', validationText.blank)
@@ -61,7 +71,10 @@ export function checkPieceworkTypeGroup(db: Sqlite, entityId: number, form: Piec
   const description = form.description === undefined && existing ? existing.description : optionalText(form.description)
   if (description === 'invalid') errors.add('description', validationText.invalid)
   if (errors.any()) return { kind: 'invalid', errors: errors.fields }
-  return { kind: 'ok', values: { name: (name as string).trim(), id_number: idNumber as string | null, description: description as string | null } }
+  return {
+    kind: 'ok',
+    values: { name: (name as string).trim(), id_number: idNumber as string | null, description: description as string | null },
+  }
 }
 
 export function insertPieceworkTypeGroup(
@@ -71,7 +84,9 @@ export function insertPieceworkTypeGroup(
   now: string,
   values: { name: string; id_number: string | null; description: string | null },
 ): number {
-  const zid = (db.prepare('SELECT COALESCE(MAX(zid), 0) + 1 AS zid FROM piecework_type_groups WHERE entity_id = ?').get(entityId) as { zid: number }).zid
+  const zid = (
+    db.prepare('SELECT COALESCE(MAX(zid), 0) + 1 AS zid FROM piecework_type_groups WHERE entity_id = ?').get(entityId) as { zid: number }
+  ).zid
   const result = db
     .prepare(
       `INSERT INTO piecework_type_groups (entity_id, zid, name, id_number, description, creator_id, updater_id, created_at, updated_at)

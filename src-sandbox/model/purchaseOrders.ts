@@ -32,7 +32,9 @@ export function findPurchaseOrder(statements: StatementCache, entityId: number, 
 }
 
 export function detailsOfOrder(statements: StatementCache, orderId: number): PurchaseOrderDetailRow[] {
-  return statements.get('SELECT * FROM purchase_order_details WHERE purchase_order_id = ? ORDER BY id').all(orderId) as PurchaseOrderDetailRow[]
+  return statements
+    .get('SELECT * FROM purchase_order_details WHERE purchase_order_id = ? ORDER BY id')
+    .all(orderId) as PurchaseOrderDetailRow[]
 }
 
 /**
@@ -45,11 +47,15 @@ const consolidable = 'authorized = 1 AND voided = 0 AND paid = 0 AND consolidate
 const specialInvoiceEligible = 'received = 1 AND paid = 0 AND voided = 0 AND consolidate_id IS NULL'
 
 export function consolidableOrders(statements: StatementCache, entityId: number): PurchaseOrderRow[] {
-  return statements.get(`SELECT * FROM purchase_orders WHERE entity_id = ? AND ${consolidable} ORDER BY issue_date DESC, id DESC`).all(entityId) as PurchaseOrderRow[]
+  return statements
+    .get(`SELECT * FROM purchase_orders WHERE entity_id = ? AND ${consolidable} ORDER BY issue_date DESC, id DESC`)
+    .all(entityId) as PurchaseOrderRow[]
 }
 
 export function specialInvoiceOrders(statements: StatementCache, entityId: number): PurchaseOrderRow[] {
-  return statements.get(`SELECT * FROM purchase_orders WHERE entity_id = ? AND ${specialInvoiceEligible} ORDER BY issue_date DESC, id DESC`).all(entityId) as PurchaseOrderRow[]
+  return statements
+    .get(`SELECT * FROM purchase_orders WHERE entity_id = ? AND ${specialInvoiceEligible} ORDER BY issue_date DESC, id DESC`)
+    .all(entityId) as PurchaseOrderRow[]
 }
 
 export function isConsolidable(o: PurchaseOrderRow, special: boolean): boolean {

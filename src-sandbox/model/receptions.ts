@@ -17,7 +17,13 @@ export type ReceptionRow = Record<string, string | number | null> & {
   voided: number
 }
 
-export type ReceptionDetailRow = Record<string, string | number | null> & { id: number; item_id: number; purchase_order_detail_id: number; quantity: string; lot_id: number | null }
+export type ReceptionDetailRow = Record<string, string | number | null> & {
+  id: number
+  item_id: number
+  purchase_order_detail_id: number
+  quantity: string
+  lot_id: number | null
+}
 
 /** The service's words (the spec shows none for receptions: ours, in its Spanish). */
 export const receptionText = {
@@ -82,7 +88,11 @@ export function newReception(statements: StatementCache, order: PurchaseOrderRow
       async_message: null,
       exchange_rate: foreign ? order.exchange_rate : null,
     },
-    lines: detailsOfOrder(statements, order.id).map((d) => ({ detail: d, item: itemFacts(statements, d.item_id)!, pending: railsDecimalString(pendingOf(d)) })),
+    lines: detailsOfOrder(statements, order.id).map((d) => ({
+      detail: d,
+      item: itemFacts(statements, d.item_id)!,
+      pending: railsDecimalString(pendingOf(d)),
+    })),
     foreign,
   }
 }
@@ -143,22 +153,36 @@ function sumOf(values: unknown[]): ReturnType<typeof parseDecimal> {
 }
 
 /** The lot a received line goes into: the named, dated lot for perishable goods (made when new), else the item's undated lot. */
-function lotFor(db: Sqlite, statements: StatementCache, entityId: number, line: { item: ItemFacts; lotName: string | null; lotExpires: string | null }): number {
+function lotFor(
+  db: Sqlite,
+  statements: StatementCache,
+  entityId: number,
+  line: { item: ItemFacts; lotName: string | null; lotExpires: string | null },
+): number {
   if (line.lotName !== null) {
-    const existing = statements.get('SELECT id FROM lots WHERE item_id = ? AND name = ?').pluck().get(line.item.id, line.lotName) as number | undefined
+    const existing = statements.get('SELECT id FROM lots WHERE item_id = ? AND name = ?').pluck().get(line.item.id, line.lotName) as
+      number | undefined
     if (existing !== undefined) return existing
-    return db.prepare('INSERT INTO lots (entity_id, item_id, name, expires) VALUES (?, ?, ?, ?)').run(entityId, line.item.id, line.lotName, line.lotExpires).lastInsertRowid as number
+    return db
+      .prepare('INSERT INTO lots (entity_id, item_id, name, expires) VALUES (?, ?, ?, ?)')
+      .run(entityId, line.item.id, line.lotName, line.lotExpires).lastInsertRowid as number
   }
-  const general = statements.get('SELECT id FROM lots WHERE item_id = ? AND expires IS NULL ORDER BY id LIMIT 1').pluck().get(line.item.id) as number | undefined
+  const general = statements
+    .get('SELECT id FROM lots WHERE item_id = ? AND expires IS NULL ORDER BY id LIMIT 1')
+    .pluck()
+    .get(line.item.id) as number | undefined
   if (general !== undefined) return general
-  return db.prepare("INSERT INTO lots (entity_id, item_id, name, expires) VALUES (?, ?, 'GENERAL', NULL)").run(entityId, line.item.id).lastInsertRowid as number
+  return db.prepare("INSERT INTO lots (entity_id, item_id, name, expires) VALUES (?, ?, 'GENERAL', NULL)").run(entityId, line.item.id)
+    .lastInsertRowid as number
 }
 
 /** Re-reads the order's lines and sets received (and its time) from them: received when nothing is pending. */
 function settleOrder(statements: StatementCache, order: PurchaseOrderRow, userId: number, now: string): void {
   const complete = detailsOfOrder(statements, order.id).every((d) => pendingOf(d).isZero())
   statements
-    .get('UPDATE purchase_orders SET received = ?, received_at = ?, receiver_id = COALESCE(?, receiver_id), updated_at = ?, updater_id = ? WHERE id = ?')
+    .get(
+      'UPDATE purchase_orders SET received = ?, received_at = ?, receiver_id = COALESCE(?, receiver_id), updated_at = ?, updater_id = ? WHERE id = ?',
+    )
     .run(complete ? 1 : 0, complete ? now : null, complete ? userId : null, now, userId, order.id)
 }
 
@@ -182,7 +206,7 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
     if (needsTransit === undefined) errors.add('needs_transit', t.notABoolean)
 
     const foreign = order.currency_id !== null && order.currency_id !== entityCurrencyId(statements, req.entityId)
-    let exchangeRate: number | null = foreign ? order.exchange_rate as number | null : null
+    let exchangeRate: number | null = foreign ? (order.exchange_rate as number | null) : null
     if (foreign && body.exchange_rate !== undefined && body.exchange_rate !== null && body.exchange_rate !== '') {
       const rate = parseDecimal(body.exchange_rate)
       if (!rate.ok) errors.add('exchange_rate', t.notANumber)
@@ -242,7 +266,8 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
           if (expires === null) errors.add('reception_details.lot_expires', t.blank)
           else if (expires === undefined) errors.add('reception_details.lot_expires', t.invalid)
           if (!part.ok) errors.add('reception_details.lot_delivered_quantity', part.reason === 'blank' ? t.blank : t.notANumber)
-          if (name && expires && part.ok) parts.push({ quantity: part.value, lotName: name, lotExpires: expires, description: castText(lots.descriptions[i]) ?? null })
+          if (name && expires && part.ok)
+            parts.push({ quantity: part.value, lotName: name, lotExpires: expires, description: castText(lots.descriptions[i]) ?? null })
         }
       } else {
         parts.push({ quantity: quantity.value, lotName: null, lotExpires: null, description: null })
@@ -258,8 +283,17 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
          VALUES (?, ?, ?, ?, 1, ?, 0, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
-        req.entityId, order.id, castText(body.invoice_number) ?? null, req.userId, req.stampOf(receivedAt!), castText(body.memo) ?? null,
-        agencyRow!.id, needsTransit, exchangeRate, req.now, req.now,
+        req.entityId,
+        order.id,
+        castText(body.invoice_number) ?? null,
+        req.userId,
+        req.stampOf(receivedAt!),
+        castText(body.memo) ?? null,
+        agencyRow!.id,
+        needsTransit,
+        exchangeRate,
+        req.now,
+        req.now,
       ).lastInsertRowid as number
     const stock: StockLine[] = []
     for (const line of accepted) {
@@ -271,16 +305,32 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
         db.prepare(
           `INSERT INTO reception_details (entity_id, reception_id, item_id, purchase_order_detail_id, quantity, lot_id,
              lot_name, lot_expire, lot_delivered_quantity, lot_description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(req.entityId, id, line.item.id, line.detail.id, q, lotId, as(part.lotName), as(part.lotExpires), as(q), as(part.description ?? part.lotName), req.now, req.now)
+        ).run(
+          req.entityId,
+          id,
+          line.item.id,
+          line.detail.id,
+          q,
+          lotId,
+          as(part.lotName),
+          as(part.lotExpires),
+          as(q),
+          as(part.description ?? part.lotName),
+          req.now,
+          req.now,
+        )
         stock.push({ lotId, quantity: q })
       }
       const current = details.get(line.detail.id)!
       const received = line.parts.reduce((sum, p) => sum.plus(p.quantity), new Decimal(current.received_quantity))
       current.received_quantity = railsDecimalString(received)
-      statements.get('UPDATE purchase_order_details SET received_quantity = ?, updated_at = ? WHERE id = ?').run(current.received_quantity, req.now, current.id)
+      statements
+        .get('UPDATE purchase_order_details SET received_quantity = ?, updated_at = ? WHERE id = ?')
+        .run(current.received_quantity, req.now, current.id)
     }
     receiveStock(statements, req.entityId, agencyRow!.id, stock)
-    if (foreign && exchangeRate !== null) statements.get('UPDATE purchase_orders SET exchange_rate = ? WHERE id = ?').run(exchangeRate, order.id)
+    if (foreign && exchangeRate !== null)
+      statements.get('UPDATE purchase_orders SET exchange_rate = ? WHERE id = ?').run(exchangeRate, order.id)
     settleOrder(statements, order, req.userId, req.now)
     return { kind: 'saved', id }
   })()
@@ -289,7 +339,14 @@ export function createReception(db: Sqlite, statements: StatementCache, req: Cre
 export type ReturnOutcome = { kind: 'returned' } | { kind: 'invalid'; errors: Record<string, string[]> }
 
 /** DELETE and rebound: the goods leave the agency again, the order's lines are pending again, the reception is voided. */
-export function returnReception(db: Sqlite, statements: StatementCache, reception: ReceptionRow, order: PurchaseOrderRow, userId: number, now: string): ReturnOutcome {
+export function returnReception(
+  db: Sqlite,
+  statements: StatementCache,
+  reception: ReceptionRow,
+  order: PurchaseOrderRow,
+  userId: number,
+  now: string,
+): ReturnOutcome {
   return db.transaction((): ReturnOutcome => {
     const errors = errorMessagesFor()
     if (reception.voided) errors.add('base', receptionText.alreadyReturned)
@@ -297,18 +354,34 @@ export function returnReception(db: Sqlite, statements: StatementCache, receptio
     if (!errors.any()) {
       for (const line of lines) {
         if (line.lot_id === null) continue
-        const available = statements.get('SELECT available FROM lot_stocks WHERE lot_id = ? AND agency_id = ?').pluck().get(line.lot_id, reception.agency_id) as number | undefined
-        if (new Decimal(available ?? 0).lt(line.quantity)) errors.add('base', receptionText.notEnoughStock(itemFacts(statements, line.item_id)?.code ?? String(line.item_id)))
+        const available = statements
+          .get('SELECT available FROM lot_stocks WHERE lot_id = ? AND agency_id = ?')
+          .pluck()
+          .get(line.lot_id, reception.agency_id) as number | undefined
+        if (new Decimal(available ?? 0).lt(line.quantity))
+          errors.add('base', receptionText.notEnoughStock(itemFacts(statements, line.item_id)?.code ?? String(line.item_id)))
       }
     }
     if (errors.any()) return { kind: 'invalid', errors: errors.fields }
-    removeStock(statements, reception.entity_id, reception.agency_id, lines.map((l) => ({ lotId: l.lot_id, quantity: l.quantity })))
+    removeStock(
+      statements,
+      reception.entity_id,
+      reception.agency_id,
+      lines.map((l) => ({ lotId: l.lot_id, quantity: l.quantity })),
+    )
     for (const line of lines) {
-      const d = statements.get('SELECT received_quantity FROM purchase_order_details WHERE id = ?').pluck().get(line.purchase_order_detail_id) as string
+      const d = statements
+        .get('SELECT received_quantity FROM purchase_order_details WHERE id = ?')
+        .pluck()
+        .get(line.purchase_order_detail_id) as string
       const back = Decimal.max(new Decimal(d).minus(line.quantity), 0)
-      statements.get('UPDATE purchase_order_details SET received_quantity = ?, updated_at = ? WHERE id = ?').run(railsDecimalString(back), now, line.purchase_order_detail_id)
+      statements
+        .get('UPDATE purchase_order_details SET received_quantity = ?, updated_at = ? WHERE id = ?')
+        .run(railsDecimalString(back), now, line.purchase_order_detail_id)
     }
-    statements.get('UPDATE receptions SET voided = 1, received = 0, voider_id = ?, voided_at = ?, updated_at = ? WHERE id = ?').run(userId, now, now, reception.id)
+    statements
+      .get('UPDATE receptions SET voided = 1, received = 0, voider_id = ?, voided_at = ?, updated_at = ? WHERE id = ?')
+      .run(userId, now, now, reception.id)
     settleOrder(statements, order, userId, now)
     return { kind: 'returned' }
   })()

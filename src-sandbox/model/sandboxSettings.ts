@@ -73,7 +73,9 @@ export function writeSettings(db: Sqlite, change: SettingsMap): SettingsMap {
     else values.set(key, parsed.data)
   }
   if (problems.length > 0) throw new Error(problems.join('; '))
-  const upsert = db.prepare('INSERT INTO sandbox_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+  const upsert = db.prepare(
+    'INSERT INTO sandbox_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  )
   db.transaction(() => {
     for (const [key, value] of values) upsert.run(key, JSON.stringify(value))
   })()

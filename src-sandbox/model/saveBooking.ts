@@ -103,7 +103,15 @@ function writeShipment(db: Sqlite, req: SaveBookingRequest, header: ResolvedHead
   return Number(result.lastInsertRowid)
 }
 
-function writeLines(db: Sqlite, entityId: number, shipmentId: number, lines: readonly FinalLine[], lots: readonly (number | null)[], destroyed: readonly MovementRow[], now: string) {
+function writeLines(
+  db: Sqlite,
+  entityId: number,
+  shipmentId: number,
+  lines: readonly FinalLine[],
+  lots: readonly (number | null)[],
+  destroyed: readonly MovementRow[],
+  now: string,
+) {
   for (const m of destroyed) db.prepare('DELETE FROM movements WHERE id = ?').run(m.id)
   lines.forEach((line, i) => {
     const values = [line.itemId!, lots[i] ?? null, line.quantity!, line.serialNumber, line.reference, line.bundleId]
@@ -135,7 +143,8 @@ function save(db: Sqlite, statements: StatementCache, req: SaveBookingRequest): 
   const header = resolveHeader(statements, req, errors.add)
   const before = existing ? movementsOf(statements, existing.id) : []
   const resolved = resolveLines(statements, req.entityId, before, req.form.lines, errors.add)
-  if (resolved.kind === 'movementNotFound') return { kind: 'movementNotFound', message: b.movementNotFound(resolved.idText, existing?.id ?? 0) }
+  if (resolved.kind === 'movementNotFound')
+    return { kind: 'movementNotFound', message: b.movementNotFound(resolved.idText, existing?.id ?? 0) }
 
   // A booking without an origin cannot be placed on stock (only possible for records not made here).
   if (!header.origin && !errors.fields.agency_from_id) errors.add('agency_from_id', t.blank)
@@ -143,11 +152,18 @@ function save(db: Sqlite, statements: StatementCache, req: SaveBookingRequest): 
   if (header.origin) {
     const placeable = resolved.lines.filter((l) => l.valid)
     const allocation = allocateLines(
-      placeable.map((l) => ({ index: l.index, itemId: l.itemId!, itemCode: l.itemCode!, quantity: new Decimal(l.quantity!), lotId: l.lotId })),
+      placeable.map((l) => ({
+        index: l.index,
+        itemId: l.itemId!,
+        itemCode: l.itemCode!,
+        quantity: new Decimal(l.quantity!),
+        lotId: l.lotId,
+      })),
       lotsAtOrigin(statements, header.origin.id, ownEarmarks(before)),
       header.origin.name,
     )
-    for (const [index, message] of allocation.errors) errors.add(index < 0 ? 'movements.booked_quantity' : lineField(index, 'booked_quantity'), message)
+    for (const [index, message] of allocation.errors)
+      errors.add(index < 0 ? 'movements.booked_quantity' : lineField(index, 'booked_quantity'), message)
     lots = resolved.lines.map((l) => (l.valid ? allocation.lots[placeable.indexOf(l)]! : null))
   }
   if (errors.any()) return { kind: 'invalid', errors: errors.fields }
@@ -155,9 +171,20 @@ function save(db: Sqlite, statements: StatementCache, req: SaveBookingRequest): 
   const now = toStoredTimestamp(req.now)
   const id = writeShipment(db, req, header, resolved.lines.length, now)
   const origin = header.origin!.id
-  if (existing) releaseEarmark(statements, req.entityId, origin, before.map((m) => ({ lotId: m.lot_id, quantity: m.booked_quantity })))
+  if (existing)
+    releaseEarmark(
+      statements,
+      req.entityId,
+      origin,
+      before.map((m) => ({ lotId: m.lot_id, quantity: m.booked_quantity })),
+    )
   writeLines(db, req.entityId, id, resolved.lines, lots, resolved.destroyed, now)
-  earmark(statements, req.entityId, origin, resolved.lines.map((l, i) => ({ lotId: lots[i] ?? null, quantity: l.quantity! })))
+  earmark(
+    statements,
+    req.entityId,
+    origin,
+    resolved.lines.map((l, i) => ({ lotId: lots[i] ?? null, quantity: l.quantity! })),
+  )
   if (header.transferRequest) setTransferRequestBooked(statements, header.transferRequest.id, true, now)
   return { kind: 'saved', id }
 }

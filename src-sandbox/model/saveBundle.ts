@@ -40,11 +40,14 @@ export function checkBundle(statements: StatementCache, req: SaveRequest): Check
   for (const [field, messages] of Object.entries(form.errors)) for (const m of messages) errors.add(field, m)
 
   if (!existing) {
-    for (const required of ['code', 'name'] as const) if (!(required in form.changes) && !form.errors[required]) errors.add(required, t.blank)
+    for (const required of ['code', 'name'] as const)
+      if (!(required in form.changes) && !form.errors[required]) errors.add(required, t.blank)
   }
   const code = form.changes.code
   if (typeof code === 'string') {
-    const taken = statements.get('SELECT 1 FROM bundles WHERE entity_id = ? AND code = ? AND id <> ?').get(entityId, code, existing?.id ?? 0)
+    const taken = statements
+      .get('SELECT 1 FROM bundles WHERE entity_id = ? AND code = ? AND id <> ?')
+      .get(entityId, code, existing?.id ?? 0)
     if (taken !== undefined) errors.add('code', t.taken)
   }
 
@@ -63,7 +66,10 @@ export function checkBundle(statements: StatementCache, req: SaveRequest): Check
   )
   for (const detail of form.details) {
     if (detail.id !== undefined && !ownDetails.has(detail.id)) {
-      return { kind: 'detailNotFound', message: `Couldn't find BundleDetail with ID=${detail.idText ?? detail.id} for Bundle with ID=${existing?.id ?? ''}` }
+      return {
+        kind: 'detailNotFound',
+        message: `Couldn't find BundleDetail with ID=${detail.idText ?? detail.id} for Bundle with ID=${existing?.id ?? ''}`,
+      }
     }
     if (detail.itemId !== undefined) {
       const item = statements.get('SELECT 1 FROM items WHERE id = ? AND entity_id = ?').get(detail.itemId, entityId)
@@ -88,7 +94,7 @@ export function writeBundle(db: Sqlite, statements: StatementCache, req: SaveReq
     )
   } else {
     const values: Record<string, ColumnValue> = { ...newBundleDefaults, ...form.changes }
-    const zid = (db.prepare('SELECT COALESCE(MAX(zid), 0) + 1 FROM bundles WHERE entity_id = ?').pluck().get(entityId) as number)
+    const zid = db.prepare('SELECT COALESCE(MAX(zid), 0) + 1 FROM bundles WHERE entity_id = ?').pluck().get(entityId) as number
     const columns = Object.keys(values)
     const result = db
       .prepare(
@@ -100,12 +106,18 @@ export function writeBundle(db: Sqlite, statements: StatementCache, req: SaveReq
   }
 
   for (const detail of form.details) {
-    if (detail.id !== undefined && detail.destroy) db.prepare('DELETE FROM bundle_details WHERE id = ? AND bundle_id = ?').run(detail.id, id)
+    if (detail.id !== undefined && detail.destroy)
+      db.prepare('DELETE FROM bundle_details WHERE id = ? AND bundle_id = ?').run(detail.id, id)
     else if (detail.id !== undefined) {
       if (detail.itemId !== undefined) db.prepare('UPDATE bundle_details SET item_id = ? WHERE id = ?').run(detail.itemId, detail.id)
       if (detail.quantity !== undefined) db.prepare('UPDATE bundle_details SET quantity = ? WHERE id = ?').run(detail.quantity, detail.id)
     } else {
-      db.prepare('INSERT INTO bundle_details (entity_id, bundle_id, item_id, quantity) VALUES (?, ?, ?, ?)').run(entityId, id, detail.itemId!, detail.quantity!)
+      db.prepare('INSERT INTO bundle_details (entity_id, bundle_id, item_id, quantity) VALUES (?, ?, ?, ?)').run(
+        entityId,
+        id,
+        detail.itemId!,
+        detail.quantity!,
+      )
     }
   }
   // The service keeps the count in a counter cache; recounting cannot drift.

@@ -18,8 +18,16 @@ interface StockRow {
   booked: number
 }
 
-function adjust(statements: StatementCache, entityId: number, agencyId: number, lotId: number, availableDelta: Decimal, bookedDelta: Decimal): void {
-  const row = statements.get('SELECT id, available, booked FROM lot_stocks WHERE lot_id = ? AND agency_id = ?').get(lotId, agencyId) as StockRow | undefined
+function adjust(
+  statements: StatementCache,
+  entityId: number,
+  agencyId: number,
+  lotId: number,
+  availableDelta: Decimal,
+  bookedDelta: Decimal,
+): void {
+  const row = statements.get('SELECT id, available, booked FROM lot_stocks WHERE lot_id = ? AND agency_id = ?').get(lotId, agencyId) as
+    StockRow | undefined
   if (!row) {
     statements
       .get('INSERT INTO lot_stocks (entity_id, lot_id, agency_id, available, booked) VALUES (?, ?, ?, ?, ?)')

@@ -74,11 +74,15 @@ export function checkNewTable(form: Record<string, unknown>): Checked<{ name: st
   const types = form.rows_type
   const columns: Column[] = []
   if (!Array.isArray(names) || names.length === 0) errors.add('rows_structure', validationText.blank)
-  else if (!names.every((n) => typeof n === 'string' && n.trim() !== '' && n.trim().length <= 60)) errors.add('rows_structure', validationText.invalid)
-  else if (new Set(names.map((n: string) => n.trim().toLowerCase())).size !== names.length) errors.add('rows_structure', validationText.taken)
+  else if (!names.every((n) => typeof n === 'string' && n.trim() !== '' && n.trim().length <= 60))
+    errors.add('rows_structure', validationText.invalid)
+  else if (new Set(names.map((n: string) => n.trim().toLowerCase())).size !== names.length)
+    errors.add('rows_structure', validationText.taken)
   if (!Array.isArray(types) || types.length === 0) errors.add('rows_type', validationText.blank)
-  else if (!types.every((t) => (columnTypes as readonly unknown[]).includes(t))) errors.add('rows_type', `${validationText.invalid} (text, number)`)
-  else if (Array.isArray(names) && types.length !== names.length) errors.add('rows_type', `debe tener un tipo por columna (${names.length})`)
+  else if (!types.every((t) => (columnTypes as readonly unknown[]).includes(t)))
+    errors.add('rows_type', `${validationText.invalid} (text, number)`)
+  else if (Array.isArray(names) && types.length !== names.length)
+    errors.add('rows_type', `debe tener un tipo por columna (${names.length})`)
   if (errors.any()) return { kind: 'invalid', errors: errors.fields }
   ;(names as string[]).forEach((n, i) => columns.push({ name: n.trim(), type: (types as ColumnType[])[i]! }))
   return { kind: 'ok', value: { name: name!, columns } }
@@ -88,7 +92,8 @@ export function checkNewTable(form: Record<string, unknown>): Checked<{ name: st
 export function checkTableChange(form: Record<string, unknown>): Checked<{ name: string }> {
   const errors = errorMessagesFor()
   const name = checkName(form.name, errors)
-  if (form.rows_structure !== undefined || form.rows_type !== undefined) errors.add('rows_structure', 'no se puede cambiar después de crear la tabla')
+  if (form.rows_structure !== undefined || form.rows_type !== undefined)
+    errors.add('rows_structure', 'no se puede cambiar después de crear la tabla')
   if (errors.any()) return { kind: 'invalid', errors: errors.fields }
   return { kind: 'ok', value: { name: name! } }
 }
@@ -100,7 +105,11 @@ const decimalText = signedDecimalPattern
  * number columns numbers (or a decimal string, kept as the number it spells);
  * a missing column is null; an unknown key is refused rather than dropped.
  */
-export function checkRowData(columns: readonly Column[], data: unknown, partialOf?: Record<string, unknown>): Checked<Record<string, unknown>> {
+export function checkRowData(
+  columns: readonly Column[],
+  data: unknown,
+  partialOf?: Record<string, unknown>,
+): Checked<Record<string, unknown>> {
   const errors = errorMessagesFor()
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     errors.add('data', validationText.invalid)

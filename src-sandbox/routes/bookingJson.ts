@@ -112,5 +112,10 @@ export function shipmentJson(s: ShipmentFields, movements: readonly MovementFiel
 
 /** A destination the booking form offers (new.json and edit.json), ids in detail style. */
 export function destinationJson(a: AgencyRow) {
-  return { id: String(a.id), name: a.name, address: a.address, agency_category_id: a.agency_category_id === null ? null : String(a.agency_category_id) }
+  return {
+    id: String(a.id),
+    name: a.name,
+    address: a.address,
+    agency_category_id: a.agency_category_id === null ? null : String(a.agency_category_id),
+  }
 }

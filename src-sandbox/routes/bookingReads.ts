@@ -32,7 +32,10 @@ export const bookingReadRoutes: RouteModule = (app, ctx) => {
     const agency = callerAgency(ctx.store.statements, scope.entityId, scope.user.id)
     if (!agency) return []
     const bookings = openBookingsFrom(ctx.store.statements, scope.entityId, agency.id)
-    const lines = movementsByShipment(ctx.store.statements, bookings.map((s) => s.id))
+    const lines = movementsByShipment(
+      ctx.store.statements,
+      bookings.map((s) => s.id),
+    )
     return bookings.map((s) => shipmentJson(s, lines.get(s.id) ?? [], 'list', ctx.extensions))
   })
 
@@ -81,6 +84,9 @@ export const bookingReadRoutes: RouteModule = (app, ctx) => {
     const shipment = bookingFromPath(ctx, scope, (request.params as { id: string }).id, reply)
     if (!shipment) return reply
     const origin = shipment.agency_from_id === null ? undefined : findAgency(ctx.store.statements, scope.entityId, shipment.agency_from_id)
-    return { ...shipmentJson(shipment, movementsOf(ctx.store.statements, shipment.id), 'detail', ctx.extensions), ...formChoices(ctx, origin) }
+    return {
+      ...shipmentJson(shipment, movementsOf(ctx.store.statements, shipment.id), 'detail', ctx.extensions),
+      ...formChoices(ctx, origin),
+    }
   })
 }

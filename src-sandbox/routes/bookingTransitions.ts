@@ -22,7 +22,9 @@ export const bookingTransitionRoutes: RouteModule = (app, ctx) => {
       const rawId = (request.params as { id: string }).id
       const id = positiveId(rawId)
       const result: TransitionResult =
-        id === undefined ? { kind: 'notFound' } : run(ctx.store.db, ctx.store.statements, { entityId: scope.entityId, userId: scope.user.id, id, now: ctx.clock.now() })
+        id === undefined
+          ? { kind: 'notFound' }
+          : run(ctx.store.db, ctx.store.statements, { entityId: scope.entityId, userId: scope.user.id, id, now: ctx.clock.now() })
       if (result.kind === 'notFound') return sendError(reply, 404, b.notFound(rawId))
       if (result.kind === 'refused') return sendValidationErrors(reply, { base: [result.message] })
       return storedBookingJson(ctx, scope, result.id, 'detail')

@@ -90,7 +90,14 @@ export const bundleRoutes: RouteModule = (app, ctx) => {
     const { form, images } = readForm(body.bundle)
     const now = toStoredTimestamp(ctx.clock.now())
     // Create answers in the spec's list style (ids as numbers, ISO timestamps), like every create response.
-    return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now, form, images }, 201, 'list', requestOrigin(request))
+    return answerSave(
+      ctx,
+      reply,
+      { entityId: scope.entityId, userId: scope.user.id, now, form, images },
+      201,
+      'list',
+      requestOrigin(request),
+    )
   })
 
   const update = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -102,7 +109,14 @@ export const bundleRoutes: RouteModule = (app, ctx) => {
     if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
     const { form, images } = readForm(body.bundle)
     const now = toStoredTimestamp(ctx.clock.now())
-    return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now, existing, form, images }, 200, 'detail', requestOrigin(request))
+    return answerSave(
+      ctx,
+      reply,
+      { entityId: scope.entityId, userId: scope.user.id, now, existing, form, images },
+      200,
+      'detail',
+      requestOrigin(request),
+    )
   }
   // Rails routes both verbs to update.
   app.patch('/inventories/bundles/:id.json', { bodyLimit: multipartBodyLimit }, update)

@@ -11,7 +11,11 @@ import { consolidateJson } from './purchasingJson'
 import type { RouteModule } from './routeModule'
 
 function withOrders(ctx: SandboxContext, c: ConsolidateRow, style: JsonStyle) {
-  return consolidateJson(c, ordersOfConsolidate(ctx.store.statements, c.id).map((o) => orderJson(ctx, o, 'list')), style)
+  return consolidateJson(
+    c,
+    ordersOfConsolidate(ctx.store.statements, c.id).map((o) => orderJson(ctx, o, 'list')),
+    style,
+  )
 }
 
 /** /purchases/consolidates: the listings, create (regular and special-invoice), show, edit, update and delete. */
@@ -36,7 +40,13 @@ export const consolidateRoutes: RouteModule = (app, ctx) => {
     if (!scope) return reply
     const body = request.body
     if (!isPlainObject(body) || !isPlainObject(body.consolidate)) return sendMissingParam(reply, 'consolidate')
-    const outcome = createConsolidate(ctx.store.db, s, { entityId: scope.entityId, userId: scope.user.id, now: now(), body: body.consolidate, special })
+    const outcome = createConsolidate(ctx.store.db, s, {
+      entityId: scope.entityId,
+      userId: scope.user.id,
+      now: now(),
+      body: body.consolidate,
+      special,
+    })
     if (outcome.kind === 'invalid') return sendValidationErrors(reply, outcome.errors)
     const created = consolidateFromPath(ctx, scope, String(outcome.id), reply)!
     return reply.code(201).send(withOrders(ctx, created, 'list'))

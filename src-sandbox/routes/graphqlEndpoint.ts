@@ -38,11 +38,16 @@ export function graphqlEndpoint(app: FastifyInstance, ctx: SandboxContext): void
       const check = await verifyGraphqlJwt(ctx.store.jwtSecret(), match[1]!, ctx.clock.now())
       if (!check.ok) return reply.code(401).send(invalidJwt(check.message))
 
-      const result = await ctx.graphql.run(request.body, () => {
-        const entityId = currentEntityId(ctx.store.db, check.userId)
-        if (entityId === undefined) return hasuraError('the user has no current entity (no active membership is selected)', 'access-denied')
-        return { runner: new QueryRunner(ctx.tables, ctx.store.statements, entityId), loader: new SiblingLoader() }
-      }, refusedRootFields(ctx))
+      const result = await ctx.graphql.run(
+        request.body,
+        () => {
+          const entityId = currentEntityId(ctx.store.db, check.userId)
+          if (entityId === undefined)
+            return hasuraError('the user has no current entity (no active membership is selected)', 'access-denied')
+          return { runner: new QueryRunner(ctx.tables, ctx.store.statements, entityId), loader: new SiblingLoader() }
+        },
+        refusedRootFields(ctx),
+      )
       return reply.code(result.status).send(result.body)
     },
   })

@@ -56,7 +56,18 @@ export const pieceworkTypeGroupRoutes: RouteModule = (app, ctx) => {
   app.get(`${prefix}/new.json`, async (request, reply) => {
     const scope = entityScope(ctx, request, reply)
     if (!scope) return reply
-    return { id: null, zid: null, name: null, id_number: null, description: null, creator_id: null, updater_id: null, entity_id: scope.entityId, created_at: null, updated_at: null }
+    return {
+      id: null,
+      zid: null,
+      name: null,
+      id_number: null,
+      description: null,
+      creator_id: null,
+      updater_id: null,
+      entity_id: scope.entityId,
+      created_at: null,
+      updated_at: null,
+    }
   })
 
   app.get(`${prefix}/:id.json`, async (request, reply) => {

@@ -14,7 +14,14 @@ export const profileRoutes: RouteModule = (app, ctx) => {
     const user = requestUser(request)
     return {
       // mobile_phone is ours: the spec lets it be written but does not show it read back.
-      profile: { id: user.id, email: user.email, name: user.name, mobile_phone: user.mobile_phone, language: user.language, time_zone: user.time_zone },
+      profile: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        mobile_phone: user.mobile_phone,
+        language: user.language,
+        time_zone: user.time_zone,
+      },
       memberships: listMemberships(ctx.store.db, user.id).map((m) => ({
         id: m.id,
         current: m.current === 1,
@@ -47,7 +54,10 @@ export const profileRoutes: RouteModule = (app, ctx) => {
     }
     if (input.time_zone !== undefined) {
       if (typeof input.time_zone !== 'string' || !isKnownTimeZone(input.time_zone)) {
-        errors.add('time_zone', 'is not included in the list (an IANA zone such as America/Guatemala or a Rails name such as Central America)')
+        errors.add(
+          'time_zone',
+          'is not included in the list (an IANA zone such as America/Guatemala or a Rails name such as Central America)',
+        )
       } else change.time_zone = input.time_zone
     }
 

@@ -11,24 +11,72 @@ import type { JsonStyle } from './bundleJson'
 type Row = Record<string, string | number | null>
 
 const intIn = (style: JsonStyle, v: string | number | null) => (v === null || style === 'list' ? v : String(v))
-const timeIn = (style: JsonStyle, v: string | number | null) => (v === null ? null : style === 'list' ? toIsoTimestamp(String(v)) : toDetailTimestamp(String(v)))
+const timeIn = (style: JsonStyle, v: string | number | null) =>
+  v === null ? null : style === 'list' ? toIsoTimestamp(String(v)) : toDetailTimestamp(String(v))
 const json = (v: string | number | null): unknown => (v === null ? null : (JSON.parse(String(v)) as unknown))
 const bool = (v: string | number | null) => v === 1
 
 const orderInts = [
-  'id', 'zid', 'charge_term_id', 'purchaser_id', 'payee_id', 'entity_id', 'receiver_id', 'voider_id', 'creator_id', 'updater_id', 'authorizer_id',
-  'consolidate_id', 'agency_id', 'incoterm_id', 'currency_id', 'contract_id', 'purchase_order_details_count', 'discharge_details_count', 'charges_count',
+  'id',
+  'zid',
+  'charge_term_id',
+  'purchaser_id',
+  'payee_id',
+  'entity_id',
+  'receiver_id',
+  'voider_id',
+  'creator_id',
+  'updater_id',
+  'authorizer_id',
+  'consolidate_id',
+  'agency_id',
+  'incoterm_id',
+  'currency_id',
+  'contract_id',
+  'purchase_order_details_count',
+  'discharge_details_count',
+  'charges_count',
 ]
 const orderTexts = [
-  'id_number', 'uuid', 'reference', 'memo', 'invoice', 'issue_date', 'shipping_date', 'delivery_date', 'payment_expected_at',
-  'subtotal', 'discount', 'total', 'due', 'not_included_vat', 'income_taxes_withheld', 'vat_withheld', 'tax1', 'tax2', 'tax3', 'tax4', 'shipping',
-  'incoterm_destination', 'origin', 'transport_type', 'forwarder', 'shipment_reference', 'external_image_url',
+  'id_number',
+  'uuid',
+  'reference',
+  'memo',
+  'invoice',
+  'issue_date',
+  'shipping_date',
+  'delivery_date',
+  'payment_expected_at',
+  'subtotal',
+  'discount',
+  'total',
+  'due',
+  'not_included_vat',
+  'income_taxes_withheld',
+  'vat_withheld',
+  'tax1',
+  'tax2',
+  'tax3',
+  'tax4',
+  'shipping',
+  'incoterm_destination',
+  'origin',
+  'transport_type',
+  'forwarder',
+  'shipment_reference',
+  'external_image_url',
 ]
 const orderTimes = ['created_at', 'updated_at', 'authorized_at', 'received_at', 'paid_at', 'voided_at']
 const orderFlags = ['authorized', 'received', 'voided', 'paid', 'import', 'taxable', 'exempt', 'small_taxpayer', 'pos']
 const orderJsonFields = [
-  'other_charges', 'resolution', 'resolution_date', 'authorized_serial', 'electronic_authorization_supporting_document', 'electronic_tax_document',
-  'document_external_storage_certified_response', 'document_external_storage_certified_response_for_voiding',
+  'other_charges',
+  'resolution',
+  'resolution_date',
+  'authorized_serial',
+  'electronic_authorization_supporting_document',
+  'electronic_tax_document',
+  'document_external_storage_certified_response',
+  'document_external_storage_certified_response_for_voiding',
 ]
 
 export interface OrderExtras {
@@ -74,7 +122,14 @@ export function purchaseOrderDetailJson(d: PurchaseOrderDetailRow, style: JsonSt
 
 const consolidateInts = ['id', 'zid', 'entity_id', 'user_id', 'item_id', 'charge_term_id']
 const consolidateTexts = ['name', 'description', 'id_number']
-const consolidateValues = ['resolution', 'resolution_date', 'authorized_serial', 'electronic_tax_document', 'electronic_authorization_supporting_document', 'document_external_storage_certified_response']
+const consolidateValues = [
+  'resolution',
+  'resolution_date',
+  'authorized_serial',
+  'electronic_tax_document',
+  'electronic_authorization_supporting_document',
+  'document_external_storage_certified_response',
+]
 
 /** The spec's Consolidate; then `special_invoice` and `purchase_orders` (ours, the members). */
 export function consolidateJson(c: Row, orders: readonly ReturnType<typeof purchaseOrderJson>[], style: JsonStyle) {

@@ -8,7 +8,12 @@ import type { JsonStyle } from './bundleJson'
 import { purchaseOrderJson } from './purchasingJson'
 
 /** The consolidate named in the path, in the current entity; answers 404 `{error}` and returns undefined otherwise. */
-export function consolidateFromPath(ctx: SandboxContext, scope: EntityScope, rawId: unknown, reply: FastifyReply): ConsolidateRow | undefined {
+export function consolidateFromPath(
+  ctx: SandboxContext,
+  scope: EntityScope,
+  rawId: unknown,
+  reply: FastifyReply,
+): ConsolidateRow | undefined {
   const id = positiveId(rawId)
   const found = id === undefined ? undefined : findConsolidate(ctx.store.statements, scope.entityId, id)
   if (!found) sendError(reply, 404, `Couldn't find Consolidate with 'id'=${String(rawId)}`)
@@ -25,5 +30,9 @@ export function orderFromPath(ctx: SandboxContext, scope: EntityScope, rawId: un
 /** An order as the listings give it, with its supplier and currency (and its lines when asked). */
 export function orderJson(ctx: SandboxContext, o: PurchaseOrderRow, style: JsonStyle, withDetails = false) {
   const s = ctx.store.statements
-  return purchaseOrderJson(o, { payee: payeeOf(s, o.payee_id), currency: currencyOf(s, o.currency_id), details: withDetails ? detailsOfOrder(s, o.id) : undefined }, style)
+  return purchaseOrderJson(
+    o,
+    { payee: payeeOf(s, o.payee_id), currency: currencyOf(s, o.currency_id), details: withDetails ? detailsOfOrder(s, o.id) : undefined },
+    style,
+  )
 }

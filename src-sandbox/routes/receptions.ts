@@ -3,7 +3,16 @@ import type { SandboxContext } from '../context'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
 import { dateInZone, instantOnLocalDate } from '@shared/localDate'
 import { detailsOfOrder, findPurchaseOrder } from '../model/purchaseOrders'
-import { createReception, detailsOfReception, findReception, newReception, pendingOf, receptionText, returnReception, type ReceptionRow } from '../model/receptions'
+import {
+  createReception,
+  detailsOfReception,
+  findReception,
+  newReception,
+  pendingOf,
+  receptionText,
+  returnReception,
+  type ReceptionRow,
+} from '../model/receptions'
 import { railsDecimalString } from '../model/railsDecimal'
 import { toStoredTimestamp } from '../timestamps'
 import { entityScope, positiveId, type EntityScope } from './entityScope'

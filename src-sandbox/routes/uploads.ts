@@ -21,7 +21,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const base = stored?.split('/').pop()
     const version = base ? new RegExp(`^(?:thumb_|standard_|header_)?${base.replace(/[.]/g, '\\.')}$`) : null
     if (!company || !stored || !version?.test(file)) return sendError(reply, 404, `No such file: ${request.url}`)
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(companyLogoSvg(company, kind as 'logo' | 'report_logo'))
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=3600')
+      .send(companyLogoSvg(company, kind as 'logo' | 'report_logo'))
   })
 
   // Bundle images as uploaded; the `thumbnail_fill_` version is the same bytes (the sandbox resizes nothing).

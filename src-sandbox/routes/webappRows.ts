@@ -88,7 +88,9 @@ export const webappRowRoutes: RouteModule = (app, ctx) => {
       // An update changes the columns it names; the others keep their values.
       const checked = checkRowData(columnsOf(t), given.data, JSON.parse(r.data) as Record<string, unknown>)
       if (checked.kind === 'invalid') return sendValidationErrors(reply, checked.errors)
-      ctx.store.db.prepare('UPDATE webapp_table_rows SET data = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(checked.value), toStoredTimestamp(ctx.clock.now()), r.id)
+      ctx.store.db
+        .prepare('UPDATE webapp_table_rows SET data = ?, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(checked.value), toStoredTimestamp(ctx.clock.now()), r.id)
       return rowJson(findRow(ctx.store.db, t.id, r.id)!)
     }
     app.patch(path, update)

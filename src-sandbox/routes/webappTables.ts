@@ -1,7 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SandboxContext } from '../context'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
-import { checkNewTable, checkTableChange, columnsOf, countRows, findWebappTable, listWebappTables, structureOf, type WebappTableRow } from '../model/webappTables'
+import {
+  checkNewTable,
+  checkTableChange,
+  columnsOf,
+  countRows,
+  findWebappTable,
+  listWebappTables,
+  structureOf,
+  type WebappTableRow,
+} from '../model/webappTables'
 import { toIsoTimestamp, toStoredTimestamp } from '../timestamps'
 import { entityScope, positiveId, type EntityScope } from './entityScope'
 import type { RouteModule } from './routeModule'
@@ -53,7 +62,9 @@ export const webappTableRoutes: RouteModule = (app, ctx) => {
       const now = toStoredTimestamp(ctx.clock.now())
       const { columns, name } = checked.value
       const result = ctx.store.db
-        .prepare('INSERT INTO webapp_tables (entity_id, name, rows_structure, rows_type, structure, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO webapp_tables (entity_id, name, rows_structure, rows_type, structure, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(
           scope.entityId,
           name,
@@ -96,7 +107,9 @@ export const webappTableRoutes: RouteModule = (app, ctx) => {
       if (!isPlainObject(body) || !isPlainObject(body.webapp_table)) return sendMissingParam(reply, 'webapp_table')
       const checked = checkTableChange(body.webapp_table)
       if (checked.kind === 'invalid') return sendValidationErrors(reply, checked.errors)
-      ctx.store.db.prepare('UPDATE webapp_tables SET name = ?, updated_at = ? WHERE id = ?').run(checked.value.name, toStoredTimestamp(ctx.clock.now()), table.id)
+      ctx.store.db
+        .prepare('UPDATE webapp_tables SET name = ?, updated_at = ? WHERE id = ?')
+        .run(checked.value.name, toStoredTimestamp(ctx.clock.now()), table.id)
       return tableJson(ctx, findWebappTable(ctx.store.db, scope.entityId, table.id)!)
     }
     // The spec names the verb only as "update": Rails routes PATCH and PUT there.

@@ -77,8 +77,16 @@ export interface EntityBookingFacts {
 
 /** Item codes and lot ids at seed 1 (the catalogue's draws decide them). */
 const atSeedOne: Readonly<Record<number, { stocked: [string, number]; lastUnit: [string, number]; multiLot: [string, number[]] }>> = {
-  101: { stocked: ['SEG-00008', 10_000_008], lastUnit: ['CER-00009', 10_000_009], multiLot: ['ADH-00012', [10_000_012, 10_000_013, 10_000_014]] },
-  102: { stocked: ['LIM-00010', 20_000_019], lastUnit: ['HIG-00005', 20_000_008], multiLot: ['HIG-00014', [20_000_027, 20_000_028, 20_000_029]] },
+  101: {
+    stocked: ['SEG-00008', 10_000_008],
+    lastUnit: ['CER-00009', 10_000_009],
+    multiLot: ['ADH-00012', [10_000_012, 10_000_013, 10_000_014]],
+  },
+  102: {
+    stocked: ['LIM-00010', 20_000_019],
+    lastUnit: ['HIG-00005', 20_000_008],
+    multiLot: ['HIG-00014', [20_000_027, 20_000_028, 20_000_029]],
+  },
 }
 
 function factsFor(entityId: number): EntityBookingFacts {

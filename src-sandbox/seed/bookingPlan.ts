@@ -21,8 +21,26 @@ export interface EntityBookingPlan {
 }
 
 export const entityBookingPlans: readonly EntityBookingPlan[] = [
-  { entityId: 101, origin: 302, sameCategory: [303, 304], otherCategory: 301, inactive: 305, stockedZid: 8, lastUnitZid: 9, multiLotZid: 12 },
-  { entityId: 102, origin: 306, sameCategory: [307, 307], otherCategory: 308, inactive: null, stockedZid: 10, lastUnitZid: 5, multiLotZid: 14 },
+  {
+    entityId: 101,
+    origin: 302,
+    sameCategory: [303, 304],
+    otherCategory: 301,
+    inactive: 305,
+    stockedZid: 8,
+    lastUnitZid: 9,
+    multiLotZid: 12,
+  },
+  {
+    entityId: 102,
+    origin: 306,
+    sameCategory: [307, 307],
+    otherCategory: 308,
+    inactive: null,
+    stockedZid: 10,
+    lastUnitZid: 5,
+    multiLotZid: 14,
+  },
 ]
 
 /** What the seed sets at the origin: the stocked item's first lot, the last unit, and the multi-lot item's lots in expiry order (later lots 0). */

@@ -33,7 +33,18 @@ export interface BundleTemplate {
 }
 
 export const bundleColors: readonly string[] = [
-  '#FFFFFF', '#1E88E5', '#43A047', '#E53935', '#FB8C00', '#8E24AA', '#00897B', '#FDD835', '#6D4C41', '#546E7A', '#D81B60', '#3949AB',
+  '#FFFFFF',
+  '#1E88E5',
+  '#43A047',
+  '#E53935',
+  '#FB8C00',
+  '#8E24AA',
+  '#00897B',
+  '#FDD835',
+  '#6D4C41',
+  '#546E7A',
+  '#D81B60',
+  '#3949AB',
 ]
 
 export const bundleTemplates: readonly BundleTemplate[] = [

@@ -57,7 +57,12 @@ function factsFor(entityId: number): EntityBundleFacts {
   return {
     entityId,
     withMovements: { id: base, code: first.code, ean13: makeEan13(template.gs1Prefix, template.companyNumber, 1), tags: first.tags },
-    dynamic: { id: base + 1, code: second.code, itemCategoryId: itemCategoryId(entityId, second.category), itemCategoryName: second.category },
+    dynamic: {
+      id: base + 1,
+      code: second.code,
+      itemCategoryId: itemCategoryId(entityId, second.category),
+      itemCategoryName: second.category,
+    },
     deletable: { id: base + 2, code: third.code },
     agencyWithStock: demoAgencies[entityId]!.own,
     foreignAgency: demoAgencies[entityId]!.foreign,

@@ -8,9 +8,16 @@ import type { StockedLine } from './stockedLines'
  * components"), each on the first lot by expiry that covers it. Undefined
  * when no bundle qualifies.
  */
-export function bundleInStock(db: Sqlite, entityId: number, agencyId: number, excluded: ReadonlySet<number>): { bundleId: number; lines: StockedLine[] } | undefined {
+export function bundleInStock(
+  db: Sqlite,
+  entityId: number,
+  agencyId: number,
+  excluded: ReadonlySet<number>,
+): { bundleId: number; lines: StockedLine[] } | undefined {
   const bundles = db
-    .prepare('SELECT id FROM bundles WHERE entity_id = ? AND category_bundle = 0 AND active = 1 AND bundle_details_count > 0 AND zid BETWEEN 4 AND 250 ORDER BY zid')
+    .prepare(
+      'SELECT id FROM bundles WHERE entity_id = ? AND category_bundle = 0 AND active = 1 AND bundle_details_count > 0 AND zid BETWEEN 4 AND 250 ORDER BY zid',
+    )
     .pluck()
     .all(entityId) as number[]
   const components = db.prepare('SELECT item_id, quantity FROM bundle_details WHERE bundle_id = ? ORDER BY id').raw()

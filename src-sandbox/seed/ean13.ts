@@ -14,7 +14,8 @@ export function isValidEan13(code: string): boolean {
 export function makeEan13(prefix: string, company: string, itemRef: number): string {
   const refWidth = 12 - prefix.length - company.length
   const ref = String(itemRef)
-  if (refWidth <= 0 || ref.length > refWidth) throw new Error(`item reference ${itemRef} does not fit an EAN-13 with prefix ${prefix}${company}`)
+  if (refWidth <= 0 || ref.length > refWidth)
+    throw new Error(`item reference ${itemRef} does not fit an EAN-13 with prefix ${prefix}${company}`)
   const body = `${prefix}${company}${ref.padStart(refWidth, '0')}`
   return `${body}${ean13CheckDigit(body)}`
 }

@@ -54,7 +54,16 @@ export interface PlannedOrder {
   lines: readonly PlannedLine[]
 }
 
-const o = (id: number, entityId: number, state: OrderState, payeeId: number, issueDate: string, reference: string, lines: PlannedLine[], dollars = false): PlannedOrder => ({
+const o = (
+  id: number,
+  entityId: number,
+  state: OrderState,
+  payeeId: number,
+  issueDate: string,
+  reference: string,
+  lines: PlannedLine[],
+  dollars = false,
+): PlannedOrder => ({
   id,
   entityId,
   state,

@@ -33,7 +33,9 @@ export function seedAdministration(db: Sqlite): void {
   for (const g of pieceworkGroups) insertGroup.run(g.entity_id, g.zid, g.name, g.id_number, g.description, demoUser, demoUser, stamp, stamp)
 
   const table = db
-    .prepare('INSERT INTO webapp_tables (entity_id, name, rows_structure, rows_type, structure, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO webapp_tables (entity_id, name, rows_structure, rows_type, structure, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
     .run(
       demoTable.entity_id,
       demoTable.name,
@@ -43,6 +45,8 @@ export function seedAdministration(db: Sqlite): void {
       stamp,
       stamp,
     )
-  const insertRow = db.prepare('INSERT INTO webapp_table_rows (entity_id, webapp_table_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+  const insertRow = db.prepare(
+    'INSERT INTO webapp_table_rows (entity_id, webapp_table_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  )
   for (const row of demoTable.rows) insertRow.run(demoTable.entity_id, Number(table.lastInsertRowid), JSON.stringify(row), stamp, stamp)
 }

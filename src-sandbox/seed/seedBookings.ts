@@ -3,7 +3,15 @@ import { earmark } from '../model/stockLedger'
 import { createPrng, type Prng } from '../prng'
 import { StatementCache } from '../store/statementCache'
 import { toStoredTimestamp } from '../timestamps'
-import { bookingId, bookingMovementIdBase, bookingSlots, entityBookingPlans, requestSlots, transferRequestLineIdBase, type EntityBookingPlan } from './bookingPlan'
+import {
+  bookingId,
+  bookingMovementIdBase,
+  bookingSlots,
+  entityBookingPlans,
+  requestSlots,
+  transferRequestLineIdBase,
+  type EntityBookingPlan,
+} from './bookingPlan'
 import { bundleInStock } from './bundleInStock'
 import { IdSequence } from './idSequence'
 import { agencySeeds, employeeSeeds, entitySeeds } from './organisationData'
@@ -41,15 +49,37 @@ function userAt(entityId: number, agencyId: number): number {
  * before it is written, so its lines are picked from the stock the earlier
  * bookings left.
  */
-function drafts(plan: EntityBookingPlan, requests: readonly SeededRequest[], picker: StockedLinePicker, prng: Prng, withBundle: ReturnType<typeof bundleInStock>): (() => BookingDraft)[] {
+function drafts(
+  plan: EntityBookingPlan,
+  requests: readonly SeededRequest[],
+  picker: StockedLinePicker,
+  prng: Prng,
+  withBundle: ReturnType<typeof bundleInStock>,
+): (() => BookingDraft)[] {
   const { origin, otherCategory } = plan
   const [near, second] = plan.sameCategory
   const booked = requests[requestSlots.booked]!
   const s = bookingSlots
   return [
     // The booked request's lines, on the lots they were picked from (at most half of each lot, like every pick).
-    () => ({ slot: s.open, from: origin, to: booked.to, state: 'open', needsTransport: true, lines: booked.lines as StockedLine[], request: booked }),
-    () => ({ slot: s.noTransport, from: origin, to: near, state: 'open', needsTransport: false, lines: picker.pick(prng, origin, 1), memo: 'El cliente recoge en tienda' }),
+    () => ({
+      slot: s.open,
+      from: origin,
+      to: booked.to,
+      state: 'open',
+      needsTransport: true,
+      lines: booked.lines as StockedLine[],
+      request: booked,
+    }),
+    () => ({
+      slot: s.noTransport,
+      from: origin,
+      to: near,
+      state: 'open',
+      needsTransport: false,
+      lines: picker.pick(prng, origin, 1),
+      memo: 'El cliente recoge en tienda',
+    }),
     () => ({
       slot: s.withBundle,
       from: origin,
@@ -58,11 +88,39 @@ function drafts(plan: EntityBookingPlan, requests: readonly SeededRequest[], pic
       needsTransport: true,
       lines: [...(withBundle?.lines.map((l) => ({ ...l, bundleId: withBundle.bundleId })) ?? []), ...picker.pick(prng, origin, 1)],
     }),
-    () => ({ slot: s.inTransitIncoming, from: otherCategory, to: origin, state: 'inTransit', needsTransport: true, lines: picker.pick(prng, otherCategory, 3) }),
-    () => ({ slot: s.inTransitFromSameCategory, from: near, to: origin, state: 'inTransit', needsTransport: true, lines: picker.pick(prng, near, 2) }),
-    () => ({ slot: s.inTransitOutgoing, from: origin, to: second, state: 'inTransit', needsTransport: true, lines: picker.pick(prng, origin, 2) }),
+    () => ({
+      slot: s.inTransitIncoming,
+      from: otherCategory,
+      to: origin,
+      state: 'inTransit',
+      needsTransport: true,
+      lines: picker.pick(prng, otherCategory, 3),
+    }),
+    () => ({
+      slot: s.inTransitFromSameCategory,
+      from: near,
+      to: origin,
+      state: 'inTransit',
+      needsTransport: true,
+      lines: picker.pick(prng, near, 2),
+    }),
+    () => ({
+      slot: s.inTransitOutgoing,
+      from: origin,
+      to: second,
+      state: 'inTransit',
+      needsTransport: true,
+      lines: picker.pick(prng, origin, 2),
+    }),
     () => ({ slot: s.voided, from: origin, to: second, state: 'voided', needsTransport: true, lines: picker.pick(prng, origin, 1) }),
-    () => ({ slot: s.otherAgencyOpen, from: otherCategory, to: near, state: 'open', needsTransport: true, lines: picker.pick(prng, otherCategory, 2) }),
+    () => ({
+      slot: s.otherAgencyOpen,
+      from: otherCategory,
+      to: near,
+      state: 'open',
+      needsTransport: true,
+      lines: picker.pick(prng, otherCategory, 2),
+    }),
   ]
 }
 
@@ -130,7 +188,17 @@ class SeededBookingWriter {
       draft.state === 'open' ? 0 : 1,
     )
     for (const line of draft.lines) {
-      this.insertMovement.run(this.movementIds.next(), entityId, id, line.itemId, line.lotId, line.quantity, line.bundleId ?? null, createdAt, createdAt)
+      this.insertMovement.run(
+        this.movementIds.next(),
+        entityId,
+        id,
+        line.itemId,
+        line.lotId,
+        line.quantity,
+        line.bundleId ?? null,
+        createdAt,
+        createdAt,
+      )
     }
     // Only an open booking holds stock; a shipped one took it along, a voided one gave it back.
     if (draft.state === 'open') earmark(this.statements, entityId, draft.from, draft.lines)

@@ -42,7 +42,17 @@ export function seedBundleForms(db: Sqlite): void {
     const forms = n === 0 ? [technicalSheet, qualityCheck] : n === 1 ? [technicalSheet] : [qualityCheck]
     for (const form of forms) {
       submission += 1
-      insert.run(bundleId, form.form_id, form.form_zid, form.name, form.description, submission, `FORM-${submission}`, stamp, JSON.stringify(form.fields(n)))
+      insert.run(
+        bundleId,
+        form.form_id,
+        form.form_zid,
+        form.name,
+        form.description,
+        submission,
+        `FORM-${submission}`,
+        stamp,
+        JSON.stringify(form.fields(n)),
+      )
     }
   })
 }

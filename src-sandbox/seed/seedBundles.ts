@@ -25,11 +25,39 @@ const fractionalUnits = new Set(['metro', 'libra', 'kilogramo', 'litro', 'rollo'
 
 /** The order of the positional parameters of insertBundle. */
 const bundleColumns = [
-  'id', 'entity_id', 'zid', 'active', 'code', 'ean13', 'name', 'description', 'extra_description', 'updater_id',
-  'created_at', 'updated_at', 'bundle_details_count', 'pays_vat', 'quotable', 'ecommerce', 'sellable', 'purchasable',
-  'force_as_service_for_document_external_storage_service', 'category_bundle', 'item_category_id', 'item_country_code_id',
-  'weight', 'volume', 'measurement_unit', 'color', 'image_url', 'image2_url', 'image3_url', 'image4_url', 'image5_url',
-  'youtube_video_url', 'nomic_q4f16_embedding',
+  'id',
+  'entity_id',
+  'zid',
+  'active',
+  'code',
+  'ean13',
+  'name',
+  'description',
+  'extra_description',
+  'updater_id',
+  'created_at',
+  'updated_at',
+  'bundle_details_count',
+  'pays_vat',
+  'quotable',
+  'ecommerce',
+  'sellable',
+  'purchasable',
+  'force_as_service_for_document_external_storage_service',
+  'category_bundle',
+  'item_category_id',
+  'item_country_code_id',
+  'weight',
+  'volume',
+  'measurement_unit',
+  'color',
+  'image_url',
+  'image2_url',
+  'image3_url',
+  'image4_url',
+  'image5_url',
+  'youtube_video_url',
+  'nomic_q4f16_embedding',
 ] as const
 
 type BundleValues = Record<(typeof bundleColumns)[number], string | number | null>
@@ -66,13 +94,17 @@ function youtubeId(prng: Prng): string {
 }
 
 function readCategories(db: Sqlite, entityId: number): Category[] {
-  const categories = db.prepare('SELECT id, name FROM item_categories WHERE entity_id = ? ORDER BY id').all(entityId) as { id: number; name: string }[]
+  const categories = db.prepare('SELECT id, name FROM item_categories WHERE entity_id = ? ORDER BY id').all(entityId) as {
+    id: number
+    name: string
+  }[]
   const byId = new Map(categories.map((c) => [c.id, { ...c, items: [] as CatalogueItem[] }]))
   const items = db
     .prepare('SELECT id, item_category_id, measurement_unit FROM items WHERE entity_id = ? AND active = 1 ORDER BY id')
     .raw()
     .all(entityId) as [number, number, string | null][]
-  for (const [id, categoryId, unit] of items) byId.get(categoryId)?.items.push({ id, fractional: unit !== null && fractionalUnits.has(unit) })
+  for (const [id, categoryId, unit] of items)
+    byId.get(categoryId)?.items.push({ id, fractional: unit !== null && fractionalUnits.has(unit) })
   return [...byId.values()].filter((c) => c.items.length > 0)
 }
 

@@ -2,7 +2,15 @@ import Decimal from 'decimal.js'
 import type { Sqlite } from '@core/cache/sqlite'
 import { railsDecimalString } from '../model/railsDecimal'
 import { createPrng } from '../prng'
-import { chargeTermSeeds, currencySeeds, orderPlan, payeeSeeds, seededConsolidate, specialInvoiceNumbering, type PlannedOrder } from './purchasingData'
+import {
+  chargeTermSeeds,
+  currencySeeds,
+  orderPlan,
+  payeeSeeds,
+  seededConsolidate,
+  specialInvoiceNumbering,
+  type PlannedOrder,
+} from './purchasingData'
 import { entitySeeds, membershipSeeds } from './organisationData'
 import type { SeededItem } from './seedCatalogue'
 import type { SeedParams } from './seedParams'
@@ -36,20 +44,33 @@ function userOf(entityId: number): number {
  */
 export function seedPurchasing(db: Sqlite, params: SeedParams, items: readonly SeededItem[]): void {
   const prng = createPrng(params.seed, 'purchasing')
-  for (const c of currencySeeds) db.prepare('INSERT INTO currencies (id, code, name, symbol, country) VALUES (?, ?, ?, ?, ?)').run(c.id, c.code, c.name, c.symbol, c.country)
-  for (const p of payeeSeeds) {
-    db.prepare('INSERT INTO payees (id, entity_id, name, tin, address, email, phone, currency_id, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)').run(
-      p.id, p.entity_id, p.name, p.tin, 'Ciudad de Guatemala', `compras${p.id}@proveedor.test`, '+502 2200 0000', p.currency_id,
+  for (const c of currencySeeds)
+    db.prepare('INSERT INTO currencies (id, code, name, symbol, country) VALUES (?, ?, ?, ?, ?)').run(
+      c.id,
+      c.code,
+      c.name,
+      c.symbol,
+      c.country,
     )
+  for (const p of payeeSeeds) {
+    db.prepare(
+      'INSERT INTO payees (id, entity_id, name, tin, address, email, phone, currency_id, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)',
+    ).run(p.id, p.entity_id, p.name, p.tin, 'Ciudad de Guatemala', `compras${p.id}@proveedor.test`, '+502 2200 0000', p.currency_id)
   }
   for (const t of chargeTermSeeds) {
-    db.prepare('INSERT INTO charge_terms (id, entity_id, name, days, force_price_without_taxes) VALUES (?, ?, ?, ?, ?)').run(t.id, t.entity_id, t.name, t.days, t.force_price_without_taxes)
+    db.prepare('INSERT INTO charge_terms (id, entity_id, name, days, force_price_without_taxes) VALUES (?, ?, ?, ?, ?)').run(
+      t.id,
+      t.entity_id,
+      t.name,
+      t.days,
+      t.force_price_without_taxes,
+    )
   }
   for (const e of entitySeeds) {
     const firstItem = items.find((i) => i.entityId === e.id)!
-    db.prepare('INSERT INTO purchasing_variables (entity_id, item_for_consolidates, special_invoice_prefix, special_invoice_next) VALUES (?, ?, ?, 1)').run(
-      e.id, firstItem.id, specialInvoiceNumbering[e.id as 101 | 102],
-    )
+    db.prepare(
+      'INSERT INTO purchasing_variables (entity_id, item_for_consolidates, special_invoice_prefix, special_invoice_next) VALUES (?, ?, ?, 1)',
+    ).run(e.id, firstItem.id, specialInvoiceNumbering[e.id as 101 | 102])
   }
   const c = seededConsolidate
   db.prepare(
@@ -66,7 +87,14 @@ export function seedPurchasing(db: Sqlite, params: SeedParams, items: readonly S
   }
 }
 
-function insertOrder(db: Sqlite, plan: PlannedOrder, zid: number, uuid: string, itemFor: (key: string) => number, lotOf: (itemId: number) => number | undefined): void {
+function insertOrder(
+  db: Sqlite,
+  plan: PlannedOrder,
+  zid: number,
+  uuid: string,
+  itemFor: (key: string) => number,
+  lotOf: (itemId: number) => number | undefined,
+): void {
   const user = userOf(plan.entityId)
   const s = plan.state
   const authorized = s !== 'draft'
@@ -78,7 +106,13 @@ function insertOrder(db: Sqlite, plan: PlannedOrder, zid: number, uuid: string, 
   const total = subtotal.plus(vat)
   const created = stamp(plan.issueDate, '14:05:10')
   const authorizedAt = authorized ? stamp(plan.issueDate, '16:30:00') : null
-  const receivedAt = fullyReceived || s === 'partlyReceived' ? stamp(plan.issueDate.replace(/-(\d\d)$/, (_, d: string) => `-${String(Math.min(28, Number(d) + 5)).padStart(2, '0')}`), '10:15:00') : null
+  const receivedAt =
+    fullyReceived || s === 'partlyReceived'
+      ? stamp(
+          plan.issueDate.replace(/-(\d\d)$/, (_, d: string) => `-${String(Math.min(28, Number(d) + 5)).padStart(2, '0')}`),
+          '10:15:00',
+        )
+      : null
   const values: Record<string, unknown> = {
     id: plan.id,
     zid,
@@ -148,7 +182,9 @@ function insertOrder(db: Sqlite, plan: PlannedOrder, zid: number, uuid: string, 
     external_image_url: null,
   }
   const columns = Object.keys(values)
-  db.prepare(`INSERT INTO purchase_orders (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...(columns.map((k) => values[k]) as (string | number | null)[]))
+  db.prepare(`INSERT INTO purchase_orders (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    ...(columns.map((k) => values[k]) as (string | number | null)[]),
+  )
 
   const receptionLines: { detailId: number; itemId: number; quantity: string }[] = []
   for (const line of plan.lines) {
@@ -159,7 +195,17 @@ function insertOrder(db: Sqlite, plan: PlannedOrder, zid: number, uuid: string, 
         `INSERT INTO purchase_order_details (entity_id, purchase_order_id, item_id, quantity, received_quantity, price, total, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(plan.entityId, plan.id, itemId, line.quantity, received, line.price, money(new Decimal(line.quantity).times(line.price)), created, created).lastInsertRowid as number
+      .run(
+        plan.entityId,
+        plan.id,
+        itemId,
+        line.quantity,
+        received,
+        line.price,
+        money(new Decimal(line.quantity).times(line.price)),
+        created,
+        created,
+      ).lastInsertRowid as number
     if (new Decimal(received).gt(0)) receptionLines.push({ detailId, itemId, quantity: received })
   }
   if (receptionLines.length === 0 || !receivedAt) return
@@ -168,7 +214,18 @@ function insertOrder(db: Sqlite, plan: PlannedOrder, zid: number, uuid: string, 
       `INSERT INTO receptions (entity_id, purchase_order_id, invoice_number, receiver_id, received, received_at, voided, memo, agency_id, needs_transit, exchange_rate, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, 0, NULL, ?, 0, ?, ?, ?)`,
     )
-    .run(plan.entityId, plan.id, `FAC-${plan.id}`, user, fullyReceived ? 1 : 0, receivedAt, plan.agencyId, plan.exchangeRate, receivedAt, receivedAt).lastInsertRowid as number
+    .run(
+      plan.entityId,
+      plan.id,
+      `FAC-${plan.id}`,
+      user,
+      fullyReceived ? 1 : 0,
+      receivedAt,
+      plan.agencyId,
+      plan.exchangeRate,
+      receivedAt,
+      receivedAt,
+    ).lastInsertRowid as number
   for (const l of receptionLines) {
     db.prepare(
       `INSERT INTO reception_details (entity_id, reception_id, item_id, purchase_order_detail_id, quantity, lot_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -16,10 +16,37 @@ export const pastShipmentsPerEntity = 12
 const candidateZids = { from: 4, to: 250 }
 
 const shipmentColumns = [
-  'id', 'zid', 'entity_id', 'booker_id', 'shipper_id', 'deliverer_id', 'creator_id', 'updater_id', 'agency_from_id', 'agency_to_id',
-  'reference', 'memo', 'address_from', 'address_to', 'uuid',
-  'needs_transport', 'income', 'shipped', 'delivered', 'voided', 'returned', 'pos', 'issue_external_document',
-  'planned_shipping', 'planned_delivery', 'shipped_at', 'delivered_at', 'created_at', 'updated_at', 'movements_count', 'lock_version',
+  'id',
+  'zid',
+  'entity_id',
+  'booker_id',
+  'shipper_id',
+  'deliverer_id',
+  'creator_id',
+  'updater_id',
+  'agency_from_id',
+  'agency_to_id',
+  'reference',
+  'memo',
+  'address_from',
+  'address_to',
+  'uuid',
+  'needs_transport',
+  'income',
+  'shipped',
+  'delivered',
+  'voided',
+  'returned',
+  'pos',
+  'issue_external_document',
+  'planned_shipping',
+  'planned_delivery',
+  'shipped_at',
+  'delivered_at',
+  'created_at',
+  'updated_at',
+  'movements_count',
+  'lock_version',
 ] as const
 
 interface Line {
@@ -29,7 +56,8 @@ interface Line {
 }
 
 const day = 86_400_000
-const at = (base: number, hours: number, prng: Prng) => toStoredTimestamp(new Date(base + hours * 3_600_000 + prng.int(0, 3_599_999)), prng.int(0, 999))
+const at = (base: number, hours: number, prng: Prng) =>
+  toStoredTimestamp(new Date(base + hours * 3_600_000 + prng.int(0, 3_599_999)), prng.int(0, 999))
 
 /**
  * Past transfers between each entity's agencies, shipped and delivered in
@@ -40,13 +68,19 @@ const at = (base: number, hours: number, prng: Prng) => toStoredTimestamp(new Da
 export function seedShipments(db: Sqlite, params: SeedParams): void {
   const shipmentIds = new IdSequence(shipmentIdBase)
   const movementIds = new IdSequence(movementIdBase)
-  const insertShipment = db.prepare(`INSERT INTO shipments (${shipmentColumns.join(', ')}) VALUES (${shipmentColumns.map(() => '?').join(', ')})`)
+  const insertShipment = db.prepare(
+    `INSERT INTO shipments (${shipmentColumns.join(', ')}) VALUES (${shipmentColumns.map(() => '?').join(', ')})`,
+  )
   const insertMovement = db.prepare(
     `INSERT INTO movements (id, entity_id, shipment_id, item_id, lot_id, booked_quantity, bundle_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const firstBundle = db.prepare('SELECT id FROM bundles WHERE entity_id = ? AND zid = 1').pluck()
-  const candidates = db.prepare('SELECT id FROM bundles WHERE entity_id = ? AND category_bundle = 0 AND bundle_details_count > 0 AND zid BETWEEN ? AND ? ORDER BY zid').pluck()
+  const candidates = db
+    .prepare(
+      'SELECT id FROM bundles WHERE entity_id = ? AND category_bundle = 0 AND bundle_details_count > 0 AND zid BETWEEN ? AND ? ORDER BY zid',
+    )
+    .pluck()
   const components = db.prepare('SELECT item_id, quantity FROM bundle_details WHERE bundle_id = ? ORDER BY id').raw()
   const someItems = db.prepare('SELECT id FROM items WHERE entity_id = ? AND active = 1 ORDER BY id LIMIT 300').pluck()
   // "Default the first available lot by expiry date": undated lots last, then the oldest.
@@ -82,24 +116,52 @@ export function seedShipments(db: Sqlite, params: SeedParams): void {
       const id = shipmentIds.next()
       const plannedDelivery = new Date(delivery).toISOString().slice(0, 10)
       const values: Record<(typeof shipmentColumns)[number], string | number | null> = {
-        id, zid, entity_id: entity.id,
-        booker_id: person, shipper_id: person, deliverer_id: person, creator_id: person, updater_id: person,
-        agency_from_id: from.id, agency_to_id: to.id,
+        id,
+        zid,
+        entity_id: entity.id,
+        booker_id: person,
+        shipper_id: person,
+        deliverer_id: person,
+        creator_id: person,
+        updater_id: person,
+        agency_from_id: from.id,
+        agency_to_id: to.id,
         reference: `Traslado ${String(zid).padStart(3, '0')}`,
         memo: null,
-        address_from: from.address, address_to: to.address,
+        address_from: from.address,
+        address_to: to.address,
         uuid: seedUuid(prng),
-        needs_transport: 1, income: 0, shipped: 1, delivered: 1, voided: 0, returned: 0, pos: 0, issue_external_document: 0,
+        needs_transport: 1,
+        income: 0,
+        shipped: 1,
+        delivered: 1,
+        voided: 0,
+        returned: 0,
+        pos: 0,
+        issue_external_document: 0,
         planned_shipping: new Date(delivery - day).toISOString().slice(0, 10),
         planned_delivery: plannedDelivery,
-        shipped_at: shipped, delivered_at: delivered, created_at: created, updated_at: delivered,
+        shipped_at: shipped,
+        delivered_at: delivered,
+        created_at: created,
+        updated_at: delivered,
         movements_count: lines.length,
         // Created, shipped, delivered: two updates after the first save.
         lock_version: 2,
       }
       insertShipment.run(shipmentColumns.map((c) => values[c]))
       for (const line of lines) {
-        insertMovement.run(movementIds.next(), entity.id, id, line.itemId, firstLot.get(line.itemId) ?? null, line.quantity, line.bundleId, created, created)
+        insertMovement.run(
+          movementIds.next(),
+          entity.id,
+          id,
+          line.itemId,
+          firstLot.get(line.itemId) ?? null,
+          line.quantity,
+          line.bundleId,
+          created,
+          created,
+        )
       }
     }
   }

@@ -51,10 +51,38 @@ export function seedTransferRequests(db: Sqlite, input: RequestSeedInput): Seede
       voided: false,
       booked: false,
     },
-    { id: id(requestSlots.pendingToOtherCategory), from: plan.origin, to: plan.otherCategory, lines: picker.pick(prng, plan.origin, 2), voided: false, booked: false },
-    { id: id(requestSlots.booked), from: plan.origin, to: plan.sameCategory[1], lines: picker.pick(prng, plan.origin, 2), voided: false, booked: true },
-    { id: id(requestSlots.voided), from: plan.origin, to: plan.otherCategory, lines: picker.pick(prng, plan.origin, 1), voided: true, booked: false },
-    { id: id(requestSlots.incoming), from: plan.otherCategory, to: plan.origin, lines: picker.pick(prng, plan.otherCategory, 3), voided: false, booked: false },
+    {
+      id: id(requestSlots.pendingToOtherCategory),
+      from: plan.origin,
+      to: plan.otherCategory,
+      lines: picker.pick(prng, plan.origin, 2),
+      voided: false,
+      booked: false,
+    },
+    {
+      id: id(requestSlots.booked),
+      from: plan.origin,
+      to: plan.sameCategory[1],
+      lines: picker.pick(prng, plan.origin, 2),
+      voided: false,
+      booked: true,
+    },
+    {
+      id: id(requestSlots.voided),
+      from: plan.origin,
+      to: plan.otherCategory,
+      lines: picker.pick(prng, plan.origin, 1),
+      voided: true,
+      booked: false,
+    },
+    {
+      id: id(requestSlots.incoming),
+      from: plan.otherCategory,
+      to: plan.origin,
+      lines: picker.pick(prng, plan.otherCategory, 3),
+      voided: false,
+      booked: false,
+    },
   ]
   const agencies = agencySeeds.filter((a) => a.entity_id === plan.entityId && a.active === 1).map((a) => a.id)
   for (let i = 0; i < randomRequestsPerEntity; i++) {
@@ -68,7 +96,9 @@ export function seedTransferRequests(db: Sqlite, input: RequestSeedInput): Seede
     `INSERT INTO transfer_requests (id, entity_id, agency_from_id, agency_to_id, planned_delivery, reference, voided, booked, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-  const insertLine = db.prepare('INSERT INTO transfer_request_lines (id, entity_id, transfer_request_id, item_id, quantity) VALUES (?, ?, ?, ?, ?)')
+  const insertLine = db.prepare(
+    'INSERT INTO transfer_request_lines (id, entity_id, transfer_request_id, item_id, quantity) VALUES (?, ?, ?, ?, ?)',
+  )
   drafts.forEach((draft, n) => {
     const created = firstRequest + n * day + prng.int(0, 3_599_999)
     const updated = draft.voided || draft.booked ? created + prng.int(1, 48) * 3_600_000 : created

@@ -30,7 +30,10 @@ function escapeRegExp(s: string): string {
 /** A bounded cache: a client repeating one search must not recompile its pattern per row. */
 export class LikeMatcher {
   private readonly cache = new Map<string, RegExp>()
-  constructor(private readonly caseInsensitive: boolean, private readonly capacity = 256) {}
+  constructor(
+    private readonly caseInsensitive: boolean,
+    private readonly capacity = 256,
+  ) {}
 
   matches(value: string, pattern: string): boolean {
     let re = this.cache.get(pattern)

@@ -13,7 +13,9 @@ export const purchasingTables: readonly DomainTable[] = [
     name: 'currencies',
     // prefix: the real service's name for what the screens show before an amount (docs: CurrencyGraphQL); symbol is ours.
     // country: the real service's (SDK CurrencyGraphQL, read by getCurrencies); a plain string there, a country's name here.
-    ddl: [`CREATE TABLE currencies (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT NOT NULL, symbol TEXT NOT NULL, prefix TEXT GENERATED ALWAYS AS (symbol) VIRTUAL, country TEXT) STRICT`],
+    ddl: [
+      `CREATE TABLE currencies (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT NOT NULL, symbol TEXT NOT NULL, prefix TEXT GENERATED ALWAYS AS (symbol) VIRTUAL, country TEXT) STRICT`,
+    ],
   },
   {
     name: 'payees',

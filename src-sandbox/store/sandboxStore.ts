@@ -16,7 +16,10 @@ export class SandboxStore {
   readonly statements: StatementCache
   private params: SeedParams
 
-  private constructor(readonly db: Sqlite, params: SeedParams) {
+  private constructor(
+    readonly db: Sqlite,
+    params: SeedParams,
+  ) {
     this.statements = new StatementCache(db)
     this.params = params
   }

@@ -7,7 +7,10 @@ import type { Sqlite } from '@core/cache/sqlite'
  */
 export class StatementCache {
   private readonly statements = new Map<string, Database.Statement>()
-  constructor(private readonly db: Sqlite, private readonly capacity = 500) {}
+  constructor(
+    private readonly db: Sqlite,
+    private readonly capacity = 500,
+  ) {}
 
   get(sql: string): Database.Statement {
     let statement = this.statements.get(sql)

@@ -25,13 +25,17 @@ export function netAvailable(stock: number | null, unsent = 0): number | null {
  * no figure for the item, and nothing is said. Lines whose quantity is not a positive number yet count
  * as none.
  */
-export function stockWarnings(lines: readonly { itemId: number; quantity: string }[], availableOf: (itemId: number) => number | null): StockWarning[] {
+export function stockWarnings(
+  lines: readonly { itemId: number; quantity: string }[],
+  availableOf: (itemId: number) => number | null,
+): StockWarning[] {
   const wanted = new Map<number, Decimal>()
   for (const l of lines) wanted.set(l.itemId, (wanted.get(l.itemId) ?? new Decimal(0)).plus(quantityOf(l.quantity)))
   const warnings: StockWarning[] = []
   for (const [item, requested] of wanted) {
     const available = availableOf(item)
-    if (available !== null && requested.gt(0) && requested.gt(available)) warnings.push({ itemId: item, requested: requested.toNumber(), available })
+    if (available !== null && requested.gt(0) && requested.gt(available))
+      warnings.push({ itemId: item, requested: requested.toNumber(), available })
   }
   return warnings
 }
@@ -45,8 +49,14 @@ export function countsAgainstStock(booking: { serviceId: number | null; deleted:
  * What a booking itself holds of each item in the unsent figure: when it is edited, its own lines are
  * added back to what is available, or it would be warned against itself.
  */
-export function ownUnsent(booking: { serviceId: number | null; deleted: boolean; state: string; lines: readonly { itemId: number; bookedQuantity: string }[] }): Map<number, number> {
+export function ownUnsent(booking: {
+  serviceId: number | null
+  deleted: boolean
+  state: string
+  lines: readonly { itemId: number; bookedQuantity: string }[]
+}): Map<number, number> {
   const own = new Map<number, Decimal>()
-  if (countsAgainstStock(booking)) for (const l of booking.lines) own.set(l.itemId, (own.get(l.itemId) ?? new Decimal(0)).plus(quantityOf(l.bookedQuantity)))
+  if (countsAgainstStock(booking))
+    for (const l of booking.lines) own.set(l.itemId, (own.get(l.itemId) ?? new Decimal(0)).plus(quantityOf(l.bookedQuantity)))
   return new Map([...own].map(([item, q]) => [item, q.toNumber()]))
 }

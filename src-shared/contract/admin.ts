@@ -1,6 +1,17 @@
 import { z } from 'zod'
 import { graphqlResult, whoAmI } from '../domain'
-import { documentStructure, documentType, dynamicTable, graphqlTokenValidity, newDynamicTable, pieceworkTypeGroup, pieceworkTypeGroupInput, profileChanges, rowData, tableRow } from '../administration'
+import {
+  documentStructure,
+  documentType,
+  dynamicTable,
+  graphqlTokenValidity,
+  newDynamicTable,
+  pieceworkTypeGroup,
+  pieceworkTypeGroupInput,
+  profileChanges,
+  rowData,
+  tableRow,
+} from '../administration'
 import { none, entry } from './entry'
 import { recordId } from '../patterns'
 
@@ -23,10 +34,7 @@ export const adminRequests = {
   'dynamicTables.rows': entry(z.object({ id: recordId }), z.object({ table: dynamicTable, rows: z.array(tableRow) })),
   'dynamicTables.addRow': entry(z.object({ tableId: recordId, data: rowData }), tableRow),
   'dynamicTables.updateRow': entry(z.object({ tableId: recordId, rowId: recordId, data: rowData }), tableRow),
-  'dynamicTables.deleteRow': entry(
-    z.object({ tableId: recordId, rowId: recordId }),
-    z.object({ deleted: z.literal(true) }),
-  ),
+  'dynamicTables.deleteRow': entry(z.object({ tableId: recordId, rowId: recordId }), z.object({ deleted: z.literal(true) })),
 
   'graphql.query': entry(
     z.object({ query: z.string().min(1).max(100_000), variables: z.record(z.string(), z.unknown()).optional() }),

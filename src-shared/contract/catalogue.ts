@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { bundleDetail, bundleInput, catalogueQuery, catalogueRow, catalogueStatus, dynamicItem, fileData, importPreview, itemRow } from '../catalogue'
+import {
+  bundleDetail,
+  bundleInput,
+  catalogueQuery,
+  catalogueRow,
+  catalogueStatus,
+  dynamicItem,
+  fileData,
+  importPreview,
+  itemRow,
+} from '../catalogue'
 import { bundleMedia, imageFile, imageSlot } from '../bundleImages'
 import { none, entry } from './entry'
 import { recordId } from '../patterns'
@@ -9,28 +19,16 @@ export const catalogueRequests = {
   'catalogue.status': entry(none, catalogueStatus),
   /** Pulls a fresh snapshot of the catalogue into the cache; progress comes as events. */
   'catalogue.pull': entry(none, catalogueStatus),
-  'catalogue.search': entry(
-    catalogueQuery,
-    z.object({ total: z.number().int(), truncated: z.boolean(), rows: z.array(catalogueRow) }),
-  ),
+  'catalogue.search': entry(catalogueQuery, z.object({ total: z.number().int(), truncated: z.boolean(), rows: z.array(catalogueRow) })),
   'catalogue.tags': entry(none, z.array(z.object({ tag: z.string(), count: z.number().int() }))),
-  'catalogue.export': entry(
-    catalogueQuery.omit({ offset: true, limit: true }).extend({ format: z.enum(['xlsx', 'csv']) }),
-    fileData,
-  ),
-  'items.search': entry(
-    z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(200).default(20) }),
-    z.array(itemRow),
-  ),
+  'catalogue.export': entry(catalogueQuery.omit({ offset: true, limit: true }).extend({ format: z.enum(['xlsx', 'csv']) }), fileData),
+  'items.search': entry(z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(200).default(20) }), z.array(itemRow)),
   'itemCategories.list': entry(none, z.array(z.object({ id: z.number().int(), name: z.string() }))),
   'bundles.get': entry(z.object({ id: recordId, online: z.boolean().default(false) }), bundleDetail),
   'bundles.create': entry(bundleInput, bundleDetail),
   'bundles.update': entry(z.object({ id: recordId, changes: bundleInput.partial() }), bundleDetail),
   'bundles.delete': entry(z.object({ id: recordId }), z.object({ deleted: z.literal(true) })),
-  'bundles.dynamicItems': entry(
-    z.object({ bundleId: recordId, agencyId: recordId.optional() }),
-    z.array(dynamicItem),
-  ),
+  'bundles.dynamicItems': entry(z.object({ bundleId: recordId, agencyId: recordId.optional() }), z.array(dynamicItem)),
   'bundles.importPreview': entry(fileData, importPreview),
   'bundles.import': entry(fileData, z.object({ imported: z.number().int() })),
   /** Online only: the bundle's five image slots and its associated forms, read from the service now. */

@@ -62,7 +62,10 @@ export const counterRequests = {
   /** The current entity and the booking being typed there and not saved yet, kept in its cache (null when none, or when what was kept no longer reads). */
   'counter.openBooking': entry(none, z.object({ entityId: z.number().int(), open: openBooking.nullable() })),
   /** Keeps the form as typed; refused (conflict) when `entityId` is not the current entity, so a form never moves to another company. */
-  'counter.keepOpenBooking': entry(z.object({ entityId: z.number().int().positive(), form: openBookingForm }), z.object({ savedAt: z.string() })),
+  'counter.keepOpenBooking': entry(
+    z.object({ entityId: z.number().int().positive(), form: openBookingForm }),
+    z.object({ savedAt: z.string() }),
+  ),
   /** The form was saved as a booking or discarded. */
   'counter.dropOpenBooking': entry(z.object({ entityId: z.number().int().positive() }), z.object({ cleared: z.literal(true) })),
 } as const

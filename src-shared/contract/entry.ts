@@ -10,7 +10,10 @@ export const url = z
   .refine((s) => /^https?:\/\/[^\s/]+/i.test(s), { message: 'must start with http:// or https://' })
 
 /** A booking is named by its local id (a UUID) or, once confirmed, its service id. */
-export const bookingRef = z.string().trim().regex(/^(\d+|[0-9a-f-]{36})$/i, 'a booking number or local id')
+export const bookingRef = z
+  .string()
+  .trim()
+  .regex(/^(\d+|[0-9a-f-]{36})$/i, 'a booking number or local id')
 export const syncSummary = z.object({
   waiting: z.number().int(),
   failed: z.number().int(),
@@ -19,7 +22,12 @@ export const syncSummary = z.object({
   /** The service refused the session while sending: the entries are kept until the user signs in again. */
   signInNeeded: z.boolean(),
 })
-export const pushReport = z.object({ sent: z.number().int(), waiting: z.number().int(), failed: z.number().int(), conflicts: z.number().int() })
+export const pushReport = z.object({
+  sent: z.number().int(),
+  waiting: z.number().int(),
+  failed: z.number().int(),
+  conflicts: z.number().int(),
+})
 
 export function entry<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output }

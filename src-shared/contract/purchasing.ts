@@ -1,5 +1,16 @@
 import { z } from 'zod'
-import { consolidate, consolidateChanges, consolidateInput, consolidateSummary, entityCurrency, purchaseOrder, reception, receptionDraft, receptionInput, receptionResult } from '../purchasing'
+import {
+  consolidate,
+  consolidateChanges,
+  consolidateInput,
+  consolidateSummary,
+  entityCurrency,
+  purchaseOrder,
+  reception,
+  receptionDraft,
+  receptionInput,
+  receptionResult,
+} from '../purchasing'
 import { none, entry } from './entry'
 import { recordId } from '../patterns'
 
@@ -8,9 +19,16 @@ export const purchasingRequests = {
   /** Purchasing: online only (a failure keeps the form as typed). */
   'purchasing.context': entry(
     none,
-    z.object({ currency: entityCurrency.nullable(), agencies: z.array(z.object({ id: z.number().int(), name: z.string() })), userAgencyId: z.number().int().nullable() }),
+    z.object({
+      currency: entityCurrency.nullable(),
+      agencies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+      userAgencyId: z.number().int().nullable(),
+    }),
   ),
-  'purchaseOrders.search': entry(z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(200).default(50) }), z.array(purchaseOrder)),
+  'purchaseOrders.search': entry(
+    z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(200).default(50) }),
+    z.array(purchaseOrder),
+  ),
   'purchaseOrders.get': entry(z.object({ id: recordId }), purchaseOrder),
   'consolidates.list': entry(none, z.array(consolidateSummary)),
   'consolidates.candidates': entry(z.object({ special: z.boolean().default(false) }), z.array(purchaseOrder)),
@@ -22,8 +40,5 @@ export const purchasingRequests = {
   'receptions.create': entry(receptionInput, receptionResult),
   'receptions.get': entry(z.object({ id: recordId }), reception),
   'receptions.ofOrder': entry(z.object({ orderId: recordId }), z.array(reception)),
-  'receptions.return': entry(
-    z.object({ id: recordId, reboundOrderId: recordId.nullable().default(null) }),
-    reception,
-  ),
+  'receptions.return': entry(z.object({ id: recordId, reboundOrderId: recordId.nullable().default(null) }), reception),
 } as const

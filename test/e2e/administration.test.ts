@@ -124,7 +124,12 @@ describe('administration and apps', () => {
         for (const url of list) if ((await (await fetch(url)).text()).includes('cm-content')) return true
         return false
       }, urls)
-    const loadedSoFar = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')))
+    const loadedSoFar = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.js')),
+    )
     expect(loadedSoFar.length).toBeGreaterThan(5)
     expect(await holdsEditor(loadedSoFar)).toBe(false)
     const broughtByConsole: string[] = []
@@ -138,7 +143,9 @@ describe('administration and apps', () => {
     await editor.click()
     await page.keyboard.press('Control+a')
     await page.keyboard.press('Delete')
-    await page.keyboard.type('query($name: String!) { webapp_table_rows(where: {webapp_table: {name: {_eq: $name}}}, order_by: [{id: asc}]) { id data } }')
+    await page.keyboard.type(
+      'query($name: String!) { webapp_table_rows(where: {webapp_table: {name: {_eq: $name}}}, order_by: [{id: asc}]) { id data } }',
+    )
     await page.getByTestId('graphql-variables').locator('textarea').fill('{"name": "Tarifas de envío"}')
     await editor.click()
     await page.keyboard.press('Control+Enter')

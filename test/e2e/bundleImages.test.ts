@@ -16,7 +16,9 @@ async function openBundle(page: Page, id: number): Promise<void> {
 
 /** Whether the slot's <img> really decoded a picture (not a broken image). */
 const decoded = (page: Page, slot: number) =>
-  page.getByTestId(`bundle-image-${slot}-thumb`).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)
+  page
+    .getByTestId(`bundle-image-${slot}-thumb`)
+    .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)
 
 /** A file dropped on a slot, as the OS would hand it to the page. */
 async function dropFile(page: Page, slot: number, name: string, type: string, bytes: Buffer): Promise<void> {
@@ -47,7 +49,9 @@ describe('bundle images and forms', () => {
     await expectText(page.getByTestId('bundle-form-1'), /Control de calidad.*Revisado por.*Ana López/)
 
     // Set image 2 with the file picker: the thumbnail is the picture the service now serves.
-    await page.getByTestId('bundle-image-2-input').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: solidPng(64, [24, 160, 88]) })
+    await page
+      .getByTestId('bundle-image-2-input')
+      .setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: solidPng(64, [24, 160, 88]) })
     await expect.poll(() => page.getByTestId('bundle-image-2').getAttribute('data-state'), { timeout: 15_000 }).toBe('set')
     await expect.poll(() => decoded(page, 2)).toBe(true)
     const src = await page.getByTestId('bundle-image-2-thumb').getAttribute('src')
@@ -127,7 +131,9 @@ describe('bundle images offline', () => {
     await startTraining(page)
     await openCatalogueWithRows(page)
     await openBundle(page, facts.deletable.id)
-    await page.getByTestId('bundle-image-1-input').setInputFiles({ name: 'sin-red.png', mimeType: 'image/png', buffer: solidPng(32, [90, 90, 200]) })
+    await page
+      .getByTestId('bundle-image-1-input')
+      .setInputFiles({ name: 'sin-red.png', mimeType: 'image/png', buffer: solidPng(32, [90, 90, 200]) })
     await expect.poll(() => page.getByTestId('bundle-image-1').getAttribute('data-state'), { timeout: 15_000 }).toBe('set')
     const address = (await trainingService()).url
 

@@ -56,7 +56,7 @@ describe('catalogue files', () => {
     // Filter by a tag: the export holds exactly what the list shows.
     const tag = facts.withMovements.tags[0]!
     await page.locator(`[data-testid="catalogue-tag"][data-tag="${tag}"]`).click()
-    await expect.poll(async () => (await page.locator('[data-testid="catalogue-tag"][aria-pressed="true"]').count())).toBe(1)
+    await expect.poll(async () => await page.locator('[data-testid="catalogue-tag"][aria-pressed="true"]').count()).toBe(1)
     await expect.poll(() => text(page.getByTestId('catalogue-count'))).toMatch(/^\d+ conjuntos?$/)
     const shown = Number((await text(page.getByTestId('catalogue-count'))).replace(/\D/g, ''))
     const firstShown = await text(page.getByTestId('catalogue-row').first().getByTestId('catalogue-cell-code'))

@@ -28,8 +28,14 @@ describe('catalogue on a server without the sandbox extensions', () => {
     await page.getByTestId('shell').waitFor()
 
     await openCatalogueWithRows(page)
-    await expectText(page.getByTestId('catalogue-limit-tags'), 'Las etiquetas no están disponibles en este servidor: la lista no tiene filtro ni columna de etiquetas.')
-    await expectText(page.getByTestId('catalogue-limit-itemBarcodes'), /Los códigos de barras propios de los artículos no están disponibles/)
+    await expectText(
+      page.getByTestId('catalogue-limit-tags'),
+      'Las etiquetas no están disponibles en este servidor: la lista no tiene filtro ni columna de etiquetas.',
+    )
+    await expectText(
+      page.getByTestId('catalogue-limit-itemBarcodes'),
+      /Los códigos de barras propios de los artículos no están disponibles/,
+    )
     expect(await page.getByTestId('catalogue-limits').count()).toBe(1)
     expect(await page.getByTestId('catalogue-limit-bundleColumns').count()).toBe(0)
     expect(await page.getByTestId('catalogue-tags').count()).toBe(0)
@@ -51,7 +57,10 @@ describe('catalogue on a server without the sandbox extensions', () => {
     await page.getByTestId('catalogue-view').waitFor()
 
     await page.getByTestId('language-en').click()
-    await expectText(page.getByTestId('catalogue-limit-tags'), 'Tags are not available on this server: the list has no tag filter and no tag column.')
+    await expectText(
+      page.getByTestId('catalogue-limit-tags'),
+      'Tags are not available on this server: the list has no tag filter and no tag column.',
+    )
     await screenshot(page, 'catalogue-real-service-english')
     // Said once: closed, the note stays away, and the tag filter stays hidden.
     await page.getByTestId('catalogue-limits').locator('.n-base-close').click()

@@ -10,7 +10,11 @@ const facts = bookingFacts[101]
 
 /** Makes the training service answer every request 503 (share 1) or normally (0), through its control door. */
 async function failEveryRequest(service: TrainingService, share: number): Promise<void> {
-  const res = await fetch(`${service.url}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ errorShare: share }) })
+  const res = await fetch(`${service.url}/__sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ errorShare: share }),
+  })
   if (res.status !== 200) throw new Error(`set faults: ${res.status} ${await res.text()}`)
 }
 

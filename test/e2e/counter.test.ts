@@ -38,169 +38,189 @@ const line = (page: Page, code: string) => page.locator(`[data-testid="booking-l
 describe('a booking at the counter', () => {
   const app = useFreshApp({ stoppableTraining: true })
 
-  it('is entered with the scanner while the service is down, kept pending, synced when it is back, shipped and delivered on the dispatch screen, and the stock moves', { timeout: 120_000 }, async () => {
-    const { page, problems, stopTrainingService, trainingService } = app()
-    await startTraining(page)
-    await openCatalogueWithRows(page)
-    await openNewBooking(page)
-    await expectText(page.getByTestId('booking-origin'), /\S/)
-    await expectText(page.getByTestId('booking-booker'), 'Ana López')
+  it(
+    'is entered with the scanner while the service is down, kept pending, synced when it is back, shipped and delivered on the dispatch screen, and the stock moves',
+    { timeout: 120_000 },
+    async () => {
+      const { page, problems, stopTrainingService, trainingService } = app()
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      await openNewBooking(page)
+      await expectText(page.getByTestId('booking-origin'), /\S/)
+      await expectText(page.getByTestId('booking-booker'), 'Ana López')
 
-    await stopTrainingService()
-    const destination = await chooseDestination(page)
-    await page.keyboard.press('F2')
+      await stopTrainingService()
+      const destination = await chooseDestination(page)
+      await page.keyboard.press('F2')
 
-    // A static bundle expands into its components; those without stock here are warned about, and the clerk drops them.
-    await scan(page, bundles.withMovements.ean13)
-    await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
-    await expectText(lines(page).first(), `del conjunto ${bundles.withMovements.code}`)
-    while ((await page.getByTestId('booking-line-warning').count()) > 0) {
-      await page.getByTestId('booking-line-warning').first().locator('xpath=../preceding-sibling::tr[1]').getByTestId('booking-line-remove').click()
-    }
-    const fromBundle = await lines(page).count()
-    expect(fromBundle).toBeGreaterThan(0)
-    // The same code twice is one line of two.
-    await scan(page, bookingsSeed.stockedItem.code)
-    await scan(page, bookingsSeed.stockedItem.code)
-    await scan(page, bookingsSeed.multiLotItem.code)
-    await scan(page, bookingsSeed.lastUnitItem.code)
-    await expect.poll(() => lines(page).count()).toBe(fromBundle + 3)
-    expect(await input(page, 'booking-line-quantity').nth(fromBundle).inputValue()).toBe('2')
-    await expectText(page.getByTestId('booking-added'), bookingsSeed.lastUnitItem.code)
-    // A dynamic bundle: the clerk picks one of its category's items that has stock.
-    await scan(page, bundles.dynamic.code)
-    await page.getByTestId('dynamic-choice').first().waitFor()
-    await page.getByTestId('dynamic-choice-quantity').first().locator('input').fill('1')
-    await page.getByTestId('dynamic-picker-add').click()
-    const total = fromBundle + 4
-    await expect.poll(() => lines(page).count()).toBe(total)
-    expect(total).toBeGreaterThanOrEqual(5)
-    // The lot offered first is the first to expire.
-    await expectText(line(page, bookingsSeed.multiLotItem.code).getByTestId('booking-line-lot'), /vence .* 6 disp\./)
+      // A static bundle expands into its components; those without stock here are warned about, and the clerk drops them.
+      await scan(page, bundles.withMovements.ean13)
+      await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
+      await expectText(lines(page).first(), `del conjunto ${bundles.withMovements.code}`)
+      while ((await page.getByTestId('booking-line-warning').count()) > 0) {
+        await page
+          .getByTestId('booking-line-warning')
+          .first()
+          .locator('xpath=../preceding-sibling::tr[1]')
+          .getByTestId('booking-line-remove')
+          .click()
+      }
+      const fromBundle = await lines(page).count()
+      expect(fromBundle).toBeGreaterThan(0)
+      // The same code twice is one line of two.
+      await scan(page, bookingsSeed.stockedItem.code)
+      await scan(page, bookingsSeed.stockedItem.code)
+      await scan(page, bookingsSeed.multiLotItem.code)
+      await scan(page, bookingsSeed.lastUnitItem.code)
+      await expect.poll(() => lines(page).count()).toBe(fromBundle + 3)
+      expect(await input(page, 'booking-line-quantity').nth(fromBundle).inputValue()).toBe('2')
+      await expectText(page.getByTestId('booking-added'), bookingsSeed.lastUnitItem.code)
+      // A dynamic bundle: the clerk picks one of its category's items that has stock.
+      await scan(page, bundles.dynamic.code)
+      await page.getByTestId('dynamic-choice').first().waitFor()
+      await page.getByTestId('dynamic-choice-quantity').first().locator('input').fill('1')
+      await page.getByTestId('dynamic-picker-add').click()
+      const total = fromBundle + 4
+      await expect.poll(() => lines(page).count()).toBe(total)
+      expect(total).toBeGreaterThanOrEqual(5)
+      // The lot offered first is the first to expire.
+      await expectText(line(page, bookingsSeed.multiLotItem.code).getByTestId('booking-line-lot'), /vence .* 6 disp\./)
 
-    // An unknown code says so and adds nothing.
-    await scan(page, '0000000000000')
-    await expectText(page.getByTestId('booking-unknown-code'), 'Código desconocido: 0000000000000')
-    expect(await lines(page).count()).toBe(total)
+      // An unknown code says so and adds nothing.
+      await scan(page, '0000000000000')
+      await expectText(page.getByTestId('booking-unknown-code'), 'Código desconocido: 0000000000000')
+      expect(await lines(page).count()).toBe(total)
 
-    // Above the cached stock: a warning, not a refusal.
-    const lastUnit = line(page, bookingsSeed.lastUnitItem.code)
-    const warnings = await page.getByTestId('booking-line-warning').count()
-    await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('3')
-    await expectText(lastUnit.locator('xpath=following-sibling::tr[1]'), 'Solo hay 1 disponibles')
-    expect(await page.getByTestId('booking-line-warning').count()).toBe(warnings + 1)
-    await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('1')
-    await expect.poll(() => page.getByTestId('booking-line-warning').count()).toBe(warnings)
-    await input(page, 'booking-reference').fill('E2E escáner')
-    // Delivered by our own van: no transport, so this counter delivers it too.
-    await page.getByTestId('booking-needs-transport').click()
-    await screenshot(page, 'counter-01-offline-form')
+      // Above the cached stock: a warning, not a refusal.
+      const lastUnit = line(page, bookingsSeed.lastUnitItem.code)
+      const warnings = await page.getByTestId('booking-line-warning').count()
+      await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('3')
+      await expectText(lastUnit.locator('xpath=following-sibling::tr[1]'), 'Solo hay 1 disponibles')
+      expect(await page.getByTestId('booking-line-warning').count()).toBe(warnings + 1)
+      await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('1')
+      await expect.poll(() => page.getByTestId('booking-line-warning').count()).toBe(warnings)
+      await input(page, 'booking-reference').fill('E2E escáner')
+      // Delivered by our own van: no transport, so this counter delivers it too.
+      await page.getByTestId('booking-needs-transport').click()
+      await screenshot(page, 'counter-01-offline-form')
 
-    await page.keyboard.press('Control+Enter')
-    await page.locator('.n-message', { hasText: 'pendiente de enviar' }).waitFor()
-    await expect.poll(() => lines(page).count()).toBe(0)
+      await page.keyboard.press('Control+Enter')
+      await page.locator('.n-message', { hasText: 'pendiente de enviar' }).waitFor()
+      await expect.poll(() => lines(page).count()).toBe(0)
 
-    await page.getByTestId('menu-bookings').click()
-    await page.getByTestId('bookings-view').waitFor()
-    await expectText(page.getByTestId('bookings-refresh-failed'), 'Sin conexión')
-    const row = page.locator('[data-testid="booking-row"]', { hasText: 'E2E escáner' })
-    await expectText(row.getByTestId('sync-state'), 'Pendiente')
-    await expectText(row.getByTestId('booking-destination-name'), destination)
-    expect(await text(row.getByTestId('booking-line-count'))).toBe(String(total))
-    await screenshot(page, 'counter-02-pending')
+      await page.getByTestId('menu-bookings').click()
+      await page.getByTestId('bookings-view').waitFor()
+      await expectText(page.getByTestId('bookings-refresh-failed'), 'Sin conexión')
+      const row = page.locator('[data-testid="booking-row"]', { hasText: 'E2E escáner' })
+      await expectText(row.getByTestId('sync-state'), 'Pendiente')
+      await expectText(row.getByTestId('booking-destination-name'), destination)
+      expect(await text(row.getByTestId('booking-line-count'))).toBe(String(total))
+      await screenshot(page, 'counter-02-pending')
 
-    // Signing out with something unsent asks first; staying keeps everything as it was.
-    await page.getByTestId('user-menu').click()
-    await page.getByTestId('user-menu-sign-out').click()
-    await expectText(page.locator('.n-dialog'), 'cambios de reservas sin enviar')
-    await page.locator('.n-dialog').getByRole('button', { name: 'No, quedarme' }).click()
-    await page.locator('.n-dialog').waitFor({ state: 'detached' })
-    await expectText(row.getByTestId('sync-state'), 'Pendiente')
+      // Signing out with something unsent asks first; staying keeps everything as it was.
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('user-menu-sign-out').click()
+      await expectText(page.locator('.n-dialog'), 'cambios de reservas sin enviar')
+      await page.locator('.n-dialog').getByRole('button', { name: 'No, quedarme' }).click()
+      await page.locator('.n-dialog').waitFor({ state: 'detached' })
+      await expectText(row.getByTestId('sync-state'), 'Pendiente')
 
-    await trainingService()
-    await page.getByTestId('bookings-refresh').click()
-    await expect.poll(() => text(row.getByTestId('sync-state')), { timeout: 45_000 }).toBe('Sincronizada')
-    // Numbered now: the service's number leads, the local reference of the save toast stays beside it.
-    await expectText(row.getByTestId('booking-number'), /^\d+ · [0-9A-F]{8}$/)
-    const serviceId = Number((await text(row.getByTestId('booking-number'))).split(' ')[0])
-    expect(await row.getAttribute('data-service-id')).toBe(String(serviceId))
-    await screenshot(page, 'counter-03-synced')
+      await trainingService()
+      await page.getByTestId('bookings-refresh').click()
+      await expect.poll(() => text(row.getByTestId('sync-state')), { timeout: 45_000 }).toBe('Sincronizada')
+      // Numbered now: the service's number leads, the local reference of the save toast stays beside it.
+      await expectText(row.getByTestId('booking-number'), /^\d+ · [0-9A-F]{8}$/)
+      const serviceId = Number((await text(row.getByTestId('booking-number'))).split(' ')[0])
+      expect(await row.getAttribute('data-service-id')).toBe(String(serviceId))
+      await screenshot(page, 'counter-03-synced')
 
-    // Dispatch: where each line's goods are before the booking leaves.
-    await openDispatch(page)
-    const card = dispatchCard(page, serviceId)
-    await card.getByTestId('card-stock').click()
-    const stockLine = card.getByTestId('card-line').filter({ hasText: bookingsSeed.stockedItem.code }).getByTestId('card-line-stock')
-    const before = stockFigures(await text(stockLine))
-    await card.getByTestId('card-ship').click()
-    await page.getByTestId('ship-confirm').click()
-    await page.getByTestId('dispatch-tab-inTransitOut').click()
-    await dispatchCard(page, serviceId).getByTestId('card-deliver').click()
-    await page.getByTestId('deliver-confirm').click()
-    await page.getByTestId('dispatch-tab-delivered').click()
-    await expect.poll(() => text(dispatchCard(page, serviceId).getByTestId('sync-state')), { timeout: 30_000 }).toBe('Sincronizada')
+      // Dispatch: where each line's goods are before the booking leaves.
+      await openDispatch(page)
+      const card = dispatchCard(page, serviceId)
+      await card.getByTestId('card-stock').click()
+      const stockLine = card.getByTestId('card-line').filter({ hasText: bookingsSeed.stockedItem.code }).getByTestId('card-line-stock')
+      const before = stockFigures(await text(stockLine))
+      await card.getByTestId('card-ship').click()
+      await page.getByTestId('ship-confirm').click()
+      await page.getByTestId('dispatch-tab-inTransitOut').click()
+      await dispatchCard(page, serviceId).getByTestId('card-deliver').click()
+      await page.getByTestId('deliver-confirm').click()
+      await page.getByTestId('dispatch-tab-delivered').click()
+      await expect.poll(() => text(dispatchCard(page, serviceId).getByTestId('sync-state')), { timeout: 30_000 }).toBe('Sincronizada')
 
-    // A fresh catalogue (the one read before was pulled before the booking) shows the two units moved.
-    await page.getByTestId('menu-catalogue').click()
-    await page.getByTestId('catalogue-refresh').click()
-    await expect.poll(() => text(page.getByTestId('catalogue-stock-as-of')), { timeout: 60_000 }).toMatch(/^Existencias al /)
-    await page.getByTestId('catalogue-progress').waitFor({ state: 'detached', timeout: 60_000 })
-    await openDispatch(page)
-    await page.getByTestId('dispatch-tab-delivered').click()
-    await dispatchCard(page, serviceId).getByTestId('card-stock').click()
-    const after = stockFigures(await text(dispatchCard(page, serviceId).getByTestId('card-line').filter({ hasText: bookingsSeed.stockedItem.code }).getByTestId('card-line-stock')))
-    expect(after.origin).toBe(before.origin - 2)
-    expect(after.destination).toBe(before.destination + 2)
-    await screenshot(page, 'counter-04-delivered')
-    expect(unexpectedProblems(problems)).toEqual([])
-  })
+      // A fresh catalogue (the one read before was pulled before the booking) shows the two units moved.
+      await page.getByTestId('menu-catalogue').click()
+      await page.getByTestId('catalogue-refresh').click()
+      await expect.poll(() => text(page.getByTestId('catalogue-stock-as-of')), { timeout: 60_000 }).toMatch(/^Existencias al /)
+      await page.getByTestId('catalogue-progress').waitFor({ state: 'detached', timeout: 60_000 })
+      await openDispatch(page)
+      await page.getByTestId('dispatch-tab-delivered').click()
+      await dispatchCard(page, serviceId).getByTestId('card-stock').click()
+      const after = stockFigures(
+        await text(
+          dispatchCard(page, serviceId)
+            .getByTestId('card-line')
+            .filter({ hasText: bookingsSeed.stockedItem.code })
+            .getByTestId('card-line-stock'),
+        ),
+      )
+      expect(after.origin).toBe(before.origin - 2)
+      expect(after.destination).toBe(before.destination + 2)
+      await screenshot(page, 'counter-04-delivered')
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
 })
 
 describe('saving a booking', () => {
   const app = useFreshApp()
 
-  it('costs the save request and nothing more: the answer and the core\'s announcements keep every list current, the push included', { timeout: 60_000 }, async () => {
-    const { page, problems } = app()
-    await startTraining(page)
-    await openCatalogueWithRows(page)
-    await openNewBooking(page)
-    await chooseDestination(page)
-    await page.keyboard.press('F2')
-    await scan(page, bookingsSeed.stockedItem.code)
-    await expect.poll(() => lines(page).count()).toBe(1)
-    await input(page, 'booking-reference').fill('Una sola petición')
-    await expectText(page.getByTestId('sync-indicator-clear'), /\S/)
-    const requests = recordRequests(page)
-    // Whatever the screen read on opening (setup, a first refresh) has gone before the count starts.
-    await requests.quietFor(1500)
-    const before = requests.names().length
+  it(
+    "costs the save request and nothing more: the answer and the core's announcements keep every list current, the push included",
+    { timeout: 60_000 },
+    async () => {
+      const { page, problems } = app()
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      await openNewBooking(page)
+      await chooseDestination(page)
+      await page.keyboard.press('F2')
+      await scan(page, bookingsSeed.stockedItem.code)
+      await expect.poll(() => lines(page).count()).toBe(1)
+      await input(page, 'booking-reference').fill('Una sola petición')
+      await expectText(page.getByTestId('sync-indicator-clear'), /\S/)
+      const requests = recordRequests(page)
+      // Whatever the screen read on opening (setup, a first refresh) has gone before the count starts.
+      await requests.quietFor(1500)
+      const before = requests.names().length
 
-    // The status bar counts from the outbox the store holds: the save's answer puts the entry there, and the
-    // push's announcement takes it away once the service has it. On a busy machine the push may be done before
-    // a wait could start, so the page itself notes the moment "waiting" is drawn.
-    await page.evaluate(() => {
-      const seen = window as unknown as { sawWaiting: boolean }
-      seen.sawWaiting = false
-      new MutationObserver(() => {
-        if (document.querySelector('[data-testid="sync-indicator-waiting"]')) seen.sawWaiting = true
-      }).observe(document.body, { subtree: true, childList: true, attributes: true })
-    })
-    await page.keyboard.press('Control+Enter')
-    await page.locator('.n-message', { hasText: 'pendiente de enviar' }).waitFor()
-    await expect.poll(() => lines(page).count()).toBe(0)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { sawWaiting: boolean }).sawWaiting)).toBe(true)
-    await page.getByTestId('sync-indicator-clear').waitFor({ timeout: 20_000 })
-    await requests.quietFor(1000)
-    expect(requests.names().slice(before)).toEqual(['bookings.create'])
+      // The status bar counts from the outbox the store holds: the save's answer puts the entry there, and the
+      // push's announcement takes it away once the service has it. On a busy machine the push may be done before
+      // a wait could start, so the page itself notes the moment "waiting" is drawn.
+      await page.evaluate(() => {
+        const seen = window as unknown as { sawWaiting: boolean }
+        seen.sawWaiting = false
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="sync-indicator-waiting"]')) seen.sawWaiting = true
+        }).observe(document.body, { subtree: true, childList: true, attributes: true })
+      })
+      await page.keyboard.press('Control+Enter')
+      await page.locator('.n-message', { hasText: 'pendiente de enviar' }).waitFor()
+      await expect.poll(() => lines(page).count()).toBe(0)
+      await expect.poll(() => page.evaluate(() => (window as unknown as { sawWaiting: boolean }).sawWaiting)).toBe(true)
+      await page.getByTestId('sync-indicator-clear').waitFor({ timeout: 20_000 })
+      await requests.quietFor(1000)
+      expect(requests.names().slice(before)).toEqual(['bookings.create'])
 
-    // The bookings list shows it confirmed: one read of the lists on opening it, from then on the changes keep it.
-    await page.getByTestId('menu-bookings').click()
-    const row = page.locator('[data-testid="booking-row"]', { hasText: 'Una sola petición' })
-    await expectText(row.getByTestId('sync-state'), 'Sincronizada')
-    await page.setViewportSize({ width: 1366, height: 768 })
-    await screenshot(page, 'counter-06-bookings-1366x768')
-    expect(unexpectedProblems(problems)).toEqual([])
-  })
+      // The bookings list shows it confirmed: one read of the lists on opening it, from then on the changes keep it.
+      await page.getByTestId('menu-bookings').click()
+      const row = page.locator('[data-testid="booking-row"]', { hasText: 'Una sola petición' })
+      await expectText(row.getByTestId('sync-state'), 'Sincronizada')
+      await page.setViewportSize({ width: 1366, height: 768 })
+      await screenshot(page, 'counter-06-bookings-1366x768')
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
 })
 
 describe('the bookings of my agency', () => {

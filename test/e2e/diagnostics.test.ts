@@ -55,7 +55,9 @@ describe('Help → Diagnostics', () => {
     expect(await page.getByTestId('support-bundle-include-data').getAttribute('aria-checked')).toBe('false')
     const plain = await makeBundle(page)
     expect(plain.name).toMatch(/^mostrador-support-\d{8}-\d{6}\.zip$/)
-    expect(Object.keys(plain.entries)).toEqual(expect.arrayContaining(['manifest.json', 'doctor.json', 'doctor.txt', 'outbox.json', 'versions.json']))
+    expect(Object.keys(plain.entries)).toEqual(
+      expect.arrayContaining(['manifest.json', 'doctor.json', 'doctor.txt', 'outbox.json', 'versions.json']),
+    )
     expect(Object.keys(plain.entries).some((n) => n.startsWith('data/'))).toBe(false)
     const { token } = await trainingService()
     for (const [name, content] of Object.entries(plain.entries)) expect(content, name).not.toContain(token)
@@ -77,7 +79,10 @@ describe('Help → Diagnostics', () => {
     await page.getByTestId('service-check-run').click()
     await page.getByTestId('service-check-summary').waitFor()
     expect(await page.getByTestId('service-check-summary').getAttribute('data-ok')).toBe('true')
-    await expectText(page.getByTestId('service-check-summary'), /El servidor ofrece todo lo que la aplicación necesita \(5 de 5 extensiones presentes\)/)
+    await expectText(
+      page.getByTestId('service-check-summary'),
+      /El servidor ofrece todo lo que la aplicación necesita \(5 de 5 extensiones presentes\)/,
+    )
     await expectText(page.getByTestId('service-check-graphql-ok'), 'tables.rows')
     expect(await page.getByTestId('service-ext-bundleTags').getAttribute('data-present')).toBe('true')
 
@@ -85,12 +90,19 @@ describe('Help → Diagnostics', () => {
     // (two documents read them: the rows, and the rows added since a write whose answer was lost).
     const service = await trainingService()
     const refuse = (fields: string[]) =>
-      fetch(`${service.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ graphql_refused_root_fields: fields }) })
+      fetch(`${service.url}/__sandbox/settings`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ graphql_refused_root_fields: fields }),
+      })
     expect((await refuse(['webapp_rows'])).status).toBe(200)
     await page.getByTestId('service-check-run').click()
     await expect.poll(() => page.getByTestId('service-check-summary').getAttribute('data-ok'), { timeout: 10_000 }).toBe('false')
     await expectText(page.getByTestId('service-check-summary'), /El servidor rechaza 2 partes que la aplicación necesita/)
-    await expectText(page.getByTestId('service-doc-tables.rows'), /Rechazada.*Las filas de las tablas dinámicas no se pueden leer\..*webapp_rows/s)
+    await expectText(
+      page.getByTestId('service-doc-tables.rows'),
+      /Rechazada.*Las filas de las tablas dinámicas no se pueden leer\..*webapp_rows/s,
+    )
     await page.getByTestId('service-check').scrollIntoViewIfNeeded()
     await screenshot(page, 'diagnostics-05-service-check-es-1366')
     await page.getByTestId('language-en').click()

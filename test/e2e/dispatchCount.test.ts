@@ -17,7 +17,12 @@ type Line = { item_id: number; booked_quantity: string; lot_id: number }
 async function bookOnService(service: TrainingService, plannedDelivery: string, lines: Line[], needsTransport = true): Promise<number> {
   const res = await fetch(`${service.url}/pos/bookings.json`, {
     method: 'POST',
-    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token, Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      'X-User-Email': service.email,
+      'X-User-Token': service.token,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({
       shipment: {
         agency_to_id: facts.sameCategoryAgency,
@@ -59,11 +64,16 @@ async function overflowing(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect()
       const name = el.dataset.testid ?? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`
       if (box.right > width + 0.5) found.push(`${name} ends at ${Math.round(box.right)} > ${width}`)
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && getComputedStyle(el).overflowX !== 'hidden') {
+      if (
+        el.scrollWidth > el.clientWidth + 1 &&
+        getComputedStyle(el).overflowX !== 'visible' &&
+        getComputedStyle(el).overflowX !== 'hidden'
+      ) {
         found.push(`${name} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`)
       }
     }
-    if (document.documentElement.scrollWidth > width) found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`)
+    if (document.documentElement.scrollWidth > width)
+      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`)
     return found
   })
 }
@@ -101,7 +111,10 @@ describe('dispatch: counts kept and typed, the view in the preferences, grouped 
 
     // 5*CODE would be more than the one unit left: refused whole, nothing counted; 1*CODE fills the line.
     await scan(page, `5*${stocked.code}`)
-    await expectText(page.getByTestId('dispatch-scan-feedback'), `${stocked.code}: quedan 1 por verificar; no se cuentan 5. Escriba en la línea la cantidad contada.`)
+    await expectText(
+      page.getByTestId('dispatch-scan-feedback'),
+      `${stocked.code}: quedan 1 por verificar; no se cuentan 5. Escriba en la línea la cantidad contada.`,
+    )
     expect(await countField(card, stocked.id).inputValue()).toBe('2')
     await scan(page, `1*${stocked.code}`)
     await expect.poll(() => countField(card, stocked.id).inputValue()).toBe('3')
@@ -201,7 +214,9 @@ describe('dispatch: counts kept and typed, the view in the preferences, grouped 
     await expect.poll(() => printed(page)).toHaveLength(1)
     const slip = page.getByTestId('booking-slip')
     expect(await slip.getByTestId('slip-line').count()).toBe(2)
-    const stockedRow = slip.getByTestId('slip-line').filter({ has: page.getByTestId('slip-line-code').getByText(stocked.code, { exact: true }) })
+    const stockedRow = slip
+      .getByTestId('slip-line')
+      .filter({ has: page.getByTestId('slip-line-code').getByText(stocked.code, { exact: true }) })
     // The slip is laid out for the printer only (hidden on screen): its text is what goes to paper.
     expect((await stockedRow.getByTestId('slip-line-quantity').textContent())?.trim()).toBe('3.5')
     expect((await printed(page))[0]).toContain('Líneas: 2 · Unidades: 4.5')
@@ -244,7 +259,9 @@ describe('dispatch: counts kept and typed, the view in the preferences, grouped 
       await expectText(page.getByTestId('dispatch-tab-toShip'), /To ship/)
       const label = page.locator('[data-active="true"]').getByTestId('card-line-ticks').first()
       await expectText(label, /^Checked:\s*of \d+$/)
-      expect(await page.locator('[data-active="true"]').getByTestId('card-line-count').first().getAttribute('aria-label')).toMatch(/^Checked quantity of /)
+      expect(await page.locator('[data-active="true"]').getByTestId('card-line-count').first().getAttribute('aria-label')).toMatch(
+        /^Checked quantity of /,
+      )
       expect(await overflowing(page)).toEqual([])
       await screenshot(page, `dispatch-3${width === 1024 ? 4 : 5}-list-open-en-${width}`)
 

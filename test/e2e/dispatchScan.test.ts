@@ -17,7 +17,12 @@ type Line = { item_id: number; booked_quantity: string; lot_id: number }
 async function bookOnService(service: TrainingService, plannedDelivery: string, lines: Line[]): Promise<number> {
   const res = await fetch(`${service.url}/pos/bookings.json`, {
     method: 'POST',
-    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token, Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      'X-User-Email': service.email,
+      'X-User-Token': service.token,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({
       shipment: {
         agency_to_id: facts.sameCategoryAgency,
@@ -114,12 +119,18 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="dispatch-scan"]') !== null)).toBe(true)
     // An item before any slip: nothing to tick, and it says what to scan first.
     await scan(page, stocked.code)
-    await expectText(page.getByTestId('dispatch-scan-feedback'), `${stocked.code} no es el número de una reserva: escanee primero un albarán.`)
+    await expectText(
+      page.getByTestId('dispatch-scan-feedback'),
+      `${stocked.code} no es el número de una reserva: escanee primero un albarán.`,
+    )
     await scan(page, String(id))
     const card = dispatchCard(page, id)
     await expect.poll(() => card.getAttribute('data-active')).toBe('true')
     await expectText(page.getByTestId('dispatch-active'), new RegExp(`^${id}`))
-    await expectText(page.getByTestId('dispatch-scan-feedback'), new RegExp(`^Reserva ${id}( · \\w+)? abierta: escanee sus artículos \\(opcional\\); Intro para dar salida\\.$`))
+    await expectText(
+      page.getByTestId('dispatch-scan-feedback'),
+      new RegExp(`^Reserva ${id}( · \\w+)? abierta: escanee sus artículos \\(opcional\\); Intro para dar salida\\.$`),
+    )
 
     // Three scans of the stocked item fill its line of 3; the fourth is refused and not counted.
     const stockedLine = card.locator(`[data-item-id="${stocked.id}"]`)
@@ -130,7 +141,10 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     await scan(page, stocked.code)
     await expect.poll(() => stockedLine.getByTestId('card-line-count').inputValue()).toBe('3')
     await scan(page, stocked.code)
-    await expectText(page.getByTestId('dispatch-scan-feedback'), `${stocked.code}: ya se verificaron las 3 unidades reservadas. No se cuenta una más.`)
+    await expectText(
+      page.getByTestId('dispatch-scan-feedback'),
+      `${stocked.code}: ya se verificaron las 3 unidades reservadas. No se cuenta una más.`,
+    )
     expect(await page.getByTestId('dispatch-scan-feedback').getAttribute('data-type')).toBe('warning')
     await expect.poll(() => stockedLine.getByTestId('card-line-count').inputValue()).toBe('3')
     await expectText(page.getByTestId('dispatch-active-progress'), 'Líneas verificadas: 1 de 2')
@@ -172,7 +186,10 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     await scan(page, String(incoming))
     await expect.poll(() => page.getByTestId('dispatch-tab-inTransitIn').getAttribute('aria-selected')).toBe('true')
     await expect.poll(() => dispatchCard(page, incoming).getAttribute('data-active')).toBe('true')
-    await expectText(page.getByTestId('dispatch-scan-feedback'), new RegExp(`^Reserva ${incoming}( · \\w+)? abierta: llegó a su agencia; Intro para entregar\\.$`))
+    await expectText(
+      page.getByTestId('dispatch-scan-feedback'),
+      new RegExp(`^Reserva ${incoming}( · \\w+)? abierta: llegó a su agencia; Intro para entregar\\.$`),
+    )
     await page.keyboard.press('Enter')
     await expectText(page.getByTestId('deliver-dialog'), `reserva ${incoming}`)
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('deliver-confirm')

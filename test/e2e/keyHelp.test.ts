@@ -10,7 +10,12 @@ import { openCatalogueWithRows } from './support/catalogue'
 /** The rows of one section of the keyboard help, as the clerk reads them ("Ctrl+Intro Guardar"). */
 async function helpRows(page: Page, section: 'screen' | 'general'): Promise<string[]> {
   const rows = await page.getByTestId(`key-help-${section}`).getByTestId('key-help-row').allInnerTexts()
-  return rows.map((r) => r.replace(/\s+/g, ' ').replace(/ ?\+ ?/g, '+').trim())
+  return rows.map((r) =>
+    r
+      .replace(/\s+/g, ' ')
+      .replace(/ ?\+ ?/g, '+')
+      .trim(),
+  )
 }
 
 describe('keyboard help (F1, ?)', () => {

@@ -37,106 +37,115 @@ async function focusedTestId(page: Page): Promise<string | null> {
 describe('lots and stock at the counter', () => {
   const app = useFreshApp()
 
-  it('marks expired and near-expiry lots, asks before saving an expired one, counts lines over stock in the save button, and marks the lot on the dispatch card and the slip', { timeout: 150_000 }, async () => {
-    const { page, problems } = app()
-    await page.setViewportSize({ width: 1366, height: 768 })
-    await startTraining(page)
-    await openCatalogueWithRows(page)
-    await page.clock.setFixedTime(clerksDay)
-    await openNewBooking(page)
-    await page.getByTestId('booking-destination').click()
-    await page.locator('.n-base-select-option').first().click()
-    await page.keyboard.press('F2')
+  it(
+    'marks expired and near-expiry lots, asks before saving an expired one, counts lines over stock in the save button, and marks the lot on the dispatch card and the slip',
+    { timeout: 150_000 },
+    async () => {
+      const { page, problems } = app()
+      await page.setViewportSize({ width: 1366, height: 768 })
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      await page.clock.setFixedTime(clerksDay)
+      await openNewBooking(page)
+      await page.getByTestId('booking-destination').click()
+      await page.locator('.n-base-select-option').first().click()
+      await page.keyboard.press('F2')
 
-    // The default lot expired five days ago: red, in words.
-    await scan(page, facts.multiLotItem.code)
-    const multi = line(page, facts.multiLotItem.code)
-    await expectText(multi.getByTestId('booking-line-lot-mark'), 'Vencido')
-    expect(await multi.getByTestId('booking-line-lot-mark').getAttribute('data-freshness')).toBe('expired')
-    // The next lot expires in 25 days: amber. Back to the expired one for the rest.
-    await pickLot(page, facts.multiLotItem.code, /30 disp\./)
-    await expectText(multi.getByTestId('booking-line-lot-mark'), 'Vence pronto')
-    expect(await multi.getByTestId('booking-line-lot-mark').getAttribute('data-freshness')).toBe('near')
-    // "Near" is a setting of this computer: at 10 days, a lot 25 days from expiry is no longer marked.
-    await page.getByTestId('user-menu').click()
-    await page.getByTestId('user-menu-settings').click()
-    await expectText(page.getByTestId('settings-dialog'), 'Aviso de vencimiento (días)')
-    expect(await page.getByTestId('settings-near-expiry').locator('input').inputValue()).toBe('30')
-    await page.getByTestId('settings-near-expiry').locator('input').fill('10')
-    await page.getByTestId('settings-near-expiry').locator('input').press('Tab')
-    await page.keyboard.press('Escape')
-    await page.getByTestId('settings-dialog').waitFor({ state: 'detached' })
-    await expect.poll(() => multi.getByTestId('booking-line-lot-mark').count()).toBe(0)
-    await pickLot(page, facts.multiLotItem.code, /6 disp\./)
-    await expectText(multi.getByTestId('booking-line-lot-mark'), 'Vencido')
-    // A lot years from expiry carries no mark.
-    await page.keyboard.press('F2')
-    await scan(page, facts.stockedItem.code)
-    await line(page, facts.stockedItem.code).waitFor()
-    expect(await line(page, facts.stockedItem.code).getByTestId('booking-line-lot-mark').count()).toBe(0)
+      // The default lot expired five days ago: red, in words.
+      await scan(page, facts.multiLotItem.code)
+      const multi = line(page, facts.multiLotItem.code)
+      await expectText(multi.getByTestId('booking-line-lot-mark'), 'Vencido')
+      expect(await multi.getByTestId('booking-line-lot-mark').getAttribute('data-freshness')).toBe('expired')
+      // The next lot expires in 25 days: amber. Back to the expired one for the rest.
+      await pickLot(page, facts.multiLotItem.code, /30 disp\./)
+      await expectText(multi.getByTestId('booking-line-lot-mark'), 'Vence pronto')
+      expect(await multi.getByTestId('booking-line-lot-mark').getAttribute('data-freshness')).toBe('near')
+      // "Near" is a setting of this computer: at 10 days, a lot 25 days from expiry is no longer marked.
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('user-menu-settings').click()
+      await expectText(page.getByTestId('settings-dialog'), 'Aviso de vencimiento (días)')
+      expect(await page.getByTestId('settings-near-expiry').locator('input').inputValue()).toBe('30')
+      await page.getByTestId('settings-near-expiry').locator('input').fill('10')
+      await page.getByTestId('settings-near-expiry').locator('input').press('Tab')
+      await page.keyboard.press('Escape')
+      await page.getByTestId('settings-dialog').waitFor({ state: 'detached' })
+      await expect.poll(() => multi.getByTestId('booking-line-lot-mark').count()).toBe(0)
+      await pickLot(page, facts.multiLotItem.code, /6 disp\./)
+      await expectText(multi.getByTestId('booking-line-lot-mark'), 'Vencido')
+      // A lot years from expiry carries no mark.
+      await page.keyboard.press('F2')
+      await scan(page, facts.stockedItem.code)
+      await line(page, facts.stockedItem.code).waitFor()
+      expect(await line(page, facts.stockedItem.code).getByTestId('booking-line-lot-mark').count()).toBe(0)
 
-    // Over stock: the warning stays, the line stands out, and the save button counts it.
-    expect(await page.getByTestId('booking-save-over').count()).toBe(0)
-    await page.keyboard.press('F2')
-    await scan(page, facts.lastUnitItem.code)
-    const lastUnit = line(page, facts.lastUnitItem.code)
-    await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('3')
-    await expectText(lastUnit.locator('xpath=following-sibling::tr[1]'), 'Solo hay 1 disponibles en su agencia')
-    await expect.poll(() => lastUnit.getAttribute('class')).toMatch(/\bover\b/)
-    await expectText(page.getByTestId('booking-save'), 'Guardar reserva (1 sin existencias)')
-    expect(await line(page, facts.stockedItem.code).getAttribute('class')).not.toMatch(/\bover\b/)
-    await page.getByTestId('booking-reference').locator('input').fill('E2E lote vencido')
+      // Over stock: the warning stays, the line stands out, and the save button counts it.
+      expect(await page.getByTestId('booking-save-over').count()).toBe(0)
+      await page.keyboard.press('F2')
+      await scan(page, facts.lastUnitItem.code)
+      const lastUnit = line(page, facts.lastUnitItem.code)
+      await lastUnit.getByTestId('booking-line-quantity').locator('input').fill('3')
+      await expectText(lastUnit.locator('xpath=following-sibling::tr[1]'), 'Solo hay 1 disponibles en su agencia')
+      await expect.poll(() => lastUnit.getAttribute('class')).toMatch(/\bover\b/)
+      await expectText(page.getByTestId('booking-save'), 'Guardar reserva (1 sin existencias)')
+      expect(await line(page, facts.stockedItem.code).getAttribute('class')).not.toMatch(/\bover\b/)
+      await page.getByTestId('booking-reference').locator('input').fill('E2E lote vencido')
 
-    for (const width of [1366, 1024]) {
-      await page.setViewportSize({ width, height: 768 })
-      // The lines and the save button with its count in one view.
-      await page.getByTestId('booking-save').scrollIntoViewIfNeeded()
-      await screenshot(page, `lots-01-expired-line-${width}`)
-    }
+      for (const width of [1366, 1024]) {
+        await page.setViewportSize({ width, height: 768 })
+        // The lines and the save button with its count in one view.
+        await page.getByTestId('booking-save').scrollIntoViewIfNeeded()
+        await screenshot(page, `lots-01-expired-line-${width}`)
+      }
 
-    // Saving asks first, with the line named; focus on the primary button; Esc keeps everything.
-    await page.keyboard.press('F2')
-    await page.keyboard.press('Control+Enter')
-    const dialog = page.getByTestId('booking-expired-dialog')
-    await dialog.waitFor()
-    await expectText(dialog, `${facts.multiLotItem.code} (lote`)
-    await expect.poll(() => focusedTestId(page)).toBe('booking-expired-confirm')
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      // After the opening animation: the picture shows the dialog as the clerk reads it.
-      await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el.closest('.n-modal') ?? el).opacity)).toBe('1')
-      await page.waitForTimeout(300)
-      await screenshot(page, `lots-02-expired-confirm-${width}`)
-    }
-    await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'detached' })
-    expect(await page.getByTestId('booking-line').count()).toBe(3)
+      // Saving asks first, with the line named; focus on the primary button; Esc keeps everything.
+      await page.keyboard.press('F2')
+      await page.keyboard.press('Control+Enter')
+      const dialog = page.getByTestId('booking-expired-dialog')
+      await dialog.waitFor()
+      await expectText(dialog, `${facts.multiLotItem.code} (lote`)
+      await expect.poll(() => focusedTestId(page)).toBe('booking-expired-confirm')
+      for (const width of [1024, 1366]) {
+        await page.setViewportSize({ width, height: 768 })
+        // After the opening animation: the picture shows the dialog as the clerk reads it.
+        await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el.closest('.n-modal') ?? el).opacity)).toBe('1')
+        await page.waitForTimeout(300)
+        await screenshot(page, `lots-02-expired-confirm-${width}`)
+      }
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      expect(await page.getByTestId('booking-line').count()).toBe(3)
 
-    // Asked again, Enter confirms: the booking is saved with its expired lot.
-    await page.keyboard.press('Control+Enter')
-    await dialog.waitFor()
-    await expect.poll(() => focusedTestId(page)).toBe('booking-expired-confirm')
-    await page.keyboard.press('Enter')
-    await page.locator('.n-message', { hasText: /Reserva .* guardada|pendiente de enviar|enviada/ }).first().waitFor()
-    await expect.poll(() => page.getByTestId('booking-line').count()).toBe(0)
-    expect(await page.getByTestId('booking-save-over').count()).toBe(0)
+      // Asked again, Enter confirms: the booking is saved with its expired lot.
+      await page.keyboard.press('Control+Enter')
+      await dialog.waitFor()
+      await expect.poll(() => focusedTestId(page)).toBe('booking-expired-confirm')
+      await page.keyboard.press('Enter')
+      await page
+        .locator('.n-message', { hasText: /Reserva .* guardada|pendiente de enviar|enviada/ })
+        .first()
+        .waitFor()
+      await expect.poll(() => page.getByTestId('booking-line').count()).toBe(0)
+      expect(await page.getByTestId('booking-save-over').count()).toBe(0)
 
-    // Dispatch: the card marks the expired lot; its slip says so in words.
-    await openDispatch(page)
-    const card = page.locator('[data-testid^="dispatch-card-"]', { hasText: 'E2E lote vencido' })
-    const cardLine = card.getByTestId('card-line').filter({ hasText: facts.multiLotItem.code })
-    await expectText(cardLine.getByTestId('card-line-lot-mark'), 'Vencido')
-    expect(await card.getByTestId('card-line').filter({ hasText: facts.stockedItem.code }).getByTestId('card-line-lot-mark').count()).toBe(0)
-    await card.scrollIntoViewIfNeeded()
-    await screenshot(page, 'lots-03-dispatch-card-1366')
-    await recordPrinting(page)
-    await card.getByTestId('card-print').click()
-    await expect.poll(() => printed(page)).toHaveLength(1)
-    expect((await printed(page))[0]).toMatch(new RegExp(`${facts.multiLotItem.code}.*Vencido`))
+      // Dispatch: the card marks the expired lot; its slip says so in words.
+      await openDispatch(page)
+      const card = page.locator('[data-testid^="dispatch-card-"]', { hasText: 'E2E lote vencido' })
+      const cardLine = card.getByTestId('card-line').filter({ hasText: facts.multiLotItem.code })
+      await expectText(cardLine.getByTestId('card-line-lot-mark'), 'Vencido')
+      expect(
+        await card.getByTestId('card-line').filter({ hasText: facts.stockedItem.code }).getByTestId('card-line-lot-mark').count(),
+      ).toBe(0)
+      await card.scrollIntoViewIfNeeded()
+      await screenshot(page, 'lots-03-dispatch-card-1366')
+      await recordPrinting(page)
+      await card.getByTestId('card-print').click()
+      await expect.poll(() => printed(page)).toHaveLength(1)
+      expect((await printed(page))[0]).toMatch(new RegExp(`${facts.multiLotItem.code}.*Vencido`))
 
-    expect(unexpectedProblems(problems)).toEqual([])
-    expect(await text(cardLine.getByTestId('card-line-lot'))).toMatch(/vence/)
-  })
+      expect(unexpectedProblems(problems)).toEqual([])
+      expect(await text(cardLine.getByTestId('card-line-lot'))).toMatch(/vence/)
+    },
+  )
 })
 
 describe('an inactive bundle at the counter', () => {
@@ -149,8 +158,12 @@ describe('an inactive bundle at the counter', () => {
     await openCatalogueWithRows(page)
     // An inactive bundle of the training company, read on the service beside the app (the seed has some).
     const service = await trainingService()
-    const res = await fetch(`${service.url}/inventories/bundles.json`, { headers: { 'X-User-Email': service.email, 'X-User-Token': service.token, Accept: 'application/json' } })
-    const inactive = ((await res.json()) as { code: string; name: string; active: boolean; bundle_details_count: number }[]).find((b) => !b.active && b.bundle_details_count > 0)
+    const res = await fetch(`${service.url}/inventories/bundles.json`, {
+      headers: { 'X-User-Email': service.email, 'X-User-Token': service.token, Accept: 'application/json' },
+    })
+    const inactive = ((await res.json()) as { code: string; name: string; active: boolean; bundle_details_count: number }[]).find(
+      (b) => !b.active && b.bundle_details_count > 0,
+    )
     expect(inactive, 'the seed has an inactive bundle with components').toBeDefined()
 
     await openNewBooking(page)
@@ -159,7 +172,10 @@ describe('an inactive bundle at the counter', () => {
     await line(page, facts.stockedItem.code).waitFor()
     await page.keyboard.press('F2')
     await scan(page, inactive!.code)
-    await expectText(page.getByTestId('booking-refused'), `El conjunto ${inactive!.code} ${inactive!.name} está inactivo: no se puede reservar`)
+    await expectText(
+      page.getByTestId('booking-refused'),
+      `El conjunto ${inactive!.code} ${inactive!.name} está inactivo: no se puede reservar`,
+    )
     expect(await page.getByTestId('booking-line').count()).toBe(1)
     await screenshot(page, 'lots-04-inactive-bundle-1366')
     expect(unexpectedProblems(problems)).toEqual([])

@@ -144,7 +144,11 @@ describe('purchasing', () => {
     const { page, problems, trainingService } = app()
     await startTraining(page)
     const settings = async (change: Record<string, boolean>) =>
-      fetch(`${(await trainingService()).url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(change) })
+      fetch(`${(await trainingService()).url}/__sandbox/settings`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(change),
+      })
     expect((await settings({ item_for_consolidates: false })).status).toBe(200)
 
     await page.getByTestId('menu-consolidates').click()
@@ -244,7 +248,11 @@ describe('purchasing without the network', () => {
     const { page, problems, trainingService } = app()
     await startTraining(page)
     const faults = async (dropShare: number) =>
-      fetch(`${(await trainingService()).url}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dropShare }) })
+      fetch(`${(await trainingService()).url}/__sandbox/faults`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ dropShare }),
+      })
     await page.getByTestId('menu-receptions').click()
     await orderRow(page, 7001).click()
     await page.getByTestId('reception-order-view').waitFor()

@@ -9,12 +9,17 @@ import { expectText, input, unexpectedProblems } from './support/actions'
 /** The receptions of an order as the service holds them, asked beside the app (GraphQL, as the demo user). */
 async function receptionsOnService(sandbox: RunningSandbox, orderId: number): Promise<number[]> {
   const user = sandbox.users[0]!
-  const tokenAnswer = await fetch(`${sandbox.url}/apps/graphql.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })
+  const tokenAnswer = await fetch(`${sandbox.url}/apps/graphql.json`, {
+    headers: { 'X-User-Email': user.email, 'X-User-Token': user.token },
+  })
   const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
   const res = await fetch(graphqlUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: 'query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { receptions { id } } }', variables: { id: orderId } }),
+    body: JSON.stringify({
+      query: 'query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { receptions { id } } }',
+      variables: { id: orderId },
+    }),
   })
   const body = (await res.json()) as { data: { purchase_orders: { receptions: { id: number }[] }[] } }
   return body.data.purchase_orders[0]!.receptions.map((r) => r.id)
@@ -29,7 +34,8 @@ async function signInThrough(page: Page, serverUrl: string, user: { email: strin
   await page.getByTestId('shell').waitFor()
 }
 
-const isReceptionCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /^\/purchases\/purchase_orders\/\d+\/receptions\.json/.test(req.url ?? '')
+const isReceptionCreate = (req: { method?: string; url?: string }) =>
+  req.method === 'POST' && /^\/purchases\/purchase_orders\/\d+\/receptions\.json/.test(req.url ?? '')
 
 // Issue 11: a reception the service recorded, whose answer never reached the app.
 describe('a reception whose answer was lost', () => {

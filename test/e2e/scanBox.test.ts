@@ -23,8 +23,13 @@ async function openNewBooking(page: Page): Promise<void> {
 
 const lines = (page: Page) => page.getByTestId('booking-line')
 const summary = (page: Page) =>
-  lines(page).evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-code')}×${r.querySelector<HTMLInputElement>('[data-testid="booking-line-quantity"] input')?.value}`))
-const focusInside = (page: Page, testId: string) => page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId)
+  lines(page).evaluateAll((rows) =>
+    rows.map(
+      (r) => `${r.getAttribute('data-code')}×${r.querySelector<HTMLInputElement>('[data-testid="booking-line-quantity"] input')?.value}`,
+    ),
+  )
+const focusInside = (page: Page, testId: string) =>
+  page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId)
 
 /** Whole inside the window, above the status bar at its foot. */
 async function inView(page: Page, locator: Locator): Promise<boolean> {
@@ -46,10 +51,16 @@ async function clearOfPins(page: Page, locator: Locator): Promise<boolean> {
 
 /** Codes of active items, asked of the training service beside the app (as the training user): a booking of many lines. */
 async function itemCodes(service: TrainingService, count: number): Promise<string[]> {
-  const tokenAnswer = await fetch(`${service.url}/apps/graphql.json`, { headers: { 'X-User-Email': service.email, 'X-User-Token': service.token } })
+  const tokenAnswer = await fetch(`${service.url}/apps/graphql.json`, {
+    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token },
+  })
   const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
   const query = 'query ($n: Int!) { items(where: {active: {_eq: true}}, order_by: {id: asc}, limit: $n) { code } }'
-  const res = await fetch(graphqlUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables: { n: count } }) })
+  const res = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables: { n: count } }),
+  })
   const codes = ((await res.json()) as { data: { items: { code: string }[] } }).data.items.map((i) => i.code)
   if (codes.length < count) throw new Error(`only ${codes.length} active items on the training service, ${count} wanted`)
   return codes
@@ -58,237 +69,264 @@ async function itemCodes(service: TrainingService, count: number): Promise<strin
 describe('the scan box and the form of a new booking', () => {
   const app = useFreshApp()
 
-  it('Ctrl+Enter with a gap takes the focus to it, outlined with its message beside it, at 1024×768 and 1366×768', { timeout: 120_000 }, async () => {
-    const { page, problems } = app()
-    await startTraining(page)
-    await openCatalogueWithRows(page)
-    await openNewBooking(page)
-    // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
-    await page.setViewportSize({ width: 1024, height: 768 })
+  it(
+    'Ctrl+Enter with a gap takes the focus to it, outlined with its message beside it, at 1024×768 and 1366×768',
+    { timeout: 120_000 },
+    async () => {
+      const { page, problems } = app()
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      await openNewBooking(page)
+      // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
+      await page.setViewportSize({ width: 1024, height: 768 })
 
-    // No destination and no line: the destination comes first.
-    await page.keyboard.press('Control+Enter')
-    const destination = page.getByTestId('booking-destination-field')
-    await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
-    await expectText(destination, 'Necesario para guardar')
-    await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
-    expect(await inView(page, destination)).toBe(true)
-    await screenshot(page, 'scanBox-missing-destination-1024x768')
-    await page.setViewportSize({ width: 1366, height: 768 })
-    expect(await inView(page, destination)).toBe(true)
-    await screenshot(page, 'scanBox-missing-destination-1366x768')
-    // Every gap is outlined (the lines too, beside the scan box); the focus is on the first.
-    await expectText(page.getByTestId('booking-missing-lines'), 'al menos un artículo')
+      // No destination and no line: the destination comes first.
+      await page.keyboard.press('Control+Enter')
+      const destination = page.getByTestId('booking-destination-field')
+      await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
+      await expectText(destination, 'Necesario para guardar')
+      await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
+      expect(await inView(page, destination)).toBe(true)
+      await screenshot(page, 'scanBox-missing-destination-1024x768')
+      await page.setViewportSize({ width: 1366, height: 768 })
+      expect(await inView(page, destination)).toBe(true)
+      await screenshot(page, 'scanBox-missing-destination-1366x768')
+      // Every gap is outlined (the lines too, beside the scan box); the focus is on the first.
+      await expectText(page.getByTestId('booking-missing-lines'), 'al menos un artículo')
 
-    // The destination picked from the keyboard: its outline goes; the next Ctrl+Enter goes to the scan box.
-    await page.keyboard.press('Enter')
-    await page.locator('.n-base-select-option').first().waitFor()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => destination.getAttribute('data-missing')).toBeNull()
-    // Ctrl+Enter straight from the destination (its list still open): the select does not swallow it.
-    await page.keyboard.press('Control+Enter')
-    await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
-    await expectText(page.getByTestId('booking-missing-lines'), 'al menos un artículo')
-    expect(await inView(page, page.getByTestId('booking-missing-lines'))).toBe(true)
-    await page.setViewportSize({ width: 1024, height: 768 })
-    await screenshot(page, 'scanBox-missing-lines-1024x768')
+      // The destination picked from the keyboard: its outline goes; the next Ctrl+Enter goes to the scan box.
+      await page.keyboard.press('Enter')
+      await page.locator('.n-base-select-option').first().waitFor()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => destination.getAttribute('data-missing')).toBeNull()
+      // Ctrl+Enter straight from the destination (its list still open): the select does not swallow it.
+      await page.keyboard.press('Control+Enter')
+      await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+      await expectText(page.getByTestId('booking-missing-lines'), 'al menos un artículo')
+      expect(await inView(page, page.getByTestId('booking-missing-lines'))).toBe(true)
+      await page.setViewportSize({ width: 1024, height: 768 })
+      await screenshot(page, 'scanBox-missing-lines-1024x768')
 
-    // The first scan clears it.
-    await scan(page, facts.stockedItem.code)
-    await expect.poll(() => page.getByTestId('booking-missing-lines').count()).toBe(0)
-    expect(await page.getByTestId('booking-line').count()).toBe(1)
-    expect(unexpectedProblems(problems)).toEqual([])
-  })
+      // The first scan clears it.
+      await scan(page, facts.stockedItem.code)
+      await expect.poll(() => page.getByTestId('booking-missing-lines').count()).toBe(0)
+      expect(await page.getByTestId('booking-line').count()).toBe(1)
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
 
-  it('counts 5*CODE and CODE*5, takes the suggestion shown on Enter, removes with Del, undoes with Ctrl+Z, shows each new line, and ↑ edits the last quantity', { timeout: 150_000 }, async () => {
-    const { page, problems } = app()
-    await startTraining(page)
-    await openCatalogueWithRows(page)
-    await openNewBooking(page)
-    // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
-    await page.setViewportSize({ width: 1024, height: 768 })
+  it(
+    'counts 5*CODE and CODE*5, takes the suggestion shown on Enter, removes with Del, undoes with Ctrl+Z, shows each new line, and ↑ edits the last quantity',
+    { timeout: 150_000 },
+    async () => {
+      const { page, problems } = app()
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      await openNewBooking(page)
+      // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
+      await page.setViewportSize({ width: 1024, height: 768 })
 
-    // A count before or after the code.
-    await scan(page, `3*${facts.stockedItem.code}`)
-    await scan(page, `${facts.multiLotItem.code}*2`)
-    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
-    await expectText(page.getByTestId('booking-added'), facts.multiLotItem.code)
+      // A count before or after the code.
+      await scan(page, `3*${facts.stockedItem.code}`)
+      await scan(page, `${facts.multiLotItem.code}*2`)
+      await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
+      await expectText(page.getByTestId('booking-added'), facts.multiLotItem.code)
 
-    // Del on the empty scan box: the selected line (the last scanned) goes, and its "added" message with it.
-    await page.keyboard.press('Delete')
-    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`])
-    expect(await page.getByTestId('booking-added').count()).toBe(0)
-    await expectText(page.getByTestId('booking-removed'), facts.multiLotItem.code)
-    expect(await focusInside(page, 'booking-scan')).toBe(true)
-    // Ctrl+Z: back, with its quantity.
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
-    await expectText(page.getByTestId('booking-undone'), facts.multiLotItem.code)
+      // Del on the empty scan box: the selected line (the last scanned) goes, and its "added" message with it.
+      await page.keyboard.press('Delete')
+      await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`])
+      expect(await page.getByTestId('booking-added').count()).toBe(0)
+      await expectText(page.getByTestId('booking-removed'), facts.multiLotItem.code)
+      expect(await focusInside(page, 'booking-scan')).toBe(true)
+      // Ctrl+Z: back, with its quantity.
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
+      await expectText(page.getByTestId('booking-undone'), facts.multiLotItem.code)
 
-    // A quantity typed over, then Ctrl+Z from the scan box (F2): the quantity before.
-    await input(page, 'booking-line-quantity').first().fill('17')
-    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×17`, `${facts.multiLotItem.code}×2`])
-    await page.keyboard.press('F2')
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
+      // A quantity typed over, then Ctrl+Z from the scan box (F2): the quantity before.
+      await input(page, 'booking-line-quantity').first().fill('17')
+      await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×17`, `${facts.multiLotItem.code}×2`])
+      await page.keyboard.press('F2')
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
 
-    // A person types a name and pauses: the suggestion shown highlighted is what Enter takes, never "unknown code".
-    const name = await text(page.locator(`[data-testid="booking-line"][data-code="${facts.stockedItem.code}"]`).getByTestId('booking-line-name'))
-    await page.keyboard.press('Delete')
-    await page.keyboard.press('Delete')
-    await expect.poll(() => lines(page).count()).toBe(0)
-    await page.keyboard.type(`2*${name}`, { delay: 20 })
-    const highlighted = page.locator('[data-testid="booking-suggestion"][aria-selected="true"]')
-    await highlighted.waitFor()
-    const code = (await highlighted.getAttribute('data-code'))!
-    const kind = await highlighted.getAttribute('data-kind')
-    await page.keyboard.press('Enter')
-    await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
-    expect(await page.getByTestId('booking-unknown-code').count()).toBe(0)
-    if (kind === 'item') expect(await summary(page)).toEqual([`${code}×2`])
-    else expect(await text(lines(page).first())).toContain(`del conjunto ${code}`)
-    for (let i = await lines(page).count(); i > 0; i--) await page.keyboard.press('Delete')
-    await expect.poll(() => lines(page).count()).toBe(0)
+      // A person types a name and pauses: the suggestion shown highlighted is what Enter takes, never "unknown code".
+      const name = await text(
+        page.locator(`[data-testid="booking-line"][data-code="${facts.stockedItem.code}"]`).getByTestId('booking-line-name'),
+      )
+      await page.keyboard.press('Delete')
+      await page.keyboard.press('Delete')
+      await expect.poll(() => lines(page).count()).toBe(0)
+      await page.keyboard.type(`2*${name}`, { delay: 20 })
+      const highlighted = page.locator('[data-testid="booking-suggestion"][aria-selected="true"]')
+      await highlighted.waitFor()
+      const code = (await highlighted.getAttribute('data-code'))!
+      const kind = await highlighted.getAttribute('data-kind')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
+      expect(await page.getByTestId('booking-unknown-code').count()).toBe(0)
+      if (kind === 'item') expect(await summary(page)).toEqual([`${code}×2`])
+      else expect(await text(lines(page).first())).toContain(`del conjunto ${code}`)
+      for (let i = await lines(page).count(); i > 0; i--) await page.keyboard.press('Delete')
+      await expect.poll(() => lines(page).count()).toBe(0)
 
-    // Several suggestions: the arrows move the highlight, and Enter takes that one.
-    await page.keyboard.type(facts.stockedItem.code.slice(0, 5), { delay: 20 })
-    const options = page.getByTestId('booking-suggestion')
-    await expect.poll(() => options.count()).toBeGreaterThan(2)
-    await expect.poll(() => options.nth(0).getAttribute('aria-selected')).toBe('true')
-    await page.keyboard.press('ArrowDown')
-    await expect.poll(() => options.nth(1).getAttribute('aria-selected')).toBe('true')
-    const second = (await options.nth(1).getAttribute('data-code'))!
-    const secondKind = await options.nth(1).getAttribute('data-kind')
-    await page.keyboard.press('Enter')
-    await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
-    // A bundle comes as its components, each marked with it.
-    if (secondKind === 'item') expect(await summary(page)).toEqual([`${second}×1`])
-    else expect(await text(lines(page).first())).toContain(`del conjunto ${second}`)
-    for (let i = await lines(page).count(); i > 0; i--) await page.keyboard.press('Delete')
+      // Several suggestions: the arrows move the highlight, and Enter takes that one.
+      await page.keyboard.type(facts.stockedItem.code.slice(0, 5), { delay: 20 })
+      const options = page.getByTestId('booking-suggestion')
+      await expect.poll(() => options.count()).toBeGreaterThan(2)
+      await expect.poll(() => options.nth(0).getAttribute('aria-selected')).toBe('true')
+      await page.keyboard.press('ArrowDown')
+      await expect.poll(() => options.nth(1).getAttribute('aria-selected')).toBe('true')
+      const second = (await options.nth(1).getAttribute('data-code'))!
+      const secondKind = await options.nth(1).getAttribute('data-kind')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
+      // A bundle comes as its components, each marked with it.
+      if (secondKind === 'item') expect(await summary(page)).toEqual([`${second}×1`])
+      else expect(await text(lines(page).first())).toContain(`del conjunto ${second}`)
+      for (let i = await lines(page).count(); i > 0; i--) await page.keyboard.press('Delete')
 
-    // The exact code typed by hand is the one highlighted, even among others.
-    await page.keyboard.type(facts.stockedItem.code, { delay: 20 })
-    await expect.poll(() => page.locator('[data-testid="booking-suggestion"][aria-selected="true"]').getAttribute('data-code')).toBe(facts.stockedItem.code)
-    await page.keyboard.press('Enter')
-    await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×1`])
-    expect(await page.getByTestId('booking-unknown-code').count()).toBe(0)
+      // The exact code typed by hand is the one highlighted, even among others.
+      await page.keyboard.type(facts.stockedItem.code, { delay: 20 })
+      await expect
+        .poll(() => page.locator('[data-testid="booking-suggestion"][aria-selected="true"]').getAttribute('data-code'))
+        .toBe(facts.stockedItem.code)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×1`])
+      expect(await page.getByTestId('booking-unknown-code').count()).toBe(0)
 
-    // A static bundle twice over, then more lines than the window holds: the newest line is always in view.
-    await scan(page, `2*${bundles.withMovements.ean13}`)
-    await expectText(page.getByTestId('booking-added'), /\S/)
-    await expect.poll(() => page.locator('[data-testid="booking-line"]', { hasText: `del conjunto ${bundles.withMovements.code}` }).count()).toBeGreaterThan(0)
-    const selectedRow = page.locator('[data-testid="booking-line"].selected')
-    await expect.poll(() => inView(page, selectedRow)).toBe(true)
-    await scan(page, facts.lastUnitItem.code)
-    await expect.poll(() => inView(page, page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`))).toBe(true)
-    await screenshot(page, 'scanBox-lines-1024x768')
+      // A static bundle twice over, then more lines than the window holds: the newest line is always in view.
+      await scan(page, `2*${bundles.withMovements.ean13}`)
+      await expectText(page.getByTestId('booking-added'), /\S/)
+      await expect
+        .poll(() => page.locator('[data-testid="booking-line"]', { hasText: `del conjunto ${bundles.withMovements.code}` }).count())
+        .toBeGreaterThan(0)
+      const selectedRow = page.locator('[data-testid="booking-line"].selected')
+      await expect.poll(() => inView(page, selectedRow)).toBe(true)
+      await scan(page, facts.lastUnitItem.code)
+      await expect.poll(() => inView(page, page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`))).toBe(true)
+      await screenshot(page, 'scanBox-lines-1024x768')
 
-    // ↑ from the empty scan box: the quantity of that last line, typed over from the keyboard; Enter goes back.
-    const last = page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`)
-    await page.keyboard.press('ArrowUp')
-    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').evaluate((i) => i === document.activeElement)).toBe(true)
-    await page.keyboard.type('4')
-    await page.keyboard.press('Enter')
-    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('4')
-    await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
-    expect(unexpectedProblems(problems)).toEqual([])
-  })
-  it('keeps the scan box, the save button and the first missing field in view with 25 lines at 1024×768 and 1366×768; Ctrl+Z takes back scans, Del removes', { timeout: 180_000 }, async () => {
-    const { page, problems, trainingService } = app()
-    await startTraining(page)
-    await openCatalogueWithRows(page)
-    const codes = await itemCodes(await trainingService(), 26)
-    await openNewBooking(page)
-    // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
-    await page.setViewportSize({ width: 1024, height: 768 })
-    const box = page.getByTestId('booking-scan')
-    const save = page.getByTestId('booking-save')
-    const scrolled = () => page.getByTestId('main-content').evaluate((m) => m.scrollTop)
+      // ↑ from the empty scan box: the quantity of that last line, typed over from the keyboard; Enter goes back.
+      const last = page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`)
+      await page.keyboard.press('ArrowUp')
+      await expect
+        .poll(() =>
+          last
+            .getByTestId('booking-line-quantity')
+            .locator('input')
+            .evaluate((i) => i === document.activeElement),
+        )
+        .toBe(true)
+      await page.keyboard.type('4')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('4')
+      await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
+  it(
+    'keeps the scan box, the save button and the first missing field in view with 25 lines at 1024×768 and 1366×768; Ctrl+Z takes back scans, Del removes',
+    { timeout: 180_000 },
+    async () => {
+      const { page, problems, trainingService } = app()
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      const codes = await itemCodes(await trainingService(), 26)
+      await openNewBooking(page)
+      // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
+      await page.setViewportSize({ width: 1024, height: 768 })
+      const box = page.getByTestId('booking-scan')
+      const save = page.getByTestId('booking-save')
+      const scrolled = () => page.getByTestId('main-content').evaluate((m) => m.scrollTop)
 
-    for (const code of codes.slice(0, 25)) await scan(page, code)
-    await expect.poll(() => lines(page).count(), { timeout: 30_000 }).toBe(25)
-    await expectText(page.getByTestId('booking-added'), codes[24]!)
-    // The lines are longer than the window: the screen has scrolled, and the box, the message and Save are still there.
-    expect(await scrolled()).toBeGreaterThan(200)
-    expect(await inView(page, box)).toBe(true)
-    expect(await inView(page, page.getByTestId('booking-added'))).toBe(true)
-    expect(await inView(page, save)).toBe(true)
-    // The newest line is in view, clear of both pinned bars, not under them.
-    const newest = page.locator(`[data-testid="booking-line"][data-code="${codes[24]}"]`)
-    await expect.poll(() => clearOfPins(page, newest)).toBe(true)
-    expect(await focusInside(page, 'booking-scan')).toBe(true)
-    // The lines table fits the form at 1024: its last column (✕) ends where the scan box ends, and codes stay whole.
-    const tableRight = await page.getByTestId('booking-lines').evaluate((t) => t.getBoundingClientRect().right)
-    const boxRight = await box.evaluate((b) => b.getBoundingClientRect().right)
-    expect(tableRight).toBeLessThanOrEqual(boxRight + 1)
-    expect(await newest.getByTestId('booking-line-code').evaluate((c) => c.getClientRects().length)).toBe(1)
-    await screenshot(page, 'counter-pinned-1024x768')
+      for (const code of codes.slice(0, 25)) await scan(page, code)
+      await expect.poll(() => lines(page).count(), { timeout: 30_000 }).toBe(25)
+      await expectText(page.getByTestId('booking-added'), codes[24]!)
+      // The lines are longer than the window: the screen has scrolled, and the box, the message and Save are still there.
+      expect(await scrolled()).toBeGreaterThan(200)
+      expect(await inView(page, box)).toBe(true)
+      expect(await inView(page, page.getByTestId('booking-added'))).toBe(true)
+      expect(await inView(page, save)).toBe(true)
+      // The newest line is in view, clear of both pinned bars, not under them.
+      const newest = page.locator(`[data-testid="booking-line"][data-code="${codes[24]}"]`)
+      await expect.poll(() => clearOfPins(page, newest)).toBe(true)
+      expect(await focusInside(page, 'booking-scan')).toBe(true)
+      // The lines table fits the form at 1024: its last column (✕) ends where the scan box ends, and codes stay whole.
+      const tableRight = await page.getByTestId('booking-lines').evaluate((t) => t.getBoundingClientRect().right)
+      const boxRight = await box.evaluate((b) => b.getBoundingClientRect().right)
+      expect(tableRight).toBeLessThanOrEqual(boxRight + 1)
+      expect(await newest.getByTestId('booking-line-code').evaluate((c) => c.getClientRects().length)).toBe(1)
+      await screenshot(page, 'counter-pinned-1024x768')
 
-    // Ctrl+Z on the scan box takes back the last scan: its line goes, with its "added" message.
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => lines(page).count()).toBe(24)
-    expect(await newest.count()).toBe(0)
-    expect(await page.getByTestId('booking-added').count()).toBe(0)
-    await expectText(page.getByTestId('booking-undone'), `Deshecho: ${codes[24]}`)
-    // A scan of an item already on the booking adds to its line; Ctrl+Z takes that quantity back, the line stays.
-    const first = page.locator(`[data-testid="booking-line"][data-code="${codes[0]}"]`)
-    await scan(page, `3*${codes[0]}`)
-    await expect.poll(() => first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('4')
-    await expect.poll(() => clearOfPins(page, first)).toBe(true)
-    expect(await inView(page, box)).toBe(true)
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
-    expect(await lines(page).count()).toBe(24)
-    // Del removes the selected line (the one just touched); Ctrl+Z puts it back, then takes back the scan before.
-    await page.keyboard.press('Delete')
-    await expect.poll(() => lines(page).count()).toBe(23)
-    expect(await first.count()).toBe(0)
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => first.count()).toBe(1)
-    expect(await first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => lines(page).count()).toBe(23)
-    expect(await page.locator(`[data-testid="booking-line"][data-code="${codes[23]}"]`).count()).toBe(0)
+      // Ctrl+Z on the scan box takes back the last scan: its line goes, with its "added" message.
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => lines(page).count()).toBe(24)
+      expect(await newest.count()).toBe(0)
+      expect(await page.getByTestId('booking-added').count()).toBe(0)
+      await expectText(page.getByTestId('booking-undone'), `Deshecho: ${codes[24]}`)
+      // A scan of an item already on the booking adds to its line; Ctrl+Z takes that quantity back, the line stays.
+      const first = page.locator(`[data-testid="booking-line"][data-code="${codes[0]}"]`)
+      await scan(page, `3*${codes[0]}`)
+      await expect.poll(() => first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('4')
+      await expect.poll(() => clearOfPins(page, first)).toBe(true)
+      expect(await inView(page, box)).toBe(true)
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
+      expect(await lines(page).count()).toBe(24)
+      // Del removes the selected line (the one just touched); Ctrl+Z puts it back, then takes back the scan before.
+      await page.keyboard.press('Delete')
+      await expect.poll(() => lines(page).count()).toBe(23)
+      expect(await first.count()).toBe(0)
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => first.count()).toBe(1)
+      expect(await first.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => lines(page).count()).toBe(23)
+      expect(await page.locator(`[data-testid="booking-line"][data-code="${codes[23]}"]`).count()).toBe(0)
 
-    // Ctrl+Enter with no destination, from far down the list: the field comes into view with the focus, Save stays.
-    await scan(page, codes[23]!)
-    await scan(page, codes[24]!)
-    await expect.poll(() => lines(page).count()).toBe(25)
-    await page.keyboard.press('Control+Enter')
-    const destination = page.getByTestId('booking-destination-field')
-    await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
-    await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
-    await expect.poll(() => inView(page, destination)).toBe(true)
-    expect(await inView(page, save)).toBe(true)
+      // Ctrl+Enter with no destination, from far down the list: the field comes into view with the focus, Save stays.
+      await scan(page, codes[23]!)
+      await scan(page, codes[24]!)
+      await expect.poll(() => lines(page).count()).toBe(25)
+      await page.keyboard.press('Control+Enter')
+      const destination = page.getByTestId('booking-destination-field')
+      await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
+      await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
+      await expect.poll(() => inView(page, destination)).toBe(true)
+      expect(await inView(page, save)).toBe(true)
 
-    // At 1366×768 the same: back to the scanner, a scan at the foot of the list, Del and Ctrl+Z there.
-    await page.setViewportSize({ width: 1366, height: 768 })
-    await page.keyboard.press('Escape')
-    await page.keyboard.press('F2')
-    await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
-    await scan(page, codes[25]!)
-    await expect.poll(() => lines(page).count()).toBe(26)
-    const last = page.locator(`[data-testid="booking-line"][data-code="${codes[25]}"]`)
-    await expect.poll(() => clearOfPins(page, last)).toBe(true)
-    expect(await scrolled()).toBeGreaterThan(200)
-    expect(await inView(page, box)).toBe(true)
-    expect(await inView(page, save)).toBe(true)
-    await page.keyboard.press('Delete')
-    await expect.poll(() => lines(page).count()).toBe(25)
-    expect(await inView(page, page.getByTestId('booking-removed'))).toBe(true)
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => lines(page).count()).toBe(26)
-    await page.keyboard.press('Control+z')
-    await expect.poll(() => lines(page).count()).toBe(25)
-    await expect.poll(() => inView(page, page.getByTestId('booking-undone'))).toBe(true)
-    expect(await inView(page, box)).toBe(true)
-    await screenshot(page, 'counter-pinned-1366x768')
-    // In the dark theme the pinned bars take the dark screen's colour (no light band over the lines).
-    await page.getByTestId('theme-switch').click()
-    await expect.poll(() => page.getByTestId('booking-scan-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor)).not.toBe('rgb(255, 255, 255)')
-    await screenshot(page, 'counter-pinned-1366x768-dark')
-    expect(unexpectedProblems(problems)).toEqual([])
-  })
+      // At 1366×768 the same: back to the scanner, a scan at the foot of the list, Del and Ctrl+Z there.
+      await page.setViewportSize({ width: 1366, height: 768 })
+      await page.keyboard.press('Escape')
+      await page.keyboard.press('F2')
+      await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+      await scan(page, codes[25]!)
+      await expect.poll(() => lines(page).count()).toBe(26)
+      const last = page.locator(`[data-testid="booking-line"][data-code="${codes[25]}"]`)
+      await expect.poll(() => clearOfPins(page, last)).toBe(true)
+      expect(await scrolled()).toBeGreaterThan(200)
+      expect(await inView(page, box)).toBe(true)
+      expect(await inView(page, save)).toBe(true)
+      await page.keyboard.press('Delete')
+      await expect.poll(() => lines(page).count()).toBe(25)
+      expect(await inView(page, page.getByTestId('booking-removed'))).toBe(true)
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => lines(page).count()).toBe(26)
+      await page.keyboard.press('Control+z')
+      await expect.poll(() => lines(page).count()).toBe(25)
+      await expect.poll(() => inView(page, page.getByTestId('booking-undone'))).toBe(true)
+      expect(await inView(page, box)).toBe(true)
+      await screenshot(page, 'counter-pinned-1366x768')
+      // In the dark theme the pinned bars take the dark screen's colour (no light band over the lines).
+      await page.getByTestId('theme-switch').click()
+      await expect
+        .poll(() => page.getByTestId('booking-scan-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor))
+        .not.toBe('rgb(255, 255, 255)')
+      await screenshot(page, 'counter-pinned-1366x768-dark')
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
 })

@@ -12,7 +12,9 @@ const libraryPlaceholders =
 /** What the screen says: its text and every field's placeholder. */
 function shownText(page: Page): Promise<string> {
   return page.evaluate(() =>
-    [document.body.innerText, ...[...document.querySelectorAll('input, textarea')].map((e) => e.getAttribute('placeholder') ?? '')].join('\n'),
+    [document.body.innerText, ...[...document.querySelectorAll('input, textarea')].map((e) => e.getAttribute('placeholder') ?? '')].join(
+      '\n',
+    ),
   )
 }
 

@@ -54,9 +54,11 @@ describe('every main screen at 1024, 1366 and 1920 px, light and dark', () => {
           const where = `${screen} ${size.width} ${theme}`
           await screenshot(page, `gallery-${screen}-${size.width}-${theme}`)
           for (const o of await horizontalOverflow(page)) findings.push(`${where}: sideways scroll: ${o}`)
-          for (const c of await poorContrast(page, minimumContrast[theme])) findings.push(`${where}: hard to read "${c.text}" at ${c.where}: ${c.color} on ${c.background} (${c.ratio}:1)`)
+          for (const c of await poorContrast(page, minimumContrast[theme]))
+            findings.push(`${where}: hard to read "${c.text}" at ${c.where}: ${c.color} on ${c.background} (${c.ratio}:1)`)
           const banner = await bannerLayout(page)
-          if (banner && (banner.wrapped.length > 0 || banner.height > 44)) findings.push(`${where}: training banner on more than one line (${banner.height} px): ${banner.wrapped.join(' | ')}`)
+          if (banner && (banner.wrapped.length > 0 || banner.height > 44))
+            findings.push(`${where}: training banner on more than one line (${banner.height} px): ${banner.wrapped.join(' | ')}`)
           const menu = await menuWidth(page)
           if (menu !== null) {
             if (size.width < menuBreakpoint && menu > 64) findings.push(`${where}: menu not collapsed (${menu} px)`)
@@ -144,4 +146,3 @@ describe('every main screen at 1024, 1366 and 1920 px, light and dark', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
-

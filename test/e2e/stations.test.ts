@@ -5,7 +5,9 @@ import { startTraining, unexpectedProblems } from './support/actions'
 
 /** The menu's top-level entries in the order shown. */
 async function menuOrder(page: import('playwright-core').Page): Promise<string[]> {
-  return page.locator('[data-testid="side-menu"] [data-testid^="menu-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid') ?? ''))
+  return page
+    .locator('[data-testid="side-menu"] [data-testid^="menu-"]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid') ?? ''))
 }
 
 describe('stations', () => {

@@ -4,13 +4,26 @@ import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
-import { createBookingInApp, deleteOnService, dispatchCard, openDispatch, serviceBooking, serviceHas, setServiceLatency, shipOnService } from './support/bookings'
+import {
+  createBookingInApp,
+  deleteOnService,
+  dispatchCard,
+  openDispatch,
+  serviceBooking,
+  serviceHas,
+  setServiceLatency,
+  shipOnService,
+} from './support/bookings'
 
 const facts = bookingFacts[101]
 
 /** Makes the training service answer every request 503 (share 1) or normally (0), through its control door. */
 async function failEveryRequest(service: TrainingService, share: number): Promise<void> {
-  const res = await fetch(`${service.url}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ errorShare: share }) })
+  const res = await fetch(`${service.url}/__sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ errorShare: share }),
+  })
   if (res.status !== 200) throw new Error(`set faults: ${res.status} ${await res.text()}`)
 }
 
@@ -86,7 +99,10 @@ describe('sync centre', () => {
     const entry = page.getByTestId('sync-failed').locator('[data-entry]')
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1)
     await expectText(entry.getByTestId('entry-op'), 'Crear')
-    await expectText(entry.getByTestId('entry-error-message'), /^Línea 1, cantidad: excede la existencia disponible de .+\(disponible: 1(\.0)?\)$/)
+    await expectText(
+      entry.getByTestId('entry-error-message'),
+      /^Línea 1, cantidad: excede la existencia disponible de .+\(disponible: 1(\.0)?\)$/,
+    )
     await entry.getByTestId('entry-error-detail').locator('summary').click()
     await expectText(entry.getByTestId('technical-details-text'), /^Línea 1, cantidad: excede la existencia disponible de /)
     await expectText(page.getByTestId('sync-indicator-failed'), 'Con error: 1')

@@ -29,7 +29,10 @@ async function coversTarget(page: Page): Promise<boolean> {
 
 /** The keyboard is in the landing screen's scan box. */
 async function focusIn(page: Page, testId: string): Promise<boolean> {
-  return page.evaluate((id) => document.activeElement?.closest(`[data-testid="${id}"]`) !== null && document.activeElement?.tagName === 'INPUT', testId)
+  return page.evaluate(
+    (id) => document.activeElement?.closest(`[data-testid="${id}"]`) !== null && document.activeElement?.tagName === 'INPUT',
+    testId,
+  )
 }
 
 /** Screenshots of one step at the two narrow sizes the issue names; the popover must stay off its target at both. */
@@ -137,7 +140,11 @@ describe('first-run tour', () => {
     expect(await text(popover(page))).toContain('Las reservas por estado')
     // The popover takes the theme's colours: dark card, light text.
     const [bg, fg] = await popover(page).evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])
-    const lightness = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0) / 3
+    const lightness = (c: string) =>
+      (c.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0) / 3
     expect(lightness(bg!)).toBeLessThan(80)
     expect(lightness(fg!)).toBeGreaterThan(180)
     await shoot(page, 'warehouse')

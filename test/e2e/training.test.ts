@@ -32,9 +32,7 @@ describe('training mode', () => {
     await expectText(page.getByTestId('header-entity'), other!.name)
     // Each entity has its own agencies: the status bar shows the user's agency in the new one.
     await expect.poll(() => text(page.getByTestId('status-agency'))).not.toBe(agencyBefore)
-    await expect
-      .poll(async () => (await memberships(page)).find((m) => m.current)?.entityId)
-      .toBe(other!.entityId)
+    await expect.poll(async () => (await memberships(page)).find((m) => m.current)?.entityId).toBe(other!.entityId)
     await screenshot(page, 'training-03-switched')
 
     // The company screen shows the entity now current.

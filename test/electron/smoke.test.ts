@@ -24,17 +24,22 @@ type Target = { executable: string; args: string[]; packaged: boolean } | { miss
 /** The Electron to start: the packaged app named by MOSTRADOR_APP_PATH, or the project's electron package. */
 function findTarget(): Target {
   const packaged = process.env.MOSTRADOR_APP_PATH
-  if (packaged) return existsSync(packaged) ? { executable: packaged, args: [], packaged: true } : { missing: `MOSTRADOR_APP_PATH=${packaged} does not exist` }
+  if (packaged)
+    return existsSync(packaged)
+      ? { executable: packaged, args: [], packaged: true }
+      : { missing: `MOSTRADOR_APP_PATH=${packaged} does not exist` }
   // The electron package's index.js would start a download when its binary is missing; look before requiring it.
   const electronDir = join(root, 'node_modules', 'electron')
   const pathFile = join(electronDir, 'path.txt')
   if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-    if (!existsSync(pathFile)) return { missing: `no Electron binary: ${pathFile} is missing (the electron package never downloaded its binary; no internet here)` }
+    if (!existsSync(pathFile))
+      return { missing: `no Electron binary: ${pathFile} is missing (the electron package never downloaded its binary; no internet here)` }
     const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim())
     if (!existsSync(binary)) return { missing: `no Electron binary: ${binary} does not exist` }
   }
   const executable: unknown = createRequire(__filename)('electron')
-  if (typeof executable !== 'string' || !existsSync(executable)) return { missing: `no Electron binary: require('electron') gave ${String(executable)}, which does not exist` }
+  if (typeof executable !== 'string' || !existsSync(executable))
+    return { missing: `no Electron binary: require('electron') gave ${String(executable)}, which does not exist` }
   return { executable, args: [root], packaged: false }
 }
 
@@ -66,7 +71,8 @@ async function windowControls(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   const { windowId } = (await cdp.send('Browser.getWindowForTarget')) as { windowId: number }
   return {
-    windowState: async () => ((await cdp.send('Browser.getWindowBounds', { windowId })) as { bounds: { windowState: string } }).bounds.windowState,
+    windowState: async () =>
+      ((await cdp.send('Browser.getWindowBounds', { windowId })) as { bounds: { windowState: string } }).bounds.windowState,
     minimize: async () => {
       await cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState: 'minimized' } })
     },
@@ -126,85 +132,98 @@ const text = async (page: Page, testId: string) => ((await page.getByTestId(test
 
 const target = findTarget()
 
-it('starts, books in training mode, keeps the booking over a restart, has no Node in the page, and stays a single instance', { timeout: 600_000 }, async ({ skip }) => {
-  if ('missing' in target) {
-    // Asked to test a packaged app that is not there: that is a failure, not a skip.
-    if (process.env.MOSTRADOR_APP_PATH) throw new Error(target.missing)
-    console.log(`electron smoke test skipped: ${target.missing}`)
-    skip(target.missing)
-    return
-  }
-  const home = mkdtempSync(join(tmpdir(), 'mostrador-electron-'))
-  const env = profileEnv(home)
-  const reference = `Smoke ${Date.now()}`
-  let running: Running | undefined
-  try {
-    running = await launch(target, env)
-    let { page } = running
-    // First start: no profile yet, so the sign-in screen with its Training mode button.
-    await page.getByTestId('sign-in').waitFor({ timeout: 60_000 })
-    await enterTraining(page)
+it(
+  'starts, books in training mode, keeps the booking over a restart, has no Node in the page, and stays a single instance',
+  { timeout: 600_000 },
+  async ({ skip }) => {
+    if ('missing' in target) {
+      // Asked to test a packaged app that is not there: that is a failure, not a skip.
+      if (process.env.MOSTRADOR_APP_PATH) throw new Error(target.missing)
+      console.log(`electron smoke test skipped: ${target.missing}`)
+      skip(target.missing)
+      return
+    }
+    const home = mkdtempSync(join(tmpdir(), 'mostrador-electron-'))
+    const env = profileEnv(home)
+    const reference = `Smoke ${Date.now()}`
+    let running: Running | undefined
+    try {
+      running = await launch(target, env)
+      let { page } = running
+      // First start: no profile yet, so the sign-in screen with its Training mode button.
+      await page.getByTestId('sign-in').waitFor({ timeout: 60_000 })
+      await enterTraining(page)
 
-    // New booking: a destination, one scanned code, saved.
-    await page.getByTestId('menu-newBooking').click()
-    await page.getByTestId('newBooking-view').waitFor()
-    const scanBox = page.getByTestId('booking-scan').locator('input')
-    await expect.poll(() => scanBox.isEnabled(), { timeout: 30_000 }).toBe(true)
-    await page.getByTestId('booking-destination').click()
-    await page.locator('.n-base-select-option').first().click()
-    await page.getByTestId('booking-reference').locator('input').fill(reference)
-    await scanBox.click()
-    await page.keyboard.type(bookingFacts[101].stockedItem.code, { delay: 5 })
-    await page.keyboard.press('Enter')
-    await expect.poll(() => page.getByTestId('booking-line').count(), { timeout: 30_000 }).toBe(1)
-    await page.getByTestId('booking-save').click()
-    await expect.poll(() => page.getByTestId('booking-line').count(), { timeout: 30_000 }).toBe(0)
+      // New booking: a destination, one scanned code, saved.
+      await page.getByTestId('menu-newBooking').click()
+      await page.getByTestId('newBooking-view').waitFor()
+      const scanBox = page.getByTestId('booking-scan').locator('input')
+      await expect.poll(() => scanBox.isEnabled(), { timeout: 30_000 }).toBe(true)
+      await page.getByTestId('booking-destination').click()
+      await page.locator('.n-base-select-option').first().click()
+      await page.getByTestId('booking-reference').locator('input').fill(reference)
+      await scanBox.click()
+      await page.keyboard.type(bookingFacts[101].stockedItem.code, { delay: 5 })
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.getByTestId('booking-line').count(), { timeout: 30_000 }).toBe(1)
+      await page.getByTestId('booking-save').click()
+      await expect.poll(() => page.getByTestId('booking-line').count(), { timeout: 30_000 }).toBe(0)
 
-    // The page is a web page and nothing more: no Node, no require.
-    const globals = await page.evaluate(() => {
-      // In the page, globalThis is window; the names are looked up the way page code (or an injected script) would.
-      const scope = globalThis as unknown as Record<string, unknown>
-      const window = scope.window as Record<string, unknown>
-      return { windowRequire: typeof window.require, process: typeof scope.process, require: typeof scope.require, module: typeof scope.module }
-    })
-    expect(globals).toEqual({ windowRequire: 'undefined', process: 'undefined', require: 'undefined', module: 'undefined' })
-
-    // A second launch on the same profile brings the first window forward and exits.
-    await running.minimize()
-    await expect.poll(() => running!.windowState()).toBe('minimized')
-    const second = spawn(target.executable, target.args, { env, stdio: 'ignore' })
-    const secondExit = await new Promise<number | null>((done) => {
-      const timer = setTimeout(() => {
-        second.kill()
-        done(-1)
-      }, 30_000)
-      second.once('exit', (code) => {
-        clearTimeout(timer)
-        done(code)
+      // The page is a web page and nothing more: no Node, no require.
+      const globals = await page.evaluate(() => {
+        // In the page, globalThis is window; the names are looked up the way page code (or an injected script) would.
+        const scope = globalThis as unknown as Record<string, unknown>
+        const window = scope.window as Record<string, unknown>
+        return {
+          windowRequire: typeof window.require,
+          process: typeof scope.process,
+          require: typeof scope.require,
+          module: typeof scope.module,
+        }
       })
-    })
-    expect(secondExit, 'the second instance exits by itself').toBe(0)
-    await expect.poll(() => running!.windowState(), { timeout: 10_000 }).not.toBe('minimized')
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { hasFocus(): boolean } }).document.hasFocus()), { timeout: 10_000 }).toBe(true)
+      expect(globals).toEqual({ windowRequire: 'undefined', process: 'undefined', require: 'undefined', module: 'undefined' })
 
-    await running.quit()
-    running = undefined
+      // A second launch on the same profile brings the first window forward and exits.
+      await running.minimize()
+      await expect.poll(() => running!.windowState()).toBe('minimized')
+      const second = spawn(target.executable, target.args, { env, stdio: 'ignore' })
+      const secondExit = await new Promise<number | null>((done) => {
+        const timer = setTimeout(() => {
+          second.kill()
+          done(-1)
+        }, 30_000)
+        second.once('exit', (code) => {
+          clearTimeout(timer)
+          done(code)
+        })
+      })
+      expect(secondExit, 'the second instance exits by itself').toBe(0)
+      await expect.poll(() => running!.windowState(), { timeout: 10_000 }).not.toBe('minimized')
+      await expect
+        .poll(() => page.evaluate(() => (globalThis as unknown as { document: { hasFocus(): boolean } }).document.hasFocus()), {
+          timeout: 10_000,
+        })
+        .toBe(true)
 
-    // Started again: the booking is still there.
-    running = await launch(target, env)
-    page = running.page
-    await Promise.race([page.getByTestId('sign-in').waitFor({ timeout: 60_000 }), page.getByTestId('shell').waitFor({ timeout: 60_000 })])
-    if (await page.getByTestId('sign-in').isVisible()) await enterTraining(page)
-    await page.getByTestId('menu-bookings').click()
-    await page.getByTestId('bookings-view').waitFor()
-    const row = page.locator('[data-testid="booking-row"]', { hasText: reference })
-    await row.waitFor({ timeout: 30_000 })
-    expect(await text(page, 'profile-name')).not.toBe('')
+      await running.quit()
+      running = undefined
 
-    await running.quit()
-    running = undefined
-  } finally {
-    await running?.quit().catch(() => undefined)
-    rmSync(home, { recursive: true, force: true })
-  }
-})
+      // Started again: the booking is still there.
+      running = await launch(target, env)
+      page = running.page
+      await Promise.race([page.getByTestId('sign-in').waitFor({ timeout: 60_000 }), page.getByTestId('shell').waitFor({ timeout: 60_000 })])
+      if (await page.getByTestId('sign-in').isVisible()) await enterTraining(page)
+      await page.getByTestId('menu-bookings').click()
+      await page.getByTestId('bookings-view').waitFor()
+      const row = page.locator('[data-testid="booking-row"]', { hasText: reference })
+      await row.waitFor({ timeout: 30_000 })
+      expect(await text(page, 'profile-name')).not.toBe('')
+
+      await running.quit()
+      running = undefined
+    } finally {
+      await running?.quit().catch(() => undefined)
+      rmSync(home, { recursive: true, force: true })
+    }
+  },
+)

@@ -29,7 +29,8 @@ const has = (path: string) => files.has(`/${path}`)
 const readJson = (path: string) => JSON.parse(extractFile(archive, path).toString('utf8')) as Record<string, unknown>
 
 beforeAll(() => {
-  if (!existsSync(archive)) throw new Error(`${archive} does not exist: run \`npm run package:check\`, which packs the app and then runs this test`)
+  if (!existsSync(archive))
+    throw new Error(`${archive} does not exist: run \`npm run package:check\`, which packs the app and then runs this test`)
   files = new Set(listPackage(archive, { isPack: false }).map((file) => file.replaceAll('\\', '/')))
   modules = new Set()
   for (const file of files) {
@@ -78,7 +79,8 @@ describe('app.asar holds what the app loads at run time', () => {
     expect(has('node_modules/electron-updater/out/main.js')).toBe(true)
     expect(has('node_modules/pino/pino.js')).toBe(true)
     // Dependencies of dependencies, which a packer that looks only at package.json's list would miss.
-    for (const name of ['sonic-boom', 'thread-stream', 'builder-util-runtime', 'avvio', 'find-my-way', 'bindings']) expect(modules, name).toContain(name)
+    for (const name of ['sonic-boom', 'thread-stream', 'builder-util-runtime', 'avvio', 'find-my-way', 'bindings'])
+      expect(modules, name).toContain(name)
   })
 })
 
@@ -93,13 +95,28 @@ describe('app.asar holds nothing for developers', () => {
   })
 
   it('has no development dependency (the renderer libraries are bundled into out/renderer)', () => {
-    for (const name of ['vite', 'vitest', 'electron-builder', 'typescript', 'playwright-core', 'naive-ui', 'vue', 'electron', 'eslint', '@electron/asar', '@electron/fuses']) {
+    for (const name of [
+      'vite',
+      'vitest',
+      'electron-builder',
+      'typescript',
+      'playwright-core',
+      'naive-ui',
+      'vue',
+      'electron',
+      'eslint',
+      '@electron/asar',
+      '@electron/fuses',
+    ]) {
       expect(modules, name).not.toContain(name)
     }
     // A dev dependency may ship only when a production package needs it in turn.
     const needed = new Set<string>()
     for (const name of modules) {
-      const pkg = readJson(`node_modules/${name}/package.json`) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }
+      const pkg = readJson(`node_modules/${name}/package.json`) as {
+        dependencies?: Record<string, string>
+        optionalDependencies?: Record<string, string>
+      }
       for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) needed.add(dep)
     }
     const strays = Object.keys(projectPackage.devDependencies).filter((name) => modules.has(name) && !needed.has(name))
@@ -145,7 +162,9 @@ it('reports the package size', () => {
   }
   const asar = sizeOf(archive)
   const unpacked = sizeOf(unpackedAppPath(archive))
-  console.log(`package size: app.asar ${(asar / 1048576).toFixed(1)} MB, app.asar.unpacked ${(unpacked / 1048576).toFixed(1)} MB, ${modules.size} packages in node_modules`)
+  console.log(
+    `package size: app.asar ${(asar / 1048576).toFixed(1)} MB, app.asar.unpacked ${(unpacked / 1048576).toFixed(1)} MB, ${modules.size} packages in node_modules`,
+  )
   // A counter downloads this on every update: a jump means something unintended got packed.
   expect(asar).toBeLessThan(80 * 1048576)
 })

@@ -92,7 +92,20 @@ describe('new windows', () => {
 describe('permissions', () => {
   beforeEach(() => hardenSession(session.defaultSession as unknown as Session, contentSecurityPolicy))
 
-  const permissions = ['media', 'geolocation', 'notifications', 'midiSysex', 'clipboard-read', 'display-capture', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb', 'unknown']
+  const permissions = [
+    'media',
+    'geolocation',
+    'notifications',
+    'midiSysex',
+    'clipboard-read',
+    'display-capture',
+    'openExternal',
+    'fullscreen',
+    'hid',
+    'serial',
+    'usb',
+    'unknown',
+  ]
   it.each(permissions)('denies a request for %s', (permission) => {
     const callback = vi.fn()
     session.defaultSession.permissionRequestHandler?.({}, permission, callback, { requestingUrl: appUrl })
@@ -161,7 +174,11 @@ describe('renderer location', () => {
 
   it('is the dev server only in development', () => {
     const env = { ELECTRON_RENDERER_URL: 'http://localhost:5173' }
-    expect(rendererLocation({ isDev: true, env, mainDir })).toEqual({ kind: 'dev-server', url: 'http://localhost:5173/', origin: 'http://localhost:5173' })
+    expect(rendererLocation({ isDev: true, env, mainDir })).toEqual({
+      kind: 'dev-server',
+      url: 'http://localhost:5173/',
+      origin: 'http://localhost:5173',
+    })
     // A packaged app ignores the variable, so nobody can point it at another page.
     expect(rendererLocation({ isDev: false, env, mainDir })).toEqual(location)
   })

@@ -29,7 +29,11 @@ beforeEach(() => {
   window = new FakeBrowserWindow({})
   void window.loadFile(location.file)
   windows = [window]
-  registerIpcRouter(ipcMain, core, createSenderCheck(location, () => windows))
+  registerIpcRouter(
+    ipcMain,
+    core,
+    createSenderCheck(location, () => windows),
+  )
 })
 
 async function call(name: string, event: unknown, ...args: unknown[]): Promise<Envelope> {
@@ -80,47 +84,83 @@ describe('IPC router: forged senders', () => {
   const forged: [string, () => unknown][] = [
     ['no senderFrame (frame already gone)', () => ({ sender: window.webContents, senderFrame: null })],
     ['no event at all', () => undefined],
-    ['a subframe showing the app page', () => ({ sender: window.webContents, senderFrame: new FakeFrame(appUrl, window.webContents.mainFrame, window.webContents.mainFrame.processId, 999) })],
-    ['a frame that claims to be top but is not the window\'s main frame', () => ({ sender: window.webContents, senderFrame: new FakeFrame(appUrl, null, 1, 1) })],
+    [
+      'a subframe showing the app page',
+      () => ({
+        sender: window.webContents,
+        senderFrame: new FakeFrame(appUrl, window.webContents.mainFrame, window.webContents.mainFrame.processId, 999),
+      }),
+    ],
+    [
+      "a frame that claims to be top but is not the window's main frame",
+      () => ({ sender: window.webContents, senderFrame: new FakeFrame(appUrl, null, 1, 1) }),
+    ],
     ['the main frame of a window that is not ours', () => trustedEvent(other())],
-    ['http://evil.example', () => {
-      window.webContents.mainFrame.url = 'http://evil.example/'
-      return trustedEvent()
-    }],
-    ['https://evil.example with our path', () => {
-      window.webContents.mainFrame.url = `https://evil.example${location.kind === 'file' ? location.file : ''}`
-      return trustedEvent()
-    }],
-    ['another local file', () => {
-      window.webContents.mainFrame.url = pathToFileURL(join(mainDir, '..', 'renderer', 'evil.html')).href
-      return trustedEvent()
-    }],
-    ['a file URL that climbs out with encoded dots', () => {
-      window.webContents.mainFrame.url = `${pathToFileURL(join(mainDir, '..', 'renderer')).href}/%2e%2e/evil/index.html`
-      return trustedEvent()
-    }],
-    ['a file URL on another host', () => {
-      window.webContents.mainFrame.url = appUrl.replace('file://', 'file://evil.example')
-      return trustedEvent()
-    }],
-    ['a data: URL', () => {
-      window.webContents.mainFrame.url = 'data:text/html,<script>1</script>'
-      return trustedEvent()
-    }],
-    ['about:blank', () => {
-      window.webContents.mainFrame.url = 'about:blank'
-      return trustedEvent()
-    }],
-    ['a destroyed window', () => {
-      window.close()
-      return trustedEvent()
-    }],
-    ['a frame that throws when read (disposed)', () => ({
-      sender: window.webContents,
-      get senderFrame() {
-        throw new Error('Render frame was disposed before WebFrameMain could be accessed')
+    [
+      'http://evil.example',
+      () => {
+        window.webContents.mainFrame.url = 'http://evil.example/'
+        return trustedEvent()
       },
-    })],
+    ],
+    [
+      'https://evil.example with our path',
+      () => {
+        window.webContents.mainFrame.url = `https://evil.example${location.kind === 'file' ? location.file : ''}`
+        return trustedEvent()
+      },
+    ],
+    [
+      'another local file',
+      () => {
+        window.webContents.mainFrame.url = pathToFileURL(join(mainDir, '..', 'renderer', 'evil.html')).href
+        return trustedEvent()
+      },
+    ],
+    [
+      'a file URL that climbs out with encoded dots',
+      () => {
+        window.webContents.mainFrame.url = `${pathToFileURL(join(mainDir, '..', 'renderer')).href}/%2e%2e/evil/index.html`
+        return trustedEvent()
+      },
+    ],
+    [
+      'a file URL on another host',
+      () => {
+        window.webContents.mainFrame.url = appUrl.replace('file://', 'file://evil.example')
+        return trustedEvent()
+      },
+    ],
+    [
+      'a data: URL',
+      () => {
+        window.webContents.mainFrame.url = 'data:text/html,<script>1</script>'
+        return trustedEvent()
+      },
+    ],
+    [
+      'about:blank',
+      () => {
+        window.webContents.mainFrame.url = 'about:blank'
+        return trustedEvent()
+      },
+    ],
+    [
+      'a destroyed window',
+      () => {
+        window.close()
+        return trustedEvent()
+      },
+    ],
+    [
+      'a frame that throws when read (disposed)',
+      () => ({
+        sender: window.webContents,
+        get senderFrame() {
+          throw new Error('Render frame was disposed before WebFrameMain could be accessed')
+        },
+      }),
+    ],
   ]
 
   it.each(forged)('refuses %s with forbidden on every channel and never reaches the core', async (_label, makeEvent) => {
@@ -135,7 +175,11 @@ describe('IPC router: forged senders', () => {
   it('in development trusts only the dev server origin', async () => {
     resetFakeElectron()
     const dev: RendererLocation = { kind: 'dev-server', url: 'http://localhost:5173/', origin: 'http://localhost:5173' }
-    registerIpcRouter(ipcMain, core, createSenderCheck(dev, () => windows))
+    registerIpcRouter(
+      ipcMain,
+      core,
+      createSenderCheck(dev, () => windows),
+    )
     window.webContents.mainFrame.url = 'http://localhost:5173/#/dispatch'
     expect((await call('app.info', trustedEvent(), undefined)).ok).toBe(true)
     for (const url of ['http://localhost:5174/', 'http://127.0.0.1:5173/', 'https://localhost:5173/', appUrl]) {
@@ -160,7 +204,11 @@ describe('IPC router: malformed payloads', () => {
     ['session.signIn', 'a javascript: server', { serverUrl: 'javascript:alert(1)', email: 'clerk@example.com', token: 't' }],
     ['session.signIn', 'not an e-mail', { serverUrl: 'https://s.example', email: 'clerk', token: 't' }],
     ['session.signIn', 'a huge token', { serverUrl: 'https://s.example', email: 'clerk@example.com', token: huge }],
-    ['session.signIn', 'fields only on a polluted prototype', JSON.parse('{"__proto__":{"serverUrl":"https://s.example","email":"clerk@example.com","token":"t"}}')],
+    [
+      'session.signIn',
+      'fields only on a polluted prototype',
+      JSON.parse('{"__proto__":{"serverUrl":"https://s.example","email":"clerk@example.com","token":"t"}}'),
+    ],
     ['graphql.query', 'a huge query', { query: huge }],
     ['graphql.query', 'an empty query', { query: '' }],
     ['graphql.query', 'variables that are not an object', { query: '{ a }', variables: 'x' }],

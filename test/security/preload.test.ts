@@ -1,6 +1,14 @@
 import { join } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { eventNames, ipcEventChannel, ipcRequestChannel, requestNames, type Bridge, type EventName, type RequestName } from '@shared/contract'
+import {
+  eventNames,
+  ipcEventChannel,
+  ipcRequestChannel,
+  requestNames,
+  type Bridge,
+  type EventName,
+  type RequestName,
+} from '@shared/contract'
 import { registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
 import { createFakeCore, sampleInputs, sampleOutputs } from './fakes/fakeCore'
@@ -120,7 +128,11 @@ describe('preload to router to core, end to end', () => {
     const window = new FakeBrowserWindow({})
     const file = join('/opt', 'mostrador', 'out', 'renderer', 'index.html')
     await window.loadFile(file)
-    registerIpcRouter(ipcMain, core, createSenderCheck({ kind: 'file', file }, () => [window]))
+    registerIpcRouter(
+      ipcMain,
+      core,
+      createSenderCheck({ kind: 'file', file }, () => [window]),
+    )
     ipcRenderer.senderEvent = () => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame })
     expect(await bridge.invoke(name, sampleInputs[name])).toEqual({ ok: true, value: sampleOutputs[name] })
     expect(core.calls).toEqual([{ name, input: sampleInputs[name] }])

@@ -24,11 +24,15 @@ beforeAll(() => {
   configDir = mkdtempSync(join(root, '.preload-test-'))
   const config = join(configDir, 'electron.vite.config.ts')
   writeFileSync(config, "import config from '../electron.vite.config'\nexport default { preload: config.preload }\n")
-  execFileSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '-c', config, '--outDir', work], {
-    cwd: root,
-    stdio: 'pipe',
-    timeout: 120_000,
-  })
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '-c', config, '--outDir', work],
+    {
+      cwd: root,
+      stdio: 'pipe',
+      timeout: 120_000,
+    },
+  )
   code = readFileSync(join(work, 'preload', 'index.cjs'), 'utf8')
 }, 120_000)
 

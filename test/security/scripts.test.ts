@@ -61,13 +61,23 @@ describe('build-native-electron: pure parts', () => {
   })
 
   it("drops npm's nodedir so node-gyp cannot compile against Node's headers by mistake", () => {
-    const env = native.buildEnv({ PATH: '/bin', npm_config_nodedir: '/usr', NPM_CONFIG_NODEDIR: '/usr', npm_config_target: '20.0.0', HOME: '/h' })
+    const env = native.buildEnv({
+      PATH: '/bin',
+      npm_config_nodedir: '/usr',
+      NPM_CONFIG_NODEDIR: '/usr',
+      npm_config_target: '20.0.0',
+      HOME: '/h',
+    })
     expect(env).toEqual({ PATH: '/bin', HOME: '/h' })
   })
 
   it('reads its options and refuses unknown ones', () => {
     expect(native.parseArgs([])).toEqual({ out: undefined, distUrl: 'https://electronjs.org/headers', prebuilt: true })
-    expect(native.parseArgs(['--out', 'x', '--dist-url', 'http://mirror/headers/', '--no-prebuilt'])).toEqual({ out: 'x', distUrl: 'http://mirror/headers', prebuilt: false })
+    expect(native.parseArgs(['--out', 'x', '--dist-url', 'http://mirror/headers/', '--no-prebuilt'])).toEqual({
+      out: 'x',
+      distUrl: 'http://mirror/headers',
+      prebuilt: false,
+    })
     expect(() => native.parseArgs(['--force'])).toThrow(/unknown option/)
     expect(() => native.parseArgs(['--out'])).toThrow(/needs a value/)
   })
@@ -79,8 +89,12 @@ describe('build-native-electron: pure parts', () => {
   it("prefers the node-gyp npm names, then npm's own, then a local one", () => {
     const all = () => true
     expect(native.findNodeGyp({ npm_config_node_gyp: '/npm/gyp.js' }, '/r', all)).toBe('/npm/gyp.js')
-    expect(native.findNodeGyp({ npm_execpath: '/x/npm/bin/npm-cli.js' }, '/r', all)).toBe(join('/x/npm/bin', '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'))
-    expect(native.findNodeGyp({}, '/r', (p: string) => p.startsWith('/r'))).toBe(join('/r', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'))
+    expect(native.findNodeGyp({ npm_execpath: '/x/npm/bin/npm-cli.js' }, '/r', all)).toBe(
+      join('/x/npm/bin', '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    )
+    expect(native.findNodeGyp({}, '/r', (p: string) => p.startsWith('/r'))).toBe(
+      join('/r', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    )
     expect(native.findNodeGyp({}, '/r', () => false)).toBeUndefined()
   })
 })
@@ -140,7 +154,10 @@ describe('electronegativity: classification', () => {
       finding('CSP_GLOBAL_CHECK', 'LOW', 'renderer/index.html'),
     ])
     expect(result.blocking.map((f: Finding) => f.id)).toEqual(['CONTEXT_ISOLATION_JS_CHECK'])
-    expect(result.accepted.map((f: Finding) => `${f.id} ${f.file}`)).toEqual(['OPEN_EXTERNAL_JS_CHECK main/index.js', 'CSP_GLOBAL_CHECK renderer/index.html'])
+    expect(result.accepted.map((f: Finding) => `${f.id} ${f.file}`)).toEqual([
+      'OPEN_EXTERNAL_JS_CHECK main/index.js',
+      'CSP_GLOBAL_CHECK renderer/index.html',
+    ])
     expect(result.review.map((f: Finding) => f.file)).toEqual(['renderer/assets/x.js'])
   })
 

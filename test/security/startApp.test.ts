@@ -146,12 +146,14 @@ describe('start-up', () => {
     expect(fromSubframe.ok ? 'ok' : fromSubframe.error.code).toBe('forbidden')
   })
 
-  it("forwards core events to the window while it shows the app, and not after it navigated away", async () => {
+  it('forwards core events to the window while it shows the app, and not after it navigated away', async () => {
     startApp(deps)
     await settle()
     const window = onlyWindow()
     core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null })
-    expect(window.webContents.sent).toEqual([{ channel: ipcEventChannel('connection.changed'), args: [{ online: true, link: 'online', lastContactAt: null }] }])
+    expect(window.webContents.sent).toEqual([
+      { channel: ipcEventChannel('connection.changed'), args: [{ online: true, link: 'online', lastContactAt: null }] },
+    ])
     window.webContents.mainFrame.url = 'https://evil.example/'
     core.events.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null })
     expect(window.webContents.sent).toHaveLength(1)
@@ -179,7 +181,10 @@ describe('native binding under Electron', () => {
     const resources = join(tmp, 'resources')
     app.appPath = join(resources, 'app.asar')
     mkdirSync(app.appPath, { recursive: true })
-    const binary = writeNative({ electron: '45.4.1', betterSqlite3: '12.11.1', platform: process.platform, arch: process.arch }, join(resources, 'app.asar.unpacked'))
+    const binary = writeNative(
+      { electron: '45.4.1', betterSqlite3: '12.11.1', platform: process.platform, arch: process.arch },
+      join(resources, 'app.asar.unpacked'),
+    )
     startApp({ ...deps, electronVersion: '45.4.1' })
     await settle()
     expect(order).toEqual([`useNativeBinding:${binary}`, 'createCore'])
@@ -200,11 +205,16 @@ describe('native binding under Electron', () => {
     startApp({ ...deps, electronVersion: '45.4.1' })
     await settle()
     expect(deps.createCore).not.toHaveBeenCalled()
-    expect(dialog.showErrorBox).toHaveBeenCalledWith('Mostrador', expect.stringMatching(/built for Electron 44\.0\.0.*this is Electron 45\.4\.1/s))
+    expect(dialog.showErrorBox).toHaveBeenCalledWith(
+      'Mostrador',
+      expect.stringMatching(/built for Electron 44\.0\.0.*this is Electron 45\.4\.1/s),
+    )
   })
 
   it('shows a core start-up failure in both languages and exits', async () => {
-    deps.createCore.mockRejectedValueOnce(new (await import('@shared/errors')).AppError('keychain_unavailable', { detail: 'no Secret Service' }))
+    deps.createCore.mockRejectedValueOnce(
+      new (await import('@shared/errors')).AppError('keychain_unavailable', { detail: 'no Secret Service' }),
+    )
     startApp(deps)
     await settle()
     const message = dialog.showErrorBox.mock.calls[0]?.[1] as string

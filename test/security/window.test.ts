@@ -41,7 +41,10 @@ describe('main window', () => {
   })
 
   it("loads the dev server's address in development", () => {
-    const window = createMainWindow({ kind: 'dev-server', url: 'http://localhost:5173/', origin: 'http://localhost:5173' }, mainDir) as unknown as FakeBrowserWindow
+    const window = createMainWindow(
+      { kind: 'dev-server', url: 'http://localhost:5173/', origin: 'http://localhost:5173' },
+      mainDir,
+    ) as unknown as FakeBrowserWindow
     expect(window.loadedUrl).toBe('http://localhost:5173/')
     expect(window.loadedFile).toBeUndefined()
   })

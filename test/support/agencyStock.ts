@@ -26,7 +26,9 @@ export async function agencyStock(h: CoreHarness, agency: number, atLeast: numbe
   })
   const activeIds = new Set((active.data as { items: { id: number }[] }).items.map((i) => i.id))
   return {
-    stocks: data.lot_stocks.filter((s) => activeIds.has(s.lot.item_id)).map((s) => ({ item: s.lot.item_id, available: Number(s.available) })),
+    stocks: data.lot_stocks
+      .filter((s) => activeIds.has(s.lot.item_id))
+      .map((s) => ({ item: s.lot.item_id, available: Number(s.available) })),
     agencies: data.agencies.map((a) => a.id),
   }
 }

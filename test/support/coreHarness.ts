@@ -18,7 +18,15 @@ export interface CoreHarness {
 
 export async function coreHarness(dataDir: string, options: Partial<CoreOptions> = {}): Promise<CoreHarness> {
   const secrets = new MemorySecretStore()
-  const core = await createCore({ dataDir, secrets, runner: 'cli', version: '0.0.0-test', requestTimeoutMs: 5000, background: false, ...options })
+  const core = await createCore({
+    dataDir,
+    secrets,
+    runner: 'cli',
+    version: '0.0.0-test',
+    requestTimeoutMs: 5000,
+    background: false,
+    ...options,
+  })
   const events: { name: EventName; payload: unknown }[] = []
   core.events.onAny((name, payload) => events.push({ name, payload }))
   return {

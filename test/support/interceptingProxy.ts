@@ -55,26 +55,31 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
       answer(interception)
       return
     }
-    const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (back) => {
-      if (interception && 'hold' in interception) {
-        const chunks: Buffer[] = []
-        back.on('data', (c: Buffer) => chunks.push(c))
-        back.on('end', () =>
-          void interception.hold().then(() => {
-            res.writeHead(back.statusCode ?? 502, back.headers)
-            res.end(Buffer.concat(chunks))
-          }),
-        )
-        return
-      }
-      if (interception) {
-        back.resume()
-        back.on('end', () => answer(interception))
-        return
-      }
-      res.writeHead(back.statusCode ?? 502, back.headers)
-      back.pipe(res)
-    })
+    const out = forward(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (back) => {
+        if (interception && 'hold' in interception) {
+          const chunks: Buffer[] = []
+          back.on('data', (c: Buffer) => chunks.push(c))
+          back.on(
+            'end',
+            () =>
+              void interception.hold().then(() => {
+                res.writeHead(back.statusCode ?? 502, back.headers)
+                res.end(Buffer.concat(chunks))
+              }),
+          )
+          return
+        }
+        if (interception) {
+          back.resume()
+          back.on('end', () => answer(interception))
+          return
+        }
+        res.writeHead(back.statusCode ?? 502, back.headers)
+        back.pipe(res)
+      },
+    )
     out.on('error', () => res.destroy())
     req.pipe(out)
   })

@@ -60,7 +60,7 @@ export function registerAccountCommands(program: Command, run: Run): void {
 
   program
     .command('company')
-    .description('the current entity\'s company record')
+    .description("the current entity's company record")
     .action(
       run(async (ctx) => {
         await ctx.core({ signedIn: true })

@@ -36,7 +36,9 @@ export function registerBookingCommands(program: Command, run: Run): void {
     run(async (ctx, id: string) => {
       await ctx.core({ signedIn: true })
       const b = await ctx.call('bookings.get', { id })
-      ctx.out.result(b, () => [describe(b), ...b.lines.map((l) => `  ${l.bookedQuantity} × item ${l.itemId}${l.lotId ? ` lot ${l.lotId}` : ''}`)].join('\n'))
+      ctx.out.result(b, () =>
+        [describe(b), ...b.lines.map((l) => `  ${l.bookedQuantity} × item ${l.itemId}${l.lotId ? ` lot ${l.lotId}` : ''}`)].join('\n'),
+      )
     }),
   )
 
@@ -52,38 +54,55 @@ export function registerBookingCommands(program: Command, run: Run): void {
     .option('--bundle <BUNDLE_ID:QTY>', 'a bundle, expanded into its components (repeat)', collect)
     .option('--draft', 'keep it on this computer as a draft; "bookings submit ID" queues it')
     .action(
-      run(async (ctx, opts: { from?: string; to: string; plannedDelivery?: string; reference?: string; transport: boolean; line?: string[]; bundle?: string[]; draft?: boolean }) => {
-        const all = lines(opts.line)
-        await ctx.core({ signedIn: true })
-        for (const spec of opts.bundle ?? []) {
-          const [bundleId = '', quantity = ''] = spec.split(':')
-          if (!isPositiveDecimal(quantity)) throw new UsageError(`--bundle must look like BUNDLE_ID:QUANTITY, got ${spec}`)
-          const bundle = await ctx.call('bundles.get', { id: positive(bundleId, '--bundle') as number })
-          // Refused like a scan at the counter: an inactive bundle is withdrawn from sale.
-          if (bundleRefusal(bundle) === 'inactive') throw new UsageError(`bundle ${bundleId} (${bundle.code}) is inactive: it cannot be booked`)
-          if (bundle.category_bundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
-          // The same expansion as a bundle scanned at the counter (src-shared/bookingLines).
-          for (const c of expandBundle(bundle.components, quantity)) all.push({ itemId: c.item_id, bookedQuantity: c.quantity, bundleId: bundle.id })
-        }
-        if (!all.length) throw new UsageError('give at least one --line or --bundle')
-        // Today where the user works (their profile's time zone), as the form rule says.
-        const today = opts.plannedDelivery ?? (await ctx.call('counter.setup')).today
-        const { booking, warnings } = await ctx.call('bookings.create', {
-          agencyFromId: positive(opts.from, '--from'),
-          agencyToId: positive(opts.to, '--to') as number,
-          plannedDelivery: today,
-          reference: opts.reference ?? null,
-          needsTransport: opts.transport,
-          lines: all,
-          draft: opts.draft ?? false,
-        })
-        for (const w of warnings) ctx.out.info(`warning: item ${w.itemId}: ${w.requested} requested, ${w.available} available in the cached stock`)
-        ctx.out.result(booking, () =>
-          booking.state === 'draft'
-            ? `Kept draft ${booking.localId} on this computer. Run "mostrador bookings submit ${booking.localId}" to queue it.`
-            : `Queued booking ${booking.localId} (${booking.state}). Run "mostrador sync" to send it.`,
-        )
-      }),
+      run(
+        async (
+          ctx,
+          opts: {
+            from?: string
+            to: string
+            plannedDelivery?: string
+            reference?: string
+            transport: boolean
+            line?: string[]
+            bundle?: string[]
+            draft?: boolean
+          },
+        ) => {
+          const all = lines(opts.line)
+          await ctx.core({ signedIn: true })
+          for (const spec of opts.bundle ?? []) {
+            const [bundleId = '', quantity = ''] = spec.split(':')
+            if (!isPositiveDecimal(quantity)) throw new UsageError(`--bundle must look like BUNDLE_ID:QUANTITY, got ${spec}`)
+            const bundle = await ctx.call('bundles.get', { id: positive(bundleId, '--bundle') as number })
+            // Refused like a scan at the counter: an inactive bundle is withdrawn from sale.
+            if (bundleRefusal(bundle) === 'inactive')
+              throw new UsageError(`bundle ${bundleId} (${bundle.code}) is inactive: it cannot be booked`)
+            if (bundle.category_bundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
+            // The same expansion as a bundle scanned at the counter (src-shared/bookingLines).
+            for (const c of expandBundle(bundle.components, quantity))
+              all.push({ itemId: c.item_id, bookedQuantity: c.quantity, bundleId: bundle.id })
+          }
+          if (!all.length) throw new UsageError('give at least one --line or --bundle')
+          // Today where the user works (their profile's time zone), as the form rule says.
+          const today = opts.plannedDelivery ?? (await ctx.call('counter.setup')).today
+          const { booking, warnings } = await ctx.call('bookings.create', {
+            agencyFromId: positive(opts.from, '--from'),
+            agencyToId: positive(opts.to, '--to') as number,
+            plannedDelivery: today,
+            reference: opts.reference ?? null,
+            needsTransport: opts.transport,
+            lines: all,
+            draft: opts.draft ?? false,
+          })
+          for (const w of warnings)
+            ctx.out.info(`warning: item ${w.itemId}: ${w.requested} requested, ${w.available} available in the cached stock`)
+          ctx.out.result(booking, () =>
+            booking.state === 'draft'
+              ? `Kept draft ${booking.localId} on this computer. Run "mostrador bookings submit ${booking.localId}" to queue it.`
+              : `Queued booking ${booking.localId} (${booking.state}). Run "mostrador sync" to send it.`,
+          )
+        },
+      ),
     )
 
   bookings
@@ -127,8 +146,15 @@ export function registerBookingCommands(program: Command, run: Run): void {
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
       const entries = await ctx.call('outbox.list')
-      ctx.out.result(entries, () =>
-        entries.map((e) => `${String(e.seq).padStart(6)}  ${e.op.padEnd(8)} ${e.state.padEnd(9)} ${e.serviceId ?? e.localId}${e.lastError ? `  ${e.lastError.detail ?? e.lastError.code}` : ''}`).join('\n') || 'Nothing waiting.',
+      ctx.out.result(
+        entries,
+        () =>
+          entries
+            .map(
+              (e) =>
+                `${String(e.seq).padStart(6)}  ${e.op.padEnd(8)} ${e.state.padEnd(9)} ${e.serviceId ?? e.localId}${e.lastError ? `  ${e.lastError.detail ?? e.lastError.code}` : ''}`,
+            )
+            .join('\n') || 'Nothing waiting.',
       )
     }),
   )
@@ -141,7 +167,11 @@ export function registerBookingCommands(program: Command, run: Run): void {
       run(async (ctx, seq: string) => {
         await ctx.core({ signedIn: true })
         const { sync } = await ctx.call(entry, { seq: positive(seq, 'SEQ') as number })
-        ctx.out.result(sync, () => `Done. ${sync.waiting} entr${sync.waiting === 1 ? 'y' : 'ies'} waiting, ${sync.failed} failed, ${sync.conflicts} in conflict.`)
+        ctx.out.result(
+          sync,
+          () =>
+            `Done. ${sync.waiting} entr${sync.waiting === 1 ? 'y' : 'ies'} waiting, ${sync.failed} failed, ${sync.conflicts} in conflict.`,
+        )
       }),
     )
   }

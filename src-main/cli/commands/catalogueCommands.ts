@@ -30,7 +30,9 @@ function describeBundle(b: BundleDetail): string {
     b.description,
     b.tags.length ? `tags: ${b.tags.join(', ')}` : null,
     b.category_bundle ? `dynamic bundle of category ${b.item_category_id}` : `available at your agency: ${b.available ?? '-'}`,
-    ...b.components.map((c) => `  [${c.id}] ${c.quantity} × ${c.item_code ?? c.item_id} ${c.item_name ?? ''} (stock ${c.available ?? '-'})`),
+    ...b.components.map(
+      (c) => `  [${c.id}] ${c.quantity} × ${c.item_code ?? c.item_id} ${c.item_name ?? ''} (stock ${c.available ?? '-'})`,
+    ),
   ]
     .filter(Boolean)
     .join('\n')
@@ -42,7 +44,9 @@ export function limitNotes(status: CatalogueStatus): string[] {
   if (!c) return []
   return [
     c.tags ? null : 'Tags are not available on this server: there is no tag filter.',
-    c.itemBarcodes ? null : "Items' own barcodes are not available on this server: a scanned item is found by its code (bundle barcodes work).",
+    c.itemBarcodes
+      ? null
+      : "Items' own barcodes are not available on this server: a scanned item is found by its code (bundle barcodes work).",
     c.bundleColumns ? null : "The service's bundle list could not be read: bundle barcodes and details are unknown until the next sync.",
   ].filter((line): line is string => line !== null)
 }
@@ -63,7 +67,10 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         try {
           const status = await ctx.call('catalogue.pull')
           ctx.out.result(status, () =>
-            [`Catalogue as of ${status.pulledAt}: ${status.counts.bundles} bundles, ${status.counts.items} items.`, ...limitNotes(status)].join('\n'),
+            [
+              `Catalogue as of ${status.pulledAt}: ${status.counts.bundles} bundles, ${status.counts.items} items.`,
+              ...limitNotes(status),
+            ].join('\n'),
           )
         } finally {
           stop()
@@ -122,15 +129,20 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
     .option('--component <ITEM_ID:QTY>', 'a component (repeat)', collect)
     .option('--category <id>', 'make it a dynamic bundle of this item category')
     .action(
-      run(async (ctx, opts: { code: string; name: string; description?: string; ean13?: string; component?: string[]; category?: string }) => {
-        const input: BundleInput = { code: opts.code, name: opts.name, description: opts.description, ean13: opts.ean13 }
-        if (opts.category) Object.assign(input, { category_bundle: true, item_category_id: positiveInt(opts.category, '--category') })
-        const components = pairs(opts.component, '--component')
-        if (components.length) input.components = components.map((c) => ({ item_id: c.id, quantity: c.quantity }))
-        await ctx.core({ signedIn: true })
-        const b = await ctx.call('bundles.create', input)
-        ctx.out.result(b, () => `Created bundle ${b.id}.\n${describeBundle(b)}`)
-      }),
+      run(
+        async (
+          ctx,
+          opts: { code: string; name: string; description?: string; ean13?: string; component?: string[]; category?: string },
+        ) => {
+          const input: BundleInput = { code: opts.code, name: opts.name, description: opts.description, ean13: opts.ean13 }
+          if (opts.category) Object.assign(input, { category_bundle: true, item_category_id: positiveInt(opts.category, '--category') })
+          const components = pairs(opts.component, '--component')
+          if (components.length) input.components = components.map((c) => ({ item_id: c.id, quantity: c.quantity }))
+          await ctx.core({ signedIn: true })
+          const b = await ctx.call('bundles.create', input)
+          ctx.out.result(b, () => `Created bundle ${b.id}.\n${describeBundle(b)}`)
+        },
+      ),
     )
 
   bundles
@@ -147,7 +159,15 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         async (
           ctx,
           id: string,
-          opts: { name?: string; description?: string; code?: string; component?: string[]; image?: string; imageSlot: string; removeImage?: string },
+          opts: {
+            name?: string
+            description?: string
+            code?: string
+            component?: string[]
+            image?: string
+            imageSlot: string
+            removeImage?: string
+          },
         ) => {
           const changes: Partial<BundleInput> = {}
           if (opts.name !== undefined) changes.name = opts.name
@@ -157,7 +177,8 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           if (components.length) changes.components = components.map((c) => ({ id: c.id, quantity: c.quantity }))
           const slot = imageSlotOption(opts.imageSlot, '--image-slot')
           const removeSlot = opts.removeImage === undefined ? undefined : imageSlotOption(opts.removeImage, '--remove-image')
-          if (opts.image !== undefined && removeSlot === slot) throw new UsageError(`--image and --remove-image both name image ${slot}: give one`)
+          if (opts.image !== undefined && removeSlot === slot)
+            throw new UsageError(`--image and --remove-image both name image ${slot}: give one`)
           // The file is read and checked before anything is sent: a wrong file changes nothing.
           const image = opts.image === undefined ? undefined : readImageFile(opts.image)
           if (!Object.keys(changes).length && !image && removeSlot === undefined) {
@@ -187,21 +208,19 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
       ),
     )
 
-  bundles
-    .command('delete <id>')
-    .action(
-      run(async (ctx, id: string) => {
-        await ctx.core({ signedIn: true })
-        const res = await ctx.call('bundles.delete', { id: positiveInt(id, 'ID') })
-        ctx.out.result(res, () => `Deleted bundle ${id}.`)
-      }),
-    )
+  bundles.command('delete <id>').action(
+    run(async (ctx, id: string) => {
+      await ctx.core({ signedIn: true })
+      const res = await ctx.call('bundles.delete', { id: positiveInt(id, 'ID') })
+      ctx.out.result(res, () => `Deleted bundle ${id}.`)
+    }),
+  )
 
   bundles
     .command('dynamic-items')
     .description("a dynamic bundle's category items with stock at an agency")
     .requiredOption('--bundle <id>')
-    .option('--agency <id>', "default: your agency")
+    .option('--agency <id>', 'default: your agency')
     .action(
       run(async (ctx, opts: { bundle: string; agency?: string }) => {
         await ctx.core({ signedIn: true })
@@ -209,7 +228,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           bundleId: positiveInt(opts.bundle, '--bundle'),
           agencyId: opts.agency ? positiveInt(opts.agency, '--agency') : undefined,
         })
-        ctx.out.result(items, () => items.map((i) => `${String(i.item_id).padStart(9)}  ${i.code.padEnd(16)} ${i.name}  (${i.available})`).join('\n'))
+        ctx.out.result(items, () =>
+          items.map((i) => `${String(i.item_id).padStart(9)}  ${i.code.padEnd(16)} ${i.name}  (${i.available})`).join('\n'),
+        )
       }),
     )
 
@@ -261,7 +282,9 @@ function readImageFile(path: string): ImageFile {
     size = stat.size
   } catch (err) {
     if (err instanceof UsageError) throw err
-    throw new UsageError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message}`)
+    throw new UsageError(
+      `cannot read ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (err as Error).message}`,
+    )
   }
   if (size > maxImageBytes) throw new UsageError(`${path} is ${(size / 1024 / 1024).toFixed(1)} MB; a bundle image may be at most 5 MB`)
   const bytes = readFileSync(path)

@@ -12,12 +12,16 @@ export function registerDocumentCommands(program: Command, run: Run): void {
     .description(`fields of a document type: ${documentTypes.join(', ')}`)
     .action(
       run(async (ctx, type: string) => {
-        if (!(documentTypes as readonly string[]).includes(type)) throw new UsageError(`unknown document type ${type}; one of ${documentTypes.join(', ')}`)
+        if (!(documentTypes as readonly string[]).includes(type))
+          throw new UsageError(`unknown document type ${type}; one of ${documentTypes.join(', ')}`)
         await ctx.core({ signedIn: true })
         const s = await ctx.call('documentStructures.get', { type: type as DocumentType })
         ctx.out.result(s, () =>
           s.fields
-            .map((f) => `${f.name.padEnd(24)} ${f.type.padEnd(9)} ${f.required ? 'required' : 'optional'}  default ${f.default === null ? '-' : JSON.stringify(f.default)}`)
+            .map(
+              (f) =>
+                `${f.name.padEnd(24)} ${f.type.padEnd(9)} ${f.required ? 'required' : 'optional'}  default ${f.default === null ? '-' : JSON.stringify(f.default)}`,
+            )
             .join('\n'),
         )
       }),

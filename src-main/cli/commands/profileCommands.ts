@@ -37,7 +37,8 @@ export function registerProfileCommands(program: Command, run: Run): void {
           language: opts.language as (typeof languages)[number] | undefined,
           time_zone: opts.timeZone,
         }
-        if (Object.values(changes).every((v) => v === undefined)) throw new UsageError('nothing to change: give --name, --mobile-phone, --language or --time-zone')
+        if (Object.values(changes).every((v) => v === undefined))
+          throw new UsageError('nothing to change: give --name, --mobile-phone, --language or --time-zone')
         await ctx.core({ signedIn: true })
         const who = await ctx.call('profile.update', changes)
         ctx.out.result(who, () => `Profile saved.\n${describeWhoAmI(who)}`)

@@ -7,7 +7,8 @@ import { UsageError } from '../output'
 import { collect, positiveInt as positive } from './arguments'
 import type { Run } from './runType'
 
-const money = (o: PurchaseOrder, amount: string | null) => `${o.currency?.code ?? ''} ${amount === null ? '—' : new Decimal(amount).toFixed(2)}`.trim()
+const money = (o: PurchaseOrder, amount: string | null) =>
+  `${o.currency?.code ?? ''} ${amount === null ? '—' : new Decimal(amount).toFixed(2)}`.trim()
 const stateWords: Record<OrderState, string> = {
   voided: 'voided',
   paid: 'paid',
@@ -41,7 +42,9 @@ const describeConsolidate = (c: Consolidate) =>
 const describeReception = (r: Reception) =>
   [
     `${r.id}  order ${r.purchaseOrderId}  agency ${r.agencyId ?? '?'}  ${r.receivedAt?.slice(0, 10) ?? ''}${r.voided ? '  RETURNED' : ''}${r.invoiceNumber ? `  invoice ${r.invoiceNumber}` : ''}`,
-    ...r.lines.map((l) => `  ${l.quantity} × item ${l.itemId}${l.lotName ? ` lot ${l.lotName}${l.lotExpires ? ` (expires ${l.lotExpires})` : ''}` : ''}`),
+    ...r.lines.map(
+      (l) => `  ${l.quantity} × item ${l.itemId}${l.lotName ? ` lot ${l.lotName}${l.lotExpires ? ` (expires ${l.lotExpires})` : ''}` : ''}`,
+    ),
   ].join('\n')
 
 /** consolidates …: group purchase orders (online). */
@@ -51,7 +54,11 @@ function registerConsolidateCommands(program: Command, run: Run): void {
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
       const orders = await ctx.call('consolidates.candidates', { special })
-      ctx.out.result(orders, () => (orders.length ? [...orders.map(describeOrder), `total: ${totalsByCurrency(orders)}`].join('\n') : 'No purchase orders to consolidate.'))
+      ctx.out.result(orders, () =>
+        orders.length
+          ? [...orders.map(describeOrder), `total: ${totalsByCurrency(orders)}`].join('\n')
+          : 'No purchase orders to consolidate.',
+      )
     })
   consolidates.command('candidates').description('purchase orders that can be consolidated').action(candidates(false))
   consolidates.command('special-candidates').description('received, unpaid purchase orders (special invoice)').action(candidates(true))
@@ -82,7 +89,12 @@ function registerConsolidateCommands(program: Command, run: Run): void {
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
       const list = await ctx.call('consolidates.list')
-      ctx.out.result(list, () => list.map((c) => `${c.id}  ${c.name}  ${c.orderCount} order(s)${c.idNumber ? `  ${c.idNumber}` : ''}`).join('\n') || 'No consolidates.')
+      ctx.out.result(
+        list,
+        () =>
+          list.map((c) => `${c.id}  ${c.name}  ${c.orderCount} order(s)${c.idNumber ? `  ${c.idNumber}` : ''}`).join('\n') ||
+          'No consolidates.',
+      )
     }),
   )
   consolidates.command('show <id>').action(
@@ -100,17 +112,23 @@ function registerConsolidateCommands(program: Command, run: Run): void {
       run(async (ctx, id: string, opts: { name?: string; description?: string }) => {
         if (opts.name === undefined && opts.description === undefined) throw new UsageError('give --name or --description')
         await ctx.core({ signedIn: true })
-        const c = await ctx.call('consolidates.update', { id: positive(id, 'id'), changes: { name: opts.name, description: opts.description } })
+        const c = await ctx.call('consolidates.update', {
+          id: positive(id, 'id'),
+          changes: { name: opts.name, description: opts.description },
+        })
         ctx.out.result(c, () => describeConsolidate(c))
       }),
     )
-  consolidates.command('delete <id>').description('delete a consolidate; its orders are released').action(
-    run(async (ctx, id: string) => {
-      await ctx.core({ signedIn: true })
-      const res = await ctx.call('consolidates.delete', { id: positive(id, 'id') })
-      ctx.out.result(res, () => `Consolidate ${id} deleted; its orders can be consolidated again.`)
-    }),
-  )
+  consolidates
+    .command('delete <id>')
+    .description('delete a consolidate; its orders are released')
+    .action(
+      run(async (ctx, id: string) => {
+        await ctx.core({ signedIn: true })
+        const res = await ctx.call('consolidates.delete', { id: positive(id, 'id') })
+        ctx.out.result(res, () => `Consolidate ${id} deleted; its orders can be consolidated again.`)
+      }),
+    )
 }
 
 /** ITEM_ID:QTY[:DETAIL_ID]; without the detail, the order line of that item with something pending. */
@@ -123,16 +141,27 @@ function receptionLines(values: string[], lots: string[], draft: Awaited<ReturnT
   }
   return values.map((v) => {
     const [item = '', quantity = '', detail] = v.split(':')
-    if (parsePositiveWhole(item) === null || !isPositiveDecimal(quantity) || (detail !== undefined && parsePositiveWhole(detail) === null)) {
+    if (
+      parsePositiveWhole(item) === null ||
+      !isPositiveDecimal(quantity) ||
+      (detail !== undefined && parsePositiveWhole(detail) === null)
+    ) {
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:DETAIL_ID], got ${v}`)
     }
     const line = detail
       ? draft.lines.find((l) => l.purchaseOrderDetailId === Number(detail))
-      : (draft.lines.find((l) => l.itemId === Number(item) && new Decimal(l.pendingQuantity).gt(0)) ?? draft.lines.find((l) => l.itemId === Number(item)))
+      : (draft.lines.find((l) => l.itemId === Number(item) && new Decimal(l.pendingQuantity).gt(0)) ??
+        draft.lines.find((l) => l.itemId === Number(item)))
     if (!line) throw new UsageError(`order ${draft.order.id} has no line ${detail ? `with detail ${detail}` : `for item ${item}`}`)
     const lot = lotByItem.get(Number(item))
     if (line.perishable && !lot) throw new UsageError(`item ${item} is perishable: give --lot ${item}:LOT_NAME:YYYY-MM-DD`)
-    return { itemId: Number(item), purchaseOrderDetailId: line.purchaseOrderDetailId, quantity, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
+    return {
+      itemId: Number(item),
+      purchaseOrderDetailId: line.purchaseOrderDetailId,
+      quantity,
+      lotName: lot?.name ?? null,
+      lotExpires: lot?.expires ?? null,
+    }
   })
 }
 
@@ -157,7 +186,8 @@ function registerReceptionCommands(program: Command, run: Run): void {
             `${describeOrder(draft.order)}  ${state(draft.order)}`,
             `agency ${draft.agencyId ?? '?'}  date ${draft.receivedAt ?? ''}${draft.foreignCurrency ? `  exchange rate ${draft.exchangeRate ?? '?'}` : ''}`,
             ...draft.lines.map(
-              (l) => `  item ${l.itemId} ${l.itemCode ?? ''} ${l.itemName ?? ''}  detail ${l.purchaseOrderDetailId}  ordered ${l.orderedQuantity ?? '?'}  received ${l.receivedQuantity ?? '?'}  pending ${l.pendingQuantity}${l.perishable ? '  perishable (needs --lot)' : ''}`,
+              (l) =>
+                `  item ${l.itemId} ${l.itemCode ?? ''} ${l.itemName ?? ''}  detail ${l.purchaseOrderDetailId}  ordered ${l.orderedQuantity ?? '?'}  received ${l.receivedQuantity ?? '?'}  pending ${l.pendingQuantity}${l.perishable ? '  perishable (needs --lot)' : ''}`,
             ),
           ].join('\n'),
         )
@@ -177,33 +207,51 @@ function registerReceptionCommands(program: Command, run: Run): void {
     .option('--line <ITEM_ID:QTY[:DETAIL_ID]>', 'a delivered quantity (repeat)', collect)
     .option('--lot <ITEM_ID:NAME:YYYY-MM-DD>', 'lot and expiry of a perishable item (repeat)', collect)
     .action(
-      run(async (ctx, opts: { order: string; agency: string; date?: string; invoice?: string; memo?: string; transit?: boolean; rate?: string; line?: string[]; lot?: string[] }) => {
-        const orderId = positive(opts.order, '--order')
-        const agencyId = positive(opts.agency, '--agency')
-        if (!opts.line?.length) throw new UsageError('give at least one --line')
-        if (opts.date !== undefined && !isoDatePattern.test(opts.date)) throw new UsageError(`--date must be YYYY-MM-DD, got ${opts.date}`)
-        if (opts.rate !== undefined && !decimalPattern.test(opts.rate)) throw new UsageError(`--rate must be a number, got ${opts.rate}`)
-        await ctx.core({ signedIn: true })
-        const draft = await loadDraft(ctx, orderId)
-        const result = await ctx.call('receptions.create', {
-          orderId,
-          agencyId,
-          receivedAt: opts.date,
-          invoiceNumber: opts.invoice ?? null,
-          memo: opts.memo ?? null,
-          needsTransit: !!opts.transit,
-          exchangeRate: opts.rate ?? null,
-          lines: receptionLines(opts.line, opts.lot ?? [], draft),
-        })
-        ctx.out.result(result, () =>
-          [
-            result.order
-              ? `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} is ${state(result.order)}.`
-              : `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} could not be read back.`,
-            ...(result.order?.lines ?? []).map((l) => `  detail ${l.id} item ${l.itemId}: received ${l.receivedQuantity} of ${l.quantity}, pending ${l.pendingQuantity}`),
-          ].join('\n'),
-        )
-      }),
+      run(
+        async (
+          ctx,
+          opts: {
+            order: string
+            agency: string
+            date?: string
+            invoice?: string
+            memo?: string
+            transit?: boolean
+            rate?: string
+            line?: string[]
+            lot?: string[]
+          },
+        ) => {
+          const orderId = positive(opts.order, '--order')
+          const agencyId = positive(opts.agency, '--agency')
+          if (!opts.line?.length) throw new UsageError('give at least one --line')
+          if (opts.date !== undefined && !isoDatePattern.test(opts.date))
+            throw new UsageError(`--date must be YYYY-MM-DD, got ${opts.date}`)
+          if (opts.rate !== undefined && !decimalPattern.test(opts.rate)) throw new UsageError(`--rate must be a number, got ${opts.rate}`)
+          await ctx.core({ signedIn: true })
+          const draft = await loadDraft(ctx, orderId)
+          const result = await ctx.call('receptions.create', {
+            orderId,
+            agencyId,
+            receivedAt: opts.date,
+            invoiceNumber: opts.invoice ?? null,
+            memo: opts.memo ?? null,
+            needsTransit: !!opts.transit,
+            exchangeRate: opts.rate ?? null,
+            lines: receptionLines(opts.line, opts.lot ?? [], draft),
+          })
+          ctx.out.result(result, () =>
+            [
+              result.order
+                ? `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} is ${state(result.order)}.`
+                : `Reception ${result.receptionId ?? '(number not read back)'} saved; order ${orderId} could not be read back.`,
+              ...(result.order?.lines ?? []).map(
+                (l) => `  detail ${l.id} item ${l.itemId}: received ${l.receivedQuantity} of ${l.quantity}, pending ${l.pendingQuantity}`,
+              ),
+            ].join('\n'),
+          )
+        },
+      ),
     )
 
   receptions.command('show <id>').action(
@@ -224,7 +272,10 @@ function registerReceptionCommands(program: Command, run: Run): void {
         if (opts.rebound && !opts.order) throw new UsageError('--rebound needs --order ID')
         if (!opts.rebound && opts.order) throw new UsageError('--order goes with --rebound')
         await ctx.core({ signedIn: true })
-        const r = await ctx.call('receptions.return', { id: positive(id, 'id'), reboundOrderId: opts.rebound ? positive(opts.order!, '--order') : null })
+        const r = await ctx.call('receptions.return', {
+          id: positive(id, 'id'),
+          reboundOrderId: opts.rebound ? positive(opts.order!, '--order') : null,
+        })
         ctx.out.result(r, () => `Reception ${r.id} returned; its goods left agency ${r.agencyId ?? '?'}.\n${describeReception(r)}`)
       }),
     )

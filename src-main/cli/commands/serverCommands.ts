@@ -33,7 +33,7 @@ export function registerServerCommands(program: Command, run: Run): void {
     .option('--port <port>', 'port on 127.0.0.1 (default: a free one)')
     .option('--scale <scale>', 'small or large (50,000 items)', 'small')
     .option('--faults <spec>', 'e.g. latency=20-80,5xx=0.1,drop=0.05')
-    .option('--no-extensions', "serve only what the real service offers (no tags, POS settings, transfer requests…; see ADDITIONS.md)")
+    .option('--no-extensions', 'serve only what the real service offers (no tags, POS settings, transfer requests…; see ADDITIONS.md)')
     .action(
       // Here the global --data-dir is the sandbox's own folder; without it the data is temporary.
       run(async (ctx, opts: { port?: string; scale: string; faults?: string; extensions: boolean }) => {

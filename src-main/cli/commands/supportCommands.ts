@@ -11,7 +11,10 @@ export function registerSupportCommands(program: Command, run: Run): void {
     .command('doctor')
     .description('check the data folder, cache, keychain, service, clock and outbox; exit 1 if a check fails')
     // A separate report, not more lines of the local checks: it needs a signed-in account and asks the server a lot more.
-    .option('--service', "instead: which GraphQL reads, REST paths and extensions the signed-in server offers, and what the app does without each; exit 1 if something the app needs is refused")
+    .option(
+      '--service',
+      'instead: which GraphQL reads, REST paths and extensions the signed-in server offers, and what the app does without each; exit 1 if something the app needs is refused',
+    )
     .action(
       run(async (ctx, opts: { service?: boolean }) => {
         if (opts.service) {

@@ -9,7 +9,8 @@ function column(spec: string): TableColumn {
   const at = spec.lastIndexOf(':')
   const name = at > 0 ? spec.slice(0, at).trim() : ''
   const type = spec.slice(at + 1)
-  if (!name || !(columnTypes as readonly string[]).includes(type)) throw new UsageError(`--column must look like NAME:text or NAME:number, got ${spec}`)
+  if (!name || !(columnTypes as readonly string[]).includes(type))
+    throw new UsageError(`--column must look like NAME:text or NAME:number, got ${spec}`)
   return { name, type: type as TableColumn['type'] }
 }
 
@@ -18,9 +19,16 @@ const tableLine = (t: DynamicTable) =>
 
 function rowsText(table: DynamicTable, rows: TableRow[]): string {
   const header = ['id', ...table.columns.map((c) => c.name)]
-  const body = rows.map((r) => [String(r.id), ...table.columns.map((c) => (r.data[c.name] === null || r.data[c.name] === undefined ? '' : String(r.data[c.name])))])
+  const body = rows.map((r) => [
+    String(r.id),
+    ...table.columns.map((c) => (r.data[c.name] === null || r.data[c.name] === undefined ? '' : String(r.data[c.name]))),
+  ])
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
   return [fmt(header), ...body.map(fmt)].join('\n')
 }
 
@@ -28,15 +36,13 @@ function rowsText(table: DynamicTable, rows: TableRow[]): string {
 export function registerTableCommands(program: Command, run: Run): void {
   const tables = program.command('tables').description('dynamic tables (WebApp Tables)')
 
-  tables
-    .command('list')
-    .action(
-      run(async (ctx) => {
-        await ctx.core({ signedIn: true })
-        const list = await ctx.call('dynamicTables.list')
-        ctx.out.result(list, () => (list.length ? list.map(tableLine).join('\n') : 'No dynamic tables.'))
-      }),
-    )
+  tables.command('list').action(
+    run(async (ctx) => {
+      await ctx.core({ signedIn: true })
+      const list = await ctx.call('dynamicTables.list')
+      ctx.out.result(list, () => (list.length ? list.map(tableLine).join('\n') : 'No dynamic tables.'))
+    }),
+  )
 
   tables
     .command('create')

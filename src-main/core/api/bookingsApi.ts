@@ -96,10 +96,7 @@ export interface BookingWrite {
 
 function movementsAttributes(lines: WireLine[]) {
   return Object.fromEntries(
-    lines.map((l, i) => [
-      String(i),
-      Object.fromEntries(Object.entries({ ...l }).filter(([, v]) => v !== null && v !== undefined)),
-    ]),
+    lines.map((l, i) => [String(i), Object.fromEntries(Object.entries({ ...l }).filter(([, v]) => v !== null && v !== undefined))]),
   )
 }
 

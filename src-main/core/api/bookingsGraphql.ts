@@ -43,7 +43,10 @@ export const AGENCY_SHIPMENTS_QUERY = `query($agency: bigint!, $since: timestamp
  * Newest first: should a month of history pass the limit, the oldest are the ones left out, not today's.
  */
 export async function readAgencyShipments(graphql: GraphqlClient, agencyId: number, deliveredSince: string): Promise<AgencyShipment[]> {
-  const data = await graphql.data(AGENCY_SHIPMENTS_QUERY, z.object({ shipments: z.array(agencyShipment) }), { agency: agencyId, since: deliveredSince })
+  const data = await graphql.data(AGENCY_SHIPMENTS_QUERY, z.object({ shipments: z.array(agencyShipment) }), {
+    agency: agencyId,
+    since: deliveredSince,
+  })
   return data.shipments
 }
 
@@ -64,7 +67,20 @@ export const BOOKING_LINES_QUERY = `query($id: bigint!) {
     }`
 
 const linesAnswer = z.object({
-  shipments: z.array(z.object({ id, movements: z.array(z.object({ id: nullableId, item_id: id, lot_id: nullableId, booked_quantity: z.union([z.string(), z.number()]).transform(String), reference: nullableText })) })),
+  shipments: z.array(
+    z.object({
+      id,
+      movements: z.array(
+        z.object({
+          id: nullableId,
+          item_id: id,
+          lot_id: nullableId,
+          booked_quantity: z.union([z.string(), z.number()]).transform(String),
+          reference: nullableText,
+        }),
+      ),
+    }),
+  ),
 })
 
 /**
@@ -90,7 +106,11 @@ const transferRequestRow = z.object({
   planned_delivery: nullableDate,
   reference: nullableText,
   transfer_request_lines: z.array(
-    z.object({ item_id: id, quantity: z.union([z.string(), z.number()]).transform(String), item: z.object({ code: nullableText, name: nullableText }).nullable() }),
+    z.object({
+      item_id: id,
+      quantity: z.union([z.string(), z.number()]).transform(String),
+      item: z.object({ code: nullableText, name: nullableText }).nullable(),
+    }),
   ),
 })
 
@@ -104,24 +124,23 @@ export const PENDING_TRANSFER_REQUESTS_QUERY = `query($agency: bigint!) {
 
 /** Requests the agency is asked to send: neither voided nor booked yet. */
 export async function readPendingTransferRequests(graphql: GraphqlClient, agencyId: number): Promise<TransferRequest[]> {
-  const data = await graphql.data(
-    PENDING_TRANSFER_REQUESTS_QUERY,
-    z.object({ transfer_requests: z.array(transferRequestRow) }),
-    { agency: agencyId },
-  )
+  const data = await graphql.data(PENDING_TRANSFER_REQUESTS_QUERY, z.object({ transfer_requests: z.array(transferRequestRow) }), {
+    agency: agencyId,
+  })
   // Field by field into ours: the service's names stay in this answer's schema.
-  return data.transfer_requests.map(
-    (r): TransferRequest => ({
-      id: r.id,
-      agencyFromId: r.agency_from_id,
-      agencyToId: r.agency_to_id,
-      plannedDelivery: r.planned_delivery,
-      reference: r.reference,
-      lines: r.transfer_request_lines.map(
-        (l): TransferRequest['lines'][number] => ({ itemId: l.item_id, quantity: l.quantity, itemCode: l.item?.code ?? null, itemName: l.item?.name ?? null }),
-      ),
-    }),
-  )
+  return data.transfer_requests.map((r): TransferRequest => ({
+    id: r.id,
+    agencyFromId: r.agency_from_id,
+    agencyToId: r.agency_to_id,
+    plannedDelivery: r.planned_delivery,
+    reference: r.reference,
+    lines: r.transfer_request_lines.map((l): TransferRequest['lines'][number] => ({
+      itemId: l.item_id,
+      quantity: l.quantity,
+      itemCode: l.item?.code ?? null,
+      itemName: l.item?.name ?? null,
+    })),
+  }))
 }
 
 /**

@@ -34,7 +34,11 @@ export async function setBundleImage(
 ): Promise<ServiceBundleDetail | null> {
   const form = new FormData()
   form.append(`bundle[${imageField(slot)}]`, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
-  return writeRequest(rest, { method: 'PATCH', path: `/inventories/bundles/${bundleId}.json`, form, timeoutMs: uploadTimeoutMs }, bundleDetailSchema)
+  return writeRequest(
+    rest,
+    { method: 'PATCH', path: `/inventories/bundles/${bundleId}.json`, form, timeoutMs: uploadTimeoutMs },
+    bundleDetailSchema,
+  )
 }
 
 export async function removeBundleImage(rest: RestClient, bundleId: number, slot: ImageSlot): Promise<ServiceBundleDetail | null> {
@@ -70,7 +74,10 @@ const formSchema = z
     name: z.string(),
     description: z.string().nullish(),
     // The values may come under the form's submission, or on the form itself.
-    form_submission: z.object({ settings_form_submission_values: z.array(z.unknown()).nullish() }).loose().nullish(),
+    form_submission: z
+      .object({ settings_form_submission_values: z.array(z.unknown()).nullish() })
+      .loose()
+      .nullish(),
     settings_form_submission_values: z.array(z.unknown()).nullish(),
   })
   .loose()
@@ -92,7 +99,13 @@ export function formsOf(raw: unknown): BundleForms {
       values: values.flatMap((v) => {
         const value = formValueSchema.safeParse(v)
         return value.success
-          ? [{ field: value.data.settings_form_field.name, fieldType: value.data.settings_form_field.field_type ?? null, value: text(value.data.value) }]
+          ? [
+              {
+                field: value.data.settings_form_field.name,
+                fieldType: value.data.settings_form_field.field_type ?? null,
+                value: text(value.data.value),
+              },
+            ]
           : []
       }),
     })

@@ -139,7 +139,11 @@ function bundleBody(input: Partial<BundleInput>): Record<string, unknown> {
     body.bundle_details_attributes = Object.fromEntries(
       components.map((c, index) => [
         String(index),
-        c.remove && c.id ? { id: c.id, _destroy: '1' } : c.id ? { id: c.id, quantity: c.quantity } : { item_id: c.item_id, quantity: c.quantity },
+        c.remove && c.id
+          ? { id: c.id, _destroy: '1' }
+          : c.id
+            ? { id: c.id, quantity: c.quantity }
+            : { item_id: c.item_id, quantity: c.quantity },
       ]),
     )
   }

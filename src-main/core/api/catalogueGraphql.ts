@@ -64,7 +64,9 @@ const bundleRow = z.object({
 export type GraphqlBundle = z.output<typeof bundleRow>
 
 /** A bundle as the cache keeps it: the GraphQL columns, the REST list's other columns, components and tags. */
-export type PulledBundle = Omit<ServiceBundle, 'image' | 'image2' | 'image3' | 'image4' | 'image5'> & { bundle_details: GraphqlBundle['bundle_details'] }
+export type PulledBundle = Omit<ServiceBundle, 'image' | 'image2' | 'image3' | 'image4' | 'image5'> & {
+  bundle_details: GraphqlBundle['bundle_details']
+}
 
 const ITEM_FIELDS = 'id code name measurement_unit item_category_id active'
 const BUNDLE_FIELDS = `id code name description updated_at item_category_id active bundle_details_count
@@ -115,7 +117,9 @@ export async function* readPages<T extends Paged>(
     if (parsed.success) return parsed.data
     const issue = parsed.error.issues[0]
     const [at = 0, ...path] = issue?.path ?? []
-    throw new AppError('bad_response', { detail: `GraphQL data: ${table}.${from + Number(at)}.${path.join('.')} ${issue?.message ?? ''}`.trim() })
+    throw new AppError('bad_response', {
+      detail: `GraphQL data: ${table}.${from + Number(at)}.${path.join('.')} ${issue?.message ?? ''}`.trim(),
+    })
   }
   let after = 0
   for (;;) {
@@ -143,7 +147,8 @@ const referenceSchema = z.object({
   agencies: z.array(z.object({ id, name: text, agency_category_id: nullableId })),
 })
 
-export const REFERENCE_QUERY = '{ item_categories(order_by: [{id: asc}]) { id name } agencies(order_by: [{id: asc}]) { id name agency_category_id } }'
+export const REFERENCE_QUERY =
+  '{ item_categories(order_by: [{id: asc}]) { id name } agencies(order_by: [{id: asc}]) { id name agency_category_id } }'
 
 /** The small tables, read whole. */
 export async function readReference(graphql: GraphqlClient) {

@@ -9,7 +9,11 @@ const descriptor = z.record(
   z.object({
     type: z.string(),
     required: bool,
-    default: z.union([z.string(), z.number(), z.boolean()]).nullable().optional().transform((v) => v ?? null),
+    default: z
+      .union([z.string(), z.number(), z.boolean()])
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
   }),
 )
 

@@ -75,7 +75,11 @@ export async function createDynamicTable(rest: RestClient, input: NewDynamicTabl
 }
 
 export async function renameDynamicTable(rest: RestClient, tableId: number, name: string): Promise<DynamicTable | null> {
-  return writeRequest(rest, { method: 'PATCH', path: `${tablesPath}/${tableId}.json`, body: { webapp_table: { name } } }, dynamicTableSchema)
+  return writeRequest(
+    rest,
+    { method: 'PATCH', path: `${tablesPath}/${tableId}.json`, body: { webapp_table: { name } } },
+    dynamicTableSchema,
+  )
 }
 
 export async function deleteDynamicTable(rest: RestClient, tableId: number): Promise<void> {

@@ -172,11 +172,7 @@ export class GraphqlClient {
     }
   }
 
-  private async send(
-    token: HeldToken,
-    query: string,
-    variables: Record<string, unknown> | undefined,
-  ): Promise<GraphqlResult | 'refused'> {
+  private async send(token: HeldToken, query: string, variables: Record<string, unknown> | undefined): Promise<GraphqlResult | 'refused'> {
     const response = await this.post<string>(token, query, variables, 'text')
     return this.result(response.status, response.data)
   }

@@ -1,4 +1,10 @@
-import { AGENCY_SHIPMENTS_QUERY, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY, RECONCILE_CANDIDATES_QUERY } from './bookingsGraphql'
+import {
+  AGENCY_SHIPMENTS_QUERY,
+  BOOKING_LINES_QUERY,
+  PENDING_TRANSFER_REQUESTS_QUERY,
+  POS_SETTINGS_QUERY,
+  RECONCILE_CANDIDATES_QUERY,
+} from './bookingsGraphql'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
 import { ROWS_AFTER_QUERY, TABLE_ROWS_QUERY } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
@@ -39,7 +45,12 @@ export interface GraphqlDocument {
 }
 
 export const graphqlDocuments: readonly GraphqlDocument[] = [
-  ...serviceExtensionNames.map((name) => ({ name: `extension.${name}`, sentBy: 'ServiceExtensions.has', query: serviceExtensions[name], extension: name })),
+  ...serviceExtensionNames.map((name) => ({
+    name: `extension.${name}`,
+    sentBy: 'ServiceExtensions.has',
+    query: serviceExtensions[name],
+    extension: name,
+  })),
   ...countedTables.map((table) => ({
     name: `catalogue.count.${table}`,
     sentBy: 'catalogueGraphql.countRows',
@@ -89,7 +100,12 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     variables: { from: 301, to: 306, day: '2026-11-24', since: '2026-11-24T10:50:00.000Z' },
   },
   { name: 'tables.rows', sentBy: 'dynamicTableRowsGraphql.fetchTableRows', query: TABLE_ROWS_QUERY, variables: { table: 12, limit: 5000 } },
-  { name: 'tables.rowsAfter', sentBy: 'dynamicTableRowsGraphql.fetchRowsAfter', query: ROWS_AFTER_QUERY, variables: { table: 12, after: 0, limit: 1 } },
+  {
+    name: 'tables.rowsAfter',
+    sentBy: 'dynamicTableRowsGraphql.fetchRowsAfter',
+    query: ROWS_AFTER_QUERY,
+    variables: { table: 12, after: 0, limit: 1 },
+  },
   { name: 'profile.userEmployee', sentBy: 'profileApi.fetchUserAgency', query: USER_EMPLOYEE_QUERY, variables: { user: 1001 } },
   { name: 'profile.agencyById', sentBy: 'profileApi.fetchUserAgency', query: AGENCY_BY_ID_QUERY, variables: { id: 301 } },
   { name: 'purchasing.consolidates', sentBy: 'purchasingApi.listConsolidates', query: CONSOLIDATES_QUERY },

@@ -43,7 +43,11 @@ export async function createPieceworkGroup(rest: RestClient, input: PieceworkTyp
 }
 
 /** PUT answers 204 without a body; the group is read back so the caller sees what the service kept. */
-export async function updatePieceworkGroup(rest: RestClient, groupId: number, changes: Partial<PieceworkTypeGroupInput>): Promise<PieceworkTypeGroup> {
+export async function updatePieceworkGroup(
+  rest: RestClient,
+  groupId: number,
+  changes: Partial<PieceworkTypeGroupInput>,
+): Promise<PieceworkTypeGroup> {
   await rest.request({ method: 'PUT', path: `${prefix}/${groupId}.json`, body: body(changes) }, null)
   return fetchPieceworkGroup(rest, groupId)
 }

@@ -89,10 +89,7 @@ export async function fetchCompany(rest: RestClient): Promise<Company> {
 
 /** Makes `entityId` the user's current entity on the service. */
 export async function selectEntity(rest: RestClient, entityId: number): Promise<void> {
-  await rest.request(
-    { method: 'PATCH', path: '/company.json', body: { selected_entity_id: String(entityId) } },
-    emptyAnswer,
-  )
+  await rest.request({ method: 'PATCH', path: '/company.json', body: { selected_entity_id: String(entityId) } }, emptyAnswer)
 }
 
 /** PATCH /profile.json with only the attributes given; the service answers `{}`. */
@@ -109,17 +106,9 @@ export const AGENCY_BY_ID_QUERY = 'query($id: bigint!) { agencies(where: {id: {_
 
 /** The user's agency in the current entity: the one their employee record is bound to. */
 export async function fetchUserAgency(graphql: GraphqlClient, userId: number): Promise<Agency | null> {
-  const { employees } = await graphql.data(
-    USER_EMPLOYEE_QUERY,
-    employeeAgencies,
-    { user: userId },
-  )
+  const { employees } = await graphql.data(USER_EMPLOYEE_QUERY, employeeAgencies, { user: userId })
   const agencyId = employees[0]?.agency_id
   if (agencyId == null) return null
-  const { agencies } = await graphql.data(
-    AGENCY_BY_ID_QUERY,
-    agencyRows,
-    { id: agencyId },
-  )
+  const { agencies } = await graphql.data(AGENCY_BY_ID_QUERY, agencyRows, { id: agencyId })
   return agencies[0] ?? null
 }

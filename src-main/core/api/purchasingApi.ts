@@ -1,8 +1,31 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
-import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, PurchaseOrderLine, Reception, ReceptionDraft, ReceptionDraftLine, ReceptionLine, ReceptionLineInput } from '@shared/purchasing'
+import type {
+  Consolidate,
+  ConsolidateSummary,
+  EntityCurrency,
+  PurchaseOrder,
+  PurchaseOrderLine,
+  Reception,
+  ReceptionDraft,
+  ReceptionDraftLine,
+  ReceptionLine,
+  ReceptionLineInput,
+} from '@shared/purchasing'
 import type { GraphqlClient } from './graphqlClient'
-import { bool, id, money, nullableDate, nullableId, nullableMoney, nullableNumber, nullableText, nullableTimestamp, optionalNull, text } from './normalise'
+import {
+  bool,
+  id,
+  money,
+  nullableDate,
+  nullableId,
+  nullableMoney,
+  nullableNumber,
+  nullableText,
+  nullableTimestamp,
+  optionalNull,
+  text,
+} from './normalise'
 import { writeRequest, type RestClient } from './restClient'
 
 /**
@@ -57,40 +80,38 @@ const orderSchema = z
     agency_id: nullableId,
     purchase_order_details: optionalNull(z.array(detailSchema)),
   })
-  .transform(
-    (o): PurchaseOrder => ({
-      id: o.id,
-      idNumber: o.id_number,
-      reference: o.reference,
-      issueDate: o.issue_date,
-      supplier: o.payee?.name ?? null,
-      payeeId: o.payee_id,
-      currency: o.currency,
-      exchangeRate: o.exchange_rate,
-      subtotal: o.subtotal,
-      total: o.total,
-      due: o.due,
-      authorized: o.authorized,
-      received: o.received,
-      paid: o.paid,
-      voided: o.voided,
-      import: o.import,
-      consolidateId: o.consolidate_id,
-      agencyId: o.agency_id,
-      lines:
-        o.purchase_order_details?.map((d): PurchaseOrderLine => ({
-          id: d.id,
-          itemId: d.item_id,
-          itemCode: d.item?.code ?? null,
-          itemName: d.item?.name ?? null,
-          quantity: d.quantity,
-          receivedQuantity: d.received_quantity,
-          pendingQuantity: d.pending_quantity ?? Decimal.max(new Decimal(d.quantity).minus(d.received_quantity), 0).toString(),
-          price: d.price,
-          total: d.total,
-        })) ?? null,
-    }),
-  )
+  .transform((o): PurchaseOrder => ({
+    id: o.id,
+    idNumber: o.id_number,
+    reference: o.reference,
+    issueDate: o.issue_date,
+    supplier: o.payee?.name ?? null,
+    payeeId: o.payee_id,
+    currency: o.currency,
+    exchangeRate: o.exchange_rate,
+    subtotal: o.subtotal,
+    total: o.total,
+    due: o.due,
+    authorized: o.authorized,
+    received: o.received,
+    paid: o.paid,
+    voided: o.voided,
+    import: o.import,
+    consolidateId: o.consolidate_id,
+    agencyId: o.agency_id,
+    lines:
+      o.purchase_order_details?.map((d): PurchaseOrderLine => ({
+        id: d.id,
+        itemId: d.item_id,
+        itemCode: d.item?.code ?? null,
+        itemName: d.item?.name ?? null,
+        quantity: d.quantity,
+        receivedQuantity: d.received_quantity,
+        pendingQuantity: d.pending_quantity ?? Decimal.max(new Decimal(d.quantity).minus(d.received_quantity), 0).toString(),
+        price: d.price,
+        total: d.total,
+      })) ?? null,
+  }))
 
 const consolidateFields = {
   id,
@@ -109,22 +130,24 @@ const consolidateFields = {
  * variable item_for_consolidates), which a regular consolidate does not carry.
  */
 const consolidateSchema = z
-  .object({ ...consolidateFields, special_invoice: z.boolean().optional(), purchase_orders: z.preprocess((v) => v ?? [], z.array(orderSchema)) })
-  .transform(
-    (c): Consolidate => ({
-      id: c.id,
-      name: c.name,
-      description: c.description,
-      specialInvoice: c.special_invoice ?? c.item_id !== null,
-      idNumber: c.id_number,
-      itemId: c.item_id,
-      chargeTermId: c.charge_term_id,
-      issuedAt: c.issued_at,
-      createdAt: c.created_at,
-      updatedAt: c.updated_at,
-      orders: c.purchase_orders,
-    }),
-  )
+  .object({
+    ...consolidateFields,
+    special_invoice: z.boolean().optional(),
+    purchase_orders: z.preprocess((v) => v ?? [], z.array(orderSchema)),
+  })
+  .transform((c): Consolidate => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    specialInvoice: c.special_invoice ?? c.item_id !== null,
+    idNumber: c.id_number,
+    itemId: c.item_id,
+    chargeTermId: c.charge_term_id,
+    issuedAt: c.issued_at,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+    orders: c.purchase_orders,
+  }))
 
 export async function fetchConsolidateCandidates(rest: RestClient, special: boolean): Promise<PurchaseOrder[]> {
   const path = special ? '/purchases/consolidates/new_for_special_invoice.json' : '/purchases/consolidates/new.json'
@@ -136,7 +159,10 @@ export async function fetchConsolidate(rest: RestClient, consolidateId: number):
 }
 
 /** null: done, but answered in another shape (the caller reads it back). */
-export async function createConsolidate(rest: RestClient, input: { name: string; description: string | null; orderIds: number[]; special: boolean }): Promise<Consolidate | null> {
+export async function createConsolidate(
+  rest: RestClient,
+  input: { name: string; description: string | null; orderIds: number[]; special: boolean },
+): Promise<Consolidate | null> {
   const body = {
     consolidate: {
       name: input.name,
@@ -148,8 +174,15 @@ export async function createConsolidate(rest: RestClient, input: { name: string;
   return writeRequest(rest, { method: 'POST', path, body }, consolidateSchema)
 }
 
-export async function updateConsolidate(rest: RestClient, consolidateId: number, changes: { name?: string; description?: string | null }): Promise<Consolidate> {
-  return rest.request({ method: 'PUT', path: `/purchases/consolidates/${consolidateId}.json`, body: { consolidate: changes } }, consolidateSchema)
+export async function updateConsolidate(
+  rest: RestClient,
+  consolidateId: number,
+  changes: { name?: string; description?: string | null },
+): Promise<Consolidate> {
+  return rest.request(
+    { method: 'PUT', path: `/purchases/consolidates/${consolidateId}.json`, body: { consolidate: changes } },
+    consolidateSchema,
+  )
 }
 
 export async function deleteConsolidate(rest: RestClient, consolidateId: number): Promise<void> {
@@ -160,7 +193,13 @@ const consolidateRows = z.object({
   consolidates: z.array(
     z
       .object({ id, name: text, id_number: nullableText, created_at: nullableTimestamp, purchase_orders: z.array(z.object({ id })) })
-      .transform((c): ConsolidateSummary => ({ id: c.id, name: c.name, idNumber: c.id_number, createdAt: c.created_at, orderCount: c.purchase_orders.length })),
+      .transform((c): ConsolidateSummary => ({
+        id: c.id,
+        name: c.name,
+        idNumber: c.id_number,
+        createdAt: c.created_at,
+        orderCount: c.purchase_orders.length,
+      })),
   ),
 })
 
@@ -168,10 +207,7 @@ const consolidateRows = z.object({
 export const CONSOLIDATES_QUERY = '{ consolidates(order_by: {id: desc}) { id name id_number created_at purchase_orders { id } } }'
 
 export async function listConsolidates(graphql: GraphqlClient): Promise<ConsolidateSummary[]> {
-  const { consolidates } = await graphql.data(
-    CONSOLIDATES_QUERY,
-    consolidateRows,
-  )
+  const { consolidates } = await graphql.data(CONSOLIDATES_QUERY, consolidateRows)
   return consolidates
 }
 
@@ -216,7 +252,10 @@ const gqlOrderSchema = z.object({
   purchase_order_details: z.preprocess((v) => v ?? [], z.array(gqlDetailSchema)),
 })
 const gqlCurrencySchema = z.object({ id, code: text, prefix: nullableText })
-const ordersAnswer = z.object({ purchase_orders: z.array(gqlOrderSchema), currencies: z.preprocess((v) => v ?? [], z.array(gqlCurrencySchema)) })
+const ordersAnswer = z.object({
+  purchase_orders: z.array(gqlOrderSchema),
+  currencies: z.preprocess((v) => v ?? [], z.array(gqlCurrencySchema)),
+})
 
 function orderFromGraphql(o: z.output<typeof gqlOrderSchema>, currencies: z.output<typeof gqlCurrencySchema>[]): PurchaseOrder {
   const currency = o.currency_id === null ? undefined : currencies.find((c) => c.id === o.currency_id)
@@ -348,7 +387,13 @@ export interface ReceptionBody {
 function receptionLineBody(l: ReceptionBody['lines'][number]): Record<string, unknown> {
   const line = { item_id: l.itemId, purchase_order_detail_id: l.purchaseOrderDetailId }
   if (!l.lotName) return { ...line, quantity: l.quantity }
-  return { ...line, lot_name: [l.lotName], lot_expire: [l.lotExpires ?? ''], lot_delivered_quantity: [l.quantity], lot_description: [l.lotName] }
+  return {
+    ...line,
+    lot_name: [l.lotName],
+    lot_expire: [l.lotExpires ?? ''],
+    lot_delivered_quantity: [l.quantity],
+    lot_description: [l.lotName],
+  }
 }
 
 /**
@@ -368,11 +413,16 @@ export async function createReception(rest: RestClient, orderId: number, input: 
   }
   if (input.entityId !== null) reception.entity_id = input.entityId
   if (input.exchangeRate) reception.exchange_rate = input.exchangeRate
-  await writeRequest(rest, { method: 'POST', path: `/purchases/purchase_orders/${orderId}/receptions.json`, body: { reception } }, z.unknown())
+  await writeRequest(
+    rest,
+    { method: 'POST', path: `/purchases/purchase_orders/${orderId}/receptions.json`, body: { reception } },
+    z.unknown(),
+  )
 }
 
 /** One value or one per lot (the SDK types the lot fields `x | x[]`). */
-const oneOrMany = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(schema.nullable()))
+const oneOrMany = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(schema.nullable()))
 
 const receptionDetailSchema = z.object({
   id: nullableId,
@@ -418,21 +468,19 @@ const receptionFields = {
 }
 const receptionSchema = z
   .object({ ...receptionFields, reception_details: z.preprocess((v) => v ?? [], z.array(receptionDetailSchema)) })
-  .transform(
-    (r): Reception => ({
-      id: r.id,
-      purchaseOrderId: r.purchase_order_id,
-      agencyId: r.agency_id,
-      invoiceNumber: r.invoice_number,
-      memo: r.memo,
-      received: r.received,
-      receivedAt: r.received_at,
-      voided: r.voided,
-      voidedAt: r.voided_at ?? null,
-      exchangeRate: r.exchange_rate ?? null,
-      lines: r.reception_details.flatMap(receptionLines),
-    }),
-  )
+  .transform((r): Reception => ({
+    id: r.id,
+    purchaseOrderId: r.purchase_order_id,
+    agencyId: r.agency_id,
+    invoiceNumber: r.invoice_number,
+    memo: r.memo,
+    received: r.received,
+    receivedAt: r.received_at,
+    voided: r.voided,
+    voidedAt: r.voided_at ?? null,
+    exchangeRate: r.exchange_rate ?? null,
+    lines: r.reception_details.flatMap(receptionLines),
+  }))
 
 export async function fetchReception(rest: RestClient, receptionId: number): Promise<Reception> {
   return rest.request({ method: 'GET', path: `/purchases/receptions/${receptionId}.json` }, receptionSchema)
@@ -443,7 +491,11 @@ export async function fetchReception(rest: RestClient, receptionId: number): Pro
  * service then checks the order exists). null: done, but answered in another shape.
  */
 export async function returnReception(rest: RestClient, receptionId: number, orderId: number): Promise<Reception | null> {
-  return writeRequest(rest, { method: 'GET', path: `/purchases/receptions/${receptionId}/rebound.json`, query: { purchase_order_id: orderId } }, receptionSchema)
+  return writeRequest(
+    rest,
+    { method: 'GET', path: `/purchases/receptions/${receptionId}/rebound.json`, query: { purchase_order_id: orderId } },
+    receptionSchema,
+  )
 }
 
 /** No root receptions on the real service: the SDK reads them through their order (getPurchaseOrder). */
@@ -463,10 +515,7 @@ export async function listReceptions(graphql: GraphqlClient, orderId: number): P
 export const ACTIVE_AGENCIES_QUERY = '{ agencies(where: {active: {_eq: true}}, order_by: {id: asc}) { id name } }'
 
 export async function listActiveAgencies(graphql: GraphqlClient): Promise<{ id: number; name: string }[]> {
-  const { agencies } = await graphql.data(
-    ACTIVE_AGENCIES_QUERY,
-    z.object({ agencies: z.array(z.object({ id, name: text })) }),
-  )
+  const { agencies } = await graphql.data(ACTIVE_AGENCIES_QUERY, z.object({ agencies: z.array(z.object({ id, name: text })) }))
   return agencies
 }
 

@@ -8,10 +8,7 @@ const text = (es: string, en: string): LocalisedText => ({ es, en })
  * graphqlDocuments.ts). The service check shows it beside each refusal.
  */
 const areas: Record<string, LocalisedText> = {
-  catalogue: text(
-    'El catálogo sin conexión no se llena ni se actualiza.',
-    'The offline catalogue is not filled or brought up to date.',
-  ),
+  catalogue: text('El catálogo sin conexión no se llena ni se actualiza.', 'The offline catalogue is not filled or brought up to date.'),
   counter: text(
     'El mostrador y el despacho no leen las reservas de la agencia.',
     "The counter and dispatch cannot read the agency's bookings.",

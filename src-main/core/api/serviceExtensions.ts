@@ -42,7 +42,7 @@ export const serviceExtensionEffects = {
     ),
   },
   itemBarcodes: {
-    usedFor: text('Buscar un producto por su propio código de barras', "Finding an item by its own barcode"),
+    usedFor: text('Buscar un producto por su propio código de barras', 'Finding an item by its own barcode'),
     withoutIt: text(
       'Un producto se encuentra por su código y por el EAN-13 de sus paquetes, no por un código de barras propio.',
       "An item is found by its code and by its bundles' EAN-13, not by a barcode of its own.",

@@ -36,7 +36,18 @@ interface BookingRow {
 
 export type NewBooking = Omit<
   LocalBooking,
-  'serviceId' | 'origin' | 'state' | 'shipped' | 'delivered' | 'deleted' | 'pending' | 'problem' | 'updatedAt' | 'shippedAt' | 'deliveredAt' | 'bookerId'
+  | 'serviceId'
+  | 'origin'
+  | 'state'
+  | 'shipped'
+  | 'delivered'
+  | 'deleted'
+  | 'pending'
+  | 'problem'
+  | 'updatedAt'
+  | 'shippedAt'
+  | 'deliveredAt'
+  | 'bookerId'
 >
 
 /**
@@ -68,7 +79,21 @@ export interface ServiceBookingView {
  * service's lock_version, which only the cache keeps.
  */
 export type BookingPatch = Partial<
-  Pick<LocalBooking, 'agencyToId' | 'plannedDelivery' | 'reference' | 'needsTransport' | 'lines' | 'shipped' | 'delivered' | 'deleted' | 'serviceId' | 'state' | 'shippedAt' | 'deliveredAt'>
+  Pick<
+    LocalBooking,
+    | 'agencyToId'
+    | 'plannedDelivery'
+    | 'reference'
+    | 'needsTransport'
+    | 'lines'
+    | 'shipped'
+    | 'delivered'
+    | 'deleted'
+    | 'serviceId'
+    | 'state'
+    | 'shippedAt'
+    | 'deliveredAt'
+  >
 > & { lockVersion?: number | null }
 
 const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0)
@@ -93,7 +118,19 @@ export class BookingStore {
         `INSERT INTO bookings (local_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
            transfer_request_id, lines, created_at, updated_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'here')`,
       )
-      .run(b.localId, state, b.agencyFromId, b.agencyToId, b.plannedDelivery, b.reference, b.needsTransport ? 1 : 0, b.transferRequestId, storedLines(b.lines), b.createdAt, b.createdAt)
+      .run(
+        b.localId,
+        state,
+        b.agencyFromId,
+        b.agencyToId,
+        b.plannedDelivery,
+        b.reference,
+        b.needsTransport ? 1 : 0,
+        b.transferRequestId,
+        storedLines(b.lines),
+        b.createdAt,
+        b.createdAt,
+      )
   }
 
   patch(localId: string, f: BookingPatch, now: string): void {
@@ -170,7 +207,10 @@ export class BookingStore {
   }
 
   serviceIdOf(localId: string): number | null {
-    return (this.db.prepare('SELECT service_id FROM bookings WHERE local_id = ?').get(localId) as { service_id: number | null } | undefined)?.service_id ?? null
+    return (
+      (this.db.prepare('SELECT service_id FROM bookings WHERE local_id = ?').get(localId) as { service_id: number | null } | undefined)
+        ?.service_id ?? null
+    )
   }
 
   /**
@@ -195,7 +235,19 @@ export class BookingStore {
    * with it (the header; nothing queued since): a version paired with other content would let an edit
    * made on that content overwrite a change it never saw.
    */
-  takeVersion(localId: string, seen: { agency_to_id: number | null; planned_delivery: string | null; reference: string | null; needs_transport: boolean; shipped: boolean; delivered: boolean; lock_version: number }, now: string): boolean {
+  takeVersion(
+    localId: string,
+    seen: {
+      agency_to_id: number | null
+      planned_delivery: string | null
+      reference: string | null
+      needs_transport: boolean
+      shipped: boolean
+      delivered: boolean
+      lock_version: number
+    },
+    now: string,
+  ): boolean {
     return this.write(() => {
       const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
       const busy = this.outbox.busy(localId)
@@ -216,15 +268,18 @@ export class BookingStore {
 
   /** The booking's lock_version as this device last confirmed it on the service (null before its create is confirmed). */
   lockVersionOf(localId: string): number | null {
-    return (this.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(localId) as { lock_version: number | null } | undefined)?.lock_version ?? null
+    return (
+      (this.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(localId) as { lock_version: number | null } | undefined)
+        ?.lock_version ?? null
+    )
   }
 
   /** The bookings the screens list: two statements (the bookings, their open entries) whatever the count. */
   list(): LocalBooking[] {
     const open = this.outbox.openByBooking()
-    return (this.db.prepare("SELECT * FROM bookings WHERE deleted = 0 OR state != 'synced' ORDER BY created_at DESC").all() as BookingRow[]).map((r) =>
-      toBooking(r, open.get(r.local_id) ?? NO_ENTRIES),
-    )
+    return (
+      this.db.prepare("SELECT * FROM bookings WHERE deleted = 0 OR state != 'synced' ORDER BY created_at DESC").all() as BookingRow[]
+    ).map((r) => toBooking(r, open.get(r.local_id) ?? NO_ENTRIES))
   }
 
   /**
@@ -238,7 +293,11 @@ export class BookingStore {
     this.write(() => {
       const listed = new Set<number>()
       const busy = this.outbox.busyBookings()
-      const newer = new Set((this.db.prepare('SELECT local_id FROM bookings WHERE updated_at >= ?').all(readSince) as { local_id: string }[]).map((r) => r.local_id))
+      const newer = new Set(
+        (this.db.prepare('SELECT local_id FROM bookings WHERE updated_at >= ?').all(readSince) as { local_id: string }[]).map(
+          (r) => r.local_id,
+        ),
+      )
       const ours = (localId: string) => busy.has(localId) || newer.has(localId)
       for (const s of shipments) {
         listed.add(s.id)
@@ -270,12 +329,30 @@ export class BookingStore {
                VALUES (?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'service')`,
             )
             .run(
-              newLocalId(), s.id, s.agency_from_id, s.agency_to_id, s.planned_delivery, s.reference, s.needs_transport ? 1 : 0, s.transfer_request_id,
-              storedLines(s.lines), s.shipped ? 1 : 0, s.delivered ? 1 : 0, s.lock_version, s.shipped_at, s.delivered_at, s.booker_id, s.created_at, now,
+              newLocalId(),
+              s.id,
+              s.agency_from_id,
+              s.agency_to_id,
+              s.planned_delivery,
+              s.reference,
+              s.needs_transport ? 1 : 0,
+              s.transfer_request_id,
+              storedLines(s.lines),
+              s.shipped ? 1 : 0,
+              s.delivered ? 1 : 0,
+              s.lock_version,
+              s.shipped_at,
+              s.delivered_at,
+              s.booker_id,
+              s.created_at,
+              now,
             )
         }
       }
-      const stale = this.db.prepare('SELECT local_id, service_id FROM bookings WHERE service_id IS NOT NULL').all() as { local_id: string; service_id: number }[]
+      const stale = this.db.prepare('SELECT local_id, service_id FROM bookings WHERE service_id IS NOT NULL').all() as {
+        local_id: string
+        service_id: number
+      }[]
       for (const row of stale) if (!listed.has(row.service_id) && !ours(row.local_id)) this.removeBooking(row.local_id)
     })
   }

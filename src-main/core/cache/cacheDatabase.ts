@@ -33,8 +33,7 @@ export function openMigrated(file: string, migrations: readonly string[]): Sqlit
 /** A small JSON document kept in the cache (e.g. the last profile seen). */
 export function readDocument<T>(db: Sqlite, key: string): { value: T; updatedAt: string } | null {
   const row = db.prepare('SELECT value, updated_at FROM documents WHERE key = ?').get(key) as
-    | { value: string; updated_at: string }
-    | undefined
+    { value: string; updated_at: string } | undefined
   return row ? { value: JSON.parse(row.value) as T, updatedAt: row.updated_at } : null
 }
 

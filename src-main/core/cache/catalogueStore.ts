@@ -220,9 +220,9 @@ export class CatalogueStore {
     const row = this.db
       .prepare(`SELECT r.record, ${availabilitySql} AS available FROM bundles b JOIN bundle_records r ON r.id = b.id WHERE b.id = :id`)
       .get({
-      id,
-      agency: this.agencyId(),
-    }) as { record: string; available: number | null } | undefined
+        id,
+        agency: this.agencyId(),
+      }) as { record: string; available: number | null } | undefined
     if (!row) return null
     const record = JSON.parse(row.record) as ServiceBundle
     return { ...record, components: this.components(id), available: row.available, source: 'cache' }
@@ -284,10 +284,15 @@ export class CatalogueStore {
 
   /** What a scanned or typed code names exactly: a bundle (by code or barcode) before an item, unless one kind is asked for. */
   lookupCode(code: string, only?: 'bundle' | 'item'): { kind: 'bundle'; id: number } | { kind: 'item'; id: number } | null {
-    const bundle = only === 'item' ? undefined : this.stmt('SELECT id FROM bundles WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as { id: number } | undefined
+    const bundle =
+      only === 'item'
+        ? undefined
+        : (this.stmt('SELECT id FROM bundles WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as
+            { id: number } | undefined)
     if (bundle) return { kind: 'bundle', id: bundle.id }
     if (only === 'bundle') return null
-    const item = this.stmt('SELECT id FROM items WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as { id: number } | undefined
+    const item = this.stmt('SELECT id FROM items WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as
+      { id: number } | undefined
     return item ? { kind: 'item', id: item.id } : null
   }
 
@@ -334,7 +339,11 @@ export class CatalogueStore {
   /** Item codes and names, and lot names, for showing booking lines. */
   describe(itemId: number, lotId: number | null): LineDescription {
     const item = this.stmt('SELECT code, name FROM items WHERE id = ?').get(itemId) as { code: string; name: string } | undefined
-    const lot = lotId === null ? undefined : (this.stmt('SELECT name, expires FROM lots WHERE id = ?').get(lotId) as { name: string | null; expires: string | null } | undefined)
+    const lot =
+      lotId === null
+        ? undefined
+        : (this.stmt('SELECT name, expires FROM lots WHERE id = ?').get(lotId) as
+            { name: string | null; expires: string | null } | undefined)
     return { itemCode: item?.code ?? null, itemName: item?.name ?? null, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
   }
 
@@ -342,16 +351,28 @@ export class CatalogueStore {
    * `describe` for many lines at once: two statements (items, lots) whatever the count, so a list of
    * bookings costs the same number of statements for 10 bookings as for 500.
    */
-  describeAll(lines: readonly (Pick<BookingLine, 'itemId'> & Partial<Pick<BookingLine, 'lotId'>>)[]): (itemId: number, lotId: number | null) => LineDescription {
+  describeAll(
+    lines: readonly (Pick<BookingLine, 'itemId'> & Partial<Pick<BookingLine, 'lotId'>>)[],
+  ): (itemId: number, lotId: number | null) => LineDescription {
     const itemIds = [...new Set(lines.map((l) => l.itemId))]
     const lotIds = [...new Set(lines.map((l) => l.lotId).filter((x): x is number => typeof x === 'number'))]
     const items = new Map(
-      (this.stmt('SELECT id, code, name FROM items WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(itemIds)) as { id: number; code: string; name: string }[]).map((r) => [r.id, r]),
+      (
+        this.stmt('SELECT id, code, name FROM items WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(itemIds)) as {
+          id: number
+          code: string
+          name: string
+        }[]
+      ).map((r) => [r.id, r]),
     )
     const lots = new Map(
-      (this.stmt('SELECT id, name, expires FROM lots WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(lotIds)) as { id: number; name: string | null; expires: string | null }[]).map(
-        (r) => [r.id, r],
-      ),
+      (
+        this.stmt('SELECT id, name, expires FROM lots WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(lotIds)) as {
+          id: number
+          name: string | null
+          expires: string | null
+        }[]
+      ).map((r) => [r.id, r]),
     )
     return (itemId, lotId) => {
       const item = items.get(itemId)

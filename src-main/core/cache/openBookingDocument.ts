@@ -75,5 +75,8 @@ export function openBookingFromStored(value: unknown): unknown {
   if (typeof form !== 'object' || form === null) return value
   const lines = (form as { lines?: unknown }).lines
   if (!Array.isArray(lines)) return value
-  return { ...value, form: { ...form, lines: lines.map((l: unknown) => (typeof l === 'object' && l !== null ? fromStored(storedLine.parse(l)) : l)) } }
+  return {
+    ...value,
+    form: { ...form, lines: lines.map((l: unknown) => (typeof l === 'object' && l !== null ? fromStored(storedLine.parse(l)) : l)) },
+  }
 }

@@ -23,7 +23,11 @@ export function useNativeBinding(path: string | undefined): void {
 
 /** Opens a database the way every file of ours is opened: durable before fast. */
 export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sqlite {
-  const db = new Database(file, { nativeBinding, readonly: opts.readonly ?? false, ...(observer ? { verbose: (sql: unknown) => observer?.(String(sql)) } : {}) })
+  const db = new Database(file, {
+    nativeBinding,
+    readonly: opts.readonly ?? false,
+    ...(observer ? { verbose: (sql: unknown) => observer?.(String(sql)) } : {}),
+  })
   if (!opts.readonly) {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')

@@ -17,6 +17,7 @@ export function purchasingHandlers({ purchasing }: CoreParts): AreaHandlers<type
     'receptions.create': (input) => purchasing.receive(input),
     'receptions.get': ({ id }) => purchasing.reception(id),
     'receptions.ofOrder': ({ orderId }) => purchasing.receptionsOfOrder(orderId),
-    'receptions.return': ({ id, reboundOrderId }) => purchasing.returnReception(id, reboundOrderId === null ? null : { orderId: reboundOrderId }),
+    'receptions.return': ({ id, reboundOrderId }) =>
+      purchasing.returnReception(id, reboundOrderId === null ? null : { orderId: reboundOrderId }),
   }
 }

@@ -8,7 +8,11 @@ import type { EntityCache } from './entityCaches'
  * The counter's scan hands it to the screen and the save warns against it, through the same shared rule
  * (src-shared/bookingLines/stockWarnings.ts): screen and save cannot disagree.
  */
-export function netOfUnsent<R extends { id: number; available: number | null }>(cache: EntityCache, agencyId: number | null, rows: readonly R[]): R[] {
+export function netOfUnsent<R extends { id: number; available: number | null }>(
+  cache: EntityCache,
+  agencyId: number | null,
+  rows: readonly R[],
+): R[] {
   if (agencyId === null || rows.length === 0) return [...rows]
   const unsent = cache.outbox.unsentBooked(agencyId, [...new Set(rows.map((r) => r.id))])
   return rows.map((r) => (unsent.has(r.id) ? { ...r, available: netAvailable(r.available, unsent.get(r.id)) } : r))

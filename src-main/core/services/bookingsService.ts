@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { bookingChanges, bookingInput, type BookingChanges, type BookingInput, type BookingLine, type LocalBooking, type OutboxEntry } from '@shared/bookings'
+import {
+  bookingChanges,
+  bookingInput,
+  type BookingChanges,
+  type BookingInput,
+  type BookingLine,
+  type LocalBooking,
+  type OutboxEntry,
+} from '@shared/bookings'
 import { stockWarnings, type StockWarning } from '@shared/bookingLines'
 import { AppError } from '@shared/errors'
 import { linesOf } from '../api/bookingsApi'
@@ -56,7 +64,8 @@ export class BookingsService {
     const cache = this.cache()
     const from = input.agencyFromId ?? this.profile.lastKnown()?.agency?.id
     if (!from) throw new AppError('bad_input', { field: 'agency_from_id', detail: 'the user has no agency: choose the origin' })
-    if (from === input.agencyToId) throw new AppError('bad_input', { field: 'agency_to_id', detail: 'the destination must differ from the origin' })
+    if (from === input.agencyToId)
+      throw new AppError('bad_input', { field: 'agency_to_id', detail: 'the destination must differ from the origin' })
     const warnings = this.stockWarnings(cache, from, input.lines)
     const localId = randomUUID()
     const at = this.now().toISOString()
@@ -125,7 +134,8 @@ export class BookingsService {
   submit(ref: string): BookingChanged {
     const cache = this.cache()
     const booking = this.find(cache, ref)
-    if (booking.state !== 'draft') throw new AppError('conflict', { detail: 'only a draft is submitted; this booking is already on its way' })
+    if (booking.state !== 'draft')
+      throw new AppError('conflict', { detail: 'only a draft is submitted; this booking is already on its way' })
     const at = this.now().toISOString()
     const fields: CreateFields = {
       agencyFromId: booking.agencyFromId,
@@ -153,7 +163,10 @@ export class BookingsService {
 
   list(): LocalBooking[] {
     const cache = this.cache()
-    return this.describedAll(cache, cache.bookings.list().filter((b) => !b.deleted))
+    return this.describedAll(
+      cache,
+      cache.bookings.list().filter((b) => !b.deleted),
+    )
   }
 
   /**
@@ -306,7 +319,15 @@ export class BookingsService {
     const unlock = tryLock(join(this.dataDir, 'push.lock'))
     if (!unlock) throw new AppError('conflict', { detail: 'another Mostrador on this computer is sending the outbox' })
     try {
-      return await pushOutbox({ bookings: cache.bookings, outbox: cache.outbox, rest: session.rest, graphql: session.graphql, now: this.now, ignoreBackoff, onProgress: this.progressReporter(touched) })
+      return await pushOutbox({
+        bookings: cache.bookings,
+        outbox: cache.outbox,
+        rest: session.rest,
+        graphql: session.graphql,
+        now: this.now,
+        ignoreBackoff,
+        onProgress: this.progressReporter(touched),
+      })
     } finally {
       unlock()
       // Confirmed entries stay for the sync centre's history as long as the retention says, then go.
@@ -323,7 +344,8 @@ export class BookingsService {
     const cache = this.cache()
     const booking = this.find(cache, ref)
     if (booking.state === 'draft') throw new AppError('conflict', { detail: 'a draft is submitted before it is shipped or delivered' })
-    if (op === 'ship' && (booking.shipped || booking.delivered)) throw new AppError('conflict', { detail: booking.shipped ? 'the booking is already shipped' : 'the booking is already delivered' })
+    if (op === 'ship' && (booking.shipped || booking.delivered))
+      throw new AppError('conflict', { detail: booking.shipped ? 'the booking is already shipped' : 'the booking is already delivered' })
     if (op === 'deliver' && booking.delivered) throw new AppError('conflict', { detail: 'the booking is already delivered' })
     if (op === 'deliver' && booking.needsTransport && !booking.shipped) {
       throw new AppError('conflict', { detail: 'a booking that needs transport is shipped before it is delivered' })
@@ -408,7 +430,13 @@ export class BookingsService {
     } catch {
       // Signed out or no entity yet: nothing waits here.
     }
-    return { waiting: n.queued + n.sending + n.unknown, failed: n.failed, conflicts: n.conflict, pushing: this.pushing !== null, signInNeeded: this.signInNeeded }
+    return {
+      waiting: n.queued + n.sending + n.unknown,
+      failed: n.failed,
+      conflicts: n.conflict,
+      pushing: this.pushing !== null,
+      signInNeeded: this.signInNeeded,
+    }
   }
 
   /**

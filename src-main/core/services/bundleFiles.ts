@@ -26,7 +26,16 @@ export async function writeBundleFile(rows: Iterable<ExportRow>, format: 'xlsx' 
   const sheet = workbook.addWorksheet('bundles')
   sheet.addRow([...exportColumns])
   for (const r of rows) {
-    sheet.addRow([r.code, r.name, r.description ?? '', r.ean13 ?? '', r.tags.join('|'), r.componentsText, r.active ? 1 : 0, r.available ?? ''])
+    sheet.addRow([
+      r.code,
+      r.name,
+      r.description ?? '',
+      r.ean13 ?? '',
+      r.tags.join('|'),
+      r.componentsText,
+      r.active ? 1 : 0,
+      r.available ?? '',
+    ])
   }
   const buffer = format === 'xlsx' ? await workbook.xlsx.writeBuffer() : await workbook.csv.writeBuffer()
   return { fileName: `${baseName}.${format}`, base64: Buffer.from(buffer as ArrayBuffer).toString('base64') }
@@ -66,7 +75,8 @@ export async function parseBundleFile(file: FileData): Promise<ParsedRow[]> {
   const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).map((v) => cellText(v).toLowerCase())
   const position = Object.fromEntries(importColumns.map((c) => [c, header.indexOf(c)]))
   const missing = (['code', 'name'] as const).filter((c) => (position[c] ?? -1) < 0)
-  if (missing.length) throw new AppError('bad_input', { field: 'file', detail: `the first row must name the columns; missing: ${missing.join(', ')}` })
+  if (missing.length)
+    throw new AppError('bad_input', { field: 'file', detail: `the first row must name the columns; missing: ${missing.join(', ')}` })
   const rows: ParsedRow[] = []
   sheet.eachRow((row, number) => {
     if (number === 1) return
@@ -91,7 +101,10 @@ export function previewImport(rows: ParsedRow[], store: CatalogueStore): ImportP
     const errors: string[] = []
     if (!values.code) errors.push('code: falta / missing')
     else if (taken.has(values.code)) errors.push(`code: ${values.code} ya existe / already exists`)
-    else if (seen.has(values.code.toLowerCase())) errors.push(`code: repetido en la fila ${seen.get(values.code.toLowerCase())} / repeated in row ${seen.get(values.code.toLowerCase())}`)
+    else if (seen.has(values.code.toLowerCase()))
+      errors.push(
+        `code: repetido en la fila ${seen.get(values.code.toLowerCase())} / repeated in row ${seen.get(values.code.toLowerCase())}`,
+      )
     if (values.code) seen.set(values.code.toLowerCase(), seen.get(values.code.toLowerCase()) ?? row)
     if (!values.name) errors.push('name: falta / missing')
     if (values.ean13 && !isValidEan13(values.ean13)) errors.push(`ean13: ${values.ean13} no es un EAN-13 válido / is not a valid EAN-13`)

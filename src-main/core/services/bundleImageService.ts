@@ -1,11 +1,4 @@
-import {
-  imageFileProblem,
-  imageProblemText,
-  sniffImageType,
-  type BundleMedia,
-  type ImageFile,
-  type ImageSlot,
-} from '@shared/bundleImages'
+import { imageFileProblem, imageProblemText, sniffImageType, type BundleMedia, type ImageFile, type ImageSlot } from '@shared/bundleImages'
 import { AppError } from '@shared/errors'
 import { imagesOf, mediaOf, removeBundleImage, setBundleImage } from '../api/bundleMediaApi'
 import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
@@ -46,7 +39,8 @@ export class BundleImageService {
   async setImage(bundleId: number, slot: ImageSlot, file: ImageFile): Promise<BundleMedia> {
     const bytes = Buffer.from(file.base64, 'base64')
     const problem = imageFileProblem(bytes.length, bytes.subarray(0, 16))
-    if (problem) throw new AppError('bad_input', { field: 'file', detail: `${imageProblemText[problem].es} / ${imageProblemText[problem].en}` })
+    if (problem)
+      throw new AppError('bad_input', { field: 'file', detail: `${imageProblemText[problem].es} / ${imageProblemText[problem].en}` })
     // The declared type may be wrong (a renamed file); the bytes decide what is sent.
     const type = sniffImageType(bytes) as string
     const rest = this.session.require().rest

@@ -1,6 +1,15 @@
 import type { BundleDetail, BundleInput, CatalogueQuery, FileData, ImportPreview } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
-import { createBundle, deleteBundle, fetchBundle, fetchBundles, fetchDynamicItems, importBundles, updateBundle, type ServiceBundleDetail } from '../api/bundlesApi'
+import {
+  createBundle,
+  deleteBundle,
+  fetchBundle,
+  fetchBundles,
+  fetchDynamicItems,
+  importBundles,
+  updateBundle,
+  type ServiceBundleDetail,
+} from '../api/bundlesApi'
 import { mayHaveBeenDone } from '../api/serviceError'
 import { cleanImportFile, parseBundleFile, previewImport, writeBundleFile } from './bundleFiles'
 import type { CatalogueService } from './catalogueService'

@@ -49,7 +49,9 @@ export class CounterService {
     const cache = this.cache()
     const agencies = cache.store.agencies()
     const own = this.profile.lastKnown()?.agency ?? null
-    const origin: AgencyOption | null = own ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agencyCategoryId: null }) : null
+    const origin: AgencyOption | null = own
+      ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agencyCategoryId: null })
+      : null
     const settings = readDocument<CounterSettings>(cache.store.db, SETTINGS_DOC)?.value
     const filtered = settings?.filterByCategory ?? false
     const others = agencies.filter((a) => a.id !== origin?.id)
@@ -78,12 +80,31 @@ export class CounterService {
     if (!bundle) return { kind: 'unknown', code }
     const refusal = bundleRefusal(bundle)
     if (refusal) return { kind: 'refused', code, reason: refusal, name: `${bundle.code} ${bundle.name}` }
-    const head: ScannedBundle = { id: bundle.id, code: bundle.code, name: bundle.name, categoryBundle: bundle.category_bundle, itemCategoryId: bundle.item_category_id }
-    if (bundle.category_bundle) {
-      const choices = bundle.item_category_id && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.item_category_id, agency)) : []
-      return { kind: 'bundle', code, bundle: head, components: [], choices: choices.map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] })) }
+    const head: ScannedBundle = {
+      id: bundle.id,
+      code: bundle.code,
+      name: bundle.name,
+      categoryBundle: bundle.category_bundle,
+      itemCategoryId: bundle.item_category_id,
     }
-    const scanned = new Map(this.scanned(cache, bundle.components.map((c) => c.item_id), agency).map((s) => [s.item.id, s]))
+    if (bundle.category_bundle) {
+      const choices =
+        bundle.item_category_id && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.item_category_id, agency)) : []
+      return {
+        kind: 'bundle',
+        code,
+        bundle: head,
+        components: [],
+        choices: choices.map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] })),
+      }
+    }
+    const scanned = new Map(
+      this.scanned(
+        cache,
+        bundle.components.map((c) => c.item_id),
+        agency,
+      ).map((s) => [s.item.id, s]),
+    )
     const components = bundle.components.flatMap((c) => {
       const item = scanned.get(c.item_id)
       return item ? [{ ...item, quantity: c.quantity }] : []
@@ -117,9 +138,15 @@ export class CounterService {
     const shipments = await readAgencyShipments(session.graphql, agency, since)
     // The POS setting and transfer requests are sandbox extensions: asked for only where the server has them,
     // in their own requests, so a server without them still fills the counter and dispatch screens.
-    const [posSettings, transferRequests] = await Promise.all([session.extensions.has('posSettings'), session.extensions.has('transferRequests')])
+    const [posSettings, transferRequests] = await Promise.all([
+      session.extensions.has('posSettings'),
+      session.extensions.has('transferRequests'),
+    ])
     const filterByCategory = posSettings ? await readCategoryFilter(session.graphql) : false
-    const unavailable: CounterSetup['unavailable'] = [...(posSettings ? [] : ['categoryFilter' as const]), ...(transferRequests ? [] : ['transferRequests' as const])]
+    const unavailable: CounterSetup['unavailable'] = [
+      ...(posSettings ? [] : ['categoryFilter' as const]),
+      ...(transferRequests ? [] : ['transferRequests' as const]),
+    ]
     const at = this.now()
     cache.bookings.mergeFromService(
       shipments.map((s) => ({

@@ -70,7 +70,10 @@ export class DispatchTicksService {
   }
 
   private drop(cache: EntityCache, why: string, detail: unknown): BookingTicks {
-    this.log.warn('dispatch counts dropped: the kept document does not read', { why, detail: detail instanceof Error ? detail.message : detail })
+    this.log.warn('dispatch counts dropped: the kept document does not read', {
+      why,
+      detail: detail instanceof Error ? detail.message : detail,
+    })
     deleteDocument(cache.store.db, TICKS_DOC)
     return {}
   }
@@ -78,7 +81,9 @@ export class DispatchTicksService {
   private own(entityId: number): EntityCache {
     const cache = this.cache()
     if (cache.entityId !== entityId) {
-      throw new AppError('conflict', { detail: `the dispatch counts belong to entity ${entityId}, not to the current one (${cache.entityId})` })
+      throw new AppError('conflict', {
+        detail: `the dispatch counts belong to entity ${entityId}, not to the current one (${cache.entityId})`,
+      })
     }
     return cache
   }

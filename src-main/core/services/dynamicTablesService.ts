@@ -51,14 +51,17 @@ export class DynamicTablesService {
     }
     if (created) return created
     const found = await this.newTable(input.name, before ?? new Set())
-    if (!found) throw new AppError('unknown_outcome', { detail: `the service accepted the table "${input.name}", but it is not in the list` })
+    if (!found)
+      throw new AppError('unknown_outcome', { detail: `the service accepted the table "${input.name}", but it is not in the list` })
     return found
   }
 
   /** The newest table with this name that is not among `before` (ids only grow). */
   private async newTable(name: string, before: Set<number>): Promise<DynamicTable | null> {
     const wanted = name.trim().toLowerCase()
-    const matches = (await fetchDynamicTables(this.session.require().rest)).filter((t) => !before.has(t.id) && t.name.trim().toLowerCase() === wanted)
+    const matches = (await fetchDynamicTables(this.session.require().rest)).filter(
+      (t) => !before.has(t.id) && t.name.trim().toLowerCase() === wanted,
+    )
     return matches.sort((a, b) => b.id - a.id)[0] ?? null
   }
 
@@ -99,7 +102,8 @@ export class DynamicTablesService {
     }
     if (added) return added
     const found = newestBefore === null ? null : await this.newRow(tableId, data, newestBefore)
-    if (!found) throw new AppError('unknown_outcome', { detail: `the service accepted the row for table ${tableId}, but it could not be read back` })
+    if (!found)
+      throw new AppError('unknown_outcome', { detail: `the service accepted the row for table ${tableId}, but it could not be read back` })
     return found
   }
 

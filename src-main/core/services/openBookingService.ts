@@ -71,7 +71,9 @@ export class OpenBookingService {
   private own(entityId: number): EntityCache {
     const cache = this.cache()
     if (cache.entityId !== entityId) {
-      throw new AppError('conflict', { detail: `the open booking belongs to entity ${entityId}, not to the current one (${cache.entityId})` })
+      throw new AppError('conflict', {
+        detail: `the open booking belongs to entity ${entityId}, not to the current one (${cache.entityId})`,
+      })
     }
     return cache
   }

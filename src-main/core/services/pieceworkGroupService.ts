@@ -1,5 +1,11 @@
 import type { PieceworkTypeGroup, PieceworkTypeGroupInput } from '@shared/administration'
-import { createPieceworkGroup, deletePieceworkGroup, fetchPieceworkGroup, fetchPieceworkGroups, updatePieceworkGroup } from '../api/pieceworkApi'
+import {
+  createPieceworkGroup,
+  deletePieceworkGroup,
+  fetchPieceworkGroup,
+  fetchPieceworkGroups,
+  updatePieceworkGroup,
+} from '../api/pieceworkApi'
 import { AppError } from '@shared/errors'
 import { mayHaveBeenDone } from '../api/serviceError'
 import type { SessionService } from './sessionService'
@@ -35,14 +41,17 @@ export class PieceworkGroupService {
       return found
     }
     const created = await this.newGroup(input.name, before ?? new Set())
-    if (!created) throw new AppError('unknown_outcome', { detail: `the service accepted the group "${input.name}", but it is not in the list` })
+    if (!created)
+      throw new AppError('unknown_outcome', { detail: `the service accepted the group "${input.name}", but it is not in the list` })
     return created
   }
 
   /** The newest group with this name that is not among `before` (ids only grow). */
   private async newGroup(name: string, before: Set<number>): Promise<PieceworkTypeGroup | null> {
     const wanted = name.trim().toLowerCase()
-    const matches = (await fetchPieceworkGroups(this.session.require().rest)).filter((g) => !before.has(g.id) && g.name.trim().toLowerCase() === wanted)
+    const matches = (await fetchPieceworkGroups(this.session.require().rest)).filter(
+      (g) => !before.has(g.id) && g.name.trim().toLowerCase() === wanted,
+    )
     return matches.sort((a, b) => b.id - a.id)[0] ?? null
   }
 

@@ -11,7 +11,9 @@ import type { SessionService } from './sessionService'
  * failing with a 5xx), where the cache may answer a read instead.
  */
 export function isOffline(err: unknown): boolean {
-  return err instanceof AppError && (err.code === 'network' || err.code === 'timeout' || err.code === 'unknown_outcome' || err.code === 'server')
+  return (
+    err instanceof AppError && (err.code === 'network' || err.code === 'timeout' || err.code === 'unknown_outcome' || err.code === 'server')
+  )
 }
 
 /** The signed-in user, their entities and agency; the last answer is kept for offline starts. */

@@ -1,4 +1,13 @@
-import type { Consolidate, ConsolidateSummary, EntityCurrency, PurchaseOrder, Reception, ReceptionDraft, ReceptionLine, ReceptionResult } from '@shared/purchasing'
+import type {
+  Consolidate,
+  ConsolidateSummary,
+  EntityCurrency,
+  PurchaseOrder,
+  Reception,
+  ReceptionDraft,
+  ReceptionLine,
+  ReceptionResult,
+} from '@shared/purchasing'
 import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '@shared/purchasing'
 import { AppError } from '@shared/errors'
 import { dateInZone, dayInZone } from '@shared/localDate'
@@ -75,10 +84,18 @@ export class PurchasingService {
   private async newConsolidate(input: { name: string; orderIds: number[] }, before: Set<number>): Promise<Consolidate | null> {
     const wanted = [...input.orderIds].sort((a, b) => a - b).join(',')
     try {
-      const fresh = (await api.listConsolidates(this.graphql)).filter((c) => !before.has(c.id) && c.name === input.name && c.orderCount === input.orderIds.length)
+      const fresh = (await api.listConsolidates(this.graphql)).filter(
+        (c) => !before.has(c.id) && c.name === input.name && c.orderCount === input.orderIds.length,
+      )
       for (const summary of fresh) {
         const full = await api.fetchConsolidate(this.rest, summary.id)
-        if (full.orders.map((o) => o.id).sort((a, b) => a - b).join(',') === wanted) return full
+        if (
+          full.orders
+            .map((o) => o.id)
+            .sort((a, b) => a - b)
+            .join(',') === wanted
+        )
+          return full
       }
     } catch {
       // Cannot be read now: the caller reports the original failure, which says to check before saving again.
@@ -170,7 +187,10 @@ export class PurchasingService {
     const lots = [...new Set(r.lines.map((l) => l.lotId).filter((l): l is number => l !== null))]
     const stock = await api.fetchLotAvailability(this.graphql, r.agencyId, lots).catch(() => null)
     if (!stock) return r
-    return { ...r, lines: r.lines.map((l): ReceptionLine => ({ ...l, availableNow: l.lotId === null ? null : (stock.get(l.lotId) ?? '0') })) }
+    return {
+      ...r,
+      lines: r.lines.map((l): ReceptionLine => ({ ...l, availableNow: l.lotId === null ? null : (stock.get(l.lotId) ?? '0') })),
+    }
   }
 
   receptionsOfOrder(orderId: number): Promise<Reception[]> {

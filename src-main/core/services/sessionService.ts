@@ -100,7 +100,11 @@ export class SessionService {
     // The token is checked before it is kept anywhere.
     // Even a mistyped token is a secret: scrubbed before the first request is logged.
     this.deps.log?.addSecret(account.token)
-    const probe = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact: (outcome) => this.deps.connection.record(outcome), log: this.deps.log?.child({ area: 'api' }) })
+    const probe = new RestClient(account, {
+      timeoutMs: this.deps.timeoutMs,
+      onContact: (outcome) => this.deps.connection.record(outcome),
+      log: this.deps.log?.child({ area: 'api' }),
+    })
     await fetchProfile(probe)
     await this.deps.secrets.set(secretAccount(account.serverUrl, account.email), account.token)
     await this.deactivate()

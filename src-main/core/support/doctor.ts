@@ -44,7 +44,12 @@ export function checkDataFolder(dataDir: string): DoctorCheck {
     writeFileSync(probe, 'probe')
     if (readFileSync(probe, 'utf8') !== 'probe') throw new Error('the probe file read back differently')
     rmSync(probe)
-    return check({ id: 'dataFolder', level: 'ok', message: text('Carpeta de datos con permiso de escritura', 'Data folder writable'), detail: dataDir })
+    return check({
+      id: 'dataFolder',
+      level: 'ok',
+      message: text('Carpeta de datos con permiso de escritura', 'Data folder writable'),
+      detail: dataDir,
+    })
   } catch (err) {
     try {
       rmSync(probe, { force: true })
@@ -63,7 +68,12 @@ export function checkDataFolder(dataDir: string): DoctorCheck {
 export function checkCacheIntegrity(dataDir: string): DoctorCheck {
   const files = sqliteFilesUnder(dataDir)
   if (files.length === 0) {
-    return check({ id: 'cacheIntegrity', level: 'ok', message: text('Aún no hay caché en este equipo', 'No cache on this computer yet'), detail: null })
+    return check({
+      id: 'cacheIntegrity',
+      level: 'ok',
+      message: text('Aún no hay caché en este equipo', 'No cache on this computer yet'),
+      detail: null,
+    })
   }
   const problems: string[] = []
   const versions: string[] = []
@@ -87,7 +97,10 @@ export function checkCacheIntegrity(dataDir: string): DoctorCheck {
     return check({
       id: 'cacheIntegrity',
       level: 'error',
-      message: text(`Caché dañada (${problems.length} de ${files.length} archivos)`, `Cache damaged (${problems.length} of ${files.length} files)`),
+      message: text(
+        `Caché dañada (${problems.length} de ${files.length} archivos)`,
+        `Cache damaged (${problems.length} of ${files.length} files)`,
+      ),
       detail: problems.join('\n'),
     })
   }
@@ -118,7 +131,12 @@ export async function checkKeychain(secrets: SecretStore): Promise<DoctorCheck> 
     const back = await secrets.get(keychainProbeAccount)
     await secrets.delete(keychainProbeAccount)
     if (back !== value) throw new AppError('keychain_unavailable', { detail: 'the keychain did not give back what was written' })
-    return check({ id: 'keychain', level: 'ok', message: text('Llavero del sistema disponible', 'System keychain reachable'), detail: null })
+    return check({
+      id: 'keychain',
+      level: 'ok',
+      message: text('Llavero del sistema disponible', 'System keychain reachable'),
+      detail: null,
+    })
   } catch (err) {
     return check({
       id: 'keychain',
@@ -133,12 +151,22 @@ export async function checkKeychain(secrets: SecretStore): Promise<DoctorCheck> 
 }
 
 /** A cheap unauthenticated GET of the service's address: any HTTP answer means it is reachable. */
-export async function checkService(serverUrl: string | null, now: () => Date, timeoutMs: number, skewWarnMs: number): Promise<DoctorCheck[]> {
+export async function checkService(
+  serverUrl: string | null,
+  now: () => Date,
+  timeoutMs: number,
+  skewWarnMs: number,
+): Promise<DoctorCheck[]> {
   if (!serverUrl) {
     const none = text('No hay un servicio configurado (inicie sesión o use --server)', 'No service configured (sign in or use --server)')
     return [
       check({ id: 'service', level: 'warn', message: none, detail: null }),
-      check({ id: 'clock', level: 'info', message: text('Hora no comprobada: sin servicio', 'Clock not checked: no service'), detail: null }),
+      check({
+        id: 'clock',
+        level: 'info',
+        message: text('Hora no comprobada: sin servicio', 'Clock not checked: no service'),
+        detail: null,
+      }),
     ]
   }
   const sent = now().getTime()
@@ -161,7 +189,12 @@ export async function checkService(serverUrl: string | null, now: () => Date, ti
         message: text(`Servicio inaccesible: ${serverUrl}`, `Service unreachable: ${serverUrl}`),
         detail: code && !reason(err).includes(code) ? `${code} ${reason(err)}` : reason(err),
       }),
-      check({ id: 'clock', level: 'info', message: text('Hora no comprobada: el servicio no respondió', 'Clock not checked: the service did not answer'), detail: null }),
+      check({
+        id: 'clock',
+        level: 'info',
+        message: text('Hora no comprobada: el servicio no respondió', 'Clock not checked: the service did not answer'),
+        detail: null,
+      }),
     ]
   }
   const received = now().getTime()
@@ -171,7 +204,10 @@ export async function checkService(serverUrl: string | null, now: () => Date, ti
     level: response.status >= 500 ? 'warn' : 'ok',
     message:
       response.status >= 500
-        ? text(`El servicio responde con errores (HTTP ${response.status}): ${serverUrl}`, `Service answers with errors (HTTP ${response.status}): ${serverUrl}`)
+        ? text(
+            `El servicio responde con errores (HTTP ${response.status}): ${serverUrl}`,
+            `Service answers with errors (HTTP ${response.status}): ${serverUrl}`,
+          )
         : text(`Servicio accesible: ${serverUrl} (${elapsed} ms)`, `Service reachable: ${serverUrl} (${elapsed} ms)`),
     detail: `HTTP ${response.status}`,
   })
@@ -179,7 +215,10 @@ export async function checkService(serverUrl: string | null, now: () => Date, ti
   // The header drops the milliseconds: its second's middle is the best guess of the service's time.
   const serviceTime = dateHeader ? Date.parse(dateHeader) + 500 : NaN
   if (Number.isNaN(serviceTime)) {
-    return [service, check({ id: 'clock', level: 'info', message: text('El servicio no envió su hora', 'The service sent no Date header'), detail: null })]
+    return [
+      service,
+      check({ id: 'clock', level: 'info', message: text('El servicio no envió su hora', 'The service sent no Date header'), detail: null }),
+    ]
   }
   // It was stamped somewhere during the exchange: compare with the exchange's middle.
   const skew = serviceTime - (sent + received) / 2
@@ -196,7 +235,12 @@ export async function checkService(serverUrl: string | null, now: () => Date, ti
           ),
           detail,
         })
-      : check({ id: 'clock', level: 'ok', message: text(`Reloj en hora (diferencia ${seconds} s)`, `Clock in step (difference ${seconds} s)`), detail })
+      : check({
+          id: 'clock',
+          level: 'ok',
+          message: text(`Reloj en hora (diferencia ${seconds} s)`, `Clock in step (difference ${seconds} s)`),
+          detail,
+        })
   return [service, clock]
 }
 
@@ -206,7 +250,12 @@ export function checkOutbox(dataDir: string): DoctorCheck {
   let conflicts = 0
   const lines = outboxes.map((o) => {
     const count = (states: string[]) => o.rows.filter((r) => states.includes(r.state)).length
-    const c = { waiting: count(['queued', 'sending', 'unknown']), failed: count(['failed']), conflicts: count(['conflict']), confirmed: count(['done']) }
+    const c = {
+      waiting: count(['queued', 'sending', 'unknown']),
+      failed: count(['failed']),
+      conflicts: count(['conflict']),
+      confirmed: count(['done']),
+    }
     failed += c.failed
     conflicts += c.conflicts
     return `${o.file}: ${c.waiting} waiting, ${c.failed} failed, ${c.conflicts} conflicts, ${c.confirmed} confirmed`
@@ -224,7 +273,12 @@ export function checkOutbox(dataDir: string): DoctorCheck {
   })
 }
 
-export function versionInfo(version: string): { app: string; node: string; electron: string | null; schema: { account: number; entity: number } } {
+export function versionInfo(version: string): {
+  app: string
+  node: string
+  electron: string | null
+  schema: { account: number; entity: number }
+} {
   return { app: version, node: process.versions.node, electron: process.versions.electron ?? null, schema: schemaVersions() }
 }
 

@@ -21,7 +21,9 @@ export function scrubSecrets(content: string, secrets: readonly string[]): strin
   let out = content
   for (const secret of known(secrets)) out = out.split(secret).join(REDACTED)
   out = out.replace(jwtShape, REDACTED)
-  out = out.replace(userTokenValue, (_m, head: string, value: string) => (value.startsWith(REDACTED) ? `${head}${value}` : `${head}${REDACTED}`))
+  out = out.replace(userTokenValue, (_m, head: string, value: string) =>
+    value.startsWith(REDACTED) ? `${head}${value}` : `${head}${REDACTED}`,
+  )
   return out
 }
 

@@ -1,13 +1,7 @@
 import { getOperationAST, Kind, OperationTypeNode, parse, type OperationDefinitionNode } from 'graphql'
 import type { GraphqlResult } from '@shared/domain'
 import { AppError } from '@shared/errors'
-import type {
-  ServiceCheckReport,
-  ServiceDocumentCheck,
-  ServiceExtensionCheck,
-  ServiceProbeStatus,
-  ServiceRestCheck,
-} from '@shared/support'
+import type { ServiceCheckReport, ServiceDocumentCheck, ServiceExtensionCheck, ServiceProbeStatus, ServiceRestCheck } from '@shared/support'
 import { graphqlDocuments, type GraphqlDocument } from '../api/graphqlDocuments'
 import { probedRestPaths } from '../api/probedRestPaths'
 import { documentImpact } from '../api/serviceAreas'
@@ -53,7 +47,13 @@ async function checkDocument(deps: ServiceCheckDeps, doc: GraphqlDocument): Prom
   const impact = documentImpact(doc.name)
   const operation = operationOf(doc)
   const rootFields = operation ? operation.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])) : []
-  const result = (status: ServiceProbeStatus, message: string | null): ServiceDocumentCheck => ({ name: doc.name, rootFields, ...impact, status, message })
+  const result = (status: ServiceProbeStatus, message: string | null): ServiceDocumentCheck => ({
+    name: doc.name,
+    rootFields,
+    ...impact,
+    status,
+    message,
+  })
   // Reads only: a write is never sent to find out whether it would be accepted.
   if (!operation || operation.operation !== OperationTypeNode.QUERY) return result('failed', 'only reads are sent, and this is no query')
   let answer: GraphqlResult
@@ -67,7 +67,11 @@ async function checkDocument(deps: ServiceCheckDeps, doc: GraphqlDocument): Prom
   return result(isValidationFailure(answer) ? 'refused' : 'failed', message)
 }
 
-async function checkRestPath(deps: ServiceCheckDeps, path: string, whenRefused: ServiceRestCheck['whenRefused']): Promise<ServiceRestCheck> {
+async function checkRestPath(
+  deps: ServiceCheckDeps,
+  path: string,
+  whenRefused: ServiceRestCheck['whenRefused'],
+): Promise<ServiceRestCheck> {
   try {
     const status = await deps.headStatus(path)
     const probe: ServiceProbeStatus = status >= 200 && status < 300 ? 'ok' : [401, 403, 404, 405].includes(status) ? 'refused' : 'failed'
@@ -103,7 +107,10 @@ function summaryOf(graphql: ServiceDocumentCheck[], rest: ServiceRestCheck[], ex
       `The server refuses ${broken} ${broken === 1 ? 'part' : 'parts'} the app needs: those features will not work (${ext.en}).`,
     )
   }
-  const detail = lesser > 0 ? text(`; ${lesser} opcionales rechazadas, con menos detalle`, `; ${lesser} optional parts refused, with less detail`) : text('', '')
+  const detail =
+    lesser > 0
+      ? text(`; ${lesser} opcionales rechazadas, con menos detalle`, `; ${lesser} optional parts refused, with less detail`)
+      : text('', '')
   return text(
     `El servidor ofrece todo lo que la aplicación necesita (${ext.es}${detail.es}).`,
     `The server offers everything the app needs (${ext.en}${detail.en}).`,
@@ -119,13 +126,24 @@ export async function runServiceCheck(deps: ServiceCheckDeps): Promise<ServiceCh
   for (const p of probedRestPaths) rest.push(await checkRestPath(deps, p.path, p.whenRefused))
   const extensions = await checkExtensions(deps)
   const ok = [...graphql.filter((d) => d.needed), ...rest].every((c) => c.status === 'ok')
-  return { ok, serverUrl: deps.serverUrl, checkedAt: deps.now().toISOString(), summary: summaryOf(graphql, rest, extensions), graphql, rest, extensions }
+  return {
+    ok,
+    serverUrl: deps.serverUrl,
+    checkedAt: deps.now().toISOString(),
+    summary: summaryOf(graphql, rest, extensions),
+    graphql,
+    rest,
+    extensions,
+  }
 }
 
 /** The plain text form, for the CLI: one line per part, the outcome last. */
 export function serviceCheckText(report: ServiceCheckReport, language: 'es' | 'en' = 'en'): string {
   const mark = (s: ServiceProbeStatus, needed = true) => (s === 'ok' ? '✔' : needed ? '✖' : '!')
-  const words = language === 'es' ? { refused: 'rechazado', failed: 'falló', present: 'presente', absent: 'ausente', unknown: 'sin respuesta' } : { refused: 'refused', failed: 'failed', present: 'present', absent: 'absent', unknown: 'no answer' }
+  const words =
+    language === 'es'
+      ? { refused: 'rechazado', failed: 'falló', present: 'presente', absent: 'ausente', unknown: 'sin respuesta' }
+      : { refused: 'refused', failed: 'failed', present: 'present', absent: 'absent', unknown: 'no answer' }
   const lines = [language === 'es' ? `Servicio: ${report.serverUrl}` : `Service: ${report.serverUrl}`, '', 'GraphQL:']
   for (const d of report.graphql) {
     const head = `${mark(d.status, d.needed)} ${d.name} (${d.rootFields.join(', ')})`
@@ -134,7 +152,11 @@ export function serviceCheckText(report: ServiceCheckReport, language: 'es' | 'e
   lines.push('', 'REST:')
   for (const r of report.rest) {
     const head = `${mark(r.status)} ${r.method} ${r.path}${r.httpStatus === null ? '' : ` (HTTP ${r.httpStatus})`}`
-    lines.push(r.status === 'ok' ? head : `${head}: ${words[r.status]}${r.httpStatus === null && r.message ? `: ${r.message}` : ''}\n    → ${r.whenRefused[language]}`)
+    lines.push(
+      r.status === 'ok'
+        ? head
+        : `${head}: ${words[r.status]}${r.httpStatus === null && r.message ? `: ${r.message}` : ''}\n    → ${r.whenRefused[language]}`,
+    )
   }
   lines.push('', language === 'es' ? 'Extensiones:' : 'Extensions:')
   for (const e of report.extensions) {

@@ -52,7 +52,11 @@ export async function makeSupportBundle(deps: SupportBundleDeps): Promise<{ file
   const files: { name: string; content: string; description: string }[] = [
     { name: 'doctor.json', content: json(report), description: 'doctor checks (JSON)' },
     { name: 'doctor.txt', content: `${doctorText(report)}\n`, description: 'doctor checks (text)' },
-    { name: 'versions.json', content: json({ ...versionInfo(deps.version), runner: deps.runner, platform: process.platform, arch: process.arch }), description: 'versions' },
+    {
+      name: 'versions.json',
+      content: json({ ...versionInfo(deps.version), runner: deps.runner, platform: process.platform, arch: process.arch }),
+      description: 'versions',
+    },
     { name: 'settings.json', content: json(deps.settings), description: 'settings (no secrets)' },
     {
       name: 'outbox.json',

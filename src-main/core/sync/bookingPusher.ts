@@ -1,5 +1,13 @@
 import { AppError } from '@shared/errors'
-import { createBooking, deleteBooking, deliverBooking, fetchBooking, shipBooking, updateBooking, type ServiceShipment } from '../api/bookingsApi'
+import {
+  createBooking,
+  deleteBooking,
+  deliverBooking,
+  fetchBooking,
+  shipBooking,
+  updateBooking,
+  type ServiceShipment,
+} from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
@@ -81,7 +89,7 @@ export async function pushOutbox(given: PushDeps): Promise<PushReport> {
   }
   // A sender that found nothing ready may stop while another one's settled entry frees the next of its
   // booking; the pool runs again until a round takes nothing.
-  for (let before = -1; before !== tried.size && stop === null; ) {
+  for (let before = -1; before !== tried.size && stop === null;) {
     before = tried.size
     await Promise.all(Array.from({ length: concurrency }, sender))
   }
@@ -175,7 +183,12 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
       const current = await fetchBookingWithLines(rest, deps.graphql, serviceId)
       const base = store.lockVersionOf(entry.localId)
       if (current.shipped || current.delivered || current.voided || (base !== null && current.lock_version !== base)) {
-        throw new AppError('conflict', { detail: current.shipped || current.delivered ? 'the booking was shipped or delivered on the service' : 'the booking changed on the service' })
+        throw new AppError('conflict', {
+          detail:
+            current.shipped || current.delivered
+              ? 'the booking was shipped or delivered on the service'
+              : 'the booking changed on the service',
+        })
       }
       // base_lock_version: written by earlier versions into the entry, no longer trusted (see above).
       const { base_lock_version: _b, ...changes } = storedUpdate.parse(entry.payload)
@@ -202,7 +215,9 @@ async function readBack(serviceId: number, deps: PushDeps): Promise<ServiceShipm
   try {
     return await fetchBooking(deps.rest, serviceId)
   } catch (raw) {
-    throw new AppError('unknown_outcome', { detail: `the service took the change of booking ${serviceId}; reading it back failed: ${AppError.from(raw).message}` })
+    throw new AppError('unknown_outcome', {
+      detail: `the service took the change of booking ${serviceId}; reading it back failed: ${AppError.from(raw).message}`,
+    })
   }
 }
 
@@ -234,7 +249,9 @@ async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextA
     deps.outbox.markWaiting(entry.seq, 'unknown', err.toPayload(), nextAttemptAt)
     return false
   }
-  const still = new AppError('not_found', { detail: `the service answered "not found" to the delete of booking ${serviceId} but still shows it` })
+  const still = new AppError('not_found', {
+    detail: `the service answered "not found" to the delete of booking ${serviceId} but still shows it`,
+  })
   deps.outbox.markFailed(entry.seq, still.toPayload())
   return false
 }

@@ -63,9 +63,11 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
   let current: ServiceShipment
   try {
     // An edit is compared line by line, and lines come through GraphQL (the REST show's are the sandbox's alone).
-    current = entry.op === 'update' ? await fetchBookingWithLines(deps.rest, deps.graphql, serviceId) : await fetchBooking(deps.rest, serviceId)
+    current =
+      entry.op === 'update' ? await fetchBookingWithLines(deps.rest, deps.graphql, serviceId) : await fetchBooking(deps.rest, serviceId)
   } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') return entry.op === 'delete' ? { applied: true, record: null } : { applied: false }
+    if (err instanceof AppError && err.code === 'not_found')
+      return entry.op === 'delete' ? { applied: true, record: null } : { applied: false }
     throw err
   }
   switch (entry.op) {
@@ -121,6 +123,11 @@ function findIn(
 ): Candidates[number] | undefined {
   return (
     shipments.find((s) => s.memo?.includes(entry.marker)) ??
-    shipments.find((s) => (s.reference ?? null) === (p.reference ?? null) && lineKey(s.movements) === lineKey(p.lines) && deps.bookings.byServiceId(s.id) === null)
+    shipments.find(
+      (s) =>
+        (s.reference ?? null) === (p.reference ?? null) &&
+        lineKey(s.movements) === lineKey(p.lines) &&
+        deps.bookings.byServiceId(s.id) === null,
+    )
   )
 }

@@ -130,7 +130,12 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
           // Object.assign, not a spread: spreading these wide records left about 6 KB per bundle in the old
           // generation (measured), the most of the pull's peak memory; assign leaves none and is faster.
           const patch = listed.get(g.id)
-          const b: PulledBundle = Object.assign({}, unknownRestColumns, g, patch === undefined ? null : (JSON.parse(patch) as Partial<RestBundleColumns>))
+          const b: PulledBundle = Object.assign(
+            {},
+            unknownRestColumns,
+            g,
+            patch === undefined ? null : (JSON.parse(patch) as Partial<RestBundleColumns>),
+          )
           bundle.run(...bundleRowValues(b))
           record.run(b.id, bundleRecordJson(b))
           for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)

@@ -83,7 +83,10 @@ export function addBundle(
   today: string | null = null,
 ): { lines: DraftLine[]; line: DraftLine | null } {
   let line: DraftLine | null = null
-  for (const c of expandBundle(found.components.map((c) => ({ ...c, item_id: c.item.id })), count)) {
+  for (const c of expandBundle(
+    found.components.map((c) => ({ ...c, item_id: c.item.id })),
+    count,
+  )) {
     ;({ lines, line } = addItem(lines, c, c.quantity, { id: found.bundle.id, code: found.bundle.code }, today))
   }
   return { lines, line }
@@ -158,7 +161,15 @@ export function fromRequest(request: TransferRequest, scans: Map<number, Scanned
   let lines: DraftLine[] = []
   for (const l of request.lines) {
     const scanned = scans.get(l.itemId) ?? {
-      item: { id: l.itemId, code: l.itemCode ?? `#${l.itemId}`, name: l.itemName ?? '', ean13: null, measurement_unit: null, item_category_id: null, available: null },
+      item: {
+        id: l.itemId,
+        code: l.itemCode ?? `#${l.itemId}`,
+        name: l.itemName ?? '',
+        ean13: null,
+        measurement_unit: null,
+        item_category_id: null,
+        available: null,
+      },
       lots: [],
     }
     lines = addItem(lines, scanned, l.quantity, null, today).lines

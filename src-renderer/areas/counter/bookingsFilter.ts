@@ -37,7 +37,9 @@ export function inState(b: LocalBooking, state: ListState): boolean {
 }
 
 /** Builds a search over bookings whose destination names come from `agencyName` (a new search when the names change). */
-export function bookingSearch(agencyName: (id: number) => string): (list: readonly LocalBooking[], filter: BookingsFilter) => LocalBooking[] {
+export function bookingSearch(
+  agencyName: (id: number) => string,
+): (list: readonly LocalBooking[], filter: BookingsFilter) => LocalBooking[] {
   const texts = new WeakMap<LocalBooking, string>()
   const textOf = (b: LocalBooking): string => {
     let found = texts.get(b)
@@ -50,14 +52,22 @@ export function bookingSearch(agencyName: (id: number) => string): (list: readon
     return found
   }
   /** The last answer: a search that only adds letters looks through it instead of the whole list (typing narrows). */
-  let last: { list: readonly LocalBooking[]; text: string; state: ListState | null; from: string | null; to: string | null; found: LocalBooking[] } | null = null
+  let last: {
+    list: readonly LocalBooking[]
+    text: string
+    state: ListState | null
+    from: string | null
+    to: string | null
+    found: LocalBooking[]
+  } | null = null
   return (list, filter) => {
     const text = foldText(filter.text)
     const words = text.split(/\s+/).filter(Boolean)
     const { state, from, to } = filter
     if (words.length === 0 && !state && !from && !to) return [...list]
     // Every word of the shorter text is part of a word of the longer one: what the longer finds, the shorter found.
-    const narrows = last !== null && last.list === list && last.state === state && last.from === from && last.to === to && text.startsWith(last.text)
+    const narrows =
+      last !== null && last.list === list && last.state === state && last.from === from && last.to === to && text.startsWith(last.text)
     const pool = narrows && last ? last.found : list
     const found = pool.filter((b) => {
       if (state && !inState(b, state)) return false

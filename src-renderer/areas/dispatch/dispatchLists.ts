@@ -39,7 +39,8 @@ export function dispatchLists(bookings: readonly LocalBooking[], agencyId: numbe
     const tab = tabOf(b, agencyId, now)
     if (tab) lists[tab].push(b)
   }
-  const byPlan = (a: LocalBooking, b: LocalBooking) => a.plannedDelivery.localeCompare(b.plannedDelivery) || a.createdAt.localeCompare(b.createdAt)
+  const byPlan = (a: LocalBooking, b: LocalBooking) =>
+    a.plannedDelivery.localeCompare(b.plannedDelivery) || a.createdAt.localeCompare(b.createdAt)
   lists.toShip.sort(byPlan)
   lists.inTransitOut.sort(byPlan)
   lists.inTransitIn.sort(byPlan)

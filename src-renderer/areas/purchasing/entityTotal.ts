@@ -7,7 +7,10 @@ import type { Currency, PurchaseOrder } from '@shared/purchasing'
  * unit of theirs). Null when some foreign order has no rate: a guess would
  * mislead whoever enters the import charges.
  */
-export function totalInEntityCurrency(orders: readonly Pick<PurchaseOrder, 'total' | 'currency' | 'exchangeRate'>[], entity: Pick<Currency, 'id'>): Decimal | null {
+export function totalInEntityCurrency(
+  orders: readonly Pick<PurchaseOrder, 'total' | 'currency' | 'exchangeRate'>[],
+  entity: Pick<Currency, 'id'>,
+): Decimal | null {
   let sum = new Decimal(0)
   for (const o of orders) {
     const amount = new Decimal(o.total ?? 0)

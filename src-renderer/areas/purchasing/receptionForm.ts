@@ -137,9 +137,7 @@ export function draftAfterReception(draft: ReceptionDraft, order: PurchaseOrder)
 }
 
 /** What one scan did to the form. */
-export type ScanOutcome =
-  | { kind: 'counted'; line: ReceptionLineForm; over: boolean }
-  | { kind: 'notOnOrder' }
+export type ScanOutcome = { kind: 'counted'; line: ReceptionLineForm; over: boolean } | { kind: 'notOnOrder' }
 
 /** More counted than the order still expects on this line (the service refuses it; the screen warns at once). */
 export function overCounted(line: ReceptionLineForm): boolean {

@@ -7,7 +7,13 @@ export const purchasingRoutes: AreaRoutes = {
     receptions: () => import('./views/ReceptionsView.vue'),
   },
   subScreens: [
-    { path: 'purchasing/consolidates/new', name: 'consolidateNew', meta: { area: 'consolidates' }, component: () => import('./views/ConsolidateNewView.vue'), props: { special: false } },
+    {
+      path: 'purchasing/consolidates/new',
+      name: 'consolidateNew',
+      meta: { area: 'consolidates' },
+      component: () => import('./views/ConsolidateNewView.vue'),
+      props: { special: false },
+    },
     {
       path: 'purchasing/consolidates/new-special',
       name: 'consolidateNewSpecial',

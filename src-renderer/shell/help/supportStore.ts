@@ -12,10 +12,16 @@ import { createLoader } from '../../composables/useLoader'
  */
 export const useSupportStore = defineStore('support', () => {
   const doctor = ref<DoctorReport | null>(null)
-  const doctorRun = createLoader(() => request('support.doctor'), (report) => (doctor.value = report))
+  const doctorRun = createLoader(
+    () => request('support.doctor'),
+    (report) => (doctor.value = report),
+  )
 
   const serviceCheck = ref<ServiceCheckReport | null>(null)
-  const serviceCheckRun = createLoader(() => request('support.serviceCheck'), (report) => (serviceCheck.value = report))
+  const serviceCheckRun = createLoader(
+    () => request('support.serviceCheck'),
+    (report) => (serviceCheck.value = report),
+  )
 
   /** The zip to hand to support; the renderer cannot write files, so the caller offers it as a download. */
   const bundle = (includeData: boolean): Promise<FileData> => request('support.bundle', { includeData })

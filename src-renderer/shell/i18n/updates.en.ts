@@ -6,12 +6,14 @@ const updates: UpdatesMessages = {
     ready: 'Version {version} ready',
     install: 'Install and restart',
     downloading: 'Downloading version {version}… {percent} %',
-    blocked: 'Some bookings are not sent: {waiting} waiting, {failed} refused, {conflicts} in conflict. Send or settle them in the sync centre before installing.',
+    blocked:
+      'Some bookings are not sent: {waiting} waiting, {failed} refused, {conflicts} in conflict. Send or settle them in the sync centre before installing.',
     installConfirm: 'Mostrador will close and open again with the new version.',
     settingsMenu: 'Settings',
     settingsTitle: 'Settings',
     autoUpdates: 'Automatic updates',
-    autoUpdatesHint: 'Looks for new versions at start and every 4 hours and downloads them in the background. They are never installed without your consent or with bookings unsent.',
+    autoUpdatesHint:
+      'Looks for new versions at start and every 4 hours and downloads them in the background. They are never installed without your consent or with bookings unsent.',
     state: {
       off: 'Off',
       idle: 'Up to date',

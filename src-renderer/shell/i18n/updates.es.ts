@@ -4,12 +4,14 @@ const updates = {
     ready: 'Versión {version} lista',
     install: 'Instalar y reiniciar',
     downloading: 'Descargando la versión {version}… {percent} %',
-    blocked: 'Hay reservas sin enviar: {waiting} en espera, {failed} rechazadas, {conflicts} en conflicto. Envíelas o resuélvalas en el centro de sincronización antes de instalar.',
+    blocked:
+      'Hay reservas sin enviar: {waiting} en espera, {failed} rechazadas, {conflicts} en conflicto. Envíelas o resuélvalas en el centro de sincronización antes de instalar.',
     installConfirm: 'Mostrador se cerrará y se abrirá con la versión nueva.',
     settingsMenu: 'Ajustes',
     settingsTitle: 'Ajustes',
     autoUpdates: 'Actualizaciones automáticas',
-    autoUpdatesHint: 'Busca versiones nuevas al iniciar y cada 4 horas, y las descarga en segundo plano. Nunca se instalan sin su permiso ni con reservas sin enviar.',
+    autoUpdatesHint:
+      'Busca versiones nuevas al iniciar y cada 4 horas, y las descarga en segundo plano. Nunca se instalan sin su permiso ni con reservas sin enviar.',
     state: {
       off: 'Desactivadas',
       idle: 'Al día',

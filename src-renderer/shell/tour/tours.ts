@@ -15,13 +15,15 @@ export interface TourStep {
   align?: 'start' | 'center' | 'end'
 }
 
-const byTestId = (...ids: string[]) => () => {
-  for (const id of ids) {
-    const found = document.querySelector(`[data-testid="${id}"]`)
-    if (found) return found
+const byTestId =
+  (...ids: string[]) =>
+  () => {
+    for (const id of ids) {
+      const found = document.querySelector(`[data-testid="${id}"]`)
+      if (found) return found
+    }
+    return null
   }
-  return null
-}
 
 export const tours: Record<Station, TourStep[]> = {
   counter: [
@@ -33,7 +35,12 @@ export const tours: Record<Station, TourStep[]> = {
     { key: 'keys' },
   ],
   warehouse: [
-    { key: 'tabs', element: () => document.querySelector('[data-testid^="dispatch-tab-"]')?.closest('[role="tablist"]') ?? null, side: 'bottom', align: 'start' },
+    {
+      key: 'tabs',
+      element: () => document.querySelector('[data-testid^="dispatch-tab-"]')?.closest('[role="tablist"]') ?? null,
+      side: 'bottom',
+      align: 'start',
+    },
     { key: 'scan', element: byTestId('dispatch-scan'), side: 'bottom', align: 'start' },
     { key: 'view', element: byTestId('dispatch-view-mode'), side: 'bottom', align: 'end' },
     { key: 'ship', element: byTestId('card-ship', 'dispatch-ship-selected', 'dispatch-empty'), side: 'top', align: 'center' },
@@ -41,7 +48,12 @@ export const tours: Record<Station, TourStep[]> = {
   ],
   backOffice: [
     // The menu's column rather than the menu: a menu taller than the window would be scrolled to its top.
-    { key: 'menu', element: () => document.querySelector('[data-testid="side-menu"]')?.closest('.n-layout-sider') ?? null, side: 'right', align: 'start' },
+    {
+      key: 'menu',
+      element: () => document.querySelector('[data-testid="side-menu"]')?.closest('.n-layout-sider') ?? null,
+      side: 'right',
+      align: 'start',
+    },
     { key: 'catalogue', element: byTestId('catalogue-search', 'catalogue-view'), side: 'bottom', align: 'start' },
     { key: 'purchasing', element: byTestId('menu-purchasing'), side: 'right', align: 'center' },
     { key: 'admin', element: byTestId('menu-administration'), side: 'right', align: 'center' },

@@ -49,7 +49,10 @@ const oneUnit = (plan: OneUnitPlan, n: number, prefix: string): BookingInput => 
 async function onService(prefix: string): Promise<string[]> {
   const reader = await counter()
   try {
-    const res = await reader.call('graphql.query', { query: 'query($p: String!) { shipments(where: {reference: {_ilike: $p}}) { reference } }', variables: { p: `${prefix}-%` } })
+    const res = await reader.call('graphql.query', {
+      query: 'query($p: String!) { shipments(where: {reference: {_ilike: $p}}) { reference } }',
+      variables: { p: `${prefix}-%` },
+    })
     return (res.data as { shipments: { reference: string }[] }).shipments.map((s) => s.reference)
   } finally {
     await reader.close()
@@ -90,7 +93,15 @@ async function barePosts(prefix: string, count: number): Promise<number> {
       const res = await fetch(`${url}/pos/bookings.json`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ shipment: { agency_to_id: b.agencyToId, planned_delivery: b.plannedDelivery, reference: b.reference, needs_transport: true, movements_attributes: { '0': b.lines[0] } } }),
+        body: JSON.stringify({
+          shipment: {
+            agency_to_id: b.agencyToId,
+            planned_delivery: b.plannedDelivery,
+            reference: b.reference,
+            needs_transport: true,
+            movements_attributes: { '0': b.lines[0] },
+          },
+        }),
       })
       if (res.status !== 201) throw new Error(`bare POST ${n}: ${res.status} ${await res.text()}`)
     }
@@ -163,7 +174,13 @@ it('commit latency of a booking to cache + outbox, against a bare one-row insert
       { name: 'p50 commit, 1,000 bookings waiting', value: percentile(thousand, 50), unit: 'ms', baseline: base(50) },
       { name: 'p99 commit, 1,000 bookings waiting', value: percentile(thousand, 99), unit: 'ms', baseline: base(99), goal: 'p99 ≤ 5 ms' },
       { name: 'p50 commit, 5,000 bookings waiting', value: percentile(backlog, 50), unit: 'ms', baseline: base(50) },
-      { name: 'p99 commit, 5,000 bookings waiting', value: percentile(backlog, 99), unit: 'ms', baseline: base(99), goal: 'p99 ≤ 5 ms, flat from 100' },
+      {
+        name: 'p99 commit, 5,000 bookings waiting',
+        value: percentile(backlog, 99),
+        unit: 'ms',
+        baseline: base(99),
+        goal: 'p99 ≤ 5 ms, flat from 100',
+      },
     ])
     expect((await h.call('outbox.list')).length).toBe(5000)
   } finally {
@@ -191,12 +208,26 @@ it(`push of ${QUEUED.toLocaleString('en')} queued bookings through 10% dropped-a
   const losses = Array.from({ length: QUEUED }, (_, n) => `DROP-${n}`).filter((r) => !distinct.has(r)).length
 
   report(`Push of ${QUEUED} queued one-line bookings (sandbox in its own process, loopback)`, [
-    { name: 'bookings per second, 10% dropped after commit', value: QUEUED / faulty.seconds, unit: '/s', baseline: { name: 'bare POSTs ×4', value: QUEUED / bare } },
-    { name: 'bookings per second, clean line', value: QUEUED / clean.seconds, unit: '/s', baseline: { name: 'bare POSTs ×4', value: QUEUED / bare } },
+    {
+      name: 'bookings per second, 10% dropped after commit',
+      value: QUEUED / faulty.seconds,
+      unit: '/s',
+      baseline: { name: 'bare POSTs ×4', value: QUEUED / bare },
+    },
+    {
+      name: 'bookings per second, clean line',
+      value: QUEUED / clean.seconds,
+      unit: '/s',
+      baseline: { name: 'bare POSTs ×4', value: QUEUED / bare },
+    },
     { name: 'pushes to empty, 10% dropped', value: faulty.rounds, unit: '' },
     { name: 'duplicates on the service', value: duplicates, unit: '', goal: '0' },
     { name: 'losses on the service', value: losses, unit: '', goal: '0' },
   ])
   // Counts, not times: a duplicate or a loss is a bug whatever the machine.
-  expect({ duplicates, losses, outcome: faulty.report }).toEqual({ duplicates: 0, losses: 0, outcome: expect.objectContaining({ waiting: 0, failed: 0, conflicts: 0 }) })
+  expect({ duplicates, losses, outcome: faulty.report }).toEqual({
+    duplicates: 0,
+    losses: 0,
+    outcome: expect.objectContaining({ waiting: 0, failed: 0, conflicts: 0 }),
+  })
 })

@@ -30,12 +30,16 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ stdout
     child.stdout.on('data', (d) => (stdout += d))
     child.stderr.on('data', (d) => (stderr += d))
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve({ stdout, stderr, ms: performance.now() - start }) : reject(new Error(`exit ${code}: ${stderr}`))))
+    child.on('close', (code) =>
+      code === 0 ? resolve({ stdout, stderr, ms: performance.now() - start }) : reject(new Error(`exit ${code}: ${stderr}`)),
+    )
   })
 }
 
 beforeAll(async () => {
-  sandbox = spawn(process.execPath, [cli, '--json', '--data-dir', tempDir('mostrador-bench-sandbox-'), 'sandbox', '--scale', 'large'], { cwd: root })
+  sandbox = spawn(process.execPath, [cli, '--json', '--data-dir', tempDir('mostrador-bench-sandbox-'), 'sandbox', '--scale', 'large'], {
+    cwd: root,
+  })
   const first = await new Promise<string>((resolve, reject) => {
     let out = ''
     sandbox.stdout!.on('data', (d) => {
@@ -57,18 +61,42 @@ let cacheDir = ''
 it('full pull of the large seed, against the bare reads (GraphQL pages fetch + parse + one insert, REST list streamed beside them)', async () => {
   cacheDir = tempDir('mostrador-bench-cache-')
   const env = { MOSTRADOR_EMAIL: user.email, MOSTRADOR_TOKEN: user.token }
-  const pull = await run(['--require', join(__dirname, '..', 'support', 'reportRss.cjs'), cli, '--server', url, '--data-dir', cacheDir, '--json', 'sync'], env)
+  const pull = await run(
+    ['--require', join(__dirname, '..', 'support', 'reportRss.cjs'), cli, '--server', url, '--data-dir', cacheDir, '--json', 'sync'],
+    env,
+  )
   const status = JSON.parse(pull.stdout) as { counts: { bundles: number; items: number }; capabilities: { bundleColumns: boolean } }
   const pullRssMb = Number(/@@rss (\d+)/.exec(pull.stderr)![1]) / 1024
   const pullCpuS = Number(/@@cpu (\d+)/.exec(pull.stderr)![1]) / 1e6
 
   const queries = JSON.stringify(pagedTables.map((table) => ({ table, query: pageQuery(table) })))
-  const base = await run([join(__dirname, '..', 'support', 'baselinePull.mjs'), url, user.email, user.token, join(tempDir(), 'b.sqlite'), queries, String(PAGE_SIZE)])
-  const baseline = JSON.parse(base.stdout) as { ms: number; cpuMs: number; rows: number; restMs: number; restBytes: number; maxRssKb: number }
+  const base = await run([
+    join(__dirname, '..', 'support', 'baselinePull.mjs'),
+    url,
+    user.email,
+    user.token,
+    join(tempDir(), 'b.sqlite'),
+    queries,
+    String(PAGE_SIZE),
+  ])
+  const baseline = JSON.parse(base.stdout) as {
+    ms: number
+    cpuMs: number
+    rows: number
+    restMs: number
+    restBytes: number
+    maxRssKb: number
+  }
   const bare = 'GraphQL pages + REST list, bare'
 
   report('Full pull of the large seed (separate processes, loopback)', [
-    { name: 'pull time (mostrador sync, whole process)', value: pull.ms / 1000, unit: 's', baseline: { name: bare, value: baseline.ms / 1000 }, goal: 'ratio ≤ 2.0' },
+    {
+      name: 'pull time (mostrador sync, whole process)',
+      value: pull.ms / 1000,
+      unit: 's',
+      baseline: { name: bare, value: baseline.ms / 1000 },
+      goal: 'ratio ≤ 2.0',
+    },
     // The sandbox shares the machine's cores; processor time is what the client itself spent.
     { name: 'pull processor time (user + system)', value: pullCpuS, unit: 's', baseline: { name: bare, value: baseline.cpuMs / 1000 } },
     { name: 'baseline: the bare REST list alone', value: baseline.restMs / 1000, unit: 's' },
@@ -87,7 +115,11 @@ it('search on the large cache: 1,000 mixed queries, against GraphQL _ilike round
   const db = openMigrated(join(file, entity), entityMigrations)
   const agency = (db.prepare('SELECT agency_id FROM stock LIMIT 1').get() as { agency_id: number }).agency_id
   const store = new CatalogueStore(db, () => agency)
-  const sample = db.prepare('SELECT code, name, ean13 FROM bundles ORDER BY random() LIMIT 334').all() as { code: string; name: string; ean13: string | null }[]
+  const sample = db.prepare('SELECT code, name, ean13 FROM bundles ORDER BY random() LIMIT 334').all() as {
+    code: string
+    name: string
+    ean13: string | null
+  }[]
   const queries = sample.flatMap((b) => [b.ean13 ?? b.code, b.code.slice(0, 5), b.name.split(/\s+/)[0]!.slice(0, 5)]).slice(0, 1000)
   let i = 0
   const local = await durations(() => store.search({ query: queries[i++ % queries.length]!, limit: 50 }), queries.length, 50)
@@ -108,8 +140,19 @@ it('search on the large cache: 1,000 mixed queries, against GraphQL _ilike round
     5,
   )
   report(`Search (${queries.length} local queries; ${online.length} online)`, [
-    { name: 'p50 cache search', value: percentile(local, 50), unit: 'ms', baseline: { name: 'GraphQL _ilike', value: percentile(remote, 50) } },
-    { name: 'p99 cache search', value: percentile(local, 99), unit: 'ms', baseline: { name: 'GraphQL _ilike', value: percentile(remote, 99) }, goal: 'p99 ≤ 2 ms' },
+    {
+      name: 'p50 cache search',
+      value: percentile(local, 50),
+      unit: 'ms',
+      baseline: { name: 'GraphQL _ilike', value: percentile(remote, 50) },
+    },
+    {
+      name: 'p99 cache search',
+      value: percentile(local, 99),
+      unit: 'ms',
+      baseline: { name: 'GraphQL _ilike', value: percentile(remote, 99) },
+      goal: 'p99 ≤ 2 ms',
+    },
   ])
 
   db.close()

@@ -19,8 +19,18 @@ it('GET /profile.json on loopback: client vs bare fetch', async () => {
   const bare = await durations(async () => JSON.parse(await (await fetch(`${sandbox.url}/profile.json`, { headers })).text()), 300)
   const ours = await durations(() => fetchProfile(client), 300)
   report('REST client overhead (300 requests each)', [
-    { name: 'p50 RestClient + normalisation', value: percentile(ours, 50), unit: 'ms', baseline: { name: 'fetch + JSON.parse', value: percentile(bare, 50) } },
-    { name: 'p99 RestClient + normalisation', value: percentile(ours, 99), unit: 'ms', baseline: { name: 'fetch + JSON.parse', value: percentile(bare, 99) } },
+    {
+      name: 'p50 RestClient + normalisation',
+      value: percentile(ours, 50),
+      unit: 'ms',
+      baseline: { name: 'fetch + JSON.parse', value: percentile(bare, 50) },
+    },
+    {
+      name: 'p99 RestClient + normalisation',
+      value: percentile(ours, 99),
+      unit: 'ms',
+      baseline: { name: 'fetch + JSON.parse', value: percentile(bare, 99) },
+    },
   ])
   expect(ours).toHaveLength(300)
 })

@@ -72,11 +72,16 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
       const start = enterAt
       const dom = performance.now() - start
       enterAt = 0
-      const scan = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/rpc/counter.scan') && e.startTime >= start).pop() as PerformanceResourceTiming | undefined
+      const scan = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('/rpc/counter.scan') && e.startTime >= start)
+        .pop() as PerformanceResourceTiming | undefined
       const request = scan ? scan.responseEnd - scan.startTime : 0
       const toRequest = scan ? scan.startTime - start : NaN
       const afterResponse = scan ? dom - (scan.responseEnd - start) : NaN
-      requestAnimationFrame(() => w.__lat.push([dom, performance.now() - start, dom - request, scan ? 1 : 0, toRequest, request, afterResponse, firstFrame ? 1 : 0]))
+      requestAnimationFrame(() =>
+        w.__lat.push([dom, performance.now() - start, dom - request, scan ? 1 : 0, toRequest, request, afterResponse, firstFrame ? 1 : 0]),
+      )
     }).observe(document.querySelector('[data-testid="newBooking-view"]')!, { subtree: true, childList: true, characterData: true })
   })
   await page.getByTestId('booking-scan').locator('input').focus()
@@ -94,7 +99,12 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
   const measured = lat.slice(10) // the first scans warm up the code paths
   // Codes this window never scanned: every one is answered by the host.
   const others = await page.evaluate(async (skip) => {
-    const res = await fetch('/rpc/items.search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payload: { query: '', limit: 200 } }), credentials: 'same-origin' })
+    const res = await fetch('/rpc/items.search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payload: { query: '', limit: 200 } }),
+      credentials: 'same-origin',
+    })
     const { value } = (await res.json()) as { value: { code: string }[] }
     return value.map((r) => r.code).filter((code) => !skip.includes(code))
   }, codes)
@@ -106,9 +116,14 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
     const out: number[] = []
     for (let i = 0; i < 100; i++) {
       const start = performance.now()
-      const res = await fetch('/rpc/app.info', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' })
-        if (!res.ok) throw new Error(`app.info answered ${res.status}`)
-        await res.json()
+      const res = await fetch('/rpc/app.info', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        credentials: 'same-origin',
+      })
+      if (!res.ok) throw new Error(`app.info answered ${res.status}`)
+      await res.json()
       out.push(performance.now() - start)
     }
     return out.slice(10)
@@ -131,7 +146,12 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
   const wait99 = { name: 'random instant → next frame p99', value: percentile(frameWait, 99) }
   const shareOf = (rows: Scan[], i: number) => (100 * rows.filter((m) => m[i] === 1).length) / rows.length
   report(`Scanner to line, Chromium through the browser host (${measured.length} scans, three codes in turn)`, [
-    { name: 'Enter → line in the DOM, p50', value: percentile(dom, 50), unit: 'ms', baseline: { name: 'bare request round trip p50', value: base } },
+    {
+      name: 'Enter → line in the DOM, p50',
+      value: percentile(dom, 50),
+      unit: 'ms',
+      baseline: { name: 'bare request round trip p50', value: base },
+    },
     { name: 'Enter → line in the DOM, p99', value: percentile(dom, 99), unit: 'ms' },
     { name: "renderer's share (Enter → DOM − request), p50", value: percentile(share, 50), unit: 'ms' },
     { name: "renderer's share (Enter → DOM − request), p99", value: percentile(share, 99), unit: 'ms' },
@@ -142,13 +162,66 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
   ])
   // Where the time of a host-answered scan goes: before the request leaves, the round trip, after the answer.
   report(`Scanner to line, codes new to this window (${fresh.length} scans, each asks the host)`, [
-    { name: 'Enter → line in the DOM, p50', value: percentile(fresh.map((m) => m[0]), 50), unit: 'ms', baseline: { name: 'bare request round trip p50', value: base } },
-    { name: 'Enter → next frame, p50', value: percentile(fresh.map((m) => m[1]), 50), unit: 'ms', baseline: wait50 },
-    { name: 'Enter → next frame, p99', value: percentile(fresh.map((m) => m[1]), 99), unit: 'ms', baseline: wait99 },
-    { name: 'Enter → scan request sent, p50', value: percentile(fresh.map((m) => m[4]), 50), unit: 'ms' },
-    { name: 'scan request round trip, p50', value: percentile(fresh.map((m) => m[5]), 50), unit: 'ms', baseline: { name: 'bare request round trip p50', value: base } },
-    { name: 'answer → line in the DOM, p50', value: percentile(fresh.map((m) => m[6]), 50), unit: 'ms' },
-    { name: 'answer → line in the DOM, p99', value: percentile(fresh.map((m) => m[6]), 99), unit: 'ms' },
+    {
+      name: 'Enter → line in the DOM, p50',
+      value: percentile(
+        fresh.map((m) => m[0]),
+        50,
+      ),
+      unit: 'ms',
+      baseline: { name: 'bare request round trip p50', value: base },
+    },
+    {
+      name: 'Enter → next frame, p50',
+      value: percentile(
+        fresh.map((m) => m[1]),
+        50,
+      ),
+      unit: 'ms',
+      baseline: wait50,
+    },
+    {
+      name: 'Enter → next frame, p99',
+      value: percentile(
+        fresh.map((m) => m[1]),
+        99,
+      ),
+      unit: 'ms',
+      baseline: wait99,
+    },
+    {
+      name: 'Enter → scan request sent, p50',
+      value: percentile(
+        fresh.map((m) => m[4]),
+        50,
+      ),
+      unit: 'ms',
+    },
+    {
+      name: 'scan request round trip, p50',
+      value: percentile(
+        fresh.map((m) => m[5]),
+        50,
+      ),
+      unit: 'ms',
+      baseline: { name: 'bare request round trip p50', value: base },
+    },
+    {
+      name: 'answer → line in the DOM, p50',
+      value: percentile(
+        fresh.map((m) => m[6]),
+        50,
+      ),
+      unit: 'ms',
+    },
+    {
+      name: 'answer → line in the DOM, p99',
+      value: percentile(
+        fresh.map((m) => m[6]),
+        99,
+      ),
+      unit: 'ms',
+    },
     { name: 'line in the first frame after Enter', value: shareOf(fresh, 7), unit: '%' },
   ])
 })

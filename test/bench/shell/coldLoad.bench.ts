@@ -51,7 +51,11 @@ function watchFor(selector: string): void {
   observer.observe(document, { subtree: true, childList: true, attributes: true })
 }
 
-async function coldLoad(page: Page, path: string, selector: string): Promise<{ dom: number; frame: number; fetched: number; scripts: number; kB: number }> {
+async function coldLoad(
+  page: Page,
+  path: string,
+  selector: string,
+): Promise<{ dom: number; frame: number; fetched: number; scripts: number; kB: number }> {
   await page.addInitScript(watchFor, selector)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
@@ -60,8 +64,14 @@ async function coldLoad(page: Page, path: string, selector: string): Promise<{ d
   await page.waitForFunction(() => (window as unknown as { __ready?: unknown }).__ready, null, { timeout: 30_000 })
   const [dom, frame] = await page.evaluate(() => (window as unknown as { __ready: [number, number] }).__ready)
   const { scripts, bytes, fetched } = await page.evaluate((ready) => {
-    const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.js') && e.startTime < ready)
-    return { scripts: js.length, bytes: js.reduce((sum, e) => sum + e.encodedBodySize, 0), fetched: Math.max(...js.map((e) => e.responseEnd)) }
+    const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) => e.name.endsWith('.js') && e.startTime < ready,
+    )
+    return {
+      scripts: js.length,
+      bytes: js.reduce((sum, e) => sum + e.encodedBodySize, 0),
+      fetched: Math.max(...js.map((e) => e.responseEnd)),
+    }
   }, dom)
   await cdp.detach()
   return { dom, frame, fetched, scripts, kB: bytes / 1000 }
@@ -77,7 +87,10 @@ async function staticFileLoad(page: Page): Promise<number> {
   return ms
 }
 
-async function series(path: string, selector: string): Promise<{ dom: number[]; frame: number[]; fetched: number[]; scripts: number; kB: number }> {
+async function series(
+  path: string,
+  selector: string,
+): Promise<{ dom: number[]; frame: number[]; fetched: number[]; scripts: number; kB: number }> {
   const dom: number[] = []
   const frame: number[] = []
   const fetched: number[] = []
@@ -126,7 +139,14 @@ it('measures navigation to the first screen ready for input', { timeout: 600_000
     { name: 'navigation → new-booking form ready, p99', value: percentile(counter.frame, 99), unit: 'ms', goal: '≤ 500 ms' },
     { name: '  its last script fetched, p50', value: percentile(counter.fetched, 50), unit: 'ms' },
     // After the last script arrived: the modules run, the shell and the form mount, and the form's first reads.
-    { name: '  its last script fetched → ready, p50', value: percentile(counter.frame.map((f, i) => f - counter.fetched[i]!), 50), unit: 'ms' },
+    {
+      name: '  its last script fetched → ready, p50',
+      value: percentile(
+        counter.frame.map((f, i) => f - counter.fetched[i]!),
+        50,
+      ),
+      unit: 'ms',
+    },
     { name: '  scripts loaded for it', value: counter.scripts, unit: `files, ${counter.kB.toFixed(0)} kB` },
   ])
 })

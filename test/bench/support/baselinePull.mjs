@@ -50,4 +50,13 @@ for (const { table, query } of JSON.parse(queriesJson)) {
 const rest = await restList
 db.close()
 const usage = process.resourceUsage()
-process.stdout.write(JSON.stringify({ ms: performance.now() - start, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, rows, restMs: rest.ms, restBytes: rest.bytes, maxRssKb: usage.maxRSS }))
+process.stdout.write(
+  JSON.stringify({
+    ms: performance.now() - start,
+    cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+    rows,
+    restMs: rest.ms,
+    restBytes: rest.bytes,
+    maxRssKb: usage.maxRSS,
+  }),
+)

@@ -14,7 +14,11 @@ export interface Figure {
   goal?: string
 }
 
-export async function durations(fn: () => unknown | Promise<unknown>, iterations: number, warmup = Math.min(20, iterations)): Promise<number[]> {
+export async function durations(
+  fn: () => unknown | Promise<unknown>,
+  iterations: number,
+  warmup = Math.min(20, iterations),
+): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn()
   const out: number[] = []
   for (let i = 0; i < iterations; i++) {

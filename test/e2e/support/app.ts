@@ -56,7 +56,8 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     const secrets = new MemorySecretStore()
     let host = await launchBrowserHost({ dataDir, secrets, training: options.training ?? true })
     const stopTrainingService = async (): Promise<void> => {
-      if (!options.stoppableTraining || !host.training) throw new Error('open the app with { stoppableTraining: true } to stop its training service')
+      if (!options.stoppableTraining || !host.training)
+        throw new Error('open the app with { stoppableTraining: true } to stop its training service')
       await host.training.stop()
     }
     const trainingService = async (): Promise<TrainingService> => {
@@ -70,7 +71,8 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     const problems: string[] = []
     page.on('console', (message) => {
       // A failed load names no address in its text; the address says whether it was expected (see knownNoise).
-      if (message.type() === 'error') problems.push(`console: ${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`)
+      if (message.type() === 'error')
+        problems.push(`console: ${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`)
     })
     page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
     await page.goto(host.url)

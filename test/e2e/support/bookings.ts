@@ -53,7 +53,9 @@ export function dispatchCard(page: Page, serviceId: number): Locator {
 export async function openDispatch(page: Page): Promise<void> {
   await page.getByTestId('menu-dispatch').click()
   await page.getByTestId('dispatch-view').waitFor()
-  await expect.poll(async () => (await page.getByTestId('dispatch-read-at').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^Leído del servicio/)
+  await expect
+    .poll(async () => (await page.getByTestId('dispatch-read-at').textContent()) ?? '', { timeout: 30_000 })
+    .toMatch(/^Leído del servicio/)
 }
 
 /** Replaces window.print: records what the print container held when printing was asked for. */
@@ -89,7 +91,12 @@ export async function setServiceLatency(service: TrainingService, ms: number): P
 export async function createBookingInApp(page: Page, input: RequestInput<'bookings.create'>): Promise<string> {
   const envelope = await page.evaluate(
     async ({ path, payload }) => {
-      const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payload }) })
+      const res = await fetch(path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payload }),
+      })
       return (await res.json()) as { ok: boolean; value?: { booking: { localId: string } }; error?: unknown }
     },
     { path: hostRequestPath('bookings.create'), payload: input },

@@ -7,9 +7,7 @@ export async function openCatalogueWithRows(page: Page): Promise<void> {
   await page.getByTestId('menu-catalogue').click()
   await page.getByTestId('catalogue-view').waitFor()
   // The first visit pulls by itself; a pull takes a few seconds on the training company.
-  await expect
-    .poll(() => text(page.getByTestId('catalogue-stock-as-of')), { timeout: 60_000 })
-    .toMatch(/^(Existencias al|Stock as of) /)
+  await expect.poll(() => text(page.getByTestId('catalogue-stock-as-of')), { timeout: 60_000 }).toMatch(/^(Existencias al|Stock as of) /)
   await page.getByTestId('catalogue-row').first().waitFor({ timeout: 30_000 })
 }
 

@@ -23,7 +23,10 @@ export function poorContrast(page: Page, minimum = 3): Promise<PoorContrast[]> {
     const parse = (css: string): Rgba | null => {
       const m = /^rgba?\(([^)]+)\)$/.exec(css.trim())
       if (!m) return null
-      const parts = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number)
+      const parts = m[1]!
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number)
       if (parts.length < 3 || parts.some((n) => Number.isNaN(n))) return null
       return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1]
     }
@@ -84,9 +87,15 @@ export function poorContrast(page: Page, minimum = 3): Promise<PoorContrast[]> {
       seen.add(el)
       // Placeholders are the library's deliberately faint hint (and say nothing a label does not); a colour
       // picker writes its value on a swatch of that colour, painted by a sibling.
-      if (el.closest('[aria-hidden="true"], [disabled], .n-button--disabled, [aria-disabled="true"], [data-testid="training-watermark"], .n-input__placeholder, .n-base-selection-placeholder, .n-color-picker, script, style')) continue
+      if (
+        el.closest(
+          '[aria-hidden="true"], [disabled], .n-button--disabled, [aria-disabled="true"], [data-testid="training-watermark"], .n-input__placeholder, .n-base-selection-placeholder, .n-color-picker, script, style',
+        )
+      )
+        continue
       const rect = el.getBoundingClientRect()
-      if (rect.width === 0 || rect.height === 0 || rect.bottom < 0 || rect.top > innerHeight || rect.right < 0 || rect.left > innerWidth) continue
+      if (rect.width === 0 || rect.height === 0 || rect.bottom < 0 || rect.top > innerHeight || rect.right < 0 || rect.left > innerWidth)
+        continue
       const style = getComputedStyle(el)
       if (style.visibility !== 'visible') continue
       const color = parse(style.color)

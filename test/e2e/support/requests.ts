@@ -8,7 +8,8 @@ export function recordRequests(page: Page): { names(): string[]; quietFor(ms: nu
   const seen: { name: string; at: number }[] = []
   page.on('request', (req) => {
     const path = new URL(req.url()).pathname
-    if (req.method() === 'POST' && path.startsWith('/rpc/')) seen.push({ name: decodeURIComponent(path.slice('/rpc/'.length)), at: Date.now() })
+    if (req.method() === 'POST' && path.startsWith('/rpc/'))
+      seen.push({ name: decodeURIComponent(path.slice('/rpc/'.length)), at: Date.now() })
   })
   return {
     names: () => seen.map((s) => s.name),

@@ -25,7 +25,7 @@ describe('mostrador profile', () => {
     expect((await run('profile', 'show')).stdout).toMatch(/language en, time zone America\/Costa_Rica/)
   })
 
-  it('refuses an unknown zone with the service\'s words and exit 1; no option is a usage error', async () => {
+  it("refuses an unknown zone with the service's words and exit 1; no option is a usage error", async () => {
     const bad = await run('profile', 'update', '--time-zone', 'Mars/Olympus')
     expect(bad.code).toBe(1)
     expect(bad.stderr).toMatch(/time_zone: /)
@@ -65,7 +65,10 @@ describe('mostrador documents structure', () => {
 describe('mostrador tables', () => {
   it('creates a table, adds rows, reads them through GraphQL, renames and deletes it', async () => {
     const t = await json('tables', 'create', '--name', 'Fletes', '--column', 'Ruta:text', '--column', 'Costo:number')
-    expect(t.columns).toEqual([{ name: 'Ruta', type: 'text' }, { name: 'Costo', type: 'number' }])
+    expect(t.columns).toEqual([
+      { name: 'Ruta', type: 'text' },
+      { name: 'Costo', type: 'number' },
+    ])
     expect((await run('tables', 'add-row', String(t.id), '--data', '{"Ruta": "Norte", "Costo": 12.5}')).code).toBe(0)
     const rows = await json('tables', 'rows', String(t.id))
     expect(rows.rows.map((r: { data: unknown }) => r.data)).toEqual([{ Ruta: 'Norte', Costo: 12.5 }])

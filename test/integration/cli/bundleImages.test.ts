@@ -35,14 +35,20 @@ describe('mostrador bundles update --image', () => {
     expect(media.images[0]!.url).toMatch(/\/portada\.png$/)
     expect(Buffer.from(await (await fetch(media.images[0]!.url!)).arrayBuffer()).equals(png)).toBe(true)
 
-    const second = await cli(['--server', sandbox.url, 'bundles', 'update', bundleId, '--image', file('lado.png', png), '--image-slot', '3'], asUser())
+    const second = await cli(
+      ['--server', sandbox.url, 'bundles', 'update', bundleId, '--image', file('lado.png', png), '--image-slot', '3'],
+      asUser(),
+    )
     expect(second.code).toBe(0)
     expect(second.stdout).toMatch(/Image 3 set: .*\/lado\.png/)
   })
 
   it('--remove-image N removes that image', async () => {
     await sandbox.reset()
-    await cli(['--server', sandbox.url, 'bundles', 'update', bundleId, '--image', file('quitar.png', solidPng(2, [1, 1, 1])), '--image-slot', '2'], asUser())
+    await cli(
+      ['--server', sandbox.url, 'bundles', 'update', bundleId, '--image', file('quitar.png', solidPng(2, [1, 1, 1])), '--image-slot', '2'],
+      asUser(),
+    )
     const res = await cli(['--server', sandbox.url, '--json', 'bundles', 'update', bundleId, '--remove-image', '2'], asUser())
     expect(res.code).toBe(0)
     expect((JSON.parse(res.stdout) as { images: { url: string | null }[] }).images[1]!.url).toBeNull()

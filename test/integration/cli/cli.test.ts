@@ -37,13 +37,19 @@ describe('the mostrador command', () => {
   })
 
   it('graphql runs a query', async () => {
-    const res = await cli(['--server', sandbox.url, '--json', 'graphql', 'query($n: Int!) { items(limit: $n) { id code } }', '--variables', '{"n": 2}'], asUser())
+    const res = await cli(
+      ['--server', sandbox.url, '--json', 'graphql', 'query($n: Int!) { items(limit: $n) { id code } }', '--variables', '{"n": 2}'],
+      asUser(),
+    )
     expect(res.code).toBe(0)
     expect(JSON.parse(res.stdout).data.items).toHaveLength(2)
   })
 
   it('a wrong token exits 1 with the error as JSON', async () => {
-    const res = await cli(['--server', sandbox.url, '--json', 'whoami'], { MOSTRADOR_EMAIL: sandbox.users[0]!.email, MOSTRADOR_TOKEN: 'nope' })
+    const res = await cli(['--server', sandbox.url, '--json', 'whoami'], {
+      MOSTRADOR_EMAIL: sandbox.users[0]!.email,
+      MOSTRADOR_TOKEN: 'nope',
+    })
     expect(res.code).toBe(1)
     expect(JSON.parse(res.stdout)).toMatchObject({ error: { code: 'unauthorized', message: expect.any(String) } })
   })
@@ -169,9 +175,29 @@ describe('mostrador bookings and outbox', () => {
   it('queues a booking, sync sends it, and list shows it synced with its service id', async () => {
     expect((await as(['sync'])).code).toBe(0)
     const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
-    const q = JSON.parse((await as(['--json', 'graphql', 'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })])).stdout).data
+    const q = JSON.parse(
+      (
+        await as([
+          '--json',
+          'graphql',
+          'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }',
+          '--variables',
+          JSON.stringify({ a: who.agency.id }),
+        ])
+      ).stdout,
+    ).data
     const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
-    const created = await as(['--json', 'bookings', 'create', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', 'CLI-1'])
+    const created = await as([
+      '--json',
+      'bookings',
+      'create',
+      '--to',
+      String(to),
+      '--line',
+      `${q.lot_stocks[0].lot.item_id}:1`,
+      '--reference',
+      'CLI-1',
+    ])
     expect(created.code).toBe(0)
     const local = JSON.parse(created.stdout)
     expect(local).toMatchObject({ state: 'pending', serviceId: null, reference: 'CLI-1' })
@@ -187,16 +213,40 @@ describe('mostrador bookings and outbox', () => {
 
   it('keeps a draft here until it is submitted, then sends it', async () => {
     const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
-    const q = JSON.parse((await as(['--json', 'graphql', 'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })])).stdout).data
+    const q = JSON.parse(
+      (
+        await as([
+          '--json',
+          'graphql',
+          'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }',
+          '--variables',
+          JSON.stringify({ a: who.agency.id }),
+        ])
+      ).stdout,
+    ).data
     const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
-    const created = await as(['bookings', 'create', '--draft', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', 'CLI-draft'])
+    const created = await as([
+      'bookings',
+      'create',
+      '--draft',
+      '--to',
+      String(to),
+      '--line',
+      `${q.lot_stocks[0].lot.item_id}:1`,
+      '--reference',
+      'CLI-draft',
+    ])
     expect(created.code).toBe(0)
     const localId = /Kept draft ([0-9a-f-]{36})/.exec(created.stdout)?.[1]
     expect(localId).toBeDefined()
     expect(JSON.parse((await as(['--json', 'outbox', 'list'])).stdout).some((e: { localId: string }) => e.localId === localId)).toBe(false)
     expect(JSON.parse((await as(['--json', 'bookings', 'submit', localId!])).stdout)).toMatchObject({ state: 'pending' })
     expect((await as(['sync'])).code).toBe(0)
-    expect(JSON.parse((await as(['--json', 'bookings', 'show', localId!])).stdout)).toMatchObject({ state: 'synced', serviceId: expect.any(Number), reference: 'CLI-draft' })
+    expect(JSON.parse((await as(['--json', 'bookings', 'show', localId!])).stdout)).toMatchObject({
+      state: 'synced',
+      serviceId: expect.any(Number),
+      reference: 'CLI-draft',
+    })
   })
 
   it('expands a static bundle into its components times the bundles booked, as the counter does', async () => {
@@ -204,7 +254,9 @@ describe('mostrador bookings and outbox', () => {
     const q = JSON.parse((await as(['--json', 'graphql', '{ agencies { id } }'])).stdout).data
     const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
     const facts = bundleFacts[101]
-    const bundle = JSON.parse((await as(['--json', 'bundles', 'show', String(facts.withMovements.id)])).stdout) as { components: { item_id: number; quantity: string }[] }
+    const bundle = JSON.parse((await as(['--json', 'bundles', 'show', String(facts.withMovements.id)])).stdout) as {
+      components: { item_id: number; quantity: string }[]
+    }
     expect(bundle.components.length).toBeGreaterThan(0)
     const created = await as(['--json', 'bookings', 'create', '--draft', '--to', String(to), '--bundle', `${facts.withMovements.id}:1.5`])
     expect(created.code).toBe(0)
@@ -215,8 +267,10 @@ describe('mostrador bookings and outbox', () => {
     expect((await as(['bookings', 'create', '--to', String(to), '--bundle', `${facts.withMovements.id}:0`])).code).toBe(2)
   })
 
-  it('refuses an inactive bundle with the reason, as the counter\'s scan does', async () => {
-    const q = JSON.parse((await as(['--json', 'graphql', '{ agencies { id } bundles(where: {active: {_eq: false}}, limit: 1) { id } }'])).stdout).data
+  it("refuses an inactive bundle with the reason, as the counter's scan does", async () => {
+    const q = JSON.parse(
+      (await as(['--json', 'graphql', '{ agencies { id } bundles(where: {active: {_eq: false}}, limit: 1) { id } }'])).stdout,
+    ).data
     const inactive = q.bundles[0] as { id: number } | undefined
     expect(inactive, 'the seed has inactive bundles').toBeDefined()
     const refused = await as(['bookings', 'create', '--draft', '--to', String(q.agencies[0].id), '--bundle', `${inactive!.id}:1`])

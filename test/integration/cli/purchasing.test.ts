@@ -19,7 +19,10 @@ async function cli(...args: string[]) {
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((stdout += String(s)), true))
   const err = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((stderr += String(s)), true))
   try {
-    const code = await runCli(['--data-dir', dataDir, '--server', sandbox.url, ...args], { MOSTRADOR_EMAIL: sandbox.users[0]!.email, MOSTRADOR_TOKEN: sandbox.users[0]!.token })
+    const code = await runCli(['--data-dir', dataDir, '--server', sandbox.url, ...args], {
+      MOSTRADOR_EMAIL: sandbox.users[0]!.email,
+      MOSTRADOR_TOKEN: sandbox.users[0]!.token,
+    })
     return { code, stdout, stderr }
   } finally {
     out.mockRestore()
@@ -40,7 +43,18 @@ describe('mostrador consolidates', () => {
     expect(human.stdout).toContain('7002  OC-101-00002  2026-10-08  Importadora Pacífico Ltd.  USD 364.00')
     expect(human.stdout).toContain('total: GTQ 3783.14, USD 395.36')
 
-    const created = await json('consolidates', 'create', '--name', 'Contenedor CLI', '--description', 'Flete', '--order', '7001', '--order', '7002')
+    const created = await json(
+      'consolidates',
+      'create',
+      '--name',
+      'Contenedor CLI',
+      '--description',
+      'Flete',
+      '--order',
+      '7001',
+      '--order',
+      '7002',
+    )
     expect(created.orders.map((o: { consolidateId: number }) => o.consolidateId)).toEqual([created.id, created.id])
     const shown = await cli('consolidates', 'show', String(created.id))
     expect(shown.stdout).toContain(`${created.id}  Contenedor CLI`)
@@ -52,12 +66,23 @@ describe('mostrador consolidates', () => {
 
   it('creates a special-invoice consolidate, and says which prerequisite is missing', async () => {
     expect((await json('consolidates', 'special-candidates')).map((o: { id: number }) => o.id).sort()).toEqual([7005, 7006])
-    await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ special_invoice_numbering: false }) })
+    await fetch(`${sandbox.url}/__sandbox/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ special_invoice_numbering: false }),
+    })
     const refused = await cli('consolidates', 'create-special', '--name', 'Sin factura', '--order', '7005')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('id_number: no hay numeración automática para facturas especiales')
-    await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ special_invoice_numbering: true }) })
-    expect(await json('consolidates', 'create-special', '--name', 'Sin factura', '--order', '7005')).toMatchObject({ specialInvoice: true, idNumber: 'FESP-101-000001' })
+    await fetch(`${sandbox.url}/__sandbox/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ special_invoice_numbering: true }),
+    })
+    expect(await json('consolidates', 'create-special', '--name', 'Sin factura', '--order', '7005')).toMatchObject({
+      specialInvoice: true,
+      idNumber: 'FESP-101-000001',
+    })
   })
 
   it('refuses a create without orders as a usage error', async () => {
@@ -81,8 +106,20 @@ describe('mostrador receptions', () => {
     const noLot = await cli('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${perishable.itemId}:12`)
     expect(noLot.code).toBe(2)
     const rest = await json(
-      'receptions', 'create', '--order', '7003', '--agency', '301', '--date', '2026-11-20',
-      '--line', `${other.itemId}:2:${other.purchaseOrderDetailId}`, '--line', `${perishable.itemId}:12`, '--lot', `${perishable.itemId}:L-CLI:2027-04-30`,
+      'receptions',
+      'create',
+      '--order',
+      '7003',
+      '--agency',
+      '301',
+      '--date',
+      '2026-11-20',
+      '--line',
+      `${other.itemId}:2:${other.purchaseOrderDetailId}`,
+      '--line',
+      `${perishable.itemId}:12`,
+      '--lot',
+      `${perishable.itemId}:L-CLI:2027-04-30`,
     )
     expect(rest.order.received).toBe(true)
     const shown = await cli('receptions', 'show', String(rest.receptionId))

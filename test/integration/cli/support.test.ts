@@ -18,7 +18,11 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox.close())
 
-const asUser = (extra: Record<string, string> = {}) => ({ MOSTRADOR_EMAIL: sandbox.users[0]!.email, MOSTRADOR_TOKEN: sandbox.users[0]!.token, ...extra })
+const asUser = (extra: Record<string, string> = {}) => ({
+  MOSTRADOR_EMAIL: sandbox.users[0]!.email,
+  MOSTRADOR_TOKEN: sandbox.users[0]!.token,
+  ...extra,
+})
 
 describe('mostrador doctor', () => {
   it('against the running sandbox: every check passes, exit 0, one ✔ line per passing check', async () => {
@@ -30,7 +34,8 @@ describe('mostrador doctor', () => {
     expect(report.ok).toBe(true)
     expect(report.checks.filter((c) => !c.ok)).toEqual([])
     const ids = report.checks.map((c) => c.id)
-    for (const id of ['dataFolder', 'cacheIntegrity', 'keychain', 'service', 'clock', 'outbox', 'versions', 'runner', 'platform']) expect(ids).toContain(id)
+    for (const id of ['dataFolder', 'cacheIntegrity', 'keychain', 'service', 'clock', 'outbox', 'versions', 'runner', 'platform'])
+      expect(ids).toContain(id)
     expect(report.checks.find((c) => c.id === 'service')!.level).toBe('ok')
     expect(report.checks.find((c) => c.id === 'clock')!.level).toBe('ok')
     // The sync wrote caches: the quick check read them.
@@ -73,14 +78,25 @@ describe('mostrador support-bundle', () => {
     expect((await as(['sync'])).code).toBe(0)
     const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
     const q = JSON.parse(
-      (await as(['--json', 'graphql', 'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }', '--variables', JSON.stringify({ a: who.agency.id })]))
-        .stdout,
+      (
+        await as([
+          '--json',
+          'graphql',
+          'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } agencies { id } }',
+          '--variables',
+          JSON.stringify({ a: who.agency.id }),
+        ])
+      ).stdout,
     ).data
     const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
     // One booking sent and one left waiting, so the outbox has both kinds of entries.
-    expect((await as(['bookings', 'create', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', 'SENT-1'])).code).toBe(0)
+    expect(
+      (await as(['bookings', 'create', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', 'SENT-1'])).code,
+    ).toBe(0)
     expect((await as(['sync'])).code).toBe(0)
-    expect((await as(['bookings', 'create', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', reference])).code).toBe(0)
+    expect(
+      (await as(['bookings', 'create', '--to', String(to), '--line', `${q.lot_stocks[0].lot.item_id}:1`, '--reference', reference])).code,
+    ).toBe(0)
 
     // What a careless logger might have written: the token bare, in a header, and the session's JWT.
     const res = await fetch(`${sandbox.url}/apps/graphql.json`, {
@@ -112,7 +128,16 @@ describe('mostrador support-bundle', () => {
     expect(res.stdout).toContain(file)
     const entries = unzip(file)
     const names = Object.keys(entries)
-    for (const name of ['manifest.json', 'doctor.json', 'doctor.txt', 'versions.json', 'settings.json', 'outbox.json', 'logs/mostrador.1.log']) expect(names).toContain(name)
+    for (const name of [
+      'manifest.json',
+      'doctor.json',
+      'doctor.txt',
+      'versions.json',
+      'settings.json',
+      'outbox.json',
+      'logs/mostrador.1.log',
+    ])
+      expect(names).toContain(name)
 
     for (const [name, content] of Object.entries(entries)) {
       expect(content, name).not.toContain(token())
@@ -141,7 +166,11 @@ describe('mostrador support-bundle', () => {
 
   it('adds the business data only with --include-data', async () => {
     const file = join(out, 'with-data.zip')
-    const res = await cli(['--server', sandbox.url, '--json', 'support-bundle', file, '--include-data'], asUser({ MOSTRADOR_LOG_DIR: logDir }), dir)
+    const res = await cli(
+      ['--server', sandbox.url, '--json', 'support-bundle', file, '--include-data'],
+      asUser({ MOSTRADOR_LOG_DIR: logDir }),
+      dir,
+    )
     expect(res.code).toBe(0)
     const entries = unzip(file)
     expect(JSON.parse(entries['manifest.json']!).includeData).toBe(true)
@@ -180,7 +209,9 @@ describe('mostrador doctor --service', () => {
     try {
       const res = await cli(['--server', sandbox.url, 'doctor', '--service'], asUser())
       expect(res.code).toBe(1)
-      expect(res.stdout).toMatch(/^✖ profile\.userEmployee \(employees\): refused: .*employees.*\n {4}→ The user's agency is unknown: the counter has no origin\.$/m)
+      expect(res.stdout).toMatch(
+        /^✖ profile\.userEmployee \(employees\): refused: .*employees.*\n {4}→ The user's agency is unknown: the counter has no origin\.$/m,
+      )
       expect(res.stdout.trim().split('\n').at(-1)).toMatch(/^The server refuses 1 part the app needs/)
     } finally {
       await refuse([])

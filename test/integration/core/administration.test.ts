@@ -30,7 +30,12 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 
 describe('profile changes', () => {
   it('saves name, phone, language and time zone, and the profile read back shows them', async () => {
-    const who = await h.call('profile.update', { name: 'Ana María', mobile_phone: '+502 5555 1234', language: 'en', time_zone: 'America/Costa_Rica' })
+    const who = await h.call('profile.update', {
+      name: 'Ana María',
+      mobile_phone: '+502 5555 1234',
+      language: 'en',
+      time_zone: 'America/Costa_Rica',
+    })
     expect(who.profile).toMatchObject({ name: 'Ana María', language: 'en', time_zone: 'America/Costa_Rica' })
     expect((await h.call('profile.whoami')).profile.name).toBe('Ana María')
   })
@@ -79,7 +84,7 @@ describe('piecework type groups', () => {
 })
 
 describe('document structures', () => {
-  it('gives a type\'s fields as a list with type, required and default', async () => {
+  it("gives a type's fields as a list with type, required and default", async () => {
     const s = await h.call('documentStructures.get', { type: 'contract' })
     expect(s.fields).toContainEqual({ name: 'infinite', type: 'boolean', required: true, default: false })
     expect(s.fields).toContainEqual({ name: 'taxable', type: 'boolean', required: true, default: true })
@@ -92,8 +97,17 @@ describe('document structures', () => {
 
 describe('dynamic tables', () => {
   it('creates a table, adds rows and reads them back through GraphQL', async () => {
-    const table = await h.call('dynamicTables.create', { name: 'Fletes', columns: [{ name: 'Ruta', type: 'text' }, { name: 'Costo', type: 'number' }] })
-    expect(table.columns).toEqual([{ name: 'Ruta', type: 'text' }, { name: 'Costo', type: 'number' }])
+    const table = await h.call('dynamicTables.create', {
+      name: 'Fletes',
+      columns: [
+        { name: 'Ruta', type: 'text' },
+        { name: 'Costo', type: 'number' },
+      ],
+    })
+    expect(table.columns).toEqual([
+      { name: 'Ruta', type: 'text' },
+      { name: 'Costo', type: 'number' },
+    ])
     const a = await h.call('dynamicTables.addRow', { tableId: table.id, data: { Ruta: 'Norte', Costo: 12.5 } })
     const b = await h.call('dynamicTables.addRow', { tableId: table.id, data: { Ruta: 'Sur', Costo: 7 } })
     const { rows, table: again } = await h.call('dynamicTables.rows', { id: table.id })
@@ -116,7 +130,13 @@ describe('dynamic tables', () => {
   })
 
   it('reads rows holding booleans (written by another app) and edits one cell without rewriting the others', async () => {
-    const table = await h.call('dynamicTables.create', { name: 'Revisado', columns: [{ name: 'Nota', type: 'text' }, { name: 'Monto', type: 'number' }] })
+    const table = await h.call('dynamicTables.create', {
+      name: 'Revisado',
+      columns: [
+        { name: 'Nota', type: 'text' },
+        { name: 'Monto', type: 'number' },
+      ],
+    })
     const row = await h.call('dynamicTables.addRow', { tableId: table.id, data: { Nota: true, Monto: false } })
     expect((await h.call('dynamicTables.rows', { id: table.id })).rows).toEqual([{ id: row.id, data: { Nota: true, Monto: false } }])
     await h.call('dynamicTables.updateRow', { tableId: table.id, rowId: row.id, data: { Monto: 12 } })
@@ -131,7 +151,15 @@ describe('dynamic tables', () => {
   })
 
   it('refuses two columns with one name before asking the service', async () => {
-    const err = await refusal(h.call('dynamicTables.create', { name: 'X', columns: [{ name: 'a', type: 'text' }, { name: 'A', type: 'number' }] }))
+    const err = await refusal(
+      h.call('dynamicTables.create', {
+        name: 'X',
+        columns: [
+          { name: 'a', type: 'text' },
+          { name: 'A', type: 'number' },
+        ],
+      }),
+    )
     expect(err.code).toBe('bad_input')
   })
 })

@@ -30,12 +30,23 @@ describe('a booking made elsewhere', () => {
     const { item, destination } = await bookableItem(h)
     const planned = (await h.call('counter.setup')).today
     const posted = await rest<{ id: number | string }>(sandbox, user(), 'POST', '/pos/bookings.json', {
-      shipment: { agency_to_id: destination, planned_delivery: planned, reference: 'made on the web', needs_transport: true, movements_attributes: { '0': { item_id: item, booked_quantity: '1' } } },
+      shipment: {
+        agency_to_id: destination,
+        planned_delivery: planned,
+        reference: 'made on the web',
+        needs_transport: true,
+        movements_attributes: { '0': { item_id: item, booked_quantity: '1' } },
+      },
     })
     expect(posted.status).toBe(201)
     const theirId = Number(posted.body.id)
 
-    const { booking: mine } = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: planned, reference: 'made here', lines: [{ itemId: item, bookedQuantity: '1' }] })
+    const { booking: mine } = await h.call('bookings.create', {
+      agencyToId: destination,
+      plannedDelivery: planned,
+      reference: 'made here',
+      lines: [{ itemId: item, bookedQuantity: '1' }],
+    })
     expect(mine.origin).toBe('here')
     expect(bookingLabel(mine)).toBe(localReference(mine.localId))
     await h.call('sync.push')

@@ -19,7 +19,10 @@ let destination: number
 let origin: number
 
 async function serviceBookingsWith(marker: string): Promise<number> {
-  const res = await h.call('graphql.query', { query: 'query($m: String!) { shipments(where: {memo: {_ilike: $m}}) { id } }', variables: { m: `%${marker}%` } })
+  const res = await h.call('graphql.query', {
+    query: 'query($m: String!) { shipments(where: {memo: {_ilike: $m}}) { id } }',
+    variables: { m: `%${marker}%` },
+  })
   return (res.data as { shipments: unknown[] }).shipments.length
 }
 
@@ -47,7 +50,8 @@ beforeAll(async () => {
   origin = who.agency!.id
   await h.call('catalogue.pull')
   const res = await h.call('graphql.query', {
-    query: 'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 20}}, order_by: [{id: asc}], limit: 1) { available lot { item_id } } agencies { id } }',
+    query:
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 20}}, order_by: [{id: asc}], limit: 1) { available lot { item_id } } agencies { id } }',
     variables: { a: origin },
   })
   const data = res.data as { lot_stocks: { available: number; lot: { item_id: number } }[]; agencies: { id: number }[] }
@@ -136,7 +140,10 @@ describe('edits, shipping and delivery', () => {
     await h.call('sync.push')
     const shipped = await h.call('bookings.get', { id: local.localId })
     expect(shipped).toMatchObject({ state: 'synced', shipped: true, reference: 'B-flow-2' })
-    const res = await h.call('graphql.query', { query: 'query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { reference shipped delivered } }', variables: { id: shipped.serviceId } })
+    const res = await h.call('graphql.query', {
+      query: 'query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { reference shipped delivered } }',
+      variables: { id: shipped.serviceId },
+    })
     expect((res.data as { shipments: unknown[] }).shipments[0]).toEqual({ reference: 'B-flow-2', shipped: true, delivered: false })
     await h.call('bookings.deliver', { id: local.localId })
     await h.call('sync.push')
@@ -154,18 +161,29 @@ describe('edits, shipping and delivery', () => {
     const serviceId = (await h.call('bookings.get', { id: local.localId })).serviceId!
     // Only the sandbox's extensions put the lines in the REST show; the client must not need them.
     const user = sandbox.users[0]!
-    const shown = (await (await fetch(`${sandbox.url}/pos/bookings/${serviceId}.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' } })).json()) as Record<string, unknown>
+    const shown = (await (
+      await fetch(`${sandbox.url}/pos/bookings/${serviceId}.json`, {
+        headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' },
+      })
+    ).json()) as Record<string, unknown>
     expect('movements' in shown).toBe(sandboxExtensions)
 
     // A refresh reads the lines without bundle or serial number; those of a booking made here stay.
     await h.call('counter.refresh')
-    expect((await h.call('bookings.get', { id: local.localId })).lines).toEqual([expect.objectContaining({ itemId: item.id, bundleId: bundleId, serialNumber: 'SN-7' })])
+    expect((await h.call('bookings.get', { id: local.localId })).lines).toEqual([
+      expect.objectContaining({ itemId: item.id, bundleId: bundleId, serialNumber: 'SN-7' }),
+    ])
 
     await h.call('bookings.update', { id: local.localId, changes: { lines: [{ itemId: item.id, bookedQuantity: '3' }] } })
     expect(await h.call('sync.push')).toMatchObject({ failed: 0, conflicts: 0 })
     expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'synced' })
-    const res = await h.call('graphql.query', { query: 'query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { movements { item_id booked_quantity } } }', variables: { id: serviceId } })
-    expect((res.data as { shipments: { movements: unknown[] }[] }).shipments[0]!.movements).toEqual([{ item_id: item.id, booked_quantity: 3 }])
+    const res = await h.call('graphql.query', {
+      query: 'query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { movements { item_id booked_quantity } } }',
+      variables: { id: serviceId },
+    })
+    expect((res.data as { shipments: { movements: unknown[] }[] }).shipments[0]!.movements).toEqual([
+      { item_id: item.id, booked_quantity: 3 },
+    ])
   })
 
   it('a booking deleted before it was ever sent leaves nothing to send', async () => {
@@ -177,7 +195,7 @@ describe('edits, shipping and delivery', () => {
 })
 
 describe('refusals and conflicts', () => {
-  it('over-booking fails on sync with the service\'s message; editing the quantity and retrying sends it', async () => {
+  it("over-booking fails on sync with the service's message; editing the quantity and retrying sends it", async () => {
     const { booking: local, warnings } = await h.call('bookings.create', booking(String(item.available + 1000), 'B-over'))
     expect(warnings).toEqual([expect.objectContaining({ itemId: item.id })])
     await h.call('sync.push')
@@ -199,12 +217,14 @@ describe('refusals and conflicts', () => {
     await expect(h.call('bookings.get', { id: local.localId })).rejects.toMatchObject({ code: 'not_found' })
   })
 
-  it('an edit of a booking shipped elsewhere is a conflict; keep theirs takes the service\'s version', async () => {
+  it("an edit of a booking shipped elsewhere is a conflict; keep theirs takes the service's version", async () => {
     const { booking: local } = await h.call('bookings.create', booking('1', 'B-conflict'))
     await h.call('sync.push')
     const serviceId = (await h.call('bookings.get', { id: local.localId })).serviceId!
     const user = sandbox.users[0]!
-    const shipped = await fetch(`${sandbox.url}/pos/bookings/${serviceId}/ship.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' } })
+    const shipped = await fetch(`${sandbox.url}/pos/bookings/${serviceId}/ship.json`, {
+      headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' },
+    })
     expect(shipped.status).toBe(200)
     await h.call('bookings.update', { id: local.localId, changes: { reference: 'mine' } })
     await h.call('sync.push')

@@ -6,7 +6,11 @@ import { useProxiedSession } from '../../support/proxiedSession'
 // Bundle images and forms through the core, against the sandbox over real HTTP.
 const session = useProxiedSession()
 const bundleId = bundleFacts[101].deletable.id
-const png = (size: number, rgb: [number, number, number], name = 'foto.png') => ({ name, type: 'image/png', base64: solidPng(size, rgb).toString('base64') })
+const png = (size: number, rgb: [number, number, number], name = 'foto.png') => ({
+  name,
+  type: 'image/png',
+  base64: solidPng(size, rgb).toString('base64'),
+})
 const isPatch = (req: { method?: string; url?: string }) => req.method === 'PATCH' && req.url === `/inventories/bundles/${bundleId}.json`
 const bytesAt = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer())
 
@@ -15,13 +19,19 @@ describe('bundle images through the core', () => {
     await session.sandbox.reset()
     const first = await session.h.call('bundles.setImage', { bundleId, slot: 2, file: png(6, [10, 120, 200], 'frente.png') })
     const slot2 = first.images[1]!
-    expect(slot2).toMatchObject({ slot: 2, url: expect.stringMatching(/\/frente\.png$/), thumbnailUrl: expect.stringMatching(/thumbnail_fill_frente\.png$/) })
+    expect(slot2).toMatchObject({
+      slot: 2,
+      url: expect.stringMatching(/\/frente\.png$/),
+      thumbnailUrl: expect.stringMatching(/thumbnail_fill_frente\.png$/),
+    })
     expect((await bytesAt(slot2.url!)).equals(solidPng(6, [10, 120, 200]))).toBe(true)
     expect((await session.h.call('bundles.get', { id: bundleId })).image2?.url).toBe(slot2.url)
 
     const replaced = await session.h.call('bundles.setImage', { bundleId, slot: 2, file: png(3, [250, 250, 0], 'otra.png') })
     expect((await bytesAt(replaced.images[1]!.url!)).equals(solidPng(3, [250, 250, 0]))).toBe(true)
-    expect(replaced.images.filter((i) => i.slot !== 2).map((i) => i.url)).toEqual(first.images.filter((i) => i.slot !== 2).map((i) => i.url))
+    expect(replaced.images.filter((i) => i.slot !== 2).map((i) => i.url)).toEqual(
+      first.images.filter((i) => i.slot !== 2).map((i) => i.url),
+    )
 
     const removed = await session.h.call('bundles.removeImage', { bundleId, slot: 2 })
     expect(removed.images[1]).toEqual({ slot: 2, url: null, thumbnailUrl: null })
@@ -38,10 +48,18 @@ describe('bundle images through the core', () => {
       },
       async () => {
         await expect(
-          session.h.call('bundles.setImage', { bundleId, slot: 1, file: { name: 'foto.png', type: 'image/png', base64: notAnImage.toString('base64') } }),
+          session.h.call('bundles.setImage', {
+            bundleId,
+            slot: 1,
+            file: { name: 'foto.png', type: 'image/png', base64: notAnImage.toString('base64') },
+          }),
         ).rejects.toMatchObject({ code: 'bad_input', field: 'file', detail: expect.stringContaining('no es una imagen') })
         await expect(
-          session.h.call('bundles.setImage', { bundleId, slot: 1, file: { name: 'grande.png', type: 'image/png', base64: oversizedPng().toString('base64') } }),
+          session.h.call('bundles.setImage', {
+            bundleId,
+            slot: 1,
+            file: { name: 'grande.png', type: 'image/png', base64: oversizedPng().toString('base64') },
+          }),
         ).rejects.toMatchObject({ code: 'bad_input', detail: expect.stringContaining('5 MB') })
       },
     )
@@ -74,7 +92,8 @@ describe('bundle images through the core', () => {
   it("passes on the service's own refusal with its field message", async () => {
     await session.sandbox.reset()
     const refused = session.proxy.during(
-      (req) => (isPatch(req) ? { status: 422, body: { image: ['no puede subir archivos de tipo image/png, tipos permitidos: jpg'] } } : null),
+      (req) =>
+        isPatch(req) ? { status: 422, body: { image: ['no puede subir archivos de tipo image/png, tipos permitidos: jpg'] } } : null,
       () => session.h.call('bundles.setImage', { bundleId, slot: 1, file: png(2, [1, 1, 1]) }),
     )
     await expect(refused).rejects.toMatchObject({ code: 'validation', fields: { image: [expect.stringContaining('tipos permitidos')] } })
@@ -103,11 +122,16 @@ describe('associated forms through the core', () => {
     const id = bundleFacts[101].withMovements.id
     const user = session.sandbox.users[0]!
     const real = (await (
-      await fetch(`${session.sandbox.url}/inventories/bundles/${id}.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })
+      await fetch(`${session.sandbox.url}/inventories/bundles/${id}.json`, {
+        headers: { 'X-User-Email': user.email, 'X-User-Token': user.token },
+      })
     ).json()) as Record<string, unknown>
     const isShow = (req: { method?: string; url?: string }) => req.method === 'GET' && req.url === `/inventories/bundles/${id}.json`
     const { forms, ...withoutForms } = real
-    const none = await session.proxy.during((req) => (isShow(req) ? { status: 200, body: withoutForms } : null), () => session.h.call('bundles.media', { bundleId: id }))
+    const none = await session.proxy.during(
+      (req) => (isShow(req) ? { status: 200, body: withoutForms } : null),
+      () => session.h.call('bundles.media', { bundleId: id }),
+    )
     expect(none.forms).toEqual({ state: 'notGiven' })
     const odd = await session.proxy.during(
       (req) => (isShow(req) ? { status: 200, body: { ...real, forms: [...(forms as unknown[]), { title: 'sin nombre' }] } } : null),

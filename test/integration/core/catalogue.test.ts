@@ -40,8 +40,15 @@ async function serviceBundles(): Promise<GqlBundle[]> {
   const res = await fetch(`${sandbox.url}/inventories/bundles.json`, {
     headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' },
   })
-  const rest = new Map(((await res.json()) as { id: number; ean13: string | null; category_bundle: boolean; tags?: string[] }[]).map((b) => [b.id, b]))
-  return bundles.map((b) => ({ ...b, ean13: rest.get(b.id)!.ean13, category_bundle: rest.get(b.id)!.category_bundle, tags: rest.get(b.id)!.tags ?? [] }))
+  const rest = new Map(
+    ((await res.json()) as { id: number; ean13: string | null; category_bundle: boolean; tags?: string[] }[]).map((b) => [b.id, b]),
+  )
+  return bundles.map((b) => ({
+    ...b,
+    ean13: rest.get(b.id)!.ean13,
+    category_bundle: rest.get(b.id)!.category_bundle,
+    tags: rest.get(b.id)!.tags ?? [],
+  }))
 }
 
 beforeAll(async () => {
@@ -81,10 +88,25 @@ describe('pulling the catalogue', () => {
 
   it('keeps in each cached bundle the columns only the REST list gives (barcode, flags, weight, colour…), as the list gives them', async () => {
     const user = sandbox.users[0]!
-    const res = await fetch(`${sandbox.url}/inventories/bundles.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' } })
+    const res = await fetch(`${sandbox.url}/inventories/bundles.json`, {
+      headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' },
+    })
     const listed = (await res.json()) as Record<string, unknown>[]
-    const columns = ['ean13', 'pays_vat', 'sellable', 'category_bundle', 'weight', 'volume', 'measurement_unit', 'color', 'created_at', 'zid'] as const
-    expect(listed.some((b) => b.weight !== null) && listed.some((b) => b.pays_vat === true) && listed.some((b) => b.color !== null)).toBe(true)
+    const columns = [
+      'ean13',
+      'pays_vat',
+      'sellable',
+      'category_bundle',
+      'weight',
+      'volume',
+      'measurement_unit',
+      'color',
+      'created_at',
+      'zid',
+    ] as const
+    expect(listed.some((b) => b.weight !== null) && listed.some((b) => b.pays_vat === true) && listed.some((b) => b.color !== null)).toBe(
+      true,
+    )
     for (const b of listed) {
       const cached = (await h.call('bundles.get', { id: b.id as number })) as unknown as Record<string, unknown>
       const expected = Object.fromEntries(columns.map((c) => [c, b[c] === undefined ? null : b[c]]))
@@ -117,11 +139,15 @@ describe('searching the cached catalogue', () => {
     let item: { id: number; code: string; ean13: string }
     try {
       const user = full.users[0]!
-      const token = (await (await fetch(`${full.url}/apps/graphql.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })).json()) as { token: string }
+      const token = (await (
+        await fetch(`${full.url}/apps/graphql.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })
+      ).json()) as { token: string }
       const res = await fetch(full.graphqlUrl, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ query: '{ items(where: {ean13: {_is_null: false}, active: {_eq: true}}, order_by: [{id: asc}], limit: 1) { id code ean13 } }' }),
+        body: JSON.stringify({
+          query: '{ items(where: {ean13: {_is_null: false}, active: {_eq: true}}, order_by: [{id: asc}], limit: 1) { id code ean13 } }',
+        }),
       })
       item = ((await res.json()) as { data: { items: (typeof item)[] } }).data.items[0]!
     } finally {
@@ -172,7 +198,7 @@ describe('searching the cached catalogue', () => {
     expect(new Set([...page1.rows, ...page2.rows].map((r: CatalogueRow) => r.id)).size).toBe(20)
   })
 
-  it('computes what the user\'s agency can make: min over components of stock ÷ quantity', async () => {
+  it("computes what the user's agency can make: min over components of stock ÷ quantity", async () => {
     const who = await h.call('profile.whoami')
     const stock = await gql<{ lot_stocks: { available: number; lot: { item_id: number } }[] }>(
       'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}}) { available lot { item_id } } }',
@@ -182,7 +208,10 @@ describe('searching the cached catalogue', () => {
     for (const s of stock.lot_stocks) byItem.set(s.lot.item_id, (byItem.get(s.lot.item_id) ?? 0) + s.available)
     const statics = all.filter((b) => !b.category_bundle && b.bundle_details.length > 0).slice(0, 25)
     for (const b of statics) {
-      const expected = Math.max(0, Math.min(...b.bundle_details.map((d) => Math.floor((byItem.get(d.item_id) ?? 0) / Number(d.quantity) + 1e-9))))
+      const expected = Math.max(
+        0,
+        Math.min(...b.bundle_details.map((d) => Math.floor((byItem.get(d.item_id) ?? 0) / Number(d.quantity) + 1e-9))),
+      )
       const detail = await h.call('bundles.get', { id: b.id })
       expect(detail.available, b.code).toBe(expected)
       expect(detail.components).toHaveLength(b.bundle_details.length)
@@ -196,7 +225,9 @@ describe('editing bundles (online, written through to the cache)', () => {
   const facts = bundleFacts[101]
 
   it('refuses a duplicate code on the code field, then creates the bundle and shows it at once', async () => {
-    const item = (await h.call('items.search', { query: '', limit: 1 }))[0] ?? (await gql<{ items: { id: number }[] }>('{ items(limit: 1) { id } }')).items[0]!
+    const item =
+      (await h.call('items.search', { query: '', limit: 1 }))[0] ??
+      (await gql<{ items: { id: number }[] }>('{ items(limit: 1) { id } }')).items[0]!
     const input = { code: facts.withMovements.code, name: 'Kit de prueba', components: [{ item_id: item.id, quantity: '2' }] }
     const err = await h.call('bundles.create', input).catch((e) => e)
     expect(err).toMatchObject({ code: 'validation', field: 'code' })
@@ -213,7 +244,10 @@ describe('editing bundles (online, written through to the cache)', () => {
     const created = (await h.call('catalogue.search', { query: 'KIT-PRUEBA-1' })).rows[0]!
     const detail = await h.call('bundles.get', { id: created.id, online: true })
     const component = detail.components[0]!
-    const updated = await h.call('bundles.update', { id: created.id, changes: { name: 'Kit renombrado', components: [{ id: component.id!, quantity: '3' }] } })
+    const updated = await h.call('bundles.update', {
+      id: created.id,
+      changes: { name: 'Kit renombrado', components: [{ id: component.id!, quantity: '3' }] },
+    })
     expect(updated.name).toBe('Kit renombrado')
     expect(updated.components[0]!.quantity).toMatch(/^3(\.0+)?$/)
     expect((await h.call('catalogue.search', { query: 'renombrado' })).rows.map((r) => r.id)).toContain(created.id)
@@ -229,7 +263,7 @@ describe('editing bundles (online, written through to the cache)', () => {
     expect((await h.call('catalogue.search', { query: facts.deletable.code })).rows.map((r) => r.id)).not.toContain(facts.deletable.id)
   })
 
-  it('lists a dynamic bundle\'s category items with stock at the user\'s agency', async () => {
+  it("lists a dynamic bundle's category items with stock at the user's agency", async () => {
     const items = await h.call('bundles.dynamicItems', { bundleId: facts.dynamic.id })
     expect(items.length).toBeGreaterThan(0)
     expect(items.every((i) => i.available > 0)).toBe(true)
@@ -267,7 +301,8 @@ describe('spreadsheets', () => {
   })
 
   it('refuses a file with bad rows and sends nothing, naming each row', async () => {
-    const csv = 'code,name,ean13,components\n,Sin código,,\nBAD-EAN,Mal código de barras,7401234567890,\nBAD-COMP,Componente raro,,NOEXISTE:2\n'
+    const csv =
+      'code,name,ean13,components\n,Sin código,,\nBAD-EAN,Mal código de barras,7401234567890,\nBAD-COMP,Componente raro,,NOEXISTE:2\n'
     const file = { fileName: 'malo.csv', base64: Buffer.from(csv).toString('base64') }
     const preview = await h.call('bundles.importPreview', file)
     expect(preview).toMatchObject({ valid: 0, invalid: 3 })

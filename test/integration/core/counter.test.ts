@@ -21,13 +21,19 @@ async function gql<T>(query: string, variables?: Record<string, unknown>): Promi
 
 /** REST as the interface shows it, for fixtures GraphQL does not give on the real service. */
 async function rest<T>(path: string): Promise<T> {
-  const res = await fetch(`${sandbox.url}${path}`, { headers: { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json' } })
+  const res = await fetch(`${sandbox.url}${path}`, {
+    headers: { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json' },
+  })
   expect(res.ok).toBe(true)
   return (await res.json()) as T
 }
 
 async function control(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${sandbox.url}/__sandbox/${path}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${sandbox.url}/__sandbox/${path}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(res.ok).toBe(true)
 }
 
@@ -44,7 +50,7 @@ afterAll(async () => {
 })
 
 describe('the new-booking form', () => {
-  it('offers every other agency, or only those of the origin\'s category when the service says so', async () => {
+  it("offers every other agency, or only those of the origin's category when the service says so", async () => {
     const { setup: all } = await h.call('counter.refresh')
     expect(all.agency?.id).toBe(origin)
     expect(all.filteredByCategory).toBe(false)
@@ -76,7 +82,7 @@ describe('the new-booking form', () => {
     }
   })
 
-  it('knows a scanned item barcode, a static bundle\'s components and nothing for an unknown code', async () => {
+  it("knows a scanned item barcode, a static bundle's components and nothing for an unknown code", async () => {
     const stocked = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
       'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, order_by: [{id: asc}], limit: 200) { lot { item_id } } }',
       { a: origin },
@@ -99,7 +105,9 @@ describe('the new-booking form', () => {
 
     // Whether a bundle is dynamic (category_bundle) is on the REST bundle, not on the real GraphQL bundles.
     const staticCodes = new Set(
-      (await rest<{ code: string; category_bundle: boolean; active: boolean }[]>('/inventories/bundles.json')).filter((b) => !b.category_bundle && b.active).map((b) => b.code),
+      (await rest<{ code: string; category_bundle: boolean; active: boolean }[]>('/inventories/bundles.json'))
+        .filter((b) => !b.category_bundle && b.active)
+        .map((b) => b.code),
     )
     const listed = await gql<{ bundles: { code: string; bundle_details: { item_id: number; quantity: string }[] }[] }>(
       '{ bundles(where: {bundle_details_count: {_gte: 2}}, order_by: [{id: asc}], limit: 50) { code bundle_details { item_id quantity } } }',
@@ -114,23 +122,34 @@ describe('the new-booking form', () => {
     expect(await h.call('counter.scan', { code: '0000000000000' })).toEqual({ kind: 'unknown', code: '0000000000000' })
   })
 
-  it('lists a dynamic bundle\'s items that have stock here', async () => {
-    const dynamic = { bundles: (await rest<{ code: string; item_category_id: number; category_bundle: boolean; active: boolean }[]>('/inventories/bundles.json')).filter((b) => b.category_bundle && b.active) }
+  it("lists a dynamic bundle's items that have stock here", async () => {
+    const dynamic = {
+      bundles: (
+        await rest<{ code: string; item_category_id: number; category_bundle: boolean; active: boolean }[]>('/inventories/bundles.json')
+      ).filter((b) => b.category_bundle && b.active),
+    }
     const scanned = await h.call('counter.scan', { code: dynamic.bundles[0]!.code })
     expect(scanned.kind).toBe('bundle')
     if (scanned.kind !== 'bundle') return
     expect(scanned.components).toEqual([])
-    expect(scanned.choices.every((c) => c.item.item_category_id === dynamic.bundles[0]!.item_category_id && (c.item.available ?? 0) > 0)).toBe(true)
+    expect(
+      scanned.choices.every((c) => c.item.item_category_id === dynamic.bundles[0]!.item_category_id && (c.item.available ?? 0) > 0),
+    ).toBe(true)
   })
 
   it('refuses an inactive bundle with the reason instead of handing out its components', async () => {
     const inactive = (await rest<{ code: string; name: string; active: boolean }[]>('/inventories/bundles.json')).find((b) => !b.active)
     expect(inactive, 'the seed has inactive bundles').toBeDefined()
-    expect(await h.call('counter.scan', { code: inactive!.code })).toEqual({ kind: 'refused', code: inactive!.code, reason: 'inactive', name: `${inactive!.code} ${inactive!.name}` })
+    expect(await h.call('counter.scan', { code: inactive!.code })).toEqual({
+      kind: 'refused',
+      code: inactive!.code,
+      reason: 'inactive',
+      name: `${inactive!.code} ${inactive!.name}`,
+    })
   })
 })
 
-describe('the agency\'s bookings', () => {
+describe("the agency's bookings", () => {
   it('are read into the cache, in transit ones included, and stay readable offline', async () => {
     const open = await gql<{ shipments: { id: number; shipped: boolean; agency_to_id: number }[] }>(
       'query($a: bigint!) { shipments(where: {voided: {_eq: false}, returned: {_eq: false}, delivered: {_eq: false}, _or: [{agency_from_id: {_eq: $a}}, {agency_to_id: {_eq: $a}}]}) { id shipped agency_to_id } }',
@@ -166,9 +185,20 @@ describe('the agency\'s bookings', () => {
 
   it('an edit of a booking read by a refresh and changed elsewhere since is a conflict, not a silent overwrite', async () => {
     await h.call('counter.refresh')
-    const theirs = (await h.call('bookings.list')).find((b) => !b.shipped && !b.delivered && b.agencyFromId === origin && b.serviceId !== null && b.state === 'synced')!
-    const headers = { 'X-User-Email': user().email, 'X-User-Token': user().token, Accept: 'application/json', 'Content-Type': 'application/json' }
-    const elsewhere = await fetch(`${sandbox.url}/pos/bookings/${theirs.serviceId}.json`, { method: 'PUT', headers, body: JSON.stringify({ shipment: { reference: 'changed elsewhere' } }) })
+    const theirs = (await h.call('bookings.list')).find(
+      (b) => !b.shipped && !b.delivered && b.agencyFromId === origin && b.serviceId !== null && b.state === 'synced',
+    )!
+    const headers = {
+      'X-User-Email': user().email,
+      'X-User-Token': user().token,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    }
+    const elsewhere = await fetch(`${sandbox.url}/pos/bookings/${theirs.serviceId}.json`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ shipment: { reference: 'changed elsewhere' } }),
+    })
     expect(elsewhere.status).toBe(200)
 
     await h.call('bookings.update', { id: theirs.localId, changes: { reference: 'changed here' } })
@@ -197,7 +227,10 @@ describe('the agency\'s bookings', () => {
 
 describe('stock per agency', () => {
   it('is read from the cache for every agency that holds the item', async () => {
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, limit: 1) { lot { item_id } } }',
+      { a: origin },
+    )
     const stock = await h.call('counter.stock', { itemId: rows.lot_stocks[0]!.lot.item_id })
     expect(stock.find((s) => s.agencyId === origin)?.available).toBeGreaterThan(0)
   })
@@ -208,7 +241,10 @@ describe('a session refused while sending', () => {
     const users = (await (await fetch(`${sandbox.url}/__sandbox/users`)).json()) as { id: number; email: string }[]
     const me = users.find((u) => u.email === user().email)!
     const setup = await h.call('counter.setup')
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }',
+      { a: origin },
+    )
     const { booking } = await h.call('bookings.create', {
       agencyToId: setup.destinations[0]!.id,
       plannedDelivery: setup.today,
@@ -231,7 +267,11 @@ describe('a session refused while sending', () => {
       expect(await h.call('sync.status')).toMatchObject({ signInNeeded: false, waiting: 0 })
       expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'synced' })
     } finally {
-      await fetch(`${sandbox.url}/__sandbox/users/${me.id}/token`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: user().token }) })
+      await fetch(`${sandbox.url}/__sandbox/users/${me.id}/token`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: user().token }),
+      })
     }
   })
 })
@@ -239,7 +279,10 @@ describe('a session refused while sending', () => {
 describe('a draft', () => {
   it('stays on this computer until submitted: not queued, not earmarking, then sent once like any booking', async () => {
     const setup = await h.call('counter.setup')
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }',
+      { a: origin },
+    )
     const item = rows.lot_stocks[0]!.lot.item_id
     const before = (await h.call('sync.status')).waiting
     const { booking } = await h.call('bookings.create', {
@@ -262,13 +305,18 @@ describe('a draft', () => {
     await h.call('sync.push')
     const sent = await h.call('bookings.get', { id: booking.localId })
     expect(sent).toMatchObject({ state: 'synced', reference: 'draft finished' })
-    const onService = await gql<{ shipments: { id: number }[] }>('query($r: String!) { shipments(where: {reference: {_eq: $r}}) { id } }', { r: 'draft finished' })
+    const onService = await gql<{ shipments: { id: number }[] }>('query($r: String!) { shipments(where: {reference: {_eq: $r}}) { id } }', {
+      r: 'draft finished',
+    })
     expect(onService.shipments.map((s) => s.id)).toEqual([sent.serviceId])
   })
 
   it('deleted, leaves nothing to send', async () => {
     const setup = await h.call('counter.setup')
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }',
+      { a: origin },
+    )
     const { booking } = await h.call('bookings.create', {
       agencyToId: setup.destinations[0]!.id,
       plannedDelivery: setup.today,
@@ -282,9 +330,12 @@ describe('a draft', () => {
 })
 
 describe('the history a refresh keeps', () => {
-  it('a booking delivered stays listed for 30 days (the bookings list\'s history), then leaves the cache', async () => {
+  it("a booking delivered stays listed for 30 days (the bookings list's history), then leaves the cache", async () => {
     const setup = await h.call('counter.setup')
-    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>('query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }', { a: origin })
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }',
+      { a: origin },
+    )
     const { booking } = await h.call('bookings.create', {
       agencyToId: setup.destinations[0]!.id,
       plannedDelivery: setup.today,
@@ -301,7 +352,11 @@ describe('the history a refresh keeps', () => {
       // 29 days on (the service's clock has not moved: the window is what this computer asks for), it is still there.
       ahead = 29 * 24 * 3600_000
       await h.call('counter.refresh')
-      expect((await h.call('bookings.list')).find((b) => b.serviceId === serviceId)).toMatchObject({ delivered: true, reference: 'history of a month', state: 'synced' })
+      expect((await h.call('bookings.list')).find((b) => b.serviceId === serviceId)).toMatchObject({
+        delivered: true,
+        reference: 'history of a month',
+        state: 'synced',
+      })
       // 31 days on it is out of the history, and out of the cache.
       ahead = 31 * 24 * 3600_000
       await h.call('counter.refresh')

@@ -10,11 +10,18 @@ let input: (reference: string) => BookingInput
 
 beforeAll(async () => {
   const { item, destination } = await bookableItem(session.h)
-  input = (reference) => ({ agencyToId: destination, plannedDelivery: '2026-12-01', reference, lines: [{ itemId: item, bookedQuantity: '1' }] })
+  input = (reference) => ({
+    agencyToId: destination,
+    plannedDelivery: '2026-12-01',
+    reference,
+    lines: [{ itemId: item, bookedQuantity: '1' }],
+  })
 })
 
 const deletes = (after: boolean) => (req: { method?: string; url?: string }) =>
-  req.method === 'DELETE' && /^\/pos\/bookings\/\d+\.json/.test(req.url ?? '') ? { status: 404, body: { error: 'Not Found' }, afterForward: after } : null
+  req.method === 'DELETE' && /^\/pos\/bookings\/\d+\.json/.test(req.url ?? '')
+    ? { status: 404, body: { error: 'Not Found' }, afterForward: after }
+    : null
 
 async function syncedBooking(reference: string): Promise<{ localId: string; serviceId: number }> {
   const { booking } = await session.h.call('bookings.create', input(reference))
@@ -25,7 +32,9 @@ async function syncedBooking(reference: string): Promise<{ localId: string; serv
 
 async function onService(serviceId: number): Promise<number> {
   const user = session.sandbox.users[0]!
-  const res = await fetch(`${session.sandbox.url}/pos/bookings/${serviceId}.json`, { headers: { 'X-User-Email': user.email, 'X-User-Token': user.token } })
+  const res = await fetch(`${session.sandbox.url}/pos/bookings/${serviceId}.json`, {
+    headers: { 'X-User-Email': user.email, 'X-User-Token': user.token },
+  })
   return res.status
 }
 

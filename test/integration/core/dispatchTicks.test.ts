@@ -45,12 +45,17 @@ describe('dispatch counts', () => {
     const secrets = h.secrets
     await h.close()
     h = await coreHarness(dataDir, { requestTimeoutMs: 3000, secrets })
-    expect(await h.call('dispatch.ticks')).toEqual({ entityId: first, ticks: { [a.localId]: { '3:5': '2', '4:-': '2.5' }, [b.localId]: { '9:-': '0.25' } } })
+    expect(await h.call('dispatch.ticks')).toEqual({
+      entityId: first,
+      ticks: { [a.localId]: { '3:5': '2', '4:-': '2.5' }, [b.localId]: { '9:-': '0.25' } },
+    })
 
     await h.call('dispatch.keepTicks', { entityId: first, localId: b.localId, ticks: {} })
     expect((await h.call('dispatch.ticks')).ticks).toEqual({ [a.localId]: { '3:5': '2', '4:-': '2.5' } })
     // A count is a quantity: a sign (or a word, or 1e3) is refused at the border.
-    expect(await h.call('dispatch.keepTicks', { entityId: first, localId: a.localId, ticks: { '3:5': '-1' } }).catch((e: unknown) => e)).toMatchObject({ code: 'bad_input' })
+    expect(
+      await h.call('dispatch.keepTicks', { entityId: first, localId: a.localId, ticks: { '3:5': '-1' } }).catch((e: unknown) => e),
+    ).toMatchObject({ code: 'bad_input' })
   })
 
   it('belong to the entity they were counted in: another entity reads none and refuses a late write', async () => {
@@ -58,7 +63,9 @@ describe('dispatch counts', () => {
     await h.call('entity.switch', { entityId: second })
     try {
       expect(await h.call('dispatch.ticks')).toEqual({ entityId: second, ticks: {} })
-      expect(await h.call('dispatch.keepTicks', { entityId: first, localId: a.localId, ticks: { '3:5': '1' } }).catch((e: unknown) => e)).toMatchObject({ code: 'conflict' })
+      expect(
+        await h.call('dispatch.keepTicks', { entityId: first, localId: a.localId, ticks: { '3:5': '1' } }).catch((e: unknown) => e),
+      ).toMatchObject({ code: 'conflict' })
     } finally {
       await h.call('entity.switch', { entityId: first })
     }

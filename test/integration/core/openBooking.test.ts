@@ -134,7 +134,10 @@ describe('the open booking', () => {
   })
 
   it('is dropped with a log line, not thrown, when what was kept no longer reads', async () => {
-    for (const [i, spoilt] of ['{"entityId": 1, "form": {"lin', JSON.stringify({ entityId: first, form: { ...form(), lines: [{ key: 'x' }] } })].entries()) {
+    for (const [i, spoilt] of [
+      '{"entityId": 1, "form": {"lin',
+      JSON.stringify({ entityId: first, form: { ...form(), lines: [{ key: 'x' }] } }),
+    ].entries()) {
       await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
       spoil(first, spoilt)
       expect((await h.call('counter.openBooking')).open).toBeNull()
@@ -153,20 +156,31 @@ describe('the open booking', () => {
     await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
     await h.call('bookings.create', { agencyToId: destination, plannedDelivery: today, lines: [line], draft: true })
     expect((await h.call('counter.openBooking')).open?.form).toEqual(form())
-    const { booking } = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: today, lines: [line], draft: true, fromOpenBooking: true })
+    const { booking } = await h.call('bookings.create', {
+      agencyToId: destination,
+      plannedDelivery: today,
+      lines: [line],
+      draft: true,
+      fromOpenBooking: true,
+    })
     expect((await h.call('counter.openBooking')).open).toBeNull()
     expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'draft' })
 
     // A save refused at the border keeps the form: nothing was saved.
     await h.call('counter.keepOpenBooking', { entityId: first, form: form() })
-    const refused = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: today, lines: [], fromOpenBooking: true }).catch((e: unknown) => e)
+    const refused = await h
+      .call('bookings.create', { agencyToId: destination, plannedDelivery: today, lines: [], fromOpenBooking: true })
+      .catch((e: unknown) => e)
     expect(refused).toMatchObject({ code: 'bad_input' })
     expect((await h.call('counter.openBooking')).open?.form).toEqual(form())
   })
 
   it('refuses a form that is not one at the border', async () => {
     const err = await h
-      .call('counter.keepOpenBooking', { entityId: first, form: { ...form(), lines: [{ ...form().lines[0]!, quantity: 2 as unknown as string }] } })
+      .call('counter.keepOpenBooking', {
+        entityId: first,
+        form: { ...form(), lines: [{ ...form().lines[0]!, quantity: 2 as unknown as string }] },
+      })
       .catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'bad_input' })
   })

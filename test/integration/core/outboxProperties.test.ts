@@ -49,7 +49,16 @@ interface Intended {
 type LineSpec = { item: number; qty: number }
 type Op =
   | { kind: 'create'; dest: number; date: number; transport: boolean; lines: LineSpec[] }
-  | { kind: 'edit'; target: number; change: { what: 'reference' } | { what: 'lines'; lines: LineSpec[] } | { what: 'dest'; dest: number } | { what: 'date'; date: number } | { what: 'transport'; transport: boolean } }
+  | {
+      kind: 'edit'
+      target: number
+      change:
+        | { what: 'reference' }
+        | { what: 'lines'; lines: LineSpec[] }
+        | { what: 'dest'; dest: number }
+        | { what: 'date'; date: number }
+        | { what: 'transport'; transport: boolean }
+    }
   | { kind: 'delete' | 'ship' | 'deliver'; target: number }
   | { kind: 'push' }
   | { kind: 'faults'; drop: number; error: number }
@@ -57,10 +66,23 @@ type Op =
   /** The app goes away mid-push (its data folder closed under the pusher), then opens again. */
   | { kind: 'crash'; afterMs: number }
 
-const lineSpecs = fc.uniqueArray(fc.record({ item: fc.nat(5), qty: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3, selector: (l) => l.item })
+const lineSpecs = fc.uniqueArray(fc.record({ item: fc.nat(5), qty: fc.integer({ min: 1, max: 3 }) }), {
+  minLength: 1,
+  maxLength: 3,
+  selector: (l) => l.item,
+})
 const target = fc.nat(20)
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), dest: fc.nat(2), date: fc.nat(dates.length - 1), transport: fc.boolean(), lines: lineSpecs }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      dest: fc.nat(2),
+      date: fc.nat(dates.length - 1),
+      transport: fc.boolean(),
+      lines: lineSpecs,
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -78,7 +100,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), target }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('ship' as const, 'deliver' as const), target }) },
   { weight: 3, arbitrary: fc.constant({ kind: 'push' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('faults' as const), drop: fc.constantFrom(0, 0.5, 1), error: fc.constantFrom(0, 0.3, 1) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('faults' as const), drop: fc.constantFrom(0, 0.5, 1), error: fc.constantFrom(0, 0.3, 1) }),
+  },
   { weight: 1, arbitrary: fc.constantFrom({ kind: 'offline' as const }, { kind: 'online' as const }, { kind: 'restart' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const), afterMs: fc.integer({ min: 0, max: 40 }) }) },
 )
@@ -197,7 +222,10 @@ class Scenario {
       }
     }
     if (refused) {
-      await expect(call(), `${op.kind} of ${b.key} (shipped ${b.shipped}, delivered ${b.delivered}, transport ${b.needs_transport})`).rejects.toMatchObject({ code: 'conflict' })
+      await expect(
+        call(),
+        `${op.kind} of ${b.key} (shipped ${b.shipped}, delivered ${b.delivered}, transport ${b.needs_transport})`,
+      ).rejects.toMatchObject({ code: 'conflict' })
       return
     }
     await call()
@@ -236,7 +264,14 @@ class Scenario {
   /** The counter shows at once what was typed, online or not. */
   private async expectLocal(b: Intended): Promise<void> {
     const local = await this.h.call('bookings.get', { id: b.localId })
-    const shown = { agency_to_id: local.agencyToId, planned_delivery: local.plannedDelivery, reference: local.reference, needs_transport: local.needsTransport, shipped: local.shipped, delivered: local.delivered }
+    const shown = {
+      agency_to_id: local.agencyToId,
+      planned_delivery: local.plannedDelivery,
+      reference: local.reference,
+      needs_transport: local.needsTransport,
+      shipped: local.shipped,
+      delivered: local.delivered,
+    }
     expect({ ...pick(shown), lines: localQuantities(local) }, `local ${b.key}`).toEqual(intendedView(b))
   }
 
@@ -265,7 +300,9 @@ class Scenario {
 }
 
 /** The fields the clerk sees and the service stores, from any of the three views of a booking. */
-type Shown = Pick<Intended, 'agency_to_id' | 'planned_delivery' | 'needs_transport' | 'shipped' | 'delivered'> & { reference: string | null }
+type Shown = Pick<Intended, 'agency_to_id' | 'planned_delivery' | 'needs_transport' | 'shipped' | 'delivered'> & {
+  reference: string | null
+}
 const pick = (b: Shown) => ({
   agency_to_id: b.agency_to_id,
   planned_delivery: b.planned_delivery,
@@ -317,7 +354,10 @@ beforeAll(async () => {
     })
     const data = res.data as { lot_stocks: { lot: { item_id: number; item: { active: boolean } } }[]; agencies: { id: number }[] }
     items = [...new Set(data.lot_stocks.filter((s) => s.lot.item.active).map((s) => s.lot.item_id))].slice(0, 6)
-    destinations = data.agencies.map((a) => a.id).filter((a) => a !== origin).slice(0, 3)
+    destinations = data.agencies
+      .map((a) => a.id)
+      .filter((a) => a !== origin)
+      .slice(0, 3)
   } finally {
     await h.close()
   }
@@ -329,48 +369,47 @@ afterAll(async () => {
 })
 
 describe('the outbox under random counter work, faults and restarts', () => {
-  it(
-    'ends with the service holding exactly the intended bookings: none lost, none doubled',
-    async () => {
-      const seed = process.env.OUTBOX_SEED === undefined ? undefined : Number(process.env.OUTBOX_SEED)
-      await fc.assert(
-        fc.asyncProperty(fc.array(opArb, { minLength: 4, maxLength: 24 }), async (ops) => {
-          // Each run starts from the seed's stock, on a fresh data folder.
-          if (!serviceUp) {
-            sandbox = await startSandbox({ dataDir: sandboxDir, port })
-            serviceUp = true
+  it('ends with the service holding exactly the intended bookings: none lost, none doubled', async () => {
+    const seed = process.env.OUTBOX_SEED === undefined ? undefined : Number(process.env.OUTBOX_SEED)
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 4, maxLength: 24 }), async (ops) => {
+        // Each run starts from the seed's stock, on a fresh data folder.
+        if (!serviceUp) {
+          sandbox = await startSandbox({ dataDir: sandboxDir, port })
+          serviceUp = true
+        }
+        sandbox!.setFaults({ dropShare: 0, errorShare: 0 })
+        await sandbox!.reset()
+        const scenario = new Scenario(`PT${++run}`)
+        await scenario.start()
+        try {
+          for (const op of ops) await scenario.apply(op)
+          await scenario.settle()
+          const onService = await serviceShipments(scenario.prefix)
+          const byKey = new Map<string, ServiceShipment[]>()
+          for (const s of onService) {
+            const key = s.reference!.split('.')[0]!
+            byKey.set(key, [...(byKey.get(key) ?? []), s])
           }
-          sandbox!.setFaults({ dropShare: 0, errorShare: 0 })
-          await sandbox!.reset()
-          const scenario = new Scenario(`PT${++run}`)
-          await scenario.start()
-          try {
-            for (const op of ops) await scenario.apply(op)
-            await scenario.settle()
-            const onService = await serviceShipments(scenario.prefix)
-            const byKey = new Map<string, ServiceShipment[]>()
-            for (const s of onService) {
-              const key = s.reference!.split('.')[0]!
-              byKey.set(key, [...(byKey.get(key) ?? []), s])
-            }
-            for (const b of scenario.bookings) {
-              const found = byKey.get(b.key) ?? []
-              expect(found.length, `${b.key} on the service (${b.deleted ? 'deleted' : 'kept'})`).toBe(b.deleted ? 0 : 1)
-              if (b.deleted) continue
-              const s = found[0]!
-              const lines: Record<number, number> = {}
-              for (const m of s.movements) lines[m.item_id] = (lines[m.item_id] ?? 0) + Number(m.booked_quantity)
-              expect({ ...pick(s), lines }, `${b.key} as the service holds it`).toEqual(intendedView(b))
-              expect(s.agency_from_id).toBe(origin)
-            }
-            expect([...byKey.keys()].filter((k) => !scenario.bookings.some((b) => b.key === k)), 'no booking nobody made').toEqual([])
-          } finally {
-            await scenario.h.close()
+          for (const b of scenario.bookings) {
+            const found = byKey.get(b.key) ?? []
+            expect(found.length, `${b.key} on the service (${b.deleted ? 'deleted' : 'kept'})`).toBe(b.deleted ? 0 : 1)
+            if (b.deleted) continue
+            const s = found[0]!
+            const lines: Record<number, number> = {}
+            for (const m of s.movements) lines[m.item_id] = (lines[m.item_id] ?? 0) + Number(m.booked_quantity)
+            expect({ ...pick(s), lines }, `${b.key} as the service holds it`).toEqual(intendedView(b))
+            expect(s.agency_from_id).toBe(origin)
           }
-        }),
-        { numRuns: RUNS, seed, path: process.env.OUTBOX_PATH, endOnFailure: process.env.OUTBOX_SHRINK === undefined },
-      )
-    },
-    180_000,
-  )
+          expect(
+            [...byKey.keys()].filter((k) => !scenario.bookings.some((b) => b.key === k)),
+            'no booking nobody made',
+          ).toEqual([])
+        } finally {
+          await scenario.h.close()
+        }
+      }),
+      { numRuns: RUNS, seed, path: process.env.OUTBOX_PATH, endOnFailure: process.env.OUTBOX_SHRINK === undefined },
+    )
+  }, 180_000)
 })

@@ -28,7 +28,9 @@ const booking = (reference: string, extra: Partial<BookingInput> = {}): BookingI
 /** The booking as the service holds it, read with the user's own credentials. */
 async function onService(reference: string) {
   const user = sandbox.users[0]!
-  const data = await gqlData<{ shipments: { reference: string; planned_delivery: string; needs_transport: boolean; shipped: boolean; delivered: boolean }[] }>(
+  const data = await gqlData<{
+    shipments: { reference: string; planned_delivery: string; needs_transport: boolean; shipped: boolean; delivered: boolean }[]
+  }>(
     sandbox,
     await graphqlToken(sandbox, user),
     'query($r: String!) { shipments(where: {reference: {_ilike: $r}}) { reference planned_delivery needs_transport shipped delivered } }',
@@ -56,7 +58,7 @@ afterAll(async () => {
 })
 
 describe('found by the outbox properties', () => {
-  it('two edits of a synced booking typed while offline both arrive: the first one\'s own change is not a conflict', async () => {
+  it("two edits of a synced booking typed while offline both arrive: the first one's own change is not a conflict", async () => {
     const { booking: local } = await h.call('bookings.create', booking('R-two-edits'))
     await h.call('sync.push')
     await sandbox.close()
@@ -64,7 +66,9 @@ describe('found by the outbox properties', () => {
     await h.call('bookings.update', { id: local.localId, changes: { plannedDelivery: '2026-12-02' } })
     sandbox = await startSandbox({ dataDir: sandboxDir, port })
     expect(await h.call('sync.push')).toMatchObject({ conflicts: 0, failed: 0, waiting: 0 })
-    expect(await onService('R-two-edits')).toEqual([expect.objectContaining({ reference: 'R-two-edits.1', planned_delivery: '2026-12-02' })])
+    expect(await onService('R-two-edits')).toEqual([
+      expect.objectContaining({ reference: 'R-two-edits.1', planned_delivery: '2026-12-02' }),
+    ])
   })
 
   it('a booking shipped before its create was confirmed still shows shipped once the create settles', async () => {
@@ -79,7 +83,9 @@ describe('found by the outbox properties', () => {
       seen = await h.call('bookings.get', { id: local.localId })
     }
     expect(seen.shipped).toBe(true)
-    await expect(h.call('bookings.update', { id: local.localId, changes: { reference: 'too late' } })).rejects.toMatchObject({ code: 'conflict' })
+    await expect(h.call('bookings.update', { id: local.localId, changes: { reference: 'too late' } })).rejects.toMatchObject({
+      code: 'conflict',
+    })
     await pushing
     sandbox.setFaults({ latencyMinMs: 0, latencyMaxMs: 0 })
     expect(await onService('R-ship-early')).toEqual([expect.objectContaining({ reference: 'R-ship-early', shipped: true })])
@@ -123,7 +129,10 @@ describe('found by the outbox properties', () => {
   })
 
   it('deleting a booking the service refused removes it here and sends nothing', async () => {
-    const { booking: local } = await h.call('bookings.create', booking('R-refused', { lines: [{ itemId: item, bookedQuantity: '999999' }] }))
+    const { booking: local } = await h.call(
+      'bookings.create',
+      booking('R-refused', { lines: [{ itemId: item, bookedQuantity: '999999' }] }),
+    )
     await h.call('sync.push')
     expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'failed' })
     await h.call('bookings.delete', { id: local.localId })
@@ -137,7 +146,10 @@ describe('found while writing the outbox tests', () => {
   it('discarding a refused edit puts the booking back as the service has it, not as typed', async () => {
     const { booking: local } = await h.call('bookings.create', booking('R-discard-edit'))
     await h.call('sync.push')
-    await h.call('bookings.update', { id: local.localId, changes: { reference: 'R-discard-edit.mine', lines: [{ itemId: item, bookedQuantity: '999999' }] } })
+    await h.call('bookings.update', {
+      id: local.localId,
+      changes: { reference: 'R-discard-edit.mine', lines: [{ itemId: item, bookedQuantity: '999999' }] },
+    })
     await h.call('sync.push')
     const refused = (await h.call('outbox.list')).find((e) => e.localId === local.localId)!
     expect(refused).toMatchObject({ op: 'update', state: 'failed' })
@@ -149,7 +161,7 @@ describe('found while writing the outbox tests', () => {
 })
 
 describe('kept while the commit was made faster', () => {
-  it('the offline availability counts this device\'s bookings the service has not confirmed yet, and forgets deleted ones', async () => {
+  it("the offline availability counts this device's bookings the service has not confirmed yet, and forgets deleted ones", async () => {
     await h.call('catalogue.pull')
     await sandbox.close()
     const big = () => h.call('bookings.create', booking('R-avail', { lines: [{ itemId: item, bookedQuantity: '100000' }] }))

@@ -94,7 +94,9 @@ describe('the outbox room', () => {
       { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
     ])
     // The push answers (and announces) the booking it confirmed: synced, with its service number, nothing open.
-    expect(pushed.changes.bookings).toEqual([expect.objectContaining({ localId: saved.localId, state: 'synced', pending: 0, serviceId: expect.any(Number) })])
+    expect(pushed.changes.bookings).toEqual([
+      expect.objectContaining({ localId: saved.localId, state: 'synced', pending: 0, serviceId: expect.any(Number) }),
+    ])
     expect(pushed.changes.entries).toEqual([])
     expect(h.seen('bookings.changed').at(-1)).toEqual(pushed.changes)
     expect(await h.call('bookings.get', { id: saved.localId })).toMatchObject({ state: 'synced', pending: 0 })
@@ -176,7 +178,9 @@ describe('the outbox room', () => {
         return { pushed, statements: finalDelta }
       }
       const ten = await pushOf(10, 'delta-10')
-      expect(ten.pushed.changes.bookings.map((b) => b.reference).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `delta-10-${i}`).sort())
+      expect(ten.pushed.changes.bookings.map((b) => b.reference).sort()).toEqual(
+        Array.from({ length: 10 }, (_, i) => `delta-10-${i}`).sort(),
+      )
       // Past the item's stock most are refused: refused or sent, each was settled and is named.
       const fiveHundred = await pushOf(500, 'delta-500')
       expect(fiveHundred.pushed.changes.bookings).toHaveLength(500)

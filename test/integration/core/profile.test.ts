@@ -17,7 +17,7 @@ afterAll(async () => {
 })
 
 describe('who is working, and where', () => {
-  it('shows the profile, both entities with the current one, and the user\'s agency', async () => {
+  it("shows the profile, both entities with the current one, and the user's agency", async () => {
     const who = await h.call('profile.whoami')
     expect(who.profile.email).toBe(sandbox.users[0]!.email)
     expect(who.profile.name).toBe(sandbox.users[0]!.name)
@@ -40,7 +40,7 @@ describe('who is working, and where', () => {
     await h.call('entity.switch', { entityId: before.currentEntity!.id })
   })
 
-  it('refuses to switch to an entity the user does not belong to, with the service\'s message', async () => {
+  it("refuses to switch to an entity the user does not belong to, with the service's message", async () => {
     const err = await h.call('entity.switch', { entityId: 999_999 }).catch((e) => e)
     expect(err.code).toBe('validation')
     expect(err.fields.selected_entity_id?.[0]).toBeTruthy()
@@ -66,7 +66,11 @@ describe('who is working, and where', () => {
 
 describe('when the service refuses to say where the user works', () => {
   const refuse = (fields: string[]) =>
-    fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ graphql_refused_root_fields: fields }) })
+    fetch(`${sandbox.url}/__sandbox/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ graphql_refused_root_fields: fields }),
+    })
 
   it('keeps the agency last read, says why it could not be read again, and recovers on retry', async () => {
     const before = await h.call('profile.whoami')

@@ -48,7 +48,13 @@ describe('consolidates', () => {
   it('reads the candidates normalised: supplier, currency, decimal-string amounts', async () => {
     const orders = await h.call('consolidates.candidates', { special: false })
     const imported = orders.find((o) => o.id === 7002)!
-    expect(imported).toMatchObject({ supplier: 'Importadora Pacífico Ltd.', currency: { code: 'USD', symbol: 'US$' }, total: '364.0', import: true, consolidateId: null })
+    expect(imported).toMatchObject({
+      supplier: 'Importadora Pacífico Ltd.',
+      currency: { code: 'USD', symbol: 'US$' },
+      total: '364.0',
+      import: true,
+      consolidateId: null,
+    })
     const sum = orders.filter((o) => o.currency?.code === 'GTQ').reduce((s, o) => s.plus(o.total ?? 0), new Decimal(0))
     // 7001 787.36 + 7003 425.38 + 7004 2483.04 + 7005 87.36
     expect(sum.toFixed(2)).toBe('3783.14')
@@ -62,7 +68,13 @@ describe('consolidates', () => {
     ])
     const list = await h.call('consolidates.list')
     // The list carries what the real service's GraphQL has; the kind and description come with the consolidate itself.
-    expect(list.find((c) => c.id === created.id)).toEqual({ id: created.id, name: 'Contenedor', idNumber: null, createdAt: expect.any(String), orderCount: 2 })
+    expect(list.find((c) => c.id === created.id)).toEqual({
+      id: created.id,
+      name: 'Contenedor',
+      idNumber: null,
+      createdAt: expect.any(String),
+      orderCount: 2,
+    })
     expect(await h.call('consolidates.get', { id: created.id })).toMatchObject({ specialInvoice: false, description: 'Flete' })
     const updated = await h.call('consolidates.update', { id: created.id, changes: { name: 'Contenedor 2' } })
     expect(updated).toMatchObject({ name: 'Contenedor 2', description: 'Flete' })
@@ -72,11 +84,19 @@ describe('consolidates', () => {
   })
 
   it('reports a missing special-invoice prerequisite as a validation error on its field', async () => {
-    await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item_for_consolidates: false }) })
+    await fetch(`${sandbox.url}/__sandbox/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ item_for_consolidates: false }),
+    })
     const err = await failure(h.call('consolidates.create', { name: 'Especial', orderIds: [7005], special: true }))
     expect(err.code).toBe('validation')
     expect(err.fields).toEqual({ item_id: ['la variable de compras item_for_consolidates no tiene un producto'] })
-    await fetch(`${sandbox.url}/__sandbox/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ item_for_consolidates: true }) })
+    await fetch(`${sandbox.url}/__sandbox/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ item_for_consolidates: true }),
+    })
     const special = await h.call('consolidates.create', { name: 'Especial', orderIds: [7005], special: true })
     expect(special).toMatchObject({ specialInvoice: true, idNumber: 'FESP-101-000001', chargeTermId: 6503 })
   })
@@ -89,7 +109,11 @@ describe('consolidates', () => {
 
 /** Moves the sandbox's clock so that "now" is the given instant. */
 async function sandboxNowIs(iso: string): Promise<void> {
-  const res = await fetch(`${sandbox.url}/__sandbox/clock`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ offsetMs: Date.parse(iso) - Date.now() }) })
+  const res = await fetch(`${sandbox.url}/__sandbox/clock`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ offsetMs: Date.parse(iso) - Date.now() }),
+  })
   if (res.status !== 200) throw new Error(`clock: ${res.status}`)
 }
 
@@ -138,13 +162,21 @@ describe('dates the clerk picks', () => {
       agency_id: '301',
       received_at: '2026-11-25T02:30:00.000Z',
       exchange_rate: null,
-      reception_details: [{ item_id: '5001', purchase_order_detail_id: '1', quantity: '1.0', item_code: 'X', item_name: 'X', perishable: false }],
+      reception_details: [
+        { item_id: '5001', purchase_order_detail_id: '1', quantity: '1.0', item_code: 'X', item_name: 'X', perishable: false },
+      ],
     }
     try {
-      const draft = await proxy.during((req) => (isDraft(req) ? { status: 200, body } : null), () => h.call('receptions.draft', { orderId: 7003 }))
+      const draft = await proxy.during(
+        (req) => (isDraft(req) ? { status: 200, body } : null),
+        () => h.call('receptions.draft', { orderId: 7003 }),
+      )
       expect(draft.receivedAt).toBe('2026-11-24')
       // The same instant written without a zone (UTC, as the service writes them) is the same day.
-      const zoneless = await proxy.during((req) => (isDraft(req) ? { status: 200, body: { ...body, received_at: '2026-11-25 02:30:00' } } : null), () => h.call('receptions.draft', { orderId: 7003 }))
+      const zoneless = await proxy.during(
+        (req) => (isDraft(req) ? { status: 200, body: { ...body, received_at: '2026-11-25 02:30:00' } } : null),
+        () => h.call('receptions.draft', { orderId: 7003 }),
+      )
       expect(zoneless.receivedAt).toBe('2026-11-24')
     } finally {
       await sandboxNowIs(new Date().toISOString())
@@ -158,7 +190,11 @@ describe('receptions', () => {
   it('receives part, then the rest; the order is received, stock went up, and a return takes it down again', async () => {
     const draft = await h.call('receptions.draft', { orderId: 7003 })
     expect(draft).toMatchObject({ agencyId: 301, foreignCurrency: false, order: { id: 7003, supplier: 'Agroinsumos La Cosecha' } })
-    expect(await h.call('receptions.draft', { orderId: 7002 })).toMatchObject({ foreignCurrency: true, exchangeRate: 7.75, order: { currency: { code: 'USD' } } })
+    expect(await h.call('receptions.draft', { orderId: 7002 })).toMatchObject({
+      foreignCurrency: true,
+      exchangeRate: 7.75,
+      order: { currency: { code: 'USD' } },
+    })
     const perishable = draft.lines.find((l) => l.perishable)!
     const other = draft.lines.find((l) => !l.perishable)!
     expect([perishable.pendingQuantity, other.pendingQuantity]).toEqual(['12.0', '6.0'])
@@ -187,7 +223,13 @@ describe('receptions', () => {
       agencyId: 301,
       lines: [
         { itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '2' },
-        { itemId: perishable.itemId, purchaseOrderDetailId: perishable.purchaseOrderDetailId, quantity: '12', lotName: 'L-77', lotExpires: '2027-03-01' },
+        {
+          itemId: perishable.itemId,
+          purchaseOrderDetailId: perishable.purchaseOrderDetailId,
+          quantity: '12',
+          lotName: 'L-77',
+          lotExpires: '2027-03-01',
+        },
       ],
     })
     expect(second.order!.received).toBe(true)
@@ -196,7 +238,11 @@ describe('receptions', () => {
     const ofOrder = await h.call('receptions.ofOrder', { orderId: 7003 })
     expect(ofOrder.map((r) => r.id)).toEqual([second.receptionId, first.receptionId])
     // The lot sent as the SDK sends it (arrays, one entry per lot) is read back from the reception's details.
-    expect(ofOrder[0]!.lines.find((l) => l.itemId === perishable.itemId)).toMatchObject({ quantity: '12', lotName: 'L-77', lotExpires: '2027-03-01' })
+    expect(ofOrder[0]!.lines.find((l) => l.itemId === perishable.itemId)).toMatchObject({
+      quantity: '12',
+      lotName: 'L-77',
+      lotExpires: '2027-03-01',
+    })
 
     const returned = await h.call('receptions.return', { id: first.receptionId! })
     expect(returned.voided).toBe(true)
@@ -209,10 +255,20 @@ describe('receptions', () => {
   it('refuses over-receiving on the line, and a rebound naming an order that does not exist', async () => {
     const draft = await h.call('receptions.draft', { orderId: 7003 })
     const other = draft.lines.find((l) => !l.perishable)!
-    const over = await failure(h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '9' }] }))
+    const over = await failure(
+      h.call('receptions.create', {
+        orderId: 7003,
+        agencyId: 301,
+        lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '9' }],
+      }),
+    )
     expect(over.code).toBe('validation')
     expect(over.fields).toEqual({ 'reception_details.quantity': ['excede lo pendiente de recibir (6.0)'] })
-    const ok = await h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '1' }] })
+    const ok = await h.call('receptions.create', {
+      orderId: 7003,
+      agencyId: 301,
+      lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '1' }],
+    })
     const missing = await failure(h.call('receptions.return', { id: ok.receptionId!, reboundOrderId: 999999 }))
     expect(missing.code).toBe('not_found')
     expect(missing.detail).toBe('No se encontró la orden de compra')
@@ -234,7 +290,13 @@ describe('receptions', () => {
     const other = draft.lines.find((l) => !l.perishable)!
     sandbox.setFaults({ errorShare: 1 })
     try {
-      const err = await failure(h.call('receptions.create', { orderId: 7003, agencyId: 301, lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '1' }] }))
+      const err = await failure(
+        h.call('receptions.create', {
+          orderId: 7003,
+          agencyId: 301,
+          lines: [{ itemId: other.itemId, purchaseOrderDetailId: other.purchaseOrderDetailId, quantity: '1' }],
+        }),
+      )
       expect(err.code).toBe('server')
     } finally {
       sandbox.setFaults({ errorShare: 0 })

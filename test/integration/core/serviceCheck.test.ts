@@ -26,7 +26,10 @@ function realServiceTakes(doc: GraphqlDocument): boolean {
   if (validate(realSchema, ast).length > 0) return false
   const operation = getOperationAST(ast)!
   const takesLimit = (operation.variableDefinitions ?? []).some((v) => v.variable.name.value === 'limit')
-  const coerced = getVariableValues(realSchema, operation.variableDefinitions ?? [], { ...doc.variables, ...(takesLimit ? { limit: 0 } : {}) })
+  const coerced = getVariableValues(realSchema, operation.variableDefinitions ?? [], {
+    ...doc.variables,
+    ...(takesLimit ? { limit: 0 } : {}),
+  })
   return !('errors' in coerced && coerced.errors)
 }
 
@@ -103,7 +106,8 @@ describe('the service check against the sandbox serving only what the real servi
     expect(report.graphql.map((d) => [d.name, d.status])).toEqual(expected)
     for (const d of report.graphql.filter((x) => x.status === 'refused')) expect(d.message, d.name).toBeTruthy()
     // The documents fixed for the real service so far: the dynamic tables' rows and the user's agency.
-    for (const name of ['tables.rows', 'profile.userEmployee', 'profile.agencyById']) expect(report.graphql.find((d) => d.name === name)?.status, name).toBe('ok')
+    for (const name of ['tables.rows', 'profile.userEmployee', 'profile.agencyById'])
+      expect(report.graphql.find((d) => d.name === name)?.status, name).toBe('ok')
     expect(report.rest.filter((r) => r.status !== 'ok')).toEqual([])
     expect(report.ok).toBe(needed(report).every((d) => d.status === 'ok'))
   })

@@ -26,10 +26,20 @@ const db = () => h.core.services.bookings.local().store.db
 
 async function onService(reference: string) {
   const res = await h.call('graphql.query', {
-    query: 'query($r: String!) { shipments(where: {reference: {_eq: $r}}) { id agency_to_id planned_delivery movements { item_id booked_quantity } } }',
+    query:
+      'query($r: String!) { shipments(where: {reference: {_eq: $r}}) { id agency_to_id planned_delivery movements { item_id booked_quantity } } }',
     variables: { r: reference },
   })
-  return (res.data as { shipments: { id: number; agency_to_id: number; planned_delivery: string; movements: { item_id: number; booked_quantity: number | string }[] }[] }).shipments
+  return (
+    res.data as {
+      shipments: {
+        id: number
+        agency_to_id: number
+        planned_delivery: string
+        movements: { item_id: number; booked_quantity: number | string }[]
+      }[]
+    }
+  ).shipments
 }
 
 describe('an outbox entry stored by an older version', () => {
@@ -48,7 +58,9 @@ describe('an outbox entry stored by an older version', () => {
       `{"agency_from_id":${origin},"agency_to_id":${destination},"planned_delivery":"2026-12-04","reference":"stored-by-old",` +
       `"needs_transport":false,"transfer_request_id":null,"lines":${lines}}`
     db()
-      .prepare("UPDATE bookings SET lines = ?, planned_delivery = '2026-12-04', reference = 'stored-by-old', needs_transport = 0 WHERE local_id = ?")
+      .prepare(
+        "UPDATE bookings SET lines = ?, planned_delivery = '2026-12-04', reference = 'stored-by-old', needs_transport = 0 WHERE local_id = ?",
+      )
       .run(lines, booking.localId)
     expect(db().prepare("UPDATE outbox SET payload = ? WHERE local_id = ? AND op = 'create'").run(payload, booking.localId).changes).toBe(1)
 
@@ -71,7 +83,10 @@ describe('an outbox entry stored by an older version', () => {
     // An update stored by the old version (with the base_lock_version it wrote then) goes as well.
     await h.call('bookings.update', { id: booking.localId, changes: { reference: 'placeholder-2' } })
     const update = `{"reference":"stored-by-old-2","lines":[{"item_id":${item},"booked_quantity":"3","lot_id":null,"serial_number":null,"reference":null,"bundle_id":null}],"base_lock_version":1}`
-    expect(db().prepare("UPDATE outbox SET payload = ? WHERE local_id = ? AND op = 'update' AND state = 'queued'").run(update, booking.localId).changes).toBe(1)
+    expect(
+      db().prepare("UPDATE outbox SET payload = ? WHERE local_id = ? AND op = 'update' AND state = 'queued'").run(update, booking.localId)
+        .changes,
+    ).toBe(1)
     expect(await h.call('sync.push')).toMatchObject({ sent: 1, failed: 0, conflicts: 0 })
     const edited = await onService('stored-by-old-2')
     expect(edited.map((s) => s.id)).toEqual([shipments[0]!.id])
@@ -86,7 +101,9 @@ describe('an open booking kept by an older version', () => {
       `{"entityId":${entityId},"form":{"destination":12,"plannedDelivery":"2026-11-24","reference":"de ayer","needsTransport":false,"transferRequestId":null,` +
       `"lines":[{"key":1,"item_id":31,"code":"ART-31","name":"Tornillo","available":40,"lots":[],"lot_id":null,"quantity":"2","serial_number":"S-1","reference":"","bundle_id":null,"bundle_code":null}]}}`
     db()
-      .prepare("INSERT INTO documents (key, value, updated_at) VALUES ('counter_open_booking', ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .prepare(
+        "INSERT INTO documents (key, value, updated_at) VALUES ('counter_open_booking', ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      )
       .run(kept, new Date().toISOString())
     const open = (await h.call('counter.openBooking')).open
     expect(open?.form.reference).toBe('de ayer')

@@ -33,7 +33,12 @@ async function bothWarnings(lines: DraftLine[]): Promise<{ screen: [number, numb
   const over = overStock(lines)
   const screen = [...new Map(lines.filter((l) => over.has(l.key)).map((l) => [l.itemId, over.get(l.key)!]))]
   // Kept as a draft: the booking does not weigh on the next case.
-  const { warnings } = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: '2026-12-01', lines: toBookingLines(lines), draft: true })
+  const { warnings } = await h.call('bookings.create', {
+    agencyToId: destination,
+    plannedDelivery: '2026-12-01',
+    lines: toBookingLines(lines),
+    draft: true,
+  })
   return { screen, save: warnings.map((w) => [w.itemId, w.available]) }
 }
 
@@ -44,7 +49,10 @@ beforeAll(async () => {
   await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
   await h.call('catalogue.pull')
   ;({ item, destination } = await bookableItem(h))
-  const res = await h.call('graphql.query', { query: 'query($id: bigint!) { items(where: {id: {_eq: $id}}) { code } }', variables: { id: item } })
+  const res = await h.call('graphql.query', {
+    query: 'query($id: bigint!) { items(where: {id: {_eq: $id}}) { code } }',
+    variables: { id: item },
+  })
   code = (res.data as { items: { code: string }[] }).items[0]!.code
 })
 afterAll(async () => {
@@ -58,7 +66,11 @@ describe('the over-stock warning on the screen and at the save', () => {
     expect(stock).toBeGreaterThan(3)
 
     // This computer booked 1.25 of it that the service has not confirmed (nothing pushes here).
-    const { booking: unsent } = await h.call('bookings.create', { agencyToId: destination, plannedDelivery: '2026-12-01', lines: [{ itemId: item, bookedQuantity: '1.25' }] })
+    const { booking: unsent } = await h.call('bookings.create', {
+      agencyToId: destination,
+      plannedDelivery: '2026-12-01',
+      lines: [{ itemId: item, bookedQuantity: '1.25' }],
+    })
     expect(unsent).toMatchObject({ state: 'pending', serviceId: null })
     const item2 = await scanned()
     const net = new Decimal(stock).minus('1.25')

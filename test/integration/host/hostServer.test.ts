@@ -58,7 +58,13 @@ describe('the browser host', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const { hostname, port } = new URL(host.origin)
       const req = http.request(
-        { hostname, port, path: '/rpc/session.status', method: 'POST', headers: { host: 'evil.example.com', [hostTokenHeader]: token, 'content-type': 'application/json' } },
+        {
+          hostname,
+          port,
+          path: '/rpc/session.status',
+          method: 'POST',
+          headers: { host: 'evil.example.com', [hostTokenHeader]: token, 'content-type': 'application/json' },
+        },
         (res) => resolve(res.statusCode ?? 0),
       )
       req.on('error', reject)
@@ -97,7 +103,10 @@ describe('the browser host', () => {
     let text = ''
     while (!text.includes('connection.changed')) text += new TextDecoder().decode((await reader.read()).value)
     const line = text.split('\n').find((l) => l.startsWith('data: '))!
-    expect(JSON.parse(line.slice(6))).toEqual({ name: 'connection.changed', payload: { online: true, link: 'online', lastContactAt: '2026-11-22T10:00:00.000Z' } })
+    expect(JSON.parse(line.slice(6))).toEqual({
+      name: 'connection.changed',
+      payload: { online: true, link: 'online', lastContactAt: '2026-11-22T10:00:00.000Z' },
+    })
     ctrl.abort()
   })
 })

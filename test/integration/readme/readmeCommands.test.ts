@@ -70,7 +70,8 @@ describe('the README of a fresh clone', () => {
   it('links only to files inside the repository', () => {
     const targets = [...readme.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/.test(t))
     expect(targets.length).toBeGreaterThan(0)
-    for (const target of targets) expect(existsSync(join(root, target)), `README links to ${target}, which is not in the repository`).toBe(true)
+    for (const target of targets)
+      expect(existsSync(join(root, target)), `README links to ${target}, which is not in the repository`).toBe(true)
     expect(readme).not.toMatch(/\.\.\/shared\//)
   })
 })
@@ -108,18 +109,21 @@ describe('the commands a newcomer copies from the README', () => {
     }
   })
 
-  it.each(newcomerCommands.filter((c) => c.startsWith('npm run sandbox')))('%s starts the demo service and names its users', async (command) => {
-    const json = command.includes('--json')
-    const run = await runAsTyped(command, json ? /^\{.*\}$/m : /Stop with Ctrl\+C/)
-    if (json) {
-      const line = JSON.parse(/^\{.*\}$/m.exec(run.stdout)![0]) as { url: string; users: { email: string; token: string }[] }
-      expect(line.users.length).toBeGreaterThan(0)
-      expect(line.users[0]!.email).toMatch(/@/)
-      const ping = await fetch(new URL('/profile.json', line.url))
-      expect(ping.status).toBe(401)
-    } else {
-      expect(run.stdout).toMatch(/Sandbox service at http:\/\/127\.0\.0\.1:\d+/)
-      expect(run.stdout).toMatch(/@mostrador\.test/)
-    }
-  })
+  it.each(newcomerCommands.filter((c) => c.startsWith('npm run sandbox')))(
+    '%s starts the demo service and names its users',
+    async (command) => {
+      const json = command.includes('--json')
+      const run = await runAsTyped(command, json ? /^\{.*\}$/m : /Stop with Ctrl\+C/)
+      if (json) {
+        const line = JSON.parse(/^\{.*\}$/m.exec(run.stdout)![0]) as { url: string; users: { email: string; token: string }[] }
+        expect(line.users.length).toBeGreaterThan(0)
+        expect(line.users[0]!.email).toMatch(/@/)
+        const ping = await fetch(new URL('/profile.json', line.url))
+        expect(ping.status).toBe(401)
+      } else {
+        expect(run.stdout).toMatch(/Sandbox service at http:\/\/127\.0\.0\.1:\d+/)
+        expect(run.stdout).toMatch(/@mostrador\.test/)
+      }
+    },
+  )
 })

@@ -42,7 +42,12 @@ describe('REST authentication', () => {
 
   it('accepts the e-mail in any letter case, as the service does', async () => {
     const user = sandbox.users[0]!
-    const res = await rest<{ profile: { email: string } }>(sandbox, { email: user.email.toUpperCase(), token: user.token }, 'GET', '/profile.json')
+    const res = await rest<{ profile: { email: string } }>(
+      sandbox,
+      { email: user.email.toUpperCase(), token: user.token },
+      'GET',
+      '/profile.json',
+    )
     expect(res.status).toBe(200)
     expect(res.body.profile.email).toBe(user.email)
   })

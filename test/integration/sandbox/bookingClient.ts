@@ -26,8 +26,10 @@ export function bookingsClient(sandbox: RunningSandbox, user: () => Pick<DemoUse
     show: (id: number | string) => rest<Booking>(sandbox, user(), 'GET', bookingPath(id)),
     edit: (id: number | string) => rest<Booking>(sandbox, user(), 'GET', bookingPath(id, 'edit')),
     fresh: (query = '') => rest<Booking>(sandbox, user(), 'GET', `/pos/bookings/new.json${query}`),
-    create: (shipment: Json): Promise<JsonResponse<Booking & Record<string, string[]>>> => rest(sandbox, user(), 'POST', '/pos/bookings.json', { shipment }),
-    update: (id: number | string, shipment: Json): Promise<JsonResponse<Booking & Record<string, string[]>>> => rest(sandbox, user(), 'PUT', bookingPath(id), { shipment }),
+    create: (shipment: Json): Promise<JsonResponse<Booking & Record<string, string[]>>> =>
+      rest(sandbox, user(), 'POST', '/pos/bookings.json', { shipment }),
+    update: (id: number | string, shipment: Json): Promise<JsonResponse<Booking & Record<string, string[]>>> =>
+      rest(sandbox, user(), 'PUT', bookingPath(id), { shipment }),
     remove: (id: number | string) => rest<Json | undefined>(sandbox, user(), 'DELETE', bookingPath(id)),
     ship: (id: number | string) => rest<Booking & { base?: string[] }>(sandbox, user(), 'GET', bookingPath(id, 'ship')),
     deliver: (id: number | string) => rest<Booking & { base?: string[] }>(sandbox, user(), 'GET', bookingPath(id, 'deliver')),

@@ -69,8 +69,24 @@ describe('POST /pos/bookings.json', () => {
     expect(sinceClock).toBeLessThan(60_000)
     expect(typeof b.id).toBe('number')
     expect(b.movements).toEqual([
-      { id: expect.any(Number), item_id: stocked.id, lot_id: stocked.lotId, booked_quantity: '5.0', serial_number: null, reference: null, bundle_id: null },
-      { id: expect.any(Number), item_id: multi.id, lot_id: multi.lots[1]!.id, booked_quantity: '2.5', serial_number: 'SN-1', reference: 'línea 2', bundle_id: null },
+      {
+        id: expect.any(Number),
+        item_id: stocked.id,
+        lot_id: stocked.lotId,
+        booked_quantity: '5.0',
+        serial_number: null,
+        reference: null,
+        bundle_id: null,
+      },
+      {
+        id: expect.any(Number),
+        item_id: multi.id,
+        lot_id: multi.lots[1]!.id,
+        booked_quantity: '2.5',
+        serial_number: 'SN-1',
+        reference: 'línea 2',
+        bundle_id: null,
+      },
     ])
     const list = (await api().list()).body
     expect(list.map((x) => x.id)).toContain(b.id)
@@ -105,7 +121,13 @@ describe('POST /pos/bookings.json', () => {
       movements_attributes: [{ item_id: stocked.id, booked_quantity: '1', bundle_id: bundleFacts[101].withMovements.id }],
     })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ needs_transport: false, booker_id: 5002, creator_id: 5001, planned_delivery: '2025-12-24', planned_shipping: '2025-12-23' })
+    expect(res.body).toMatchObject({
+      needs_transport: false,
+      booker_id: 5002,
+      creator_id: 5001,
+      planned_delivery: '2025-12-24',
+      planned_shipping: '2025-12-23',
+    })
     expect(res.body.movements[0]!.bundle_id).toBe(bundleFacts[101].withMovements.id)
   })
 
@@ -121,8 +143,11 @@ describe('POST /pos/bookings.json', () => {
     expect((await bookingsClient(sandbox, () => sandbox.users[1]!).list()).body.map((b) => b.id)).toContain(res.body.id)
   })
 
-  it('takes the lines under shipment_details_attributes too (the documentation\'s name), and under both at once', async () => {
-    const docs = await api().create({ agency_to_id: to, shipment_details_attributes: { '0': { item_id: stocked.id, booked_quantity: '2' } } })
+  it("takes the lines under shipment_details_attributes too (the documentation's name), and under both at once", async () => {
+    const docs = await api().create({
+      agency_to_id: to,
+      shipment_details_attributes: { '0': { item_id: stocked.id, booked_quantity: '2' } },
+    })
     expect(docs.status).toBe(201)
     expect(docs.body.movements.map((m) => [Number(m.item_id), m.booked_quantity])).toEqual([[stocked.id, '2.0']])
     const both = await api().create({
@@ -143,7 +168,10 @@ describe('POST /pos/bookings.json', () => {
       expect(created.body).not.toHaveProperty('movements')
       expect(created.body).toMatchObject({ movements_count: 1, lock_version: 0 })
       expect((await client.show(created.body.id)).body).not.toHaveProperty('movements')
-      const lines = await client.gql<{ shipments: { movements: { item_id: number }[] }[] }>('query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { movements { item_id } } }', { id: Number(created.body.id) })
+      const lines = await client.gql<{ shipments: { movements: { item_id: number }[] }[] }>(
+        'query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { movements { item_id } } }',
+        { id: Number(created.body.id) },
+      )
       expect(lines.shipments[0]!.movements).toEqual([{ item_id: stocked.id }])
     } finally {
       await plain.close()
@@ -174,18 +202,26 @@ describe('POST validation (422 {field: [messages]}, nothing written)', () => {
   })
 
   it('checks the planned delivery, the booker and the origin', async () => {
-    expect(await refused(oneLine(to, stocked.id, 1, { planned_delivery: 'mañana' }))).toEqual({ planned_delivery: ['no es una fecha válida'] })
-    expect(await refused(oneLine(to, stocked.id, 1, { planned_delivery: '2025-02-30' }))).toEqual({ planned_delivery: ['no es una fecha válida'] })
+    expect(await refused(oneLine(to, stocked.id, 1, { planned_delivery: 'mañana' }))).toEqual({
+      planned_delivery: ['no es una fecha válida'],
+    })
+    expect(await refused(oneLine(to, stocked.id, 1, { planned_delivery: '2025-02-30' }))).toEqual({
+      planned_delivery: ['no es una fecha válida'],
+    })
     expect(await refused(oneLine(to, stocked.id, 1, { planned_delivery: '' }))).toEqual({ planned_delivery: ['no puede estar en blanco'] })
     // Carlos's membership in this entity is inactive.
     expect(await refused(oneLine(to, stocked.id, 1, { booker_id: 5003 }))).toEqual({ booker_id: ['debe existir'] })
     expect(await refused(oneLine(to, stocked.id, 1, { agency_from_id: f.foreignAgency }))).toEqual({ agency_from_id: ['debe existir'] })
-    expect(await refused(oneLine(to, stocked.id, 1, { needs_transport: 'quizás' }))).toEqual({ needs_transport: ['debe ser verdadero o falso'] })
+    expect(await refused(oneLine(to, stocked.id, 1, { needs_transport: 'quizás' }))).toEqual({
+      needs_transport: ['debe ser verdadero o falso'],
+    })
   })
 
   it('needs at least one line', async () => {
     expect(await refused({ agency_to_id: to })).toEqual({ movements: ['debe tener al menos un producto'] })
-    expect(await refused({ agency_to_id: to, movements_attributes: { '0': { item_id: stocked.id, booked_quantity: 1, _destroy: '1' } } })).toEqual({
+    expect(
+      await refused({ agency_to_id: to, movements_attributes: { '0': { item_id: stocked.id, booked_quantity: 1, _destroy: '1' } } }),
+    ).toEqual({
       movements: ['debe tener al menos un producto'],
     })
   })
@@ -218,7 +254,11 @@ describe('POST validation (422 {field: [messages]}, nothing written)', () => {
 
   it('reports every bad field at once and writes nothing', async () => {
     const before = (await api().list()).body
-    const errors = await refused({ agency_to_id: f.agency, planned_delivery: 'x', movements_attributes: { '0': { item_id: lastUnit.id, booked_quantity: 5 } } })
+    const errors = await refused({
+      agency_to_id: f.agency,
+      planned_delivery: 'x',
+      movements_attributes: { '0': { item_id: lastUnit.id, booked_quantity: 5 } },
+    })
     expect(Object.keys(errors).sort()).toEqual(['agency_to_id', 'movements[0].booked_quantity', 'planned_delivery'])
     expect((await api().list()).body).toEqual(before)
     expect((await api().stock(lastUnit.lotId, f.agency)).available).toBe(1)
@@ -229,19 +269,26 @@ describe('over-booking', () => {
   it('refuses the line with the item code and what is available; the last unit goes to the first counter only', async () => {
     const tooMany = await api().create(oneLine(to, lastUnit.id, 2))
     expect(tooMany.status).toBe(422)
-    expect(tooMany.body).toEqual({ 'movements[0].booked_quantity': [`excede la existencia disponible de ${lastUnit.code} en Tienda Zona 1 (disponible: 1.0)`] })
+    expect(tooMany.body).toEqual({
+      'movements[0].booked_quantity': [`excede la existencia disponible de ${lastUnit.code} en Tienda Zona 1 (disponible: 1.0)`],
+    })
 
     const first = await api().create(oneLine(to, lastUnit.id, 1))
     expect(first.status).toBe(201)
     // The second counter's booking of the same unit (what a sync after the first would send).
     const second = await bookingsClient(sandbox, ana).create(oneLine(f.otherCategoryAgency, lastUnit.id, 1))
     expect(second.status).toBe(422)
-    expect(second.body['movements[0].booked_quantity']).toEqual([`excede la existencia disponible de ${lastUnit.code} en Tienda Zona 1 (disponible: 0.0)`])
+    expect(second.body['movements[0].booked_quantity']).toEqual([
+      `excede la existencia disponible de ${lastUnit.code} en Tienda Zona 1 (disponible: 0.0)`,
+    ])
     expect(await api().stock(lastUnit.lotId, f.agency)).toEqual({ available: 0, booked: 1, on_hand: 1 })
   })
 
   it('gives the last unit to exactly one of two counters booking it at the same moment', async () => {
-    const results = await Promise.all([api().create(oneLine(to, lastUnit.id, 1)), bookingsClient(sandbox, ana).create(oneLine(f.otherCategoryAgency, lastUnit.id, 1))])
+    const results = await Promise.all([
+      api().create(oneLine(to, lastUnit.id, 1)),
+      bookingsClient(sandbox, ana).create(oneLine(f.otherCategoryAgency, lastUnit.id, 1)),
+    ])
     expect(results.map((r) => r.status).sort()).toEqual([201, 422])
     expect(await api().stock(lastUnit.lotId, f.agency)).toEqual({ available: 0, booked: 1, on_hand: 1 })
   })
@@ -252,26 +299,36 @@ describe('over-booking', () => {
       movements_attributes: { '0': { item_id: stocked.id, booked_quantity: 100 }, '1': { item_id: stocked.id, booked_quantity: 30 } },
     })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({ 'movements[1].booked_quantity': [`excede la existencia disponible de ${stocked.code} en Tienda Zona 1 (disponible: 20.0)`] })
+    expect(res.body).toEqual({
+      'movements[1].booked_quantity': [`excede la existencia disponible de ${stocked.code} en Tienda Zona 1 (disponible: 20.0)`],
+    })
   })
 
   it('names the lot when one was asked for, and explains a quantity no single lot holds', async () => {
     const lot = multi.lots[0]!
     const onLot = await api().create(oneLine(to, multi.id, 7, {}, { lot_id: lot.id }))
-    expect(onLot.body['movements[0].booked_quantity']![0]).toMatch(new RegExp(`^excede la existencia disponible de ${multi.code}, lote \\S+, en Tienda Zona 1 \\(disponible: 6\\.0\\)$`))
+    expect(onLot.body['movements[0].booked_quantity']![0]).toMatch(
+      new RegExp(`^excede la existencia disponible de ${multi.code}, lote \\S+, en Tienda Zona 1 \\(disponible: 6\\.0\\)$`),
+    )
     const split = await api().create(oneLine(to, multi.id, 33))
     expect(split.body['movements[0].booked_quantity']).toEqual([
       `excede la existencia disponible de ${multi.code} en un solo lote en Tienda Zona 1 (disponible: 30.0; 36.0 entre todos sus lotes)`,
     ])
     const beyond = await api().create(oneLine(to, multi.id, 40))
-    expect(beyond.body['movements[0].booked_quantity']).toEqual([`excede la existencia disponible de ${multi.code} en Tienda Zona 1 (disponible: 36.0)`])
+    expect(beyond.body['movements[0].booked_quantity']).toEqual([
+      `excede la existencia disponible de ${multi.code} en Tienda Zona 1 (disponible: 36.0)`,
+    ])
   })
 })
 
 describe('transfer requests', () => {
   const requestState = async (id: number) =>
-    (await api().gql<{ transfer_requests_by_pk: { booked: boolean; voided: boolean } }>('query ($id: bigint!) { transfer_requests_by_pk(id: $id) { booked voided } }', { id }))
-      .transfer_requests_by_pk
+    (
+      await api().gql<{ transfer_requests_by_pk: { booked: boolean; voided: boolean } }>(
+        'query ($id: bigint!) { transfer_requests_by_pk(id: $id) { booked voided } }',
+        { id },
+      )
+    ).transfer_requests_by_pk
 
   it('a booking made from a pending request marks it booked; a second one is refused', async () => {
     const req = f.transferRequests
@@ -281,13 +338,21 @@ describe('transfer requests', () => {
     expect(res.status).toBe(201)
     expect(res.body.transfer_request_id).toBe(req.pending)
     expect(await requestState(req.pending)).toEqual({ booked: true, voided: false })
-    const again = await api().create({ agency_to_id: req.pendingDestination, transfer_request_id: req.pending, movements_attributes: lines })
+    const again = await api().create({
+      agency_to_id: req.pendingDestination,
+      transfer_request_id: req.pending,
+      movements_attributes: lines,
+    })
     expect(again.body).toEqual({ transfer_request_id: ['ya tiene una reserva'] })
   })
 
   it('refuses a voided or unknown request', async () => {
-    expect((await api().create(oneLine(to, stocked.id, 1, { transfer_request_id: f.transferRequests.voided }))).body).toEqual({ transfer_request_id: ['está anulada'] })
-    expect((await api().create(oneLine(to, stocked.id, 1, { transfer_request_id: bookingFacts[102].transferRequests.pending }))).body).toEqual({
+    expect((await api().create(oneLine(to, stocked.id, 1, { transfer_request_id: f.transferRequests.voided }))).body).toEqual({
+      transfer_request_id: ['está anulada'],
+    })
+    expect(
+      (await api().create(oneLine(to, stocked.id, 1, { transfer_request_id: bookingFacts[102].transferRequests.pending }))).body,
+    ).toEqual({
       transfer_request_id: ['debe existir'],
     })
   })

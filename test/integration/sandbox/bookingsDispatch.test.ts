@@ -40,7 +40,12 @@ describe('GET /pos/bookings/{id}/ship.json', () => {
       agency_to_id: String(to),
     })
     expect(res.body.shipped_at).toMatch(stored)
-    expect(res.body.movements[0]).toMatchObject({ id: expect.any(String), item_id: String(stocked.id), lot_id: String(stocked.lotId), booked_quantity: '10.0' })
+    expect(res.body.movements[0]).toMatchObject({
+      id: expect.any(String),
+      item_id: String(stocked.id),
+      lot_id: String(stocked.lotId),
+      booked_quantity: '10.0',
+    })
     expect((await api().list()).body.map((x) => x.id)).not.toContain(b.id)
   })
 
@@ -85,7 +90,11 @@ describe('GET /pos/bookings/{id}/deliver.json', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id: String(b.id), shipped: true, delivered: true, deliverer_id: '5001', lock_version: '2' })
     expect(res.body.delivered_at).toMatch(stored)
-    expect(await api().stock(stocked.lotId, to)).toEqual({ available: before.available + 10, booked: before.booked, on_hand: before.on_hand + 10 })
+    expect(await api().stock(stocked.lotId, to)).toEqual({
+      available: before.available + 10,
+      booked: before.booked,
+      on_hand: before.on_hand + 10,
+    })
     expect(await api().stock(stocked.lotId, f.agency)).toEqual({ available: 110, booked: 0, on_hand: 110 })
   })
 
@@ -131,10 +140,15 @@ describe('GET /pos/bookings/{id}/deliver.json', () => {
     const b = await booking(2)
     const state = async () =>
       (
-        await api().gql<{ shipments_by_pk: { shipped: boolean; delivered: boolean; lock_version: number; shipper_id: number | null; deliverer_id: number | null } }>(
-          'query ($id: bigint!) { shipments_by_pk(id: $id) { shipped delivered lock_version shipper_id deliverer_id } }',
-          { id: b.id },
-        )
+        await api().gql<{
+          shipments_by_pk: {
+            shipped: boolean
+            delivered: boolean
+            lock_version: number
+            shipper_id: number | null
+            deliverer_id: number | null
+          }
+        }>('query ($id: bigint!) { shipments_by_pk(id: $id) { shipped delivered lock_version shipper_id deliverer_id } }', { id: b.id })
       ).shipments_by_pk
     expect(await state()).toEqual({ shipped: false, delivered: false, lock_version: 0, shipper_id: null, deliverer_id: null })
     await api().ship(b.id)

@@ -21,7 +21,11 @@ const stocked = f.stockedItem
 /** Sends a request and says how it ended: `answered N` or the network error's code (ECONNRESET…). */
 async function outcome(method: string, path: string, body?: unknown): Promise<string> {
   try {
-    const res = await fetch(`${sandbox.url}${path}`, { method, headers: userHeaders(ana()), body: body === undefined ? undefined : JSON.stringify(body) })
+    const res = await fetch(`${sandbox.url}${path}`, {
+      method,
+      headers: userHeaders(ana()),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     return `answered ${res.status}`
   } catch (err) {
     return (err as { cause?: { code?: string } }).cause?.code ?? String(err)

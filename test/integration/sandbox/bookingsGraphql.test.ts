@@ -40,7 +40,15 @@ describe('shipments and movements', () => {
     expect(shipments.map((s) => s.id)).toEqual(list.map((b) => b.id))
     shipments.forEach((s, i) => {
       const b = list[i]!
-      expect(s.movements).toEqual(b.movements.map((m) => ({ id: m.id, item_id: m.item_id, lot_id: m.lot_id, booked_quantity: Number(m.booked_quantity), bundle_id: m.bundle_id })))
+      expect(s.movements).toEqual(
+        b.movements.map((m) => ({
+          id: m.id,
+          item_id: m.item_id,
+          lot_id: m.lot_id,
+          booked_quantity: Number(m.booked_quantity),
+          bundle_id: m.bundle_id,
+        })),
+      )
       expect(s.planned_delivery).toBe(b.planned_delivery)
       // Hasura's timestamp form, the same instant as REST's ISO 8601.
       expect(s.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/)
@@ -60,7 +68,9 @@ describe('shipments and movements', () => {
   })
 
   it('serve movements as a root field with their shipment, item and lot', async () => {
-    const { movements } = await api().gql<{ movements: { shipment_id: number; bundle_id: number; shipment: { id: number }; item: { code: string }; lot: { item_id: number } }[] }>(
+    const { movements } = await api().gql<{
+      movements: { shipment_id: number; bundle_id: number; shipment: { id: number }; item: { code: string }; lot: { item_id: number } }[]
+    }>(
       `query ($id: bigint!) { movements(where: {shipment_id: {_eq: $id}, bundle_id: {_is_null: false}}) { shipment_id bundle_id shipment { id } item { code } lot { item_id } } }`,
       { id: f.bookings.withBundle },
     )
@@ -83,11 +93,16 @@ describe('shipments and movements', () => {
   })
 
   it('show a booking created over REST at once, lines included', async () => {
-    const created = (await api().create({ agency_to_id: f.sameCategoryAgency, memo: 'm', movements_attributes: { '0': { item_id: f.stockedItem.id, booked_quantity: '1.5' } } })).body
-    const { shipments_by_pk } = await api().gql<{ shipments_by_pk: { memo: string; pos: boolean; movements_count: number; movements: { booked_quantity: number }[] } }>(
-      'query ($id: bigint!) { shipments_by_pk(id: $id) { memo pos movements_count movements { booked_quantity } } }',
-      { id: created.id },
-    )
+    const created = (
+      await api().create({
+        agency_to_id: f.sameCategoryAgency,
+        memo: 'm',
+        movements_attributes: { '0': { item_id: f.stockedItem.id, booked_quantity: '1.5' } },
+      })
+    ).body
+    const { shipments_by_pk } = await api().gql<{
+      shipments_by_pk: { memo: string; pos: boolean; movements_count: number; movements: { booked_quantity: number }[] }
+    }>('query ($id: bigint!) { shipments_by_pk(id: $id) { memo pos movements_count movements { booked_quantity } } }', { id: created.id })
     expect(shipments_by_pk).toEqual({ memo: 'm', pos: true, movements_count: 1, movements: [{ booked_quantity: 1.5 }] })
   })
 })
@@ -95,7 +110,15 @@ describe('shipments and movements', () => {
 describe('transfer requests', () => {
   it('are served with their lines; pending ones are neither voided nor booked', async () => {
     const { transfer_requests } = await api().gql<{
-      transfer_requests: { id: number; agency_from_id: number; agency_to_id: number; planned_delivery: string; reference: string; entity_id: number; transfer_request_lines: { item_id: number; quantity: number }[] }[]
+      transfer_requests: {
+        id: number
+        agency_from_id: number
+        agency_to_id: number
+        planned_delivery: string
+        reference: string
+        entity_id: number
+        transfer_request_lines: { item_id: number; quantity: number }[]
+      }[]
     }>(
       `query ($agency: bigint!) {
         transfer_requests(where: {agency_from_id: {_eq: $agency}, voided: {_eq: false}, booked: {_eq: false}}, order_by: [{id: asc}]) {
@@ -110,8 +133,14 @@ describe('transfer requests', () => {
     expect(ids).not.toContain(f.transferRequests.booked)
     expect(ids).not.toContain(f.transferRequests.voided)
     const pending = transfer_requests.find((r) => r.id === f.transferRequests.pending)!
-    expect(pending).toMatchObject({ agency_to_id: f.transferRequests.pendingDestination, entity_id: 101, planned_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
-    expect(pending.transfer_request_lines.map((l) => ({ itemId: l.item_id, quantity: l.quantity }))).toEqual(f.transferRequests.pendingLines.map((l) => ({ ...l, quantity: Number(l.quantity) })))
+    expect(pending).toMatchObject({
+      agency_to_id: f.transferRequests.pendingDestination,
+      entity_id: 101,
+      planned_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    })
+    expect(pending.transfer_request_lines.map((l) => ({ itemId: l.item_id, quantity: l.quantity }))).toEqual(
+      f.transferRequests.pendingLines.map((l) => ({ ...l, quantity: Number(l.quantity) })),
+    )
   })
 
   it('link to the bookings made from them', async () => {
@@ -125,7 +154,12 @@ describe('transfer requests', () => {
 
 describe('pos_settings', () => {
   it('reads the category setting the control door writes', async () => {
-    const read = async () => (await api().gql<{ pos_settings: { id: number; entity_id: number; filter_destinations_by_agency_category: boolean }[] }>('{ pos_settings { id entity_id filter_destinations_by_agency_category } }')).pos_settings
+    const read = async () =>
+      (
+        await api().gql<{ pos_settings: { id: number; entity_id: number; filter_destinations_by_agency_category: boolean }[] }>(
+          '{ pos_settings { id entity_id filter_destinations_by_agency_category } }',
+        )
+      ).pos_settings
     expect(await read()).toEqual([{ id: 101, entity_id: 101, filter_destinations_by_agency_category: false }])
     await control(sandbox, 'PUT', '/settings', { filter_destinations_by_agency_category: true })
     expect(await read()).toEqual([{ id: 101, entity_id: 101, filter_destinations_by_agency_category: true }])
@@ -141,7 +175,8 @@ describe('lot_stocks', () => {
       { a: f.agency },
     )
     const expected = new Map<number, number>()
-    for (const b of (await api().list()).body) for (const m of b.movements) expected.set(m.lot_id as number, (expected.get(m.lot_id as number) ?? 0) + Number(m.booked_quantity))
+    for (const b of (await api().list()).body)
+      for (const m of b.movements) expected.set(m.lot_id as number, (expected.get(m.lot_id as number) ?? 0) + Number(m.booked_quantity))
     expect(new Map(lot_stocks.map((s) => [s.lot_id, s.booked]))).toEqual(expected)
     for (const s of lot_stocks) expect(s.on_hand).toBeCloseTo(s.available + s.booked, 9)
   })

@@ -24,16 +24,63 @@ const stored = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/
 
 /** Every field of the spec's Shipment table. */
 const shipmentFields = [
-  'id', 'zid', 'entity_id', 'payee_id', 'booker_id', 'shipper_id', 'deliverer_id', 'voider_id', 'returner_id', 'creator_id', 'updater_id',
-  'transporter_id', 'contract_id', 'inventory_audit_id', 'ecommerce_request_id', 'reception_id', 'transfer_request_id', 'agency_from_id', 'agency_to_id',
-  'id_number', 'reference', 'memo', 'address_from', 'address_to', 'uuid', 'external_image_url', 'authorized_serial',
-  'electronic_authorization_supporting_document', 'electronic_tax_document', 'stock_corrections',
-  'needs_transport', 'income', 'shipped', 'delivered', 'voided', 'returned', 'pos', 'issue_external_document',
-  'planned_shipping', 'planned_delivery', 'shipped_at', 'delivered_at', 'voided_at', 'returned_at', 'created_at', 'updated_at',
-  'booking_image', 'shipping_image', 'delivery_image', 'movements_count', 'lock_version',
-  'document_external_storage_certified_response', 'document_external_storage_certified_response_for_voiding',
+  'id',
+  'zid',
+  'entity_id',
+  'payee_id',
+  'booker_id',
+  'shipper_id',
+  'deliverer_id',
+  'voider_id',
+  'returner_id',
+  'creator_id',
+  'updater_id',
+  'transporter_id',
+  'contract_id',
+  'inventory_audit_id',
+  'ecommerce_request_id',
+  'reception_id',
+  'transfer_request_id',
+  'agency_from_id',
+  'agency_to_id',
+  'id_number',
+  'reference',
+  'memo',
+  'address_from',
+  'address_to',
+  'uuid',
+  'external_image_url',
+  'authorized_serial',
+  'electronic_authorization_supporting_document',
+  'electronic_tax_document',
+  'stock_corrections',
+  'needs_transport',
+  'income',
+  'shipped',
+  'delivered',
+  'voided',
+  'returned',
+  'pos',
+  'issue_external_document',
+  'planned_shipping',
+  'planned_delivery',
+  'shipped_at',
+  'delivered_at',
+  'voided_at',
+  'returned_at',
+  'created_at',
+  'updated_at',
+  'booking_image',
+  'shipping_image',
+  'delivery_image',
+  'movements_count',
+  'lock_version',
+  'document_external_storage_certified_response',
+  'document_external_storage_certified_response_for_voiding',
 ]
-const integerFields = shipmentFields.filter((k) => k === 'id' || k === 'zid' || k.endsWith('_id') || k === 'movements_count' || k === 'lock_version')
+const integerFields = shipmentFields.filter(
+  (k) => k === 'id' || k === 'zid' || k.endsWith('_id') || k === 'movements_count' || k === 'lock_version',
+)
 const timestampFields = ['shipped_at', 'delivered_at', 'voided_at', 'returned_at', 'created_at', 'updated_at']
 
 /** Sets the sandbox clock to an instant (the control door takes an offset from wall time). */
@@ -48,14 +95,22 @@ describe('GET /pos/bookings.json', () => {
     expect(res.body.map((b) => b.id)).toEqual([f.bookings.open, f.bookings.noTransport, f.bookings.withBundle])
     expect(res.body).toHaveLength(f.openBookingsInList)
     for (const b of res.body) {
-      expect(b).toMatchObject({ agency_from_id: f.agency, shipped: false, delivered: false, voided: false, returned: false, entity_id: 101 })
+      expect(b).toMatchObject({
+        agency_from_id: f.agency,
+        shipped: false,
+        delivered: false,
+        voided: false,
+        returned: false,
+        entity_id: 101,
+      })
       expect(b.movements.length).toBe(b.movements_count)
     }
   })
 
   it('leaves out shipped, voided and other agencies’ bookings', async () => {
     const ids = (await api().list()).body.map((b) => b.id)
-    for (const id of [f.bookings.inTransitIncoming, f.bookings.inTransitOutgoing, f.bookings.voided, f.bookings.otherAgencyOpen]) expect(ids).not.toContain(id)
+    for (const id of [f.bookings.inTransitIncoming, f.bookings.inTransitOutgoing, f.bookings.voided, f.bookings.otherAgencyOpen])
+      expect(ids).not.toContain(id)
   })
 
   it('answers in list style: every spec field, integers as numbers, timestamps ISO 8601, dates plain', async () => {
@@ -65,7 +120,12 @@ describe('GET /pos/bookings.json', () => {
     for (const k of timestampFields) expect(b![k] === null || iso.test(String(b![k])), k).toBe(true)
     expect(b!.created_at).toMatch(iso)
     expect(b!.planned_delivery).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    expect(b!).toMatchObject({ booking_image: null, document_external_storage_certified_response: null, pos: true, transfer_request_id: f.transferRequests.booked })
+    expect(b!).toMatchObject({
+      booking_image: null,
+      document_external_storage_certified_response: null,
+      pos: true,
+      transfer_request_id: f.transferRequests.booked,
+    })
     const m = b!.movements[0]!
     expect(Object.keys(m).sort()).toEqual(['booked_quantity', 'bundle_id', 'id', 'item_id', 'lot_id', 'reference', 'serial_number'])
     expect(typeof m.id).toBe('number')
@@ -110,7 +170,12 @@ describe('GET /pos/bookings/{id}.json and /edit.json', () => {
     const b = res.body
     expect(Object.keys(b).sort()).toEqual([...shipmentFields, 'movements'].sort())
     for (const k of integerFields) expect(b[k] === null || typeof b[k] === 'string', k).toBe(true)
-    expect(b).toMatchObject({ id: String(f.bookings.open), agency_from_id: String(f.agency), lock_version: '0', transfer_request_id: String(f.transferRequests.booked) })
+    expect(b).toMatchObject({
+      id: String(f.bookings.open),
+      agency_from_id: String(f.agency),
+      lock_version: '0',
+      transfer_request_id: String(f.transferRequests.booked),
+    })
     for (const k of timestampFields) expect(b[k] === null || stored.test(String(b[k])), k).toBe(true)
     expect(b.created_at).toMatch(stored)
     const m = b.movements[0]!
@@ -120,7 +185,13 @@ describe('GET /pos/bookings/{id}.json and /edit.json', () => {
 
   it('show a shipment in transit with its shipper and time, and a voided booking as voided', async () => {
     const transit = (await api().show(f.bookings.inTransitIncoming)).body
-    expect(transit).toMatchObject({ shipped: true, delivered: false, agency_to_id: String(f.agency), shipper_id: expect.any(String), lock_version: '1' })
+    expect(transit).toMatchObject({
+      shipped: true,
+      delivered: false,
+      agency_to_id: String(f.agency),
+      shipper_id: expect.any(String),
+      lock_version: '1',
+    })
     expect(transit.shipped_at).toMatch(stored)
     const voided = (await api().show(f.bookings.voided)).body
     expect(voided).toMatchObject({ voided: true, voider_id: '5001' })
@@ -195,12 +266,16 @@ describe('GET /pos/bookings/new.json', () => {
       planned_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       movements_count: '2',
     })
-    expect(res.body.movements.map((m) => ({ itemId: Number(m.item_id), quantity: m.booked_quantity }))).toEqual(f.transferRequests.pendingLines)
+    expect(res.body.movements.map((m) => ({ itemId: Number(m.item_id), quantity: m.booked_quantity }))).toEqual(
+      f.transferRequests.pendingLines,
+    )
     expect(res.body.movements.every((m) => m.id === null && m.lot_id === null)).toBe(true)
   })
 
   it('refuses a booked or voided request (422) and an unknown one (404)', async () => {
-    expect((await api().fresh(`?transfer_request_id=${f.transferRequests.booked}`)).body).toEqual({ transfer_request_id: ['ya tiene una reserva'] })
+    expect((await api().fresh(`?transfer_request_id=${f.transferRequests.booked}`)).body).toEqual({
+      transfer_request_id: ['ya tiene una reserva'],
+    })
     const voided = await api().fresh(`?transfer_request_id=${f.transferRequests.voided}`)
     expect(voided.status).toBe(422)
     expect(voided.body).toEqual({ transfer_request_id: ['está anulada'] })

@@ -31,13 +31,31 @@ async function twoLineBooking(): Promise<Booking> {
 describe('PUT /pos/bookings/{id}.json', () => {
   it('changes the fields given, answers in detail style and increments lock_version each time', async () => {
     const b = await twoLineBooking()
-    const first = await api().update(b.id, { reference: 'Cambio 1', planned_delivery: '2025-11-30', needs_transport: false, memo: 'nota', lock_version: 0 })
+    const first = await api().update(b.id, {
+      reference: 'Cambio 1',
+      planned_delivery: '2025-11-30',
+      needs_transport: false,
+      memo: 'nota',
+      lock_version: 0,
+    })
     expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ id: String(b.id), reference: 'Cambio 1', planned_delivery: '2025-11-30', needs_transport: false, memo: 'nota', lock_version: '1' })
+    expect(first.body).toMatchObject({
+      id: String(b.id),
+      reference: 'Cambio 1',
+      planned_delivery: '2025-11-30',
+      needs_transport: false,
+      memo: 'nota',
+      lock_version: '1',
+    })
     expect(first.body.updated_at).toMatch(stored)
     expect(first.body.movements).toHaveLength(2)
     const second = await api().update(b.id, { agency_to_id: f.otherCategoryAgency })
-    expect(second.body).toMatchObject({ lock_version: '2', agency_to_id: String(f.otherCategoryAgency), reference: 'Cambio 1', address_to: 'Calzada Roosevelt 22-43, Zona 11' })
+    expect(second.body).toMatchObject({
+      lock_version: '2',
+      agency_to_id: String(f.otherCategoryAgency),
+      reference: 'Cambio 1',
+      address_to: 'Calzada Roosevelt 22-43, Zona 11',
+    })
     expect((await api().show(b.id)).body.lock_version).toBe('2')
   })
 
@@ -78,14 +96,20 @@ describe('PUT /pos/bookings/{id}.json', () => {
     const b = await twoLineBooking()
     const lastLine = b.movements[1]!
     // Keeping its own last unit is fine…
-    expect((await api().update(b.id, { movements_attributes: { '0': { id: lastLine.id, booked_quantity: 1, reference: 'sigue' } } })).status).toBe(200)
+    expect(
+      (await api().update(b.id, { movements_attributes: { '0': { id: lastLine.id, booked_quantity: 1, reference: 'sigue' } } })).status,
+    ).toBe(200)
     // …one more is not; the error names the entry of movements_attributes.
     const res = await api().update(b.id, {
       movements_attributes: { '0': { id: b.movements[0]!.id, reference: 'x' }, '1': { id: lastLine.id, booked_quantity: 2 } },
     })
     expect(res.status).toBe(422)
     // An existing line keeps its lot, so the message names it.
-    expect(res.body).toEqual({ 'movements[1].booked_quantity': [`excede la existencia disponible de ${lastUnit.code}, lote GENERAL, en Tienda Zona 1 (disponible: 1.0)`] })
+    expect(res.body).toEqual({
+      'movements[1].booked_quantity': [
+        `excede la existencia disponible de ${lastUnit.code}, lote GENERAL, en Tienda Zona 1 (disponible: 1.0)`,
+      ],
+    })
     expect(await api().stock(lastUnit.lotId, f.agency)).toEqual({ available: 0, booked: 1, on_hand: 1 })
   })
 
@@ -104,7 +128,9 @@ describe('PUT /pos/bookings/{id}.json', () => {
     expect(destroyAll.body).toEqual({ movements: ['debe tener al menos un producto'] })
     expect((await api().update(b.id, { agency_from_id: f.otherCategoryAgency })).body).toEqual({ agency_from_id: ['no se puede cambiar'] })
     expect((await api().update(b.id, { agency_from_id: f.agency, reference: 'ok' })).status).toBe(200)
-    expect((await api().update(b.id, { transfer_request_id: f.transferRequests.pending })).body).toEqual({ transfer_request_id: ['no se puede cambiar'] })
+    expect((await api().update(b.id, { transfer_request_id: f.transferRequests.pending })).body).toEqual({
+      transfer_request_id: ['no se puede cambiar'],
+    })
     const seeded = (await api().show(f.bookings.open)).body
     const foreignLine = await api().update(b.id, { movements_attributes: [{ id: seeded.movements[0]!.id, booked_quantity: 1 }] })
     expect(foreignLine.status).toBe(404)
@@ -131,7 +157,10 @@ describe('PUT /pos/bookings/{id}.json', () => {
 describe('DELETE /pos/bookings/{id}.json', () => {
   it('answers 204 without a body, releases the earmarks and drops it from the list', async () => {
     const b = await twoLineBooking()
-    const res = await fetch(`${sandbox.url}${bookingPath(b.id)}`, { method: 'DELETE', headers: { 'X-User-Email': ana().email, 'X-User-Token': ana().token } })
+    const res = await fetch(`${sandbox.url}${bookingPath(b.id)}`, {
+      method: 'DELETE',
+      headers: { 'X-User-Email': ana().email, 'X-User-Token': ana().token },
+    })
     expect(res.status).toBe(204)
     expect(await res.text()).toBe('')
     expect(await api().stock(stocked.lotId, f.agency)).toEqual({ available: 120, booked: 0, on_hand: 120 })
@@ -143,15 +172,21 @@ describe('DELETE /pos/bookings/{id}.json', () => {
 
   it('puts the booking’s transfer request back to pending', async () => {
     const state = async () =>
-      (await api().gql<{ transfer_requests_by_pk: { booked: boolean } }>('query ($id: bigint!) { transfer_requests_by_pk(id: $id) { booked } }', { id: f.transferRequests.booked }))
-        .transfer_requests_by_pk.booked
+      (
+        await api().gql<{ transfer_requests_by_pk: { booked: boolean } }>(
+          'query ($id: bigint!) { transfer_requests_by_pk(id: $id) { booked } }',
+          { id: f.transferRequests.booked },
+        )
+      ).transfer_requests_by_pk.booked
     expect(await state()).toBe(true)
     expect((await api().remove(f.bookings.open)).status).toBe(204)
     expect(await state()).toBe(false)
   })
 
   it('is refused once shipped or voided (422 {base}) and for another entity’s booking (404)', async () => {
-    expect((await api().remove(f.bookings.inTransitOutgoing)).body).toEqual({ base: ['La reserva ya fue despachada y no se puede eliminar'] })
+    expect((await api().remove(f.bookings.inTransitOutgoing)).body).toEqual({
+      base: ['La reserva ya fue despachada y no se puede eliminar'],
+    })
     expect((await api().remove(f.bookings.voided)).body).toEqual({ base: ['La reserva está anulada'] })
     expect((await api().remove(bookingFacts[102].bookings.open)).status).toBe(404)
     expect((await api().remove('abc')).status).toBe(404)

@@ -46,7 +46,12 @@ describe('GET /inventories/bundles/get_dynamic_items_with_stock.json', () => {
       { category: f101.dynamic.itemCategoryId, agency: f101.agencyWithStock },
     )
     const expected = data.items
-      .map((i) => ({ item_id: i.id, code: i.code, name: i.name, available: i.lots.flatMap((l) => l.lot_stocks).reduce((sum, s) => sum + s.available, 0) }))
+      .map((i) => ({
+        item_id: i.id,
+        code: i.code,
+        name: i.name,
+        available: i.lots.flatMap((l) => l.lot_stocks).reduce((sum, s) => sum + s.available, 0),
+      }))
       .filter((i) => i.available > 0)
       .sort((a, b) => a.code.localeCompare(b.code))
     expect(list.map((r) => r.item_id)).toEqual(expected.map((r) => r.item_id))
@@ -56,7 +61,12 @@ describe('GET /inventories/bundles/get_dynamic_items_with_stock.json', () => {
   it('answers for the other entity’s dynamic bundle when that entity is current', async () => {
     const carlos = sandbox.users.find((u) => u.email.startsWith('carlos'))!
     const f102 = bundleFacts[102]
-    const res = await rest<DynamicItem[]>(sandbox, carlos, 'GET', `${endpoint}?agency_id=${f102.agencyWithStock}&bundle_id=${f102.dynamic.id}`)
+    const res = await rest<DynamicItem[]>(
+      sandbox,
+      carlos,
+      'GET',
+      `${endpoint}?agency_id=${f102.agencyWithStock}&bundle_id=${f102.dynamic.id}`,
+    )
     expect(res.status).toBe(200)
     expect(res.body.length).toBeGreaterThan(0)
   })

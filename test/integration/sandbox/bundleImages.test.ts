@@ -138,7 +138,11 @@ describe('bundle images', () => {
 describe('associated forms', () => {
   it('gives a bundle its forms with the submitted values; a bundle without forms gives an empty list', async () => {
     const withForms = await show(bundleFacts[101].withMovements.id)
-    const forms = withForms.forms as { name: string; document_type: string; form_submission: { settings_form_submission_values: { value: string | null; settings_form_field: { name: string } }[] } }[]
+    const forms = withForms.forms as {
+      name: string
+      document_type: string
+      form_submission: { settings_form_submission_values: { value: string | null; settings_form_field: { name: string } }[] }
+    }[]
     expect(forms.map((f) => f.name)).toEqual(['Ficha técnica', 'Control de calidad'])
     expect(forms[0]!.document_type).toBe('bundle')
     expect(forms[0]!.form_submission.settings_form_submission_values.map((v) => [v.settings_form_field.name, v.value])).toEqual([

@@ -21,7 +21,12 @@ const header = ['code', 'name', 'description', 'ean13', 'tags', 'components']
 /** Two item codes of the current entity, read from a seeded bundle. */
 let itemCodes: string[]
 beforeAll(async () => {
-  const detail = await rest<{ bundle_details: { item: { code: string } }[] }>(sandbox, ana(), 'GET', `/inventories/bundles/${f101.withMovements.id}.json`)
+  const detail = await rest<{ bundle_details: { item: { code: string } }[] }>(
+    sandbox,
+    ana(),
+    'GET',
+    `/inventories/bundles/${f101.withMovements.id}.json`,
+  )
   itemCodes = detail.body.bundle_details.map((d) => d.item.code)
 })
 
@@ -59,8 +64,19 @@ describe('POST /inventories/bundles/bundle_imports.json', () => {
     expect(res.body).toEqual({})
     const list = await bundles()
     const first = list.find((b) => b.code === 'IMP-1')!
-    expect(first).toMatchObject({ name: 'Kit importado, con coma', description: 'Desde un archivo', ean13, tags: ['importado', 'oferta'], bundle_details_count: 2 })
-    const detail = await rest<{ bundle_details: { item: { code: string }; quantity: string }[] }>(sandbox, ana(), 'GET', `/inventories/bundles/${first.id as number}.json`)
+    expect(first).toMatchObject({
+      name: 'Kit importado, con coma',
+      description: 'Desde un archivo',
+      ean13,
+      tags: ['importado', 'oferta'],
+      bundle_details_count: 2,
+    })
+    const detail = await rest<{ bundle_details: { item: { code: string }; quantity: string }[] }>(
+      sandbox,
+      ana(),
+      'GET',
+      `/inventories/bundles/${first.id as number}.json`,
+    )
     expect(detail.body.bundle_details.map((d) => [d.item.code, d.quantity])).toEqual([
       [itemCodes[0], '2.0'],
       [itemCodes[1], '1.5'],
@@ -151,7 +167,17 @@ describe('POST /inventories/bundles/bundle_imports.json', () => {
   })
 
   it('takes a file of a thousand rows', async () => {
-    const rows = [header, ...Array.from({ length: 1000 }, (_, i) => [`BULK-${i}`, `Kit ${i}`, '', makeEan13('740', '910', 80_000 + i), 'lote', `${itemCodes[0]}:1`])]
+    const rows = [
+      header,
+      ...Array.from({ length: 1000 }, (_, i) => [
+        `BULK-${i}`,
+        `Kit ${i}`,
+        '',
+        makeEan13('740', '910', 80_000 + i),
+        'lote',
+        `${itemCodes[0]}:1`,
+      ]),
+    ]
     const res = await upload('grande.csv', csv(rows))
     expect(res.status).toBe(200)
     expect((await rest<Json[]>(sandbox, ana(), 'GET', '/inventories/bundles.json?tag=lote')).body).toHaveLength(1000)

@@ -26,7 +26,8 @@ afterAll(() => sandbox.close())
 
 const f101 = bundleFacts[101]
 const data = <D>(query: string, variables?: Record<string, unknown>) => gqlData<D>(sandbox, jwt, query, variables)
-const bundleFields = 'id code name updated_at category_bundle bundle_details_count tags bundle_details { id item_id quantity item { id code name } }'
+const bundleFields =
+  'id code name updated_at category_bundle bundle_details_count tags bundle_details { id item_id quantity item { id code name } }'
 
 describe('bundles', () => {
   it('lists the current entity’s bundles with tags and components, agreeing with REST', async () => {
@@ -45,16 +46,25 @@ describe('bundles', () => {
   })
 
   it('gives components with their item, quantities as numbers (numeric)', async () => {
-    const { bundles_by_pk } = await data<{ bundles_by_pk: Bundle }>(`query ($id: bigint!) { bundles_by_pk(id: $id) { ${bundleFields} } }`, { id: f101.withMovements.id })
-    const detail = (await rest<{ bundle_details: { id: string; item_id: string; quantity: string; item: { code: string; name: string } }[] }>(
-      sandbox,
-      sandbox.users[0]!,
-      'GET',
-      `/inventories/bundles/${f101.withMovements.id}.json`,
-    )).body
+    const { bundles_by_pk } = await data<{ bundles_by_pk: Bundle }>(`query ($id: bigint!) { bundles_by_pk(id: $id) { ${bundleFields} } }`, {
+      id: f101.withMovements.id,
+    })
+    const detail = (
+      await rest<{ bundle_details: { id: string; item_id: string; quantity: string; item: { code: string; name: string } }[] }>(
+        sandbox,
+        sandbox.users[0]!,
+        'GET',
+        `/inventories/bundles/${f101.withMovements.id}.json`,
+      )
+    ).body
     expect(bundles_by_pk.tags).toEqual(f101.withMovements.tags)
     expect(bundles_by_pk.bundle_details).toEqual(
-      detail.bundle_details.map((d) => ({ id: Number(d.id), item_id: Number(d.item_id), quantity: Number(d.quantity), item: { id: Number(d.item_id), code: d.item.code, name: d.item.name } })),
+      detail.bundle_details.map((d) => ({
+        id: Number(d.id),
+        item_id: Number(d.item_id),
+        quantity: Number(d.quantity),
+        item: { id: Number(d.item_id), code: d.item.code, name: d.item.name },
+      })),
     )
   })
 
@@ -63,9 +73,13 @@ describe('bundles', () => {
       '{ dynamic: bundles(where: {category_bundle: {_eq: true}}, order_by: [{code: desc}]) { id item_category { id name } } }',
     )
     expect(dynamic.length).toBe(rest101.filter((b) => b.category_bundle).length)
-    expect(dynamic.find((b) => b.id === f101.dynamic.id)!.item_category).toEqual({ id: f101.dynamic.itemCategoryId, name: f101.dynamic.itemCategoryName })
+    expect(dynamic.find((b) => b.id === f101.dynamic.id)!.item_category).toEqual({
+      id: f101.dynamic.itemCategoryId,
+      name: f101.dynamic.itemCategoryName,
+    })
 
-    const itemId = (await data<{ bundles_by_pk: Bundle }>(`{ bundles_by_pk(id: ${f101.withMovements.id}) { bundle_details { item_id } } }`)).bundles_by_pk.bundle_details[0]!.item_id
+    const itemId = (await data<{ bundles_by_pk: Bundle }>(`{ bundles_by_pk(id: ${f101.withMovements.id}) { bundle_details { item_id } } }`))
+      .bundles_by_pk.bundle_details[0]!.item_id
     const { bundles } = await data<{ bundles: { id: number }[] }>(
       'query ($item: bigint!) { bundles(where: {bundle_details: {item_id: {_eq: $item}}}) { id } }',
       { item: itemId },
@@ -99,7 +113,10 @@ describe('bundles', () => {
   it('filters on timestamps given in ISO 8601, for incremental pulls', async () => {
     const sorted = rest101.map((b) => b.updated_at as string).sort()
     const middle = sorted[Math.floor(sorted.length / 2)]!
-    const { bundles } = await data<{ bundles: { id: number }[] }>('query ($t: timestamp!) { bundles(where: {updated_at: {_gt: $t}}) { id } }', { t: middle })
+    const { bundles } = await data<{ bundles: { id: number }[] }>(
+      'query ($t: timestamp!) { bundles(where: {updated_at: {_gt: $t}}) { id } }',
+      { t: middle },
+    )
     // REST's ISO has milliseconds, the stored value microseconds: the bundle at `middle` itself may count.
     const later = rest101.filter((b) => (b.updated_at as string) > middle).length
     expect(bundles.length).toBeGreaterThanOrEqual(later)
@@ -126,7 +143,12 @@ describe('bundles', () => {
 
   it('sees a bundle written through REST at once', async () => {
     const created = await rest<{ id: number }>(sandbox, sandbox.users[0]!, 'POST', '/inventories/bundles.json', {
-      bundle: { code: 'GQL-1', name: 'Visto por GraphQL', tag_list: 'graphql', bundle_details_attributes: { '0': { item_id: 1_000_001, quantity: '2' } } },
+      bundle: {
+        code: 'GQL-1',
+        name: 'Visto por GraphQL',
+        tag_list: 'graphql',
+        bundle_details_attributes: { '0': { item_id: 1_000_001, quantity: '2' } },
+      },
     })
     const { bundles } = await data<{ bundles: Bundle[] }>(`{ bundles(where: {code: {_eq: "GQL-1"}}) { ${bundleFields} } }`)
     expect(bundles).toHaveLength(1)

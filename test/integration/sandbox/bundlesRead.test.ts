@@ -21,11 +21,40 @@ const zoneless = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/
 
 /** Every field of the spec's Bundle table, with the sandbox's model name in the embedding's, plus tags (ours). */
 const bundleFields = [
-  'id', 'zid', 'active', 'code', 'ean13', 'name', 'description', 'extra_description', 'entity_id', 'updater_id', 'created_at',
-  'updated_at', 'bundle_details_count', 'pays_vat', 'quotable', 'ecommerce', 'sellable', 'purchasable',
-  'force_as_service_for_document_external_storage_service', 'category_bundle', 'item_category_id', 'item_country_code_id',
-  'weight', 'volume', 'measurement_unit', 'color', 'image', 'image2', 'image3', 'image4', 'image5', 'youtube_video_url',
-  'nomic_q4f16_embedding', 'tags',
+  'id',
+  'zid',
+  'active',
+  'code',
+  'ean13',
+  'name',
+  'description',
+  'extra_description',
+  'entity_id',
+  'updater_id',
+  'created_at',
+  'updated_at',
+  'bundle_details_count',
+  'pays_vat',
+  'quotable',
+  'ecommerce',
+  'sellable',
+  'purchasable',
+  'force_as_service_for_document_external_storage_service',
+  'category_bundle',
+  'item_category_id',
+  'item_country_code_id',
+  'weight',
+  'volume',
+  'measurement_unit',
+  'color',
+  'image',
+  'image2',
+  'image3',
+  'image4',
+  'image5',
+  'youtube_video_url',
+  'nomic_q4f16_embedding',
+  'tags',
 ]
 
 describe('GET /inventories/bundles.json', () => {
@@ -53,7 +82,8 @@ describe('GET /inventories/bundles.json', () => {
       expect(b.updated_at).toMatch(iso)
       expect(b.color).toMatch(/^#[0-9A-Fa-f]{6}$/)
       expect(Array.isArray(b.tags)).toBe(true)
-      for (const key of ['active', 'pays_vat', 'quotable', 'ecommerce', 'sellable', 'purchasable', 'category_bundle']) expect(typeof b[key], key).toBe('boolean')
+      for (const key of ['active', 'pays_vat', 'quotable', 'ecommerce', 'sellable', 'purchasable', 'category_bundle'])
+        expect(typeof b[key], key).toBe('boolean')
       if (b.ean13 !== null) expect(isValidEan13(b.ean13 as string)).toBe(true)
     }
   })
@@ -76,7 +106,10 @@ describe('GET /inventories/bundles.json', () => {
     expect(expected.length).toBeGreaterThan(1)
     for (const asked of [tag, 'MÁS VENDIDO', 'Más Vendido']) {
       const res = await rest<Json[]>(sandbox, ana(), 'GET', `/inventories/bundles.json?tag=${encodeURIComponent(asked)}`)
-      expect(res.body.map((b) => b.id), asked).toEqual(expected)
+      expect(
+        res.body.map((b) => b.id),
+        asked,
+      ).toEqual(expected)
     }
     const none = await rest<Json[]>(sandbox, ana(), 'GET', '/inventories/bundles.json?tag=no-such-tag')
     expect(none.body).toEqual([])
@@ -102,14 +135,25 @@ describe('GET /inventories/bundles/{id}.json', () => {
     expect(res.status).toBe(200)
     const b = res.body
     expect(Object.keys(b).sort()).toEqual([...bundleFields, 'bundle_details', 'forms'].sort())
-    expect(b).toMatchObject({ id: String(f101.withMovements.id), zid: '1', entity_id: '101', code: f101.withMovements.code, ean13: f101.withMovements.ean13 })
+    expect(b).toMatchObject({
+      id: String(f101.withMovements.id),
+      zid: '1',
+      entity_id: '101',
+      code: f101.withMovements.code,
+      ean13: f101.withMovements.ean13,
+    })
     expect(b.bundle_details_count).toBe('3')
     expect(b.updater_id).toMatch(/^\d+$/)
     expect(b.created_at).toMatch(zoneless)
     expect(b.updated_at).toMatch(zoneless)
     expect(b.tags).toEqual(f101.withMovements.tags)
     expect((b.forms as { name: string }[]).map((f) => f.name)).toEqual(['Ficha técnica', 'Control de calidad'])
-    const details = b.bundle_details as { id: string; item_id: string; quantity: string; item: { id: string; code: string; name: string } }[]
+    const details = b.bundle_details as {
+      id: string
+      item_id: string
+      quantity: string
+      item: { id: string; code: string; name: string }
+    }[]
     expect(details).toHaveLength(3)
     for (const d of details) {
       expect(d.id).toMatch(/^\d+$/)
@@ -127,7 +171,8 @@ describe('GET /inventories/bundles/{id}.json', () => {
     const detail = (await rest<Json>(sandbox, ana(), 'GET', `/inventories/bundles/${f101.dynamic.id}.json`)).body
     expect(detail).toMatchObject({ category_bundle: true, item_category_id: String(f101.dynamic.itemCategoryId), bundle_details: [] })
     expect(new Date(`${detail.updated_at as string}Z`).toISOString()).toBe(fromList.updated_at)
-    for (const key of ['code', 'name', 'color', 'ean13', 'weight', 'image', 'tags', 'active']) expect(detail[key], key).toEqual(fromList[key])
+    for (const key of ['code', 'name', 'color', 'ean13', 'weight', 'image', 'tags', 'active'])
+      expect(detail[key], key).toEqual(fromList[key])
   })
 
   it('answers 404 {error} for an unknown id, a malformed one, and another entity’s bundle', async () => {

@@ -96,13 +96,28 @@ describe('POST /inventories/bundles.json', () => {
     const res = await create({ code: 'MIN-1', name: 'Mínimo' })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({
-      active: true, pays_vat: true, sellable: true, ecommerce: false, purchasable: false, category_bundle: false,
-      color: '#FFFFFF', ean13: null, description: null, bundle_details_count: 0, bundle_details: [], tags: [],
+      active: true,
+      pays_vat: true,
+      sellable: true,
+      ecommerce: false,
+      purchasable: false,
+      category_bundle: false,
+      color: '#FFFFFF',
+      ean13: null,
+      description: null,
+      bundle_details_count: 0,
+      bundle_details: [],
+      tags: [],
     })
   })
 
   it('creates a dynamic bundle from a category of the entity', async () => {
-    const res = await create({ code: 'DYN-1', name: 'Surtido', category_bundle: '1', item_category_id: String(f101.dynamic.itemCategoryId) })
+    const res = await create({
+      code: 'DYN-1',
+      name: 'Surtido',
+      category_bundle: '1',
+      item_category_id: String(f101.dynamic.itemCategoryId),
+    })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ category_bundle: true, item_category_id: f101.dynamic.itemCategoryId })
   })
@@ -131,15 +146,43 @@ describe('POST /inventories/bundles.json', () => {
     ['a negative weight', { weight: -1 }, { weight: ['debe ser mayor que o igual a 0'] }],
     ['a volume that is not a number', { volume: 'mucho' }, { volume: ['no es un número'] }],
     ['a video address that is not one', { youtube_video_url: 'mi video' }, { youtube_video_url: ['no es válido'] }],
-    ['an unknown item', { bundle_details_attributes: { '0': { item_id: 999, quantity: '1' } } }, { 'bundle_details.item_id': ['debe existir'] }],
-    ['another entity’s item', { bundle_details_attributes: { '0': { item_id: 2_000_001, quantity: '1' } } }, { 'bundle_details.item_id': ['debe existir'] }],
-    ['a component without an item', { bundle_details_attributes: { '0': { quantity: '1' } } }, { 'bundle_details.item_id': ['no puede estar en blanco'] }],
-    ['a zero quantity', { bundle_details_attributes: { '0': { item_id: 1_000_001, quantity: '0' } } }, { 'bundle_details.quantity': ['debe ser mayor que 0'] }],
-    ['a negative quantity', { bundle_details_attributes: { '0': { item_id: 1_000_001, quantity: '-1.5' } } }, { 'bundle_details.quantity': ['debe ser mayor que 0'] }],
-    ['a quantity with a decimal comma', { bundle_details_attributes: { '0': { item_id: 1_000_001, quantity: '1,5' } } }, { 'bundle_details.quantity': ['no es un número'] }],
+    [
+      'an unknown item',
+      { bundle_details_attributes: { '0': { item_id: 999, quantity: '1' } } },
+      { 'bundle_details.item_id': ['debe existir'] },
+    ],
+    [
+      'another entity’s item',
+      { bundle_details_attributes: { '0': { item_id: 2_000_001, quantity: '1' } } },
+      { 'bundle_details.item_id': ['debe existir'] },
+    ],
+    [
+      'a component without an item',
+      { bundle_details_attributes: { '0': { quantity: '1' } } },
+      { 'bundle_details.item_id': ['no puede estar en blanco'] },
+    ],
+    [
+      'a zero quantity',
+      { bundle_details_attributes: { '0': { item_id: 1_000_001, quantity: '0' } } },
+      { 'bundle_details.quantity': ['debe ser mayor que 0'] },
+    ],
+    [
+      'a negative quantity',
+      { bundle_details_attributes: { '0': { item_id: 1_000_001, quantity: '-1.5' } } },
+      { 'bundle_details.quantity': ['debe ser mayor que 0'] },
+    ],
+    [
+      'a quantity with a decimal comma',
+      { bundle_details_attributes: { '0': { item_id: 1_000_001, quantity: '1,5' } } },
+      { 'bundle_details.quantity': ['no es un número'] },
+    ],
     ['a dynamic bundle without a category', { category_bundle: true }, { item_category_id: ['no puede estar en blanco'] }],
     ['a dynamic bundle with an unknown category', { category_bundle: true, item_category_id: 999 }, { item_category_id: ['debe existir'] }],
-    ['a dynamic bundle with another entity’s category', { category_bundle: true, item_category_id: bundleFacts[102].dynamic.itemCategoryId }, { item_category_id: ['debe existir'] }],
+    [
+      'a dynamic bundle with another entity’s category',
+      { category_bundle: true, item_category_id: bundleFacts[102].dynamic.itemCategoryId },
+      { item_category_id: ['debe existir'] },
+    ],
   ]
   for (const [what, fields, errors] of refusals) {
     it(`refuses ${what} with 422 {field: [messages]}`, async () => {
@@ -190,7 +233,11 @@ describe('POST /inventories/bundles.json', () => {
   it('keeps serving after dropping a streamed list answer', async () => {
     sandbox.setFaults({ dropShare: 1 })
     const dropped = await fetch(`${sandbox.url}/inventories/bundles.json`, { headers: userHeaders(ana()) }).then(
-      (r) => r.text().then(() => 'answered', () => 'cut'),
+      (r) =>
+        r.text().then(
+          () => 'answered',
+          () => 'cut',
+        ),
       () => 'cut',
     )
     expect(dropped).toBe('cut')
@@ -212,8 +259,16 @@ describe('PATCH /inventories/bundles/{id}.json', () => {
     const before = await show(f101.deletable.id)
     const res = await update(f101.deletable.id, { name: 'Combo renovado', ecommerce: '1', color: '#000000', ean13: '' })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ id: String(f101.deletable.id), name: 'Combo renovado', ecommerce: true, color: '#000000', ean13: null, updater_id: '5001' })
-    for (const key of ['code', 'description', 'tags', 'bundle_details', 'created_at', 'zid']) expect(res.body[key], key).toEqual(before[key])
+    expect(res.body).toMatchObject({
+      id: String(f101.deletable.id),
+      name: 'Combo renovado',
+      ecommerce: true,
+      color: '#000000',
+      ean13: null,
+      updater_id: '5001',
+    })
+    for (const key of ['code', 'description', 'tags', 'bundle_details', 'created_at', 'zid'])
+      expect(res.body[key], key).toEqual(before[key])
     expect(res.body.updated_at).not.toBe(before.updated_at)
     expect(await show(f101.deletable.id)).toEqual(res.body)
   })
@@ -264,7 +319,10 @@ describe('PATCH /inventories/bundles/{id}.json', () => {
   it('refuses a bad component without touching the others', async () => {
     const before = await show(f101.deletable.id)
     const res = await update(f101.deletable.id, {
-      bundle_details_attributes: { '0': { id: (before.bundle_details as Detail[])[0]!.id, quantity: '9' }, '1': { item_id: items.foreign, quantity: '1' } },
+      bundle_details_attributes: {
+        '0': { id: (before.bundle_details as Detail[])[0]!.id, quantity: '9' },
+        '1': { item_id: items.foreign, quantity: '1' },
+      },
     })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ 'bundle_details.item_id': ['debe existir'] })

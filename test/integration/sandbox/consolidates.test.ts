@@ -20,7 +20,15 @@ describe('GET /purchases/consolidates/new.json', () => {
     expect(res.status).toBe(200)
     expect(ids(res.body).sort()).toEqual([7001, 7002, 7003, 7004, 7005, 7006])
     const imported = res.body.find((o) => o.id === 7002)!
-    expect(imported).toMatchObject({ import: true, currency_id: 2, exchange_rate: 7.75, subtotal: '325.0', tax1: '39.0', total: '364.0', consolidate_id: null })
+    expect(imported).toMatchObject({
+      import: true,
+      currency_id: 2,
+      exchange_rate: 7.75,
+      subtotal: '325.0',
+      tax1: '39.0',
+      total: '364.0',
+      consolidate_id: null,
+    })
     expect(imported.currency).toEqual({ id: 2, code: 'USD', name: 'Dólar estadounidense', symbol: 'US$' })
     expect(imported.payee).toEqual({ id: 6002, name: 'Importadora Pacífico Ltd.' })
     expect(imported.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
@@ -37,7 +45,14 @@ describe('POST /purchases/consolidates.json', () => {
   it('groups two orders: each keeps its identity and points at the consolidate, and leaves the candidates', async () => {
     const res = await api().createConsolidate('Contenedor noviembre', [7001, 7002], 'Flete compartido')
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ name: 'Contenedor noviembre', description: 'Flete compartido', user_id: 5001, entity_id: 101, item_id: null, special_invoice: false })
+    expect(res.body).toMatchObject({
+      name: 'Contenedor noviembre',
+      description: 'Flete compartido',
+      user_id: 5001,
+      entity_id: 101,
+      item_id: null,
+      special_invoice: false,
+    })
     expect(ids(res.body.purchase_orders)).toEqual([7001, 7002])
     const { purchase_orders } = await api().gql<{ purchase_orders: { id: number; consolidate_id: number | null; reference: string }[] }>(
       '{ purchase_orders(where: {id: {_in: [7001, 7002]}}, order_by: {id: asc}) { id consolidate_id reference } }',
@@ -55,7 +70,11 @@ describe('POST /purchases/consolidates.json', () => {
     expect(res.body).toEqual({ name: ['no puede estar en blanco'], purchase_orders: ['debe incluir al menos una orden de compra'] })
     const taken = await api().createConsolidate('Otra', [7001, 7008, 7010, 7101])
     expect(taken.body).toEqual({
-      purchase_orders: ['la orden 7008 no se puede consolidar', 'la orden 7010 no se puede consolidar', 'la orden 7101 no se puede consolidar'],
+      purchase_orders: [
+        'la orden 7008 no se puede consolidar',
+        'la orden 7010 no se puede consolidar',
+        'la orden 7101 no se puede consolidar',
+      ],
     })
     expect(ids((await api().candidates()).body)).toContain(7001)
   })

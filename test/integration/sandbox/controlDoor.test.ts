@@ -24,7 +24,13 @@ const ana = () => sandbox.users[0]!
 
 describe('GET/PUT /__sandbox/faults', () => {
   it('reads and changes single settings', async () => {
-    expect((await control(sandbox, 'GET', '/faults')).body).toEqual({ latencyMinMs: 0, latencyMaxMs: 0, errorShare: 0, dropShare: 0, spec: 'none' })
+    expect((await control(sandbox, 'GET', '/faults')).body).toEqual({
+      latencyMinMs: 0,
+      latencyMaxMs: 0,
+      errorShare: 0,
+      dropShare: 0,
+      spec: 'none',
+    })
     const res = await control(sandbox, 'PUT', '/faults', { latencyMinMs: 20, latencyMaxMs: 80, dropShare: 0.05 })
     expect(res.body).toEqual({ latencyMinMs: 20, latencyMaxMs: 80, errorShare: 0, dropShare: 0.05, spec: 'latency=20-80,drop=0.05' })
   })
@@ -81,11 +87,9 @@ describe('GET/PUT /__sandbox/clock', () => {
 
 describe('GET /__sandbox/users', () => {
   it('lists the demo users with tokens that work and their entities', async () => {
-    const res = await control<{ email: string; token: string; memberships: { entity: { id: number }; current: boolean; active: boolean }[] }[]>(
-      sandbox,
-      'GET',
-      '/users',
-    )
+    const res = await control<
+      { email: string; token: string; memberships: { entity: { id: number }; current: boolean; active: boolean }[] }[]
+    >(sandbox, 'GET', '/users')
     expect(res.body.map((u) => u.email)).toEqual(sandbox.users.map((u) => u.email))
     expect(res.body[0]!.memberships.filter((m) => m.active).map((m) => m.entity.id)).toEqual([101, 102])
     for (const u of res.body) expect((await rest(sandbox, u, 'GET', '/profile.json')).status).toBe(200)
@@ -95,7 +99,11 @@ describe('GET /__sandbox/users', () => {
 describe('POST /__sandbox/reset', () => {
   it('restores the seed: profile, current entity and what GraphQL shows', async () => {
     const jwt = await graphqlToken(sandbox, ana())
-    const before = await gqlData(sandbox, jwt, '{ items(order_by: {id: asc}) { id name price } lot_stocks_aggregate { aggregate { count } } }')
+    const before = await gqlData(
+      sandbox,
+      jwt,
+      '{ items(order_by: {id: asc}) { id name price } lot_stocks_aggregate { aggregate { count } } }',
+    )
     await rest(sandbox, ana(), 'PATCH', '/profile.json', { user: { name: 'Cambiada', language: 'en' } })
     await rest(sandbox, ana(), 'PATCH', '/company.json', { selected_entity_id: '102' })
 
@@ -107,7 +115,9 @@ describe('POST /__sandbox/reset', () => {
     expect(profile.body.profile).toMatchObject({ name: 'Ana López', language: 'es' })
     expect((await rest<{ id: string }>(sandbox, ana(), 'GET', '/company.json')).body.id).toBe('101')
     // The JWT held from before the reset still works: the signing secret is not training data.
-    expect(await gqlData(sandbox, jwt, '{ items(order_by: {id: asc}) { id name price } lot_stocks_aggregate { aggregate { count } } }')).toEqual(before)
+    expect(
+      await gqlData(sandbox, jwt, '{ items(order_by: {id: asc}) { id name price } lot_stocks_aggregate { aggregate { count } } }'),
+    ).toEqual(before)
   })
 })
 
@@ -121,10 +131,13 @@ describe('who may use the control door', () => {
   it('refuses a request addressed to a non-loopback host name (DNS rebinding)', async () => {
     const { port } = new URL(sandbox.url)
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/__sandbox/users', headers: { Host: `attacker.example:${port}` } }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/__sandbox/users', headers: { Host: `attacker.example:${port}` } },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
       req.on('error', reject)
       req.end()
     })

@@ -11,19 +11,22 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 
 describe('document structures', () => {
-  it.each(['contract', 'purchase_order', 'invoice', 'shipment', 'entry', 'case'])('%s: every field has type, required and default', async (type) => {
-    const res = await rest<Structure>(sandbox, sandbox.users[0]!, 'GET', `/apps/documents_structures/${type}.json`)
-    expect(res.status).toBe(200)
-    const fields = Object.entries(res.body)
-    expect(fields.length).toBeGreaterThan(2)
-    for (const [, d] of fields) {
-      expect(Object.keys(d).sort()).toEqual(['default', 'required', 'type'])
-      expect(typeof d.type).toBe('string')
-      expect(typeof d.required).toBe('boolean')
-    }
-    expect(res.body.reference).toEqual({ type: 'string', required: false, default: null })
-    expect(res.body.payee_id).toEqual({ type: 'integer', required: true, default: null })
-  })
+  it.each(['contract', 'purchase_order', 'invoice', 'shipment', 'entry', 'case'])(
+    '%s: every field has type, required and default',
+    async (type) => {
+      const res = await rest<Structure>(sandbox, sandbox.users[0]!, 'GET', `/apps/documents_structures/${type}.json`)
+      expect(res.status).toBe(200)
+      const fields = Object.entries(res.body)
+      expect(fields.length).toBeGreaterThan(2)
+      for (const [, d] of fields) {
+        expect(Object.keys(d).sort()).toEqual(['default', 'required', 'type'])
+        expect(typeof d.type).toBe('string')
+        expect(typeof d.required).toBe('boolean')
+      }
+      expect(res.body.reference).toEqual({ type: 'string', required: false, default: null })
+      expect(res.body.payee_id).toEqual({ type: 'integer', required: true, default: null })
+    },
+  )
 
   it('gives the fields the spec shows for a contract', async () => {
     const res = await rest<Structure>(sandbox, sandbox.users[0]!, 'GET', '/apps/documents_structures/contract.json')

@@ -53,7 +53,11 @@ describe('dropped connections', () => {
   it('commit the entity switch and then reset the connection without an answer', async () => {
     sandbox.setFaults({ dropShare: 1 })
     const outcome = await networkFailure(
-      fetch(`${sandbox.url}/company.json`, { method: 'PATCH', headers: userHeaders(ana()), body: JSON.stringify({ selected_entity_id: '102' }) }),
+      fetch(`${sandbox.url}/company.json`, {
+        method: 'PATCH',
+        headers: userHeaders(ana()),
+        body: JSON.stringify({ selected_entity_id: '102' }),
+      }),
     )
     expect(['ECONNRESET', 'UND_ERR_SOCKET']).toContain(outcome)
     sandbox.setFaults({ dropShare: 0 })
@@ -63,7 +67,11 @@ describe('dropped connections', () => {
   it('commit a profile change too', async () => {
     sandbox.setFaults({ dropShare: 1 })
     const outcome = await networkFailure(
-      fetch(`${sandbox.url}/profile.json`, { method: 'PATCH', headers: userHeaders(ana()), body: JSON.stringify({ user: { name: 'Ana Dropped' } }) }),
+      fetch(`${sandbox.url}/profile.json`, {
+        method: 'PATCH',
+        headers: userHeaders(ana()),
+        body: JSON.stringify({ user: { name: 'Ana Dropped' } }),
+      }),
     )
     expect(outcome).not.toMatch(/^answered/)
     sandbox.setFaults({ dropShare: 0 })

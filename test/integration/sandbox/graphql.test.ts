@@ -106,7 +106,9 @@ describe('where', () => {
 
   it('has cases that select something and something less than everything', () => {
     // Guards the table above against a seed in which every case is trivially empty or full.
-    for (const [label, , predicate] of cases.filter(([l]) => ['_in', '_ilike folds case', '_is_null true', '_neq on a boolean'].includes(l))) {
+    for (const [label, , predicate] of cases.filter(([l]) =>
+      ['_in', '_ilike folds case', '_is_null true', '_neq on a boolean'].includes(l),
+    )) {
       const n = items.filter(predicate).length
       expect(n, label).toBeGreaterThan(0)
       expect(n, label).toBeLessThan(items.length)
@@ -130,14 +132,18 @@ describe('where', () => {
 
   it('through an object relation', async () => {
     const pinturas = categories.find((c) => c.name === 'Pinturas')!
-    const res = await data<{ items: { id: number }[] }>('{ items(where: {item_category: {name: {_eq: "Pinturas"}}}, order_by: {id: asc}) { id } }')
+    const res = await data<{ items: { id: number }[] }>(
+      '{ items(where: {item_category: {name: {_eq: "Pinturas"}}}, order_by: {id: asc}) { id } }',
+    )
     const expected = items.filter((i) => i.item_category_id === pinturas.id).sort(byId)
     expect(expected.length).toBeGreaterThan(0)
     expect(ids(res.items)).toEqual(ids(expected))
   })
 
   it('through an array relation: any related row matches', async () => {
-    const res = await data<{ items: { id: number }[] }>('{ items(where: {lots: {expires: {_lt: "2027-01-01"}}}, order_by: {id: asc}) { id } }')
+    const res = await data<{ items: { id: number }[] }>(
+      '{ items(where: {lots: {expires: {_lt: "2027-01-01"}}}, order_by: {id: asc}) { id } }',
+    )
     const itemIds = new Set(lots.filter((l) => l.expires !== null && l.expires < '2027-01-01').map((l) => l.item_id))
     expect(itemIds.size).toBeGreaterThan(0)
     expect(ids(res.items)).toEqual([...itemIds].sort((a, b) => a - b))
@@ -175,7 +181,9 @@ describe('order_by, limit and offset', () => {
   })
 
   it('orders by a column of an object relation', async () => {
-    const res = await data<{ lot_stocks: { lot: { expires: string | null } }[] }>('{ lot_stocks(order_by: [{lot: {expires: asc}}]) { lot { expires } } }')
+    const res = await data<{ lot_stocks: { lot: { expires: string | null } }[] }>(
+      '{ lot_stocks(order_by: [{lot: {expires: asc}}]) { lot { expires } } }',
+    )
     const dates = res.lot_stocks.map((s) => s.lot.expires)
     const firstNull = dates.indexOf(null)
     expect(firstNull).toBeGreaterThan(0)
@@ -233,9 +241,14 @@ describe('relations', () => {
   })
 
   it('serve the SDK’s stock query: lot_stocks with lot { item_id expires } and agency', async () => {
-    const res = await data<{ lot_stocks: { id: number; available: number; lot: { item_id: number; expires: string | null }; agency: { id: number; name: string } }[] }>(
-      '{ lot_stocks(order_by: {id: asc}) { id available lot { item_id expires } agency { id name } } }',
-    )
+    const res = await data<{
+      lot_stocks: {
+        id: number
+        available: number
+        lot: { item_id: number; expires: string | null }
+        agency: { id: number; name: string }
+      }[]
+    }>('{ lot_stocks(order_by: {id: asc}) { id available lot { item_id expires } agency { id name } } }')
     expect(res.lot_stocks).toHaveLength(stocks.length)
     const lotsById = new Map(lots.map((l) => [l.id, l]))
     for (const [i, row] of res.lot_stocks.entries()) {
@@ -252,7 +265,9 @@ describe('relations', () => {
       '{ items(order_by: {id: asc}) { id lots(where: {expires: {_is_null: false}}, order_by: {expires: desc}, limit: 1, offset: 0) { id expires item_id name } } }',
     )
     for (const item of latest.items) {
-      const dated = lots.filter((l) => l.item_id === item.id && l.expires !== null).sort((a, b) => (a.expires! < b.expires! ? 1 : a.expires! > b.expires! ? -1 : a.id - b.id))
+      const dated = lots
+        .filter((l) => l.item_id === item.id && l.expires !== null)
+        .sort((a, b) => (a.expires! < b.expires! ? 1 : a.expires! > b.expires! ? -1 : a.id - b.id))
       expect(item.lots).toEqual(dated.slice(0, 1))
     }
     expect(latest.items.some((i) => i.lots.length === 1)).toBe(true)

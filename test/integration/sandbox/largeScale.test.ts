@@ -25,7 +25,11 @@ let sandbox: RunningSandbox
 let db: Sqlite
 let seedSeconds: number
 const facts = bundleFacts[101]
-const count = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number
+const count = (sql: string, ...params: unknown[]) =>
+  db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sandbox-large-'))
@@ -70,7 +74,9 @@ describe('the large scale', () => {
     expect(new Set(codes).size).toBe(codes.length)
     expect(count('SELECT COUNT(*) FROM bundles WHERE entity_id = 101 AND category_bundle = 1')).toBeGreaterThan(5_000)
     expect(count('SELECT COUNT(DISTINCT item_id) FROM bundle_details WHERE entity_id = 101')).toBeGreaterThan(40_000)
-    expect(count('SELECT COUNT(DISTINCT bundle_id) FROM bundle_taggings bt JOIN bundles b ON b.id = bt.bundle_id WHERE b.entity_id = 101')).toBeGreaterThan(50_000)
+    expect(
+      count('SELECT COUNT(DISTINCT bundle_id) FROM bundle_taggings bt JOIN bundles b ON b.id = bt.bundle_id WHERE b.entity_id = 101'),
+    ).toBeGreaterThan(50_000)
     // The facts hold at this scale too.
     expect(count('SELECT COUNT(*) FROM movements WHERE bundle_id = ?', facts.withMovements.id)).toBeGreaterThan(0)
     expect(count('SELECT category_bundle FROM bundles WHERE id = ?', facts.dynamic.id)).toBe(1)
@@ -79,7 +85,11 @@ describe('the large scale', () => {
   it('keeps the bookings facts (same ids, codes, lots and stock as the small scale) and answers the booking list', async () => {
     for (const f of Object.values(bookingFacts)) checkBookingFacts(db, f, true)
     const list = await rest<{ id: number }[]>(sandbox, sandbox.users[0]!, 'GET', '/pos/bookings.json')
-    expect(list.body.map((b) => b.id)).toEqual([bookingFacts[101].bookings.open, bookingFacts[101].bookings.noTransport, bookingFacts[101].bookings.withBundle])
+    expect(list.body.map((b) => b.id)).toEqual([
+      bookingFacts[101].bookings.open,
+      bookingFacts[101].bookings.noTransport,
+      bookingFacts[101].bookings.withBundle,
+    ])
   })
 
   it('lists all 100,000 bundles over REST', async () => {
@@ -102,8 +112,15 @@ describe('the large scale', () => {
 
   it('pages all 100,000 bundles over GraphQL by keyset, each page read through the primary key', async () => {
     const registry = sandboxTables()
-    const page = compileSelect(registry, registry.table('bundles'), { where: { id: { _gt: 0 } }, order_by: [{ id: 'asc' }], limit: 5000 }, newScope(101))
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${page.text}`).all(...page.params) as { detail: string }[]).map((r) => r.detail).join(' | ')
+    const page = compileSelect(
+      registry,
+      registry.table('bundles'),
+      { where: { id: { _gt: 0 } }, order_by: [{ id: 'asc' }], limit: 5000 },
+      newScope(101),
+    )
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${page.text}`).all(...page.params) as { detail: string }[])
+      .map((r) => r.detail)
+      .join(' | ')
     expect(plan).toMatch(/rowid>\?/)
     expect(plan).not.toMatch(/TEMP B-TREE/)
 

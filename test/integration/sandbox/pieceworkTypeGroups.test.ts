@@ -24,7 +24,7 @@ const base = '/payroll/settings/piecework_type_groups'
 const list = async () => (await rest<Group[]>(sandbox, ana(), 'GET', `${base}.json`)).body
 
 describe('piecework type groups', () => {
-  it('lists the current entity\'s groups with numeric ids and ISO timestamps', async () => {
+  it("lists the current entity's groups with numeric ids and ISO timestamps", async () => {
     const res = await rest<Group[]>(sandbox, ana(), 'GET', `${base}.json`)
     expect(res.status).toBe(200)
     expect(res.body.map((g) => g.name)).toEqual(['Armado de muebles', 'Corte de madera', 'Pintura'])
@@ -110,7 +110,7 @@ describe('piecework type groups', () => {
     expect((await rest(sandbox, ana(), 'DELETE', `${base}/${first.id}.json`)).status).toBe(404)
   })
 
-  it('shows only the current entity\'s groups', async () => {
+  it("shows only the current entity's groups", async () => {
     const mine = await list()
     expect((await rest(sandbox, ana(), 'PATCH', '/company.json', { selected_entity_id: '102' })).status).toBe(200)
     const theirs = await list()

@@ -21,7 +21,14 @@ describe('GET /profile.json', () => {
   it('gives the first demo user in Spanish, in a Rails time zone, with two active memberships', async () => {
     const res = await rest<ProfileResponse>(sandbox, ana(), 'GET', '/profile.json')
     expect(res.status).toBe(200)
-    expect(res.body.profile).toEqual({ id: expect.any(Number), email: ana().email, name: 'Ana López', mobile_phone: '+502 5555 0101', language: 'es', time_zone: 'Central America' })
+    expect(res.body.profile).toEqual({
+      id: expect.any(Number),
+      email: ana().email,
+      name: 'Ana López',
+      mobile_phone: '+502 5555 0101',
+      language: 'es',
+      time_zone: 'Central America',
+    })
     expect(res.body.memberships).toHaveLength(2)
     expect(res.body.memberships.every((m) => m.active && typeof m.id === 'number' && typeof m.entity.id === 'number')).toBe(true)
     expect(res.body.memberships.filter((m) => m.current)).toHaveLength(1)
@@ -52,7 +59,12 @@ describe('PATCH /profile.json', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({})
     const after = await rest<ProfileResponse>(sandbox, ana(), 'GET', '/profile.json')
-    expect(after.body.profile).toMatchObject({ name: 'Ana María López', mobile_phone: '+502 5555 9999', language: 'en', time_zone: 'America/Costa_Rica' })
+    expect(after.body.profile).toMatchObject({
+      name: 'Ana María López',
+      mobile_phone: '+502 5555 9999',
+      language: 'en',
+      time_zone: 'America/Costa_Rica',
+    })
   })
 
   it('accepts Rails time zone names', async () => {

@@ -78,7 +78,11 @@ describe('purchasing through GraphQL with the extensions off (only what the real
 
   it('serves the real columns: booked/delivered quantity and unit cost, the currency prefix, receptions of an order with their lot fields', async () => {
     const data = await realApi().gql<{
-      purchase_orders: { currency_id: number; purchase_order_details: { booked_quantity: number; delivered_quantity: number; unit_cost: number }[]; receptions: { reception_details: Json[] }[] }[]
+      purchase_orders: {
+        currency_id: number
+        purchase_order_details: { booked_quantity: number; delivered_quantity: number; unit_cost: number }[]
+        receptions: { reception_details: Json[] }[]
+      }[]
       currencies: { code: string; prefix: string; country: string | null }[]
     }>(
       `query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { currency_id purchase_order_details(order_by: {id: asc}) { booked_quantity delivered_quantity unit_cost }
@@ -91,7 +95,9 @@ describe('purchasing through GraphQL with the extensions off (only what the real
       [5, 0],
     ])
     expect(data.purchase_orders[0]!.purchase_order_details[0]!.unit_cost).toEqual(expect.any(Number))
-    expect(data.purchase_orders[0]!.receptions[0]!.reception_details).toEqual([{ quantity: 8, lot_name: null, lot_expire: null, lot_delivered_quantity: null, lot_description: null }])
+    expect(data.purchase_orders[0]!.receptions[0]!.reception_details).toEqual([
+      { quantity: 8, lot_name: null, lot_expire: null, lot_delivered_quantity: null, lot_description: null },
+    ])
     // country: the real service's (SDK CurrencyGraphQL); the euro names none.
     expect(data.currencies.map((c) => [c.code, c.prefix, c.country])).toEqual([
       ['GTQ', 'Q', 'Guatemala'],
@@ -101,7 +107,13 @@ describe('purchasing through GraphQL with the extensions off (only what the real
   })
 
   it('refuses what only the sandbox has, as Hasura refuses an unknown field', async () => {
-    for (const query of ['{ receptions { id } }', '{ currencies { symbol } }', '{ purchase_orders { exchange_rate } }', '{ purchase_order_details { quantity } }', '{ consolidates { special_invoice } }']) {
+    for (const query of [
+      '{ receptions { id } }',
+      '{ currencies { symbol } }',
+      '{ purchase_orders { exchange_rate } }',
+      '{ purchase_order_details { quantity } }',
+      '{ consolidates { special_invoice } }',
+    ]) {
       await expect(realApi().gql(query), query).rejects.toThrow(/not found|Cannot query field/)
     }
   })

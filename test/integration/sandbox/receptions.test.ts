@@ -35,7 +35,16 @@ describe('GET /purchases/purchase_orders/{id}/receptions/new.json', () => {
   it('prefills a reception: the order’s agency, today, and each line at what is still pending', async () => {
     const res = await api().newReception(7004)
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ id: null, purchase_order_id: '7004', agency_id: '301', receiver_id: '5001', received: false, voided: false, needs_transit: '0', exchange_rate: null })
+    expect(res.body).toMatchObject({
+      id: null,
+      purchase_order_id: '7004',
+      agency_id: '301',
+      receiver_id: '5001',
+      received: false,
+      voided: false,
+      needs_transit: '0',
+      exchange_rate: null,
+    })
     expect(res.body.received_at).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(res.body.reception_details.map((l) => [l.ordered_quantity, l.received_quantity, l.quantity])).toEqual([
       ['20.0', '8.0', '12.0'],
@@ -79,7 +88,13 @@ describe('POST /purchases/purchase_orders/{id}/receptions.json', () => {
       agency_id: store,
       reception_details_attributes: attrs(
         { item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '2' },
-        { item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, quantity: '12', lot_name: 'L-NOV-01', lot_expires: '2027-05-31' },
+        {
+          item_id: perishable.item_id,
+          purchase_order_detail_id: perishable.purchase_order_detail_id,
+          quantity: '12',
+          lot_name: 'L-NOV-01',
+          lot_expires: '2027-05-31',
+        },
       ),
     })
     expect(second.status).toBe(201)
@@ -88,7 +103,9 @@ describe('POST /purchases/purchase_orders/{id}/receptions.json', () => {
     expect(await api().available(lot, store)).toBe(before + 2)
     const shown = await api().showReception((await api().lastReception(7003))!.id)
     expect(shown.body).toMatchObject({ purchase_order_id: '7003', agency_id: '302', received: true, voided: false })
-    expect(shown.body.reception_details).toContainEqual(expect.objectContaining({ quantity: '12.0', lot_name: 'L-NOV-01', lot_expires: '2027-05-31' }))
+    expect(shown.body.reception_details).toContainEqual(
+      expect.objectContaining({ quantity: '12.0', lot_name: 'L-NOV-01', lot_expires: '2027-05-31' }),
+    )
     const newLot = Number((shown.body.reception_details as Json[]).find((d) => d.lot_name === 'L-NOV-01')!.lot_id)
     expect(await api().available(newLot, store)).toBe(12)
   })
@@ -97,7 +114,11 @@ describe('POST /purchases/purchase_orders/{id}/receptions.json', () => {
     const { other } = await lines7003()
     const res = await api().createReception(7003, {
       agency_id: warehouse,
-      reception_details_attributes: attrs({ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '7' }),
+      reception_details_attributes: attrs({
+        item_id: other.item_id,
+        purchase_order_detail_id: other.purchase_order_detail_id,
+        quantity: '7',
+      }),
     })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ 'reception_details.quantity': ['excede lo pendiente de recibir (6.0)'] })
@@ -117,7 +138,12 @@ describe('POST /purchases/purchase_orders/{id}/receptions.json', () => {
     const { perishable } = await lines7003()
     const res = await api().createReception(7003, {
       agency_id: '',
-      reception_details_attributes: attrs({ item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, quantity: '1', lot_expires: '2027-02-30' }),
+      reception_details_attributes: attrs({
+        item_id: perishable.item_id,
+        purchase_order_detail_id: perishable.purchase_order_detail_id,
+        quantity: '1',
+        lot_expires: '2027-02-30',
+      }),
     })
     expect(res.body).toEqual({
       agency_id: ['no puede estar en blanco'],
@@ -166,12 +192,25 @@ describe('POST /purchases/purchase_orders/{id}/receptions.json', () => {
     await sandbox.reset()
     const single = await api().createReception(7003, {
       agency_id: warehouse,
-      reception_details_attributes: attrs({ item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, quantity: '3', lot_name: 'L-C', lot_expires: '2027-03-31' }),
+      reception_details_attributes: attrs({
+        item_id: perishable.item_id,
+        purchase_order_detail_id: perishable.purchase_order_detail_id,
+        quantity: '3',
+        lot_name: 'L-C',
+        lot_expires: '2027-03-31',
+      }),
     })
     expect(single.status).toBe(201)
     const reception = (await api().lastReception(7003))!
-    const shown = await api().gql<{ reception_details: Json[] }>('{ reception_details(order_by: {id: desc}, limit: 1) { quantity lot_name lot_expire lot { name expires } } }')
-    expect(shown.reception_details[0]).toEqual({ quantity: 3, lot_name: 'L-C', lot_expire: '2027-03-31', lot: { name: 'L-C', expires: '2027-03-31' } })
+    const shown = await api().gql<{ reception_details: Json[] }>(
+      '{ reception_details(order_by: {id: desc}, limit: 1) { quantity lot_name lot_expire lot { name expires } } }',
+    )
+    expect(shown.reception_details[0]).toEqual({
+      quantity: 3,
+      lot_name: 'L-C',
+      lot_expire: '2027-03-31',
+      lot: { name: 'L-C', expires: '2027-03-31' },
+    })
     expect(await api().available(reception.reception_details[0]!.lot_id, warehouse)).toBe(3)
   })
 
@@ -179,7 +218,13 @@ describe('POST /purchases/purchase_orders/{id}/receptions.json', () => {
     const { perishable } = await lines7003()
     const res = await api().createReception(7003, {
       agency_id: warehouse,
-      reception_details_attributes: attrs({ item_id: perishable.item_id, purchase_order_detail_id: perishable.purchase_order_detail_id, lot_name: ['L-A'], lot_expire: ['2027-01-31'], lot_delivered_quantity: ['x'] }),
+      reception_details_attributes: attrs({
+        item_id: perishable.item_id,
+        purchase_order_detail_id: perishable.purchase_order_detail_id,
+        lot_name: ['L-A'],
+        lot_expire: ['2027-01-31'],
+        lot_delivered_quantity: ['x'],
+      }),
     })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ 'reception_details.quantity': ['no es un número'] })
@@ -188,16 +233,26 @@ describe('POST /purchases/purchase_orders/{id}/receptions.json', () => {
   it('takes an exchange rate for an order in another currency and keeps it on the reception and the order', async () => {
     const fresh = await api().newReception(7002)
     const line = (fresh.body.reception_details as unknown as Line[])[0]!
-    const bad = await api().createReception(7002, { agency_id: warehouse, exchange_rate: '0', reception_details_attributes: attrs({ purchase_order_detail_id: line.purchase_order_detail_id, quantity: '1' }) })
+    const bad = await api().createReception(7002, {
+      agency_id: warehouse,
+      exchange_rate: '0',
+      reception_details_attributes: attrs({ purchase_order_detail_id: line.purchase_order_detail_id, quantity: '1' }),
+    })
     expect(bad.body).toEqual({ exchange_rate: ['debe ser mayor que 0'] })
     const res = await api().createReception(7002, {
       agency_id: warehouse,
       exchange_rate: '7.82',
-      reception_details_attributes: attrs({ item_id: line.item_id, purchase_order_detail_id: line.purchase_order_detail_id, quantity: '100' }),
+      reception_details_attributes: attrs({
+        item_id: line.item_id,
+        purchase_order_detail_id: line.purchase_order_detail_id,
+        quantity: '100',
+      }),
     })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ exchange_rate: 7.82, received: true })
-    const { receptions } = await api().gql<{ receptions: { exchange_rate: number }[] }>('{ receptions(where: {purchase_order_id: {_eq: 7002}}) { exchange_rate } }')
+    const { receptions } = await api().gql<{ receptions: { exchange_rate: number }[] }>(
+      '{ receptions(where: {purchase_order_id: {_eq: 7002}}) { exchange_rate } }',
+    )
     expect(receptions).toEqual([{ exchange_rate: 7.82 }])
   })
 })
@@ -207,7 +262,11 @@ describe('returning a reception', () => {
     const { other } = await lines7003()
     await api().createReception(7003, {
       agency_id: warehouse,
-      reception_details_attributes: attrs({ item_id: other.item_id, purchase_order_detail_id: other.purchase_order_detail_id, quantity: '6' }),
+      reception_details_attributes: attrs({
+        item_id: other.item_id,
+        purchase_order_detail_id: other.purchase_order_detail_id,
+        quantity: '6',
+      }),
     })
     const r = (await api().lastReception(7003))!
     return { id: r.id, lot: r.reception_details[0]!.lot_id }
@@ -251,7 +310,9 @@ describe('returning a reception', () => {
     })
     const r = (await api().lastReception(7003))!
     await api().deleteReception(r.id)
-    const { purchase_orders } = await api().gql<{ purchase_orders: { received: boolean; received_at: string | null }[] }>('{ purchase_orders(where: {id: {_eq: 7003}}) { received received_at } }')
+    const { purchase_orders } = await api().gql<{ purchase_orders: { received: boolean; received_at: string | null }[] }>(
+      '{ purchase_orders(where: {id: {_eq: 7003}}) { received received_at } }',
+    )
     expect(purchase_orders).toEqual([{ received: false, received_at: null }])
   })
 
@@ -259,13 +320,21 @@ describe('returning a reception', () => {
     const { perishable } = await lines7003()
     await api().createReception(7003, {
       agency_id: store,
-      reception_details_attributes: attrs({ purchase_order_detail_id: perishable.purchase_order_detail_id, quantity: '12', lot_name: 'NUEVO-1', lot_expires: '2027-01-15' }),
+      reception_details_attributes: attrs({
+        purchase_order_detail_id: perishable.purchase_order_detail_id,
+        quantity: '12',
+        lot_name: 'NUEVO-1',
+        lot_expires: '2027-01-15',
+      }),
     })
     const r = (await api().lastReception(7003))!
     const lot = r.reception_details[0]!.lot_id
     // The demo user's agency is the store: a booking there earmarks 10 of the 12 just received.
     const booking = await rest(sandbox, ana(), 'POST', '/pos/bookings.json', {
-      shipment: { agency_to_id: 303, movements_attributes: { '0': { item_id: Number(perishable.item_id), booked_quantity: '10', lot_id: lot } } },
+      shipment: {
+        agency_to_id: 303,
+        movements_attributes: { '0': { item_id: Number(perishable.item_id), booked_quantity: '10', lot_id: lot } },
+      },
     })
     expect(booking.body).toMatchObject({ agency_from_id: store })
     expect(await api().available(lot, store)).toBe(2)

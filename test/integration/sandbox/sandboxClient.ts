@@ -63,13 +63,24 @@ export async function gql<D = Record<string, unknown>>(
 }
 
 /** GraphQL data, failing the test with the service's own errors when there are any. */
-export async function gqlData<D = Record<string, unknown>>(sandbox: RunningSandbox, jwt: string, query: string, variables?: Record<string, unknown>): Promise<D> {
+export async function gqlData<D = Record<string, unknown>>(
+  sandbox: RunningSandbox,
+  jwt: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<D> {
   const res = await gql<D>(sandbox, jwt, query, variables)
-  if (res.status !== 200 || res.body.errors || !res.body.data) throw new Error(`GraphQL failed (${res.status}): ${JSON.stringify(res.body)}`)
+  if (res.status !== 200 || res.body.errors || !res.body.data)
+    throw new Error(`GraphQL failed (${res.status}): ${JSON.stringify(res.body)}`)
   return res.body.data
 }
 
-export async function control<T = unknown>(sandbox: ServiceAddress, method: string, path: string, body?: unknown): Promise<JsonResponse<T>> {
+export async function control<T = unknown>(
+  sandbox: ServiceAddress,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<JsonResponse<T>> {
   const res = await fetch(`${sandbox.url}/__sandbox${path}`, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },

@@ -45,14 +45,20 @@ describe('dynamic tables', () => {
   })
 
   it('refuses a blank name, no columns, an unknown type and mismatched arrays', async () => {
-    const bad = async (webapp_table: unknown) => rest<Record<string, string[]>>(sandbox, ana(), 'POST', '/apps/webapp_tables.json', { webapp_table })
+    const bad = async (webapp_table: unknown) =>
+      rest<Record<string, string[]>>(sandbox, ana(), 'POST', '/apps/webapp_tables.json', { webapp_table })
     expect((await bad({ name: '', rows_structure: ['a'], rows_type: ['text'] })).body).toEqual({ name: ['no puede estar en blanco'] })
-    expect((await bad({ name: 'x', rows_structure: [], rows_type: [] })).body).toMatchObject({ rows_structure: expect.any(Array), rows_type: expect.any(Array) })
+    expect((await bad({ name: 'x', rows_structure: [], rows_type: [] })).body).toMatchObject({
+      rows_structure: expect.any(Array),
+      rows_type: expect.any(Array),
+    })
     const typed = await bad({ name: 'x', rows_structure: ['a'], rows_type: ['date'] })
     expect(typed.status).toBe(422)
     expect(typed.body.rows_type![0]).toMatch(/text, number/)
     expect((await bad({ name: 'x', rows_structure: ['a', 'b'], rows_type: ['text'] })).body.rows_type![0]).toMatch(/2/)
-    expect((await bad({ name: 'x', rows_structure: ['a', 'A'], rows_type: ['text', 'text'] })).body).toEqual({ rows_structure: ['ya está en uso'] })
+    expect((await bad({ name: 'x', rows_structure: ['a', 'A'], rows_type: ['text', 'text'] })).body).toEqual({
+      rows_structure: ['ya está en uso'],
+    })
     expect((await rest<Table[]>(sandbox, ana(), 'GET', '/apps/webapp_tables')).body).toHaveLength(1)
   })
 
@@ -63,7 +69,9 @@ describe('dynamic tables', () => {
     expect(res.body.name).toBe('Fletes')
     const put = await rest<Table>(sandbox, ana(), 'PUT', `/apps/webapp_tables/${created.id}.json`, { webapp_table: { name: 'Fletes 2' } })
     expect(put.body.name).toBe('Fletes 2')
-    const columns = await rest(sandbox, ana(), 'PATCH', `/apps/webapp_tables/${created.id}`, { webapp_table: { name: 'x', rows_structure: ['z'] } })
+    const columns = await rest(sandbox, ana(), 'PATCH', `/apps/webapp_tables/${created.id}`, {
+      webapp_table: { name: 'x', rows_structure: ['z'] },
+    })
     expect(columns.status).toBe(422)
     expect((await rest<Table>(sandbox, ana(), 'GET', `/apps/webapp_tables/${created.id}`)).body.name).toBe('Fletes 2')
   })
@@ -103,14 +111,22 @@ describe('dynamic tables', () => {
     expect(flagged.status).toBe(201)
     expect(flagged.body.data).toEqual({ Ruta: true, Costo: false })
     const jwt = await graphqlToken(sandbox, ana())
-    const data = await gqlData<{ webapp_rows: { id: number; data: Record<string, unknown>; webapp_table_id: number; created_at: string }[] }>(
+    const data = await gqlData<{
+      webapp_rows: { id: number; data: Record<string, unknown>; webapp_table_id: number; created_at: string }[]
+    }>(
       sandbox,
       jwt,
       'query($t: bigint!) { webapp_rows(where: {webapp_table_id: {_eq: $t}}, order_by: [{id: asc}], limit: 10) { id data webapp_table_id created_at } }',
       { t: created.id },
     )
-    expect(data.webapp_rows).toEqual([{ id: flagged.body.id, data: { Ruta: true, Costo: false }, webapp_table_id: created.id, created_at: expect.any(String) }])
-    const tables = await gqlData<{ webapp_tables: { id: number; structure: unknown }[] }>(sandbox, jwt, `{ webapp_tables(where: {id: {_eq: ${created.id}}}) { id structure } }`)
+    expect(data.webapp_rows).toEqual([
+      { id: flagged.body.id, data: { Ruta: true, Costo: false }, webapp_table_id: created.id, created_at: expect.any(String) },
+    ])
+    const tables = await gqlData<{ webapp_tables: { id: number; structure: unknown }[] }>(
+      sandbox,
+      jwt,
+      `{ webapp_tables(where: {id: {_eq: ${created.id}}}) { id structure } }`,
+    )
     expect(tables.webapp_tables).toEqual([{ id: created.id, structure: { Ruta: 'text', Costo: 'number' } }])
   })
 
@@ -118,7 +134,8 @@ describe('dynamic tables', () => {
     const created = await create()
     const base = `/apps/webapp_tables/${created.id}/webapp_rows`
     const ids: number[] = []
-    for (let i = 1; i <= 3; i++) ids.push((await rest<Row>(sandbox, ana(), 'POST', `${base}.json`, { webapp_row: { data: { Ruta: `R${i}`, Costo: i } } })).body.id)
+    for (let i = 1; i <= 3; i++)
+      ids.push((await rest<Row>(sandbox, ana(), 'POST', `${base}.json`, { webapp_row: { data: { Ruta: `R${i}`, Costo: i } } })).body.id)
     const patched = await rest<Row>(sandbox, ana(), 'PATCH', `${base}/${ids[0]}.json`, { webapp_row: { data: { Costo: 9.25 } } })
     expect(patched.body.data).toEqual({ Ruta: 'R1', Costo: 9.25 })
     expect((await rest<Row>(sandbox, ana(), 'GET', `${base}/${ids[0]}.json`)).body.data).toEqual({ Ruta: 'R1', Costo: 9.25 })
@@ -135,7 +152,11 @@ describe('dynamic tables', () => {
     expect((await rest(sandbox, ana(), 'DELETE', `/apps/webapp_tables/${one.id}`)).status).toBe(204)
     expect((await rest(sandbox, ana(), 'GET', `/apps/webapp_tables/${one.id}`)).status).toBe(404)
     const jwt = await graphqlToken(sandbox, ana())
-    const left = await gqlData<{ webapp_table_rows: unknown[] }>(sandbox, jwt, `{ webapp_table_rows(where: {webapp_table_id: {_eq: ${one.id}}}) { id } }`)
+    const left = await gqlData<{ webapp_table_rows: unknown[] }>(
+      sandbox,
+      jwt,
+      `{ webapp_table_rows(where: {webapp_table_id: {_eq: ${one.id}}}) { id } }`,
+    )
     expect(left.webapp_table_rows).toEqual([])
 
     const two = await create()
@@ -146,7 +167,9 @@ describe('dynamic tables', () => {
 
   it('keeps tables and rows to their entity, in REST and GraphQL', async () => {
     const created = await create()
-    await rest(sandbox, ana(), 'POST', `/apps/webapp_tables/${created.id}/webapp_rows.json`, { webapp_row: { data: { Ruta: 'x', Costo: 1 } } })
+    await rest(sandbox, ana(), 'POST', `/apps/webapp_tables/${created.id}/webapp_rows.json`, {
+      webapp_row: { data: { Ruta: 'x', Costo: 1 } },
+    })
     await rest(sandbox, ana(), 'PATCH', '/company.json', { selected_entity_id: '102' })
     expect((await rest<Table[]>(sandbox, ana(), 'GET', '/apps/webapp_tables')).body).toEqual([])
     expect((await rest(sandbox, ana(), 'GET', `/apps/webapp_tables/${created.id}/webapp_rows.json`)).status).toBe(404)
@@ -157,9 +180,13 @@ describe('dynamic tables', () => {
   it('refuses bodies without their root key, bad paging and unknown tables or rows', async () => {
     const [seeded] = (await rest<Table[]>(sandbox, ana(), 'GET', '/apps/webapp_tables')).body
     const rows = `/apps/webapp_tables/${seeded!.id}/webapp_rows`
-    expect((await rest(sandbox, ana(), 'POST', '/apps/webapp_tables', { name: 'x' })).body).toEqual({ error: 'param is missing or the value is empty: webapp_table' })
+    expect((await rest(sandbox, ana(), 'POST', '/apps/webapp_tables', { name: 'x' })).body).toEqual({
+      error: 'param is missing or the value is empty: webapp_table',
+    })
     expect((await rest(sandbox, ana(), 'PATCH', `/apps/webapp_tables/${seeded!.id}`, {})).status).toBe(400)
-    expect((await rest(sandbox, ana(), 'POST', `${rows}.json`, { data: { Destino: 'x' } })).body).toEqual({ error: 'param is missing or the value is empty: webapp_row' })
+    expect((await rest(sandbox, ana(), 'POST', `${rows}.json`, { data: { Destino: 'x' } })).body).toEqual({
+      error: 'param is missing or the value is empty: webapp_row',
+    })
     expect((await rest(sandbox, ana(), 'POST', `${rows}.json`, { webapp_row: { data: ['x'] } })).body).toEqual({ data: ['no es válido'] })
     expect((await rest(sandbox, ana(), 'GET', `${rows}.json?page=0`)).status).toBe(422)
     expect((await rest(sandbox, ana(), 'GET', `${rows}.json?per_page=abc`)).status).toBe(422)

@@ -153,7 +153,8 @@ type HeadersListener = (
 ) => void
 
 class FakeSession {
-  permissionRequestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | undefined
+  permissionRequestHandler:
+    ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | undefined
   permissionCheckHandler: ((contents: unknown, permission: string, origin: string, details: unknown) => boolean) | undefined
   devicePermissionHandler: ((details: unknown) => boolean) | undefined
   headersListener: HeadersListener | undefined

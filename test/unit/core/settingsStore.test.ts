@@ -8,9 +8,25 @@ describe('settings.json', () => {
   it('starts with sensible defaults and keeps changes across restarts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mostrador-settings-'))
     const first = new SettingsStore(dir)
-    expect(first.get().preferences).toEqual({ theme: 'system', language: null, station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards', toursSeen: [] })
+    expect(first.get().preferences).toEqual({
+      theme: 'system',
+      language: null,
+      station: null,
+      receptionCount: 'scan',
+      nearExpiryDays: 30,
+      dispatchView: 'cards',
+      toursSeen: [],
+    })
     first.setPreferences({ theme: 'dark' })
-    expect(new SettingsStore(dir).get().preferences).toEqual({ theme: 'dark', language: null, station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards', toursSeen: [] })
+    expect(new SettingsStore(dir).get().preferences).toEqual({
+      theme: 'dark',
+      language: null,
+      station: null,
+      receptionCount: 'scan',
+      nearExpiryDays: 30,
+      dispatchView: 'cards',
+      toursSeen: [],
+    })
   })
 
   it('sets a damaged file aside instead of failing or deleting it', () => {

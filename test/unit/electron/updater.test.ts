@@ -143,7 +143,14 @@ describe('the desktop updater', () => {
 
 describe('updates outside the desktop app', () => {
   it('are off with the reason that the desktop app handles them', () => {
-    const s = new UpdatesService({ driver: null, settings: new SettingsStore(tempDirInTest()), events: new CoreEvents(), log: silentLogger, outbox: () => outbox, env: {} })
+    const s = new UpdatesService({
+      driver: null,
+      settings: new SettingsStore(tempDirInTest()),
+      events: new CoreEvents(),
+      log: silentLogger,
+      outbox: () => outbox,
+      env: {},
+    })
     expect(s.status()).toMatchObject({ state: 'off', offReason: 'not_desktop' })
     expect(() => s.install()).toThrow(expect.objectContaining({ code: 'not_ready' }))
   })

@@ -12,12 +12,19 @@ const sentinel = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
 
 let dir: string
 let afterPack: AfterPack
-const context = () => ({ appOutDir: dir, electronPlatformName: 'linux', packager: { executableName: 'mostrador', appInfo: { productFilename: 'Mostrador' } } })
+const context = () => ({
+  appOutDir: dir,
+  electronPlatformName: 'linux',
+  packager: { executableName: 'mostrador', appInfo: { productFilename: 'Mostrador' } },
+})
 
 /** A file laid out like an Electron binary around its fuse wire: version 1, nine fuses, all as Electron ships them. */
 function fakeElectron(file: string): void {
   const shipped = [1, 1, 1, 1, 0, 0, 0, 1, 1].map((on) => (on ? FuseState.ENABLE : FuseState.DISABLE))
-  writeFileSync(file, Buffer.concat([Buffer.alloc(4096, 7), Buffer.from(sentinel), Buffer.from([1, shipped.length, ...shipped]), Buffer.alloc(4096, 7)]))
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.alloc(4096, 7), Buffer.from(sentinel), Buffer.from([1, shipped.length, ...shipped]), Buffer.alloc(4096, 7)]),
+  )
 }
 
 beforeEach(async () => {

@@ -39,7 +39,9 @@ describe('renderer messages in use', () => {
       ),
       ...orderStates.map((s) => `purchasing.states.${s}`),
       ...specialInvoicePrerequisites.flatMap((f) => [`purchasing.prerequisites.${f}.what`, `purchasing.prerequisites.${f}.where`]),
-      ...['agencyRequired', 'rateInvalid', 'nothingReceived', 'notANumber', 'overPending', 'lotRequired', 'expiryRequired'].map((p) => `purchasing.receptions.problems.${p}`),
+      ...['agencyRequired', 'rateInvalid', 'nothingReceived', 'notANumber', 'overPending', 'lotRequired', 'expiryRequired'].map(
+        (p) => `purchasing.receptions.problems.${p}`,
+      ),
     ]
     expect(built.filter((key) => typeof lookup(key) !== 'string')).toEqual([])
   })

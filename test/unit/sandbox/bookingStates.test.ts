@@ -4,7 +4,8 @@ import type { ShipmentRow } from '@sandbox/model/shipments'
 
 const state = (flags: Partial<Pick<ShipmentRow, 'shipped' | 'delivered' | 'voided' | 'returned' | 'needs_transport'>>) =>
   ({ shipped: 0, delivered: 0, voided: 0, returned: 0, needs_transport: 1, ...flags }) as ShipmentRow
-const allowed = (s: ShipmentRow) => (['edit', 'delete', 'ship', 'deliver'] as BookingAction[]).filter((a) => editRefusal(s, a) === undefined)
+const allowed = (s: ShipmentRow) =>
+  (['edit', 'delete', 'ship', 'deliver'] as BookingAction[]).filter((a) => editRefusal(s, a) === undefined)
 
 describe('the booking states', () => {
   it('let an open booking be edited, deleted and shipped; delivered only without transport', () => {

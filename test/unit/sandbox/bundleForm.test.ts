@@ -85,7 +85,9 @@ describe('readBundleForm', () => {
       { destroy: false, itemId: 1000005, quantity: '1.25' },
       { id: 30000002, idText: '30000002', destroy: true },
     ])
-    expect(readBundleForm({ bundle_details_attributes: [{ item_id: 1, quantity: '2' }] }).details).toEqual([{ destroy: false, itemId: 1, quantity: '2.0' }])
+    expect(readBundleForm({ bundle_details_attributes: [{ item_id: 1, quantity: '2' }] }).details).toEqual([
+      { destroy: false, itemId: 1, quantity: '2.0' },
+    ])
   })
 
   it('refuses components without an item or with a quantity that is not above zero', () => {

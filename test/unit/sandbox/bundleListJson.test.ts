@@ -25,7 +25,9 @@ describe('bundleListJson', () => {
       const rows = store.db.prepare('SELECT * FROM bundles WHERE entity_id = ? ORDER BY id').all(entityId) as BundleRow[]
       expect(texts).toHaveLength(rows.length)
       rows.forEach((row, i) => {
-        expect(JSON.parse(texts[i]!), String(row.id)).toEqual(bundleJson(row, tagsOfBundle(store.statements, row.id), 'list', 'http://sandbox.test'))
+        expect(JSON.parse(texts[i]!), String(row.id)).toEqual(
+          bundleJson(row, tagsOfBundle(store.statements, row.id), 'list', 'http://sandbox.test'),
+        )
       })
     }
   })
@@ -40,8 +42,12 @@ describe('bundleListJson', () => {
 
   it('leaves out the tags (ours) with the extensions off, still filtering by tag as the spec says', () => {
     const tagId = store.db.prepare("SELECT id FROM tags WHERE entity_id = 101 AND name = 'oferta'").pluck().get() as number
-    const withTags = bundleListJson(store.statements, 101, 'http://sandbox.test', tagId).map((t) => JSON.parse(t) as Record<string, unknown>)
-    const without = bundleListJson(store.statements, 101, 'http://sandbox.test', tagId, false).map((t) => JSON.parse(t) as Record<string, unknown>)
+    const withTags = bundleListJson(store.statements, 101, 'http://sandbox.test', tagId).map(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+    )
+    const without = bundleListJson(store.statements, 101, 'http://sandbox.test', tagId, false).map(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+    )
     expect(without.map((b) => b.id)).toEqual(withTags.map((b) => b.id))
     expect(without.some((b) => 'tags' in b)).toBe(false)
     expect(without.map((b) => ({ ...b, tags: withTags.find((w) => w.id === b.id)!.tags }))).toEqual(withTags)

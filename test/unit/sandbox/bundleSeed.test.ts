@@ -6,8 +6,16 @@ import { pastShipmentsPerEntity } from '@sandbox/seed/seedShipments'
 import { isValidEan13 } from '@sandbox/seed/ean13'
 import { SandboxStore } from '@sandbox/store/sandboxStore'
 
-const count = (db: Sqlite, sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number
-const column = <T>(db: Sqlite, sql: string, ...params: unknown[]) => db.prepare(sql).pluck().all(...params) as T[]
+const count = (db: Sqlite, sql: string, ...params: unknown[]) =>
+  db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number
+const column = <T>(db: Sqlite, sql: string, ...params: unknown[]) =>
+  db
+    .prepare(sql)
+    .pluck()
+    .all(...params) as T[]
 
 let store: SandboxStore
 let db: Sqlite
@@ -24,21 +32,40 @@ describe('the bundle seed', () => {
       expect(count(db, 'SELECT COUNT(*) FROM bundles WHERE entity_id = ?', e)).toBe(facts.bundleCount.small)
       expect(count(db, 'SELECT COUNT(*) FROM bundles WHERE entity_id = ? AND category_bundle = 1', e)).toBeGreaterThan(10)
       expect(count(db, 'SELECT COUNT(*) FROM bundles WHERE entity_id = ? AND category_bundle = 0', e)).toBeGreaterThan(150)
-      expect(count(db, 'SELECT COUNT(DISTINCT bundle_id) FROM bundle_taggings bt JOIN bundles b ON b.id = bt.bundle_id WHERE b.entity_id = ?', e)).toBeGreaterThan(100)
+      expect(
+        count(
+          db,
+          'SELECT COUNT(DISTINCT bundle_id) FROM bundle_taggings bt JOIN bundles b ON b.id = bt.bundle_id WHERE b.entity_id = ?',
+          e,
+        ),
+      ).toBeGreaterThan(100)
       expect(count(db, 'SELECT COUNT(*) FROM bundles WHERE entity_id = ? AND active = 0', e)).toBeGreaterThan(0)
     }
   })
 
   it('fills every field of the spec’s Bundle in the stored forms', () => {
     expect(count(db, "SELECT COUNT(*) FROM bundles WHERE color NOT GLOB '#[0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F]'")).toBe(0)
-    expect(count(db, "SELECT COUNT(*) FROM bundles WHERE created_at NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]' OR updated_at < created_at")).toBe(0)
+    expect(
+      count(
+        db,
+        "SELECT COUNT(*) FROM bundles WHERE created_at NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]' OR updated_at < created_at",
+      ),
+    ).toBe(0)
     expect(count(db, 'SELECT COUNT(*) FROM bundles WHERE image_url IS NOT NULL')).toBeGreaterThan(10)
     expect(count(db, 'SELECT COUNT(*) FROM bundles WHERE nomic_q4f16_embedding IS NOT NULL')).toBeGreaterThan(10)
     expect(count(db, 'SELECT COUNT(*) FROM bundles WHERE nomic_q4f16_embedding IS NULL')).toBeGreaterThan(100)
     for (const e of column<string>(db, 'SELECT nomic_q4f16_embedding FROM bundles WHERE nomic_q4f16_embedding IS NOT NULL')) {
       expect((JSON.parse(e) as number[]).every((x) => typeof x === 'number')).toBe(true)
     }
-    for (const c of ['weight', 'volume', 'measurement_unit', 'item_country_code_id', 'youtube_video_url', 'extra_description', 'description']) {
+    for (const c of [
+      'weight',
+      'volume',
+      'measurement_unit',
+      'item_country_code_id',
+      'youtube_video_url',
+      'extra_description',
+      'description',
+    ]) {
       expect(count(db, `SELECT COUNT(*) FROM bundles WHERE ${c} IS NOT NULL`), c).toBeGreaterThan(0)
       expect(count(db, `SELECT COUNT(*) FROM bundles WHERE ${c} IS NULL`), c).toBeGreaterThan(0)
     }
@@ -58,16 +85,35 @@ describe('the bundle seed', () => {
   })
 
   it('builds dynamic bundles from a category of their entity and static ones from their entity’s items', () => {
-    expect(count(db, 'SELECT COUNT(*) FROM bundles WHERE category_bundle = 1 AND (item_category_id IS NULL OR bundle_details_count <> 0)')).toBe(0)
-    expect(count(db, 'SELECT COUNT(*) FROM bundles b JOIN item_categories c ON c.id = b.item_category_id WHERE c.entity_id <> b.entity_id')).toBe(0)
-    expect(count(db, 'SELECT COUNT(*) FROM bundle_details d JOIN items i ON i.id = d.item_id JOIN bundles b ON b.id = d.bundle_id WHERE i.entity_id <> b.entity_id OR d.entity_id <> b.entity_id')).toBe(0)
-    expect(count(db, 'SELECT COUNT(*) FROM bundles b WHERE bundle_details_count <> (SELECT COUNT(*) FROM bundle_details d WHERE d.bundle_id = b.id)')).toBe(0)
+    expect(
+      count(db, 'SELECT COUNT(*) FROM bundles WHERE category_bundle = 1 AND (item_category_id IS NULL OR bundle_details_count <> 0)'),
+    ).toBe(0)
+    expect(
+      count(db, 'SELECT COUNT(*) FROM bundles b JOIN item_categories c ON c.id = b.item_category_id WHERE c.entity_id <> b.entity_id'),
+    ).toBe(0)
+    expect(
+      count(
+        db,
+        'SELECT COUNT(*) FROM bundle_details d JOIN items i ON i.id = d.item_id JOIN bundles b ON b.id = d.bundle_id WHERE i.entity_id <> b.entity_id OR d.entity_id <> b.entity_id',
+      ),
+    ).toBe(0)
+    expect(
+      count(
+        db,
+        'SELECT COUNT(*) FROM bundles b WHERE bundle_details_count <> (SELECT COUNT(*) FROM bundle_details d WHERE d.bundle_id = b.id)',
+      ),
+    ).toBe(0)
     expect(count(db, "SELECT COUNT(*) FROM bundle_details WHERE quantity NOT GLOB '[0-9]*.[0-9]*' OR CAST(quantity AS REAL) <= 0")).toBe(0)
     expect(count(db, "SELECT COUNT(*) FROM bundle_details WHERE quantity GLOB '*.5'")).toBeGreaterThan(0)
   })
 
   it('keeps tags per entity and bundles tagged only with their entity’s tags', () => {
-    expect(count(db, 'SELECT COUNT(*) FROM bundle_taggings bt JOIN bundles b ON b.id = bt.bundle_id JOIN tags t ON t.id = bt.tag_id WHERE t.entity_id <> b.entity_id')).toBe(0)
+    expect(
+      count(
+        db,
+        'SELECT COUNT(*) FROM bundle_taggings bt JOIN bundles b ON b.id = bt.bundle_id JOIN tags t ON t.id = bt.tag_id WHERE t.entity_id <> b.entity_id',
+      ),
+    ).toBe(0)
     for (const facts of Object.values(bundleFacts)) {
       expect(column<string>(db, 'SELECT name FROM tags WHERE entity_id = ? ORDER BY id', facts.entityId)).toEqual(facts.tags)
     }
@@ -79,13 +125,23 @@ describe('the bundle seed', () => {
       count(db, 'SELECT COUNT(*) FROM shipments WHERE id < ?', bookingIdBase),
     )
     expect(count(db, 'SELECT COUNT(*) FROM shipments WHERE id < ?', bookingIdBase)).toBe(2 * pastShipmentsPerEntity)
-    expect(count(db, 'SELECT COUNT(*) FROM shipments s WHERE movements_count <> (SELECT COUNT(*) FROM movements m WHERE m.shipment_id = s.id)')).toBe(0)
-    expect(count(db, 'SELECT COUNT(*) FROM shipments s JOIN agencies a ON a.id IN (s.agency_from_id, s.agency_to_id) WHERE a.entity_id <> s.entity_id')).toBe(0)
+    expect(
+      count(db, 'SELECT COUNT(*) FROM shipments s WHERE movements_count <> (SELECT COUNT(*) FROM movements m WHERE m.shipment_id = s.id)'),
+    ).toBe(0)
+    expect(
+      count(
+        db,
+        'SELECT COUNT(*) FROM shipments s JOIN agencies a ON a.id IN (s.agency_from_id, s.agency_to_id) WHERE a.entity_id <> s.entity_id',
+      ),
+    ).toBe(0)
     expect(count(db, 'SELECT COUNT(*) FROM shipments WHERE agency_from_id = agency_to_id')).toBe(0)
     expect(count(db, 'SELECT COUNT(*) FROM movements WHERE bundle_id IS NULL')).toBeGreaterThan(0)
     // A bundle line's item is one of that bundle's components.
     expect(
-      count(db, 'SELECT COUNT(*) FROM movements m WHERE m.bundle_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bundle_details d WHERE d.bundle_id = m.bundle_id AND d.item_id = m.item_id)'),
+      count(
+        db,
+        'SELECT COUNT(*) FROM movements m WHERE m.bundle_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bundle_details d WHERE d.bundle_id = m.bundle_id AND d.item_id = m.item_id)',
+      ),
     ).toBe(0)
     expect(count(db, 'SELECT COUNT(*) FROM movements m JOIN lots l ON l.id = m.lot_id WHERE l.item_id <> m.item_id')).toBe(0)
     expect(count(db, 'SELECT COUNT(DISTINCT bundle_id) FROM movements')).toBeGreaterThan(10)
@@ -100,11 +156,22 @@ describe('bundleFacts', () => {
   for (const facts of Object.values(bundleFacts)) {
     describe(`entity ${facts.entityId}`, () => {
       const bundle = (id: number) => db.prepare('SELECT * FROM bundles WHERE id = ?').get(id) as Record<string, unknown> | undefined
-      const tagsOf = (id: number) => column<string>(db, 'SELECT t.name FROM bundle_taggings bt JOIN tags t ON t.id = bt.tag_id WHERE bt.bundle_id = ? ORDER BY bt.id', id)
+      const tagsOf = (id: number) =>
+        column<string>(
+          db,
+          'SELECT t.name FROM bundle_taggings bt JOIN tags t ON t.id = bt.tag_id WHERE bt.bundle_id = ? ORDER BY bt.id',
+          id,
+        )
 
       it('names a static bundle with movements, its code, barcode and tags', () => {
         const b = bundle(facts.withMovements.id)
-        expect(b).toMatchObject({ entity_id: facts.entityId, code: facts.withMovements.code, ean13: facts.withMovements.ean13, category_bundle: 0, active: 1 })
+        expect(b).toMatchObject({
+          entity_id: facts.entityId,
+          code: facts.withMovements.code,
+          ean13: facts.withMovements.ean13,
+          category_bundle: 0,
+          active: 1,
+        })
         expect(b!.bundle_details_count).toBeGreaterThan(1)
         expect(count(db, 'SELECT COUNT(*) FROM movements WHERE bundle_id = ?', facts.withMovements.id)).toBeGreaterThan(0)
         expect(tagsOf(facts.withMovements.id)).toEqual(facts.withMovements.tags)
@@ -112,7 +179,11 @@ describe('bundleFacts', () => {
       })
 
       it('names a dynamic bundle and its category, with stock at the demo user’s agency', () => {
-        expect(bundle(facts.dynamic.id)).toMatchObject({ code: facts.dynamic.code, category_bundle: 1, item_category_id: facts.dynamic.itemCategoryId })
+        expect(bundle(facts.dynamic.id)).toMatchObject({
+          code: facts.dynamic.code,
+          category_bundle: 1,
+          item_category_id: facts.dynamic.itemCategoryId,
+        })
         expect(db.prepare('SELECT name, entity_id FROM item_categories WHERE id = ?').get(facts.dynamic.itemCategoryId)).toEqual({
           name: facts.dynamic.itemCategoryName,
           entity_id: facts.entityId,

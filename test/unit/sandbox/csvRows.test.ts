@@ -23,7 +23,12 @@ describe('csvRows', () => {
   })
 
   it('drops a byte-order mark and keeps empty cells and blank lines', () => {
-    expect(cells('\uFEFFcode,name,description\nK-1,,\n\nK-2,Dos,x')).toEqual([['code', 'name', 'description'], ['K-1', '', ''], [''], ['K-2', 'Dos', 'x']])
+    expect(cells('\uFEFFcode,name,description\nK-1,,\n\nK-2,Dos,x')).toEqual([
+      ['code', 'name', 'description'],
+      ['K-1', '', ''],
+      [''],
+      ['K-2', 'Dos', 'x'],
+    ])
   })
 
   it('takes the semicolon as the separator when the header uses it (a Spanish spreadsheet’s CSV)', () => {

@@ -4,7 +4,12 @@ import { FaultInjector, formatFaultSpec, noFaults } from '@sandbox/faults'
 
 describe('parseFaultSpec', () => {
   it('reads latency ranges, 5xx and drop shares', () => {
-    expect(parseFaultSpec('latency=20-80,5xx=0.1,drop=0.05')).toEqual({ latencyMinMs: 20, latencyMaxMs: 80, errorShare: 0.1, dropShare: 0.05 })
+    expect(parseFaultSpec('latency=20-80,5xx=0.1,drop=0.05')).toEqual({
+      latencyMinMs: 20,
+      latencyMaxMs: 80,
+      errorShare: 0.1,
+      dropShare: 0.05,
+    })
   })
 
   it('reads a fixed latency, spaces, any order, and partial specs', () => {

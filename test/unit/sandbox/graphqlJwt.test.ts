@@ -18,13 +18,19 @@ describe('GraphQL JWTs', () => {
   it('verify until the expiry and not a second after', async () => {
     const { token } = await issueGraphqlJwt(secret, 5001, at('2025-03-01T12:00:00Z'))
     expect(await verifyGraphqlJwt(secret, token, at('2025-03-06T11:59:59Z'))).toEqual({ ok: true, userId: 5001 })
-    expect(await verifyGraphqlJwt(secret, token, at('2025-03-06T12:00:01Z'))).toEqual({ ok: false, message: 'Could not verify JWT: JWTExpired' })
+    expect(await verifyGraphqlJwt(secret, token, at('2025-03-06T12:00:01Z'))).toEqual({
+      ok: false,
+      message: 'Could not verify JWT: JWTExpired',
+    })
   })
 
   it('fail with Hasura-worded messages on a wrong secret or garbage', async () => {
     const { token } = await issueGraphqlJwt(secret, 5001, new Date())
     const wrong = await verifyGraphqlJwt(new Uint8Array(32).fill(8), token, new Date())
     expect(wrong).toEqual({ ok: false, message: expect.stringMatching(/^Could not verify JWT: JWS/) })
-    expect(await verifyGraphqlJwt(secret, 'abc', new Date())).toEqual({ ok: false, message: expect.stringMatching(/^Could not verify JWT/) })
+    expect(await verifyGraphqlJwt(secret, 'abc', new Date())).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Could not verify JWT/),
+    })
   })
 })

@@ -36,7 +36,9 @@ describe('allocateLines', () => {
   })
 
   it('names the lot asked for, and says when no single lot holds what the lots hold together', () => {
-    expect(allocate([line(0, 1, '7', 11)]).errors.get(0)).toBe('excede la existencia disponible de I-1, lote L-A, en Tienda (disponible: 6.0)')
+    expect(allocate([line(0, 1, '7', 11)]).errors.get(0)).toBe(
+      'excede la existencia disponible de I-1, lote L-A, en Tienda (disponible: 6.0)',
+    )
     expect(allocate([line(0, 1, '33')]).errors.get(0)).toBe(
       'excede la existencia disponible de I-1 en un solo lote en Tienda (disponible: 30.0; 36.0 entre todos sus lotes)',
     )

@@ -18,12 +18,18 @@ describe('isLoopbackHost', () => {
   it.each(['localhost', 'localhost:8080', '127.0.0.1:4000', '[::1]:4000', '[::1]', 'LOCALHOST:1'])('accepts %s', (h) => {
     expect(isLoopbackHost(h)).toBe(true)
   })
-  it.each(['attacker.example', 'attacker.example:4000', '192.0.2.2:4000', 'localhost.attacker.example', '[fd00::2]:80', '[::1', '', undefined])(
-    'refuses %s',
-    (h) => {
-      expect(isLoopbackHost(h)).toBe(false)
-    },
-  )
+  it.each([
+    'attacker.example',
+    'attacker.example:4000',
+    '192.0.2.2:4000',
+    'localhost.attacker.example',
+    '[fd00::2]:80',
+    '[::1',
+    '',
+    undefined,
+  ])('refuses %s', (h) => {
+    expect(isLoopbackHost(h)).toBe(false)
+  })
 })
 
 describe('controlDoorVerdict', () => {
@@ -31,8 +37,17 @@ describe('controlDoorVerdict', () => {
     expect(controlDoorVerdict('127.0.0.1', '127.0.0.1:5000', undefined)).toEqual({ allowed: true })
   })
   it('keeps out another machine, a rebound host name and a web page', () => {
-    expect(controlDoorVerdict('192.0.2.10', '127.0.0.1:5000', undefined)).toMatchObject({ allowed: false, reason: expect.stringMatching(/loopback/) })
-    expect(controlDoorVerdict('127.0.0.1', 'evil.example:5000', undefined)).toMatchObject({ allowed: false, reason: expect.stringMatching(/Host/) })
-    expect(controlDoorVerdict('127.0.0.1', '127.0.0.1:5000', 'https://evil.example')).toMatchObject({ allowed: false, reason: expect.stringMatching(/Origin/) })
+    expect(controlDoorVerdict('192.0.2.10', '127.0.0.1:5000', undefined)).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/loopback/),
+    })
+    expect(controlDoorVerdict('127.0.0.1', 'evil.example:5000', undefined)).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/Host/),
+    })
+    expect(controlDoorVerdict('127.0.0.1', '127.0.0.1:5000', 'https://evil.example')).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/Origin/),
+    })
   })
 })

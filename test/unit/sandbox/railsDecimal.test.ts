@@ -20,6 +20,7 @@ describe('parseDecimal', () => {
     expect(parseDecimal('-1')).toMatchObject({ ok: true })
     expect(parseDecimal('')).toEqual({ ok: false, reason: 'blank' })
     expect(parseDecimal(null)).toEqual({ ok: false, reason: 'blank' })
-    for (const bad of ['2,5', 'dos', '1e3', '1.2.3', Infinity, {}, true]) expect(parseDecimal(bad), String(bad)).toEqual({ ok: false, reason: 'not_a_number' })
+    for (const bad of ['2,5', 'dos', '1e3', '1.2.3', Infinity, {}, true])
+      expect(parseDecimal(bad), String(bad)).toEqual({ ok: false, reason: 'not_a_number' })
   })
 })

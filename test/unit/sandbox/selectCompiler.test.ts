@@ -10,8 +10,19 @@ const registry = sandboxTables()
 
 describe('compileOrderBy', () => {
   it('maps directions with PostgreSQL null placement and ends with the primary key', () => {
-    const terms = compileOrderBy(registry, registry.table('items'), [{ name: 'asc' }, { price: 'desc' }, { ean13: 'asc_nulls_first' }], 'x', newScope(1))
-    expect(terms.map((t) => t.text)).toEqual(['x."name" ASC NULLS LAST', 'x."price" DESC NULLS FIRST', 'x."ean13" ASC NULLS FIRST', 'x."id" ASC'])
+    const terms = compileOrderBy(
+      registry,
+      registry.table('items'),
+      [{ name: 'asc' }, { price: 'desc' }, { ean13: 'asc_nulls_first' }],
+      'x',
+      newScope(1),
+    )
+    expect(terms.map((t) => t.text)).toEqual([
+      'x."name" ASC NULLS LAST',
+      'x."price" DESC NULLS FIRST',
+      'x."ean13" ASC NULLS FIRST',
+      'x."id" ASC',
+    ])
   })
 
   it('orders through object relations with a scoped sub-select', () => {
@@ -23,7 +34,9 @@ describe('compileOrderBy', () => {
   })
 
   it('refuses array relations and unknown directions', () => {
-    expect(() => compileOrderBy(registry, registry.table('items'), [{ lots: { name: 'asc' } }], 'x', newScope(1))).toThrow(GraphqlInputError)
+    expect(() => compileOrderBy(registry, registry.table('items'), [{ lots: { name: 'asc' } }], 'x', newScope(1))).toThrow(
+      GraphqlInputError,
+    )
     expect(() => compileOrderBy(registry, registry.table('items'), [{ name: 'sideways' }], 'x', newScope(1))).toThrow(GraphqlInputError)
   })
 })
@@ -39,7 +52,7 @@ describe('QueryRunner', () => {
 
   it('pages each parent’s rows separately in a grouped select, as one query per parent would', () => {
     const lots = registry.table('lots')
-    const itemIds = (store.db.prepare('SELECT id FROM items WHERE entity_id = 101 ORDER BY id LIMIT 60').pluck().all() as number[])
+    const itemIds = store.db.prepare('SELECT id FROM items WHERE entity_id = 101 ORDER BY id LIMIT 60').pluck().all() as number[]
     const args = { order_by: [{ expires: 'desc' }], limit: 1, offset: 1 }
     const grouped = runner.groupedByKey(lots, 'item_id', itemIds, args)
     let withSecondLot = 0

@@ -14,7 +14,12 @@ describe('SiblingLoader', () => {
       runs.push(keys)
       return new Map(keys.filter((k) => k !== 8).map((k) => [k, `category ${String(k)}`]))
     }
-    expect(items.map((row) => loader.load(row, 'items.category', 'category_id', null, run))).toEqual(['category 7', null, 'category 7', null])
+    expect(items.map((row) => loader.load(row, 'items.category', 'category_id', null, run))).toEqual([
+      'category 7',
+      null,
+      'category 7',
+      null,
+    ])
     expect(runs).toEqual([[7, 8]])
   })
 

@@ -28,8 +28,12 @@ describe('TableRegistry', () => {
     expect(() => new TableRegistry([base({ primaryKey: 'uid' })])).toThrow(/primary key/)
     expect(() => new TableRegistry([base({ entityScoped: true })])).toThrow(/entity_id/)
     expect(() => new TableRegistry([base({ columns: [{ name: 'id; drop', type: 'Int', nullable: false }] })])).toThrow(/identifier/)
-    expect(() => new TableRegistry([base({ relations: [{ name: 'owner', kind: 'object', table: 'nowhere', from: 'id', to: 'id' }] })])).toThrow(/unknown table/)
-    expect(() => new TableRegistry([base({ relations: [{ name: 'self', kind: 'object', table: 'things', from: 'missing', to: 'id' }] })])).toThrow(/local column/)
+    expect(
+      () => new TableRegistry([base({ relations: [{ name: 'owner', kind: 'object', table: 'nowhere', from: 'id', to: 'id' }] })]),
+    ).toThrow(/unknown table/)
+    expect(
+      () => new TableRegistry([base({ relations: [{ name: 'self', kind: 'object', table: 'things', from: 'missing', to: 'id' }] })]),
+    ).toThrow(/local column/)
     const list = { name: 'labels', from: 'id', sql: 'SELECT id, name FROM labels WHERE id IN (SELECT value FROM json_each(?))' }
     expect(() => new TableRegistry([base({ stringLists: [list] })])).not.toThrow()
     expect(() => new TableRegistry([base({ stringLists: [{ ...list, name: 'id' }] })])).toThrow(/clashes/)
@@ -62,7 +66,17 @@ describe('the generated schema', () => {
 
   it('has the comparison operators, pattern ones on strings only', () => {
     const int = inputFields('Int_comparison_exp')
-    expect(int).toMatchObject({ _eq: 'Int', _neq: 'Int', _gt: 'Int', _gte: 'Int', _lt: 'Int', _lte: 'Int', _in: '[Int!]', _nin: '[Int!]', _is_null: 'Boolean' })
+    expect(int).toMatchObject({
+      _eq: 'Int',
+      _neq: 'Int',
+      _gt: 'Int',
+      _gte: 'Int',
+      _lt: 'Int',
+      _lte: 'Int',
+      _in: '[Int!]',
+      _nin: '[Int!]',
+      _is_null: 'Boolean',
+    })
     expect(int._ilike).toBeUndefined()
     // Ids are bigint, as in the real service, so a client declaring `$id: Int!` is refused here too.
     expect(inputFields('items_bool_exp')).toMatchObject({ id: 'bigint_comparison_exp', item_category_id: 'bigint_comparison_exp' })
@@ -100,7 +114,10 @@ describe('the generated schema', () => {
     expect(String(objectFields('bundle_details').quantity!.type)).toBe('numeric!')
     // Lists are selected, not filtered or ordered by (like Hasura's computed fields).
     expect(inputFields('bundles_bool_exp').tags).toBeUndefined()
-    expect(inputFields('bundles_bool_exp')).toMatchObject({ updated_at: 'timestamp_comparison_exp', bundle_details: 'bundle_details_bool_exp' })
+    expect(inputFields('bundles_bool_exp')).toMatchObject({
+      updated_at: 'timestamp_comparison_exp',
+      bundle_details: 'bundle_details_bool_exp',
+    })
     expect(signature(root.bundles_by_pk!)).toBe('(id: bigint!): bundles')
     expect(root.bundles_aggregate).toBeDefined()
   })
@@ -121,12 +138,15 @@ describe('the schema served with extensions off', () => {
       for (const field of Object.values(type.getFields())) {
         const realField = isObjectType(realType) ? realType.getFields()[field.name] : undefined
         if (!realField) extra.push(`${type.name}.${field.name}`)
-        else if (named(realField.type) !== named(field.type)) extra.push(`${type.name}.${field.name}: ${String(field.type)} vs real ${String(realField.type)}`)
+        else if (named(realField.type) !== named(field.type))
+          extra.push(`${type.name}.${field.name}: ${String(field.type)} vs real ${String(realField.type)}`)
       }
     }
     expect(extra).toEqual([])
     // It is not empty: the roots the client reads are there.
-    expect(Object.keys(off.getQueryType()!.getFields())).toEqual(expect.arrayContaining(['items', 'bundles', 'lots', 'lot_stocks', 'shipments', 'purchase_orders']))
+    expect(Object.keys(off.getQueryType()!.getFields())).toEqual(
+      expect.arrayContaining(['items', 'bundles', 'lots', 'lot_stocks', 'shipments', 'purchase_orders']),
+    )
   })
 
   it('keeps the sandbox-only parts for training: tags, POS settings, transfer requests, aggregates', () => {

@@ -22,7 +22,8 @@ describe('the timestamp scalar', () => {
   })
 
   it('refuses what is not a timestamp', () => {
-    for (const bad of ['2025-01-31T25', '2025-13-01T00:00:00', 'now', 20250131, null]) expect(() => timestampScalar.parseValue(bad), String(bad)).toThrow(/invalid timestamp/)
+    for (const bad of ['2025-01-31T25', '2025-13-01T00:00:00', 'now', 20250131, null])
+      expect(() => timestampScalar.parseValue(bad), String(bad)).toThrow(/invalid timestamp/)
     expect(() => timestampScalar.parseLiteral({ kind: Kind.INT, value: '1' })).toThrow(/string/)
   })
 })

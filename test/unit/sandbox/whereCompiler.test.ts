@@ -64,7 +64,9 @@ describe('compiled queries against a seeded store', () => {
   const count = (sql: string, ...params: unknown[]) => (store.db.prepare(sql).get(...params) as { n: number }).n
 
   it('agree with hand-written SQL', () => {
-    const rows = runner.select(items, { where: { _and: [{ item_category: { name: { _ilike: 'pint%' } } }, { lots: { expires: { _gte: '2028-01-01' } } }] } })
+    const rows = runner.select(items, {
+      where: { _and: [{ item_category: { name: { _ilike: 'pint%' } } }, { lots: { expires: { _gte: '2028-01-01' } } }] },
+    })
     const expected = count(
       `SELECT COUNT(*) AS n FROM items i JOIN item_categories c ON c.id = i.item_category_id
        WHERE i.entity_id = 101 AND c.name = 'Pinturas' AND EXISTS (SELECT 1 FROM lots l WHERE l.item_id = i.id AND l.expires >= '2028-01-01')`,

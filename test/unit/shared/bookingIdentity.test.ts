@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bookingCode, bookingLabel, localReference } from '@shared/bookingIdentity'
 
-describe('a booking\'s one identity', () => {
+describe("a booking's one identity", () => {
   const localId = 'd1bab923-5c1e-4f7a-9a0b-2f4e1c3d5a6b'
 
   it('is the local reference until the service numbers it', () => {

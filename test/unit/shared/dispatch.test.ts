@@ -5,7 +5,12 @@ import { AppError } from '@shared/errors'
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const all = Object.fromEntries(
-    requestNames.map((n) => [n, vi.fn(async () => { throw new AppError('internal', { detail: `${n} not expected` }) })]),
+    requestNames.map((n) => [
+      n,
+      vi.fn(async () => {
+        throw new AppError('internal', { detail: `${n} not expected` })
+      }),
+    ]),
   ) as unknown as Handlers
   return { ...all, ...overrides }
 }
@@ -30,7 +35,11 @@ describe('dispatch, the border every transport calls', () => {
 
   it('passes an AppError through with its code, fields and both languages', async () => {
     const res = await dispatch(
-      handlers({ 'entity.switch': async () => { throw new AppError('validation', { fields: { selected_entity_id: ['is not yours'] } }) } }),
+      handlers({
+        'entity.switch': async () => {
+          throw new AppError('validation', { fields: { selected_entity_id: ['is not yours'] } })
+        },
+      }),
       'entity.switch',
       { entityId: 3 },
     )
@@ -41,20 +50,37 @@ describe('dispatch, the border every transport calls', () => {
   })
 
   it('turns a result that breaks the contract into an internal error rather than passing it on', async () => {
-    const res = await dispatch(
-      handlers({ 'preferences.get': async () => ({ theme: 'purple' }) as never }),
-      'preferences.get',
-      undefined,
-    )
+    const res = await dispatch(handlers({ 'preferences.get': async () => ({ theme: 'purple' }) as never }), 'preferences.get', undefined)
     expect(res).toMatchObject({ ok: false, error: { code: 'internal' } })
   })
 
   it('returns the checked value', async () => {
     const res = await dispatch(
-      handlers({ 'preferences.get': async () => ({ theme: 'dark', language: 'en', station: null, receptionCount: 'scan' as const, nearExpiryDays: 30, dispatchView: 'cards' as const, toursSeen: [] }) }),
+      handlers({
+        'preferences.get': async () => ({
+          theme: 'dark',
+          language: 'en',
+          station: null,
+          receptionCount: 'scan' as const,
+          nearExpiryDays: 30,
+          dispatchView: 'cards' as const,
+          toursSeen: [],
+        }),
+      }),
       'preferences.get',
       undefined,
     )
-    expect(res).toEqual({ ok: true, value: { theme: 'dark', language: 'en', station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards', toursSeen: [] } })
+    expect(res).toEqual({
+      ok: true,
+      value: {
+        theme: 'dark',
+        language: 'en',
+        station: null,
+        receptionCount: 'scan',
+        nearExpiryDays: 30,
+        dispatchView: 'cards',
+        toursSeen: [],
+      },
+    })
   })
 })

@@ -8,17 +8,32 @@ describe('preferences', () => {
   })
 
   it('reads settings written before stations existed as "not chosen"', () => {
-    expect(preferences.parse({ theme: 'light', language: 'es' })).toEqual({ theme: 'light', language: 'es', station: null, receptionCount: 'scan', nearExpiryDays: 30, dispatchView: 'cards', toursSeen: [] })
+    expect(preferences.parse({ theme: 'light', language: 'es' })).toEqual({
+      theme: 'light',
+      language: 'es',
+      station: null,
+      receptionCount: 'scan',
+      nearExpiryDays: 30,
+      dispatchView: 'cards',
+      toursSeen: [],
+    })
   })
 
   it('keeps how receptions start: counted by scanning unless pre-filled was chosen, and only a known choice', () => {
-    expect(preferences.parse({ theme: 'light', language: null, station: 'warehouse', receptionCount: 'prefilled' }).receptionCount).toBe('prefilled')
-    expect(requests['preferences.set'].input.parse({ receptionCount: 'scan', nearExpiryDays: 30 })).toEqual({ receptionCount: 'scan', nearExpiryDays: 30 })
+    expect(preferences.parse({ theme: 'light', language: null, station: 'warehouse', receptionCount: 'prefilled' }).receptionCount).toBe(
+      'prefilled',
+    )
+    expect(requests['preferences.set'].input.parse({ receptionCount: 'scan', nearExpiryDays: 30 })).toEqual({
+      receptionCount: 'scan',
+      nearExpiryDays: 30,
+    })
     expect(() => requests['preferences.set'].input.parse({ receptionCount: 'guess' })).toThrow()
   })
 
   it('remembers which stations have seen their tour; settings from before the tours count the chosen station as seen', () => {
-    expect(preferences.parse({ theme: 'light', language: null, station: 'counter', toursSeen: ['counter', 'warehouse'] }).toursSeen).toEqual(['counter', 'warehouse'])
+    expect(
+      preferences.parse({ theme: 'light', language: null, station: 'counter', toursSeen: ['counter', 'warehouse'] }).toursSeen,
+    ).toEqual(['counter', 'warehouse'])
     // A computer already set up before the tours existed is not shown its own station's tour out of the blue.
     expect(preferences.parse({ theme: 'light', language: null, station: 'warehouse' }).toursSeen).toEqual(['warehouse'])
     expect(preferences.parse({ theme: 'light', language: null }).toursSeen).toEqual([])

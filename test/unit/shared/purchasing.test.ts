@@ -3,7 +3,15 @@ import { consolidateInput, orderState, receptionInput } from '@shared/purchasing
 
 const base = { voided: false, paid: false, received: false, authorized: true, lines: null }
 const line = (receivedQuantity: string) => ({
-  id: 1, itemId: 1, itemCode: null, itemName: null, quantity: '5.0', receivedQuantity, pendingQuantity: '0', price: '1.0', total: '5.0',
+  id: 1,
+  itemId: 1,
+  itemCode: null,
+  itemName: null,
+  quantity: '5.0',
+  receivedQuantity,
+  pendingQuantity: '0',
+  price: '1.0',
+  total: '5.0',
 })
 
 describe('the state of a purchase order', () => {

@@ -44,7 +44,10 @@ export const storedUpdate = z.object({
 export type StoredUpdate = z.output<typeof storedUpdate>
 
 /** The fields of a booking a create carries, by our names. */
-export type CreateFields = Pick<LocalBooking, 'agencyFromId' | 'agencyToId' | 'plannedDelivery' | 'reference' | 'needsTransport' | 'transferRequestId'> & {
+export type CreateFields = Pick<
+  LocalBooking,
+  'agencyFromId' | 'agencyToId' | 'plannedDelivery' | 'reference' | 'needsTransport' | 'transferRequestId'
+> & {
   lines: BookingLine[]
 }
 

@@ -96,9 +96,9 @@ export class OutboxStore {
    * queued (never sent, or sent and refused before it arrived) or failed (the service refused it).
    */
   unsentCreate(localId: string): { seq: number; payload: Record<string, unknown> } | null {
-    const row = this.stmt("SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')").get(localId) as
-      | { seq: number; payload: string }
-      | undefined
+    const row = this.stmt("SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')").get(
+      localId,
+    ) as { seq: number; payload: string } | undefined
     return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown> } : null
   }
 
@@ -149,9 +149,9 @@ export class OutboxStore {
    * seek in the partial index of waiting entries, so the scheduler may ask it every few seconds.
    */
   nextDueAt(): string | null {
-    const row = this.stmt(`SELECT COALESCE(next_attempt_at, '') AS at FROM outbox INDEXED BY outbox_due WHERE ${DUE} ORDER BY next_attempt_at LIMIT 1`).get() as
-      | { at: string }
-      | undefined
+    const row = this.stmt(
+      `SELECT COALESCE(next_attempt_at, '') AS at FROM outbox INDEXED BY outbox_due WHERE ${DUE} ORDER BY next_attempt_at LIMIT 1`,
+    ).get() as { at: string } | undefined
     return row?.at ?? null
   }
 
@@ -184,7 +184,10 @@ export class OutboxStore {
   }
 
   markSending(seq: number, now: string): void {
-    this.stmt("UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL, sent_at = ? WHERE seq = ?").run(now, seq)
+    this.stmt("UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL, sent_at = ? WHERE seq = ?").run(
+      now,
+      seq,
+    )
   }
 
   /** A claimed entry that never left (the push stopped first): queued again, its attempt not counted. */
@@ -281,15 +284,21 @@ export class OutboxStore {
    * migrated) yet, read-only, as the update check does across every account on the computer.
    */
   countedByScan(): Record<OpenState, number> {
-    return toCounts(this.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all() as { state: EntryState; n: number }[])
+    return toCounts(
+      this.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all() as { state: EntryState; n: number }[],
+    )
   }
 
   /** The open entries, in order, for the sync centre. */
   list(localId?: string): OutboxEntry[] {
     const rows = (
       localId === undefined
-        ? this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`).all()
-        : this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`).all(localId)
+        ? this.stmt(
+            `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`,
+          ).all()
+        : this.stmt(
+            `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`,
+          ).all(localId)
     ) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
     return rows.map(toEntry)
   }
@@ -305,15 +314,20 @@ export class OutboxStore {
 
   /** One open entry, or null. */
   get(seq: number): OutboxEntry | null {
-    const row = this.stmt(`SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`).get(seq) as
-      | (EntryRow & { service_id: number | null; origin: BookingOrigin })
-      | undefined
+    const row = this.stmt(
+      `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`,
+    ).get(seq) as (EntryRow & { service_id: number | null; origin: BookingOrigin }) | undefined
     return row ? toEntry(row) : null
   }
 
   /** The marker an entry wrote into the service's memo (how a lost answer is found again). */
   markerOf(localId: string, op: OutboxOp = 'create'): string | null {
-    return (this.stmt('SELECT marker FROM outbox WHERE local_id = ? AND op = ? ORDER BY seq DESC LIMIT 1').get(localId, op) as { marker: string } | undefined)?.marker ?? null
+    return (
+      (
+        this.stmt('SELECT marker FROM outbox WHERE local_id = ? AND op = ? ORDER BY seq DESC LIMIT 1').get(localId, op) as
+          { marker: string } | undefined
+      )?.marker ?? null
+    )
   }
 
   /** Confirmed entries, newest first: the sync centre's history (as long as the retention keeps them). */
@@ -321,8 +335,24 @@ export class OutboxStore {
     const rows = this.stmt(
       `SELECT o.seq, o.local_id, o.op, o.attempts, o.created_at, o.sent_at, b.service_id FROM outbox o LEFT JOIN bookings b USING (local_id)
        WHERE o.state = 'done' ORDER BY o.seq DESC LIMIT ?`,
-    ).all(limit) as { seq: number; local_id: string; op: OutboxOp; attempts: number; created_at: string; sent_at: string | null; service_id: number | null }[]
-    return rows.map((r) => ({ seq: r.seq, localId: r.local_id, serviceId: r.service_id, op: r.op, attempts: r.attempts, createdAt: r.created_at, sentAt: r.sent_at }))
+    ).all(limit) as {
+      seq: number
+      local_id: string
+      op: OutboxOp
+      attempts: number
+      created_at: string
+      sent_at: string | null
+      service_id: number | null
+    }[]
+    return rows.map((r) => ({
+      seq: r.seq,
+      localId: r.local_id,
+      serviceId: r.service_id,
+      op: r.op,
+      attempts: r.attempts,
+      createdAt: r.created_at,
+      sentAt: r.sent_at,
+    }))
   }
 
   /** Forgets confirmed entries settled before `before` (ISO time). Returns how many went. */

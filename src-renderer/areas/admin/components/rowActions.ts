@@ -13,7 +13,11 @@ export interface RowAction {
 export function rowActions(actions: RowAction[]): VNode {
   return h(NSpace, { size: 8 }, () =>
     actions.map((a) =>
-      h(NButton, { size: 'small', 'data-testid': a.testId, onClick: a.onClick, ...(a.danger ? { type: 'error', secondary: true } : {}) }, () => a.label),
+      h(
+        NButton,
+        { size: 'small', 'data-testid': a.testId, onClick: a.onClick, ...(a.danger ? { type: 'error', secondary: true } : {}) },
+        () => a.label,
+      ),
     ),
   )
 }

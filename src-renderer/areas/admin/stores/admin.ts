@@ -41,10 +41,14 @@ export const useAdminStore = defineStore('admin', () => {
 
   // --- Piecework type groups
   const groups = ref<PieceworkTypeGroup[]>([])
-  const groupsLoader = createLoader(() => request('pieceworkGroups.list'), (list) => (groups.value = list))
+  const groupsLoader = createLoader(
+    () => request('pieceworkGroups.list'),
+    (list) => (groups.value = list),
+  )
 
   async function saveGroup(id: number | null, input: PieceworkTypeGroupInput): Promise<PieceworkTypeGroup> {
-    const saved = id === null ? await request('pieceworkGroups.create', input) : await request('pieceworkGroups.update', { id, changes: input })
+    const saved =
+      id === null ? await request('pieceworkGroups.create', input) : await request('pieceworkGroups.update', { id, changes: input })
     groups.value = upsert(groups.value, saved)
     return saved
   }
@@ -55,7 +59,10 @@ export const useAdminStore = defineStore('admin', () => {
 
   // --- Dynamic tables and the rows of the open one
   const tables = ref<DynamicTable[]>([])
-  const tablesLoader = createLoader(() => request('dynamicTables.list'), (list) => (tables.value = list))
+  const tablesLoader = createLoader(
+    () => request('dynamicTables.list'),
+    (list) => (tables.value = list),
+  )
   const openTableId = ref<number | null>(null)
   const openTable = ref<DynamicTable | null>(null)
   const rows = ref<TableRow[]>([])
@@ -80,7 +87,8 @@ export const useAdminStore = defineStore('admin', () => {
     if (openTable.value?.id === table.id) openTable.value = table
   }
   function countRows(tableId: number, delta: number): void {
-    const change = (tb: DynamicTable): DynamicTable => (tb.rowsCount === null ? tb : { ...tb, rowsCount: Math.max(0, tb.rowsCount + delta) })
+    const change = (tb: DynamicTable): DynamicTable =>
+      tb.rowsCount === null ? tb : { ...tb, rowsCount: Math.max(0, tb.rowsCount + delta) }
     tables.value = tables.value.map((tb) => (tb.id === tableId ? change(tb) : tb))
     if (openTable.value?.id === tableId) openTable.value = change(openTable.value)
   }
@@ -100,7 +108,10 @@ export const useAdminStore = defineStore('admin', () => {
     tables.value = without(tables.value, id)
   }
   async function saveRow(tableId: number, rowId: number | null, data: RowData): Promise<TableRow> {
-    const saved = rowId === null ? await request('dynamicTables.addRow', { tableId, data }) : await request('dynamicTables.updateRow', { tableId, rowId, data })
+    const saved =
+      rowId === null
+        ? await request('dynamicTables.addRow', { tableId, data })
+        : await request('dynamicTables.updateRow', { tableId, rowId, data })
     if (openTable.value?.id === tableId) rows.value = upsert(rows.value, saved)
     if (rowId === null) countRows(tableId, 1)
     return saved
@@ -113,12 +124,18 @@ export const useAdminStore = defineStore('admin', () => {
 
   // --- Company (the current entity) and document structures
   const company = ref<Company | null>(null)
-  const companyLoader = createLoader(() => request('company.get'), (c) => (company.value = c))
+  const companyLoader = createLoader(
+    () => request('company.get'),
+    (c) => (company.value = c),
+  )
 
   const documentType = ref<DocumentType>('contract')
   const structure = ref<DocumentStructure | null>(null)
   // A newer read supersedes a slow one for a type the user has since left (the loader drops its answer).
-  const structureLoader = createLoader(() => request('documentStructures.get', { type: documentType.value }), (s) => (structure.value = s))
+  const structureLoader = createLoader(
+    () => request('documentStructures.get', { type: documentType.value }),
+    (s) => (structure.value = s),
+  )
 
   // --- Profile: the answer is the whole who-am-I, which the shell's store holds
   async function updateProfile(change: ProfileChanges): Promise<WhoAmI> {

@@ -7,7 +7,8 @@ const catalogue: CatalogueMessages = {
   catalogue: {
     stockAsOf: 'Stock as of {time}',
     noSnapshotShort: 'No catalogue downloaded',
-    noSnapshot: 'There is no catalogue saved on this computer yet. Press “Refresh” while online to download it; after that you can search without the network.',
+    noSnapshot:
+      'There is no catalogue saved on this computer yet. Press “Refresh” while online to download it; after that you can search without the network.',
     stale: 'Stock may be out of date: it is from {time}. Press “Refresh” when you are online.',
     atAgency: 'at {agency}',
     counts: '{bundles} bundles · {items} items',
@@ -51,8 +52,10 @@ const catalogue: CatalogueMessages = {
     limits: {
       title: 'What this server does not offer',
       tags: 'Tags are not available on this server: the list has no tag filter and no tag column.',
-      itemBarcodes: 'Items’ own barcodes are not available on this server: a scanned item is found by its code. Bundle barcodes work as usual.',
-      bundleColumns: 'The last refresh could not read the service’s bundle list: bundle barcodes and other bundle details are unknown until the next refresh.',
+      itemBarcodes:
+        'Items’ own barcodes are not available on this server: a scanned item is found by its code. Bundle barcodes work as usual.',
+      bundleColumns:
+        'The last refresh could not read the service’s bundle list: bundle barcodes and other bundle details are unknown until the next refresh.',
     },
     tagsLabel: 'Tags',
     tagCount: '{count} bundle | {count} bundles',
@@ -86,7 +89,8 @@ const catalogue: CatalogueMessages = {
       rows: 'Rows',
       valid: 'Valid',
       invalid: 'With errors',
-      blocked: '{count} row has errors. The file is imported whole or not at all: fix it in the file and choose it again. | {count} rows have errors. The file is imported whole or not at all: fix them in the file and choose it again.',
+      blocked:
+        '{count} row has errors. The file is imported whole or not at all: fix it in the file and choose it again. | {count} rows have errors. The file is imported whole or not at all: fix them in the file and choose it again.',
       empty: 'The file has no rows to import.',
       onlyErrors: 'Show only rows with errors',
       row: 'Row',
@@ -197,7 +201,8 @@ const catalogue: CatalogueMessages = {
       body: '“{code} — {name}” will be deleted from the service. This cannot be undone.',
       done: 'Bundle {code} deleted.',
       refusedTitle: 'The service does not allow deleting it',
-      refused: 'A bundle that already has movements (bookings, shipments) cannot be deleted. You can make it inactive so it is no longer used.',
+      refused:
+        'A bundle that already has movements (bookings, shipments) cannot be deleted. You can make it inactive so it is no longer used.',
       serviceSaid: 'The service says: {text}',
     },
   },

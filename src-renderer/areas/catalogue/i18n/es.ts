@@ -6,7 +6,8 @@ const catalogue = {
   catalogue: {
     stockAsOf: 'Existencias al {time}',
     noSnapshotShort: 'Sin catálogo descargado',
-    noSnapshot: 'Todavía no hay catálogo guardado en este equipo. Pulse «Actualizar» con conexión para descargarlo; después podrá buscar sin red.',
+    noSnapshot:
+      'Todavía no hay catálogo guardado en este equipo. Pulse «Actualizar» con conexión para descargarlo; después podrá buscar sin red.',
     stale: 'Las existencias pueden no estar al día: son del {time}. Pulse «Actualizar» cuando tenga conexión.',
     atAgency: 'en {agency}',
     counts: '{bundles} conjuntos · {items} artículos',
@@ -50,8 +51,10 @@ const catalogue = {
     limits: {
       title: 'Lo que este servidor no ofrece',
       tags: 'Las etiquetas no están disponibles en este servidor: la lista no tiene filtro ni columna de etiquetas.',
-      itemBarcodes: 'Los códigos de barras propios de los artículos no están disponibles en este servidor: un artículo escaneado se encuentra por su código. Los códigos de barras de los paquetes funcionan como siempre.',
-      bundleColumns: 'La última actualización no pudo leer la lista de paquetes del servicio: los códigos de barras y otros datos de los paquetes se desconocen hasta la próxima actualización.',
+      itemBarcodes:
+        'Los códigos de barras propios de los artículos no están disponibles en este servidor: un artículo escaneado se encuentra por su código. Los códigos de barras de los paquetes funcionan como siempre.',
+      bundleColumns:
+        'La última actualización no pudo leer la lista de paquetes del servicio: los códigos de barras y otros datos de los paquetes se desconocen hasta la próxima actualización.',
     },
     tagsLabel: 'Etiquetas',
     tagCount: '{count} conjunto | {count} conjuntos',
@@ -85,7 +88,8 @@ const catalogue = {
       rows: 'Filas',
       valid: 'Correctas',
       invalid: 'Con errores',
-      blocked: 'Hay {count} fila con errores. El archivo se importa completo o no se importa: corríjala en el archivo y vuelva a elegirlo. | Hay {count} filas con errores. El archivo se importa completo o no se importa: corríjalas en el archivo y vuelva a elegirlo.',
+      blocked:
+        'Hay {count} fila con errores. El archivo se importa completo o no se importa: corríjala en el archivo y vuelva a elegirlo. | Hay {count} filas con errores. El archivo se importa completo o no se importa: corríjalas en el archivo y vuelva a elegirlo.',
       empty: 'El archivo no tiene filas que importar.',
       onlyErrors: 'Mostrar solo las filas con errores',
       row: 'Fila',
@@ -128,7 +132,8 @@ const catalogue = {
     nothingToSave: 'No hay cambios que guardar.',
     fixProblems: 'Revise los datos marcados antes de guardar.',
     offlineTitle: 'Sin conexión',
-    offlineBody: 'Puede consultar este conjunto, pero guardar y eliminar necesitan conexión con el servicio. Lo que escriba se mantiene en el formulario.',
+    offlineBody:
+      'Puede consultar este conjunto, pero guardar y eliminar necesitan conexión con el servicio. Lo que escriba se mantiene en el formulario.',
     keptOffline: 'Sus cambios siguen en el formulario: vuelva a guardar cuando haya conexión.',
     discardTitle: '¿Descartar los cambios?',
     discardBody: 'Este conjunto tiene cambios sin guardar. Si continúa, se perderán.',

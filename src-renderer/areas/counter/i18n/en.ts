@@ -20,7 +20,8 @@ const counter: CounterMessages = {
     agencyKept: 'The last one known, {agency}, is still used.',
     scanLabel: 'Scan or type a code',
     scanPlaceholder: 'Barcode, code or name — Enter to add',
-    scanHint: 'F2 comes back here · 5*code adds five · Ctrl+Enter saves · ↑ edits the quantity · Del removes the selected (or last) line · Ctrl+Z undoes',
+    scanHint:
+      'F2 comes back here · 5*code adds five · Ctrl+Enter saves · ↑ edits the quantity · Del removes the selected (or last) line · Ctrl+Z undoes',
     unknownCode: 'Unknown code: {code}',
     refusedInactive: 'Bundle {name} is inactive: it cannot be booked. Nothing was added.',
     added: '{name} added',
@@ -83,12 +84,14 @@ const counter: CounterMessages = {
   },
   unsent: {
     title: 'Changes not sent',
-    signOut: '{count} booking changes have not reached the service. They stay on this computer and go when you sign in again with this account. Sign out anyway?',
+    signOut:
+      '{count} booking changes have not reached the service. They stay on this computer and go when you sign in again with this account. Sign out anyway?',
     switch: '{count} booking changes of {entity} have not been sent. They go when you come back to this entity. Switch anyway?',
     confirm: 'Yes, go on',
     cancel: 'No, stay',
     signInTitle: 'Sign in again',
-    signInBody: 'The service no longer accepts your session (the token may have been revoked). Your {count} pending changes stay on this computer and are sent as soon as you sign in again.',
+    signInBody:
+      'The service no longer accepts your session (the token may have been revoked). Your {count} pending changes stay on this computer and are sent as soon as you sign in again.',
     signIn: 'Sign in again',
     later: 'Later',
   },

@@ -7,7 +7,8 @@ const counter = {
     destination: 'Destino',
     destinationPlaceholder: 'Agencia de destino',
     destinationsFiltered: 'Solo agencias de la misma categoría que el origen (configuración del servicio).',
-    categoryFilterUnknown: 'El filtrado de destinos por categoría de agencia no se conoce en este servidor: se ofrecen todas las demás agencias.',
+    categoryFilterUnknown:
+      'El filtrado de destinos por categoría de agencia no se conoce en este servidor: se ofrecen todas las demás agencias.',
     transferRequestsUnavailable: 'Este servidor no ofrece solicitudes de traslado: aquí no se puede crear una reserva desde una.',
     plannedDelivery: 'Entrega prevista',
     reference: 'Referencia',
@@ -18,7 +19,8 @@ const counter = {
     agencyKept: 'Se sigue usando la última conocida, {agency}.',
     scanLabel: 'Escanear o escribir código',
     scanPlaceholder: 'Código de barras, código o nombre — Enter para añadir',
-    scanHint: 'F2 vuelve aquí · 5*código añade cinco · Ctrl+Enter guarda · ↑ cambia la cantidad · Supr quita la línea seleccionada (o la última) · Ctrl+Z deshace',
+    scanHint:
+      'F2 vuelve aquí · 5*código añade cinco · Ctrl+Enter guarda · ↑ cambia la cantidad · Supr quita la línea seleccionada (o la última) · Ctrl+Z deshace',
     unknownCode: 'Código desconocido: {code}',
     refusedInactive: 'El conjunto {name} está inactivo: no se puede reservar. No se añadió nada.',
     added: '{name} añadido',
@@ -81,12 +83,15 @@ const counter = {
   },
   unsent: {
     title: 'Cambios sin enviar',
-    signOut: 'Hay {count} cambios de reservas sin enviar al servicio. Quedan guardados en este equipo y se enviarán cuando vuelva a entrar con esta cuenta. ¿Cerrar sesión de todos modos?',
-    switch: 'Hay {count} cambios de reservas de {entity} sin enviar. Se enviarán cuando vuelva a esta empresa. ¿Cambiar de empresa de todos modos?',
+    signOut:
+      'Hay {count} cambios de reservas sin enviar al servicio. Quedan guardados en este equipo y se enviarán cuando vuelva a entrar con esta cuenta. ¿Cerrar sesión de todos modos?',
+    switch:
+      'Hay {count} cambios de reservas de {entity} sin enviar. Se enviarán cuando vuelva a esta empresa. ¿Cambiar de empresa de todos modos?',
     confirm: 'Sí, continuar',
     cancel: 'No, quedarme',
     signInTitle: 'Vuelva a iniciar sesión',
-    signInBody: 'El servicio ya no acepta su sesión (el token puede haber sido revocado). Sus {count} cambios pendientes siguen guardados en este equipo y se enviarán en cuanto vuelva a entrar.',
+    signInBody:
+      'El servicio ya no acepta su sesión (el token puede haber sido revocado). Sus {count} cambios pendientes siguen guardados en este equipo y se enviarán en cuanto vuelva a entrar.',
     signIn: 'Iniciar sesión de nuevo',
     later: 'Más tarde',
   },

@@ -201,7 +201,10 @@ export const useBookingsStore = defineStore('bookings', () => {
   }
 
   /** A command on one booking: what it changed is applied here, and the booking it left is the answer. */
-  async function onBooking<N extends 'bookings.update' | 'bookings.submit' | 'bookings.ship' | 'bookings.deliver'>(name: N, input: RequestInput<N>): Promise<LocalBooking> {
+  async function onBooking<N extends 'bookings.update' | 'bookings.submit' | 'bookings.ship' | 'bookings.deliver'>(
+    name: N,
+    input: RequestInput<N>,
+  ): Promise<LocalBooking> {
     const answer = (await request(name, input)) as RequestOutput<N>
     apply(answer.changes)
     return answer.booking

@@ -43,7 +43,8 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
   /** Why the last keep failed (the form stays on screen all the same). */
   const keepError = ref<AppError | null>(null)
 
-  const empty = () => lines.value.length === 0 && destination.value === null && reference.value.trim() === '' && transferRequestId.value === null
+  const empty = () =>
+    lines.value.length === 0 && destination.value === null && reference.value.trim() === '' && transferRequestId.value === null
 
   function form(): OpenBookingForm {
     return {

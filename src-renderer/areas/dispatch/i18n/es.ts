@@ -115,7 +115,8 @@ const dispatch = {
     },
     hints: {
       failed: 'El servicio no aceptó estos cambios. Corrija la reserva y reinténtela, o descarte el cambio.',
-      conflict: 'La reserva cambió en el servicio mientras se editaba aquí. Reintente, descarte su cambio o quédese con la versión del servicio.',
+      conflict:
+        'La reserva cambió en el servicio mientras se editaba aquí. Reintente, descarte su cambio o quédese con la versión del servicio.',
     },
     columns: {
       number: 'Reserva',

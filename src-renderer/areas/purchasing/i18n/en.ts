@@ -4,7 +4,8 @@ import type { PurchasingMessages } from './es'
 const purchasing: PurchasingMessages = {
   purchasing: {
     offlineTitle: 'No connection to the service',
-    offlineBody: 'Purchasing works online: while the network is down nothing can be read or saved. What you type is kept, and you can save it when the connection is back.',
+    offlineBody:
+      'Purchasing works online: while the network is down nothing can be read or saved. What you type is kept, and you can save it when the connection is back.',
     kept: 'What you typed is kept: save again once the connection is back.',
     refresh: 'Refresh',
     saveShortcut: 'Ctrl+S',
@@ -78,7 +79,8 @@ const purchasing: PurchasingMessages = {
     },
     prerequisites: {
       title: 'The special invoice is not set up',
-      intro: 'The service did not create the consolidate because of what is missing below. Ask whoever administers the company to set it up, then try again; your selection is kept.',
+      intro:
+        'The service did not create the consolidate because of what is missing below. Ask whoever administers the company to set it up, then try again; your selection is kept.',
       charge_term_id: {
         what: 'A charge term with “force price without taxes” active',
         where: 'set in the service under Purchasing › Settings › Charge terms.',

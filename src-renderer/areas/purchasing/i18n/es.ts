@@ -2,7 +2,8 @@
 const purchasing = {
   purchasing: {
     offlineTitle: 'Sin conexión con el servicio',
-    offlineBody: 'Compras trabaja en línea: mientras no haya red no se puede consultar ni guardar. Lo que escriba se conserva y podrá guardarlo al volver la conexión.',
+    offlineBody:
+      'Compras trabaja en línea: mientras no haya red no se puede consultar ni guardar. Lo que escriba se conserva y podrá guardarlo al volver la conexión.',
     kept: 'Lo que escribió se conserva: vuelva a guardar cuando haya conexión.',
     refresh: 'Actualizar',
     saveShortcut: 'Ctrl+S',
@@ -76,7 +77,8 @@ const purchasing = {
     },
     prerequisites: {
       title: 'Falta configurar la factura especial',
-      intro: 'El servicio no creó el consolidado porque falta lo siguiente. Pida a quien administra la empresa que lo configure y vuelva a intentarlo; su selección se conserva.',
+      intro:
+        'El servicio no creó el consolidado porque falta lo siguiente. Pida a quien administra la empresa que lo configure y vuelva a intentarlo; su selección se conserva.',
       charge_term_id: {
         what: 'Una condición de pago con «forzar precio sin impuestos» activa',
         where: 'se configura en Compras › Configuración › Condiciones de pago del servicio.',
@@ -134,7 +136,8 @@ const purchasing = {
       returnRefused: 'El servicio no permite devolverla',
       count: {
         setting: 'Recepciones: cómo contar',
-        settingHint: 'Contar escaneando empieza cada producto en 0 y cada lectura suma; cantidades completas empieza con todo lo pendiente.',
+        settingHint:
+          'Contar escaneando empieza cada producto en 0 y cada lectura suma; cantidades completas empieza con todo lo pendiente.',
         mode: 'Cómo contar',
         scan: 'Contar escaneando',
         prefilled: 'Cantidades completas',

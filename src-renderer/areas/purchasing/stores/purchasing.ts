@@ -58,7 +58,13 @@ export const usePurchasingStore = defineStore('purchasing', () => {
     return (consolidate.value = await request('consolidates.get', { id }))
   }
 
-  const summaryOf = (c: Consolidate): ConsolidateSummary => ({ id: c.id, name: c.name, idNumber: c.idNumber, createdAt: c.createdAt, orderCount: c.orders.length })
+  const summaryOf = (c: Consolidate): ConsolidateSummary => ({
+    id: c.id,
+    name: c.name,
+    idNumber: c.idNumber,
+    createdAt: c.createdAt,
+    orderCount: c.orders.length,
+  })
 
   async function createConsolidate(input: RequestInput<'consolidates.create'>): Promise<Consolidate> {
     const created = await request('consolidates.create', input)
@@ -120,7 +126,8 @@ export const usePurchasingStore = defineStore('purchasing', () => {
    */
   async function receive(input: RequestInput<'receptions.create'>): Promise<ReceptionResult> {
     const result = await request('receptions.create', input)
-    if (result.reception) receptionsOfOrder.value = [result.reception, ...receptionsOfOrder.value.filter((r) => r.id !== result.reception!.id)]
+    if (result.reception)
+      receptionsOfOrder.value = [result.reception, ...receptionsOfOrder.value.filter((r) => r.id !== result.reception!.id)]
     if (result.order && draft.value?.order.id === input.orderId) draft.value = draftAfterReception(draft.value, result.order)
     else await loadReceptionOrder(input.orderId).catch(() => undefined)
     return result

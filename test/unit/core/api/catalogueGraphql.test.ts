@@ -35,7 +35,10 @@ describe('reading a table by pages', () => {
 
   it('asks once more after a full last page, and stops at an empty one', async () => {
     const { graphql, asked } = serving(lots(4))
-    expect(await batches(graphql, 2, 5)).toEqual([[10, 11], [12, 13]])
+    expect(await batches(graphql, 2, 5)).toEqual([
+      [10, 11],
+      [12, 13],
+    ])
     expect(asked).toHaveLength(3)
   })
 

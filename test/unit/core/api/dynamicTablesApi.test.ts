@@ -24,8 +24,18 @@ describe('a dynamic table as the service answers it', () => {
   })
 
   it('still reads the create payload parallel arrays, and refuses a table with neither', () => {
-    const table = dynamicTableSchema.parse({ id: 1, name: 'x', rows_structure: ['A', 'B'], rows_type: ['text', 'number'], created_at: null, updated_at: null })
-    expect(table.columns).toEqual([{ name: 'A', type: 'text' }, { name: 'B', type: 'number' }])
+    const table = dynamicTableSchema.parse({
+      id: 1,
+      name: 'x',
+      rows_structure: ['A', 'B'],
+      rows_type: ['text', 'number'],
+      created_at: null,
+      updated_at: null,
+    })
+    expect(table.columns).toEqual([
+      { name: 'A', type: 'text' },
+      { name: 'B', type: 'number' },
+    ])
     expect(dynamicTableSchema.safeParse({ id: 1, name: 'x', rows_structure: ['A'], rows_type: [] }).success).toBe(false)
     expect(dynamicTableSchema.safeParse({ id: 1, name: 'x' }).success).toBe(false)
   })

@@ -16,7 +16,13 @@ beforeAll(async () => {
     if (req.url?.startsWith('/apps/graphql.json')) {
       tokensIssued++
       res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify({ token: `jwt-${tokensIssued}`, expires: new Date(Date.now() + 5 * 864e5).toISOString(), graphqlUrl: `${base}/v1/graphql` }))
+      res.end(
+        JSON.stringify({
+          token: `jwt-${tokensIssued}`,
+          expires: new Date(Date.now() + 5 * 864e5).toISOString(),
+          graphqlUrl: `${base}/v1/graphql`,
+        }),
+      )
       return
     }
     queriesSeen++
@@ -68,11 +74,17 @@ describe('the rows of a one-list GraphQL answer', () => {
   })
 
   it('fail with the GraphQL error when the service refuses the query', async () => {
-    answers.push({ status: 200, body: '{"errors":[{"message":"field \'tags\' not found in type: \'bundles\'","extensions":{"code":"validation-failed"}}]}' })
-    await expect(rowsOf(client())).rejects.toMatchObject({ code: 'bad_response', detail: expect.stringContaining("field 'tags' not found") })
+    answers.push({
+      status: 200,
+      body: '{"errors":[{"message":"field \'tags\' not found in type: \'bundles\'","extensions":{"code":"validation-failed"}}]}',
+    })
+    await expect(rowsOf(client())).rejects.toMatchObject({
+      code: 'bad_response',
+      detail: expect.stringContaining("field 'tags' not found"),
+    })
   })
 
-  it('fail when errors follow the rows (the rows already given are the caller\'s to drop)', async () => {
+  it("fail when errors follow the rows (the rows already given are the caller's to drop)", async () => {
     answers.push({ status: 200, body: `{"data":{"bundles":${JSON.stringify(bundles)}},"errors":[{"message":"late failure"}]}` })
     await expect(rowsOf(client())).rejects.toMatchObject({ code: 'bad_response', detail: 'late failure' })
   })

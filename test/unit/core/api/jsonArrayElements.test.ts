@@ -55,7 +55,7 @@ describe('jsonArrayElements', () => {
       return { out, surround }
     }
 
-    it('gives the first array\'s elements and keeps the text before and after it, however the bytes are cut', async () => {
+    it("gives the first array's elements and keeps the text before and after it, however the bytes are cut", async () => {
       for (const chunks of cuts(answer)) {
         const { out, surround } = await around(chunks)
         expect(out).toEqual(list)

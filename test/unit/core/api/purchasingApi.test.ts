@@ -11,13 +11,40 @@ function answering(data: unknown): GraphqlClient {
 
 const detail = { id: 1, item_id: 10, purchase_order_detail_id: 100, quantity: 12 }
 const reception = (details: unknown[]) => ({
-  purchase_orders: [{ receptions: [{ id: 9, purchase_order_id: 7003, agency_id: 301, invoice_number: null, memo: null, received: true, received_at: '2026-11-20T10:00:00', voided: false, needs_transit: false, reception_details: details }] }],
+  purchase_orders: [
+    {
+      receptions: [
+        {
+          id: 9,
+          purchase_order_id: 7003,
+          agency_id: 301,
+          invoice_number: null,
+          memo: null,
+          received: true,
+          received_at: '2026-11-20T10:00:00',
+          voided: false,
+          needs_transit: false,
+          reception_details: details,
+        },
+      ],
+    },
+  ],
 })
 
 describe('receptions read from the real GraphQL (lot_* is one value or one per lot)', () => {
   it('gives one line per lot when a detail names several, each with its delivered quantity', async () => {
     const [r] = await listReceptions(
-      answering(reception([{ ...detail, lot_name: ['L-A', 'L-B'], lot_expire: ['2027-01-31', '2027-02-28'], lot_delivered_quantity: ['5', 7], lot_description: ['a', 'b'] }])),
+      answering(
+        reception([
+          {
+            ...detail,
+            lot_name: ['L-A', 'L-B'],
+            lot_expire: ['2027-01-31', '2027-02-28'],
+            lot_delivered_quantity: ['5', 7],
+            lot_description: ['a', 'b'],
+          },
+        ]),
+      ),
       7003,
     )
     expect(r!.lines.map((l) => [l.quantity, l.lotName, l.lotExpires, l.lotId])).toEqual([
@@ -31,7 +58,14 @@ describe('receptions read from the real GraphQL (lot_* is one value or one per l
       answering(
         reception([
           { ...detail, lot_name: 'L-C', lot_expire: '2027-03-31', lot_delivered_quantity: '12', lot_description: 'L-C' },
-          { ...detail, id: 2, lot_name: ['L-D'], lot_expire: ['2027-04-30T00:00:00'], lot_delivered_quantity: ['12'], lot_description: ['L-D'] },
+          {
+            ...detail,
+            id: 2,
+            lot_name: ['L-D'],
+            lot_expire: ['2027-04-30T00:00:00'],
+            lot_delivered_quantity: ['12'],
+            lot_description: ['L-D'],
+          },
           { ...detail, id: 3, quantity: '6.5', lot_name: null, lot_expire: null, lot_delivered_quantity: null, lot_description: null },
         ]),
       ),
@@ -55,19 +89,42 @@ describe('an order read from the real GraphQL', () => {
       answering({
         purchase_orders: [
           {
-            id: 7003, id_number: 'OC-3', reference: 'R', issue_date: '2026-10-01', payee_id: 6001, currency_id: 2, total: 425.38, due: 425.38,
-            authorized: true, received: false, paid: false, voided: false, import: false, consolidate_id: null, agency_id: 301, payee: { name: 'Agro' },
+            id: 7003,
+            id_number: 'OC-3',
+            reference: 'R',
+            issue_date: '2026-10-01',
+            payee_id: 6001,
+            currency_id: 2,
+            total: 425.38,
+            due: 425.38,
+            authorized: true,
+            received: false,
+            paid: false,
+            voided: false,
+            import: false,
+            consolidate_id: null,
+            agency_id: 301,
+            payee: { name: 'Agro' },
             purchase_order_details: [
               { id: 1, item_id: 10, booked_quantity: 3, delivered_quantity: 1, unit_cost: 0.1, item: { code: 'A', name: 'a' } },
               { id: 2, item_id: 11, booked_quantity: 0.3, delivered_quantity: 0.5, unit_cost: 3, item: null },
             ],
           },
         ],
-        currencies: [{ id: 1, code: 'GTQ', prefix: 'Q' }, { id: 2, code: 'USD', prefix: null }],
+        currencies: [
+          { id: 1, code: 'GTQ', prefix: 'Q' },
+          { id: 2, code: 'USD', prefix: null },
+        ],
       }),
       7003,
     )
-    expect(order).toMatchObject({ supplier: 'Agro', currency: { id: 2, code: 'USD', symbol: 'USD' }, exchangeRate: null, subtotal: '1.2', total: '425.38' })
+    expect(order).toMatchObject({
+      supplier: 'Agro',
+      currency: { id: 2, code: 'USD', symbol: 'USD' },
+      exchangeRate: null,
+      subtotal: '1.2',
+      total: '425.38',
+    })
     expect(order!.lines!.map((l) => [l.quantity, l.receivedQuantity, l.pendingQuantity, l.price, l.total])).toEqual([
       ['3', '1', '2', '0.1', '0.3'],
       ['0.3', '0.5', '0', '3', '0.9'],
@@ -77,7 +134,17 @@ describe('an order read from the real GraphQL', () => {
 
 describe('a consolidate read from REST', () => {
   const rest = (body: unknown) => ({ request: async (_r: unknown, schema: z.ZodType) => schema.parse(body) }) as unknown as RestClient
-  const shown = { id: 8002, name: 'X', description: null, id_number: null, charge_term_id: null, issued_at: null, created_at: null, updated_at: null, purchase_orders: [] }
+  const shown = {
+    id: 8002,
+    name: 'X',
+    description: null,
+    id_number: null,
+    charge_term_id: null,
+    issued_at: null,
+    created_at: null,
+    updated_at: null,
+    purchase_orders: [],
+  }
 
   it('without our special_invoice flag, is a special invoice when it carries the consolidates item', async () => {
     expect((await fetchConsolidate(rest({ ...shown, item_id: 4101 }), 8002)).specialInvoice).toBe(true)

@@ -39,7 +39,19 @@ const knownIncompatible: Record<string, { why: string; errors: string[] }> = {}
 describe('the real service schema (schema/realService.graphql)', () => {
   it('is a valid schema with the tables the client reads', () => {
     const roots = Object.keys(schema.getQueryType()?.getFields() ?? {})
-    for (const table of ['items', 'item_categories', 'agencies', 'employees', 'lots', 'lot_stocks', 'bundles', 'shipments', 'purchase_orders', 'consolidates', 'webapp_rows']) {
+    for (const table of [
+      'items',
+      'item_categories',
+      'agencies',
+      'employees',
+      'lots',
+      'lot_stocks',
+      'bundles',
+      'shipments',
+      'purchase_orders',
+      'consolidates',
+      'webapp_rows',
+    ]) {
       expect(roots).toContain(table)
     }
     // Ids are bigint there: a document declaring Int! for an id is refused.
@@ -48,15 +60,24 @@ describe('the real service schema (schema/realService.graphql)', () => {
   })
 
   it('refuses an invented field and a mistyped id variable, as Hasura would', () => {
-    expect(problemsOf({ name: 't', sentBy: 't', query: '{ bundles { id tags } }' })).toEqual(['Cannot query field "tags" on type "bundles".'])
-    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($id: Int!) { items(where: {id: {_eq: $id}}) { id } }', variables: { id: 1 } })).toEqual([
-      'Variable "$id" of type "Int!" used in position expecting type "bigint".',
+    expect(problemsOf({ name: 't', sentBy: 't', query: '{ bundles { id tags } }' })).toEqual([
+      'Cannot query field "tags" on type "bundles".',
     ])
-    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($id: bigint!) { items(where: {id: {_eq: $id}}) { id code } }', variables: { id: 1 } })).toEqual([])
+    expect(
+      problemsOf({ name: 't', sentBy: 't', query: 'query($id: Int!) { items(where: {id: {_eq: $id}}) { id } }', variables: { id: 1 } }),
+    ).toEqual(['Variable "$id" of type "Int!" used in position expecting type "bigint".'])
+    expect(
+      problemsOf({
+        name: 't',
+        sentBy: 't',
+        query: 'query($id: bigint!) { items(where: {id: {_eq: $id}}) { id code } }',
+        variables: { id: 1 },
+      }),
+    ).toEqual([])
     // The example variables are checked too: a list sent where one value is declared, or a value missing.
-    expect(problemsOf({ name: 't', sentBy: 't', query: 'query($ids: [bigint!]!) { lots(where: {id: {_in: $ids}}) { id } }', variables: {} })).toEqual([
-      'Variable "$ids" of required type "[bigint!]!" was not provided.',
-    ])
+    expect(
+      problemsOf({ name: 't', sentBy: 't', query: 'query($ids: [bigint!]!) { lots(where: {id: {_in: $ids}}) { id } }', variables: {} }),
+    ).toEqual(['Variable "$ids" of required type "[bigint!]!" was not provided.'])
     expect(problemsOf({ name: 't', sentBy: 't', query: 'query($n: Int!) { lots(limit: $n) { id } }', variables: { n: [5] } })).toEqual([
       'Variable "$n" got invalid value [5]; Int cannot represent non-integer value: [5]',
     ])

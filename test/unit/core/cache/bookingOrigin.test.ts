@@ -19,7 +19,13 @@ function insertAt5(db: ReturnType<typeof openMigrated>, localId: string, state: 
 }
 
 function entry(db: ReturnType<typeof openMigrated>, localId: string, op: string, state: string) {
-  db.prepare("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES (?, ?, '{}', ?, ?, ?)").run(localId, op, `m-${localId}-${op}`, state, AT)
+  db.prepare("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES (?, ?, '{}', ?, ?, ?)").run(
+    localId,
+    op,
+    `m-${localId}-${op}`,
+    state,
+    AT,
+  )
 }
 
 describe('where a booking was made, on a cache from before it was kept', () => {

@@ -17,7 +17,13 @@ describe('replacing the catalogue as one snapshot', () => {
     for (const generation of [1, 2]) {
       createStaging(db, catalogueTables)
       db.prepare("INSERT INTO next_bundles VALUES (?, ?, 'Caja', NULL, 1, 0, NULL, 0, '[]')").run(generation, `B-${generation}`)
-      db.prepare('INSERT INTO next_bundle_fts (rowid, code, name, ean13, tags) VALUES (?, ?, ?, ?, ?)').run(generation, `B-${generation}`, 'Caja', '', '')
+      db.prepare('INSERT INTO next_bundle_fts (rowid, code, name, ean13, tags) VALUES (?, ?, ?, ?, ?)').run(
+        generation,
+        `B-${generation}`,
+        'Caja',
+        '',
+        '',
+      )
       indexStaging(db, catalogueTables)
       // Until the swap, readers still see the old snapshot.
       expect(db.prepare('SELECT count(*) n FROM bundles WHERE id = ?').get(generation)).toEqual({ n: 0 })

@@ -12,7 +12,11 @@ import { OutboxStore } from '@core/sync/outbox/outboxStore'
 const fresh = () => join(mkdtempSync(join(tmpdir(), 'mostrador-unsent-')), 'entity.sqlite')
 const AT = '2026-11-24T10:00:00.000Z'
 
-function insertAt4(db: ReturnType<typeof openMigrated>, localId: string, fields: { state: string; serviceId?: number; lines: { item_id: number; booked_quantity: string }[] }) {
+function insertAt4(
+  db: ReturnType<typeof openMigrated>,
+  localId: string,
+  fields: { state: string; serviceId?: number; lines: { item_id: number; booked_quantity: string }[] },
+) {
   db.prepare(
     `INSERT INTO bookings (local_id, service_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport, lines, created_at, updated_at)
      VALUES (?, ?, ?, 7, 8, '2026-12-01', NULL, 1, ?, ?, ?)`,
@@ -23,13 +27,25 @@ describe('unsent quantities per agency and item', () => {
   it('are filled from the bookings already waiting when a cache from before them is opened', () => {
     const file = fresh()
     const old = openMigrated(file, entityMigrations.slice(0, 4))
-    insertAt4(old, 'a', { state: 'pending', lines: [{ item_id: 1, booked_quantity: '2' }, { item_id: 1, booked_quantity: '0.5' }, { item_id: 2, booked_quantity: '1' }] })
+    insertAt4(old, 'a', {
+      state: 'pending',
+      lines: [
+        { item_id: 1, booked_quantity: '2' },
+        { item_id: 1, booked_quantity: '0.5' },
+        { item_id: 2, booked_quantity: '1' },
+      ],
+    })
     insertAt4(old, 'synced', { state: 'synced', serviceId: 99, lines: [{ item_id: 1, booked_quantity: '40' }] })
     insertAt4(old, 'draft', { state: 'draft', lines: [{ item_id: 1, booked_quantity: '30' }] })
     old.close()
     const db = openMigrated(file, entityMigrations)
     const outbox = new OutboxStore(db)
-    expect(outbox.unsentBooked(7, [1, 2, 3])).toEqual(new Map([[1, 2.5], [2, 1]]))
+    expect(outbox.unsentBooked(7, [1, 2, 3])).toEqual(
+      new Map([
+        [1, 2.5],
+        [2, 1],
+      ]),
+    )
     expect(outbox.unsentBooked(8, [1])).toEqual(new Map())
     db.close()
   })
@@ -39,7 +55,15 @@ describe('unsent quantities per agency and item', () => {
     const outbox = new OutboxStore(db)
     const bookings = new BookingStore(db, outbox)
     const line = (q: string) => [{ itemId: 5, bookedQuantity: q, lotId: null, serialNumber: null, reference: null, bundleId: null }]
-    const base = { agencyFromId: 7, agencyToId: 8, plannedDelivery: '2026-12-01', reference: null, needsTransport: true, transferRequestId: null, createdAt: AT }
+    const base = {
+      agencyFromId: 7,
+      agencyToId: 8,
+      plannedDelivery: '2026-12-01',
+      reference: null,
+      needsTransport: true,
+      transferRequestId: null,
+      createdAt: AT,
+    }
     bookings.write(() => {
       bookings.insert({ localId: 'x', ...base, lines: line('0.1') })
       outbox.enqueue('x', 'create', {}, 'm-x', AT)
@@ -67,7 +91,9 @@ describe('the outbox counts kept by its triggers', () => {
     const file = fresh()
     const old = openMigrated(file, entityMigrations.slice(0, 4))
     insertAt4(old, 'a', { state: 'pending', lines: [{ item_id: 1, booked_quantity: '1' }] })
-    old.prepare("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES ('a', 'create', '{}', 'm-old', 'failed', ?)").run(AT)
+    old
+      .prepare("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES ('a', 'create', '{}', 'm-old', 'failed', ?)")
+      .run(AT)
     old.close()
     const db = openMigrated(file, entityMigrations)
     const outbox = new OutboxStore(db)

@@ -8,7 +8,9 @@ describe('the default log folder', () => {
     expect(defaultLogDir({ XDG_STATE_HOME: '/s' }, 'linux')).toBe(join('/s', 'mostrador', 'logs'))
     expect(defaultLogDir({}, 'linux')).toBe(join(homedir(), '.local', 'state', 'mostrador', 'logs'))
     expect(defaultLogDir({}, 'darwin')).toBe(join(homedir(), 'Library', 'Logs', 'Mostrador'))
-    expect(defaultLogDir({ LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' }, 'win32')).toBe(join('C:\\Users\\ana\\AppData\\Local', 'Mostrador', 'logs'))
+    expect(defaultLogDir({ LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' }, 'win32')).toBe(
+      join('C:\\Users\\ana\\AppData\\Local', 'Mostrador', 'logs'),
+    )
     expect(defaultLogDir({ MOSTRADOR_LOG_DIR: '/var/log/mostrador', XDG_STATE_HOME: '/s' }, 'linux')).toBe('/var/log/mostrador')
   })
 })

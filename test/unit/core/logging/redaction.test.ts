@@ -25,11 +25,20 @@ describe('log files', () => {
     log.addSecret(TOKEN)
 
     // An object with headers, as a careless request log would pass them.
-    log.info('request', { method: 'GET', path: '/profile.json', headers: { 'X-User-Email': 'ana@example.com', 'X-User-Token': TOKEN, Authorization: `Bearer ${JWT}` } })
+    log.info('request', {
+      method: 'GET',
+      path: '/profile.json',
+      headers: { 'X-User-Email': 'ana@example.com', 'X-User-Token': TOKEN, Authorization: `Bearer ${JWT}` },
+    })
     // An axios-like error carrying its config (with headers) and response.
     const axiosError = Object.assign(new Error(`Request failed with status code 500 (token ${TOKEN})`), {
       code: 'ERR_BAD_RESPONSE',
-      config: { method: 'post', url: '/v1/graphql', headers: { 'X-User-Token': TOKEN, Authorization: `Bearer ${JWT}` }, data: `{"jwt":"${JWT}"}` },
+      config: {
+        method: 'post',
+        url: '/v1/graphql',
+        headers: { 'X-User-Token': TOKEN, Authorization: `Bearer ${JWT}` },
+        data: `{"jwt":"${JWT}"}`,
+      },
       response: { status: 500, data: `bad jwt ${JWT}` },
     })
     log.error('push failed', { err: axiosError })

@@ -31,7 +31,7 @@ describe('doctor checks', () => {
   it('a damaged cache file fails the integrity check and is named', () => {
     const dir = tempDir()
     const db = openSqlite(join(dir, 'entity-1.sqlite'))
-    db.exec('CREATE TABLE t (x TEXT); INSERT INTO t VALUES (\'a\')')
+    db.exec("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('a')")
     db.close()
     expect(checkCacheIntegrity(dir)).toMatchObject({ ok: true, level: 'ok' })
     writeFileSync(join(dir, 'entity-2.sqlite'), 'this is not a database at all, just text long enough to be read')
@@ -73,7 +73,14 @@ describe('doctor checks', () => {
 
   it('a report with one failure is not ok, and its text marks it ✖', async () => {
     const dir = tempDir()
-    const report = await runDoctor({ dataDir: dir, secrets: new MemorySecretStore(), serverUrl: 'http://127.0.0.1:9', version: '1.2.3', runner: 'cli', now: () => new Date() })
+    const report = await runDoctor({
+      dataDir: dir,
+      secrets: new MemorySecretStore(),
+      serverUrl: 'http://127.0.0.1:9',
+      version: '1.2.3',
+      runner: 'cli',
+      now: () => new Date(),
+    })
     expect(report.ok).toBe(false)
     expect(report.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['service'])
     expect(doctorText(report)).toMatch(/^✖ Service unreachable: http:\/\/127\.0\.0\.1:9/m)

@@ -10,7 +10,9 @@ function entityWithOutbox(file: string, states: string[]) {
   mkdirSync(join(file, '..'), { recursive: true })
   const db = openMigrated(file, entityMigrations)
   db.pragma('foreign_keys = OFF')
-  const insert = db.prepare("INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES ('b', 'create', '{}', ?, ?, '2026-11-24')")
+  const insert = db.prepare(
+    "INSERT INTO outbox (local_id, op, payload, marker, state, created_at) VALUES ('b', 'create', '{}', ?, ?, '2026-11-24')",
+  )
   states.forEach((state, i) => insert.run(`m${i}`, state))
   db.close()
 }

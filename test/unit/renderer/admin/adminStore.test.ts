@@ -76,7 +76,14 @@ describe('admin store: commands apply their answer, nothing is read again', () =
   it('adding and deleting a row keeps the open table and the tables list counting its rows', async () => {
     answer = (name) => {
       if (name === 'dynamicTables.list') return [table(7, 2), table(8, null)]
-      if (name === 'dynamicTables.rows') return { table: table(7, 2), rows: [{ id: 1, data: { A: 'x' } }, { id: 2, data: { A: 'y' } }] }
+      if (name === 'dynamicTables.rows')
+        return {
+          table: table(7, 2),
+          rows: [
+            { id: 1, data: { A: 'x' } },
+            { id: 2, data: { A: 'y' } },
+          ],
+        }
       if (name === 'dynamicTables.addRow') return { id: 3, data: { A: 'z' } }
       if (name === 'dynamicTables.deleteRow') return { deleted: true }
     }

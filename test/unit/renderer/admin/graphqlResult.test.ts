@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { resultTable, resultTree } from '@renderer/areas/admin/components/graphqlResult'
 
-describe('the console\'s result table', () => {
+describe("the console's result table", () => {
   it('tables the first list of records, with every key any record has', () => {
-    const table = resultTable({ items: [{ id: 1, code: 'A' }, { id: 2, name: 'Tornillo', lots: [{ id: 9 }] }] })
+    const table = resultTable({
+      items: [
+        { id: 1, code: 'A' },
+        { id: 2, name: 'Tornillo', lots: [{ id: 9 }] },
+      ],
+    })
     expect(table).toEqual({
       path: 'items',
       columns: ['id', 'code', 'name', 'lots'],
@@ -27,7 +32,7 @@ describe('the console\'s result table', () => {
   })
 })
 
-describe('the console\'s result tree', () => {
+describe("the console's result tree", () => {
   it('opens objects and lists and labels scalars with their values', () => {
     const tree = resultTree({ items: [{ id: 1, name: 'Tornillo', ean13: null }] })
     expect(tree.label).toBe('data {1}')

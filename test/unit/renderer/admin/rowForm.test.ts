@@ -18,7 +18,8 @@ describe('a dynamic table row in its form', () => {
     expect(numberProblems(columns, { Destino: 'x', Tarifa: '12.5' })).toEqual([])
     expect(numberProblems(columns, { Destino: 'x', Tarifa: ' -3 ' })).toEqual([])
     expect(numberProblems(columns, { Destino: 'x', Tarifa: '' })).toEqual([])
-    for (const bad of ['doce', '12,5', '1e3', '12.', '.5', '0x10']) expect(numberProblems(columns, { Destino: '', Tarifa: bad })).toEqual(['Tarifa'])
+    for (const bad of ['doce', '12,5', '1e3', '12.', '.5', '0x10'])
+      expect(numberProblems(columns, { Destino: '', Tarifa: bad })).toEqual(['Tarifa'])
   })
 
   it('sends numbers as numbers, text as typed and blanks as null', () => {

@@ -71,7 +71,17 @@ describe('bundle form', () => {
     form.tags = ['oferta', 'nuevo']
     form.components[0]!.quantity = '3,5' // a clerk's decimal comma
     form.components[1]!.removed = true
-    form.components.push({ key: 'n1', id: null, item_id: 503, item_code: 'ART-3', item_name: 'Llave', available: 0, quantity: '1', savedQuantity: null, removed: false })
+    form.components.push({
+      key: 'n1',
+      id: null,
+      item_id: 503,
+      item_code: 'ART-3',
+      item_name: 'Llave',
+      available: 0,
+      quantity: '1',
+      savedQuantity: null,
+      removed: false,
+    })
     const changes = changesFrom(form, saved)
     expect(changes).toEqual({
       name: 'Surtido de plomería grande',
@@ -96,7 +106,17 @@ describe('bundle form', () => {
     const form = newBundleForm()
     form.code = 'E2E-1'
     form.name = 'Nuevo'
-    form.components.push({ key: 'n', id: null, item_id: 9, item_code: null, item_name: null, available: null, quantity: '2', savedQuantity: null, removed: false })
+    form.components.push({
+      key: 'n',
+      id: null,
+      item_id: 9,
+      item_code: null,
+      item_name: null,
+      available: null,
+      quantity: '2',
+      savedQuantity: null,
+      removed: false,
+    })
     expect(bundleInput.parse(createInput(form)).components).toEqual([{ item_id: 9, quantity: '2' }])
     expect(createInput(form).color).toBeUndefined()
 
@@ -132,7 +152,17 @@ describe('bundle form', () => {
       item_category_id: { key: 'categoryRequired' },
     })
     form.category_bundle = false
-    form.components.push({ key: 'q', id: null, item_id: 1, item_code: null, item_name: null, available: null, quantity: '0', savedQuantity: null, removed: false })
+    form.components.push({
+      key: 'q',
+      id: null,
+      item_id: 1,
+      item_code: null,
+      item_name: null,
+      available: null,
+      quantity: '0',
+      savedQuantity: null,
+      removed: false,
+    })
     expect(checkForm(form).lines).toEqual({ q: { key: 'quantity' } })
   })
 

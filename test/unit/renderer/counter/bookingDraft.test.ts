@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
 import type { ScannedItem } from '@shared/counter'
-import { addBundle, addItem, expiredLotLines, fromBooking, overStock, toBookingLines, validQuantity } from '@renderer/areas/counter/bookingDraft'
+import {
+  addBundle,
+  addItem,
+  expiredLotLines,
+  fromBooking,
+  overStock,
+  toBookingLines,
+  validQuantity,
+} from '@renderer/areas/counter/bookingDraft'
 
 const scanned = (id: number, available: number | null, lots: ScannedItem['lots'] = []): ScannedItem => ({
   item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurement_unit: null, item_category_id: null, available },
@@ -52,7 +60,7 @@ describe('the lines of a booking being typed', () => {
     expect(over.has(lines[2]!.key)).toBe(false)
   })
 
-  it('finds the lines on an expired lot (chosen by hand), by the clerk\'s day', () => {
+  it("finds the lines on an expired lot (chosen by hand), by the clerk's day", () => {
     const lots = [
       { id: 7, name: 'L7', expires: '2026-11-20', available: 3 },
       { id: 5, name: 'L5', expires: '2026-11-24', available: 9 },
@@ -77,7 +85,9 @@ describe('the lines of a booking being typed', () => {
 
   it('sends blank serials and references as absent', () => {
     const { lines } = addItem([], scanned(1, 3), '1')
-    expect(toBookingLines(lines)).toEqual([{ itemId: 1, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null }])
+    expect(toBookingLines(lines)).toEqual([
+      { itemId: 1, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null },
+    ])
   })
 })
 
@@ -116,9 +126,26 @@ describe('a static bundle scanned at the counter', () => {
 
 describe('a saved booking opened for editing', () => {
   const booking = (state: LocalBooking['state'], serviceId: number | null): LocalBooking => ({
-    localId: 'b1', serviceId, origin: 'here', state, agencyFromId: 7, agencyToId: 8, plannedDelivery: '2026-12-01', reference: null, needsTransport: true,
-    transferRequestId: null, shipped: false, delivered: false, deleted: false, shippedAt: null, deliveredAt: null, bookerId: null, pending: 1, problem: null,
-    createdAt: '', updatedAt: '',
+    localId: 'b1',
+    serviceId,
+    origin: 'here',
+    state,
+    agencyFromId: 7,
+    agencyToId: 8,
+    plannedDelivery: '2026-12-01',
+    reference: null,
+    needsTransport: true,
+    transferRequestId: null,
+    shipped: false,
+    delivered: false,
+    deleted: false,
+    shippedAt: null,
+    deliveredAt: null,
+    bookerId: null,
+    pending: 1,
+    problem: null,
+    createdAt: '',
+    updatedAt: '',
     lines: [{ itemId: 1, bookedQuantity: '2.5', lotId: null, serialNumber: null, reference: null, bundleId: null }],
   })
   // The scan's figure is net of unsent bookings, this one included: 4 in stock, 2.5 of them this booking's.

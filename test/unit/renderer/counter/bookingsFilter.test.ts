@@ -3,12 +3,43 @@ import type { LocalBooking } from '@shared/bookings'
 import { bookingSearch, foldText, inState, noFilter, type BookingsFilter } from '@renderer/areas/counter/bookingsFilter'
 
 const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
-  localId, serviceId: null, origin: 'here', state: 'pending', agencyFromId: 1, agencyToId: 2, plannedDelivery: '2026-11-20', reference: null,
-  needsTransport: true, transferRequestId: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
-  deliveredAt: null, bookerId: null, pending: 0, problem: null, createdAt: '2026-11-24T10:00:00Z', updatedAt: '2026-11-24T10:00:00Z', ...over,
+  localId,
+  serviceId: null,
+  origin: 'here',
+  state: 'pending',
+  agencyFromId: 1,
+  agencyToId: 2,
+  plannedDelivery: '2026-11-20',
+  reference: null,
+  needsTransport: true,
+  transferRequestId: null,
+  lines: [],
+  shipped: false,
+  delivered: false,
+  deleted: false,
+  shippedAt: null,
+  deliveredAt: null,
+  bookerId: null,
+  pending: 0,
+  problem: null,
+  createdAt: '2026-11-24T10:00:00Z',
+  updatedAt: '2026-11-24T10:00:00Z',
+  ...over,
 })
-const line = (code: string, name: string) => ({ itemId: 1, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null, itemCode: code, itemName: name })
-const names = new Map([[2, 'Bodega Norte'], [3, 'Tienda Zona 1']])
+const line = (code: string, name: string) => ({
+  itemId: 1,
+  bookedQuantity: '1',
+  lotId: null,
+  serialNumber: null,
+  reference: null,
+  bundleId: null,
+  itemCode: code,
+  itemName: name,
+})
+const names = new Map([
+  [2, 'Bodega Norte'],
+  [3, 'Tienda Zona 1'],
+])
 const filter = (over: Partial<BookingsFilter>): BookingsFilter => ({ ...noFilter, ...over })
 
 const list = [
@@ -23,7 +54,7 @@ const ids = (found: LocalBooking[]) => found.map((b) => b.localId.slice(0, 4))
 describe('the bookings list search', () => {
   const search = bookingSearch((id) => names.get(id) ?? '')
 
-  it('finds by service number, local reference, reference, destination, and a line\'s item code or name, without case or accents', () => {
+  it("finds by service number, local reference, reference, destination, and a line's item code or name, without case or accents", () => {
     expect(ids(search(list, filter({ text: '61109' })))).toEqual(['aaaa'])
     expect(ids(search(list, filter({ text: 'BBBB2222' })))).toEqual(['bbbb'])
     expect(ids(search(list, filter({ text: 'reposicion' })))).toEqual(['bbbb'])
@@ -53,7 +84,7 @@ describe('the bookings list search', () => {
     expect(ids(search(list, filter({ text: 'zona 1', state: null })))).toEqual(['bbbb', 'cccc'])
   })
 
-  it('sees a changed booking\'s new text (a change replaces the object)', () => {
+  it("sees a changed booking's new text (a change replaces the object)", () => {
     const changed = list.map((b) => (b.localId.startsWith('eeee') ? { ...b, reference: 'ahora aceptada' } : b))
     expect(search(list, filter({ text: 'aceptada' }))).toEqual([])
     expect(ids(search(changed, filter({ text: 'aceptada' })))).toEqual(['eeee'])
@@ -83,7 +114,7 @@ describe('the bookings list search', () => {
   })
 })
 
-describe('a booking\'s state for the filter', () => {
+describe("a booking's state for the filter", () => {
   it('a shipped booking still waiting in the outbox is both pending and shipped', () => {
     const b = booking('x', { state: 'pending', shipped: true })
     expect(inState(b, 'pending')).toBe(true)

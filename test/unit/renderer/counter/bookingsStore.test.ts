@@ -19,14 +19,48 @@ vi.mock('@renderer/api', () => ({
 
 const sync = (waiting: number) => ({ waiting, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
 const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
-  localId, serviceId: null, origin: 'here', state: 'pending', agencyFromId: 1, agencyToId: 2, plannedDelivery: '2026-12-01', reference: null,
-  needsTransport: true, transferRequestId: null, lines: [], shipped: false, delivered: false, deleted: false, shippedAt: null,
-  deliveredAt: null, bookerId: null, pending: 1, problem: null, createdAt: `2026-11-24T10:00:0${localId.length % 10}Z`, updatedAt: '2026-11-24T10:00:00Z', ...over,
+  localId,
+  serviceId: null,
+  origin: 'here',
+  state: 'pending',
+  agencyFromId: 1,
+  agencyToId: 2,
+  plannedDelivery: '2026-12-01',
+  reference: null,
+  needsTransport: true,
+  transferRequestId: null,
+  lines: [],
+  shipped: false,
+  delivered: false,
+  deleted: false,
+  shippedAt: null,
+  deliveredAt: null,
+  bookerId: null,
+  pending: 1,
+  problem: null,
+  createdAt: `2026-11-24T10:00:0${localId.length % 10}Z`,
+  updatedAt: '2026-11-24T10:00:00Z',
+  ...over,
 })
 const entry = (seq: number, localId: string, op: OutboxEntry['op'] = 'create'): OutboxEntry => ({
-  seq, localId, serviceId: null, origin: 'here', op, state: 'queued', attempts: 0, lastError: null, createdAt: '2026-11-24T10:00:00Z',
+  seq,
+  localId,
+  serviceId: null,
+  origin: 'here',
+  op,
+  state: 'queued',
+  attempts: 0,
+  lastError: null,
+  createdAt: '2026-11-24T10:00:00Z',
 })
-const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({ bookings: [], removed: [], entries: [], sync: sync(0), full: false, ...over })
+const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
+  bookings: [],
+  removed: [],
+  entries: [],
+  sync: sync(0),
+  full: false,
+  ...over,
+})
 const announce = (d: BookingsDelta) => api.listeners.get('bookings.changed')!(d)
 
 /** Answers the first read of the lists, and counts every request. */
@@ -35,7 +69,12 @@ function answering(list: LocalBooking[], entries: OutboxEntry[]) {
     if (name === 'bookings.list') return list
     if (name === 'outbox.list') return entries
     if (name === 'sync.status') return sync(entries.length)
-    if (name === 'bookings.create') return { booking: booking('new'), warnings: [], changes: delta({ bookings: [booking('new')], entries: [entry(9, 'new')], sync: sync(3) }) }
+    if (name === 'bookings.create')
+      return {
+        booking: booking('new'),
+        warnings: [],
+        changes: delta({ bookings: [booking('new')], entries: [entry(9, 'new')], sync: sync(3) }),
+      }
     throw new Error(`unexpected request ${name}`)
   })
 }
@@ -47,7 +86,7 @@ beforeEach(() => {
 })
 
 describe('the bookings store', () => {
-  it('applies a save\'s answer without reading again, and its announcement a second time changes nothing', async () => {
+  it("applies a save's answer without reading again, and its announcement a second time changes nothing", async () => {
     answering([booking('a'), booking('b')], [entry(1, 'a'), entry(2, 'b')])
     const store = useBookingsStore()
     // The status bar and the screen open together: one read between them, and none the next time.
@@ -125,7 +164,16 @@ describe('the bookings list in the store', () => {
       booking('new', { createdAt: '2026-11-24T11:00:00Z', reference: 'Pedido Norte' }),
     ]
     api.request.mockImplementation(async (name: string) => {
-      if (name === 'counter.setup') return { agency: { id: 1, name: 'Tienda', agencyCategoryId: null }, agencies: [{ id: 2, name: 'Bodega Central', agencyCategoryId: null }], destinations: [], filteredByCategory: false, unavailable: [], today: '2026-11-24', refreshedAt: null }
+      if (name === 'counter.setup')
+        return {
+          agency: { id: 1, name: 'Tienda', agencyCategoryId: null },
+          agencies: [{ id: 2, name: 'Bodega Central', agencyCategoryId: null }],
+          destinations: [],
+          filteredByCategory: false,
+          unavailable: [],
+          today: '2026-11-24',
+          refreshedAt: null,
+        }
       if (name === 'bookings.list') return list
       if (name === 'outbox.list') return []
       if (name === 'sync.status') return sync(0)
@@ -166,4 +214,3 @@ describe('a refresh', () => {
     expect(store.outbox).toEqual([])
   })
 })
-

@@ -24,7 +24,10 @@ let available = 5
 const item = (code: string): ScanResult => ({
   kind: 'item',
   code,
-  item: { item: { id: 1, code, name: 'Aceite', ean13: null, measurement_unit: null, item_category_id: null, available }, lots: [{ id: 7, name: 'L7', expires: null, available: 3 }] },
+  item: {
+    item: { id: 1, code, name: 'Aceite', ean13: null, measurement_unit: null, item_category_id: null, available },
+    lots: [{ id: 7, name: 'L7', expires: null, available: 3 }],
+  },
 })
 const scans = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scan').length
 const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
@@ -48,7 +51,7 @@ beforeEach(() => {
 })
 
 describe('the scanned codes the counter keeps', () => {
-  it('answers a code the host answered at once, without asking again; the first answer is the host\'s', async () => {
+  it("answers a code the host answered at once, without asking again; the first answer is the host's", async () => {
     const index = useScanIndexStore()
     expect(index.lookup('ART-1')).toBeUndefined()
     expect(await index.scan('ART-1')).toEqual(item('ART-1'))

@@ -5,7 +5,15 @@ import { groupCardLines, isOverdue } from '@renderer/areas/dispatch/cardLines'
 import { bookingByNumber, itemByCode, setLineCount, tickItem, tickProgress, type Ticks } from '@renderer/areas/dispatch/dispatchScan'
 
 type Line = LocalBooking['lines'][number]
-const line = (over: Partial<Line>): Line => ({ itemId: 1, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null, ...over })
+const line = (over: Partial<Line>): Line => ({
+  itemId: 1,
+  bookedQuantity: '1',
+  lotId: null,
+  serialNumber: null,
+  reference: null,
+  bundleId: null,
+  ...over,
+})
 
 function booking(over: Partial<LocalBooking>): LocalBooking {
   return {
@@ -102,7 +110,10 @@ describe('scanning at dispatch', () => {
   })
 
   it('ticks one unit per scan on the line of the item, moves to its next lot when one is full, and refuses one over', () => {
-    const lines = groupCardLines([line({ itemId: 7, bookedQuantity: '1', lotId: 70, itemCode: 'A-7' }), line({ itemId: 7, bookedQuantity: '2', lotId: 71, itemCode: 'A-7' })])
+    const lines = groupCardLines([
+      line({ itemId: 7, bookedQuantity: '1', lotId: 70, itemCode: 'A-7' }),
+      line({ itemId: 7, bookedQuantity: '2', lotId: 71, itemCode: 'A-7' }),
+    ])
     expect(itemByCode(lines, 'a-7')).toBe(7)
     let ticks: Ticks = {}
     const results: string[] = []
@@ -117,7 +128,7 @@ describe('scanning at dispatch', () => {
     expect(tickItem(lines, ticks, 8).kind).toBe('notOnBooking')
   })
 
-  it('counts 5*CODE as five across the item\'s lots, and refuses a count that does not fit, counting nothing of it', () => {
+  it("counts 5*CODE as five across the item's lots, and refuses a count that does not fit, counting nothing of it", () => {
     const lines = groupCardLines([line({ itemId: 7, bookedQuantity: '2', lotId: 70 }), line({ itemId: 7, bookedQuantity: '4', lotId: 71 })])
     const five = tickItem(lines, {}, 7, '5')
     expect(five.kind === 'ticked' && five.ticks).toEqual({ '7:70': '2', '7:71': '3' })
@@ -128,7 +139,10 @@ describe('scanning at dispatch', () => {
   })
 
   it('counts fractional lines exactly: 2.5 kg is 2.5, not one scan more or less', () => {
-    const lines = groupCardLines([line({ itemId: 9, bookedQuantity: '1.2', lotId: 90 }), line({ itemId: 9, bookedQuantity: '1.3', lotId: 90 })])
+    const lines = groupCardLines([
+      line({ itemId: 9, bookedQuantity: '1.2', lotId: 90 }),
+      line({ itemId: 9, bookedQuantity: '1.3', lotId: 90 }),
+    ])
     expect(lines[0]!.quantity).toBe('2.5')
     // Two scans of one: then 0.5 is left, and a third whole unit would be more than booked.
     let ticks: Ticks = {}

@@ -87,7 +87,14 @@ describe('dispatch tabs', () => {
 
 describe('slip totals', () => {
   it('counts lines as printed (the same item and lot once) and sums fractional quantities exactly', () => {
-    const line = (q: string, itemId = 1, lotId: number | null = null) => ({ itemId, bookedQuantity: q, lotId, serialNumber: null, reference: null, bundleId: null })
+    const line = (q: string, itemId = 1, lotId: number | null = null) => ({
+      itemId,
+      bookedQuantity: q,
+      lotId,
+      serialNumber: null,
+      reference: null,
+      bundleId: null,
+    })
     const a = booking({ lines: [line('0.1'), line('0.2', 2)] })
     const b = booking({ lines: [line('3')] })
     expect(slipTotals([a, b])).toEqual({ lines: 3, units: '3.3' })

@@ -36,8 +36,19 @@ describe('outbox groups', () => {
       lastError: null,
       createdAt: '2026-01-01T00:00:00Z',
     })
-    const groups = outboxGroups([entry(1, 'queued'), entry(2, 'sending'), entry(3, 'unknown'), entry(4, 'failed'), entry(5, 'conflict'), entry(6, 'done')])
-    expect({ waiting: groups.waiting.map((e) => e.seq), failed: groups.failed.map((e) => e.seq), conflict: groups.conflict.map((e) => e.seq) }).toEqual({
+    const groups = outboxGroups([
+      entry(1, 'queued'),
+      entry(2, 'sending'),
+      entry(3, 'unknown'),
+      entry(4, 'failed'),
+      entry(5, 'conflict'),
+      entry(6, 'done'),
+    ])
+    expect({
+      waiting: groups.waiting.map((e) => e.seq),
+      failed: groups.failed.map((e) => e.seq),
+      conflict: groups.conflict.map((e) => e.seq),
+    }).toEqual({
       waiting: [1, 2, 3],
       failed: [4],
       conflict: [5],

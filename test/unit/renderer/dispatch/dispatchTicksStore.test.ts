@@ -51,7 +51,7 @@ describe('the dispatch counts store', () => {
     expect(store.saveError).toBeNull()
   })
 
-  it('says when a count could not be kept, and reads the new entity\'s counts after a switch', async () => {
+  it("says when a count could not be kept, and reads the new entity's counts after a switch", async () => {
     let entity = 101
     api.request.mockImplementation(async (name: string) => {
       if (name === 'dispatch.ticks') return { entityId: entity, ticks: entity === 101 ? { a: { '3:5': '1' } } : {} }

@@ -17,18 +17,80 @@ vi.mock('@renderer/api', () => ({
 const { usePurchasingStore } = await import('@renderer/areas/purchasing/stores/purchasing')
 
 const order: PurchaseOrder = {
-  id: 7003, idNumber: 'OC-101-00003', reference: 'PED-5531', issueDate: '2026-10-12', supplier: 'Agroinsumos', payeeId: 6003,
-  currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchangeRate: null, subtotal: '0', total: '0', due: '0',
-  authorized: true, received: false, paid: false, voided: false, import: false, consolidateId: null, agencyId: 301,
-  lines: [{ id: 2, itemId: 12, itemCode: 'B', itemName: 'Pala', quantity: '6.0', receivedQuantity: '0.0', pendingQuantity: '6', price: '1', total: '6' }],
+  id: 7003,
+  idNumber: 'OC-101-00003',
+  reference: 'PED-5531',
+  issueDate: '2026-10-12',
+  supplier: 'Agroinsumos',
+  payeeId: 6003,
+  currency: { id: 1, code: 'GTQ', symbol: 'Q' },
+  exchangeRate: null,
+  subtotal: '0',
+  total: '0',
+  due: '0',
+  authorized: true,
+  received: false,
+  paid: false,
+  voided: false,
+  import: false,
+  consolidateId: null,
+  agencyId: 301,
+  lines: [
+    {
+      id: 2,
+      itemId: 12,
+      itemCode: 'B',
+      itemName: 'Pala',
+      quantity: '6.0',
+      receivedQuantity: '0.0',
+      pendingQuantity: '6',
+      price: '1',
+      total: '6',
+    },
+  ],
 }
 const draft: ReceptionDraft = {
-  order, agencyId: 301, receivedAt: '2026-11-24', exchangeRate: null, foreignCurrency: false,
-  lines: [{ itemId: 12, itemCode: 'B', itemName: 'Pala', purchaseOrderDetailId: 2, orderedQuantity: '6.0', receivedQuantity: '0.0', pendingQuantity: '6.0', perishable: false }],
+  order,
+  agencyId: 301,
+  receivedAt: '2026-11-24',
+  exchangeRate: null,
+  foreignCurrency: false,
+  lines: [
+    {
+      itemId: 12,
+      itemCode: 'B',
+      itemName: 'Pala',
+      purchaseOrderDetailId: 2,
+      orderedQuantity: '6.0',
+      receivedQuantity: '0.0',
+      pendingQuantity: '6.0',
+      perishable: false,
+    },
+  ],
 }
 const reception = (id: number, voided = false): Reception => ({
-  id, purchaseOrderId: 7003, agencyId: 301, invoiceNumber: null, memo: null, received: !voided, receivedAt: '2026-11-24T20:30:00.000Z',
-  voided, voidedAt: null, exchangeRate: null, lines: [{ id: 1, itemId: 12, purchaseOrderDetailId: 2, quantity: '4', lotId: 5, lotName: null, lotExpires: null, availableNow: voided ? '0' : '4' }],
+  id,
+  purchaseOrderId: 7003,
+  agencyId: 301,
+  invoiceNumber: null,
+  memo: null,
+  received: !voided,
+  receivedAt: '2026-11-24T20:30:00.000Z',
+  voided,
+  voidedAt: null,
+  exchangeRate: null,
+  lines: [
+    {
+      id: 1,
+      itemId: 12,
+      purchaseOrderDetailId: 2,
+      quantity: '4',
+      lotId: 5,
+      lotName: null,
+      lotExpires: null,
+      availableNow: voided ? '0' : '4',
+    },
+  ],
 })
 const receive = { orderId: 7003, agencyId: 301, lines: [{ itemId: 12, purchaseOrderDetailId: 2, quantity: '4' }] }
 
@@ -81,7 +143,19 @@ describe('the purchasing store', () => {
     answers.set('consolidates.list', () => [])
     await store.loadConsolidates()
     calls.length = 0
-    const made = { id: 8001, name: 'Contenedor', description: null, specialInvoice: false, idNumber: null, itemId: null, chargeTermId: null, issuedAt: null, createdAt: null, updatedAt: null, orders: [order] }
+    const made = {
+      id: 8001,
+      name: 'Contenedor',
+      description: null,
+      specialInvoice: false,
+      idNumber: null,
+      itemId: null,
+      chargeTermId: null,
+      issuedAt: null,
+      createdAt: null,
+      updatedAt: null,
+      orders: [order],
+    }
     answers.set('consolidates.create', () => made)
     answers.set('consolidates.update', () => ({ ...made, name: 'Contenedor 2' }))
     answers.set('consolidates.delete', () => ({ deleted: true }))
@@ -111,11 +185,26 @@ describe('the purchasing store', () => {
 
   it('names a scanned code as an item first (a bundle’s barcode may repeat an item’s), and as a bundle only when no item has it', async () => {
     const store = usePurchasingStore()
-    const item = { id: 12, code: 'B', name: 'Pala', ean13: '7400000000012', measurement_unit: null, item_category_id: null, available: null }
+    const item = {
+      id: 12,
+      code: 'B',
+      name: 'Pala',
+      ean13: '7400000000012',
+      measurement_unit: null,
+      item_category_id: null,
+      available: null,
+    }
     answers.set('counter.scan', (input) => {
       const { code, kind } = input as { code: string; kind?: string }
       if (code === '7400000000012' && kind === 'item') return { kind: 'item', code, item: { item, lots: [] } }
-      if (code === 'PAQ' && kind === 'bundle') return { kind: 'bundle', code, bundle: { id: 1, code, name: 'Paquete', categoryBundle: false, itemCategoryId: null }, components: [], choices: [] }
+      if (code === 'PAQ' && kind === 'bundle')
+        return {
+          kind: 'bundle',
+          code,
+          bundle: { id: 1, code, name: 'Paquete', categoryBundle: false, itemCategoryId: null },
+          components: [],
+          choices: [],
+        }
       if (code === 'VIEJO' && kind === 'bundle') return { kind: 'refused', code, reason: 'inactive', name: 'VIEJO Paquete viejo' }
       return { kind: 'unknown', code }
     })

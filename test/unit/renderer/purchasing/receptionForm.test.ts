@@ -1,21 +1,65 @@
 import { describe, expect, it } from 'vitest'
 import type { ReceptionDraft } from '@shared/purchasing'
-import { checkForm, countScan, countTally, draftAfterReception, formFromDraft, lineByCode, overCounted, readQuantity, receptionInput } from '@renderer/areas/purchasing/receptionForm'
+import {
+  checkForm,
+  countScan,
+  countTally,
+  draftAfterReception,
+  formFromDraft,
+  lineByCode,
+  overCounted,
+  readQuantity,
+  receptionInput,
+} from '@renderer/areas/purchasing/receptionForm'
 import { readScanCount } from '@shared/scanCount'
 
 const draft: ReceptionDraft = {
   order: {
-    id: 7003, idNumber: 'OC-101-00003', reference: 'PED-5531', issueDate: '2026-10-12', supplier: 'Agroinsumos', payeeId: 6003,
-    currency: { id: 1, code: 'GTQ', symbol: 'Q' }, exchangeRate: null, subtotal: '379.8', total: '425.38', due: '425.38',
-    authorized: true, received: false, paid: false, voided: false, import: false, consolidateId: null, agencyId: 301, lines: null,
+    id: 7003,
+    idNumber: 'OC-101-00003',
+    reference: 'PED-5531',
+    issueDate: '2026-10-12',
+    supplier: 'Agroinsumos',
+    payeeId: 6003,
+    currency: { id: 1, code: 'GTQ', symbol: 'Q' },
+    exchangeRate: null,
+    subtotal: '379.8',
+    total: '425.38',
+    due: '425.38',
+    authorized: true,
+    received: false,
+    paid: false,
+    voided: false,
+    import: false,
+    consolidateId: null,
+    agencyId: 301,
+    lines: null,
   },
   agencyId: 301,
   receivedAt: '2026-11-23',
   exchangeRate: null,
   foreignCurrency: false,
   lines: [
-    { itemId: 11, itemCode: 'A', itemName: 'Semilla', purchaseOrderDetailId: 1, orderedQuantity: '12.0', receivedQuantity: '0.0', pendingQuantity: '12.0', perishable: true },
-    { itemId: 12, itemCode: 'B', itemName: 'Pala', purchaseOrderDetailId: 2, orderedQuantity: '6.0', receivedQuantity: '2.5', pendingQuantity: '3.5', perishable: false },
+    {
+      itemId: 11,
+      itemCode: 'A',
+      itemName: 'Semilla',
+      purchaseOrderDetailId: 1,
+      orderedQuantity: '12.0',
+      receivedQuantity: '0.0',
+      pendingQuantity: '12.0',
+      perishable: true,
+    },
+    {
+      itemId: 12,
+      itemCode: 'B',
+      itemName: 'Pala',
+      purchaseOrderDetailId: 2,
+      orderedQuantity: '6.0',
+      receivedQuantity: '2.5',
+      pendingQuantity: '3.5',
+      perishable: false,
+    },
   ],
 }
 
@@ -82,7 +126,10 @@ describe('counting a reception by scanning', () => {
   })
 
   it('fills an item ordered on two lines in order, the last one taking what is over', () => {
-    const twice: ReceptionDraft = { ...draft, lines: [draft.lines[1]!, { ...draft.lines[1]!, purchaseOrderDetailId: 3, pendingQuantity: '1.0' }] }
+    const twice: ReceptionDraft = {
+      ...draft,
+      lines: [draft.lines[1]!, { ...draft.lines[1]!, purchaseOrderDetailId: 3, pendingQuantity: '1.0' }],
+    }
     const form = formFromDraft(twice, null, 'scan')
     countScan(form, 12, '4')
     countScan(form, 12, '1')
@@ -99,7 +146,22 @@ describe('counting a reception by scanning', () => {
   })
 
   it('after a reception, takes each line’s received and pending from the order as the service answered', () => {
-    const order = { ...draft.order, lines: [{ id: 2, itemId: 12, itemCode: 'B', itemName: 'Pala', quantity: '6.0', receivedQuantity: '6.0', pendingQuantity: '0', price: '1', total: '6' }] }
+    const order = {
+      ...draft.order,
+      lines: [
+        {
+          id: 2,
+          itemId: 12,
+          itemCode: 'B',
+          itemName: 'Pala',
+          quantity: '6.0',
+          receivedQuantity: '6.0',
+          pendingQuantity: '0',
+          price: '1',
+          total: '6',
+        },
+      ],
+    }
     const next = draftAfterReception(draft, order)
     expect(next.lines.map((l) => [l.pendingQuantity, l.receivedQuantity])).toEqual([
       ['12.0', '0.0'],

@@ -93,7 +93,9 @@ describe('errors as a clerk reads them', () => {
 
   it('keeps a refusal the clerk can read (same language) rather than "check the highlighted fields"', async () => {
     const { problemText } = await inApp('es', useProblemText)
-    expect(problemText(payload({ code: 'validation', detail: 'La reserva ya fue despachada' })).message).toBe('La reserva ya fue despachada')
+    expect(problemText(payload({ code: 'validation', detail: 'La reserva ya fue despachada' })).message).toBe(
+      'La reserva ya fue despachada',
+    )
     expect(problemText(payload({ code: 'validation', detail: 'Booking was already shipped' })).message).toBe('Revise los datos marcados.')
   })
 })
@@ -102,6 +104,8 @@ describe('the detail of a refused line', () => {
   it('says the service words once, named by line and field', async () => {
     const { problemText } = await inApp('es', useProblemText)
     const said = 'excede la existencia disponible de CER-00009'
-    expect(problemText(payload({ code: 'validation', detail: said, fields: { 'movements[0].booked_quantity': [said] } })).detail).toBe(`Línea 1, cantidad: ${said}`)
+    expect(problemText(payload({ code: 'validation', detail: said, fields: { 'movements[0].booked_quantity': [said] } })).detail).toBe(
+      `Línea 1, cantidad: ${said}`,
+    )
   })
 })

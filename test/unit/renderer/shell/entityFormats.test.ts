@@ -82,7 +82,10 @@ describe("the country the entity's currency names", () => {
     expect(entityLocales('es', 'America/Chicago', { code: 'GTQ', country: 'Guatemala' })).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
     expect(entityLocales('es', 'Mars/Olympus', { code: 'GTQ', country: 'GT' })).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
     // El Salvador keeps its books in dollars: the dollar's country does not make it the US (month first).
-    expect(entityLocales('es', 'America/El_Salvador', { code: 'USD', country: 'Estados Unidos' })).toEqual({ numbers: 'es-SV', dates: 'es-SV' })
+    expect(entityLocales('es', 'America/El_Salvador', { code: 'USD', country: 'Estados Unidos' })).toEqual({
+      numbers: 'es-SV',
+      dates: 'es-SV',
+    })
     // No country named, or one unknown here: the zone's guess, as before the currency was read.
     expect(entityLocales('es', 'America/Guatemala', { code: 'EUR', country: null })).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
     expect(entityLocales('es', 'America/Guatemala', { code: 'XYZ', country: 'Narnia' })).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
@@ -92,7 +95,12 @@ describe("the country the entity's currency names", () => {
   it('decides the formats on screen once the money screens have read the currency', async () => {
     const before = await inApp('es', 'America/Chicago', useEntityLocale)
     expect(before.value).toEqual({ numbers: 'en-US', dates: 'es-US' })
-    const after = await inApp('es', 'America/Chicago', () => ({ locale: useEntityLocale(), ...useFormatters() }), { id: 1, code: 'GTQ', symbol: 'Q', country: 'Guatemala' })
+    const after = await inApp('es', 'America/Chicago', () => ({ locale: useEntityLocale(), ...useFormatters() }), {
+      id: 1,
+      code: 'GTQ',
+      symbol: 'Q',
+      country: 'Guatemala',
+    })
     expect(after.locale.value).toEqual({ numbers: 'es-GT', dates: 'es-GT' })
     expect(after.day('2026-11-25')).toBe('25/11/2026')
   })

@@ -113,7 +113,9 @@ describe('which handler a key runs', () => {
     const search = { id: 'search' } as unknown as EventTarget
     const other = { id: 'other' } as unknown as EventTarget
     const next = vi.fn()
-    const { group } = declare('keys.groups.screen', [{ keys: 'ArrowDown', label: 'keys.nextRow', run: next, whileTyping: (field) => field === search }])
+    const { group } = declare('keys.groups.screen', [
+      { keys: 'ArrowDown', label: 'keys.nextRow', run: next, whileTyping: (field) => field === search },
+    ])
     expect(findBinding([group], press('ArrowDown'), { ...typing, target: search })?.run).toBe(next)
     expect(findBinding([group], press('ArrowDown'), { ...typing, target: other })).toBeUndefined()
     expect(findBinding([group], press('ArrowDown'), calm)?.run).toBe(next)
@@ -131,8 +133,16 @@ describe('which handler a key runs', () => {
 
 describe('descriptions', () => {
   it('every label the shared bindings use reads in both languages', () => {
-    const labels = [saveKeys(vi.fn()).label, scanFocusKey(vi.fn()).label, 'keys.help', 'keys.groups.screen', 'keys.groups.dialog', 'keys.groups.general']
-    const lookup = (messages: object, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages)
+    const labels = [
+      saveKeys(vi.fn()).label,
+      scanFocusKey(vi.fn()).label,
+      'keys.help',
+      'keys.groups.screen',
+      'keys.groups.dialog',
+      'keys.groups.general',
+    ]
+    const lookup = (messages: object, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages)
     for (const label of labels) {
       expect(typeof lookup(es, label as string), label as string).toBe('string')
       expect(typeof lookup(en, label as string), label as string).toBe('string')

@@ -16,7 +16,15 @@ describe('the over-stock warning', () => {
 
   it('says nothing of an item the catalogue has no figure for, nor of lines still being typed', () => {
     expect(stockWarnings([{ itemId: 2, quantity: '50' }], availability({}))).toEqual([])
-    expect(stockWarnings([{ itemId: 3, quantity: '' }, { itemId: 3, quantity: 'abc' }], availability({ 3: 0 }))).toEqual([])
+    expect(
+      stockWarnings(
+        [
+          { itemId: 3, quantity: '' },
+          { itemId: 3, quantity: 'abc' },
+        ],
+        availability({ 3: 0 }),
+      ),
+    ).toEqual([])
     expect(stockWarnings([{ itemId: 3, quantity: ' 1 ' }], availability({ 3: 0 }))).toEqual([{ itemId: 3, requested: 1, available: 0 }])
   })
 
@@ -36,7 +44,12 @@ describe('what a booking itself weighs on the stock here', () => {
     { itemId: 2, bookedQuantity: '3' },
   ]
   it('is its lines while the service has not confirmed it', () => {
-    expect(ownUnsent({ serviceId: null, deleted: false, state: 'pending', lines })).toEqual(new Map([[1, 1.75], [2, 3]]))
+    expect(ownUnsent({ serviceId: null, deleted: false, state: 'pending', lines })).toEqual(
+      new Map([
+        [1, 1.75],
+        [2, 3],
+      ]),
+    )
     expect(ownUnsent({ serviceId: null, deleted: false, state: 'failed', lines }).get(2)).toBe(3)
   })
   it('is nothing for a draft, a deleted booking or one the service has', () => {
