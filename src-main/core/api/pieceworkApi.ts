@@ -6,18 +6,31 @@ import { writeRequest, type RestClient } from './restClient'
 const prefix = '/payroll/settings/piecework_type_groups'
 
 /** Lists give numbers and ISO times, show/edit strings and zone-less times: the helpers read both. */
-const groupSchema = z.object({
-  id,
-  zid: nullableId,
-  name: text,
-  id_number: nullableText,
-  description: nullableText,
-  entity_id: id,
-  creator_id: nullableId,
-  updater_id: nullableId,
-  created_at: nullableTimestamp,
-  updated_at: nullableTimestamp,
-})
+const groupSchema = z
+  .object({
+    id,
+    zid: nullableId,
+    name: text,
+    id_number: nullableText,
+    description: nullableText,
+    entity_id: id,
+    creator_id: nullableId,
+    updater_id: nullableId,
+    created_at: nullableTimestamp,
+    updated_at: nullableTimestamp,
+  })
+  .transform((g): PieceworkTypeGroup => ({
+    id: g.id,
+    zid: g.zid,
+    name: g.name,
+    id_number: g.id_number,
+    description: g.description,
+    entity_id: g.entity_id,
+    creator_id: g.creator_id,
+    updater_id: g.updater_id,
+    created_at: g.created_at,
+    updated_at: g.updated_at,
+  }))
 
 /** The spec's create answer: a JSON string holding the list's address, not the group. */
 const listAddress = z.string()
@@ -30,8 +43,16 @@ export async function fetchPieceworkGroup(rest: RestClient, groupId: number): Pr
   return rest.request({ method: 'GET', path: `${prefix}/${groupId}.json` }, groupSchema)
 }
 
-function body(input: Partial<PieceworkTypeGroupInput>) {
-  return { piecework_type_group: Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) }
+/** The group as the service names its fields; a field left undefined is not sent (a partial update keeps it). */
+interface GroupBody {
+  name?: string
+  id_number?: string | null
+  description?: string | null
+}
+
+function body(input: Partial<PieceworkTypeGroupInput>): { piecework_type_group: GroupBody } {
+  const fields: GroupBody = { name: input.name, id_number: input.id_number, description: input.description }
+  return { piecework_type_group: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) }
 }
 
 /**
