@@ -31,11 +31,11 @@ export const pieceworkTypeGroup = z.object({
   id: z.number().int(),
   zid: z.number().int().nullable(),
   name: z.string(),
-  id_number: z.string().nullable(),
+  idNumber: z.string().nullable(),
   description: z.string().nullable(),
-  entity_id: z.number().int(),
-  creator_id: z.number().int().nullable(),
-  updater_id: z.number().int().nullable(),
+  entityId: z.number().int(),
+  creatorId: z.number().int().nullable(),
+  updaterId: z.number().int().nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 })
@@ -43,7 +43,7 @@ export type PieceworkTypeGroup = z.infer<typeof pieceworkTypeGroup>
 
 export const pieceworkTypeGroupInput = z.object({
   name: z.string().trim().min(1).max(120),
-  id_number: optionalText(60),
+  idNumber: optionalText(60),
   description: optionalText(5000),
 })
 export type PieceworkTypeGroupInput = z.input<typeof pieceworkTypeGroupInput>

@@ -1,11 +1,11 @@
 import type { Command } from 'commander'
-import type { PieceworkTypeGroup } from '@shared/administration'
+import type { PieceworkTypeGroup, PieceworkTypeGroupInput } from '@shared/administration'
 import { UsageError } from '../output'
 import { positiveInt } from './arguments'
 import type { Run } from './runType'
 
 const line = (g: PieceworkTypeGroup) =>
-  `${String(g.id).padStart(8)}  ${(g.id_number ?? '').padEnd(10)} ${g.name}${g.description ? `  — ${g.description}` : ''}`
+  `${String(g.id).padStart(8)}  ${(g.idNumber ?? '').padEnd(10)} ${g.name}${g.description ? `  — ${g.description}` : ''}`
 
 /** piecework-groups list | show | create | update | delete: payroll's piecework type groups. */
 export function registerPieceworkCommands(program: Command, run: Run): void {
@@ -24,7 +24,7 @@ export function registerPieceworkCommands(program: Command, run: Run): void {
       const groupId = positiveInt(id, 'the group id')
       await ctx.core({ signedIn: true })
       const g = await ctx.call('pieceworkGroups.get', { id: groupId })
-      ctx.out.result(g, () => [`${g.name}  (id ${g.id})`, `code: ${g.id_number ?? '-'}`, `description: ${g.description ?? '-'}`].join('\n'))
+      ctx.out.result(g, () => [`${g.name}  (id ${g.id})`, `code: ${g.idNumber ?? '-'}`, `description: ${g.description ?? '-'}`].join('\n'))
     }),
   )
 
@@ -36,7 +36,7 @@ export function registerPieceworkCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx, opts: { name: string; code?: string; description?: string }) => {
         await ctx.core({ signedIn: true })
-        const g = await ctx.call('pieceworkGroups.create', { name: opts.name, id_number: opts.code, description: opts.description })
+        const g = await ctx.call('pieceworkGroups.create', { name: opts.name, idNumber: opts.code, description: opts.description })
         ctx.out.result(g, () => `Created ${g.name} (id ${g.id}).`)
       }),
     )
@@ -49,7 +49,7 @@ export function registerPieceworkCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx, id: string, opts: { name?: string; code?: string; description?: string }) => {
         const groupId = positiveInt(id, 'the group id')
-        const changes = { name: opts.name, id_number: opts.code, description: opts.description }
+        const changes: Partial<PieceworkTypeGroupInput> = { name: opts.name, idNumber: opts.code, description: opts.description }
         if (Object.values(changes).every((v) => v === undefined))
           throw new UsageError('nothing to change: give --name, --code or --description')
         await ctx.core({ signedIn: true })

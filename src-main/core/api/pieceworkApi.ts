@@ -23,11 +23,11 @@ const groupSchema = z
     id: g.id,
     zid: g.zid,
     name: g.name,
-    id_number: g.id_number,
+    idNumber: g.id_number,
     description: g.description,
-    entity_id: g.entity_id,
-    creator_id: g.creator_id,
-    updater_id: g.updater_id,
+    entityId: g.entity_id,
+    creatorId: g.creator_id,
+    updaterId: g.updater_id,
     created_at: g.created_at,
     updated_at: g.updated_at,
   }))
@@ -51,7 +51,7 @@ interface GroupBody {
 }
 
 function body(input: Partial<PieceworkTypeGroupInput>): { piecework_type_group: GroupBody } {
-  const fields: GroupBody = { name: input.name, id_number: input.id_number, description: input.description }
+  const fields: GroupBody = { name: input.name, id_number: input.idNumber, description: input.description }
   return { piecework_type_group: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) }
 }
 

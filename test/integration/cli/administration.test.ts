@@ -37,7 +37,7 @@ describe('mostrador profile', () => {
 describe('mostrador piecework-groups', () => {
   it('creates, shows, updates and deletes a group', async () => {
     const created = await json('piecework-groups', 'create', '--name', 'Lijado', '--code', 'LIJ', '--description', 'Por puerta')
-    expect(created).toMatchObject({ name: 'Lijado', id_number: 'LIJ', description: 'Por puerta' })
+    expect(created).toMatchObject({ name: 'Lijado', idNumber: 'LIJ', description: 'Por puerta' })
     expect((await run('piecework-groups', 'list')).stdout).toMatch(/LIJ\s+Lijado {2}— Por puerta/)
     const updated = await json('piecework-groups', 'update', String(created.id), '--description', '')
     expect(updated.description).toBeNull()

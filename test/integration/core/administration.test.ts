@@ -56,8 +56,8 @@ describe('profile changes', () => {
 
 describe('piecework type groups', () => {
   it('creates a group though the service answers only an address, and returns it with its id', async () => {
-    const created = await h.call('pieceworkGroups.create', { name: 'Lijado', id_number: 'LIJ', description: '' })
-    expect(created).toMatchObject({ name: 'Lijado', id_number: 'LIJ', description: null, entity_id: 101 })
+    const created = await h.call('pieceworkGroups.create', { name: 'Lijado', idNumber: 'LIJ', description: '' })
+    expect(created).toMatchObject({ name: 'Lijado', idNumber: 'LIJ', description: null, entityId: 101 })
     expect(created.id).toBeGreaterThan(0)
     expect((await h.call('pieceworkGroups.list')).map((g) => g.name)).toContain('Lijado')
   })
@@ -66,7 +66,7 @@ describe('piecework type groups', () => {
     const [first] = await h.call('pieceworkGroups.list')
     const updated = await h.call('pieceworkGroups.update', { id: first!.id, changes: { description: 'Por pieza terminada' } })
     expect(updated).toMatchObject({ id: first!.id, name: first!.name, description: 'Por pieza terminada' })
-    expect(typeof updated.entity_id).toBe('number')
+    expect(typeof updated.entityId).toBe('number')
     expect(updated.updated_at).toMatch(/Z$/)
   })
 
