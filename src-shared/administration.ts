@@ -36,8 +36,8 @@ export const pieceworkTypeGroup = z.object({
   entityId: z.number().int(),
   creatorId: z.number().int().nullable(),
   updaterId: z.number().int().nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
 })
 export type PieceworkTypeGroup = z.infer<typeof pieceworkTypeGroup>
 
@@ -71,8 +71,8 @@ export const dynamicTable = z.object({
   name: z.string(),
   columns: z.array(tableColumn),
   rowsCount: z.number().int().nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
 })
 export type DynamicTable = z.infer<typeof dynamicTable>
 

@@ -34,7 +34,7 @@ export const dynamicTableSchema = z
       ctx.addIssue({ code: 'custom', message: `table ${t.id}: no structure, or column names and types that disagree` })
       return z.NEVER
     }
-    return { id: t.id, name: t.name, columns, rowsCount: t.rows_count ?? null, created_at: t.created_at, updated_at: t.updated_at }
+    return { id: t.id, name: t.name, columns, rowsCount: t.rows_count ?? null, createdAt: t.created_at, updatedAt: t.updated_at }
   })
 
 /**

@@ -28,8 +28,8 @@ const groupSchema = z
     entityId: g.entity_id,
     creatorId: g.creator_id,
     updaterId: g.updater_id,
-    created_at: g.created_at,
-    updated_at: g.updated_at,
+    createdAt: g.created_at,
+    updatedAt: g.updated_at,
   }))
 
 /** The spec's create answer: a JSON string holding the list's address, not the group. */

@@ -67,7 +67,7 @@ describe('piecework type groups', () => {
     const updated = await h.call('pieceworkGroups.update', { id: first!.id, changes: { description: 'Por pieza terminada' } })
     expect(updated).toMatchObject({ id: first!.id, name: first!.name, description: 'Por pieza terminada' })
     expect(typeof updated.entityId).toBe('number')
-    expect(updated.updated_at).toMatch(/Z$/)
+    expect(updated.updatedAt).toMatch(/Z$/)
   })
 
   it('a duplicate name is a validation error on name', async () => {

@@ -330,16 +330,16 @@ const samplePieceworkGroup: RequestOutput<'pieceworkGroups.get'> = {
   entityId: 7,
   creatorId: null,
   updaterId: null,
-  created_at: null,
-  updated_at: null,
+  createdAt: null,
+  updatedAt: null,
 }
 const sampleTable: RequestOutput<'dynamicTables.create'> = {
   id: 1,
   name: 'Tarifas',
   columns: [{ name: 'Destino', type: 'text' }],
   rowsCount: 0,
-  created_at: null,
-  updated_at: null,
+  createdAt: null,
+  updatedAt: null,
 }
 
 /** One valid result per request, as the real core would return it. */

@@ -35,16 +35,16 @@ const group = (id: number, name: string): PieceworkTypeGroup => ({
   entityId: 1,
   creatorId: null,
   updaterId: null,
-  created_at: null,
-  updated_at: null,
+  createdAt: null,
+  updatedAt: null,
 })
 const table = (id: number, rowsCount: number | null): DynamicTable => ({
   id,
   name: `T${id}`,
   columns: [{ name: 'A', type: 'text' }],
   rowsCount,
-  created_at: null,
-  updated_at: null,
+  createdAt: null,
+  updatedAt: null,
 })
 const inEntity = (id: number) => ({ currentEntity: { id, name: `E${id}` } }) as unknown as WhoAmI
 
