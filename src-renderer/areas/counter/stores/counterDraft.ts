@@ -182,12 +182,17 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
     movedDelivery.value = day
   }
 
-  /** The form was saved as a booking, or the clerk discarded it: empty it, and what was kept goes too. */
-  function reset(today: string | null): void {
+  /** An empty form for today, with nothing left of the last one (no restore note, no keep waiting to start). */
+  function clear(today: string | null): void {
     clearTimeout(timer)
     fill(blank(today))
     restoredAt.value = null
     revision++
+  }
+
+  /** The form was saved as a booking, or the clerk discarded it: empty it, and what was kept goes too. */
+  function reset(today: string | null): void {
+    clear(today)
     void flush()
   }
 
@@ -203,10 +208,7 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
 
   /** The save forgot the kept form: empty the one on screen, with nothing left to write. */
   function saved(today: string | null): void {
-    clearTimeout(timer)
-    fill(blank(today))
-    restoredAt.value = null
-    revision++
+    clear(today)
     keptAt.value = null
     pending.value = false
   }
