@@ -1,41 +1,14 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { TrainingService } from '@core/training'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
-import { dispatchCard, openDispatch, printed, recordPrinting, serviceBooking } from './support/bookings'
+import { bookOnService, dispatchCard, openDispatch, printed, recordPrinting, serviceBooking } from './support/bookings'
 
 const facts = bookingFacts[101]
 const stocked = facts.stockedItem
 const multiLot = facts.multiLotItem
-
-type Line = { item_id: number; booked_quantity: string; lot_id: number }
-
-/** Books on the service directly, as another counter would; answers the service's number. */
-async function bookOnService(service: TrainingService, plannedDelivery: string, lines: Line[], needsTransport = true): Promise<number> {
-  const res = await fetch(`${service.url}/pos/bookings.json`, {
-    method: 'POST',
-    headers: {
-      'X-User-Email': service.email,
-      'X-User-Token': service.token,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      shipment: {
-        agency_to_id: facts.sameCategoryAgency,
-        planned_delivery: plannedDelivery,
-        needs_transport: needsTransport,
-        movements_attributes: Object.fromEntries(lines.map((l, i) => [String(i), l])),
-      },
-    }),
-  })
-  const body = (await res.json()) as { id?: number }
-  if (res.status !== 201 && res.status !== 200) throw new Error(`book on the service: ${res.status} ${JSON.stringify(body)}`)
-  return body.id as number
-}
 
 /** Types as a keyboard-wedge scanner does: the code, then Enter, into whatever holds the focus. */
 async function scan(page: Page, code: string): Promise<void> {

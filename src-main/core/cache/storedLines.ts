@@ -9,7 +9,8 @@ import type { BookingLine } from '@shared/bookings'
 
 const int = z.number().int()
 
-const storedLine = z.object({
+/** Also the lines of a booking waiting in the outbox (core/sync/outbox/bookingPayloads.ts): one stored shape. */
+export const storedLine = z.object({
   item_id: int,
   booked_quantity: z.union([z.string(), z.number()]).transform(String),
   lot_id: int.nullable().default(null),

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { TrainingService } from '@core/training'
 import { hostRequestPath, type RequestInput } from '@shared/contract'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 
 /** The service's own view of a booking, read beside the app (what a second counter would see). */
 export interface ServiceBookingState {
@@ -103,4 +104,36 @@ export async function createBookingInApp(page: Page, input: RequestInput<'bookin
   )
   if (!envelope.ok || !envelope.value) throw new Error(`bookings.create: ${JSON.stringify(envelope.error)}`)
   return envelope.value.booking.localId
+}
+
+/** A line as the service takes it in a booking (its own names). */
+export type ServiceLine = { item_id: number; booked_quantity: string; lot_id: number }
+
+/** Books on the service directly, as another counter would (to the seed's agency of the same category); answers the service's number. */
+export async function bookOnService(
+  service: TrainingService,
+  plannedDelivery: string,
+  lines: ServiceLine[],
+  needsTransport = true,
+): Promise<number> {
+  const res = await fetch(`${service.url}/pos/bookings.json`, {
+    method: 'POST',
+    headers: {
+      'X-User-Email': service.email,
+      'X-User-Token': service.token,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      shipment: {
+        agency_to_id: bookingFacts[101].sameCategoryAgency,
+        planned_delivery: plannedDelivery,
+        needs_transport: needsTransport,
+        movements_attributes: Object.fromEntries(lines.map((l, i) => [String(i), l])),
+      },
+    }),
+  })
+  const body = (await res.json()) as { id?: number }
+  if (res.status !== 201 && res.status !== 200) throw new Error(`book on the service: ${res.status} ${JSON.stringify(body)}`)
+  return body.id as number
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { BookingLine, LocalBooking, ParsedBookingChanges } from '@shared/bookings'
 import { toWireLine } from '../../api/bookingsApi'
+import { storedLine } from '../../cache/storedLines'
 
 /**
  * What an outbox entry of a booking carries, as stored (JSON in outbox.payload) on the clerk's computer
@@ -10,15 +11,6 @@ import { toWireLine } from '../../api/bookingsApi'
  */
 
 const int = z.number().int()
-
-const storedLine = z.object({
-  item_id: int,
-  booked_quantity: z.union([z.string(), z.number()]).transform(String),
-  lot_id: int.nullable().default(null),
-  serial_number: z.string().nullable().default(null),
-  reference: z.string().nullable().default(null),
-  bundle_id: int.nullable().default(null),
-})
 
 /** A create: the whole booking (the memo with its marker is added when it is sent). */
 export const storedCreate = z.object({
