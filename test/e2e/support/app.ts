@@ -37,6 +37,12 @@ export interface AppOptions {
   tours?: 'seen' | 'unseen'
 }
 
+/** Writes the settings of a computer whose first-run tours were all shown (src-main/core/settingsStore.ts), everything else its default. */
+export function markToursSeen(dataDir: string): void {
+  const preferences = { theme: 'system', language: null, toursSeen: ['counter', 'warehouse', 'backOffice'] }
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ preferences }))
+}
+
 /**
  * The real renderer in Chromium, talking to the real core through the browser
  * host, with a fresh data folder and an in-memory keychain per call.
@@ -48,11 +54,7 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined)
   }
   try {
-    if ((options.tours ?? 'seen') === 'seen') {
-      // What a computer whose tours were all shown keeps (src-main/core/settingsStore.ts); everything else its default.
-      const preferences = { theme: 'system', language: null, toursSeen: ['counter', 'warehouse', 'backOffice'] }
-      writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ preferences }))
-    }
+    if ((options.tours ?? 'seen') === 'seen') markToursSeen(dataDir)
     const secrets = new MemorySecretStore()
     let host = await launchBrowserHost({ dataDir, secrets, training: options.training ?? true })
     const stopTrainingService = async (): Promise<void> => {
