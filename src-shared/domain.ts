@@ -177,6 +177,8 @@ export const preferences = z
     // Written before the tours existed: a computer that already had its station knows it, so its tour is not sprung on it.
     toursSeen: toursSeen ?? (rest.station ? [rest.station] : []),
   }))
+/** A computer that has chosen nothing yet: the system's theme and language, no station, every other default. */
+export const defaultPreferences: Preferences = preferences.parse({ theme: 'system', language: null })
 /** A change: only what it names (no defaults, so changing the theme never forgets the station). */
 export const preferencesPatch = z.object(preferenceFields).partial()
 export type Preferences = z.infer<typeof preferences>

@@ -1,19 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { preferences, type Preferences } from '@shared/domain'
-import { defaultNearExpiryDays } from '@shared/lots'
+import { defaultPreferences, preferences, type Preferences } from '@shared/domain'
 
 const settingsSchema = z.object({
-  preferences: preferences.default({
-    theme: 'system',
-    language: null,
-    station: null,
-    receptionCount: 'scan',
-    nearExpiryDays: defaultNearExpiryDays,
-    dispatchView: 'cards',
-    toursSeen: [],
-  }),
+  preferences: preferences.default(() => structuredClone(defaultPreferences)),
   /** The last real account signed in to: its address and e-mail, never its token. */
   lastAccount: z.object({ serverUrl: z.string(), email: z.string() }).nullable().default(null),
   /** Automatic updates (desktop app); a managed shop turns them off. */

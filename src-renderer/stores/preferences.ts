@@ -1,23 +1,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { request } from '../api'
-import type { Preferences } from '@shared/domain'
-import { defaultNearExpiryDays } from '@shared/lots'
+import { defaultPreferences, type Preferences } from '@shared/domain'
 import { AppError } from '@shared/errors'
 
 const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null
 
 /** Theme, language and station chosen on this computer; kept by the main process so they survive restarts. */
 export const usePreferencesStore = defineStore('preferences', () => {
-  const preferences = ref<Preferences>({
-    theme: 'system',
-    language: null,
-    station: null,
-    receptionCount: 'scan',
-    nearExpiryDays: defaultNearExpiryDays,
-    dispatchView: 'cards',
-    toursSeen: [],
-  })
+  const preferences = ref<Preferences>(structuredClone(defaultPreferences))
   /** The first load is done (the landing screen depends on the station). */
   const loaded = ref(false)
   const systemDark = ref(darkQuery?.matches ?? false)
