@@ -164,7 +164,7 @@ describe('the bookings list', () => {
       const all = await rows(page).count()
 
       // `/` from anywhere on the screen goes to the search; a reference is found without its accent.
-      await page.getByTestId('bookings-view').locator('h1').click()
+      await page.getByTestId('screen-title').click()
       await page.keyboard.press('/')
       await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="bookings-search"]') !== null)).toBe(true)
       await page.keyboard.type('lista cafe')
@@ -178,7 +178,7 @@ describe('the bookings list', () => {
 
       // By the service's number, and Ctrl+F also goes to the search.
       const serviceId = (await number(lots)).split(' ')[0]!
-      await page.getByTestId('bookings-view').locator('h1').click()
+      await page.getByTestId('screen-title').click()
       await page.keyboard.press('Control+f')
       await page.keyboard.press('Control+a')
       await page.keyboard.type(serviceId)

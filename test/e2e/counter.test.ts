@@ -249,7 +249,7 @@ describe('the bookings of my agency', () => {
     expect(await page.getByTestId('slip-barcode').count()).toBe(1)
 
     await seeded.getByTestId('booking-edit').click()
-    await expectText(page.getByTestId('booking-title'), `Editar reserva ${bookingsSeed.bookings.open}`)
+    await expectText(page.getByTestId('screen-title'), `Editar reserva ${bookingsSeed.bookings.open}`)
     await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
     await input(page, 'booking-reference').fill('Editada en e2e')
     await page.keyboard.press('Control+Enter')

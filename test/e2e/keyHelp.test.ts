@@ -62,7 +62,7 @@ describe('keyboard help (F1, ?)', () => {
     await page.keyboard.press('Escape')
     await page.getByTestId('key-help').waitFor({ state: 'hidden' })
     // The keys it listed do what it said: F2 from elsewhere goes back to the scan box.
-    await page.getByTestId('newBooking-view').locator('h1').click()
+    await page.getByTestId('screen-title').click()
     await page.keyboard.press('F2')
     await expect.poll(() => scan.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(unexpectedProblems(problems)).toEqual([])

@@ -66,6 +66,11 @@ describe('every main screen at 1024, 1366 and 1920 px, light and dark', () => {
           }
         }
       }
+      // Signing in has no header; every other screen says its name once, in the header.
+      const header = page.getByTestId('screen-title')
+      const title = (await header.count()) > 0 ? ((await header.textContent()) ?? '').trim() : null
+      if (title && (await page.locator('main').getByRole('heading', { name: title, exact: true }).count()) > 0)
+        findings.push(`${screen}: its title "${title}" shown twice, in the header and on the page`)
       // Back to the size the rest of the walk navigates at.
       await page.emulateMedia({ colorScheme: 'light' })
       await page.setViewportSize({ width: 1366, height: 768 })
