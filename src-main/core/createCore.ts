@@ -121,7 +121,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const counter = new CounterService(session, profile, caches, events, now)
   const openBooking = new OpenBookingService(caches, now, log.child({ area: 'counter' }))
   const dispatchTicks = new DispatchTicksService(caches, now, log.child({ area: 'dispatch' }))
-  const purchasing = new PurchasingService(session, profile)
+  const purchasing = new PurchasingService(session, profile, now)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
   const support = new SupportService({

@@ -25,6 +25,7 @@ export class PurchasingService {
   constructor(
     private readonly session: SessionService,
     private readonly profile: ProfileService,
+    private readonly now: () => Date,
   ) {}
 
   private get rest() {
@@ -143,7 +144,7 @@ export class PurchasingService {
     const { orderId, ...body } = receptionInput.parse(input)
     const who = this.profile.lastKnown()
     // The SDK always sends the date and the entity; "today" is the clerk's day in their profile's zone.
-    const receivedAt = body.receivedAt ?? dateInZone(new Date(), who?.profile.time_zone ?? 'UTC')
+    const receivedAt = body.receivedAt ?? dateInZone(this.now(), who?.profile.time_zone ?? 'UTC')
     const before = await this.receptionIds(orderId)
     try {
       await api.createReception(this.rest, orderId, { ...body, receivedAt, entityId: who?.currentEntity?.id ?? null })

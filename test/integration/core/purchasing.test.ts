@@ -12,11 +12,13 @@ import { tempDir } from '../../support/tempDir'
 let sandbox: RunningSandbox
 let proxy: InterceptingProxy
 let h: CoreHarness
+/** This computer's clock, moved with the sandbox's: the core dates an undated reception by its own clock. */
+let clockOffsetMs = 0
 
 beforeAll(async () => {
   sandbox = await startSandbox()
   proxy = await startInterceptingProxy(sandbox.url)
-  h = await coreHarness(tempDir())
+  h = await coreHarness(tempDir(), { now: () => new Date(Date.now() + clockOffsetMs) })
   const user = sandbox.users[0]!
   await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
 })
@@ -109,6 +111,7 @@ describe('consolidates', () => {
 
 /** Moves the sandbox's clock so that "now" is the given instant. */
 async function sandboxNowIs(iso: string): Promise<void> {
+  clockOffsetMs = Date.parse(iso) - Date.now()
   const res = await fetch(`${sandbox.url}/__sandbox/clock`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
