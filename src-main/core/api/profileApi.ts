@@ -30,9 +30,9 @@ export const profileWire = z
     id: p.id,
     email: p.email,
     name: p.name,
-    mobile_phone: p.mobile_phone,
+    mobilePhone: p.mobile_phone,
     language: p.language,
-    time_zone: p.time_zone,
+    timeZone: p.time_zone,
   }))
 
 const membershipSchema = z.object({
@@ -91,38 +91,38 @@ export const companyWire = z
     id: c.id,
     name: c.name,
     tin: c.tin,
-    currency_id: c.currency_id,
-    entity_type_id: c.entity_type_id,
+    currencyId: c.currency_id,
+    entityTypeId: c.entity_type_id,
     industry: c.industry,
     web: c.web,
     notes: c.notes,
     vat: c.vat,
-    vat_included: c.vat_included,
+    vatIncluded: c.vat_included,
     logo: c.logo,
-    logo_2: c.logo_2,
-    report_logo: c.report_logo,
-    created_at: c.created_at,
-    updated_at: c.updated_at,
+    logo2: c.logo_2,
+    reportLogo: c.report_logo,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
     distributor: c.distributor,
-    costing_method: c.costing_method,
+    costingMethod: c.costing_method,
     address: c.address,
     state: c.state,
     city: c.city,
-    income_tax: c.income_tax,
-    distributor_contract_id: c.distributor_contract_id,
-    producer_contract_id: c.producer_contract_id,
-    legal_representative_name: c.legal_representative_name,
-    legal_representative_identification: c.legal_representative_identification,
-    legal_representative_birthday: c.legal_representative_birthday,
-    legal_representative_gender: c.legal_representative_gender,
-    legal_representative_marital_status: c.legal_representative_marital_status,
-    legal_representative_occupation: c.legal_representative_occupation,
-    legal_representative_nationality: c.legal_representative_nationality,
-    exporter_code: c.exporter_code,
-    payee_activity_id: c.payee_activity_id,
-    taxpayer_registry: c.taxpayer_registry,
-    donation_acceptance_code: c.donation_acceptance_code,
-    country_id: c.country_id,
+    incomeTax: c.income_tax,
+    distributorContractId: c.distributor_contract_id,
+    producerContractId: c.producer_contract_id,
+    legalRepresentativeName: c.legal_representative_name,
+    legalRepresentativeIdentification: c.legal_representative_identification,
+    legalRepresentativeBirthday: c.legal_representative_birthday,
+    legalRepresentativeGender: c.legal_representative_gender,
+    legalRepresentativeMaritalStatus: c.legal_representative_marital_status,
+    legalRepresentativeOccupation: c.legal_representative_occupation,
+    legalRepresentativeNationality: c.legal_representative_nationality,
+    exporterCode: c.exporter_code,
+    payeeActivityId: c.payee_activity_id,
+    taxpayerRegistry: c.taxpayer_registry,
+    donationAcceptanceCode: c.donation_acceptance_code,
+    countryId: c.country_id,
   }))
 
 // `{}` or nothing at all (204) both mean done.
@@ -144,7 +144,7 @@ export async function selectEntity(rest: RestClient, entityId: number): Promise<
 /** PATCH /profile.json with only the attributes given; the service answers `{}`. */
 export async function updateProfile(rest: RestClient, changes: ProfileChanges): Promise<void> {
   // The service's names; a change left undefined is not sent (the service keeps that attribute).
-  const named = { name: changes.name, mobile_phone: changes.mobile_phone, language: changes.language, time_zone: changes.time_zone }
+  const named = { name: changes.name, mobile_phone: changes.mobilePhone, language: changes.language, time_zone: changes.timeZone }
   const user = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined))
   await rest.request({ method: 'PATCH', path: '/profile.json', body: { user } }, emptyAnswer)
 }

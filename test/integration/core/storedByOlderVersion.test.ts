@@ -154,12 +154,12 @@ describe('the profile and the company kept by an older version', () => {
       const company = await h.call('company.get')
       // Typed reads (not a literal): a rename of our fields follows them.
       expect(company.name).toBe('Empresa de antes')
-      expect(company.currency_id).toBe(1)
-      expect(company.vat_included).toBe(true)
-      expect(company.report_logo?.url).toBe('https://x.test/r.png')
-      expect(company.legal_representative_birthday).toBe('1980-05-06')
-      expect(company.created_at).toBe('2024-01-02T03:04:05.000Z')
-      expect(company.country_id).toBe(502)
+      expect(company.currencyId).toBe(1)
+      expect(company.vatIncluded).toBe(true)
+      expect(company.reportLogo?.url).toBe('https://x.test/r.png')
+      expect(company.legalRepresentativeBirthday).toBe('1980-05-06')
+      expect(company.createdAt).toBe('2024-01-02T03:04:05.000Z')
+      expect(company.countryId).toBe(502)
     } finally {
       sandbox.setFaults({ errorShare: 0 })
     }
