@@ -36,7 +36,7 @@ describe('profile changes', () => {
       language: 'en',
       timeZone: 'America/Costa_Rica',
     })
-    expect(who.profile).toMatchObject({ name: 'Ana María', language: 'en', time_zone: 'America/Costa_Rica' })
+    expect(who.profile).toMatchObject({ name: 'Ana María', language: 'en', timeZone: 'America/Costa_Rica' })
     expect((await h.call('profile.whoami')).profile.name).toBe('Ana María')
   })
 

@@ -146,9 +146,9 @@ describe('the profile and the company kept by an older version', () => {
         id: who.profile.id,
         email: 'old@mostrador.test',
         name: 'Ana de antes',
-        mobile_phone: '+502 5555 0000',
+        mobilePhone: '+502 5555 0000',
         language: 'es',
-        time_zone: 'America/Guatemala',
+        timeZone: 'America/Guatemala',
       })
       expect(offline.agency).toEqual({ id: 7, name: 'Bodega vieja' })
       const company = await h.call('company.get')
