@@ -20,9 +20,9 @@ const optionalText = (max: number) =>
 export const profileChanges = z
   .object({
     name: z.string().trim().min(1).max(255),
-    mobile_phone: optionalText(40),
+    mobilePhone: optionalText(40),
     language,
-    time_zone: z.string().trim().min(1).max(100),
+    timeZone: z.string().trim().min(1).max(100),
   })
   .partial()
 export type ProfileChanges = z.infer<typeof profileChanges>

@@ -13,5 +13,5 @@ export function useEntityLocale(): ComputedRef<EntityLocales> {
   const { locale } = useI18n()
   const whoami = useWhoAmIStore()
   const purchasing = usePurchasingStore()
-  return computed(() => entityLocales(locale.value === 'en' ? 'en' : 'es', whoami.data?.profile.time_zone, purchasing.entityCurrency))
+  return computed(() => entityLocales(locale.value === 'en' ? 'en' : 'es', whoami.data?.profile.timeZone, purchasing.entityCurrency))
 }

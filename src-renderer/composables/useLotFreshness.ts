@@ -11,7 +11,7 @@ export function useLotFreshness() {
   const preferences = usePreferencesStore()
   const whoami = useWhoAmIStore()
   /** The clerk's day; read at each call, so a counter left open overnight marks by the new day. */
-  const today = (): string => dateInZone(new Date(), whoami.data?.profile.time_zone ?? 'UTC')
+  const today = (): string => dateInZone(new Date(), whoami.data?.profile.timeZone ?? 'UTC')
   function freshness(expires: string | null | undefined): LotFreshness {
     return lotFreshness(expires ?? null, today(), preferences.preferences.nearExpiryDays)
   }

@@ -150,13 +150,16 @@ describe('piecework type groups and document structures', () => {
     await startTraining(page)
     await page.getByTestId('menu-company').click()
     await expectText(page.getByTestId('company-field-vat'), '12')
-    for (const field of ['logo', 'report_logo']) {
+    // Each field under its own label (the labels are looked up by the field's name).
+    await expectText(page.getByTestId('company-card'), /Precios con IVA incluido.*Fecha de nacimiento del representante legal/s)
+    for (const field of ['logo', 'reportLogo']) {
       const img = page.getByTestId(`company-logo-${field}`).locator('img')
       await img.waitFor()
       // The image arrived and decoded: the policy lets the sandbox's upload through.
       await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
     }
-    expect(await page.getByTestId('company-logo-logo_2').count()).toBe(0)
+    await expectText(page.getByTestId('company-logo-reportLogo'), 'Logotipo de informes')
+    expect(await page.getByTestId('company-logo-logo2').count()).toBe(0)
     await screenshot(page, 'admin-08-company-logos')
     expect(unexpectedProblems(problems)).toEqual([])
   })

@@ -99,7 +99,7 @@ export function registerAccountCommands(program: Command, run: Run): void {
 export function describeWhoAmI(who: WhoAmI): string {
   const lines = [
     `${who.profile.name} <${who.profile.email}>${who.fromCache ? '  (offline: last known)' : ''}`,
-    `language ${who.profile.language}, time zone ${who.profile.time_zone}`,
+    `language ${who.profile.language}, time zone ${who.profile.timeZone}`,
     `agency: ${who.agency ? `${who.agency.name} (${who.agency.id})` : 'none'}`,
     'entities:',
     ...who.memberships.map((m) => `  ${m.current ? '*' : ' '} ${m.entity.id}  ${m.entity.name}${m.active ? '' : '  (inactive)'}`),

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import type { ProfileChanges } from '@shared/administration'
 import { languages } from '@shared/domain'
 import { UsageError } from '../output'
 import { describeWhoAmI } from './accountCommands'
@@ -31,11 +32,11 @@ export function registerProfileCommands(program: Command, run: Run): void {
         if (opts.language !== undefined && !(languages as readonly string[]).includes(opts.language)) {
           throw new UsageError(`--language must be ${languages.join(' or ')}`)
         }
-        const changes = {
+        const changes: ProfileChanges = {
           name: opts.name,
-          mobile_phone: opts.mobilePhone,
+          mobilePhone: opts.mobilePhone,
           language: opts.language as (typeof languages)[number] | undefined,
-          time_zone: opts.timeZone,
+          timeZone: opts.timeZone,
         }
         if (Object.values(changes).every((v) => v === undefined))
           throw new UsageError('nothing to change: give --name, --mobile-phone, --language or --time-zone')

@@ -16,14 +16,24 @@ import {
 } from './normalise'
 import type { RestClient } from './restClient'
 
-const profileSchema = z.object({
-  id,
-  email: z.string(),
-  name: nullableText.transform((s) => s ?? ''),
-  mobile_phone: nullableText,
-  language: nullableText.transform((s) => s ?? 'es'),
-  time_zone: nullableText.transform((s) => s ?? 'UTC'),
-})
+/** The profile as the service names it; mapped field by field to ours. */
+export const profileWire = z
+  .object({
+    id,
+    email: z.string(),
+    name: nullableText.transform((s) => s ?? ''),
+    mobile_phone: nullableText,
+    language: nullableText.transform((s) => s ?? 'es'),
+    time_zone: nullableText.transform((s) => s ?? 'UTC'),
+  })
+  .transform((p): Profile => ({
+    id: p.id,
+    email: p.email,
+    name: p.name,
+    mobilePhone: p.mobile_phone,
+    language: p.language,
+    timeZone: p.time_zone,
+  }))
 
 const membershipSchema = z.object({
   id,
@@ -32,49 +42,88 @@ const membershipSchema = z.object({
   entity: z.object({ id, name: text }),
 })
 
-const profileResponse = z.object({ profile: profileSchema, memberships: z.array(membershipSchema) })
+const profileResponse = z.object({ profile: profileWire, memberships: z.array(membershipSchema) })
 
 const url = optionalNull(z.string())
 const sized = optionalNull(z.object({ url }))
 const logo = optionalNull(z.object({ url, thumb: sized, standard: sized, header: sized }))
 
-const companySchema = z.object({
-  id,
-  name: text,
-  tin: nullableText,
-  currency_id: nullableId,
-  entity_type_id: nullableId,
-  industry: nullableText,
-  web: nullableText,
-  notes: nullableText,
-  vat: nullableNumber,
-  vat_included: nullableBool,
-  logo,
-  logo_2: logo,
-  report_logo: logo,
-  created_at: nullableTimestamp,
-  updated_at: nullableTimestamp,
-  distributor: nullableId,
-  costing_method: nullableText,
-  address: nullableText,
-  state: nullableText,
-  city: nullableText,
-  income_tax: nullableNumber,
-  distributor_contract_id: nullableId,
-  producer_contract_id: nullableId,
-  legal_representative_name: nullableText,
-  legal_representative_identification: nullableText,
-  legal_representative_birthday: nullableDate,
-  legal_representative_gender: nullableBool,
-  legal_representative_marital_status: nullableText,
-  legal_representative_occupation: nullableText,
-  legal_representative_nationality: nullableText,
-  exporter_code: nullableText,
-  payee_activity_id: nullableId,
-  taxpayer_registry: nullableText,
-  donation_acceptance_code: nullableText,
-  country_id: nullableId,
-})
+/** The company as the service names it; mapped field by field to ours. */
+export const companyWire = z
+  .object({
+    id,
+    name: text,
+    tin: nullableText,
+    currency_id: nullableId,
+    entity_type_id: nullableId,
+    industry: nullableText,
+    web: nullableText,
+    notes: nullableText,
+    vat: nullableNumber,
+    vat_included: nullableBool,
+    logo,
+    logo_2: logo,
+    report_logo: logo,
+    created_at: nullableTimestamp,
+    updated_at: nullableTimestamp,
+    distributor: nullableId,
+    costing_method: nullableText,
+    address: nullableText,
+    state: nullableText,
+    city: nullableText,
+    income_tax: nullableNumber,
+    distributor_contract_id: nullableId,
+    producer_contract_id: nullableId,
+    legal_representative_name: nullableText,
+    legal_representative_identification: nullableText,
+    legal_representative_birthday: nullableDate,
+    legal_representative_gender: nullableBool,
+    legal_representative_marital_status: nullableText,
+    legal_representative_occupation: nullableText,
+    legal_representative_nationality: nullableText,
+    exporter_code: nullableText,
+    payee_activity_id: nullableId,
+    taxpayer_registry: nullableText,
+    donation_acceptance_code: nullableText,
+    country_id: nullableId,
+  })
+  .transform((c): Company => ({
+    id: c.id,
+    name: c.name,
+    tin: c.tin,
+    currencyId: c.currency_id,
+    entityTypeId: c.entity_type_id,
+    industry: c.industry,
+    web: c.web,
+    notes: c.notes,
+    vat: c.vat,
+    vatIncluded: c.vat_included,
+    logo: c.logo,
+    logo2: c.logo_2,
+    reportLogo: c.report_logo,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+    distributor: c.distributor,
+    costingMethod: c.costing_method,
+    address: c.address,
+    state: c.state,
+    city: c.city,
+    incomeTax: c.income_tax,
+    distributorContractId: c.distributor_contract_id,
+    producerContractId: c.producer_contract_id,
+    legalRepresentativeName: c.legal_representative_name,
+    legalRepresentativeIdentification: c.legal_representative_identification,
+    legalRepresentativeBirthday: c.legal_representative_birthday,
+    legalRepresentativeGender: c.legal_representative_gender,
+    legalRepresentativeMaritalStatus: c.legal_representative_marital_status,
+    legalRepresentativeOccupation: c.legal_representative_occupation,
+    legalRepresentativeNationality: c.legal_representative_nationality,
+    exporterCode: c.exporter_code,
+    payeeActivityId: c.payee_activity_id,
+    taxpayerRegistry: c.taxpayer_registry,
+    donationAcceptanceCode: c.donation_acceptance_code,
+    countryId: c.country_id,
+  }))
 
 // `{}` or nothing at all (204) both mean done.
 const emptyAnswer = z.union([z.null(), z.object({}).loose()])
@@ -84,7 +133,7 @@ export async function fetchProfile(rest: RestClient): Promise<{ profile: Profile
 }
 
 export async function fetchCompany(rest: RestClient): Promise<Company> {
-  return rest.request({ method: 'GET', path: '/company.json' }, companySchema)
+  return rest.request({ method: 'GET', path: '/company.json' }, companyWire)
 }
 
 /** Makes `entityId` the user's current entity on the service. */
@@ -94,7 +143,9 @@ export async function selectEntity(rest: RestClient, entityId: number): Promise<
 
 /** PATCH /profile.json with only the attributes given; the service answers `{}`. */
 export async function updateProfile(rest: RestClient, changes: ProfileChanges): Promise<void> {
-  const user = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+  // The service's names; a change left undefined is not sent (the service keeps that attribute).
+  const named = { name: changes.name, mobile_phone: changes.mobilePhone, language: changes.language, time_zone: changes.timeZone }
+  const user = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined))
   await rest.request({ method: 'PATCH', path: '/profile.json', body: { user } }, emptyAnswer)
 }
 

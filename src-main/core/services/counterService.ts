@@ -61,7 +61,7 @@ export class CounterService {
       filteredByCategory: filtered,
       unavailable: settings?.unavailable ?? [],
       agencies,
-      today: dateInZone(this.now(), this.profile.lastKnown()?.profile.time_zone ?? 'UTC'),
+      today: dateInZone(this.now(), this.profile.lastKnown()?.profile.timeZone ?? 'UTC'),
       refreshedAt: readDocument<string>(cache.store.db, REFRESHED_DOC)?.value ?? null,
     }
   }

@@ -2,7 +2,8 @@ import type { Company, WhoAmI } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { ProfileChanges } from '@shared/administration'
 import { fetchCompany, fetchProfile, fetchUserAgency, selectEntity, updateProfile } from '../api/profileApi'
-import { readDocument, writeDocument } from '../cache/cacheDatabase'
+import { writeDocument } from '../cache/cacheDatabase'
+import { companyKey, readStoredCompany, readStoredWhoAmI, whoAmIKey } from '../cache/storedProfile'
 import type { CoreEvents } from '../events'
 import type { SessionService } from './sessionService'
 
@@ -32,11 +33,11 @@ export class ProfileService {
       const currentEntity = current ? current.entity : null
       const { agency, agencyError } = await this.agencyOf(profile.id, currentEntity?.id ?? null)
       const who: WhoAmI = { profile, memberships, currentEntity, agency, agencyError, fromCache: false }
-      writeDocument(s.accountDb, 'whoami', who, this.now())
+      writeDocument(s.accountDb, whoAmIKey, who, this.now())
       return who
     } catch (err) {
-      const cached = isOffline(err) ? readDocument<WhoAmI>(s.accountDb, 'whoami') : null
-      if (cached) return { ...cached.value, fromCache: true }
+      const cached = isOffline(err) ? readStoredWhoAmI(s.accountDb) : null
+      if (cached) return { ...cached, fromCache: true }
       throw err
     }
   }
@@ -52,7 +53,7 @@ export class ProfileService {
       return { agency: await fetchUserAgency(s.graphql, userId), agencyError: null }
     } catch (err) {
       if (isOffline(err)) throw err
-      const previous = readDocument<WhoAmI>(s.accountDb, 'whoami')?.value
+      const previous = readStoredWhoAmI(s.accountDb)
       const kept = previous && previous.currentEntity?.id === entityId ? previous.agency : null
       return { agency: kept, agencyError: AppError.from(err).toPayload() }
     }
@@ -61,7 +62,7 @@ export class ProfileService {
   /** The last profile read from the service, without asking it (works offline). */
   lastKnown(): WhoAmI | null {
     const s = this.session.require()
-    return readDocument<WhoAmI>(s.accountDb, 'whoami')?.value ?? null
+    return readStoredWhoAmI(s.accountDb)
   }
 
   /** Changes the profile on the service, then reads it back so the app shows what the service kept. */
@@ -86,12 +87,12 @@ export class ProfileService {
     const s = this.session.require()
     try {
       const company = await fetchCompany(s.rest)
-      writeDocument(s.accountDb, `company:${company.id}`, company, this.now())
+      writeDocument(s.accountDb, companyKey(company.id), company, this.now())
       return company
     } catch (err) {
-      const entityId = isOffline(err) ? readDocument<WhoAmI>(s.accountDb, 'whoami')?.value.currentEntity?.id : undefined
-      const cached = entityId === undefined ? null : readDocument<Company>(s.accountDb, `company:${entityId}`)
-      if (cached) return cached.value
+      const entityId = isOffline(err) ? readStoredWhoAmI(s.accountDb)?.currentEntity?.id : undefined
+      const cached = entityId === undefined ? null : readStoredCompany(s.accountDb, entityId)
+      if (cached) return cached
       throw err
     }
   }

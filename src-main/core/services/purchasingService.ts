@@ -39,7 +39,7 @@ export class PurchasingService {
   async context(): Promise<{ currency: EntityCurrency | null; agencies: { id: number; name: string }[]; userAgencyId: number | null }> {
     const company = await this.profile.company()
     const [currency, agencies] = await Promise.all([
-      company.currency_id === null ? Promise.resolve(null) : api.fetchCurrency(this.graphql, company.currency_id),
+      company.currencyId === null ? Promise.resolve(null) : api.fetchCurrency(this.graphql, company.currencyId),
       api.listActiveAgencies(this.graphql),
     ])
     return { currency, agencies, userAgencyId: this.profile.lastKnown()?.agency?.id ?? null }
@@ -127,9 +127,9 @@ export class PurchasingService {
   async receptionDraft(orderId: number): Promise<ReceptionDraft> {
     const [draft, company] = await Promise.all([api.fetchReceptionDraft(this.rest, this.graphql, orderId), this.profile.company()])
     const orderCurrency = draft.order.currency?.id ?? null
-    const foreign = orderCurrency !== null && company.currency_id !== null ? orderCurrency !== company.currency_id : draft.foreignCurrency
+    const foreign = orderCurrency !== null && company.currencyId !== null ? orderCurrency !== company.currencyId : draft.foreignCurrency
     // The service may date the draft with a timestamp: its day is the clerk's, not UTC's (20:30 in Guatemala is tomorrow in UTC).
-    const receivedAt = draft.receivedAt === null ? null : dayInZone(draft.receivedAt, this.profile.lastKnown()?.profile.time_zone ?? 'UTC')
+    const receivedAt = draft.receivedAt === null ? null : dayInZone(draft.receivedAt, this.profile.lastKnown()?.profile.timeZone ?? 'UTC')
     return { ...draft, receivedAt: receivedAt, foreignCurrency: foreign }
   }
 
@@ -144,7 +144,7 @@ export class PurchasingService {
     const { orderId, ...body } = receptionInput.parse(input)
     const who = this.profile.lastKnown()
     // The SDK always sends the date and the entity; "today" is the clerk's day in their profile's zone.
-    const receivedAt = body.receivedAt ?? dateInZone(this.now(), who?.profile.time_zone ?? 'UTC')
+    const receivedAt = body.receivedAt ?? dateInZone(this.now(), who?.profile.timeZone ?? 'UTC')
     const before = await this.receptionIds(orderId)
     try {
       await api.createReception(this.rest, orderId, { ...body, receivedAt, entityId: who?.currentEntity?.id ?? null })

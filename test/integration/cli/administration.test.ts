@@ -21,7 +21,7 @@ describe('mostrador profile', () => {
   it('show prints the profile; update changes language and time zone', async () => {
     expect((await run('profile', 'show')).stdout).toMatch(/Ana López <ana\.lopez@mostrador\.test>/)
     const who = await json('profile', 'update', '--language', 'en', '--time-zone', 'America/Costa_Rica', '--mobile-phone', '+502 1111 2222')
-    expect(who.profile).toMatchObject({ language: 'en', time_zone: 'America/Costa_Rica' })
+    expect(who.profile).toMatchObject({ language: 'en', timeZone: 'America/Costa_Rica' })
     expect((await run('profile', 'show')).stdout).toMatch(/language en, time zone America\/Costa_Rica/)
   })
 

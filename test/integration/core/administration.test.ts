@@ -32,16 +32,16 @@ describe('profile changes', () => {
   it('saves name, phone, language and time zone, and the profile read back shows them', async () => {
     const who = await h.call('profile.update', {
       name: 'Ana María',
-      mobile_phone: '+502 5555 1234',
+      mobilePhone: '+502 5555 1234',
       language: 'en',
-      time_zone: 'America/Costa_Rica',
+      timeZone: 'America/Costa_Rica',
     })
-    expect(who.profile).toMatchObject({ name: 'Ana María', language: 'en', time_zone: 'America/Costa_Rica' })
+    expect(who.profile).toMatchObject({ name: 'Ana María', language: 'en', timeZone: 'America/Costa_Rica' })
     expect((await h.call('profile.whoami')).profile.name).toBe('Ana María')
   })
 
   it('an unknown time zone is a validation error on that field, and nothing changes', async () => {
-    const err = await refusal(h.call('profile.update', { name: 'Otra', time_zone: 'Mars/Olympus' }))
+    const err = await refusal(h.call('profile.update', { name: 'Otra', timeZone: 'Mars/Olympus' }))
     expect(err.code).toBe('validation')
     expect(Object.keys(err.fields)).toEqual(['time_zone'])
     expect((await h.call('profile.whoami')).profile.name).toBe(sandbox.users[0]!.name)

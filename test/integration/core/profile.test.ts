@@ -51,7 +51,7 @@ describe('who is working, and where', () => {
     const who = await h.call('profile.whoami')
     expect(typeof company.id).toBe('number')
     expect(company.name).toBe(who.currentEntity!.name)
-    expect(company.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    expect(company.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     expect(company.vat === null || (company.vat >= 0 && company.vat < 1)).toBe(true)
   })
 

@@ -127,7 +127,7 @@ describe('dates the clerk picks', () => {
     // 20:30 on 24 November in Guatemala (UTC−6) is 02:30 on the 25th in UTC.
     await sandboxNowIs('2026-11-25T02:30:00.000Z')
     try {
-      expect((await h.call('profile.whoami')).profile.time_zone).toBe('Central America')
+      expect((await h.call('profile.whoami')).profile.timeZone).toBe('Central America')
       const draft = await h.call('receptions.draft', { orderId: 7003 })
       expect(draft.receivedAt).toBe('2026-11-24')
       const other = draft.lines.find((l) => !l.perishable)!

@@ -113,3 +113,55 @@ describe('an open booking kept by an older version', () => {
     expect(open?.form.lines[0]?.serialNumber).toBe('S-1')
   })
 })
+
+describe('the profile and the company kept by an older version', () => {
+  it('read back offline, with the time zone and the company fields', async () => {
+    const who = await h.call('profile.whoami')
+    const entity = who.currentEntity!
+    const accountDb = h.core.services.session.require().accountDb
+    // Exactly what the version before camelCase wrote for the last whoami and company (the service's names).
+    const keptWho =
+      `{"profile":{"id":${who.profile.id},"email":"old@mostrador.test","name":"Ana de antes","mobile_phone":"+502 5555 0000","language":"es","time_zone":"America/Guatemala"},` +
+      `"memberships":[{"id":1,"current":true,"active":true,"entity":{"id":${entity.id},"name":"${entity.name}"}}],` +
+      `"currentEntity":{"id":${entity.id},"name":"${entity.name}"},"agency":{"id":7,"name":"Bodega vieja"},"agencyError":null,"fromCache":false}`
+    const keptCompany =
+      `{"id":${entity.id},"name":"Empresa de antes","tin":"1234567-8","currency_id":1,"entity_type_id":2,"industry":null,"web":null,"notes":null,` +
+      `"vat":0.12,"vat_included":true,"logo":null,"logo_2":null,"report_logo":{"url":"https://x.test/r.png","thumb":null,"standard":null,"header":null},` +
+      `"created_at":"2024-01-02T03:04:05.000Z","updated_at":null,"distributor":null,"costing_method":"average","address":"6a avenida","state":null,"city":"Guatemala",` +
+      `"income_tax":0.05,"distributor_contract_id":null,"producer_contract_id":null,"legal_representative_name":"Rosa Pérez",` +
+      `"legal_representative_identification":null,"legal_representative_birthday":"1980-05-06","legal_representative_gender":null,` +
+      `"legal_representative_marital_status":null,"legal_representative_occupation":null,"legal_representative_nationality":null,` +
+      `"exporter_code":null,"payee_activity_id":null,"taxpayer_registry":null,"donation_acceptance_code":null,"country_id":502}`
+    const keep = accountDb.prepare(
+      'INSERT INTO documents (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    )
+    keep.run('whoami', keptWho, new Date().toISOString())
+    keep.run(`company:${entity.id}`, keptCompany, new Date().toISOString())
+
+    sandbox.setFaults({ errorShare: 1 })
+    try {
+      const offline = await h.call('profile.whoami')
+      expect(offline.fromCache).toBe(true)
+      expect(offline.profile).toEqual({
+        id: who.profile.id,
+        email: 'old@mostrador.test',
+        name: 'Ana de antes',
+        mobilePhone: '+502 5555 0000',
+        language: 'es',
+        timeZone: 'America/Guatemala',
+      })
+      expect(offline.agency).toEqual({ id: 7, name: 'Bodega vieja' })
+      const company = await h.call('company.get')
+      // Typed reads (not a literal): a rename of our fields follows them.
+      expect(company.name).toBe('Empresa de antes')
+      expect(company.currencyId).toBe(1)
+      expect(company.vatIncluded).toBe(true)
+      expect(company.reportLogo?.url).toBe('https://x.test/r.png')
+      expect(company.legalRepresentativeBirthday).toBe('1980-05-06')
+      expect(company.createdAt).toBe('2024-01-02T03:04:05.000Z')
+      expect(company.countryId).toBe(502)
+    } finally {
+      sandbox.setFaults({ errorShare: 0 })
+    }
+  })
+})

@@ -260,8 +260,8 @@ const bookingsDelta = {
 }
 
 const signedIn = { state: 'signed_in', training: false, serverUrl: 'https://service.example', email: 'clerk@example.com' } as const
-const whoAmI = {
-  profile: { id: 1, email: 'clerk@example.com', name: 'Clerk', language: 'es', time_zone: 'America/Guatemala' },
+const whoAmI: RequestOutput<'profile.whoami'> = {
+  profile: { id: 1, email: 'clerk@example.com', name: 'Clerk', language: 'es', timeZone: 'America/Guatemala' },
   memberships: [{ id: 3, current: true, active: true, entity: { id: 7, name: 'Demo' } }],
   currentEntity: { id: 7, name: 'Demo' },
   agency: { id: 2, name: 'Central' },

@@ -177,7 +177,7 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
    */
   function catchUpDelivery(today: string): void {
     const day = plannedDelivery.value
-    if (restoredAt.value === null || !day || dayInZone(day, whoami.data?.profile.time_zone ?? 'UTC') >= today) return
+    if (restoredAt.value === null || !day || dayInZone(day, whoami.data?.profile.timeZone ?? 'UTC') >= today) return
     plannedDelivery.value = today
     movedDelivery.value = day
   }

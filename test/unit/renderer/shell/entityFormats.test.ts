@@ -36,7 +36,7 @@ async function inApp<T>(language: 'es' | 'en', timeZone: string, use: () => T, c
   app.use(createI18n({ legacy: false, locale: language, fallbackLocale: 'es', messages: { es, en } }))
   const whoami = useWhoAmIStore()
   whoami.data = {
-    profile: { id: 1, email: 'a@b.c', name: 'A', language, time_zone: timeZone },
+    profile: { id: 1, email: 'a@b.c', name: 'A', language, timeZone },
     memberships: [],
     currentEntity: { id: 1, name: 'E' },
     agency: null,
