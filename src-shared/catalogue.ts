@@ -185,6 +185,7 @@ export const bundleInput = z.object({
 export type BundleInput = z.infer<typeof bundleInput>
 
 export const dynamicItem = z.object({ item_id: int, code: z.string(), name: z.string(), available: z.number() })
+export type DynamicItem = z.infer<typeof dynamicItem>
 
 /** One row of an import file, checked before anything is sent. */
 export const importRow = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { BundleInput, FileData } from '@shared/catalogue'
+import type { BundleInput, DynamicItem, FileData } from '@shared/catalogue'
 import {
   bool,
   count,
@@ -111,11 +111,12 @@ export async function deleteBundle(rest: RestClient, bundleId: number): Promise<
 
 const dynamicItemSchema = z.object({ item_id: id, code: text, name: text, available: decimalNumber })
 
-export async function fetchDynamicItems(rest: RestClient, agencyId: number, bundleId: number) {
-  return rest.request(
+export async function fetchDynamicItems(rest: RestClient, agencyId: number, bundleId: number): Promise<DynamicItem[]> {
+  const items = await rest.request(
     { method: 'GET', path: '/inventories/bundles/get_dynamic_items_with_stock.json', query: { agency_id: agencyId, bundle_id: bundleId } },
     z.array(dynamicItemSchema),
   )
+  return items.map((i): DynamicItem => ({ item_id: i.item_id, code: i.code, name: i.name, available: i.available }))
 }
 
 /** The spec does not show how the file travels; ours: its name and base64 bytes. */
@@ -130,14 +131,35 @@ export async function importBundles(rest: RestClient, file: FileData): Promise<v
   )
 }
 
-/** The write parameters: the bundle's own field names, components as Rails nested attributes. */
+/**
+ * The write parameters: the bundle's own field names, components as Rails nested attributes. Field by
+ * field, so our input's names never reach the service unmapped; a field left undefined is not sent.
+ */
 function bundleBody(input: Partial<BundleInput>): Record<string, unknown> {
-  const { components, tags, ...fields } = input
-  const body: Record<string, unknown> = { ...fields }
-  if (tags) body.tag_list = tags.join(', ')
-  if (components) {
+  const fields: Record<string, unknown> = {
+    code: input.code,
+    name: input.name,
+    description: input.description,
+    extra_description: input.extra_description,
+    ean13: input.ean13,
+    measurement_unit: input.measurement_unit,
+    active: input.active,
+    pays_vat: input.pays_vat,
+    quotable: input.quotable,
+    ecommerce: input.ecommerce,
+    sellable: input.sellable,
+    purchasable: input.purchasable,
+    color: input.color,
+    category_bundle: input.category_bundle,
+    item_category_id: input.item_category_id,
+    weight: input.weight,
+    volume: input.volume,
+  }
+  const body: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+  if (input.tags) body.tag_list = input.tags.join(', ')
+  if (input.components) {
     body.bundle_details_attributes = Object.fromEntries(
-      components.map((c, index) => [
+      input.components.map((c, index) => [
         String(index),
         c.remove && c.id
           ? { id: c.id, _destroy: '1' }

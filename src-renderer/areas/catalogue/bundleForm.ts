@@ -254,6 +254,7 @@ export function hasProblems(problems: FormProblems): boolean {
   return Object.keys(problems.fields).length > 0 || Object.keys(problems.lines).length > 0
 }
 
+/** The form's fields a message can name directly (also the contract schema's paths: our input's names). */
 const directFields: readonly FormField[] = [
   'code',
   'name',
@@ -267,17 +268,39 @@ const directFields: readonly FormField[] = [
   'weight',
   'volume',
   'tags',
+  'components',
 ]
 
 /**
+ * The service's validation field names (as its answers spell its own fields) and the form field each
+ * one's messages belong on: the one place where the service's names meet the form's.
+ */
+const serviceFields: Readonly<Record<string, FormField>> = {
+  code: 'code',
+  name: 'name',
+  description: 'description',
+  extra_description: 'extra_description',
+  ean13: 'ean13',
+  measurement_unit: 'measurement_unit',
+  color: 'color',
+  category_bundle: 'category_bundle',
+  item_category_id: 'item_category_id',
+  item_category: 'item_category_id',
+  weight: 'weight',
+  volume: 'volume',
+  tags: 'tags',
+  tag_list: 'tags',
+}
+
+/**
  * Where a message the service (or the contract's schema) gave for a field
- * belongs in this form. Service names: code, ean13, bundle_details…; schema
- * paths: components.0.quantity. Anything unknown goes on the whole form.
+ * belongs in this form. Service names: code, extra_description, bundle_details…;
+ * schema paths: components.0.quantity. Anything unknown goes on the whole form.
  */
 export function formFieldOf(key: string): FormField {
   const head = key.split(/[.[]/)[0] ?? key
-  if (head.startsWith('bundle_details') || head === 'components') return 'components'
-  if (head === 'item_category') return 'item_category_id'
+  if (head.startsWith('bundle_details')) return 'components'
+  if (Object.hasOwn(serviceFields, head)) return serviceFields[head]!
   return (directFields as readonly string[]).includes(head) ? (head as FormField) : 'base'
 }
 
