@@ -20,7 +20,7 @@ function pairs(values: string[] | undefined, what: string): { id: number; quanti
 
 const rowLine = (r: CatalogueRow) =>
   `${String(r.id).padStart(9)}  ${r.code.padEnd(16)} ${r.name.slice(0, 40).padEnd(40)} ${(r.ean13 ?? '').padEnd(13)}  ${
-    r.category_bundle ? 'dinámico' : `disp. ${r.available ?? '-'}`
+    r.categoryBundle ? 'dinámico' : `disp. ${r.available ?? '-'}`
   }${r.active ? '' : '  (inactivo)'}`
 
 function describeBundle(b: BundleDetail): string {
@@ -29,9 +29,9 @@ function describeBundle(b: BundleDetail): string {
     b.ean13 ? `EAN-13 ${b.ean13}` : null,
     b.description,
     b.tags.length ? `tags: ${b.tags.join(', ')}` : null,
-    b.category_bundle ? `dynamic bundle of category ${b.item_category_id}` : `available at your agency: ${b.available ?? '-'}`,
+    b.categoryBundle ? `dynamic bundle of category ${b.itemCategoryId}` : `available at your agency: ${b.available ?? '-'}`,
     ...b.components.map(
-      (c) => `  [${c.id}] ${c.quantity} × ${c.item_code ?? c.item_id} ${c.item_name ?? ''} (stock ${c.available ?? '-'})`,
+      (c) => `  [${c.id}] ${c.quantity} × ${c.itemCode ?? c.itemId} ${c.itemName ?? ''} (stock ${c.available ?? '-'})`,
     ),
   ]
     .filter(Boolean)
@@ -229,7 +229,7 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           agencyId: opts.agency ? positiveInt(opts.agency, '--agency') : undefined,
         })
         ctx.out.result(items, () =>
-          items.map((i) => `${String(i.item_id).padStart(9)}  ${i.code.padEnd(16)} ${i.name}  (${i.available})`).join('\n'),
+          items.map((i) => `${String(i.itemId).padStart(9)}  ${i.code.padEnd(16)} ${i.name}  (${i.available})`).join('\n'),
         )
       }),
     )

@@ -116,7 +116,7 @@ export async function fetchDynamicItems(rest: RestClient, agencyId: number, bund
     { method: 'GET', path: '/inventories/bundles/get_dynamic_items_with_stock.json', query: { agency_id: agencyId, bundle_id: bundleId } },
     z.array(dynamicItemSchema),
   )
-  return items.map((i): DynamicItem => ({ item_id: i.item_id, code: i.code, name: i.name, available: i.available }))
+  return items.map((i): DynamicItem => ({ itemId: i.item_id, code: i.code, name: i.name, available: i.available }))
 }
 
 /** The spec does not show how the file travels; ours: its name and base64 bytes. */
@@ -140,18 +140,18 @@ function bundleBody(input: Partial<BundleInput>): Record<string, unknown> {
     code: input.code,
     name: input.name,
     description: input.description,
-    extra_description: input.extra_description,
+    extra_description: input.extraDescription,
     ean13: input.ean13,
-    measurement_unit: input.measurement_unit,
+    measurement_unit: input.measurementUnit,
     active: input.active,
-    pays_vat: input.pays_vat,
+    pays_vat: input.paysVat,
     quotable: input.quotable,
     ecommerce: input.ecommerce,
     sellable: input.sellable,
     purchasable: input.purchasable,
     color: input.color,
-    category_bundle: input.category_bundle,
-    item_category_id: input.item_category_id,
+    category_bundle: input.categoryBundle,
+    item_category_id: input.itemCategoryId,
     weight: input.weight,
     volume: input.volume,
   }
@@ -165,7 +165,7 @@ function bundleBody(input: Partial<BundleInput>): Record<string, unknown> {
           ? { id: c.id, _destroy: '1' }
           : c.id
             ? { id: c.id, quantity: c.quantity }
-            : { item_id: c.item_id, quantity: c.quantity },
+            : { item_id: c.itemId, quantity: c.quantity },
       ]),
     )
   }

@@ -54,7 +54,7 @@ export type StoredBundleRecord = z.output<typeof storedBundleRecord>
 type StoredImage = StoredBundleRecord['image']
 
 function toImage(i: StoredImage): Bundle['image'] {
-  return i === null ? null : { url: i.url, thumbnail_url: i.thumbnail_url }
+  return i === null ? null : { url: i.url, thumbnailUrl: i.thumbnail_url }
 }
 
 export function toBundle(r: StoredBundleRecord): Bundle {
@@ -66,31 +66,31 @@ export function toBundle(r: StoredBundleRecord): Bundle {
     ean13: r.ean13,
     name: r.name,
     description: r.description,
-    extra_description: r.extra_description,
-    entity_id: r.entity_id,
-    updater_id: r.updater_id,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    bundle_details_count: r.bundle_details_count,
-    pays_vat: r.pays_vat,
+    extraDescription: r.extra_description,
+    entityId: r.entity_id,
+    updaterId: r.updater_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    bundleDetailsCount: r.bundle_details_count,
+    paysVat: r.pays_vat,
     quotable: r.quotable,
     ecommerce: r.ecommerce,
     sellable: r.sellable,
     purchasable: r.purchasable,
-    force_as_service_for_document_external_storage_service: r.force_as_service_for_document_external_storage_service,
-    category_bundle: r.category_bundle,
-    item_category_id: r.item_category_id,
-    item_country_code_id: r.item_country_code_id,
+    forceAsServiceForDocumentExternalStorageService: r.force_as_service_for_document_external_storage_service,
+    categoryBundle: r.category_bundle,
+    itemCategoryId: r.item_category_id,
+    itemCountryCodeId: r.item_country_code_id,
     weight: r.weight,
     volume: r.volume,
-    measurement_unit: r.measurement_unit,
+    measurementUnit: r.measurement_unit,
     color: r.color,
     image: toImage(r.image),
     image2: toImage(r.image2),
     image3: toImage(r.image3),
     image4: toImage(r.image4),
     image5: toImage(r.image5),
-    youtube_video_url: r.youtube_video_url,
+    youtubeVideoUrl: r.youtube_video_url,
     tags: r.tags,
   }
 }
@@ -108,10 +108,10 @@ export interface ComponentSqlRow {
 export function toBundleComponent(r: ComponentSqlRow): BundleComponent {
   return {
     id: r.id,
-    item_id: r.item_id,
+    itemId: r.item_id,
     quantity: r.quantity,
-    item_code: r.item_code,
-    item_name: r.item_name,
+    itemCode: r.item_code,
+    itemName: r.item_name,
     available: r.available,
   }
 }
@@ -133,8 +133,8 @@ export function toItemRow(r: ItemSqlRow): ItemRow {
     code: r.code,
     name: r.name,
     ean13: r.ean13,
-    measurement_unit: r.measurement_unit,
-    item_category_id: r.item_category_id,
+    measurementUnit: r.measurement_unit,
+    itemCategoryId: r.item_category_id,
     available: r.available,
   }
 }

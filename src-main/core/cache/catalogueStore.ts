@@ -113,7 +113,7 @@ const toCatalogueRow = (r: BundleListRow): CatalogueRow => ({
   name: r.name,
   ean13: r.ean13,
   active: r.active === 1,
-  category_bundle: r.category_bundle === 1,
+  categoryBundle: r.category_bundle === 1,
   tags: JSON.parse(r.tags) as string[],
   components: r.components,
   available: r.available,
