@@ -155,7 +155,7 @@ const componentInput = z
     quantity: decimalText,
     remove: z.boolean().optional(),
   })
-  .refine((c) => c.id !== undefined || c.itemId !== undefined, { message: 'a component needs its id or an item_id' })
+  .refine((c) => c.id !== undefined || c.itemId !== undefined, { message: 'a component needs its id or an itemId' })
 
 /** What the bundle editor sends: the writable fields of the spec. */
 export const bundleInput = z.object({

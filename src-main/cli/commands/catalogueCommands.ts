@@ -30,9 +30,7 @@ function describeBundle(b: BundleDetail): string {
     b.description,
     b.tags.length ? `tags: ${b.tags.join(', ')}` : null,
     b.categoryBundle ? `dynamic bundle of category ${b.itemCategoryId}` : `available at your agency: ${b.available ?? '-'}`,
-    ...b.components.map(
-      (c) => `  [${c.id}] ${c.quantity} × ${c.itemCode ?? c.itemId} ${c.itemName ?? ''} (stock ${c.available ?? '-'})`,
-    ),
+    ...b.components.map((c) => `  [${c.id}] ${c.quantity} × ${c.itemCode ?? c.itemId} ${c.itemName ?? ''} (stock ${c.available ?? '-'})`),
   ]
     .filter(Boolean)
     .join('\n')
@@ -135,9 +133,12 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           opts: { code: string; name: string; description?: string; ean13?: string; component?: string[]; category?: string },
         ) => {
           const input: BundleInput = { code: opts.code, name: opts.name, description: opts.description, ean13: opts.ean13 }
-          if (opts.category) Object.assign(input, { category_bundle: true, item_category_id: positiveInt(opts.category, '--category') })
+          if (opts.category) {
+            input.categoryBundle = true
+            input.itemCategoryId = positiveInt(opts.category, '--category')
+          }
           const components = pairs(opts.component, '--component')
-          if (components.length) input.components = components.map((c) => ({ item_id: c.id, quantity: c.quantity }))
+          if (components.length) input.components = components.map((c) => ({ itemId: c.id, quantity: c.quantity }))
           await ctx.core({ signedIn: true })
           const b = await ctx.call('bundles.create', input)
           ctx.out.result(b, () => `Created bundle ${b.id}.\n${describeBundle(b)}`)

@@ -23,7 +23,7 @@ export interface ComponentLine {
   removed: boolean
 }
 
-export const flagFields = ['active', 'pays_vat', 'quotable', 'ecommerce', 'sellable', 'purchasable'] as const
+export const flagFields = ['active', 'paysVat', 'quotable', 'ecommerce', 'sellable', 'purchasable'] as const
 export type FlagField = (typeof flagFields)[number]
 
 export interface BundleForm {
@@ -102,12 +102,12 @@ export function formFromDetail(detail: BundleDetail): BundleForm {
     weight: detail.weight,
     volume: detail.volume,
     tags: [...detail.tags],
-    components: detail.components.map((c) => ({
+    components: detail.components.map((c): ComponentLine => ({
       key: c.id !== null ? `saved-${c.id}` : lineKey(),
       id: c.id,
-      item_id: c.itemId,
-      item_code: c.itemCode,
-      item_name: c.itemName,
+      itemId: c.itemId,
+      itemCode: c.itemCode,
+      itemName: c.itemName,
       available: c.available,
       quantity: c.quantity,
       savedQuantity: c.quantity,
@@ -159,9 +159,7 @@ function scalars(form: BundleForm): Scalars {
 export function createInput(form: BundleForm): BundleInput {
   const input: BundleInput = { ...scalars(form) }
   if (!form.categoryBundle) {
-    input.components = form.components
-      .filter((c) => !c.removed)
-      .map((c) => ({ item_id: c.itemId, quantity: normaliseQuantity(c.quantity) }))
+    input.components = form.components.filter((c) => !c.removed).map((c) => ({ itemId: c.itemId, quantity: normaliseQuantity(c.quantity) }))
   }
   return input
 }
@@ -239,7 +237,7 @@ export function checkForm(form: BundleForm): FormProblems {
   else if (ean.state === 'typing' || ean.state === 'tooLong') fields.ean13 = { key: 'ean13Length', params: { count: ean.count } }
   else if (ean.state === 'badCheckDigit') fields.ean13 = { key: 'ean13CheckDigit', params: { expected: ean.expected } }
   if (form.color !== null && !/^#[0-9A-Fa-f]{6}$/.test(form.color)) fields.color = { key: 'colour' }
-  if (form.categoryBundle && form.itemCategoryId === null) fields.item_category_id = { key: 'categoryRequired' }
+  if (form.categoryBundle && form.itemCategoryId === null) fields.itemCategoryId = { key: 'categoryRequired' }
   if (form.weight !== null && form.weight < 0) fields.weight = { key: 'notNegative' }
   if (form.volume !== null && form.volume < 0) fields.volume = { key: 'notNegative' }
   if (!form.categoryBundle) {
@@ -259,12 +257,12 @@ const directFields: readonly FormField[] = [
   'code',
   'name',
   'description',
-  'extra_description',
+  'extraDescription',
   'ean13',
-  'measurement_unit',
+  'measurementUnit',
   'color',
-  'category_bundle',
-  'item_category_id',
+  'categoryBundle',
+  'itemCategoryId',
   'weight',
   'volume',
   'tags',
@@ -279,13 +277,13 @@ const serviceFields: Readonly<Record<string, FormField>> = {
   code: 'code',
   name: 'name',
   description: 'description',
-  extra_description: 'extra_description',
+  extra_description: 'extraDescription',
   ean13: 'ean13',
-  measurement_unit: 'measurement_unit',
+  measurement_unit: 'measurementUnit',
   color: 'color',
-  category_bundle: 'category_bundle',
-  item_category_id: 'item_category_id',
-  item_category: 'item_category_id',
+  category_bundle: 'categoryBundle',
+  item_category_id: 'itemCategoryId',
+  item_category: 'itemCategoryId',
   weight: 'weight',
   volume: 'volume',
   tags: 'tags',
@@ -295,7 +293,7 @@ const serviceFields: Readonly<Record<string, FormField>> = {
 /**
  * Where a message the service (or the contract's schema) gave for a field
  * belongs in this form. Service names: code, extra_description, bundle_details…;
- * schema paths: components.0.quantity. Anything unknown goes on the whole form.
+ * schema paths (our input's names): extraDescription, components.0.quantity. Anything unknown goes on the whole form.
  */
 export function formFieldOf(key: string): FormField {
   const head = key.split(/[.[]/)[0] ?? key

@@ -87,9 +87,9 @@ describe('bundle form', () => {
       name: 'Surtido de plomería grande',
       tags: ['oferta', 'nuevo'],
       components: [
-        { id: 71, item_id: 501, quantity: '3.5' },
-        { id: 72, item_id: 502, quantity: '1.5', remove: true },
-        { item_id: 503, quantity: '1' },
+        { id: 71, itemId: 501, quantity: '3.5' },
+        { id: 72, itemId: 502, quantity: '1.5', remove: true },
+        { itemId: 503, quantity: '1' },
       ],
     })
     // What is sent passes the contract's own schema.
@@ -117,7 +117,7 @@ describe('bundle form', () => {
       savedQuantity: null,
       removed: false,
     })
-    expect(bundleInput.parse(createInput(form)).components).toEqual([{ item_id: 9, quantity: '2' }])
+    expect(bundleInput.parse(createInput(form)).components).toEqual([{ itemId: 9, quantity: '2' }])
     expect(createInput(form).color).toBeUndefined()
 
     form.categoryBundle = true
@@ -149,7 +149,7 @@ describe('bundle form', () => {
       name: { key: 'required' },
       ean13: { key: 'ean13CheckDigit', params: { expected: 2 } },
       color: { key: 'colour' },
-      item_category_id: { key: 'categoryRequired' },
+      itemCategoryId: { key: 'categoryRequired' },
     })
     form.categoryBundle = false
     form.components.push({
@@ -176,7 +176,13 @@ describe('bundle form', () => {
     expect(formFieldOf('bundle_details')).toBe('components')
     expect(formFieldOf('bundle_details.quantity')).toBe('components')
     expect(formFieldOf('components.0.quantity')).toBe('components')
-    expect(formFieldOf('item_category')).toBe('item_category_id')
+    expect(formFieldOf('item_category')).toBe('itemCategoryId')
+    // The service's names and the contract schema's (ours) land on the same form field.
+    expect(formFieldOf('extra_description')).toBe('extraDescription')
+    expect(formFieldOf('extraDescription')).toBe('extraDescription')
+    expect(formFieldOf('measurement_unit')).toBe('measurementUnit')
+    expect(formFieldOf('tag_list')).toBe('tags')
+    expect(formFieldOf('constructor')).toBe('base')
     expect(formFieldOf('base')).toBe('base')
     expect(formFieldOf('youtube_video_url')).toBe('base')
     expect(serviceMessagesByField({ code: ['ya está en uso'], base: ['tiene movimientos'], zid: ['raro'] })).toEqual({
