@@ -3,7 +3,7 @@ import { basename, extname } from 'node:path'
 import type { Command } from 'commander'
 import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type ImageFile, type ImageSlot } from '@shared/bundleImages'
 import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '@shared/catalogue'
-import { fetchBundles } from '@core/api/bundlesApi'
+import { bundleFromService, fetchBundles } from '@core/api/bundlesApi'
 import { isPositiveDecimal } from '@shared/patterns'
 import { UsageError } from '../output'
 import { collect, positiveInt } from './arguments'
@@ -91,7 +91,7 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         if (!['all', 'active', 'inactive'].includes(opts.active)) throw new UsageError('--active is all, active or inactive')
         const core = await ctx.core({ signedIn: true })
         if (opts.online) {
-          const list = await fetchBundles(core.services.session.require().rest, opts.tag)
+          const list = (await fetchBundles(core.services.session.require().rest, opts.tag)).map(bundleFromService)
           ctx.out.result(list, () => list.map((b) => `${String(b.id).padStart(9)}  ${b.code.padEnd(16)} ${b.name}`).join('\n'))
           return
         }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { BundleInput, DynamicItem, FileData } from '@shared/catalogue'
+import type { Bundle, BundleInput, DynamicItem, FileData } from '@shared/catalogue'
 import {
   bool,
   count,
@@ -64,6 +64,46 @@ export const bundleSchema = z.object({
   tags: z.preprocess((v) => v ?? [], z.array(text)),
 })
 export type ServiceBundle = z.output<typeof bundleSchema>
+
+/** The service's bundle in our names, field by field (the CLI's `--online` list shows it; the app reads the cache). */
+export function bundleFromService(b: ServiceBundle): Bundle {
+  const image = (i: ServiceBundle['image']): Bundle['image'] => (i === null ? null : { url: i.url, thumbnailUrl: i.thumbnail_url })
+  return {
+    id: b.id,
+    zid: b.zid,
+    active: b.active,
+    code: b.code,
+    ean13: b.ean13,
+    name: b.name,
+    description: b.description,
+    extraDescription: b.extra_description,
+    entityId: b.entity_id,
+    updaterId: b.updater_id,
+    createdAt: b.created_at,
+    updatedAt: b.updated_at,
+    bundleDetailsCount: b.bundle_details_count,
+    paysVat: b.pays_vat,
+    quotable: b.quotable,
+    ecommerce: b.ecommerce,
+    sellable: b.sellable,
+    purchasable: b.purchasable,
+    forceAsServiceForDocumentExternalStorageService: b.force_as_service_for_document_external_storage_service,
+    categoryBundle: b.category_bundle,
+    itemCategoryId: b.item_category_id,
+    itemCountryCodeId: b.item_country_code_id,
+    weight: b.weight,
+    volume: b.volume,
+    measurementUnit: b.measurement_unit,
+    color: b.color,
+    image: image(b.image),
+    image2: image(b.image2),
+    image3: image(b.image3),
+    image4: image(b.image4),
+    image5: image(b.image5),
+    youtubeVideoUrl: b.youtube_video_url,
+    tags: b.tags,
+  }
+}
 
 const quantity = z.union([z.string(), z.number()]).transform(String)
 

@@ -126,8 +126,11 @@ describe('mostrador sync and bundles', () => {
   it('bundles list --online reads the service, filtered by tag there', async () => {
     const res = await as(['--json', 'bundles', 'list', '--online', '--tag', facts.tags[0]!])
     expect(res.code).toBe(0)
-    const list = JSON.parse(res.stdout) as { id: number; tags: string[]; created_at: string }[]
+    const list = JSON.parse(res.stdout) as { id: number; tags: string[]; createdAt: string }[]
     expect(list.length).toBeGreaterThan(0)
+    // In our names, as every other --json answer (the service's own are mapped in core/api).
+    expect(Object.keys(list[0]!)).toEqual(expect.arrayContaining(['categoryBundle', 'createdAt', 'paysVat']))
+    expect(Object.keys(list[0]!).some((k) => k.includes('_'))).toBe(false)
     const all = JSON.parse((await as(['--json', 'bundles', 'list', '--online'])).stdout) as unknown[]
     expect(list.length).toBeLessThan(all.length)
     // The tag filter is the spec's; tags on each bundle only where the sandbox serves its extensions.
