@@ -19,7 +19,7 @@ export function isValidEan13(code: string): boolean {
 }
 export const ean13 = z.string().trim().refine(isValidEan13, 'not a valid EAN-13 (13 digits with a correct check digit)')
 
-export const image = z.object({ url: z.string().nullable(), thumbnail_url: z.string().nullable() }).nullable()
+export const image = z.object({ url: z.string().nullable(), thumbnailUrl: z.string().nullable() }).nullable()
 
 export const bundle = z.object({
   id: int,
@@ -29,31 +29,31 @@ export const bundle = z.object({
   ean13: z.string().nullable(),
   name: z.string(),
   description: z.string().nullable(),
-  extra_description: z.string().nullable(),
-  entity_id: int.nullable(),
-  updater_id: int.nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
-  bundle_details_count: int,
-  pays_vat: z.boolean(),
+  extraDescription: z.string().nullable(),
+  entityId: int.nullable(),
+  updaterId: int.nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  bundleDetailsCount: int,
+  paysVat: z.boolean(),
   quotable: z.boolean(),
   ecommerce: z.boolean(),
   sellable: z.boolean(),
   purchasable: z.boolean(),
-  force_as_service_for_document_external_storage_service: z.boolean(),
-  category_bundle: z.boolean(),
-  item_category_id: int.nullable(),
-  item_country_code_id: int.nullable(),
+  forceAsServiceForDocumentExternalStorageService: z.boolean(),
+  categoryBundle: z.boolean(),
+  itemCategoryId: int.nullable(),
+  itemCountryCodeId: int.nullable(),
   weight: z.number().nullable(),
   volume: z.number().nullable(),
-  measurement_unit: z.string().nullable(),
+  measurementUnit: z.string().nullable(),
   color: z.string().nullable(),
   image,
   image2: image,
   image3: image,
   image4: image,
   image5: image,
-  youtube_video_url: z.string().nullable(),
+  youtubeVideoUrl: z.string().nullable(),
   tags: z.array(z.string()),
 })
 export type Bundle = z.infer<typeof bundle>
@@ -61,10 +61,10 @@ export type Bundle = z.infer<typeof bundle>
 export const bundleComponent = z.object({
   /** The component's own id on the service (used to change its quantity). */
   id: int.nullable(),
-  item_id: int,
+  itemId: int,
   quantity: z.string(),
-  item_code: z.string().nullable(),
-  item_name: z.string().nullable(),
+  itemCode: z.string().nullable(),
+  itemName: z.string().nullable(),
   /** Stock of the item at the user's agency, from the cache. */
   available: z.number().nullable(),
 })
@@ -85,7 +85,7 @@ export const catalogueRow = z.object({
   name: z.string(),
   ean13: z.string().nullable(),
   active: z.boolean(),
-  category_bundle: z.boolean(),
+  categoryBundle: z.boolean(),
   tags: z.array(z.string()),
   components: int,
   available: z.number().nullable(),
@@ -140,8 +140,8 @@ export const itemRow = z.object({
   code: z.string(),
   name: z.string(),
   ean13: z.string().nullable(),
-  measurement_unit: z.string().nullable(),
-  item_category_id: int.nullable(),
+  measurementUnit: z.string().nullable(),
+  itemCategoryId: int.nullable(),
   available: z.number().nullable(),
 })
 export type ItemRow = z.infer<typeof itemRow>
@@ -151,22 +151,22 @@ const componentInput = z
     /** Present to change or remove an existing component. */
     id: recordId.optional(),
     /** Present to add a component. */
-    item_id: recordId.optional(),
+    itemId: recordId.optional(),
     quantity: decimalText,
     remove: z.boolean().optional(),
   })
-  .refine((c) => c.id !== undefined || c.item_id !== undefined, { message: 'a component needs its id or an item_id' })
+  .refine((c) => c.id !== undefined || c.itemId !== undefined, { message: 'a component needs its id or an itemId' })
 
 /** What the bundle editor sends: the writable fields of the spec. */
 export const bundleInput = z.object({
   code: z.string().trim().min(1).max(100),
   name: z.string().trim().min(1).max(255),
   description: z.string().max(5000).nullable().optional(),
-  extra_description: z.string().max(5000).nullable().optional(),
+  extraDescription: z.string().max(5000).nullable().optional(),
   ean13: ean13.nullable().optional(),
-  measurement_unit: z.string().max(50).nullable().optional(),
+  measurementUnit: z.string().max(50).nullable().optional(),
   active: z.boolean().optional(),
-  pays_vat: z.boolean().optional(),
+  paysVat: z.boolean().optional(),
   quotable: z.boolean().optional(),
   ecommerce: z.boolean().optional(),
   sellable: z.boolean().optional(),
@@ -175,8 +175,8 @@ export const bundleInput = z.object({
     .string()
     .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #1A2B3C')
     .optional(),
-  category_bundle: z.boolean().optional(),
-  item_category_id: recordId.nullable().optional(),
+  categoryBundle: z.boolean().optional(),
+  itemCategoryId: recordId.nullable().optional(),
   weight: z.number().nonnegative().nullable().optional(),
   volume: z.number().nonnegative().nullable().optional(),
   tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
@@ -184,7 +184,8 @@ export const bundleInput = z.object({
 })
 export type BundleInput = z.infer<typeof bundleInput>
 
-export const dynamicItem = z.object({ item_id: int, code: z.string(), name: z.string(), available: z.number() })
+export const dynamicItem = z.object({ itemId: int, code: z.string(), name: z.string(), available: z.number() })
+export type DynamicItem = z.infer<typeof dynamicItem>
 
 /** One row of an import file, checked before anything is sent. */
 export const importRow = z.object({

@@ -3,7 +3,7 @@ import { isPositiveDecimal } from '../patterns'
 
 /** A static bundle's component: the item and how much of it one bundle takes. */
 export interface BundlePart {
-  item_id: number
+  itemId: number
   quantity: string
 }
 

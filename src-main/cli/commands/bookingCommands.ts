@@ -77,10 +77,10 @@ export function registerBookingCommands(program: Command, run: Run): void {
             // Refused like a scan at the counter: an inactive bundle is withdrawn from sale.
             if (bundleRefusal(bundle) === 'inactive')
               throw new UsageError(`bundle ${bundleId} (${bundle.code}) is inactive: it cannot be booked`)
-            if (bundle.category_bundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
+            if (bundle.categoryBundle) throw new UsageError(`bundle ${bundleId} is dynamic: give its items with --line`)
             // The same expansion as a bundle scanned at the counter (src-shared/bookingLines).
             for (const c of expandBundle(bundle.components, quantity))
-              all.push({ itemId: c.item_id, bookedQuantity: c.quantity, bundleId: bundle.id })
+              all.push({ itemId: c.itemId, bookedQuantity: c.quantity, bundleId: bundle.id })
           }
           if (!all.length) throw new UsageError('give at least one --line or --bundle')
           // Today where the user works (their profile's time zone), as the form rule says.

@@ -3,7 +3,7 @@ import { basename, extname } from 'node:path'
 import type { Command } from 'commander'
 import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type ImageFile, type ImageSlot } from '@shared/bundleImages'
 import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '@shared/catalogue'
-import { fetchBundles } from '@core/api/bundlesApi'
+import { bundleFromService, fetchBundles } from '@core/api/bundlesApi'
 import { isPositiveDecimal } from '@shared/patterns'
 import { UsageError } from '../output'
 import { collect, positiveInt } from './arguments'
@@ -20,7 +20,7 @@ function pairs(values: string[] | undefined, what: string): { id: number; quanti
 
 const rowLine = (r: CatalogueRow) =>
   `${String(r.id).padStart(9)}  ${r.code.padEnd(16)} ${r.name.slice(0, 40).padEnd(40)} ${(r.ean13 ?? '').padEnd(13)}  ${
-    r.category_bundle ? 'dinámico' : `disp. ${r.available ?? '-'}`
+    r.categoryBundle ? 'dinámico' : `disp. ${r.available ?? '-'}`
   }${r.active ? '' : '  (inactivo)'}`
 
 function describeBundle(b: BundleDetail): string {
@@ -29,10 +29,8 @@ function describeBundle(b: BundleDetail): string {
     b.ean13 ? `EAN-13 ${b.ean13}` : null,
     b.description,
     b.tags.length ? `tags: ${b.tags.join(', ')}` : null,
-    b.category_bundle ? `dynamic bundle of category ${b.item_category_id}` : `available at your agency: ${b.available ?? '-'}`,
-    ...b.components.map(
-      (c) => `  [${c.id}] ${c.quantity} × ${c.item_code ?? c.item_id} ${c.item_name ?? ''} (stock ${c.available ?? '-'})`,
-    ),
+    b.categoryBundle ? `dynamic bundle of category ${b.itemCategoryId}` : `available at your agency: ${b.available ?? '-'}`,
+    ...b.components.map((c) => `  [${c.id}] ${c.quantity} × ${c.itemCode ?? c.itemId} ${c.itemName ?? ''} (stock ${c.available ?? '-'})`),
   ]
     .filter(Boolean)
     .join('\n')
@@ -93,7 +91,7 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         if (!['all', 'active', 'inactive'].includes(opts.active)) throw new UsageError('--active is all, active or inactive')
         const core = await ctx.core({ signedIn: true })
         if (opts.online) {
-          const list = await fetchBundles(core.services.session.require().rest, opts.tag)
+          const list = (await fetchBundles(core.services.session.require().rest, opts.tag)).map(bundleFromService)
           ctx.out.result(list, () => list.map((b) => `${String(b.id).padStart(9)}  ${b.code.padEnd(16)} ${b.name}`).join('\n'))
           return
         }
@@ -135,9 +133,12 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           opts: { code: string; name: string; description?: string; ean13?: string; component?: string[]; category?: string },
         ) => {
           const input: BundleInput = { code: opts.code, name: opts.name, description: opts.description, ean13: opts.ean13 }
-          if (opts.category) Object.assign(input, { category_bundle: true, item_category_id: positiveInt(opts.category, '--category') })
+          if (opts.category) {
+            input.categoryBundle = true
+            input.itemCategoryId = positiveInt(opts.category, '--category')
+          }
           const components = pairs(opts.component, '--component')
-          if (components.length) input.components = components.map((c) => ({ item_id: c.id, quantity: c.quantity }))
+          if (components.length) input.components = components.map((c) => ({ itemId: c.id, quantity: c.quantity }))
           await ctx.core({ signedIn: true })
           const b = await ctx.call('bundles.create', input)
           ctx.out.result(b, () => `Created bundle ${b.id}.\n${describeBundle(b)}`)
@@ -229,7 +230,7 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           agencyId: opts.agency ? positiveInt(opts.agency, '--agency') : undefined,
         })
         ctx.out.result(items, () =>
-          items.map((i) => `${String(i.item_id).padStart(9)}  ${i.code.padEnd(16)} ${i.name}  (${i.available})`).join('\n'),
+          items.map((i) => `${String(i.itemId).padStart(9)}  ${i.code.padEnd(16)} ${i.name}  (${i.available})`).join('\n'),
         )
       }),
     )

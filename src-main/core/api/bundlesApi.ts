@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { BundleInput, FileData } from '@shared/catalogue'
+import type { Bundle, BundleInput, DynamicItem, FileData } from '@shared/catalogue'
 import {
   bool,
   count,
@@ -65,6 +65,46 @@ export const bundleSchema = z.object({
 })
 export type ServiceBundle = z.output<typeof bundleSchema>
 
+/** The service's bundle in our names, field by field (the CLI's `--online` list shows it; the app reads the cache). */
+export function bundleFromService(b: ServiceBundle): Bundle {
+  const image = (i: ServiceBundle['image']): Bundle['image'] => (i === null ? null : { url: i.url, thumbnailUrl: i.thumbnail_url })
+  return {
+    id: b.id,
+    zid: b.zid,
+    active: b.active,
+    code: b.code,
+    ean13: b.ean13,
+    name: b.name,
+    description: b.description,
+    extraDescription: b.extra_description,
+    entityId: b.entity_id,
+    updaterId: b.updater_id,
+    createdAt: b.created_at,
+    updatedAt: b.updated_at,
+    bundleDetailsCount: b.bundle_details_count,
+    paysVat: b.pays_vat,
+    quotable: b.quotable,
+    ecommerce: b.ecommerce,
+    sellable: b.sellable,
+    purchasable: b.purchasable,
+    forceAsServiceForDocumentExternalStorageService: b.force_as_service_for_document_external_storage_service,
+    categoryBundle: b.category_bundle,
+    itemCategoryId: b.item_category_id,
+    itemCountryCodeId: b.item_country_code_id,
+    weight: b.weight,
+    volume: b.volume,
+    measurementUnit: b.measurement_unit,
+    color: b.color,
+    image: image(b.image),
+    image2: image(b.image2),
+    image3: image(b.image3),
+    image4: image(b.image4),
+    image5: image(b.image5),
+    youtubeVideoUrl: b.youtube_video_url,
+    tags: b.tags,
+  }
+}
+
 const quantity = z.union([z.string(), z.number()]).transform(String)
 
 export const bundleDetailSchema = bundleSchema.extend({
@@ -111,11 +151,12 @@ export async function deleteBundle(rest: RestClient, bundleId: number): Promise<
 
 const dynamicItemSchema = z.object({ item_id: id, code: text, name: text, available: decimalNumber })
 
-export async function fetchDynamicItems(rest: RestClient, agencyId: number, bundleId: number) {
-  return rest.request(
+export async function fetchDynamicItems(rest: RestClient, agencyId: number, bundleId: number): Promise<DynamicItem[]> {
+  const items = await rest.request(
     { method: 'GET', path: '/inventories/bundles/get_dynamic_items_with_stock.json', query: { agency_id: agencyId, bundle_id: bundleId } },
     z.array(dynamicItemSchema),
   )
+  return items.map((i): DynamicItem => ({ itemId: i.item_id, code: i.code, name: i.name, available: i.available }))
 }
 
 /** The spec does not show how the file travels; ours: its name and base64 bytes. */
@@ -130,20 +171,41 @@ export async function importBundles(rest: RestClient, file: FileData): Promise<v
   )
 }
 
-/** The write parameters: the bundle's own field names, components as Rails nested attributes. */
+/**
+ * The write parameters: the bundle's own field names, components as Rails nested attributes. Field by
+ * field, so our input's names never reach the service unmapped; a field left undefined is not sent.
+ */
 function bundleBody(input: Partial<BundleInput>): Record<string, unknown> {
-  const { components, tags, ...fields } = input
-  const body: Record<string, unknown> = { ...fields }
-  if (tags) body.tag_list = tags.join(', ')
-  if (components) {
+  const fields: Record<string, unknown> = {
+    code: input.code,
+    name: input.name,
+    description: input.description,
+    extra_description: input.extraDescription,
+    ean13: input.ean13,
+    measurement_unit: input.measurementUnit,
+    active: input.active,
+    pays_vat: input.paysVat,
+    quotable: input.quotable,
+    ecommerce: input.ecommerce,
+    sellable: input.sellable,
+    purchasable: input.purchasable,
+    color: input.color,
+    category_bundle: input.categoryBundle,
+    item_category_id: input.itemCategoryId,
+    weight: input.weight,
+    volume: input.volume,
+  }
+  const body: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+  if (input.tags) body.tag_list = input.tags.join(', ')
+  if (input.components) {
     body.bundle_details_attributes = Object.fromEntries(
-      components.map((c, index) => [
+      input.components.map((c, index) => [
         String(index),
         c.remove && c.id
           ? { id: c.id, _destroy: '1' }
           : c.id
             ? { id: c.id, quantity: c.quantity }
-            : { item_id: c.item_id, quantity: c.quantity },
+            : { item_id: c.itemId, quantity: c.quantity },
       ]),
     )
   }

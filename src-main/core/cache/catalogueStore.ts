@@ -4,6 +4,7 @@ import { catalogueQuery } from '@shared/catalogue'
 import type { AgencyOption, AgencyStock } from '@shared/counter'
 import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
 import type { ServiceBundle } from '../api/bundlesApi'
+import { storedBundleRecord, toBundle, toBundleComponent, toItemRow, type ComponentSqlRow, type ItemSqlRow } from './catalogueRows'
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from './sqlite'
 
@@ -112,7 +113,7 @@ const toCatalogueRow = (r: BundleListRow): CatalogueRow => ({
   name: r.name,
   ean13: r.ean13,
   active: r.active === 1,
-  category_bundle: r.category_bundle === 1,
+  categoryBundle: r.category_bundle === 1,
   tags: JSON.parse(r.tags) as string[],
   components: r.components,
   available: r.available,
@@ -224,19 +225,20 @@ export class CatalogueStore {
         agency: this.agencyId(),
       }) as { record: string; available: number | null } | undefined
     if (!row) return null
-    const record = JSON.parse(row.record) as ServiceBundle
+    const record = toBundle(storedBundleRecord.parse(JSON.parse(row.record)))
     return { ...record, components: this.components(id), available: row.available, source: 'cache' }
   }
 
   components(bundleId: number): BundleComponent[] {
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT c.id, c.item_id, c.quantity, i.code AS item_code, i.name AS item_name, s.available
          FROM bundle_components c LEFT JOIN items i ON i.id = c.item_id
          LEFT JOIN stock s ON s.item_id = c.item_id AND s.agency_id = :agency
          WHERE c.bundle_id = :id ORDER BY c.rowid`,
       )
-      .all({ id: bundleId, agency: this.agencyId() }) as BundleComponent[]
+      .all({ id: bundleId, agency: this.agencyId() }) as ComponentSqlRow[]
+    return rows.map(toBundleComponent)
   }
 
   /** Writes one bundle as the service now has it (after an online edit), so the list shows it at once. */
@@ -268,7 +270,7 @@ export class CatalogueStore {
     const fts = ftsExpression(text)
     const params: Record<string, unknown> = { exact: text, prefix: prefixPattern(text), limit, agency: this.agencyId() }
     if (fts) params.fts = fts
-    return this.db
+    const rows = this.db
       .prepare(
         `WITH m(id, rank) AS (
           SELECT id, 0 FROM items WHERE code = :exact OR ean13 = :exact
@@ -279,7 +281,8 @@ export class CatalogueStore {
         FROM best JOIN items i ON i.id = best.id LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency
         ORDER BY best.rank, i.code LIMIT :limit`,
       )
-      .all(params) as ItemRow[]
+      .all(params) as ItemSqlRow[]
+    return rows.map(toItemRow)
   }
 
   /** What a scanned or typed code names exactly: a bundle (by code or barcode) before an item, unless one kind is asked for. */
@@ -297,21 +300,21 @@ export class CatalogueStore {
   }
 
   item(id: number, agencyId: number | null): ItemRow | null {
-    return (
-      // No stock row at a pulled agency means none there: 0, so the counter warns before booking it.
-      (this.stmt(
-        `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, COALESCE(s.available, 0) AS available
-         FROM items i LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.id = ?`,
-      ).get(agencyId, id) as ItemRow | undefined) ?? null
-    )
+    // No stock row at a pulled agency means none there: 0, so the counter warns before booking it.
+    const row = this.stmt(
+      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, COALESCE(s.available, 0) AS available
+       FROM items i LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.id = ?`,
+    ).get(agencyId, id) as ItemSqlRow | undefined
+    return row ? toItemRow(row) : null
   }
 
   /** Items of a category that have stock at the agency (what a dynamic bundle offers). */
   itemsWithStock(categoryId: number, agencyId: number): ItemRow[] {
-    return this.stmt(
+    const rows = this.stmt(
       `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, s.available
        FROM items i JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.item_category_id = ? AND s.available > 0 ORDER BY i.code LIMIT 200`,
-    ).all(agencyId, categoryId) as ItemRow[]
+    ).all(agencyId, categoryId) as ItemSqlRow[]
+    return rows.map(toItemRow)
   }
 
   /** An item's lots at an agency, first to expire first (the lot a clerk should take). */

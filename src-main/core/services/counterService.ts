@@ -84,12 +84,12 @@ export class CounterService {
       id: bundle.id,
       code: bundle.code,
       name: bundle.name,
-      categoryBundle: bundle.category_bundle,
-      itemCategoryId: bundle.item_category_id,
+      categoryBundle: bundle.categoryBundle,
+      itemCategoryId: bundle.itemCategoryId,
     }
-    if (bundle.category_bundle) {
+    if (bundle.categoryBundle) {
       const choices =
-        bundle.item_category_id && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.item_category_id, agency)) : []
+        bundle.itemCategoryId && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.itemCategoryId, agency)) : []
       return {
         kind: 'bundle',
         code,
@@ -101,12 +101,12 @@ export class CounterService {
     const scanned = new Map(
       this.scanned(
         cache,
-        bundle.components.map((c) => c.item_id),
+        bundle.components.map((c) => c.itemId),
         agency,
       ).map((s) => [s.item.id, s]),
     )
     const components = bundle.components.flatMap((c) => {
-      const item = scanned.get(c.item_id)
+      const item = scanned.get(c.itemId)
       return item ? [{ ...item, quantity: c.quantity }] : []
     })
     return { kind: 'bundle', code, bundle: head, components, choices: [] }

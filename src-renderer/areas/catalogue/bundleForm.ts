@@ -12,9 +12,9 @@ export interface ComponentLine {
   key: string
   /** The component's id on the service; null for a line added here. */
   id: number | null
-  item_id: number
-  item_code: string | null
-  item_name: string | null
+  itemId: number
+  itemCode: string | null
+  itemName: string | null
   available: number | null
   quantity: string
   /** The saved quantity, to send only what changed. */
@@ -23,25 +23,25 @@ export interface ComponentLine {
   removed: boolean
 }
 
-export const flagFields = ['active', 'pays_vat', 'quotable', 'ecommerce', 'sellable', 'purchasable'] as const
+export const flagFields = ['active', 'paysVat', 'quotable', 'ecommerce', 'sellable', 'purchasable'] as const
 export type FlagField = (typeof flagFields)[number]
 
 export interface BundleForm {
   code: string
   name: string
   description: string
-  extra_description: string
+  extraDescription: string
   ean13: string
-  measurement_unit: string
+  measurementUnit: string
   active: boolean
-  pays_vat: boolean
+  paysVat: boolean
   quotable: boolean
   ecommerce: boolean
   sellable: boolean
   purchasable: boolean
   color: string | null
-  category_bundle: boolean
-  item_category_id: number | null
+  categoryBundle: boolean
+  itemCategoryId: number | null
   weight: number | null
   volume: number | null
   tags: string[]
@@ -63,18 +63,18 @@ export function newBundleForm(): BundleForm {
     code: '',
     name: '',
     description: '',
-    extra_description: '',
+    extraDescription: '',
     ean13: '',
-    measurement_unit: '',
+    measurementUnit: '',
     active: true,
-    pays_vat: true,
+    paysVat: true,
     quotable: true,
     ecommerce: false,
     sellable: true,
     purchasable: false,
     color: null,
-    category_bundle: false,
-    item_category_id: null,
+    categoryBundle: false,
+    itemCategoryId: null,
     weight: null,
     volume: null,
     tags: [],
@@ -87,27 +87,27 @@ export function formFromDetail(detail: BundleDetail): BundleForm {
     code: detail.code,
     name: detail.name,
     description: detail.description ?? '',
-    extra_description: detail.extra_description ?? '',
+    extraDescription: detail.extraDescription ?? '',
     ean13: detail.ean13 ?? '',
-    measurement_unit: detail.measurement_unit ?? '',
+    measurementUnit: detail.measurementUnit ?? '',
     active: detail.active,
-    pays_vat: detail.pays_vat,
+    paysVat: detail.paysVat,
     quotable: detail.quotable,
     ecommerce: detail.ecommerce,
     sellable: detail.sellable,
     purchasable: detail.purchasable,
     color: detail.color,
-    category_bundle: detail.category_bundle,
-    item_category_id: detail.item_category_id,
+    categoryBundle: detail.categoryBundle,
+    itemCategoryId: detail.itemCategoryId,
     weight: detail.weight,
     volume: detail.volume,
     tags: [...detail.tags],
-    components: detail.components.map((c) => ({
+    components: detail.components.map((c): ComponentLine => ({
       key: c.id !== null ? `saved-${c.id}` : lineKey(),
       id: c.id,
-      item_id: c.item_id,
-      item_code: c.item_code,
-      item_name: c.item_name,
+      itemId: c.itemId,
+      itemCode: c.itemCode,
+      itemName: c.itemName,
       available: c.available,
       quantity: c.quantity,
       savedQuantity: c.quantity,
@@ -135,20 +135,20 @@ function scalars(form: BundleForm): Scalars {
     code: form.code.trim(),
     name: form.name.trim(),
     description: nullable(form.description),
-    extra_description: nullable(form.extra_description),
+    extraDescription: nullable(form.extraDescription),
     ean13: nullable(form.ean13),
-    measurement_unit: nullable(form.measurement_unit),
+    measurementUnit: nullable(form.measurementUnit),
     active: form.active,
-    pays_vat: form.pays_vat,
+    paysVat: form.paysVat,
     quotable: form.quotable,
     ecommerce: form.ecommerce,
     sellable: form.sellable,
     purchasable: form.purchasable,
     // The service requires a colour once set; an empty picker leaves it as it is.
     color: form.color ? form.color.toUpperCase() : undefined,
-    category_bundle: form.category_bundle,
+    categoryBundle: form.categoryBundle,
     // A static bundle has no category; the switch, not a stale select, decides.
-    item_category_id: form.category_bundle ? form.item_category_id : null,
+    itemCategoryId: form.categoryBundle ? form.itemCategoryId : null,
     weight: form.weight,
     volume: form.volume,
     tags: form.tags.map((t) => t.trim()).filter((t) => t !== ''),
@@ -158,10 +158,8 @@ function scalars(form: BundleForm): Scalars {
 /** Everything the editor holds, for bundles.create. A dynamic bundle takes its items from the category. */
 export function createInput(form: BundleForm): BundleInput {
   const input: BundleInput = { ...scalars(form) }
-  if (!form.category_bundle) {
-    input.components = form.components
-      .filter((c) => !c.removed)
-      .map((c) => ({ item_id: c.item_id, quantity: normaliseQuantity(c.quantity) }))
+  if (!form.categoryBundle) {
+    input.components = form.components.filter((c) => !c.removed).map((c) => ({ itemId: c.itemId, quantity: normaliseQuantity(c.quantity) }))
   }
   return input
 }
@@ -183,11 +181,11 @@ export function changesFrom(form: BundleForm, saved: BundleForm): Partial<Bundle
   for (const line of form.components) {
     const quantity = normaliseQuantity(line.quantity)
     if (line.id === null) {
-      if (!line.removed) components.push({ item_id: line.item_id, quantity })
+      if (!line.removed) components.push({ itemId: line.itemId, quantity })
     } else if (line.removed) {
-      components.push({ id: line.id, item_id: line.item_id, quantity: line.savedQuantity ?? quantity, remove: true })
+      components.push({ id: line.id, itemId: line.itemId, quantity: line.savedQuantity ?? quantity, remove: true })
     } else if (line.savedQuantity === null || Number(quantity) !== Number(line.savedQuantity)) {
-      components.push({ id: line.id, item_id: line.item_id, quantity })
+      components.push({ id: line.id, itemId: line.itemId, quantity })
     }
   }
   if (components.length > 0) changes.components = components
@@ -239,10 +237,10 @@ export function checkForm(form: BundleForm): FormProblems {
   else if (ean.state === 'typing' || ean.state === 'tooLong') fields.ean13 = { key: 'ean13Length', params: { count: ean.count } }
   else if (ean.state === 'badCheckDigit') fields.ean13 = { key: 'ean13CheckDigit', params: { expected: ean.expected } }
   if (form.color !== null && !/^#[0-9A-Fa-f]{6}$/.test(form.color)) fields.color = { key: 'colour' }
-  if (form.category_bundle && form.item_category_id === null) fields.item_category_id = { key: 'categoryRequired' }
+  if (form.categoryBundle && form.itemCategoryId === null) fields.itemCategoryId = { key: 'categoryRequired' }
   if (form.weight !== null && form.weight < 0) fields.weight = { key: 'notNegative' }
   if (form.volume !== null && form.volume < 0) fields.volume = { key: 'notNegative' }
-  if (!form.category_bundle) {
+  if (!form.categoryBundle) {
     for (const line of form.components) {
       if (!line.removed && !isValidQuantity(line.quantity)) lines[line.key] = { key: 'quantity' }
     }
@@ -254,30 +252,53 @@ export function hasProblems(problems: FormProblems): boolean {
   return Object.keys(problems.fields).length > 0 || Object.keys(problems.lines).length > 0
 }
 
+/** The form's fields a message can name directly (also the contract schema's paths: our input's names). */
 const directFields: readonly FormField[] = [
   'code',
   'name',
   'description',
-  'extra_description',
+  'extraDescription',
   'ean13',
-  'measurement_unit',
+  'measurementUnit',
   'color',
-  'category_bundle',
-  'item_category_id',
+  'categoryBundle',
+  'itemCategoryId',
   'weight',
   'volume',
   'tags',
+  'components',
 ]
 
 /**
+ * The service's validation field names (as its answers spell its own fields) and the form field each
+ * one's messages belong on: the one place where the service's names meet the form's.
+ */
+const serviceFields: Readonly<Record<string, FormField>> = {
+  code: 'code',
+  name: 'name',
+  description: 'description',
+  extra_description: 'extraDescription',
+  ean13: 'ean13',
+  measurement_unit: 'measurementUnit',
+  color: 'color',
+  category_bundle: 'categoryBundle',
+  item_category_id: 'itemCategoryId',
+  item_category: 'itemCategoryId',
+  weight: 'weight',
+  volume: 'volume',
+  tags: 'tags',
+  tag_list: 'tags',
+}
+
+/**
  * Where a message the service (or the contract's schema) gave for a field
- * belongs in this form. Service names: code, ean13, bundle_details…; schema
- * paths: components.0.quantity. Anything unknown goes on the whole form.
+ * belongs in this form. Service names: code, extra_description, bundle_details…;
+ * schema paths (our input's names): extraDescription, components.0.quantity. Anything unknown goes on the whole form.
  */
 export function formFieldOf(key: string): FormField {
   const head = key.split(/[.[]/)[0] ?? key
-  if (head.startsWith('bundle_details') || head === 'components') return 'components'
-  if (head === 'item_category') return 'item_category_id'
+  if (head.startsWith('bundle_details')) return 'components'
+  if (Object.hasOwn(serviceFields, head)) return serviceFields[head]!
   return (directFields as readonly string[]).includes(head) ? (head as FormField) : 'base'
 }
 

@@ -84,7 +84,7 @@ export function addBundle(
 ): { lines: DraftLine[]; line: DraftLine | null } {
   let line: DraftLine | null = null
   for (const c of expandBundle(
-    found.components.map((c) => ({ ...c, item_id: c.item.id })),
+    found.components.map((c) => ({ ...c, itemId: c.item.id })),
     count,
   )) {
     ;({ lines, line } = addItem(lines, c, c.quantity, { id: found.bundle.id, code: found.bundle.code }, today))
@@ -166,8 +166,8 @@ export function fromRequest(request: TransferRequest, scans: Map<number, Scanned
         code: l.itemCode ?? `#${l.itemId}`,
         name: l.itemName ?? '',
         ean13: null,
-        measurement_unit: null,
-        item_category_id: null,
+        measurementUnit: null,
+        itemCategoryId: null,
         available: null,
       },
       lots: [],

@@ -126,8 +126,11 @@ describe('mostrador sync and bundles', () => {
   it('bundles list --online reads the service, filtered by tag there', async () => {
     const res = await as(['--json', 'bundles', 'list', '--online', '--tag', facts.tags[0]!])
     expect(res.code).toBe(0)
-    const list = JSON.parse(res.stdout) as { id: number; tags: string[]; created_at: string }[]
+    const list = JSON.parse(res.stdout) as { id: number; tags: string[]; createdAt: string }[]
     expect(list.length).toBeGreaterThan(0)
+    // In our names, as every other --json answer (the service's own are mapped in core/api).
+    expect(Object.keys(list[0]!)).toEqual(expect.arrayContaining(['categoryBundle', 'createdAt', 'paysVat']))
+    expect(Object.keys(list[0]!).some((k) => k.includes('_'))).toBe(false)
     const all = JSON.parse((await as(['--json', 'bundles', 'list', '--online'])).stdout) as unknown[]
     expect(list.length).toBeLessThan(all.length)
     // The tag filter is the spec's; tags on each bundle only where the sandbox serves its extensions.
@@ -143,7 +146,7 @@ describe('mostrador sync and bundles', () => {
     const ok = await as(['--json', 'bundles', 'create', '--code', 'CLI-KIT-1', '--name', 'Kit de consola', '--component', `${item}:2`])
     expect(ok.code).toBe(0)
     const created = JSON.parse(ok.stdout)
-    expect(created).toMatchObject({ code: 'CLI-KIT-1', components: [expect.objectContaining({ item_id: item })] })
+    expect(created).toMatchObject({ code: 'CLI-KIT-1', components: [expect.objectContaining({ itemId: item })] })
     const upd = await as(['--json', 'bundles', 'update', String(created.id), '--component', `${created.components[0].id}:5`])
     expect(JSON.parse(upd.stdout).components[0].quantity).toMatch(/^5/)
     const del = await as(['bundles', 'delete', String(facts.withMovements.id)])
@@ -255,14 +258,14 @@ describe('mostrador bookings and outbox', () => {
     const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
     const facts = bundleFacts[101]
     const bundle = JSON.parse((await as(['--json', 'bundles', 'show', String(facts.withMovements.id)])).stdout) as {
-      components: { item_id: number; quantity: string }[]
+      components: { itemId: number; quantity: string }[]
     }
     expect(bundle.components.length).toBeGreaterThan(0)
     const created = await as(['--json', 'bookings', 'create', '--draft', '--to', String(to), '--bundle', `${facts.withMovements.id}:1.5`])
     expect(created.code).toBe(0)
     const lines = (JSON.parse(created.stdout) as { lines: { itemId: number; bookedQuantity: string; bundleId: number | null }[] }).lines
     expect(lines.map((l) => [l.itemId, l.bookedQuantity, l.bundleId])).toEqual(
-      bundle.components.map((c) => [c.item_id, new Decimal(c.quantity).times('1.5').toString(), facts.withMovements.id]),
+      bundle.components.map((c) => [c.itemId, new Decimal(c.quantity).times('1.5').toString(), facts.withMovements.id]),
     )
     expect((await as(['bookings', 'create', '--to', String(to), '--bundle', `${facts.withMovements.id}:0`])).code).toBe(2)
   })

@@ -92,25 +92,29 @@ describe('pulling the catalogue', () => {
       headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, Accept: 'application/json' },
     })
     const listed = (await res.json()) as Record<string, unknown>[]
+    // The list's names (the service's) and ours for the same column.
     const columns = [
-      'ean13',
-      'pays_vat',
-      'sellable',
-      'category_bundle',
-      'weight',
-      'volume',
-      'measurement_unit',
-      'color',
-      'created_at',
-      'zid',
+      ['ean13', 'ean13'],
+      ['pays_vat', 'paysVat'],
+      ['sellable', 'sellable'],
+      ['category_bundle', 'categoryBundle'],
+      ['weight', 'weight'],
+      ['volume', 'volume'],
+      ['measurement_unit', 'measurementUnit'],
+      ['color', 'color'],
+      ['created_at', 'createdAt'],
+      ['zid', 'zid'],
     ] as const
     expect(listed.some((b) => b.weight !== null) && listed.some((b) => b.pays_vat === true) && listed.some((b) => b.color !== null)).toBe(
       true,
     )
     for (const b of listed) {
       const cached = (await h.call('bundles.get', { id: b.id as number })) as unknown as Record<string, unknown>
-      const expected = Object.fromEntries(columns.map((c) => [c, b[c] === undefined ? null : b[c]]))
-      expect({ id: b.id, ...Object.fromEntries(columns.map((c) => [c, cached[c]])) }).toEqual({ id: b.id, ...expected })
+      const expected = Object.fromEntries(columns.map(([theirs]) => [theirs, b[theirs] === undefined ? null : b[theirs]]))
+      expect({ id: b.id, ...Object.fromEntries(columns.map(([theirs, ours]) => [theirs, cached[ours]])) }).toEqual({
+        id: b.id,
+        ...expected,
+      })
     }
   })
 
@@ -228,14 +232,14 @@ describe('editing bundles (online, written through to the cache)', () => {
     const item =
       (await h.call('items.search', { query: '', limit: 1 }))[0] ??
       (await gql<{ items: { id: number }[] }>('{ items(limit: 1) { id } }')).items[0]!
-    const input = { code: facts.withMovements.code, name: 'Kit de prueba', components: [{ item_id: item.id, quantity: '2' }] }
+    const input = { code: facts.withMovements.code, name: 'Kit de prueba', components: [{ itemId: item.id, quantity: '2' }] }
     const err = await h.call('bundles.create', input).catch((e) => e)
     expect(err).toMatchObject({ code: 'validation', field: 'code' })
     expect(err.fields.code[0]).toBeTruthy()
     const created = await h.call('bundles.create', { ...input, code: 'KIT-PRUEBA-1', tags: ['prueba'] })
     // The service's answer shows tags only where the sandbox serves its extensions (the spec shows no tag field).
     expect(created).toMatchObject({ code: 'KIT-PRUEBA-1', source: 'service', tags: sandboxExtensions ? ['prueba'] : [] })
-    expect(created.components).toEqual([expect.objectContaining({ item_id: item.id, quantity: expect.stringMatching(/^2(\.0+)?$/) })])
+    expect(created.components).toEqual([expect.objectContaining({ itemId: item.id, quantity: expect.stringMatching(/^2(\.0+)?$/) })])
     const { rows } = await h.call('catalogue.search', { query: 'KIT-PRUEBA-1' })
     expect(rows[0]).toMatchObject({ id: created.id, code: 'KIT-PRUEBA-1' })
   })

@@ -133,7 +133,7 @@ describe('the new-booking form', () => {
     if (scanned.kind !== 'bundle') return
     expect(scanned.components).toEqual([])
     expect(
-      scanned.choices.every((c) => c.item.item_category_id === dynamic.bundles[0]!.item_category_id && (c.item.available ?? 0) > 0),
+      scanned.choices.every((c) => c.item.itemCategoryId === dynamic.bundles[0]!.item_category_id && (c.item.available ?? 0) > 0),
     ).toBe(true)
   })
 

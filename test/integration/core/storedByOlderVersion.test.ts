@@ -163,5 +163,54 @@ describe('the profile and the company kept by an older version', () => {
     } finally {
       sandbox.setFaults({ errorShare: 0 })
     }
+describe('a bundle kept in the catalogue cache by an older version', () => {
+  it('reads back with its record, its components and their items', async () => {
+    const store = h.core.services.catalogue.store()
+    const agency = (await h.call('profile.whoami')).agency!.id
+    const id = 990_001
+    const item = 990_101
+    // The record as bundleRecordJson writes it (the service's names), raw text on purpose: see the top of this file.
+    const record =
+      `{"image":{"url":"https://files.example/p.jpg","thumbnail_url":"https://files.example/p-thumb.jpg"},"image2":null,"image3":null,` +
+      `"image4":null,"image5":null,"id":${id},"zid":77,"active":true,"code":"OLD-PAQ","ean13":"7409100000072","name":"Paquete viejo",` +
+      `"description":"desc","extra_description":"más","entity_id":5,"updater_id":3,"created_at":"2026-01-02T03:04:05.000Z",` +
+      `"updated_at":null,"bundle_details_count":1,"pays_vat":true,"quotable":false,"ecommerce":true,"sellable":true,"purchasable":false,` +
+      `"force_as_service_for_document_external_storage_service":false,"category_bundle":false,"item_category_id":null,` +
+      `"item_country_code_id":4,"weight":2.5,"volume":null,"measurement_unit":"kit","color":"#1E88E5","youtube_video_url":null,"tags":["viejo"]}`
+    store.db.transaction(() => {
+      store.db.prepare('INSERT INTO items VALUES (?, ?, ?, ?, ?, ?, ?)').run(item, 'OLD-ART', 'Artículo viejo', null, 'caja', 8, 1)
+      store.db.prepare('INSERT INTO item_fts (rowid, code, name, ean13) VALUES (?, ?, ?, ?)').run(item, 'OLD-ART', 'Artículo viejo', '')
+      store.db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(item, agency, 7)
+      store.db
+        .prepare('INSERT INTO bundles VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(id, 'OLD-PAQ', 'Paquete viejo', '7409100000072', 1, 0, null, 1, '["viejo"]')
+      store.db.prepare('INSERT INTO bundle_records (id, record) VALUES (?, ?)').run(id, record)
+      store.db.prepare('INSERT INTO bundle_components (bundle_id, id, item_id, quantity) VALUES (?, ?, ?, ?)').run(id, 55, item, '2')
+    })()
+
+    const detail = await h.call('bundles.get', { id })
+    // Typed reads (not toMatchObject literals): a rename of our fields follows them.
+    expect(detail.code).toBe('OLD-PAQ')
+    expect(detail.extraDescription).toBe('más')
+    expect(detail.measurementUnit).toBe('kit')
+    expect(detail.paysVat).toBe(true)
+    expect(detail.ecommerce).toBe(true)
+    expect(detail.itemCountryCodeId).toBe(4)
+    expect(detail.createdAt).toBe('2026-01-02T03:04:05.000Z')
+    expect(detail.image?.thumbnailUrl).toBe('https://files.example/p-thumb.jpg')
+    expect(detail.tags).toEqual(['viejo'])
+    expect(detail.components).toHaveLength(1)
+    expect(detail.components[0]?.itemId).toBe(item)
+    expect(detail.components[0]?.itemCode).toBe('OLD-ART')
+    expect(detail.components[0]?.itemName).toBe('Artículo viejo')
+    expect(detail.components[0]?.quantity).toBe('2')
+    expect(detail.components[0]?.available).toBe(7)
+    expect(detail.available).toBe(3)
+
+    const [found] = await h.call('items.search', { query: 'OLD-ART' })
+    expect(found?.id).toBe(item)
+    expect(found?.measurementUnit).toBe('caja')
+    expect(found?.itemCategoryId).toBe(8)
+    expect(found?.available).toBe(7)
   })
 })

@@ -22,35 +22,35 @@ const detail: BundleDetail = {
   ean13: '7409100000072',
   name: 'Surtido de plomería',
   description: null,
-  extra_description: null,
-  entity_id: 101,
-  updater_id: 1,
-  created_at: null,
-  updated_at: null,
-  bundle_details_count: 2,
-  pays_vat: true,
+  extraDescription: null,
+  entityId: 101,
+  updaterId: 1,
+  createdAt: null,
+  updatedAt: null,
+  bundleDetailsCount: 2,
+  paysVat: true,
   quotable: false,
   ecommerce: false,
   sellable: true,
   purchasable: false,
-  force_as_service_for_document_external_storage_service: false,
-  category_bundle: false,
-  item_category_id: null,
-  item_country_code_id: null,
+  forceAsServiceForDocumentExternalStorageService: false,
+  categoryBundle: false,
+  itemCategoryId: null,
+  itemCountryCodeId: null,
   weight: 2.5,
   volume: null,
-  measurement_unit: 'kit',
+  measurementUnit: 'kit',
   color: '#1e88e5',
   image,
   image2: image,
   image3: image,
   image4: image,
   image5: image,
-  youtube_video_url: null,
+  youtubeVideoUrl: null,
   tags: ['oferta'],
   components: [
-    { id: 71, item_id: 501, quantity: '2', item_code: 'ART-1', item_name: 'Tubo', available: 40 },
-    { id: 72, item_id: 502, quantity: '1.5', item_code: 'ART-2', item_name: 'Codo', available: 3 },
+    { id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40 },
+    { id: 72, itemId: 502, quantity: '1.5', itemCode: 'ART-2', itemName: 'Codo', available: 3 },
   ],
   available: 2,
   source: 'cache',
@@ -74,9 +74,9 @@ describe('bundle form', () => {
     form.components.push({
       key: 'n1',
       id: null,
-      item_id: 503,
-      item_code: 'ART-3',
-      item_name: 'Llave',
+      itemId: 503,
+      itemCode: 'ART-3',
+      itemName: 'Llave',
       available: 0,
       quantity: '1',
       savedQuantity: null,
@@ -87,9 +87,9 @@ describe('bundle form', () => {
       name: 'Surtido de plomería grande',
       tags: ['oferta', 'nuevo'],
       components: [
-        { id: 71, item_id: 501, quantity: '3.5' },
-        { id: 72, item_id: 502, quantity: '1.5', remove: true },
-        { item_id: 503, quantity: '1' },
+        { id: 71, itemId: 501, quantity: '3.5' },
+        { id: 72, itemId: 502, quantity: '1.5', remove: true },
+        { itemId: 503, quantity: '1' },
       ],
     })
     // What is sent passes the contract's own schema.
@@ -109,22 +109,22 @@ describe('bundle form', () => {
     form.components.push({
       key: 'n',
       id: null,
-      item_id: 9,
-      item_code: null,
-      item_name: null,
+      itemId: 9,
+      itemCode: null,
+      itemName: null,
       available: null,
       quantity: '2',
       savedQuantity: null,
       removed: false,
     })
-    expect(bundleInput.parse(createInput(form)).components).toEqual([{ item_id: 9, quantity: '2' }])
+    expect(bundleInput.parse(createInput(form)).components).toEqual([{ itemId: 9, quantity: '2' }])
     expect(createInput(form).color).toBeUndefined()
 
-    form.category_bundle = true
-    form.item_category_id = 401
+    form.categoryBundle = true
+    form.itemCategoryId = 401
     const dynamic = createInput(form)
     expect(dynamic.components).toBeUndefined()
-    expect(dynamic.item_category_id).toBe(401)
+    expect(dynamic.itemCategoryId).toBe(401)
     expect(bundleInput.safeParse(dynamic).success).toBe(true)
   })
 
@@ -143,21 +143,21 @@ describe('bundle form', () => {
     const form = newBundleForm()
     form.ean13 = '7409100000071'
     form.color = '#12345'
-    form.category_bundle = true
+    form.categoryBundle = true
     expect(checkForm(form).fields).toEqual({
       code: { key: 'required' },
       name: { key: 'required' },
       ean13: { key: 'ean13CheckDigit', params: { expected: 2 } },
       color: { key: 'colour' },
-      item_category_id: { key: 'categoryRequired' },
+      itemCategoryId: { key: 'categoryRequired' },
     })
-    form.category_bundle = false
+    form.categoryBundle = false
     form.components.push({
       key: 'q',
       id: null,
-      item_id: 1,
-      item_code: null,
-      item_name: null,
+      itemId: 1,
+      itemCode: null,
+      itemName: null,
       available: null,
       quantity: '0',
       savedQuantity: null,
@@ -176,7 +176,13 @@ describe('bundle form', () => {
     expect(formFieldOf('bundle_details')).toBe('components')
     expect(formFieldOf('bundle_details.quantity')).toBe('components')
     expect(formFieldOf('components.0.quantity')).toBe('components')
-    expect(formFieldOf('item_category')).toBe('item_category_id')
+    expect(formFieldOf('item_category')).toBe('itemCategoryId')
+    // The service's names and the contract schema's (ours) land on the same form field.
+    expect(formFieldOf('extra_description')).toBe('extraDescription')
+    expect(formFieldOf('extraDescription')).toBe('extraDescription')
+    expect(formFieldOf('measurement_unit')).toBe('measurementUnit')
+    expect(formFieldOf('tag_list')).toBe('tags')
+    expect(formFieldOf('constructor')).toBe('base')
     expect(formFieldOf('base')).toBe('base')
     expect(formFieldOf('youtube_video_url')).toBe('base')
     expect(serviceMessagesByField({ code: ['ya está en uso'], base: ['tiene movimientos'], zid: ['raro'] })).toEqual({

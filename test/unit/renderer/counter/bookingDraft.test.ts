@@ -12,7 +12,7 @@ import {
 } from '@renderer/areas/counter/bookingDraft'
 
 const scanned = (id: number, available: number | null, lots: ScannedItem['lots'] = []): ScannedItem => ({
-  item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurement_unit: null, item_category_id: null, available },
+  item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurementUnit: null, itemCategoryId: null, available },
   lots,
 })
 

@@ -4,7 +4,7 @@ import { addItem, type DraftLine } from '@renderer/areas/counter/bookingDraft'
 import { noteChange, noteScan, removeLine, undo, type LineUndo } from '@renderer/areas/counter/lineUndo'
 
 const scanned = (id: number): ScannedItem => ({
-  item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurement_unit: null, item_category_id: null, available: 10 },
+  item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurementUnit: null, itemCategoryId: null, available: 10 },
   lots: [],
 })
 

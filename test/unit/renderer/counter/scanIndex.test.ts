@@ -25,7 +25,7 @@ const item = (code: string): ScanResult => ({
   kind: 'item',
   code,
   item: {
-    item: { id: 1, code, name: 'Aceite', ean13: null, measurement_unit: null, item_category_id: null, available },
+    item: { id: 1, code, name: 'Aceite', ean13: null, measurementUnit: null, itemCategoryId: null, available },
     lots: [{ id: 7, name: 'L7', expires: null, available: 3 }],
   },
 })

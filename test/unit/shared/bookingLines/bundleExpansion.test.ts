@@ -3,19 +3,19 @@ import { bundleRefusal, expandBundle } from '@shared/bookingLines'
 
 describe('a static bundle booked', () => {
   const components = [
-    { item_id: 1, quantity: '2' },
-    { item_id: 2, quantity: '0.5' },
+    { itemId: 1, quantity: '2' },
+    { itemId: 2, quantity: '0.5' },
   ]
   it('becomes its components, each times the bundles booked, in decimals', () => {
     expect(expandBundle(components)).toEqual(components)
     expect(expandBundle(components, '3')).toEqual([
-      { item_id: 1, quantity: '6' },
-      { item_id: 2, quantity: '1.5' },
+      { itemId: 1, quantity: '6' },
+      { itemId: 2, quantity: '1.5' },
     ])
-    expect(expandBundle([{ item_id: 3, quantity: '0.1' }], '3').map((c) => c.quantity)).toEqual(['0.3'])
+    expect(expandBundle([{ itemId: 3, quantity: '0.1' }], '3').map((c) => c.quantity)).toEqual(['0.3'])
   })
   it('keeps what else the component carries (the screen’s scanned item)', () => {
-    expect(expandBundle([{ item_id: 1, quantity: '1', code: 'A' }], '2')).toEqual([{ item_id: 1, quantity: '2', code: 'A' }])
+    expect(expandBundle([{ itemId: 1, quantity: '1', code: 'A' }], '2')).toEqual([{ itemId: 1, quantity: '2', code: 'A' }])
   })
   it('refuses a count that is not above zero', () => {
     expect(() => expandBundle(components, '0')).toThrow(RangeError)
