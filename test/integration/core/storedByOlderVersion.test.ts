@@ -163,6 +163,9 @@ describe('the profile and the company kept by an older version', () => {
     } finally {
       sandbox.setFaults({ errorShare: 0 })
     }
+  })
+})
+
 describe('a bundle kept in the catalogue cache by an older version', () => {
   it('reads back with its record, its components and their items', async () => {
     const store = h.core.services.catalogue.store()
