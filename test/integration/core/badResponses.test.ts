@@ -88,6 +88,6 @@ describe('what the client does with bad answers', () => {
 
   it('normalises a detail response: string ids, zone-less UTC timestamps, quoted fractions, absent fields null', async () => {
     const company = await fetchCompany(client('zoneless'))
-    expect(company).toMatchObject({ id: 7, name: 'Demo', created_at: '2026-03-04T05:06:07.123Z', vat: 0.12, tin: null, logo: null })
+    expect(company).toMatchObject({ id: 7, name: 'Demo', createdAt: '2026-03-04T05:06:07.123Z', vat: 0.12, tin: null, logo: null })
   })
 })
