@@ -296,6 +296,23 @@ export class CatalogueStore {
     return item ? { kind: 'item', id: item.id } : null
   }
 
+  /**
+   * The codes a clerk scans most, in a fixed order for paging: the barcode and code of each item with stock at
+   * the agency, then of each static bundle (a dynamic one opens a picker anyway, and its answer is large).
+   */
+  scanCodes(agencyId: number | null, offset: number, limit: number): string[] {
+    const rows = this.stmt(
+      `SELECT code FROM (
+         SELECT 0 AS part, i.id, 0 AS alt, i.ean13 AS code FROM items i JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency
+         WHERE s.available > 0 AND i.ean13 IS NOT NULL AND i.ean13 <> ''
+         UNION ALL SELECT 0, i.id, 1, i.code FROM items i JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency WHERE s.available > 0
+         UNION ALL SELECT 1, id, 0, ean13 FROM bundles WHERE category_bundle = 0 AND ean13 IS NOT NULL AND ean13 <> ''
+         UNION ALL SELECT 1, id, 1, code FROM bundles WHERE category_bundle = 0
+       ) ORDER BY part, id, alt LIMIT :limit OFFSET :offset`,
+    ).all({ agency: agencyId ?? -1, limit, offset }) as { code: string }[]
+    return rows.map((r) => r.code)
+  }
+
   item(id: number, agencyId: number | null): ItemRow | null {
     return (
       // No stock row at a pulled agency means none there: 0, so the counter warns before booking it.
