@@ -297,20 +297,43 @@ export class CatalogueStore {
   }
 
   /**
-   * The codes a clerk scans most, in a fixed order for paging: the barcode and code of each item with stock at
-   * the agency, then of each static bundle (a dynamic one opens a picker anyway, and its answer is large).
+   * The codes a clerk scans most, by entry in a fixed order for paging (each entry's barcode, then its code):
+   * the items with stock at the agency, then the static bundles (a dynamic one opens a picker anyway, and its
+   * answer lists a whole category), the first `cap` entries only. Each query walks a primary key from
+   * `offset`, so a page costs the same on a catalogue of tens of thousands.
    */
-  scanCodes(agencyId: number | null, offset: number, limit: number): string[] {
-    const rows = this.stmt(
-      `SELECT code FROM (
-         SELECT 0 AS part, i.id, 0 AS alt, i.ean13 AS code FROM items i JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency
-         WHERE s.available > 0 AND i.ean13 IS NOT NULL AND i.ean13 <> ''
-         UNION ALL SELECT 0, i.id, 1, i.code FROM items i JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency WHERE s.available > 0
-         UNION ALL SELECT 1, id, 0, ean13 FROM bundles WHERE category_bundle = 0 AND ean13 IS NOT NULL AND ean13 <> ''
-         UNION ALL SELECT 1, id, 1, code FROM bundles WHERE category_bundle = 0
-       ) ORDER BY part, id, alt LIMIT :limit OFFSET :offset`,
-    ).all({ agency: agencyId ?? -1, limit, offset }) as { code: string }[]
-    return rows.map((r) => r.code)
+  scanCodes(agencyId: number | null, offset: number, limit: number, cap: number): string[][] {
+    const end = Math.min(offset + limit, cap)
+    if (end <= offset) return []
+    const codesOf = (rows: { ean13: string | null; code: string }[]) => rows.map((r) => (r.ean13 ? [r.ean13, r.code] : [r.code]))
+    const stocked =
+      agencyId === null
+        ? 0
+        : (
+            this.stmt('SELECT count(*) AS n FROM (SELECT 1 FROM stock WHERE agency_id = ? AND available > 0 ORDER BY item_id LIMIT ?)').get(
+              agencyId,
+              cap,
+            ) as { n: number }
+          ).n
+    const items =
+      offset < stocked
+        ? codesOf(
+            this.stmt(
+              `SELECT i.ean13, i.code FROM stock s JOIN items i ON i.id = s.item_id WHERE s.agency_id = ? AND s.available > 0
+               ORDER BY s.item_id LIMIT ? OFFSET ?`,
+            ).all(agencyId, Math.min(end, stocked) - offset, offset) as { ean13: string | null; code: string }[],
+          )
+        : []
+    const bundles =
+      end > stocked
+        ? codesOf(
+            this.stmt('SELECT ean13, code FROM bundles WHERE category_bundle = 0 ORDER BY id LIMIT ? OFFSET ?').all(
+              end - Math.max(offset, stocked),
+              Math.max(0, offset - stocked),
+            ) as { ean13: string | null; code: string }[],
+          )
+        : []
+    return [...items, ...bundles]
   }
 
   item(id: number, agencyId: number | null): ItemRow | null {

@@ -29,10 +29,10 @@ const REFRESHED_DOC = 'bookings_refreshed'
  */
 const HISTORY_WINDOW_MS = 30 * 24 * 3600_000
 /**
- * How many codes the window may keep answered ahead of a scan: a few pages of answers (about 0.5 kB each),
- * enough for a counter's stocked items and bundles; a larger catalogue's other codes are asked for when scanned.
+ * How many items and bundles the window may keep answered ahead of a scan (about 0.5 kB an answer, two codes
+ * each): enough for a counter's stocked items and bundles; a larger catalogue's others are asked for when scanned.
  */
-const SCAN_INDEX_CODES = 4000
+const SCAN_INDEX_ENTRIES = 2000
 /** REST shows read at once for the versions a refresh lacks. */
 const VERSION_READS_AT_ONCE = 4
 
@@ -118,19 +118,18 @@ export class CounterService {
   }
 
   /**
-   * scan()'s answers for the codes a clerk scans most, a page at a time (see the contract's counter.scanIndex):
-   * each code answered by scan() itself, so an answer kept by the window is the one a scan would get.
-   * At most SCAN_INDEX_CODES codes: past them (a catalogue of tens of thousands) a code is asked for when scanned.
+   * scan()'s answers for the codes a clerk scans most, a page of items and bundles at a time (see the contract's
+   * counter.scanIndex): each code answered by scan() itself, so an answer kept by the window is the one a scan
+   * would get. At most SCAN_INDEX_ENTRIES: past them (a catalogue of tens of thousands) a code is asked for when scanned.
    */
   scanIndex(offset: number, limit: number): { answers: ScanResult[]; next: number | null } {
     const cache = this.cache()
-    const take = Math.max(0, Math.min(limit, SCAN_INDEX_CODES - offset))
-    const codes = take > 0 ? cache.store.scanCodes(cache.agencyId, offset, take + 1) : []
-    const answers = codes.slice(0, take).flatMap((code) => {
+    const entries = cache.store.scanCodes(cache.agencyId, offset, limit, SCAN_INDEX_ENTRIES)
+    const answers = entries.flat().flatMap((code) => {
       const answer = this.scan(code)
       return answer.kind === 'unknown' ? [] : [answer]
     })
-    return { answers, next: codes.length > take ? offset + take : null }
+    return { answers, next: entries.length === limit ? offset + limit : null }
   }
 
   stock(itemId: number): AgencyStock[] {
