@@ -57,6 +57,16 @@ export const counterRequests = {
   'counter.refresh': entry(none, z.object({ setup: counterSetup, changes: bookingsDelta })),
   /** `kind` when the clerk picked a suggestion of that kind (an item and a bundle may share a code). */
   'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
+  /**
+   * counter.scan's answers for the codes a clerk scans most (the barcodes and codes of the items with stock at
+   * the agency, then of the static bundles), `limit` items or bundles at a time from `offset`; `next` is where
+   * the next page starts, null after the last. The window keeps them (stores/scanIndex.ts) so a code is a line in the first
+   * frame after Enter; the core still works each answer out.
+   */
+  'counter.scanIndex': entry(
+    z.object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }),
+    z.object({ answers: z.array(scanResult), next: z.number().int().nullable() }),
+  ),
   'counter.stock': entry(z.object({ itemId: recordId }), z.array(agencyStock)),
   'counter.transferRequests': entry(none, z.array(transferRequest)),
   /** The current entity and the booking being typed there and not saved yet, kept in its cache (null when none, or when what was kept no longer reads). */

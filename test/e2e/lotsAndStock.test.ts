@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, text, unexpectedProblems } from './support/actions'
+import { chosenOption, expectText, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { openDispatch, printed, recordPrinting } from './support/bookings'
 
@@ -25,9 +25,14 @@ async function openNewBooking(page: Page): Promise<void> {
 
 const line = (page: Page, code: string) => page.locator(`[data-testid="booking-line"][data-code="${code}"]`)
 
+/** The lot whose label matches, chosen from the line's lot list; the line then shows it. */
 async function pickLot(page: Page, code: string, available: RegExp): Promise<void> {
-  await line(page, code).getByTestId('booking-line-lot').click()
-  await page.locator('.n-base-select-option', { hasText: available }).first().click()
+  const select = line(page, code).getByTestId('booking-line-lot')
+  const labels = await select.locator('option').allTextContents()
+  const label = labels.find((l) => available.test(l))
+  expect(label, `a lot matching ${available} among: ${labels.join(' | ')}`).toBeDefined()
+  await select.selectOption({ label: label! })
+  await expect.poll(() => chosenOption(select)).toMatch(available)
 }
 
 async function focusedTestId(page: Page): Promise<string | null> {
@@ -70,7 +75,11 @@ describe('lots and stock at the counter', () => {
       await page.keyboard.press('Escape')
       await page.getByTestId('settings-dialog').waitFor({ state: 'detached' })
       await expect.poll(() => multi.getByTestId('booking-line-lot-mark').count()).toBe(0)
-      await pickLot(page, facts.multiLotItem.code, /6 disp\./)
+      // Back from the keyboard: ↑ on the lot picks the one before, the first to expire.
+      const lot = multi.getByTestId('booking-line-lot')
+      await lot.focus()
+      await page.keyboard.press('ArrowUp')
+      await expect.poll(() => chosenOption(lot)).toMatch(/vence .* 6 disp\./)
       await expectText(multi.getByTestId('booking-line-lot-mark'), 'Vencido')
       // A lot years from expiry carries no mark.
       await page.keyboard.press('F2')

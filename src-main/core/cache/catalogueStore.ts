@@ -299,6 +299,46 @@ export class CatalogueStore {
     return item ? { kind: 'item', id: item.id } : null
   }
 
+  /**
+   * The codes a clerk scans most, by entry in a fixed order for paging (each entry's barcode, then its code):
+   * the items with stock at the agency, then the static bundles (a dynamic one opens a picker anyway, and its
+   * answer lists a whole category), the first `cap` entries only. Each query walks a primary key from
+   * `offset`, so a page costs the same on a catalogue of tens of thousands.
+   */
+  scanCodes(agencyId: number | null, offset: number, limit: number, cap: number): string[][] {
+    const end = Math.min(offset + limit, cap)
+    if (end <= offset) return []
+    const codesOf = (rows: { ean13: string | null; code: string }[]) => rows.map((r) => (r.ean13 ? [r.ean13, r.code] : [r.code]))
+    const stocked =
+      agencyId === null
+        ? 0
+        : (
+            this.stmt('SELECT count(*) AS n FROM (SELECT 1 FROM stock WHERE agency_id = ? AND available > 0 ORDER BY item_id LIMIT ?)').get(
+              agencyId,
+              cap,
+            ) as { n: number }
+          ).n
+    const items =
+      offset < stocked
+        ? codesOf(
+            this.stmt(
+              `SELECT i.ean13, i.code FROM stock s JOIN items i ON i.id = s.item_id WHERE s.agency_id = ? AND s.available > 0
+               ORDER BY s.item_id LIMIT ? OFFSET ?`,
+            ).all(agencyId, Math.min(end, stocked) - offset, offset) as { ean13: string | null; code: string }[],
+          )
+        : []
+    const bundles =
+      end > stocked
+        ? codesOf(
+            this.stmt('SELECT ean13, code FROM bundles WHERE category_bundle = 0 ORDER BY id LIMIT ? OFFSET ?').all(
+              end - Math.max(offset, stocked),
+              Math.max(0, offset - stocked),
+            ) as { ean13: string | null; code: string }[],
+          )
+        : []
+    return [...items, ...bundles]
+  }
+
   item(id: number, agencyId: number | null): ItemRow | null {
     // No stock row at a pulled agency means none there: 0, so the counter warns before booking it.
     const row = this.stmt(

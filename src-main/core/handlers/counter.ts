@@ -22,6 +22,7 @@ export function counterHandlers({ bookings, counter, openBooking }: CoreParts): 
     // The service's read replaces the list: announced (and answered) whole, once.
     'counter.refresh': async () => ({ setup: await counter.refresh(), changes: bookings.announceAll() }),
     'counter.scan': async ({ code, kind }) => counter.scan(code, kind),
+    'counter.scanIndex': async ({ offset, limit }) => counter.scanIndex(offset, limit),
     'counter.stock': async ({ itemId }) => counter.stock(itemId),
     'counter.transferRequests': () => counter.transferRequests(),
     'counter.openBooking': async () => openBooking.read(),

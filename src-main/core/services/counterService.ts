@@ -28,6 +28,11 @@ const REFRESHED_DOC = 'bookings_refreshed'
  * dispatch screen narrows its delivered tab to the last day itself (dispatchLists.ts).
  */
 const HISTORY_WINDOW_MS = 30 * 24 * 3600_000
+/**
+ * How many items and bundles the window may keep answered ahead of a scan (about 0.5 kB an answer, two codes
+ * each): enough for a counter's stocked items and bundles; a larger catalogue's others are asked for when scanned.
+ */
+const SCAN_INDEX_ENTRIES = 2000
 /** REST shows read at once for the versions a refresh lacks. */
 const VERSION_READS_AT_ONCE = 4
 
@@ -110,6 +115,21 @@ export class CounterService {
       return item ? [{ ...item, quantity: c.quantity }] : []
     })
     return { kind: 'bundle', code, bundle: head, components, choices: [] }
+  }
+
+  /**
+   * scan()'s answers for the codes a clerk scans most, a page of items and bundles at a time (see the contract's
+   * counter.scanIndex): each code answered by scan() itself, so an answer kept by the window is the one a scan
+   * would get. At most SCAN_INDEX_ENTRIES: past them (a catalogue of tens of thousands) a code is asked for when scanned.
+   */
+  scanIndex(offset: number, limit: number): { answers: ScanResult[]; next: number | null } {
+    const cache = this.cache()
+    const entries = cache.store.scanCodes(cache.agencyId, offset, limit, SCAN_INDEX_ENTRIES)
+    const answers = entries.flat().flatMap((code) => {
+      const answer = this.scan(code)
+      return answer.kind === 'unknown' ? [] : [answer]
+    })
+    return { answers, next: entries.length === limit ? offset + limit : null }
   }
 
   stock(itemId: number): AgencyStock[] {

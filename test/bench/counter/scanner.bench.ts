@@ -20,10 +20,12 @@ import { percentile, report } from '../support/measure'
 // within one frame, since the wait for that frame alone is up to 16.7 ms.
 // Two runs of scans: three codes in turn (a clerk scanning the same items,
 // the figures kept from the start), then codes never scanned before in this
-// window (each one asks the host).
+// window, in turn: items in stock here (read ahead while the counter is open)
+// and items without stock here (not read ahead: each one asks the host).
 const facts = bookingFacts[101]
 const codes = [facts.stockedItem.code, facts.multiLotItem.code, facts.lastUnitItem.code]
 const SCANS = 90
+/** Codes new to the window of each kind (read ahead, asked of the host). */
 const NEW_CODES = 40
 let app: RunningApp
 /** One scan: Enter → DOM, Enter → next frame, renderer's share, asked the host (1/0), Enter → request sent, request round trip, answer → DOM, in the first frame (1/0). */
@@ -97,7 +99,10 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
   const lat = await scanAll(Array.from({ length: SCANS }, (_, i) => codes[i % codes.length]!))
   expect(lat).toHaveLength(SCANS)
   const measured = lat.slice(10) // the first scans warm up the code paths
-  // Codes this window never scanned: every one is answered by the host.
+  // Codes this window never scanned. Those of items in stock here were read ahead while the counter was open
+  // (counter.scanIndex, see src-renderer/areas/counter/stores/scanIndex.ts); those of items without stock here
+  // were not, so each asks the host: the same scans as before reading ahead, the baseline. Taken in turn, so
+  // both meet the same number of lines on the form.
   const others = await page.evaluate(async (skip) => {
     const res = await fetch('/rpc/items.search', {
       method: 'POST',
@@ -105,11 +110,26 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
       body: JSON.stringify({ payload: { query: '', limit: 200 } }),
       credentials: 'same-origin',
     })
-    const { value } = (await res.json()) as { value: { code: string }[] }
-    return value.map((r) => r.code).filter((code) => !skip.includes(code))
+    const { value } = (await res.json()) as { value: { code: string; available: number | null }[] }
+    return value.filter((r) => !skip.includes(r.code))
   }, codes)
-  const fresh = await scanAll(others.slice(0, NEW_CODES))
-  expect(fresh).toHaveLength(NEW_CODES)
+  const stocked = others.filter((r) => (r.available ?? 0) > 0).map((r) => r.code)
+  const unstocked = others.filter((r) => !((r.available ?? 0) > 0)).map((r) => r.code)
+  const pairs = Math.min(NEW_CODES, stocked.length, unstocked.length)
+  expect(pairs).toBeGreaterThanOrEqual(10)
+  // The reading ahead is done: its last page came back a while ago.
+  await page.waitForFunction(
+    () => {
+      const pages = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/rpc/counter.scanIndex'))
+      const last = pages.at(-1) as PerformanceResourceTiming | undefined
+      return last !== undefined && performance.now() - last.responseEnd > 1500
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
+  const turns = await scanAll(Array.from({ length: pairs }, (_, i) => [stocked[i]!, unstocked[i]!]).flat())
+  const ahead = turns.filter((_, i) => i % 2 === 0)
+  const fresh = turns.filter((_, i) => i % 2 === 1)
   expect(fresh.every((m) => m[3] === 1)).toBe(true)
 
   const roundTrips = await page.evaluate(async () => {
@@ -160,68 +180,111 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
     { name: 'scans that asked the host', value: shareOf(measured, 3), unit: '%' },
     { name: 'line in the first frame after Enter', value: shareOf(measured, 7), unit: '%', goal: '100 %' },
   ])
-  // Where the time of a host-answered scan goes: before the request leaves, the round trip, after the answer.
-  report(`Scanner to line, codes new to this window (${fresh.length} scans, each asks the host)`, [
+  const freshFrame = fresh.map((m) => m[1])
+  report(`Scanner to line, codes new to this window read ahead (${ahead.length} scans of items in stock here)`, [
     {
       name: 'Enter → line in the DOM, p50',
       value: percentile(
-        fresh.map((m) => m[0]),
+        ahead.map((m) => m[0]),
         50,
       ),
       unit: 'ms',
-      baseline: { name: 'bare request round trip p50', value: base },
+      baseline: {
+        name: 'asked the host, p50',
+        value: percentile(
+          fresh.map((m) => m[0]),
+          50,
+        ),
+      },
     },
     {
       name: 'Enter → next frame, p50',
       value: percentile(
-        fresh.map((m) => m[1]),
+        ahead.map((m) => m[1]),
         50,
       ),
       unit: 'ms',
-      baseline: wait50,
+      baseline: { name: 'asked the host, p50', value: percentile(freshFrame, 50) },
+      goal: '≤ 16 ms',
     },
     {
       name: 'Enter → next frame, p99',
       value: percentile(
-        fresh.map((m) => m[1]),
+        ahead.map((m) => m[1]),
         99,
       ),
       unit: 'ms',
-      baseline: wait99,
+      baseline: { name: 'asked the host, p99', value: percentile(freshFrame, 99) },
+      goal: '≤ 16 ms',
     },
-    {
-      name: 'Enter → scan request sent, p50',
-      value: percentile(
-        fresh.map((m) => m[4]),
-        50,
-      ),
-      unit: 'ms',
-    },
-    {
-      name: 'scan request round trip, p50',
-      value: percentile(
-        fresh.map((m) => m[5]),
-        50,
-      ),
-      unit: 'ms',
-      baseline: { name: 'bare request round trip p50', value: base },
-    },
-    {
-      name: 'answer → line in the DOM, p50',
-      value: percentile(
-        fresh.map((m) => m[6]),
-        50,
-      ),
-      unit: 'ms',
-    },
-    {
-      name: 'answer → line in the DOM, p99',
-      value: percentile(
-        fresh.map((m) => m[6]),
-        99,
-      ),
-      unit: 'ms',
-    },
-    { name: 'line in the first frame after Enter', value: shareOf(fresh, 7), unit: '%' },
+    { name: 'scans that asked the host', value: shareOf(ahead, 3), unit: '%' },
+    { name: 'line in the first frame after Enter', value: shareOf(ahead, 7), unit: '%', goal: '100 %' },
   ])
+  // Where the time of a host-answered scan goes: before the request leaves, the round trip, after the answer.
+  report(
+    `Scanner to line, codes new to this window not read ahead (${fresh.length} scans of items without stock here, each asks the host)`,
+    [
+      {
+        name: 'Enter → line in the DOM, p50',
+        value: percentile(
+          fresh.map((m) => m[0]),
+          50,
+        ),
+        unit: 'ms',
+        baseline: { name: 'bare request round trip p50', value: base },
+      },
+      {
+        name: 'Enter → next frame, p50',
+        value: percentile(
+          fresh.map((m) => m[1]),
+          50,
+        ),
+        unit: 'ms',
+        baseline: wait50,
+      },
+      {
+        name: 'Enter → next frame, p99',
+        value: percentile(
+          fresh.map((m) => m[1]),
+          99,
+        ),
+        unit: 'ms',
+        baseline: wait99,
+      },
+      {
+        name: 'Enter → scan request sent, p50',
+        value: percentile(
+          fresh.map((m) => m[4]),
+          50,
+        ),
+        unit: 'ms',
+      },
+      {
+        name: 'scan request round trip, p50',
+        value: percentile(
+          fresh.map((m) => m[5]),
+          50,
+        ),
+        unit: 'ms',
+        baseline: { name: 'bare request round trip p50', value: base },
+      },
+      {
+        name: 'answer → line in the DOM, p50',
+        value: percentile(
+          fresh.map((m) => m[6]),
+          50,
+        ),
+        unit: 'ms',
+      },
+      {
+        name: 'answer → line in the DOM, p99',
+        value: percentile(
+          fresh.map((m) => m[6]),
+          99,
+        ),
+        unit: 'ms',
+      },
+      { name: 'line in the first frame after Enter', value: shareOf(fresh, 7), unit: '%' },
+    ],
+  )
 })

@@ -17,6 +17,12 @@ export async function text(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim()
 }
 
+/** What a native <select> shows: its chosen option's text (its own text is every option's). */
+export async function chosenOption(select: Locator): Promise<string> {
+  const shown = await select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '')
+  return shown.replace(/\s+/g, ' ').trim()
+}
+
 /** naive-ui wraps each <input>; tests type into the real one. */
 export function input(page: Page, testId: string): Locator {
   return page.getByTestId(testId).locator('input')

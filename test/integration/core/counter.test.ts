@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
+import type { ScanResult } from '@shared/counter'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { sandboxExtensions } from '../../support/sandboxMode'
 import { tempDir } from '../../support/tempDir'
@@ -146,6 +147,35 @@ describe('the new-booking form', () => {
       reason: 'inactive',
       name: `${inactive!.code} ${inactive!.name}`,
     })
+  })
+  it("reads ahead, page by page, scan's own answers for the codes of the items in stock here and of the static bundles", async () => {
+    const answers: ScanResult[] = []
+    let offset: number | null = 0
+    let pages = 0
+    while (offset !== null) {
+      const page: { answers: ScanResult[]; next: number | null } = await h.call('counter.scanIndex', { offset, limit: 100 })
+      // 100 items or bundles: a barcode and a code each at most.
+      expect(page.answers.length).toBeLessThanOrEqual(200)
+      answers.push(...page.answers)
+      offset = page.next
+      pages++
+    }
+    expect(pages).toBeGreaterThan(1)
+    // Each is the answer a scan of its code gets, whatever its kind.
+    for (const answer of answers) expect(await h.call('counter.scan', { code: answer.code })).toEqual(answer)
+    const codes = new Set(answers.map((a) => a.code))
+    const items = await h.call('items.search', { query: '', limit: 200 })
+    const inStock = items.filter((i) => (i.available ?? 0) > 0)
+    expect(inStock.length).toBeGreaterThan(0)
+    expect(inStock.every((i) => codes.has(i.code) && (!i.ean13 || codes.has(i.ean13)))).toBe(true)
+    // An item without stock here is asked for when scanned (it is rarely booked from here).
+    expect(items.filter((i) => !((i.available ?? 0) > 0)).some((i) => codes.has(i.code))).toBe(false)
+    const bundles = await rest<{ code: string; category_bundle: boolean; active: boolean }[]>('/inventories/bundles.json')
+    // A dynamic bundle opens a picker anyway, and its answer lists a whole category: not read ahead.
+    expect(bundles.filter((b) => b.category_bundle).some((b) => codes.has(b.code))).toBe(false)
+    const inactive = bundles.find((b) => !b.active && !b.category_bundle)!
+    expect(answers.find((a) => a.code === inactive.code)?.kind).toBe('refused')
+    expect(answers.some((a) => a.kind === 'bundle' && a.components.length > 0)).toBe(true)
   })
 })
 

@@ -68,6 +68,7 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'counter.setup': undefined,
   'counter.refresh': undefined,
   'counter.scan': { code: '7401234567895' },
+  'counter.scanIndex': { offset: 0, limit: 200 },
   'counter.stock': { itemId: 3 },
   'counter.transferRequests': undefined,
   'counter.openBooking': undefined,
@@ -423,6 +424,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'counter.setup': counterSetup,
   'counter.refresh': { setup: counterSetup, changes: { ...bookingsDelta, full: true } },
   'counter.scan': { kind: 'unknown', code: '7401234567895' },
+  'counter.scanIndex': { answers: [{ kind: 'refused', code: 'COMBO-1', reason: 'inactive', name: 'COMBO-1 Combo' }], next: null },
   'counter.stock': [{ agencyId: 2, agencyName: 'Central', available: 8 }],
   'counter.transferRequests': [
     {

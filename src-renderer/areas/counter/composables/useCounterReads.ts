@@ -22,6 +22,9 @@ export function useCounterReads() {
   return {
     /** A code the core answered since the last change comes back at once (stores/scanIndex.ts). */
     scan: (code: string, kind?: 'item' | 'bundle'): Promise<ScanResult> => scans.scan(code, kind),
+    /** While the counter is open, the answers for the codes scanned most are read ahead in idle time; `cool` stops it. */
+    warmScans: (): void => scans.warm(),
+    coolScans: (): void => scans.cool(),
     booking: (id: string): Promise<LocalBooking> => request('bookings.get', { id }),
     stock: (itemId: number): Promise<AgencyStock[]> => request('counter.stock', { itemId }),
     transferRequests: (): Promise<TransferRequest[]> => request('counter.transferRequests'),

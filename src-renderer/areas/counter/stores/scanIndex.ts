@@ -9,6 +9,12 @@ import { useCatalogueStore } from '../../catalogue/stores/catalogue'
  * window's bundle edit, a booking saved through the CLI) is seen again by then.
  */
 export const KEEP_ANSWER_MS = 120_000
+/** How long after the counter opens the window waits before reading answers ahead (never on the way to the first screen). */
+export const WARM_AFTER_MS = 1000
+/** Answers read ahead are read again this long before they would be too old, at the next scan. */
+const REREAD_BEFORE_MS = 10_000
+/** Items or bundles per page read ahead (two codes each at most): each page is one short task, so a scan or a key never waits long behind one. */
+export const WARM_PAGE = 100
 
 type Known = Extract<ScanResult, { kind: 'item' | 'bundle' | 'refused' }>
 
@@ -21,6 +27,11 @@ type Known = Extract<ScanResult, { kind: 'item' | 'bundle' | 'refused' }>
  * (the net figure), the catalogue pulled or edited (stock, lots, bundles), another company or session.
  * Unknown codes are never kept: the host is asked each time (a pull may have brought them).
  * Answers are frozen: a draft line holds the answer's lots as they are, and Vue leaves them plain.
+ *
+ * While the counter is open (`warm()`), the answers for the codes a clerk scans most are read ahead, page by
+ * page in idle time (the core's counter.scanIndex, each one worked out as a scan would be), so a code new to
+ * this window is a line in the first frame too; they are forgotten as any other answer, and read again when
+ * the clerk scans after that.
  */
 export const useScanIndexStore = defineStore('scanIndex', () => {
   const known = new Map<string, { answer: Known; at: number }>()
@@ -30,6 +41,55 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
   function forget(): void {
     known.clear()
     generation++
+  }
+
+  /** The counter is open (answers are read ahead); a read ahead waiting to start, or under way; what it last read (generation, when). */
+  let warmed = false
+  let waiting: ReturnType<typeof setTimeout> | undefined
+  let running = false
+  let readFor = -1
+  let readAt = 0
+  /** Reads answers ahead when the ones read last are gone (a change) or about to be too old; never twice at once. */
+  function readAheadIfStale(afterMs: number): void {
+    if (!warmed || waiting !== undefined || running) return
+    if (readFor === generation && Date.now() - readAt < KEEP_ANSWER_MS - REREAD_BEFORE_MS) return
+    waiting = setTimeout(() => {
+      waiting = undefined
+      running = true
+      void readAhead().finally(() => (running = false))
+    }, afterMs)
+  }
+  /** Every page of answers ahead, each in idle time; a change meanwhile drops the rest (the next scan reads them again). */
+  async function readAhead(): Promise<void> {
+    const asked = generation
+    const at = Date.now()
+    let offset: number | null = 0
+    try {
+      while (offset !== null) {
+        await idle()
+        if (!warmed || asked !== generation) return
+        const page: { answers: ScanResult[]; next: number | null } = await request('counter.scanIndex', { offset, limit: WARM_PAGE })
+        if (!warmed || asked !== generation) return
+        for (const answer of page.answers)
+          if (answer.kind !== 'unknown') known.set(keyOf(answer.code, undefined), { answer: deepFreeze(answer), at })
+        offset = page.next
+      }
+      readFor = asked
+      readAt = at
+    } catch {
+      // Not read ahead this time (no company yet, the core busy): scans ask as they come, and the next one tries again.
+    }
+  }
+  /** The counter is open: answers are read ahead shortly (after its first screen), and again after a change once scanning resumes. */
+  function warm(): void {
+    warmed = true
+    readAheadIfStale(WARM_AFTER_MS)
+  }
+  /** The counter closed: no more reading ahead (what was read stays as long as any answer). */
+  function cool(): void {
+    warmed = false
+    clearTimeout(waiting)
+    waiting = undefined
   }
 
   onEvent('bookings.changed', (delta) => {
@@ -59,6 +119,9 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
 
   /** The answer for a scanned code: the one kept when there is one (at once), else the core's (kept for next time). */
   function scan(code: string, kind?: 'item' | 'bundle'): Promise<ScanResult> {
+    // Scanning again after a change (a booking saved): the answers ahead are read again, not at the change itself,
+    // so a save costs nothing more while nobody scans.
+    readAheadIfStale(0)
     const hit = lookup(code, kind)
     if (hit) return Promise.resolve(hit)
     const asked = generation
@@ -68,8 +131,15 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
     })
   }
 
-  return { scan, lookup, forget }
+  return { scan, lookup, forget, warm, cool }
 })
+
+/** The next idle moment of the window (a scan or a key first); at once where there is no such thing (tests). */
+function idle(): Promise<void> {
+  return new Promise((resolve) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0),
+  )
+}
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {

@@ -111,3 +111,39 @@ describe('searching the cached catalogue', () => {
     expect(ftsExpression('--- ')).toBeNull()
   })
 })
+
+describe('the codes read ahead for the counter', () => {
+  /** Items 1–3 in stock at agency 9 (item 2 without a barcode), item 4 without stock there, item 5 with stock elsewhere only. */
+  function stocked() {
+    const s = store()
+    const item = s.db.prepare('INSERT INTO items (id, code, name, ean13, active) VALUES (?, ?, ?, ?, 1)')
+    item.run(1, 'ART-1', 'Tornillo', '7400000000011')
+    item.run(2, 'ART-2', 'Tuerca', null)
+    item.run(3, 'ART-3', 'Pintura', '7400000000035')
+    item.run(4, 'ART-4', 'Sin existencias', null)
+    item.run(5, 'ART-5', 'En otra agencia', null)
+    s.db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(3, 9, 1)
+    s.db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(4, 9, 0)
+    s.db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(5, 8, 4)
+    return s
+  }
+  const all = [['7400000000011', 'ART-1'], ['ART-2'], ['7400000000035', 'ART-3'], ['7401234567895', 'CAJA-10'], ['CAJA-1'], ['KIT-7401']]
+
+  it("are the items in stock at the agency, then the static bundles, each entry's barcode first; never a dynamic bundle", () => {
+    expect(stocked().scanCodes(9, 0, 100, 100)).toEqual(all)
+  })
+
+  it('come page by page across the items and the bundles, without a gap or a repeat, and stop at the cap', () => {
+    const s = stocked()
+    for (const limit of [1, 2, 4, 5]) {
+      const pages: string[][] = []
+      for (let offset = 0; offset < 10; offset += limit) pages.push(...s.scanCodes(9, offset, limit, 100))
+      expect(pages, `pages of ${limit}`).toEqual(all)
+    }
+    expect([...s.scanCodes(9, 0, 2, 4), ...s.scanCodes(9, 2, 2, 4), ...s.scanCodes(9, 4, 2, 4)]).toEqual(all.slice(0, 4))
+  })
+
+  it('are the bundles alone for a user without an agency', () => {
+    expect(stocked().scanCodes(null, 0, 100, 100)).toEqual(all.slice(3))
+  })
+})

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { ScanResult } from '@shared/counter'
 import type { BookingsDelta } from '@shared/contract/counter'
-import { KEEP_ANSWER_MS, useScanIndexStore } from '@renderer/areas/counter/stores/scanIndex'
+import { KEEP_ANSWER_MS, WARM_AFTER_MS, WARM_PAGE, useScanIndexStore } from '@renderer/areas/counter/stores/scanIndex'
 import { useCatalogueStore } from '@renderer/areas/catalogue/stores/catalogue'
 
 // The kept answers against a stand-in of the API client: how often the host is asked, and the core's events.
@@ -30,6 +30,10 @@ const item = (code: string): ScanResult => ({
   },
 })
 const scans = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scan').length
+const pagesRead = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scanIndex').map((c) => (c[1] as { offset: number }).offset)
+/** The core's answers ahead, with the stock as it is now: two pages, the second the last. */
+const aheadPage = (offset: number): { answers: ScanResult[]; next: number | null } =>
+  offset === 0 ? { answers: [item('AHEAD-1'), item('AHEAD-2')], next: 2 } : { answers: [item('AHEAD-3')], next: null }
 const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
   bookings: [],
   removed: [],
@@ -42,7 +46,8 @@ const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
 beforeEach(() => {
   available = 5
   api.request.mockReset()
-  api.request.mockImplementation(async (name: string, input: { code: string }) => {
+  api.request.mockImplementation(async (name: string, input: { code: string; offset: number }) => {
+    if (name === 'counter.scanIndex') return aheadPage(input.offset)
     if (name !== 'counter.scan') throw new Error(`unexpected request ${name}`)
     return input.code.startsWith('NO-') ? { kind: 'unknown', code: input.code } : item(input.code)
   })
@@ -120,5 +125,82 @@ describe('the scanned codes the counter keeps', () => {
     const index = useScanIndexStore()
     const answer = await index.scan('ART-1')
     expect(answer.kind === 'item' && Object.isFrozen(answer.item.lots[0])).toBe(true)
+  })
+})
+
+describe('the answers read ahead while the counter is open', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    return () => vi.useRealTimers()
+  })
+
+  it('reads them after the first screen, page by page, so a code never scanned here asks nothing', async () => {
+    const index = useScanIndexStore()
+    index.warm()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS - 1)
+    expect(pagesRead()).toEqual([])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(pagesRead()).toEqual([0, 2])
+    expect(api.request).toHaveBeenCalledWith('counter.scanIndex', { offset: 0, limit: WARM_PAGE })
+    expect(await index.scan('AHEAD-3')).toEqual(item('AHEAD-3'))
+    expect(await index.scan(' AHEAD-1 ')).toEqual(item('AHEAD-1'))
+    expect(scans()).toBe(0)
+  })
+
+  it('forgets them at a change and reads them again at the next scan, not at the change (a save costs nothing more)', async () => {
+    const index = useScanIndexStore()
+    index.warm()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS + 100)
+    available -= 1
+    announce('bookings.changed', delta({ removed: ['a'] }))
+    expect(index.lookup('AHEAD-1')).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(KEEP_ANSWER_MS)
+    expect(pagesRead()).toEqual([0, 2])
+    // The clerk scans again: that code asks the host; the others are read again for the next ones.
+    await index.scan('ART-9')
+    expect(scans()).toBe(1)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(pagesRead()).toEqual([0, 2, 0, 2])
+    const again = index.lookup('AHEAD-2')
+    expect(again?.kind === 'item' && again.item.item.available).toBe(available)
+  })
+
+  it('keeps nothing of a page asked for before a change that arrived while it was on its way', async () => {
+    const index = useScanIndexStore()
+    let answer!: (page: unknown) => void
+    api.request.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
+    index.warm()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS + 100)
+    expect(pagesRead()).toEqual([0])
+    announce('catalogue.changed', { pulling: false })
+    answer(aheadPage(0))
+    await vi.advanceTimersByTimeAsync(100)
+    expect(index.lookup('AHEAD-1')).toBeUndefined()
+    expect(pagesRead()).toEqual([0])
+  })
+
+  it('reads them again before they are too old, at a scan; never once the counter is closed', async () => {
+    const index = useScanIndexStore()
+    index.warm()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS + 100)
+    await vi.advanceTimersByTimeAsync(KEEP_ANSWER_MS - 5_000)
+    expect(pagesRead()).toEqual([0, 2])
+    await index.scan('AHEAD-1')
+    await vi.advanceTimersByTimeAsync(100)
+    expect(pagesRead()).toEqual([0, 2, 0, 2])
+
+    index.cool()
+    await vi.advanceTimersByTimeAsync(KEEP_ANSWER_MS)
+    await index.scan('AHEAD-1')
+    await vi.advanceTimersByTimeAsync(KEEP_ANSWER_MS)
+    expect(pagesRead()).toEqual([0, 2, 0, 2])
+  })
+
+  it('reads nothing when closed before its first screen was done', async () => {
+    const index = useScanIndexStore()
+    index.warm()
+    index.cool()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS * 2)
+    expect(pagesRead()).toEqual([])
   })
 })
