@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { BookingLine } from '@shared/bookings'
+import { serviceBookingView, type ServiceBookingView } from './serviceBookingView'
 import { bool, count, id, nullableDate, nullableId, nullableText, nullableTimestamp, optionalNull } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
 
@@ -48,18 +49,6 @@ export const shipmentSchema = z.object({
   movements: optionalNull(z.array(movementSchema)).transform((m) => m ?? []),
 })
 export type ServiceShipment = z.output<typeof shipmentSchema>
-
-/** A shipment's movements as the lines the counter keeps. */
-export function linesOf(shipment: Pick<ServiceShipment, 'movements'>): BookingLine[] {
-  return shipment.movements.map((m): BookingLine => ({
-    itemId: m.item_id,
-    bookedQuantity: m.booked_quantity,
-    lotId: m.lot_id,
-    serialNumber: m.serial_number,
-    reference: m.reference,
-    bundleId: m.bundle_id,
-  }))
-}
 
 /** A line as the service takes it (movements_attributes): the service's names, whatever ours become. */
 export interface WireLine {
@@ -137,6 +126,11 @@ export async function deleteBooking(rest: RestClient, serviceId: number): Promis
 
 export async function fetchBooking(rest: RestClient, serviceId: number): Promise<ServiceShipment> {
   return rest.request({ method: 'GET', path: `/pos/bookings/${serviceId}.json` }, shipmentSchema)
+}
+
+/** The REST show in our names (serviceBookingView): for the services, which never read the service's. */
+export async function fetchBookingView(rest: RestClient, serviceId: number): Promise<ServiceBookingView> {
+  return serviceBookingView(await fetchBooking(rest, serviceId))
 }
 
 export async function shipBooking(rest: RestClient, serviceId: number): Promise<ServiceShipment | null> {

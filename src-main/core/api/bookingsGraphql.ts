@@ -4,6 +4,7 @@ import type { TransferRequest } from '@shared/counter'
 import { fetchBooking, shipmentSchema, type ServiceShipment } from './bookingsApi'
 import type { GraphqlClient } from './graphqlClient'
 import type { RestClient } from './restClient'
+import { serviceBookingView, type ServiceBookingView } from './serviceBookingView'
 import { bool, id, nullableDate, nullableId, nullableText, nullableTimestamp } from './normalise'
 
 /**
@@ -41,13 +42,14 @@ export const AGENCY_SHIPMENTS_QUERY = `query($agency: bigint!, $since: timestamp
 /**
  * Bookings of the agency that are not finished, and those delivered to or from it since `deliveredSince` (ISO).
  * Newest first: should a month of history pass the limit, the oldest are the ones left out, not today's.
+ * In our names (serviceBookingView); lock_version and transfer request are null there, as the list does not carry them.
  */
-export async function readAgencyShipments(graphql: GraphqlClient, agencyId: number, deliveredSince: string): Promise<AgencyShipment[]> {
+export async function readAgencyShipments(graphql: GraphqlClient, agencyId: number, deliveredSince: string): Promise<ServiceBookingView[]> {
   const data = await graphql.data(AGENCY_SHIPMENTS_QUERY, z.object({ shipments: z.array(agencyShipment) }), {
     agency: agencyId,
     since: deliveredSince,
   })
-  return data.shipments
+  return data.shipments.map(serviceBookingView)
 }
 
 /** Sandbox extension `posSettings` (serviceExtensions.ts): sent only after the server said it has it. */
@@ -97,6 +99,11 @@ export async function fetchBookingWithLines(rest: RestClient, graphql: GraphqlCl
   // REST shows it and GraphQL does not: its lines are not known, and an edit must not guess which to replace.
   if (!found) throw new AppError('bad_response', { detail: `the lines of booking ${serviceId} could not be read` })
   return { ...header, movements: found.movements.map((m) => ({ ...m, serial_number: null, bundle_id: null })) }
+}
+
+/** fetchBookingWithLines in our names (serviceBookingView): for the services, which never read the service's. */
+export async function fetchBookingViewWithLines(rest: RestClient, graphql: GraphqlClient, serviceId: number): Promise<ServiceBookingView> {
+  return serviceBookingView(await fetchBookingWithLines(rest, graphql, serviceId))
 }
 
 const transferRequestRow = z.object({

@@ -1,4 +1,5 @@
 import type { BookingLine, BookingOrigin, LocalBooking, SyncState } from '@shared/bookings'
+import type { ServiceBookingView } from '../api/serviceBookingView'
 import type { OpenSummary, OutboxStore } from '../sync/outbox/outboxStore'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import { linesFromStored, storedLines } from './storedLines'
@@ -51,26 +52,15 @@ export type NewBooking = Omit<
 >
 
 /**
- * A booking as the service lists it, reduced to what the cache keeps. The
- * service's GraphQL list carries no lock_version and no transfer request:
- * null there means "not told", and what the cache knew is kept.
+ * A booking as the service lists it (in our names, see api/serviceBookingView.ts), with what the list left
+ * unsaid about its agencies, date and creation filled in by the reader. lockVersion and transferRequestId
+ * null mean "not told" (the GraphQL list carries neither): what the cache knew is kept.
  */
-export interface ServiceBookingView {
-  id: number
-  agency_from_id: number
-  agency_to_id: number
-  booker_id: number | null
-  planned_delivery: string
-  reference: string | null
-  needs_transport: boolean
-  transfer_request_id: number | null
-  lines: BookingLine[]
-  shipped: boolean
-  delivered: boolean
-  lock_version: number | null
-  shipped_at: string | null
-  delivered_at: string | null
-  created_at: string
+export type ListedBooking = Omit<ServiceBookingView, 'agencyFromId' | 'agencyToId' | 'plannedDelivery' | 'createdAt'> & {
+  agencyFromId: number
+  agencyToId: number
+  plannedDelivery: string
+  createdAt: string
 }
 
 /**
@@ -237,15 +227,10 @@ export class BookingStore {
    */
   takeVersion(
     localId: string,
-    seen: {
-      agency_to_id: number | null
-      planned_delivery: string | null
-      reference: string | null
-      needs_transport: boolean
-      shipped: boolean
-      delivered: boolean
-      lock_version: number
-    },
+    seen: Pick<
+      ServiceBookingView,
+      'agencyToId' | 'plannedDelivery' | 'reference' | 'needsTransport' | 'shipped' | 'delivered' | 'lockVersion'
+    >,
     now: string,
   ): boolean {
     return this.write(() => {
@@ -254,14 +239,15 @@ export class BookingStore {
       const same =
         row !== undefined &&
         !busy &&
+        seen.lockVersion !== null &&
         row.lock_version === null &&
-        row.agency_to_id === seen.agency_to_id &&
-        row.planned_delivery === seen.planned_delivery &&
+        row.agency_to_id === seen.agencyToId &&
+        row.planned_delivery === seen.plannedDelivery &&
         (row.reference ?? null) === (seen.reference ?? null) &&
-        (row.needs_transport === 1) === seen.needs_transport &&
+        (row.needs_transport === 1) === seen.needsTransport &&
         (row.shipped === 1) === seen.shipped &&
         (row.delivered === 1) === seen.delivered
-      if (same) this.patch(localId, { lockVersion: seen.lock_version }, now)
+      if (same) this.patch(localId, { lockVersion: seen.lockVersion }, now)
       return same
     })
   }
@@ -289,7 +275,7 @@ export class BookingStore {
    * is not in it, and must not be taken for one the service dropped). The others become what the
    * service says, and those it no longer lists are gone.
    */
-  mergeFromService(shipments: ServiceBookingView[], newLocalId: () => string, now: string, readSince: string): void {
+  mergeFromService(shipments: ListedBooking[], newLocalId: () => string, now: string, readSince: string): void {
     this.write(() => {
       const listed = new Set<number>()
       const busy = this.outbox.busyBookings()
@@ -305,18 +291,18 @@ export class BookingStore {
         if (mine && ours(mine.local_id)) continue
         const ourLines = mine ? linesFromStored(mine.lines) : []
         const fields: BookingPatch = {
-          agencyToId: s.agency_to_id,
-          plannedDelivery: s.planned_delivery,
+          agencyToId: s.agencyToId,
+          plannedDelivery: s.plannedDelivery,
           reference: s.reference,
-          needsTransport: s.needs_transport,
+          needsTransport: s.needsTransport,
           // The bundle grouping and serial numbers of a booking made here live only here.
           lines: withLocalDetail(s.lines, ourLines),
           shipped: s.shipped,
           delivered: s.delivered,
           deleted: false,
-          lockVersion: s.lock_version ?? (mine && unchangedSince(mine, s, ourLines) ? mine.lock_version : null),
-          shippedAt: s.shipped_at,
-          deliveredAt: s.delivered_at,
+          lockVersion: s.lockVersion ?? (mine && unchangedSince(mine, s, ourLines) ? mine.lock_version : null),
+          shippedAt: s.shippedAt,
+          deliveredAt: s.deliveredAt,
           state: 'synced',
         }
         if (mine) this.patch(mine.local_id, fields, now)
@@ -331,20 +317,20 @@ export class BookingStore {
             .run(
               newLocalId(),
               s.id,
-              s.agency_from_id,
-              s.agency_to_id,
-              s.planned_delivery,
+              s.agencyFromId,
+              s.agencyToId,
+              s.plannedDelivery,
               s.reference,
-              s.needs_transport ? 1 : 0,
-              s.transfer_request_id,
+              s.needsTransport ? 1 : 0,
+              s.transferRequestId,
               storedLines(s.lines),
               s.shipped ? 1 : 0,
               s.delivered ? 1 : 0,
-              s.lock_version,
-              s.shipped_at,
-              s.delivered_at,
-              s.booker_id,
-              s.created_at,
+              s.lockVersion,
+              s.shippedAt,
+              s.deliveredAt,
+              s.bookerId,
+              s.createdAt,
               now,
             )
         }
@@ -388,12 +374,12 @@ function toBooking(r: BookingRow, open: OpenSummary): LocalBooking {
  * Whether the service still shows the booking as we last knew it. Only then does the lock_version we
  * knew still describe it; a booking changed elsewhere gets none (the pusher then checks its state only).
  */
-function unchangedSince(mine: BookingRow, s: ServiceBookingView, ourLines: readonly BookingLine[]): boolean {
+function unchangedSince(mine: BookingRow, s: ListedBooking, ourLines: readonly BookingLine[]): boolean {
   return (
-    mine.agency_to_id === s.agency_to_id &&
-    mine.planned_delivery === s.planned_delivery &&
+    mine.agency_to_id === s.agencyToId &&
+    mine.planned_delivery === s.plannedDelivery &&
     (mine.reference ?? null) === (s.reference ?? null) &&
-    (mine.needs_transport === 1) === s.needs_transport &&
+    (mine.needs_transport === 1) === s.needsTransport &&
     (mine.shipped === 1) === s.shipped &&
     (mine.delivered === 1) === s.delivered &&
     sameLines(s.lines, ourLines)

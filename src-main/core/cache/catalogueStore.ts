@@ -36,6 +36,11 @@ export function bundleRecordJson(b: PulledBundle | ServiceBundle): string {
   return JSON.stringify(record)
 }
 
+/** A bundle as the service's REST show gives it, with its components (ServiceBundleDetail, or a test's record). */
+export type ServiceBundleWithDetails = ServiceBundle & {
+  bundle_details: readonly { id: number | null; item_id: number; quantity: string }[]
+}
+
 export const insertBundleSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 export const insertRecordSql = (table: string) => `INSERT INTO ${table} (id, record) VALUES (?, ?)`
 export const insertComponentSql = (table: string) => `INSERT INTO ${table} (bundle_id, id, item_id, quantity) VALUES (?, ?, ?, ?)`
@@ -241,14 +246,17 @@ export class CatalogueStore {
     return rows.map(toBundleComponent)
   }
 
-  /** Writes one bundle as the service now has it (after an online edit), so the list shows it at once. */
-  upsertBundle(b: ServiceBundle, details: { id: number | null; item_id: number; quantity: string }[]): void {
+  /**
+   * Writes one bundle as the service now has it (after an online edit), so the list shows it at once. It takes
+   * the service's record whole and reads its components itself, so the services never read the service's names.
+   */
+  upsertBundle(b: ServiceBundleWithDetails): void {
     this.db.transaction(() => {
       this.removeBundle(b.id)
       this.db.prepare(insertBundleSql('bundles')).run(...bundleRowValues(b))
       this.db.prepare(insertRecordSql('bundle_records')).run(b.id, bundleRecordJson(b))
       const component = this.db.prepare(insertComponentSql('bundle_components'))
-      for (const d of details) component.run(b.id, d.id, d.item_id, d.quantity)
+      for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
       const tag = this.db.prepare(insertTagSql('bundle_tags'))
       for (const t of b.tags) tag.run(t, b.id)
       this.db.prepare(insertBundleFtsSql('bundle_fts')).run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))

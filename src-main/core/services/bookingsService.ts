@@ -11,8 +11,7 @@ import {
 } from '@shared/bookings'
 import { stockWarnings, type StockWarning } from '@shared/bookingLines'
 import { AppError } from '@shared/errors'
-import { linesOf } from '../api/bookingsApi'
-import { fetchBookingWithLines } from '../api/bookingsGraphql'
+import { fetchBookingViewWithLines } from '../api/bookingsGraphql'
 import type { EventPayload } from '@shared/contract'
 import type { BookingsDelta } from '@shared/contract/counter'
 import type { CoreEvents } from '../events'
@@ -245,7 +244,7 @@ export class BookingsService {
     let theirs = null
     if (serviceId !== null) {
       const { rest, graphql } = this.session.require()
-      theirs = await fetchBookingWithLines(rest, graphql, serviceId).catch((err: unknown) => {
+      theirs = await fetchBookingViewWithLines(rest, graphql, serviceId).catch((err: unknown) => {
         if (err instanceof AppError && err.code === 'not_found') return null
         throw err
       })
@@ -258,14 +257,14 @@ export class BookingsService {
         store.patch(
           entry.localId,
           {
-            agencyToId: theirs.agency_to_id ?? undefined,
-            plannedDelivery: theirs.planned_delivery ?? undefined,
+            agencyToId: theirs.agencyToId ?? undefined,
+            plannedDelivery: theirs.plannedDelivery ?? undefined,
             reference: theirs.reference,
-            needsTransport: theirs.needs_transport,
-            lines: linesOf(theirs),
+            needsTransport: theirs.needsTransport,
+            lines: theirs.lines,
             shipped: theirs.shipped,
             delivered: theirs.delivered,
-            lockVersion: theirs.lock_version,
+            lockVersion: theirs.lockVersion,
             deleted: theirs.voided,
           },
           at,

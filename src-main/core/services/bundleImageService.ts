@@ -79,7 +79,7 @@ export class BundleImageService {
   /** The cached bundle follows (its image URLs), so the catalogue shows the same pictures. */
   private remember(b: ServiceBundleDetail): void {
     try {
-      this.catalogue.store().upsertBundle(b, b.bundle_details)
+      this.catalogue.store().upsertBundle(b)
     } catch {
       // No cache yet for this entity: the answer still stands.
     }

@@ -95,7 +95,7 @@ export class BundleService {
 
   private remember(b: ServiceBundleDetail): BundleDetail {
     const store = this.catalogue.store()
-    store.upsertBundle(b, b.bundle_details)
+    store.upsertBundle(b)
     return { ...(store.bundle(b.id) as BundleDetail), source: 'service' }
   }
 }

@@ -98,7 +98,7 @@ export class CatalogueService {
     const store = this.requireCache().store
     if (online) {
       const fresh = await fetchBundle(this.session.require().rest, id)
-      store.upsertBundle(fresh, fresh.bundle_details)
+      store.upsertBundle(fresh)
       return { ...(store.bundle(id) as BundleDetail), source: 'service' }
     }
     const cached = store.bundle(id)

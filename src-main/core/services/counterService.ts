@@ -4,7 +4,7 @@ import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
 import { bundleRefusal } from '@shared/bookingLines'
 import { readDocument, writeDocument } from '../cache/cacheDatabase'
-import { fetchBooking, linesOf } from '../api/bookingsApi'
+import { fetchBookingView } from '../api/bookingsApi'
 import { readAgencyShipments, readCategoryFilter, readPendingTransferRequests } from '../api/bookingsGraphql'
 import type { CoreEvents } from '../events'
 import { netOfUnsent } from './availability'
@@ -169,22 +169,13 @@ export class CounterService {
     ]
     const at = this.now()
     cache.bookings.mergeFromService(
+      // What the list leaves unsaid: the agency read stands for a missing side, the read's time for a missing creation.
       shipments.map((s) => ({
-        id: s.id,
-        agency_from_id: s.agency_from_id ?? agency,
-        agency_to_id: s.agency_to_id ?? agency,
-        booker_id: s.booker_id,
-        planned_delivery: s.planned_delivery ?? '',
-        reference: s.reference,
-        needs_transport: s.needs_transport,
-        transfer_request_id: null,
-        lines: linesOf(s),
-        shipped: s.shipped,
-        delivered: s.delivered,
-        lock_version: null,
-        shipped_at: s.shipped_at,
-        delivered_at: s.delivered_at,
-        created_at: s.created_at ?? at.toISOString(),
+        ...s,
+        agencyFromId: s.agencyFromId ?? agency,
+        agencyToId: s.agencyToId ?? agency,
+        plannedDelivery: s.plannedDelivery ?? '',
+        createdAt: s.createdAt ?? at.toISOString(),
       })),
       randomUUID,
       at.toISOString(),
@@ -207,7 +198,7 @@ export class CounterService {
     const queue = cache.bookings.unversioned(agency)
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const seen = await fetchBooking(rest, next.serviceId).catch(() => null)
+        const seen = await fetchBookingView(rest, next.serviceId).catch(() => null)
         if (seen) cache.bookings.takeVersion(next.localId, seen, this.now().toISOString())
       }
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openMigrated } from '@core/cache/cacheDatabase'
-import { CatalogueStore, SEARCH_CAP, ftsExpression } from '@core/cache/catalogueStore'
+import { CatalogueStore, SEARCH_CAP, ftsExpression, type ServiceBundleWithDetails } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
 import type { ServiceBundle } from '@core/api/bundlesApi'
 
@@ -46,18 +46,25 @@ function bundle(id: number, code: string, name: string, extra: Partial<ServiceBu
   }
 }
 
+/** The service's record with its components, as the REST show gives it. */
+function withDetails(b: ServiceBundle, details: ServiceBundleWithDetails['bundle_details']): ServiceBundleWithDetails {
+  return { ...b, bundle_details: details }
+}
+
 function store() {
   const db = openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-store-')), 'e.sqlite'), entityMigrations)
   db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(1, 9, 10)
   db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(2, 9, 3)
   const s = new CatalogueStore(db, () => 9)
-  s.upsertBundle(bundle(1, 'CAJA-10', 'Caja de tornillos', { ean13: '7401234567895', tags: ['ferretería'] }), [
-    { id: 11, item_id: 1, quantity: '2' },
-    { id: 12, item_id: 2, quantity: '1.5' },
-  ])
-  s.upsertBundle(bundle(2, 'CAJA-1', 'Cajón de herramientas', { active: false }), [{ id: 21, item_id: 1, quantity: '3' }])
-  s.upsertBundle(bundle(3, 'KIT-7401', 'Kit pintura', { tags: ['oferta'] }), [{ id: 31, item_id: 3, quantity: '1' }])
-  s.upsertBundle(bundle(4, 'DYN-1', 'Surtido de tornillería', { category_bundle: true, bundle_details_count: 0 }), [])
+  s.upsertBundle(
+    withDetails(bundle(1, 'CAJA-10', 'Caja de tornillos', { ean13: '7401234567895', tags: ['ferretería'] }), [
+      { id: 11, item_id: 1, quantity: '2' },
+      { id: 12, item_id: 2, quantity: '1.5' },
+    ]),
+  )
+  s.upsertBundle(withDetails(bundle(2, 'CAJA-1', 'Cajón de herramientas', { active: false }), [{ id: 21, item_id: 1, quantity: '3' }]))
+  s.upsertBundle(withDetails(bundle(3, 'KIT-7401', 'Kit pintura', { tags: ['oferta'] }), [{ id: 31, item_id: 3, quantity: '1' }]))
+  s.upsertBundle(withDetails(bundle(4, 'DYN-1', 'Surtido de tornillería', { category_bundle: true, bundle_details_count: 0 }), []))
   return s
 }
 
@@ -91,7 +98,8 @@ describe('searching the cached catalogue', () => {
 
   it('lists at most SEARCH_CAP matches and says so', () => {
     const s = store()
-    for (let i = 0; i < SEARCH_CAP + 5; i++) s.upsertBundle(bundle(100 + i, `MASS-${String(i).padStart(4, '0')}`, 'Masivo'), [])
+    for (let i = 0; i < SEARCH_CAP + 5; i++)
+      s.upsertBundle(withDetails(bundle(100 + i, `MASS-${String(i).padStart(4, '0')}`, 'Masivo'), []))
     const res = s.search({ query: 'mass', limit: 500 })
     expect(res).toMatchObject({ total: SEARCH_CAP, truncated: true })
     expect(res.rows[0]!.code).toBe('MASS-0000')
