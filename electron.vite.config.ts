@@ -41,7 +41,16 @@ export default defineConfig({
     root: resolve(__dirname, 'src-renderer'),
     resolve: { alias },
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src-renderer/index.html') },
+        // Automatic splitting leaves dozens of tiny common chunks (one per set of screens sharing a module):
+        // the counter's first screen fetched 67 files, a waterfall through the browser host's six connections.
+        // Those under 16 kB are copied into the chunks that use them instead (the copies share one module
+        // state through rolldown's runtime); the first screens then fetch about a third as many files
+        // (test/bench/shell/coldLoad.bench.ts). It needs the entry's unused exports dropped.
+        preserveEntrySignatures: false,
+        output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
+      },
       // electron-vite leaves the renderer unminified; minified, the first screen's scripts are a third of the
       // size and parse and compile in a fraction of the time (test/bench/shell/coldLoad.bench.ts).
       minify: true,

@@ -1,3 +1,5 @@
+// First, before anything else runs: the last first screen's code is asked for (firstScreen.ts).
+import { rememberFirstScreen } from './firstScreen'
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import { z } from 'zod'
@@ -17,6 +19,7 @@ const app = createApp(App).use(pinia).use(i18n)
 // Start both loads before the first navigation so the theme and the session arrive together.
 void usePreferencesStore(pinia).ensureLoaded()
 void useSessionStore(pinia).ensureLoaded()
+rememberFirstScreen(router, window.localStorage)
 
 app.use(router)
 app.mount('#app')

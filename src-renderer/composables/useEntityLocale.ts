@@ -1,17 +1,18 @@
 import { computed, type ComputedRef } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useWhoAmIStore } from '../stores/whoami'
-import { usePurchasingStore } from '../areas/purchasing/stores/purchasing'
+import { useEntityCurrencyStore } from '../stores/entityCurrency'
 import { entityLocales, type EntityLocales } from './entityLocale'
 
 /**
  * The Intl locales of the entity being worked in, following the UI language and the profile as they
  * change, and the country the entity's currency names once it has been read (the purchasing store reads
- * it with the money screens' context; before that, the profile's time zone decides).
+ * it with the money screens' context and keeps it in stores/entityCurrency.ts; before that, the profile's
+ * time zone decides).
  */
 export function useEntityLocale(): ComputedRef<EntityLocales> {
   const { locale } = useI18n()
   const whoami = useWhoAmIStore()
-  const purchasing = usePurchasingStore()
-  return computed(() => entityLocales(locale.value === 'en' ? 'en' : 'es', whoami.data?.profile.timeZone, purchasing.entityCurrency))
+  const entityCurrency = useEntityCurrencyStore()
+  return computed(() => entityLocales(locale.value === 'en' ? 'en' : 'es', whoami.data?.profile.timeZone, entityCurrency.currency))
 }

@@ -4,12 +4,7 @@ import { screens } from './areas'
 import { landingPath } from '../shell/stations'
 import { usePreferencesStore } from '../stores/preferences'
 import type { AreaKey } from './areas'
-import { catalogueRoutes } from '../areas/catalogue/routes'
-import { counterRoutes } from '../areas/counter/routes'
-import { dispatchRoutes } from '../areas/dispatch/routes'
-import { purchasingRoutes } from '../areas/purchasing/routes'
-import { adminRoutes } from '../areas/admin/routes'
-import type { AreaRoutes } from './areaRoutes'
+import { areaRoutes, builtViews, shellLayout, signInView } from './views'
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -19,17 +14,6 @@ declare module 'vue-router' {
     area?: AreaKey
   }
 }
-
-// Each area declares its own screens (areas/*/routes.ts); the frame's own are here.
-const areaRoutes: AreaRoutes[] = [
-  catalogueRoutes,
-  counterRoutes,
-  dispatchRoutes,
-  purchasingRoutes,
-  adminRoutes,
-  { views: { diagnostics: () => import('../shell/help/DiagnosticsView.vue') } },
-]
-const builtViews: AreaRoutes['views'] = Object.assign({}, ...areaRoutes.map((a) => a.views))
 
 const shellChildren: RouteRecordRaw[] = screens.map((screen) => ({
   path: screen.path.slice(1),
@@ -46,7 +30,7 @@ const subScreens: RouteRecordRaw[] = areaRoutes.flatMap((a) => a.subScreens ?? [
 const Nothing = { render: () => null }
 
 const routes: RouteRecordRaw[] = [
-  { path: '/signin', name: 'signIn', meta: { public: true }, component: () => import('../shell/SignInView.vue') },
+  { path: '/signin', name: 'signIn', meta: { public: true }, component: signInView },
   // Help → Diagnostics also before signing in (a broken keychain or an unreachable service keeps people out).
   {
     path: '/diagnostics',
@@ -56,7 +40,7 @@ const routes: RouteRecordRaw[] = [
   },
   {
     path: '/',
-    component: () => import('../shell/ShellLayout.vue'),
+    component: shellLayout,
     children: [{ path: '', name: 'landing', component: Nothing, beforeEnter: () => landingPath() }, ...shellChildren, ...subScreens],
   },
   { path: '/:unknown(.*)*', component: Nothing, beforeEnter: () => landingPath() },

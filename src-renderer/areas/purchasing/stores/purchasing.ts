@@ -4,6 +4,7 @@ import { request } from '@renderer/api'
 import type { RequestInput, RequestOutput } from '@shared/contract'
 import type { Consolidate, ConsolidateSummary, PurchaseOrder, Reception, ReceptionDraft, ReceptionResult } from '@shared/purchasing'
 import { draftAfterReception } from '../receptionForm'
+import { useEntityCurrencyStore } from '@renderer/stores/entityCurrency'
 
 export type PurchasingContext = RequestOutput<'purchasing.context'>
 /** What a scanned code names in the cached catalogue: an item (its id), a bundle, or nothing known. */
@@ -22,11 +23,16 @@ export const usePurchasingStore = defineStore('purchasing', () => {
   const context = ref<PurchasingContext | null>(null)
   let contextAsked: Promise<PurchasingContext> | null = null
   const agencies = computed(() => context.value?.agencies ?? [])
-  const entityCurrency = computed(() => context.value?.currency ?? null)
+  // Kept where the shell's formatters read it (stores/entityCurrency.ts).
+  const shared = useEntityCurrencyStore()
+  const entityCurrency = computed(() => shared.currency)
 
   function loadContext(): Promise<PurchasingContext> {
     contextAsked ??= request('purchasing.context').then(
-      (ctx) => (context.value = ctx),
+      (ctx) => {
+        shared.currency = ctx.currency
+        return (context.value = ctx)
+      },
       (err: unknown) => {
         contextAsked = null
         throw err

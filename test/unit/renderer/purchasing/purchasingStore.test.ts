@@ -168,6 +168,17 @@ describe('the purchasing store', () => {
     expect(calls).toEqual(['consolidates.create', 'consolidates.update', 'consolidates.delete'])
   })
 
+  it("keeps the context's currency where the shell's formatters read the entity's country", async () => {
+    const { useEntityCurrencyStore } = await import('@renderer/stores/entityCurrency')
+    const currency = { id: 1, code: 'GTQ', symbol: 'Q', country: 'GT' }
+    answers.set('purchasing.context', () => ({ currency, agencies: [], userAgencyId: null }))
+    const store = usePurchasingStore()
+    expect(useEntityCurrencyStore().currency).toBeNull()
+    await store.loadContext()
+    expect(useEntityCurrencyStore().currency).toEqual(currency)
+    expect(store.entityCurrency).toEqual(currency)
+  })
+
   it('asks the context once for every screen, and again only after a failure', async () => {
     const store = usePurchasingStore()
     let fail = true

@@ -12,7 +12,7 @@ import { formatQuantity, useNumberFormat } from '@renderer/composables/useNumber
 import { useFormatters } from '@renderer/composables/useFormatters'
 import { useEntityLocale } from '@renderer/composables/useEntityLocale'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
-import { usePurchasingStore } from '@renderer/areas/purchasing/stores/purchasing'
+import { useEntityCurrencyStore } from '@renderer/stores/entityCurrency'
 import type { EntityCurrency } from '@shared/purchasing'
 import type { WhoAmI } from '@shared/domain'
 
@@ -43,8 +43,8 @@ async function inApp<T>(language: 'es' | 'en', timeZone: string, use: () => T, c
     agencyError: null,
     fromCache: false,
   } satisfies WhoAmI
-  // The entity's currency as the money screens' context reads it.
-  if (currency) usePurchasingStore().context = { currency, agencies: [], userAgencyId: null }
+  // The entity's currency as the money screens' context keeps it.
+  if (currency) useEntityCurrencyStore().currency = currency
   await renderToString(app)
   return result!
 }
