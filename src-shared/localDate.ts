@@ -1,18 +1,24 @@
 import { TZDate } from '@date-fns/tz'
 import { toIanaTimeZone } from './timeZones'
 
+// Building an Intl format costs far more than using one, and lists date every row: one per zone.
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+function dayFormat(zone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormats.set(zone, format)
+  }
+  return format
+}
+
 /**
  * The calendar date (`YYYY-MM-DD`) at an instant in a profile's time zone:
  * "today" for a clerk is their day, not UTC's (at 20:00 in Guatemala it is
  * already tomorrow in UTC). An unknown zone falls back to UTC.
  */
 export function dateInZone(at: Date, profileZone: string): string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone: toIanaTimeZone(profileZone) ?? 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
+  const format = dayFormat(toIanaTimeZone(profileZone) ?? 'UTC')
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]))
   return `${parts.year}-${parts.month}-${parts.day}`
 }

@@ -158,15 +158,23 @@ export const railsTimeZones: Readonly<Record<string, string>> = {
   Samoa: 'Pacific/Apia',
 }
 
+const checkedZones = new Map<string, boolean>()
+
 export function isIanaTimeZone(name: string): boolean {
-  // Intl rejects unknown zones with a RangeError; it is the zone database Node ships.
   if (name.trim() === '' || name !== name.trim()) return false
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name })
-    return true
-  } catch {
-    return false
+  let known = checkedZones.get(name)
+  if (known === undefined) {
+    // Intl rejects unknown zones with a RangeError; it is the zone database Node ships. Asked once per name:
+    // building a format is what costs.
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name })
+      known = true
+    } catch {
+      known = false
+    }
+    checkedZones.set(name, known)
   }
+  return known
 }
 
 export function isKnownTimeZone(name: string): boolean {
