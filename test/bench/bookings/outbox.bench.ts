@@ -90,6 +90,7 @@ async function barePosts(prefix: string, count: number): Promise<number> {
     while (next < count) {
       const n = next++
       const b = oneUnit(plan, n, prefix)
+      const line = b.lines[0]!
       const res = await fetch(`${url}/pos/bookings.json`, {
         method: 'POST',
         headers,
@@ -99,7 +100,8 @@ async function barePosts(prefix: string, count: number): Promise<number> {
             planned_delivery: b.plannedDelivery,
             reference: b.reference,
             needs_transport: true,
-            movements_attributes: { '0': b.lines[0] },
+            // The service's names: our BookingInput is camelCase since the rename, and a bare client speaks the wire's.
+            movements_attributes: { '0': { item_id: line.itemId, booked_quantity: line.bookedQuantity } },
           },
         }),
       })
