@@ -121,6 +121,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const counter = new CounterService(session, profile, caches, events, now)
   const openBooking = new OpenBookingService(caches, now, log.child({ area: 'counter' }))
   const dispatchTicks = new DispatchTicksService(caches, now, log.child({ area: 'dispatch' }))
+  // A booking shipped from any screen (or settled by a push) takes its dispatch counts with it.
+  events.on('bookings.changed', (delta) => {
+    try {
+      dispatchTicks.forgetSettled(delta)
+    } catch (err) {
+      log.warn('dispatch counts of settled bookings not dropped', { detail: err instanceof Error ? err.message : String(err) })
+    }
+  })
   const purchasing = new PurchasingService(session, profile, now)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)

@@ -1,6 +1,7 @@
 import { AppError } from '@shared/errors'
 import { bookingTicks, type BookingTicks, type LineTicks } from '@shared/dispatchTicks'
 import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
+import type { BookingsDelta } from '@shared/contract/counter'
 import type { Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
 
@@ -12,7 +13,8 @@ const TICKS_DOC = 'dispatch_ticks'
  * screen's optional verification), kept in the current entity's cache as it is
  * counted so a reload, a crash or a restart keeps it, as Odoo's barcode app keeps
  * a picking's done quantities. A booking's count goes once the booking is shipped,
- * delivered, deleted or gone from the list: it is read-and-pruned, never shown stale.
+ * delivered, deleted or gone from the list: at once when the core announces it (from
+ * any screen), and again on each read, so it is never shown stale.
  * Writes name the entity the screen read them in and are refused in any other.
  */
 export class DispatchTicksService {
@@ -35,6 +37,20 @@ export class DispatchTicksService {
     for (const [localId, lines] of Object.entries(kept)) if (open.has(localId)) ticks[localId] = lines
     if (Object.keys(ticks).length !== Object.keys(kept).length) this.write(cache, ticks)
     return { entityId: cache.entityId, ticks }
+  }
+
+  /** Drops the counts of the bookings a change settled (shipped, delivered, deleted, gone). */
+  forgetSettled(delta: BookingsDelta): void {
+    const cache = this.caches.current()
+    if (!cache) return
+    const settled = new Set([
+      ...delta.removed,
+      ...delta.bookings.filter((b) => b.deleted || b.shipped || b.delivered).map((b) => b.localId),
+    ])
+    if (settled.size === 0) return
+    const kept = this.kept(cache)
+    const left = Object.fromEntries(Object.entries(kept).filter(([localId]) => !settled.has(localId)))
+    if (Object.keys(left).length !== Object.keys(kept).length) this.write(cache, left)
   }
 
   /** One booking's count, whole; an empty count forgets the booking. */

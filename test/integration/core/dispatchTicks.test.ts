@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import type { LocalBooking } from '@shared/bookings'
+import { readDocument } from '@core/cache/cacheDatabase'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
 
@@ -72,9 +73,11 @@ describe('dispatch counts', () => {
     expect((await h.call('dispatch.ticks')).ticks[a.localId]).toEqual({ '3:5': '2', '4:-': '2.5' })
   })
 
-  it('are dropped once the booking is shipped', async () => {
+  it('are dropped once the booking is shipped, from whichever screen, before the dispatch screen reads them again', async () => {
     const a = toShip[0]!
     await h.call('bookings.ship', { id: a.localId })
+    // What the cache keeps, not what a read returns (a read prunes too).
+    expect(readDocument(h.core.services.bookings.local().store.db, 'dispatch_ticks')).toBeNull()
     expect(await h.call('dispatch.ticks')).toEqual({ entityId: first, ticks: {} })
   })
 })
