@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { company, connectionState, preferences, preferencesPatch, sessionStatus, whoAmI } from '../domain'
 import { none, url, entry } from './entry'
 import { recordId } from '../patterns'
+import { entityCurrency } from '../purchasing'
 
 /** The frame: the app, the session, the connection, the entity and the preferences. Assembled in src-shared/contract.ts. */
 export const sessionRequests = {
@@ -21,6 +22,8 @@ export const sessionRequests = {
   'profile.whoami': entry(none, whoAmI),
   'entity.switch': entry(z.object({ entityId: recordId }), whoAmI),
   'company.get': entry(none, company),
+  /** The entity's currency, whose country writes numbers and dates on every screen; offline, the last one read. */
+  'company.currency': entry(none, entityCurrency.nullable()),
   'preferences.get': entry(none, preferences),
   'preferences.set': entry(preferencesPatch, preferences),
 } as const

@@ -14,6 +14,7 @@ export function sessionHandlers({ options, settings, session, profile, connectio
     'profile.whoami': () => profile.whoami(),
     'entity.switch': ({ entityId }) => profile.switchEntity(entityId),
     'company.get': () => profile.company(),
+    'company.currency': () => profile.currency(),
     'preferences.get': async () => settings.get().preferences,
     'preferences.set': async (change) => settings.setPreferences(change),
   }

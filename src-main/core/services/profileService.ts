@@ -1,8 +1,10 @@
 import type { Company, WhoAmI } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { ProfileChanges } from '@shared/administration'
+import { entityCurrency, type EntityCurrency } from '@shared/purchasing'
 import { fetchCompany, fetchProfile, fetchUserAgency, selectEntity, updateProfile } from '../api/profileApi'
-import { writeDocument } from '../cache/cacheDatabase'
+import { fetchCurrency } from '../api/purchasingApi'
+import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import { companyKey, readStoredCompany, readStoredWhoAmI, whoAmIKey } from '../cache/storedProfile'
 import type { CoreEvents } from '../events'
 import type { SessionService } from './sessionService'
@@ -80,6 +82,26 @@ export class ProfileService {
     }
     this.events.emit('entity.changed', who)
     return who
+  }
+
+  /**
+   * The current entity's currency: amounts are shown in it, and its country says how numbers and dates are
+   * written on every screen. Offline, the copy kept when it was last read; none when the company names none.
+   */
+  async currency(): Promise<EntityCurrency | null> {
+    const s = this.session.require()
+    const company = await this.company()
+    if (company.currencyId === null) return null
+    const key = `currency:${company.id}`
+    try {
+      const currency = await fetchCurrency(s.graphql, company.currencyId)
+      if (currency) writeDocument(s.accountDb, key, currency, this.now())
+      return currency
+    } catch (err) {
+      const kept = isOffline(err) ? entityCurrency.safeParse(readDocument<unknown>(s.accountDb, key)?.value) : null
+      if (kept?.success) return kept.data
+      throw err
+    }
   }
 
   /** The current entity's company; offline, the copy kept when it was last read. */

@@ -37,11 +37,7 @@ export class PurchasingService {
 
   /** What the screens need around the forms: the entity's currency (amounts are shown in it) and the agencies goods may enter. */
   async context(): Promise<{ currency: EntityCurrency | null; agencies: { id: number; name: string }[]; userAgencyId: number | null }> {
-    const company = await this.profile.company()
-    const [currency, agencies] = await Promise.all([
-      company.currencyId === null ? Promise.resolve(null) : api.fetchCurrency(this.graphql, company.currencyId),
-      api.listActiveAgencies(this.graphql),
-    ])
+    const [currency, agencies] = await Promise.all([this.profile.currency(), api.listActiveAgencies(this.graphql)])
     return { currency, agencies, userAgencyId: this.profile.lastKnown()?.agency?.id ?? null }
   }
 

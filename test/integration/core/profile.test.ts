@@ -126,6 +126,9 @@ describe('when the line goes down', () => {
   it('shows the last known profile, marked as such, and reports the connection lost', async () => {
     const online = await h.call('profile.whoami')
     expect((await h.call('connection.status')).online).toBe(true)
+    // The entity's currency, whose country writes numbers and dates on every screen (the seed: quetzales).
+    const currency = await h.call('company.currency')
+    expect(currency).toEqual({ id: 1, code: 'GTQ', symbol: 'Q', country: 'Guatemala' })
     await sandbox.close()
     const offline = await h.call('profile.whoami')
     expect(offline).toEqual({ ...online, fromCache: true })
@@ -133,5 +136,7 @@ describe('when the line goes down', () => {
     expect(h.seen('connection.changed').at(-1)).toMatchObject({ online: false, link: 'offline' })
     const company = await h.call('company.get')
     expect(company.name).toBe(online.currentEntity!.name)
+    // Offline, the currency last read: the screens keep writing numbers the same way.
+    expect(await h.call('company.currency')).toEqual(currency)
   })
 })

@@ -22,6 +22,7 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'profile.whoami': undefined,
   'entity.switch': { entityId: 7 },
   'company.get': undefined,
+  'company.currency': undefined,
   'graphql.query': { query: '{ items { id } }', variables: { limit: 5 } },
   'preferences.get': undefined,
   'preferences.set': { theme: 'dark' },
@@ -355,6 +356,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'profile.whoami': whoAmI,
   'entity.switch': whoAmI,
   'company.get': sampleCompany,
+  'company.currency': { id: 1, code: 'GTQ', symbol: 'Q', country: 'GT' },
   'graphql.query': { data: { items: [] }, errors: null },
   'preferences.get': {
     theme: 'system',
