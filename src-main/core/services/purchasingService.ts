@@ -37,7 +37,9 @@ export class PurchasingService {
 
   /** What the screens need around the forms: the entity's currency (amounts are shown in it) and the agencies goods may enter. */
   async context(): Promise<{ currency: EntityCurrency | null; agencies: { id: number; name: string }[]; userAgencyId: number | null }> {
-    const [currency, agencies] = await Promise.all([this.profile.currency(), api.listActiveAgencies(this.graphql)])
+    // Signed out, this throws before either read starts (not one rejected read left unawaited beside it).
+    const graphql = this.graphql
+    const [currency, agencies] = await Promise.all([this.profile.currency(), api.listActiveAgencies(graphql)])
     return { currency, agencies, userAgencyId: this.profile.lastKnown()?.agency?.id ?? null }
   }
 
