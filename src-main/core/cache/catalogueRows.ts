@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Bundle, BundleComponent, ItemRow } from '@shared/catalogue'
+import type { BundleComponent, ItemRow } from '@shared/catalogue'
 
 /**
  * The cached catalogue as SQLite keeps it: columns and the bundle record's JSON (bundle_records.record) in
@@ -14,7 +14,11 @@ const maybe = <T extends z.ZodType>(schema: T) => schema.nullable().default(null
 const flag = z.boolean().default(false)
 const storedImage = maybe(z.object({ url: maybe(z.string()), thumbnail_url: maybe(z.string()) }))
 
-/** One bundle_records.record: the service's bundle, normalised (ids numbers, times ISO), images null when unread. */
+/**
+ * One bundle_records.record: the service's bundle, normalised (ids numbers, times ISO), images null when unread.
+ * What an older record lacks is filled in here; it then reads into ours by the same mapper as the service's
+ * answer (`bundleFromService`).
+ */
 export const storedBundleRecord = z.object({
   id: int,
   zid: maybe(int),
@@ -50,50 +54,6 @@ export const storedBundleRecord = z.object({
   youtube_video_url: maybe(z.string()),
   tags: z.array(z.string()).default([]),
 })
-export type StoredBundleRecord = z.output<typeof storedBundleRecord>
-type StoredImage = StoredBundleRecord['image']
-
-function toImage(i: StoredImage): Bundle['image'] {
-  return i === null ? null : { url: i.url, thumbnailUrl: i.thumbnail_url }
-}
-
-export function toBundle(r: StoredBundleRecord): Bundle {
-  return {
-    id: r.id,
-    zid: r.zid,
-    active: r.active,
-    code: r.code,
-    ean13: r.ean13,
-    name: r.name,
-    description: r.description,
-    extraDescription: r.extra_description,
-    entityId: r.entity_id,
-    updaterId: r.updater_id,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    bundleDetailsCount: r.bundle_details_count,
-    paysVat: r.pays_vat,
-    quotable: r.quotable,
-    ecommerce: r.ecommerce,
-    sellable: r.sellable,
-    purchasable: r.purchasable,
-    forceAsServiceForDocumentExternalStorageService: r.force_as_service_for_document_external_storage_service,
-    categoryBundle: r.category_bundle,
-    itemCategoryId: r.item_category_id,
-    itemCountryCodeId: r.item_country_code_id,
-    weight: r.weight,
-    volume: r.volume,
-    measurementUnit: r.measurement_unit,
-    color: r.color,
-    image: toImage(r.image),
-    image2: toImage(r.image2),
-    image3: toImage(r.image3),
-    image4: toImage(r.image4),
-    image5: toImage(r.image5),
-    youtubeVideoUrl: r.youtube_video_url,
-    tags: r.tags,
-  }
-}
 
 /** A bundle_components row joined with its item's code and name and the agency's stock. */
 export interface ComponentSqlRow {

@@ -3,8 +3,8 @@ import type { BundleComponent, BundleDetail, CatalogueQuery, CatalogueRow, ItemR
 import { catalogueQuery } from '@shared/catalogue'
 import type { AgencyOption, AgencyStock } from '@shared/counter'
 import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
-import type { ServiceBundle } from '../api/bundlesApi'
-import { storedBundleRecord, toBundle, toBundleComponent, toItemRow, type ComponentSqlRow, type ItemSqlRow } from './catalogueRows'
+import { bundleFromService, type ServiceBundle } from '../api/bundlesApi'
+import { storedBundleRecord, toBundleComponent, toItemRow, type ComponentSqlRow, type ItemSqlRow } from './catalogueRows'
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from './sqlite'
 
@@ -230,7 +230,7 @@ export class CatalogueStore {
         agency: this.agencyId(),
       }) as { record: string; available: number | null } | undefined
     if (!row) return null
-    const record = toBundle(storedBundleRecord.parse(JSON.parse(row.record)))
+    const record = bundleFromService(storedBundleRecord.parse(JSON.parse(row.record)))
     return { ...record, components: this.components(id), available: row.available, source: 'cache' }
   }
 
