@@ -33,10 +33,7 @@ export class DispatchTicksService {
         .filter((b) => !b.deleted && !b.shipped && !b.delivered)
         .map((b) => b.localId),
     )
-    const ticks: Record<string, LineTicks> = {}
-    for (const [localId, lines] of Object.entries(kept)) if (open.has(localId)) ticks[localId] = lines
-    if (Object.keys(ticks).length !== Object.keys(kept).length) this.write(cache, ticks)
-    return { entityId: cache.entityId, ticks }
+    return { entityId: cache.entityId, ticks: this.keepOnly(cache, kept, (localId) => open.has(localId)) }
   }
 
   /** Drops the counts of the bookings a change settled (shipped, delivered, deleted, gone). */
@@ -48,9 +45,15 @@ export class DispatchTicksService {
       ...delta.bookings.filter((b) => b.deleted || b.shipped || b.delivered).map((b) => b.localId),
     ])
     if (settled.size === 0) return
-    const kept = this.kept(cache)
-    const left = Object.fromEntries(Object.entries(kept).filter(([localId]) => !settled.has(localId)))
+    this.keepOnly(cache, this.kept(cache), (localId) => !settled.has(localId))
+  }
+
+  /** The counts of the bookings `stays` admits; the cache is written only when some went. */
+  private keepOnly(cache: EntityCache, kept: BookingTicks, stays: (localId: string) => boolean): BookingTicks {
+    const left: Record<string, LineTicks> = {}
+    for (const [localId, lines] of Object.entries(kept)) if (stays(localId)) left[localId] = lines
     if (Object.keys(left).length !== Object.keys(kept).length) this.write(cache, left)
+    return left
   }
 
   /** One booking's count, whole; an empty count forgets the booking. */
