@@ -35,7 +35,12 @@ describe('catalogue', () => {
     await expect.poll(() => page.getByTestId('bundle-ean13').locator('input').inputValue()).toBe(bundle.ean13)
     await screenshot(page, 'catalogue-02-scanned-bundle')
 
-    // Back in the list, the last search waits selected: the next scan replaces it.
+    // Back in the list, the last search waits selected: the next scan replaces it, even when the list's
+    // status read comes back in the middle of the scan (it once selected the digits already typed).
+    await page.route('**/rpc/catalogue.status', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 40))
+      await route.continue()
+    })
     await page.getByTestId('bundle-back').click()
     await page.getByTestId('catalogue-view').waitFor()
     await expect.poll(() => input(page, 'catalogue-search').inputValue()).toBe(bundle.ean13)
