@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { watch } from 'vue'
 import { onEvent, request } from '@renderer/api'
+import type { LocalBooking } from '@shared/bookings'
 import type { ScanResult } from '@shared/counter'
 import { useCatalogueStore } from '../../catalogue/stores/catalogue'
 
@@ -18,6 +19,8 @@ const REREAD_BEFORE_MS = 10_000
  * clerk's own scan waits behind it: 100 took 11–20 ms on the large seed, 50 keeps that wait under a frame.
  */
 export const WARM_PAGE = 50
+/** Bookings take the answers of their items and of the bundles holding them: at most these are asked again. */
+export const ASK_AGAIN_AT_MOST = 50
 
 type Known = Extract<ScanResult, { kind: 'item' | 'bundle' | 'refused' }>
 
@@ -28,6 +31,9 @@ type Known = Extract<ScanResult, { kind: 'item' | 'bundle' | 'refused' }>
  * (lookup, lots at the agency, the availability net of unsent bookings, the inactive refusal); this keeps
  * its answers and forgets them whenever the core announces a change that can move one: a booking changed
  * (the net figure), the catalogue pulled or edited (stock, lots, bundles), another company or session.
+ * A booking saved or sent moves the figures of its own items only: the answers that speak of them go (and
+ * are asked again at the next scan), the rest stay, so the next booking's scans are lines in the first frame
+ * too (see forgetBooked).
  * Unknown codes are never kept: the host is asked each time (a pull may have brought them).
  * Answers are frozen: a draft line holds the answer's lots as they are, and Vue leaves them plain.
  *
@@ -40,10 +46,64 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
   const known = new Map<string, { answer: Known; at: number }>()
   /** Bumped by every forget: an answer asked for before it is not kept (it may predate the change). */
   let generation = 0
+  /** The items of each booking a change has named in this window: an edit moves the figures of the lines it dropped too. */
+  const bookedItems = new Map<string, readonly number[]>()
 
   function forget(): void {
     known.clear()
+    takenBySaves.clear()
     generation++
+  }
+
+  /**
+   * The bookings a change names moved the availability of their items (net of this computer's unsent
+   * bookings), before and after the change: the answers that speak of those items go, and every dynamic
+   * bundle's (its choices are the items with stock, which an item can join). A booking whose lines before
+   * the change this window cannot know (edited, and never named by a change here) forgets everything.
+   */
+  function forgetBooked(bookings: readonly LocalBooking[]): void {
+    const moved = new Set<number>()
+    let unknownBefore = false
+    for (const booking of bookings) {
+      const before = bookedItems.get(booking.localId)
+      if (!before && booking.updatedAt !== booking.createdAt) unknownBefore = true
+      const now = booking.lines.map((l) => l.itemId)
+      for (const id of [...(before ?? []), ...now]) moved.add(id)
+      bookedItems.set(booking.localId, now)
+    }
+    if (unknownBefore) return forget()
+    const gone: string[] = []
+    for (const [key, { answer }] of known)
+      if ((answer.kind === 'bundle' && answer.bundle.categoryBundle) || itemsOf(answer).some((id) => moved.has(id))) {
+        known.delete(key)
+        gone.push(key)
+      }
+    // An answer on its way may predate the change; what was read ahead for the other items is still current.
+    const current = readFor === generation
+    generation++
+    if (current) readFor = generation
+    for (const key of gone) if (takenBySaves.size < ASK_AGAIN_AT_MOST) takenBySaves.add(key)
+  }
+
+  /** The codes whose answers bookings took since the clerk last scanned: asked again at the next scan, the next booking often holds the same items. */
+  const takenBySaves = new Set<string>()
+  let askingAgain = false
+  /** Asks again, one by one in idle time, for the answers bookings took (not at the change itself: a save costs nothing more). */
+  function askAgain(): void {
+    if (!warmed || askingAgain || takenBySaves.size === 0) return
+    askingAgain = true
+    void (async () => {
+      for (const key of takenBySaves) {
+        await idle()
+        const asked = generation
+        if (!warmed) break
+        takenBySaves.delete(key)
+        if (known.has(key)) continue
+        const [kind, code] = key.split('\u0000') as [string, string]
+        const answer = await request('counter.scan', kind === '*' ? { code } : { code, kind: kind as 'item' | 'bundle' }).catch(() => null)
+        if (answer && answer.kind !== 'unknown' && asked === generation) known.set(key, { answer: deepFreeze(answer), at: Date.now() })
+      }
+    })().finally(() => (askingAgain = false))
   }
 
   /** The counter is open (answers are read ahead); a read ahead waiting to start, or under way; what it last read (generation, when). */
@@ -96,12 +156,17 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
   }
 
   onEvent('bookings.changed', (delta) => {
-    if (delta.full || delta.bookings.length > 0 || delta.removed.length > 0) forget()
+    if (delta.full || delta.removed.length > 0) forget()
+    else if (delta.bookings.length > 0) forgetBooked(delta.bookings)
   })
   onEvent('catalogue.changed', forget)
   onEvent('catalogue.progress', forget)
-  onEvent('entity.changed', forget)
-  onEvent('session.changed', forget)
+  const anotherBook = () => {
+    bookedItems.clear()
+    forget()
+  }
+  onEvent('entity.changed', anotherBook)
+  onEvent('session.changed', anotherBook)
   // This window's own catalogue edits (a bundle made inactive) are not announced by the core: the store's revision says so.
   const catalogue = useCatalogueStore()
   watch(() => catalogue.revision, forget, { flush: 'sync' })
@@ -125,6 +190,7 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
     // Scanning again after a change (a booking saved): the answers ahead are read again, not at the change itself,
     // so a save costs nothing more while nobody scans.
     readAheadIfStale(0)
+    askAgain()
     const hit = lookup(code, kind)
     if (hit) return Promise.resolve(hit)
     const asked = generation
@@ -136,6 +202,13 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
 
   return { scan, lookup, forget, warm, cool }
 })
+
+/** The items an answer speaks of. */
+function itemsOf(answer: Known): number[] {
+  if (answer.kind === 'item') return [answer.item.item.id]
+  if (answer.kind === 'bundle') return [...answer.components, ...answer.choices].map((c) => c.item.id)
+  return []
+}
 
 /** The next idle moment of the window (a scan or a key first); at once where there is no such thing (tests). */
 function idle(): Promise<void> {

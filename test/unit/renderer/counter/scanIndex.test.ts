@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
+import type { LocalBooking } from '@shared/bookings'
 import type { ScanResult } from '@shared/counter'
 import type { BookingsDelta } from '@shared/contract/counter'
 import { KEEP_ANSWER_MS, WARM_AFTER_MS, WARM_PAGE, useScanIndexStore } from '@renderer/areas/counter/stores/scanIndex'
@@ -41,6 +42,31 @@ const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
   sync: { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
   full: false,
   ...over,
+})
+
+/** A booking saved here (never edited) of these items. */
+const booking = (localId: string, items: number[], updatedAt = '2026-11-25T10:00:00Z'): LocalBooking => ({
+  localId,
+  serviceId: null,
+  origin: 'here',
+  state: 'pending',
+  agencyFromId: 1,
+  agencyToId: 2,
+  plannedDelivery: '2026-11-26',
+  reference: null,
+  needsTransport: false,
+  transferRequestId: null,
+  lines: items.map((itemId) => ({ itemId, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null })),
+  shipped: false,
+  delivered: false,
+  deleted: false,
+  shippedAt: null,
+  deliveredAt: null,
+  bookerId: null,
+  pending: 1,
+  problem: null,
+  createdAt: '2026-11-25T10:00:00Z',
+  updatedAt,
 })
 
 beforeEach(() => {
@@ -99,6 +125,53 @@ describe('the scanned codes the counter keeps', () => {
     announce('bookings.changed', delta({}))
     await index.scan('ART-1')
     expect(scans()).toBe(changes.length + 1)
+  })
+
+  it("a booking saved, sent or edited forgets the answers of its items only (before and after the change), and every dynamic bundle's", async () => {
+    const scanned = (id: number) => ({ item: { ...(item(`ART-${id}`) as Extract<ScanResult, { kind: 'item' }>).item.item, id }, lots: [] })
+    const answers: Record<string, ScanResult> = {
+      'ART-1': { kind: 'item', code: 'ART-1', item: scanned(1) },
+      'ART-2': { kind: 'item', code: 'ART-2', item: scanned(2) },
+      'ART-5': { kind: 'item', code: 'ART-5', item: scanned(5) },
+      KIT: {
+        kind: 'bundle',
+        code: 'KIT',
+        bundle: { id: 9, code: 'KIT', name: 'Kit', categoryBundle: false, itemCategoryId: null },
+        components: [
+          { ...scanned(2), quantity: '1' },
+          { ...scanned(3), quantity: '2' },
+        ],
+        choices: [],
+      },
+      PICK: {
+        kind: 'bundle',
+        code: 'PICK',
+        bundle: { id: 10, code: 'PICK', name: 'A elegir', categoryBundle: true, itemCategoryId: 4 },
+        components: [],
+        choices: [scanned(4)],
+      },
+    }
+    api.request.mockImplementation(async (_name: string, input: { code: string }) => answers[input.code])
+    const index = useScanIndexStore()
+    const scanAll = () => Promise.all(Object.keys(answers).map((code) => index.scan(code)))
+    const kept = () => Object.keys(answers).filter((code) => index.lookup(code) !== undefined)
+
+    await scanAll()
+    // Saved here: its item's answer goes; the bundle of other items stays; a dynamic bundle's choices may change.
+    announce('bookings.changed', delta({ bookings: [booking('b1', [1])] }))
+    expect(kept()).toEqual(['ART-2', 'ART-5', 'KIT'])
+    await scanAll()
+    // Sent (the same lines): the same answers go.
+    announce('bookings.changed', delta({ bookings: [booking('b1', [1], '2026-11-25T10:01:00Z')] }))
+    expect(kept()).toEqual(['ART-2', 'ART-5', 'KIT'])
+    await scanAll()
+    // Edited: item 1 dropped for item 2; both moved, and the bundle holding item 2 with them.
+    announce('bookings.changed', delta({ bookings: [booking('b1', [2], '2026-11-25T10:02:00Z')] }))
+    expect(kept()).toEqual(['ART-5'])
+    await scanAll()
+    // A booking edited elsewhere whose lines before this window never saw: everything goes.
+    announce('bookings.changed', delta({ bookings: [booking('b2', [5], '2026-11-25T10:03:00Z')] }))
+    expect(kept()).toEqual([])
   })
 
   it('does not keep an answer asked for before a change that arrived while it was on its way', async () => {
@@ -163,6 +236,29 @@ describe('the answers read ahead while the counter is open', () => {
     expect(pagesRead()).toEqual([0, 2, 0, 2])
     const again = index.lookup('AHEAD-2')
     expect(again?.kind === 'item' && again.item.item.available).toBe(available)
+  })
+
+  it('asks again at the next scan, in idle time, for the answers a saved booking took (not at the save), and reads nothing else again', async () => {
+    const index = useScanIndexStore()
+    index.warm()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS + 100)
+    await index.scan('ART-9')
+    expect(scans()).toBe(1)
+    available -= 1
+    // Every answer here is item 1's: a booking of it takes them all, and the save asks nothing.
+    announce('bookings.changed', delta({ bookings: [booking('b1', [1])] }))
+    expect(index.lookup('AHEAD-1')).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(KEEP_ANSWER_MS / 2)
+    expect(scans()).toBe(1)
+    // The next scan asks for its own code, then for the others the booking took, one by one.
+    await index.scan('ART-9')
+    await vi.advanceTimersByTimeAsync(100)
+    expect(scans()).toBe(5)
+    const again = index.lookup('AHEAD-2')
+    expect(again?.kind === 'item' && again.item.item.available).toBe(available)
+    await index.scan('AHEAD-3')
+    expect(scans()).toBe(5)
+    expect(pagesRead()).toEqual([0, 2])
   })
 
   it('keeps nothing of a page asked for before a change that arrived while it was on its way', async () => {
