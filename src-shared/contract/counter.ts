@@ -58,8 +58,9 @@ export const counterRequests = {
   /** `kind` when the clerk picked a suggestion of that kind (an item and a bundle may share a code). */
   'counter.scan': entry(z.object({ code: z.string().max(200), kind: z.enum(['item', 'bundle']).optional() }), scanResult),
   /**
-   * counter.scan's answers for the codes a clerk scans most (the barcodes and codes of the items with stock at
-   * the agency, then of the static bundles), `limit` items or bundles at a time from `offset`; `next` is where
+   * counter.scan's answers for the codes a clerk scans, most scanned first (the barcodes and codes of the items
+   * with stock at the agency, of the static bundles, then of the other items), `limit` items or bundles at a time
+   * from `offset`; `next` is where
    * the next page starts, null after the last. The window keeps them (stores/scanIndex.ts) so a code is a line in the first
    * frame after Enter; the core still works each answer out.
    */

@@ -308,43 +308,51 @@ export class CatalogueStore {
   }
 
   /**
-   * The codes a clerk scans most, by entry in a fixed order for paging (each entry's barcode, then its code):
-   * the items with stock at the agency, then the static bundles (a dynamic one opens a picker anyway, and its
-   * answer lists a whole category), the first `cap` entries only. Each query walks a primary key from
-   * `offset`, so a page costs the same on a catalogue of tens of thousands.
+   * The codes a clerk scans, most scanned first, by entry in a fixed order for paging (each entry's barcode,
+   * then its code): the items with stock at the agency, the static bundles (a dynamic one opens a picker
+   * anyway, and its answer lists a whole category), then the other items (the cache says none here, the
+   * clerk holds one); the first `cap` entries only.
    */
   scanCodes(agencyId: number | null, offset: number, limit: number, cap: number): string[][] {
     const end = Math.min(offset + limit, cap)
     if (end <= offset) return []
-    const codesOf = (rows: { ean13: string | null; code: string }[]) => rows.map((r) => (r.ean13 ? [r.ean13, r.code] : [r.code]))
-    const stocked =
-      agencyId === null
-        ? 0
-        : (
-            this.stmt('SELECT count(*) AS n FROM (SELECT 1 FROM stock WHERE agency_id = ? AND available > 0 ORDER BY item_id LIMIT ?)').get(
-              agencyId,
-              cap,
-            ) as { n: number }
-          ).n
-    const items =
-      offset < stocked
-        ? codesOf(
-            this.stmt(
-              `SELECT i.ean13, i.code FROM stock s JOIN items i ON i.id = s.item_id WHERE s.agency_id = ? AND s.available > 0
-               ORDER BY s.item_id LIMIT ? OFFSET ?`,
-            ).all(agencyId, Math.min(end, stocked) - offset, offset) as { ean13: string | null; code: string }[],
-          )
-        : []
-    const bundles =
-      end > stocked
-        ? codesOf(
-            this.stmt('SELECT ean13, code FROM bundles WHERE category_bundle = 0 ORDER BY id LIMIT ? OFFSET ?').all(
-              end - Math.max(offset, stocked),
-              Math.max(0, offset - stocked),
-            ) as { ean13: string | null; code: string }[],
-          )
-        : []
-    return [...items, ...bundles]
+    type Codes = { ean13: string | null; code: string }
+    const count = (sql: string, ...args: unknown[]) =>
+      (this.stmt(`SELECT count(*) AS n FROM (${sql} LIMIT ?)`).get(...args, cap) as { n: number }).n
+    const stockedHere = 'SELECT 1 FROM stock s WHERE s.agency_id = ? AND s.available > 0'
+    // Each part: how many entries it has (at most `cap`), and a page of them.
+    const parts: { size: number; page: (limit: number, offset: number) => Codes[] }[] = [
+      {
+        size: agencyId === null ? 0 : count(stockedHere, agencyId),
+        page: (n, from) =>
+          this.stmt(
+            `SELECT i.ean13, i.code FROM stock s JOIN items i ON i.id = s.item_id WHERE s.agency_id = ? AND s.available > 0
+             ORDER BY s.item_id LIMIT ? OFFSET ?`,
+          ).all(agencyId, n, from) as Codes[],
+      },
+      {
+        size: count('SELECT 1 FROM bundles WHERE category_bundle = 0'),
+        page: (n, from) =>
+          this.stmt('SELECT ean13, code FROM bundles WHERE category_bundle = 0 ORDER BY id LIMIT ? OFFSET ?').all(n, from) as Codes[],
+      },
+      {
+        size: cap,
+        page: (n, from) =>
+          this.stmt(
+            `SELECT i.ean13, i.code FROM items i WHERE NOT EXISTS (${stockedHere} AND s.item_id = i.id) ORDER BY i.id LIMIT ? OFFSET ?`,
+          ).all(agencyId, n, from) as Codes[],
+      },
+    ]
+    const rows: Codes[] = []
+    let start = 0
+    for (const part of parts) {
+      const from = Math.max(offset, start)
+      const to = Math.min(end, start + part.size)
+      if (to > from) rows.push(...part.page(to - from, from - start))
+      start += part.size
+      if (start >= end) break
+    }
+    return rows.map((r) => (r.ean13 ? [r.ean13, r.code] : [r.code]))
   }
 
   item(id: number, agencyId: number | null): ItemRow | null {

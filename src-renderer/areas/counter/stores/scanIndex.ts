@@ -72,17 +72,18 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
       bookedItems.set(booking.localId, now)
     }
     if (unknownBefore) return forget()
-    const gone: string[] = []
+    // Items first when asked again: scanned again sooner than the bundles holding them.
+    const gone: { items: string[]; bundles: string[] } = { items: [], bundles: [] }
     for (const [key, { answer }] of known)
       if ((answer.kind === 'bundle' && answer.bundle.categoryBundle) || itemsOf(answer).some((id) => moved.has(id))) {
         known.delete(key)
-        gone.push(key)
+        gone[answer.kind === 'item' ? 'items' : 'bundles'].push(key)
       }
     // An answer on its way may predate the change; what was read ahead for the other items is still current.
     const current = readFor === generation
     generation++
     if (current) readFor = generation
-    for (const key of gone) if (takenBySaves.size < ASK_AGAIN_AT_MOST) takenBySaves.add(key)
+    for (const key of [...gone.items, ...gone.bundles]) if (takenBySaves.size < ASK_AGAIN_AT_MOST) takenBySaves.add(key)
   }
 
   /** The codes whose answers bookings took since the clerk last scanned: asked again at the next scan, the next booking often holds the same items. */

@@ -135,9 +135,11 @@ describe('the codes read ahead for the counter', () => {
     s.db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(5, 8, 4)
     return s
   }
-  const all = [['7400000000011', 'ART-1'], ['ART-2'], ['7400000000035', 'ART-3'], ['7401234567895', 'CAJA-10'], ['CAJA-1'], ['KIT-7401']]
+  const items = [['7400000000011', 'ART-1'], ['ART-2'], ['7400000000035', 'ART-3']]
+  const bundles = [['7401234567895', 'CAJA-10'], ['CAJA-1'], ['KIT-7401']]
+  const all = [...items, ...bundles, ['ART-4'], ['ART-5']]
 
-  it("are the items in stock at the agency, then the static bundles, each entry's barcode first; never a dynamic bundle", () => {
+  it("are the items in stock at the agency, the static bundles, then the other items, each entry's barcode first; never a dynamic bundle", () => {
     expect(stocked().scanCodes(9, 0, 100, 100)).toEqual(all)
   })
 
@@ -151,7 +153,7 @@ describe('the codes read ahead for the counter', () => {
     expect([...s.scanCodes(9, 0, 2, 4), ...s.scanCodes(9, 2, 2, 4), ...s.scanCodes(9, 4, 2, 4)]).toEqual(all.slice(0, 4))
   })
 
-  it('are the bundles alone for a user without an agency', () => {
-    expect(stocked().scanCodes(null, 0, 100, 100)).toEqual(all.slice(3))
+  it('are the bundles, then every item, for a user without an agency', () => {
+    expect(stocked().scanCodes(null, 0, 100, 100)).toEqual([...bundles, ...items, ['ART-4'], ['ART-5']])
   })
 })
