@@ -4,7 +4,12 @@
  */
 let context: AudioContext | null = null
 
+/** Sounds after the frame that shows why: the first tone opens the audio output, which can take longer than a frame. */
 export function beep(frequency = 440, ms = 180): void {
+  requestAnimationFrame(() => setTimeout(() => tone(frequency, ms)))
+}
+
+function tone(frequency: number, ms: number): void {
   try {
     context ??= new AudioContext()
     const oscillator = context.createOscillator()
