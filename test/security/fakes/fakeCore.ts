@@ -6,6 +6,7 @@ import type { CounterSetup } from '@shared/counter'
 import { company } from '@shared/domain'
 import { CoreEvents } from '@core/events'
 import type { ShellCore } from '../../../src-main/electron/startApp'
+import { bookingLine, localBooking } from '../../support/localBooking'
 
 /**
  * One valid payload per request. Typed as a complete record, so a request added
@@ -216,33 +217,20 @@ const bundleMediaSample = {
 }
 
 // Typed, so a rename of LocalBooking's fields follows into this sample.
-const localBooking: LocalBooking = {
-  localId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+const sampleBooking: LocalBooking = localBooking('0f8fad5b-d9cb-469f-a165-70867728950e', {
   serviceId: 1234,
-  origin: 'here' as const,
-  state: 'synced' as const,
+  state: 'synced',
   agencyFromId: 2,
   agencyToId: 3,
   plannedDelivery: '2026-11-23',
-  reference: null,
-  needsTransport: true,
-  transferRequestId: null,
-  lines: [{ itemId: 3, bookedQuantity: '2', lotId: null, serialNumber: null, reference: null, bundleId: null }],
-  shipped: false,
-  delivered: false,
-  deleted: false,
-  shippedAt: null,
-  deliveredAt: null,
-  bookerId: null,
-  pending: 0,
-  problem: null,
+  lines: [bookingLine({ itemId: 3, bookedQuantity: '2' })],
   createdAt: '2026-11-22T10:00:00.000Z',
   updatedAt: '2026-11-22T10:00:00.000Z',
-}
+})
 const outboxEntries = [
   {
     seq: 4,
-    localId: localBooking.localId,
+    localId: sampleBooking.localId,
     serviceId: null,
     origin: 'here' as const,
     op: 'create' as const,
@@ -254,7 +242,7 @@ const outboxEntries = [
 ]
 /** What a booking command changed: that booking, its entries, the counts. */
 const bookingsDelta = {
-  bookings: [localBooking],
+  bookings: [sampleBooking],
   removed: [] as string[],
   entries: outboxEntries,
   sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
@@ -409,14 +397,14 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'bundles.media': bundleMediaSample,
   'bundles.setImage': bundleMediaSample,
   'bundles.removeImage': bundleMediaSample,
-  'bookings.create': { booking: localBooking, warnings: [], changes: bookingsDelta },
-  'bookings.update': { booking: localBooking, changes: bookingsDelta },
-  'bookings.delete': { deleted: true, changes: { ...bookingsDelta, bookings: [], removed: [localBooking.localId] } },
-  'bookings.submit': { booking: localBooking, changes: bookingsDelta },
-  'bookings.ship': { booking: localBooking, changes: bookingsDelta },
-  'bookings.deliver': { booking: localBooking, changes: bookingsDelta },
-  'bookings.list': [localBooking],
-  'bookings.get': localBooking,
+  'bookings.create': { booking: sampleBooking, warnings: [], changes: bookingsDelta },
+  'bookings.update': { booking: sampleBooking, changes: bookingsDelta },
+  'bookings.delete': { deleted: true, changes: { ...bookingsDelta, bookings: [], removed: [sampleBooking.localId] } },
+  'bookings.submit': { booking: sampleBooking, changes: bookingsDelta },
+  'bookings.ship': { booking: sampleBooking, changes: bookingsDelta },
+  'bookings.deliver': { booking: sampleBooking, changes: bookingsDelta },
+  'bookings.list': [sampleBooking],
+  'bookings.get': sampleBooking,
   'outbox.list': outboxEntries,
   'outbox.retry': bookingsDelta,
   'outbox.discard': bookingsDelta,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
 import type { ScannedItem } from '@shared/counter'
+import { bookingLine, localBooking } from '../../../support/localBooking'
 import {
   addBundle,
   addItem,
@@ -125,29 +126,15 @@ describe('a static bundle scanned at the counter', () => {
 })
 
 describe('a saved booking opened for editing', () => {
-  const booking = (state: LocalBooking['state'], serviceId: number | null): LocalBooking => ({
-    localId: 'b1',
-    serviceId,
-    origin: 'here',
-    state,
-    agencyFromId: 7,
-    agencyToId: 8,
-    plannedDelivery: '2026-12-01',
-    reference: null,
-    needsTransport: true,
-    transferRequestId: null,
-    shipped: false,
-    delivered: false,
-    deleted: false,
-    shippedAt: null,
-    deliveredAt: null,
-    bookerId: null,
-    pending: 1,
-    problem: null,
-    createdAt: '',
-    updatedAt: '',
-    lines: [{ itemId: 1, bookedQuantity: '2.5', lotId: null, serialNumber: null, reference: null, bundleId: null }],
-  })
+  const booking = (state: LocalBooking['state'], serviceId: number | null): LocalBooking =>
+    localBooking('b1', {
+      serviceId,
+      state,
+      agencyFromId: 7,
+      agencyToId: 8,
+      pending: 1,
+      lines: [bookingLine({ bookedQuantity: '2.5' })],
+    })
   // The scan's figure is net of unsent bookings, this one included: 4 in stock, 2.5 of them this booking's.
   const scans = new Map([[1, scanned(1, 1.5)]])
   it('is not warned against itself while it is unsent', () => {

@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
 import { bookingSearch, foldText, inState, noFilter, type BookingsFilter } from '@renderer/areas/counter/bookingsFilter'
+import { localBooking } from '../../../support/localBooking'
 
-const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
-  localId,
-  serviceId: null,
-  origin: 'here',
-  state: 'pending',
-  agencyFromId: 1,
-  agencyToId: 2,
-  plannedDelivery: '2026-11-20',
-  reference: null,
-  needsTransport: true,
-  transferRequestId: null,
-  lines: [],
-  shipped: false,
-  delivered: false,
-  deleted: false,
-  shippedAt: null,
-  deliveredAt: null,
-  bookerId: null,
-  pending: 0,
-  problem: null,
-  createdAt: '2026-11-24T10:00:00Z',
-  updatedAt: '2026-11-24T10:00:00Z',
-  ...over,
-})
+const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking =>
+  localBooking(localId, { plannedDelivery: '2026-11-20', ...over })
 const line = (code: string, name: string) => ({
   itemId: 1,
   bookedQuantity: '1',

@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { LocalBooking, OutboxEntry } from '@shared/bookings'
 import type { BookingsDelta } from '@shared/contract/counter'
 import { useBookingsStore } from '@renderer/areas/counter/stores/bookings'
+import { localBooking } from '../../../support/localBooking'
 
 // The store against a stand-in of the API client: what it asks for, and the events the core sends.
 const api = vi.hoisted(() => ({
@@ -18,30 +19,8 @@ vi.mock('@renderer/api', () => ({
 }))
 
 const sync = (waiting: number) => ({ waiting, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
-const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking => ({
-  localId,
-  serviceId: null,
-  origin: 'here',
-  state: 'pending',
-  agencyFromId: 1,
-  agencyToId: 2,
-  plannedDelivery: '2026-12-01',
-  reference: null,
-  needsTransport: true,
-  transferRequestId: null,
-  lines: [],
-  shipped: false,
-  delivered: false,
-  deleted: false,
-  shippedAt: null,
-  deliveredAt: null,
-  bookerId: null,
-  pending: 1,
-  problem: null,
-  createdAt: `2026-11-24T10:00:0${localId.length % 10}Z`,
-  updatedAt: '2026-11-24T10:00:00Z',
-  ...over,
-})
+const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking =>
+  localBooking(localId, { pending: 1, createdAt: `2026-11-24T10:00:0${localId.length % 10}Z`, ...over })
 const entry = (seq: number, localId: string, op: OutboxEntry['op'] = 'create'): OutboxEntry => ({
   seq,
   localId,

@@ -5,6 +5,7 @@ import type { ScanResult } from '@shared/counter'
 import type { BookingsDelta } from '@shared/contract/counter'
 import { KEEP_ANSWER_MS, WARM_AFTER_MS, WARM_PAGE, useScanIndexStore } from '@renderer/areas/counter/stores/scanIndex'
 import { useCatalogueStore } from '@renderer/areas/catalogue/stores/catalogue'
+import { bookingLine, localBooking } from '../../../support/localBooking'
 
 // The kept answers against a stand-in of the API client: how often the host is asked, and the core's events.
 const api = vi.hoisted(() => ({
@@ -44,30 +45,14 @@ const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
   ...over,
 })
 
-/** A booking saved here (never edited) of these items. */
-const booking = (localId: string, items: number[], updatedAt = '2026-11-25T10:00:00Z'): LocalBooking => ({
-  localId,
-  serviceId: null,
-  origin: 'here',
-  state: 'pending',
-  agencyFromId: 1,
-  agencyToId: 2,
-  plannedDelivery: '2026-11-26',
-  reference: null,
-  needsTransport: false,
-  transferRequestId: null,
-  lines: items.map((itemId) => ({ itemId, bookedQuantity: '1', lotId: null, serialNumber: null, reference: null, bundleId: null })),
-  shipped: false,
-  delivered: false,
-  deleted: false,
-  shippedAt: null,
-  deliveredAt: null,
-  bookerId: null,
-  pending: 1,
-  problem: null,
-  createdAt: '2026-11-25T10:00:00Z',
-  updatedAt,
-})
+/** A booking saved here of these items (never edited when `updatedAt` is its creation). */
+const booking = (localId: string, items: number[], updatedAt = '2026-11-25T10:00:00Z'): LocalBooking =>
+  localBooking(localId, {
+    lines: items.map((itemId) => bookingLine({ itemId })),
+    pending: 1,
+    createdAt: '2026-11-25T10:00:00Z',
+    updatedAt,
+  })
 
 beforeEach(() => {
   available = 5

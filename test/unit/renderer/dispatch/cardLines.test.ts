@@ -3,44 +3,22 @@ import type { LocalBooking } from '@shared/bookings'
 import { dateInZone } from '@shared/localDate'
 import { groupCardLines, isOverdue } from '@renderer/areas/dispatch/cardLines'
 import { bookingByNumber, itemByCode, setLineCount, tickItem, tickProgress, type Ticks } from '@renderer/areas/dispatch/dispatchScan'
+import { bookingLine, localBooking } from '../../../support/localBooking'
 
-type Line = LocalBooking['lines'][number]
-const line = (over: Partial<Line>): Line => ({
-  itemId: 1,
-  bookedQuantity: '1',
-  lotId: null,
-  serialNumber: null,
-  reference: null,
-  bundleId: null,
-  ...over,
-})
+const line = bookingLine
 
-function booking(over: Partial<LocalBooking>): LocalBooking {
-  return {
-    localId: over.localId ?? crypto.randomUUID(),
-    serviceId: null,
-    origin: 'here',
+/** A booking sent from agency 300 to 306 for 10 May with one line; `over` sets the rest. */
+const booking = (over: Partial<LocalBooking>): LocalBooking =>
+  localBooking(over.localId ?? crypto.randomUUID(), {
     state: 'synced',
     agencyFromId: 300,
     agencyToId: 306,
     plannedDelivery: '2026-05-10',
-    reference: null,
-    needsTransport: true,
-    transferRequestId: null,
-    lines: [line({})],
-    shipped: false,
-    delivered: false,
-    deleted: false,
-    shippedAt: null,
-    deliveredAt: null,
-    bookerId: null,
-    pending: 0,
-    problem: null,
+    lines: [line()],
     createdAt: '2026-05-10T09:00:00Z',
     updatedAt: '2026-05-10T09:00:00Z',
     ...over,
-  }
-}
+  })
 
 describe('dispatch card lines', () => {
   it('shows the same item from the same lot once, with the quantities summed exactly', () => {

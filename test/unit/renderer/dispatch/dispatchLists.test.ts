@@ -2,36 +2,23 @@ import { describe, expect, it } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
 import { applyFilters, canDeliver, canShip, dispatchLists, tabOf } from '@renderer/areas/dispatch/dispatchLists'
 import { slipTotals } from '@renderer/areas/dispatch/slipTotals'
+import { bookingLine, localBooking } from '../../../support/localBooking'
 
 const here = 300
 const now = new Date('2026-05-10T12:00:00Z')
 
-function booking(over: Partial<LocalBooking>): LocalBooking {
-  return {
-    localId: over.localId ?? crypto.randomUUID(),
-    serviceId: null,
-    origin: 'here',
+/** A booking sent from this agency to 306 for 10 May with a line of two; `over` sets the rest. */
+const booking = (over: Partial<LocalBooking>): LocalBooking =>
+  localBooking(over.localId ?? crypto.randomUUID(), {
     state: 'synced',
     agencyFromId: here,
     agencyToId: 306,
     plannedDelivery: '2026-05-10',
-    reference: null,
-    needsTransport: true,
-    transferRequestId: null,
-    lines: [{ itemId: 1, bookedQuantity: '2', lotId: null, serialNumber: null, reference: null, bundleId: null }],
-    shipped: false,
-    delivered: false,
-    deleted: false,
-    shippedAt: null,
-    deliveredAt: null,
-    bookerId: null,
-    pending: 0,
-    problem: null,
+    lines: [bookingLine({ bookedQuantity: '2' })],
     createdAt: '2026-05-10T09:00:00Z',
     updatedAt: '2026-05-10T09:00:00Z',
     ...over,
-  }
-}
+  })
 
 describe('dispatch tabs', () => {
   it('puts each booking on the tab the warehouse of this agency works it from', () => {
