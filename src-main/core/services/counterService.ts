@@ -30,7 +30,7 @@ const REFRESHED_DOC = 'bookings_refreshed'
 const HISTORY_WINDOW_MS = 30 * 24 * 3600_000
 /**
  * How many items and bundles the window may keep answered ahead of a scan (about 0.5 kB an answer, two codes
- * each): enough for a counter's stocked items and bundles; a larger catalogue's others are asked for when scanned.
+ * each): a shop's whole catalogue, or a larger one's stocked items and bundles first; the rest is asked for when scanned.
  */
 const SCAN_INDEX_ENTRIES = 2000
 /** REST shows read at once for the versions a refresh lacks. */
