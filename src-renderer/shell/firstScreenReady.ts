@@ -7,8 +7,6 @@ import { onMounted, readonly, ref, watch, type Ref } from 'vue'
  */
 const ready = ref(false)
 
-export const firstScreenReady = readonly(ready)
-
 export function markFirstScreenReady(): void {
   ready.value = true
 }
