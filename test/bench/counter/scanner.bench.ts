@@ -19,13 +19,14 @@ import { percentile, report } from '../support/measure'
 // and components cost. "In the first frame" counts the scans whose line was in
 // the DOM before the first frame after Enter was drawn: the only way to be
 // within one frame, since the wait for that frame alone is up to 16.7 ms.
-// Two runs of scans: three codes in turn (a clerk scanning the same items,
-// the figures kept from the start), then codes never scanned before in this
+// Three runs of scans: three codes in turn (a clerk scanning the same items,
+// the figures kept from the start); codes never scanned before in this
 // window, in turn: items in stock here and items without stock here (both
 // read ahead while the counter is open), and codes the catalogue does not
 // know (each one asks the host, whose answer is a notice: the baseline);
-// then, after a booking was saved and sent, more codes in stock here never
-// scanned before (the answers read ahead for items it does not hold stay).
+// then, after a booking was saved and sent, codes in stock here never scanned
+// before and the booked item (its answer went with the save, and is asked
+// again at the next scan; the answers for the items it does not hold stay).
 const facts = bookingFacts[101]
 const codes = [facts.stockedItem.code, facts.multiLotItem.code, facts.lastUnitItem.code]
 const SCANS = 90
