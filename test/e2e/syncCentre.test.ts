@@ -208,6 +208,26 @@ describe('sync centre', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  it('says nothing of the outbox in the status bar until it has read it', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.getByTestId('sync-indicator-clear').waitFor()
+    // The next start reads the outbox slowly: until then the bar must not say all is sent.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/rpc/outbox.list', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.reload()
+    await page.getByTestId('sync-indicator').waitFor({ state: 'attached' })
+    await page.waitForTimeout(300)
+    expect(await page.getByTestId('sync-indicator-clear').count()).toBe(0)
+    release()
+    await expectText(page.getByTestId('sync-indicator'), 'Sincronizado')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('keeps a ship made offline waiting, with the offline banner, and nothing to discard', async () => {
     const { page, problems, stopTrainingService } = app()
     await startTraining(page)
