@@ -51,8 +51,9 @@ describe('dispatch screen', () => {
     await page.getByTestId('dispatch-tab-inTransitOut').click()
     await dispatchCard(page, facts.bookings.open).waitFor()
     await dispatchCard(page, facts.bookings.withBundle).waitFor()
-    await expectText(dispatchCard(page, facts.bookings.open).getByTestId('sync-state'), 'Sincronizada')
-    await expectText(dispatchCard(page, facts.bookings.withBundle).getByTestId('sync-state'), 'Sincronizada')
+    // The push runs behind the screen: on a loaded machine it can take longer than a text's usual wait.
+    for (const booking of [facts.bookings.open, facts.bookings.withBundle])
+      await expect.poll(() => text(dispatchCard(page, booking).getByTestId('sync-state')), { timeout: 45_000 }).toBe('Sincronizada')
     expect(await serviceBooking(service, facts.bookings.open)).toEqual({ shipped: true, delivered: false })
     expect(await serviceBooking(service, facts.bookings.withBundle)).toEqual({ shipped: true, delivered: false })
     await screenshot(page, 'dispatch-02-in-transit')

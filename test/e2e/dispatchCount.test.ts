@@ -73,6 +73,16 @@ describe('dispatch: counts kept and typed, the view in the preferences, grouped 
     await scan(page, stocked.code)
     await scan(page, stocked.code)
     await expect.poll(() => countField(card, stocked.id).inputValue()).toBe('2')
+    // Kept by the core as it is counted (shown at once, saved behind): the second unit's save is in.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const res = await fetch('/rpc/dispatch.ticks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+          const { value } = (await res.json()) as { value: { ticks: Record<string, Record<string, string>> } }
+          return Object.values(value.ticks).flatMap((t) => Object.values(t))
+        }),
+      )
+      .toContain('2')
 
     // ...then the app is closed hard (or crashes) and started again: the count is still there.
     await restartHost()
