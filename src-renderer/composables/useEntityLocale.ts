@@ -6,9 +6,8 @@ import { entityLocales, type EntityLocales } from './entityLocale'
 
 /**
  * The Intl locales of the entity being worked in, following the UI language and the profile as they
- * change, and the country the entity's currency names once it has been read (the purchasing store reads
- * it with the money screens' context and keeps it in stores/entityCurrency.ts; before that, the profile's
- * time zone decides).
+ * change, and the country the entity's currency names once it has been read (the shell reads it into
+ * stores/entityCurrency.ts once whoami names the entity; before that, the profile's time zone decides).
  */
 export function useEntityLocale(): ComputedRef<EntityLocales> {
   const { locale } = useI18n()
