@@ -5,6 +5,7 @@ import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
 import { bookOnService, dispatchCard, openDispatch, printed, recordPrinting, serviceBooking } from './support/bookings'
+import { requestInApp } from './support/requests'
 
 const facts = bookingFacts[101]
 const stocked = facts.stockedItem
@@ -75,13 +76,7 @@ describe('dispatch: counts kept and typed, the view in the preferences, grouped 
     await expect.poll(() => countField(card, stocked.id).inputValue()).toBe('2')
     // Kept by the core as it is counted (shown at once, saved behind): the second unit's save is in.
     await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const res = await fetch('/rpc/dispatch.ticks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-          const { value } = (await res.json()) as { value: { ticks: Record<string, Record<string, string>> } }
-          return Object.values(value.ticks).flatMap((t) => Object.values(t))
-        }),
-      )
+      .poll(async () => Object.values((await requestInApp(page, 'dispatch.ticks')).ticks).flatMap((t) => Object.values(t)))
       .toContain('2')
 
     // ...then the app is closed hard (or crashes) and started again: the count is still there.

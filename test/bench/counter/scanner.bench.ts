@@ -4,6 +4,7 @@ import { openApp, type RunningApp } from '../../e2e/support/app'
 import { startTraining } from '../../e2e/support/actions'
 import { openCatalogueWithRows } from '../../e2e/support/catalogue'
 import { createBookingInApp } from '../../e2e/support/bookings'
+import { requestInApp } from '../../e2e/support/requests'
 import { percentile, report } from '../support/measure'
 
 // Time from Enter on a scanned code to the line in the new-booking form, in
@@ -111,16 +112,7 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
   // (counter.scanIndex, see src-renderer/areas/counter/stores/scanIndex.ts), and codes the catalogue does not
   // know, never kept, so each asks the host: the same scans as before reading ahead, the baseline. Taken in
   // turn, so all meet the same number of lines on the form.
-  const others = await page.evaluate(async (skip) => {
-    const res = await fetch('/rpc/items.search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ payload: { query: '', limit: 200 } }),
-      credentials: 'same-origin',
-    })
-    const { value } = (await res.json()) as { value: { code: string; available: number | null }[] }
-    return value.filter((r) => !skip.includes(r.code))
-  }, codes)
+  const others = (await requestInApp(page, 'items.search', { query: '', limit: 200 })).filter((r) => !codes.includes(r.code))
   const stocked = others.filter((r) => (r.available ?? 0) > 0).map((r) => r.code)
   const unstocked = others.filter((r) => !((r.available ?? 0) > 0)).map((r) => r.code)
   const pairs = Math.min(NEW_CODES, stocked.length, unstocked.length)
@@ -155,12 +147,10 @@ it('measures Enter on a scanned code to the line on screen', { timeout: 300_000 
   // Saved, then sent: both changes announced to the window before the next scan.
   await expect
     .poll(
-      () =>
-        page.evaluate(async () => {
-          const res = await fetch('/rpc/sync.status', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-          const { value } = (await res.json()) as { value: { waiting: number; pushing: boolean } }
-          return value.waiting === 0 && !value.pushing
-        }),
+      async () => {
+        const sync = await requestInApp(page, 'sync.status')
+        return sync.waiting === 0 && !sync.pushing
+      },
       { timeout: 30_000 },
     )
     .toBe(true)

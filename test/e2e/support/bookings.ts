@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { TrainingService } from '@core/training'
-import { hostRequestPath, type RequestInput } from '@shared/contract'
+import type { RequestInput } from '@shared/contract'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
+import { requestInApp } from './requests'
 
 /** The service's own view of a booking, read beside the app (what a second counter would see). */
 export interface ServiceBookingState {
@@ -90,20 +91,7 @@ export async function setServiceLatency(service: TrainingService, ms: number): P
  * what happens after the booking is saved. Returns its local id.
  */
 export async function createBookingInApp(page: Page, input: RequestInput<'bookings.create'>): Promise<string> {
-  const envelope = await page.evaluate(
-    async ({ path, payload }) => {
-      const res = await fetch(path, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ payload }),
-      })
-      return (await res.json()) as { ok: boolean; value?: { booking: { localId: string } }; error?: unknown }
-    },
-    { path: hostRequestPath('bookings.create'), payload: input },
-  )
-  if (!envelope.ok || !envelope.value) throw new Error(`bookings.create: ${JSON.stringify(envelope.error)}`)
-  return envelope.value.booking.localId
+  return (await requestInApp(page, 'bookings.create', input)).booking.localId
 }
 
 /** A line as the service takes it in a booking (its own names). */

@@ -1,4 +1,26 @@
 import type { Page } from 'playwright-core'
+import { hostRequestPath, type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
+
+/**
+ * One contract request made from inside the page, as the renderer makes it (the host's cookie), for a test
+ * that stands in for a screen or asks the core what it holds. Throws the core's error when it refuses.
+ */
+export async function requestInApp<N extends RequestName>(page: Page, name: N, payload?: RequestInput<N>): Promise<RequestOutput<N>> {
+  const envelope = await page.evaluate(
+    async ({ path, payload }) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payload }),
+      })
+      return (await res.json()) as { ok: boolean; value?: unknown; error?: unknown }
+    },
+    { path: hostRequestPath(name), payload },
+  )
+  if (!envelope.ok) throw new Error(`${name}: ${JSON.stringify(envelope.error)}`)
+  return envelope.value as RequestOutput<N>
+}
 
 /**
  * The contract requests the page makes through the browser host (one POST to /rpc/<name> each, see
