@@ -69,7 +69,9 @@ describe('sync centre', () => {
     expect(await entry.count()).toBe(1)
     await entry.getByTestId('entry-discard').click()
     await page.getByTestId('discard-confirm').click()
-    await expect.poll(() => entry.count()).toBe(0)
+    // Discarding a ship of a booking the service has reads its version back from the service first
+    // (a CI run once took longer than the poll's default second).
+    await expect.poll(() => entry.count(), { timeout: 10_000 }).toBe(0)
     await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')
     await expectText(page.getByTestId('sync-indicator'), 'Sincronizado')
     // The service was never changed by our refused entry: shipped once, by the other terminal.
@@ -166,7 +168,8 @@ describe('sync centre', () => {
     await screenshot(page, 'sync-04-conflict')
 
     await entry.getByTestId('entry-keep-theirs').click()
-    await expect.poll(() => entry.count()).toBe(0)
+    // Keeping theirs reads the service's version first.
+    await expect.poll(() => entry.count(), { timeout: 10_000 }).toBe(0)
     await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')
     // The service's version is "gone": the booking leaves the dispatch screen too.
     await page.getByTestId('menu-dispatch').click()
