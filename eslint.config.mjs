@@ -36,6 +36,17 @@ const rendererZone = [
     message: 'The renderer talks to the main process only through the contract (src-shared) and src-renderer/api.',
   },
 ]
+// The core checks every answer and event as it leaves (src-shared/dispatch.ts, core/events.ts); the window takes only
+// the contract's types, so it never builds its schemas at start. Its transport part has no schemas.
+const contractValues = {
+  patterns: [
+    {
+      regex: '^@shared/contract(/(?!transport$).*)?$',
+      allowTypeImports: true,
+      message: 'The renderer imports only types from the contract (and @shared/contract/transport): its schemas stay in the core.',
+    },
+  ],
+}
 const apiMessage = 'Views and components reach the service through their area store, not the API client (issue 13).'
 const apiZone = [{ regex: '(^@renderer/api(/|$))|(^(\\.\\./)+api(/|$))', message: apiMessage }]
 const viewsAndComponents = ['src-renderer/**/*.vue']
@@ -74,7 +85,10 @@ export default tseslint.config(
   },
   { files: ['src-main/core/**'], rules: { 'no-restricted-imports': restrict(...coreZone) } },
   { files: ['src-sandbox/**'], rules: { 'no-restricted-imports': restrict(...sandboxZone) } },
-  { files: ['src-renderer/**'], rules: { 'no-restricted-imports': restrict(...rendererZone) } },
+  {
+    files: ['src-renderer/**'],
+    rules: { 'no-restricted-imports': restrict(...rendererZone), '@typescript-eslint/no-restricted-imports': ['error', contractValues] },
+  },
   {
     files: viewsAndComponents,
     rules: { 'no-restricted-imports': restrict(...rendererZone, ...apiZone) },

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { Bridge } from '@shared/contract'
+import type { Bridge } from '@shared/contract/transport'
 
 declare global {
   interface Window {

@@ -14,7 +14,8 @@ import { dispatchRequests } from './contract/dispatch'
 /**
  * The one list of what the renderer may ask of the main process and what it may
  * hear back. The preload bridge, the IPC router, the browser host and the
- * renderer's client are all derived from these two objects; a name is never
+ * core's checks at its border (dispatch.ts, core/events.ts) are derived from
+ * these two objects, the renderer's client from their types; a name is never
  * typed anywhere else. No entry returns a secret.
  */
 
@@ -60,28 +61,4 @@ export function isRequestName(name: unknown): name is RequestName {
 }
 export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name)
-}
-
-/** Channel names of each transport, derived here so no transport spells one itself. */
-export const ipcRequestChannel = (name: RequestName) => `mostrador:request:${name}`
-export const ipcEventChannel = (name: EventName) => `mostrador:event:${name}`
-export const hostRequestPath = (name: RequestName) => `/rpc/${name}`
-export const hostEventsPath = '/events'
-/** Header a browser-host client sends its per-run token in (the cookie is the other way). */
-export const hostTokenHeader = 'x-mostrador-host-token'
-export const hostTokenCookie = 'mostrador_host'
-
-/** What every transport hands back for a request: a value, or an error payload. */
-export { type ErrorPayload } from './errors'
-import { errorPayload } from './errors'
-export const envelope = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: errorPayload }),
-])
-export type Envelope = z.infer<typeof envelope>
-
-/** The shape the preload exposes on `window.mostrador` (and the browser host imitates). */
-export interface Bridge {
-  invoke(name: RequestName, payload: unknown): Promise<Envelope>
-  on(name: EventName, listener: (payload: unknown) => void): () => void
 }

@@ -1,5 +1,6 @@
 import { AppError, badInput } from './errors'
-import { isRequestName, requests, type Envelope, type RequestName, type RequestOutput, type RequestParsedInput } from './contract'
+import { isRequestName, requests, type RequestName, type RequestOutput, type RequestParsedInput } from './contract'
+import type { Envelope } from './contract/transport'
 
 export type Handlers = { [N in RequestName]: (input: RequestParsedInput<N>) => Promise<RequestOutput<N>> }
 

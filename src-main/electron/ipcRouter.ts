@@ -1,4 +1,5 @@
-import { ipcEventChannel, ipcRequestChannel, requestNames, type Envelope } from '@shared/contract'
+import { requestNames } from '@shared/contract'
+import { ipcEventChannel, ipcRequestChannel, type Envelope } from '@shared/contract/transport'
 import { dispatch } from '@shared/dispatch'
 import { AppError } from '@shared/errors'
 import type { Core } from '@core/createCore'

@@ -1,4 +1,5 @@
-import { ipcEventChannel, ipcRequestChannel, isEventName, isRequestName, type Bridge, type Envelope } from '@shared/contract'
+import { isEventName, isRequestName } from '@shared/contract'
+import { ipcEventChannel, ipcRequestChannel, type Bridge, type Envelope } from '@shared/contract/transport'
 import { AppError } from '@shared/errors'
 
 /** The part of ipcRenderer the bridge uses; kept structural so the bridge never holds more. */

@@ -1,4 +1,5 @@
-import { hostEventsPath, hostRequestPath, isEventName, type Bridge, type Envelope, type EventName } from '@shared/contract'
+import type { EventName } from '@shared/contract'
+import { hostEventsPath, hostRequestPath, type Bridge, type Envelope } from '@shared/contract/transport'
 import { AppError } from '@shared/errors'
 
 export interface BrowserHostDeps {
@@ -30,8 +31,9 @@ export function createBrowserHostTransport(deps: BrowserHostDeps): Bridge {
     }
     if (typeof message !== 'object' || message === null) return
     const { name, payload } = message as { name?: unknown; payload?: unknown }
-    if (!isEventName(name)) return
-    for (const listener of listeners.get(name) ?? []) listener(payload)
+    // A name nobody listens to (or no event at all) finds no listeners.
+    if (typeof name !== 'string') return
+    for (const listener of listeners.get(name as EventName) ?? []) listener(payload)
   }
 
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
-import { hostRequestPath } from '@shared/contract'
+import { hostRequestPath } from '@shared/contract/transport'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'

@@ -1,14 +1,7 @@
 import { join } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  eventNames,
-  ipcEventChannel,
-  ipcRequestChannel,
-  requestNames,
-  type Bridge,
-  type EventName,
-  type RequestName,
-} from '@shared/contract'
+import { eventNames, requestNames, type EventName, type RequestName } from '@shared/contract'
+import { ipcEventChannel, ipcRequestChannel, type Bridge } from '@shared/contract/transport'
 import { registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
 import { createFakeCore, sampleInputs, sampleOutputs } from './fakes/fakeCore'

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ipcRequestChannel, requestNames, type Bridge } from '@shared/contract'
+import { requestNames } from '@shared/contract'
+import { ipcRequestChannel, type Bridge } from '@shared/contract/transport'
 
 /**
  * Builds the preload with the project's own electron-vite config and runs the

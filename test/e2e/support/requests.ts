@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
-import { hostRequestPath, type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
+import type { RequestInput, RequestName, RequestOutput } from '@shared/contract'
+import { hostRequestPath } from '@shared/contract/transport'
 
 /**
  * One contract request made from inside the page, as the renderer makes it (the host's cookie), for a test

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { errorPayload } from '../errors'
+import type { EventName, RequestName } from '../contract'
+
+/**
+ * How a request and an event travel, apart from what they carry. The renderer
+ * needs only this part: the core checks every answer and event against the
+ * contract before it leaves (src-shared/dispatch.ts, core/events.ts), so the
+ * window neither checks them again nor builds the contract's schemas at start.
+ */
+
+/** Channel names of each transport, derived here so no transport spells one itself. */
+export const ipcRequestChannel = (name: RequestName) => `mostrador:request:${name}`
+export const ipcEventChannel = (name: EventName) => `mostrador:event:${name}`
+export const hostRequestPath = (name: RequestName) => `/rpc/${name}`
+export const hostEventsPath = '/events'
+/** Header a browser-host client sends its per-run token in (the cookie is the other way). */
+export const hostTokenHeader = 'x-mostrador-host-token'
+export const hostTokenCookie = 'mostrador_host'
+
+/** What every transport hands back for a request: a value, or an error payload. */
+export const envelope = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: errorPayload }),
+])
+export type Envelope = z.infer<typeof envelope>
+
+/** The shape the preload exposes on `window.mostrador` (and the browser host imitates). */
+export interface Bridge {
+  invoke(name: RequestName, payload: unknown): Promise<Envelope>
+  on(name: EventName, listener: (payload: unknown) => void): () => void
+}
