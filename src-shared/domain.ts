@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { errorPayload } from './errors'
-import { receptionCount } from './purchasing'
 
 /**
  * Domain records as the app uses them, after normalisation in core/api:
@@ -135,6 +134,10 @@ export type GraphqlResult = z.infer<typeof graphqlResult>
 /** What this computer is for: it decides the first screen and the order of the menu. */
 export const station = z.enum(['counter', 'warehouse', 'backOffice'])
 export type Station = z.infer<typeof station>
+
+/** How the reception screen starts its lines: at 0, counted by scanning, or pre-filled with what is pending. */
+export const receptionCount = z.enum(['scan', 'prefilled'])
+export type ReceptionCount = z.infer<typeof receptionCount>
 
 const preferenceFields = {
   theme: z.enum(['light', 'dark', 'system']),

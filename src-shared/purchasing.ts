@@ -180,10 +180,6 @@ export const receptionResult = z.object({
 })
 export type ReceptionResult = z.infer<typeof receptionResult>
 
-/** How the reception screen starts its lines: at 0, counted by scanning, or pre-filled with what is pending. */
-export const receptionCount = z.enum(['scan', 'prefilled'])
-export type ReceptionCount = z.infer<typeof receptionCount>
-
 export const orderStates = ['voided', 'paid', 'received', 'partlyReceived', 'authorized', 'draft'] as const
 export type OrderState = (typeof orderStates)[number]
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import { decimalPattern } from '@shared/patterns'
-import type { PurchaseOrder, ReceptionCount, ReceptionDraft, ReceptionDraftLine, ReceptionInput } from '@shared/purchasing'
+import type { ReceptionCount } from '@shared/domain'
+import type { PurchaseOrder, ReceptionDraft, ReceptionDraftLine, ReceptionInput } from '@shared/purchasing'
 
 /** What the reception screen edits: the header and one delivered quantity per order line. */
 export interface ReceptionLineForm {
