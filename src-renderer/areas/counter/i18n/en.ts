@@ -7,7 +7,7 @@ const counter: CounterMessages = {
     editTitle: 'Edit booking {number}',
     origin: 'Origin',
     destination: 'Destination',
-    destinationPlaceholder: 'Destination agency',
+    destinationPlaceholder: 'Choose an agency',
     destinationsFiltered: 'Only agencies of the same category as the origin (a service setting).',
     categoryFilterUnknown: 'Destination filtering by agency category is not known for this server: every other agency is offered.',
     transferRequestsUnavailable: 'This server offers no transfer requests, so a booking cannot be made from one here.',

@@ -5,7 +5,7 @@ const counter = {
     editTitle: 'Editar reserva {number}',
     origin: 'Origen',
     destination: 'Destino',
-    destinationPlaceholder: 'Agencia de destino',
+    destinationPlaceholder: 'Elegir agencia',
     destinationsFiltered: 'Solo agencias de la misma categoría que el origen (configuración del servicio).',
     categoryFilterUnknown:
       'El filtrado de destinos por categoría de agencia no se conoce en este servidor: se ofrecen todas las demás agencias.',
