@@ -5,8 +5,8 @@ import type { EntityCurrency } from '@shared/purchasing'
 
 /**
  * The entity's currency: its country decides how numbers, money and dates are written (useEntityLocale).
- * The shell reads it once whoami names the entity, and again on a switch; purchasing's context brings
- * the same. Until it arrives (or when it cannot be read) the profile's time zone decides.
+ * The shell reads it once whoami names the entity, and again on a switch; purchasing asks again only when
+ * that read failed. Until it arrives (or when it cannot be read) the profile's time zone decides.
  */
 export const useEntityCurrencyStore = defineStore('entityCurrency', () => {
   const currency = ref<EntityCurrency | null>(null)

@@ -4,7 +4,6 @@ import {
   consolidateChanges,
   consolidateInput,
   consolidateSummary,
-  entityCurrency,
   purchaseOrder,
   reception,
   receptionDraft,
@@ -16,11 +15,10 @@ import { recordId } from '../patterns'
 
 /** Purchasing: consolidates and receptions. Assembled in src-shared/contract.ts. */
 export const purchasingRequests = {
-  /** Purchasing: online only (a failure keeps the form as typed). */
+  /** Purchasing: online only (a failure keeps the form as typed). The entity's currency is company.currency, read by the shell. */
   'purchasing.context': entry(
     none,
     z.object({
-      currency: entityCurrency.nullable(),
       agencies: z.array(z.object({ id: z.number().int(), name: z.string() })),
       userAgencyId: z.number().int().nullable(),
     }),

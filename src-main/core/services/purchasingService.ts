@@ -1,7 +1,6 @@
 import type {
   Consolidate,
   ConsolidateSummary,
-  EntityCurrency,
   PurchaseOrder,
   Reception,
   ReceptionDraft,
@@ -35,12 +34,10 @@ export class PurchasingService {
     return this.session.require().graphql
   }
 
-  /** What the screens need around the forms: the entity's currency (amounts are shown in it) and the agencies goods may enter. */
-  async context(): Promise<{ currency: EntityCurrency | null; agencies: { id: number; name: string }[]; userAgencyId: number | null }> {
-    // Signed out, this throws before either read starts (not one rejected read left unawaited beside it).
-    const graphql = this.graphql
-    const [currency, agencies] = await Promise.all([this.profile.currency(), api.listActiveAgencies(graphql)])
-    return { currency, agencies, userAgencyId: this.profile.lastKnown()?.agency?.id ?? null }
+  /** What the screens need around the forms: the agencies goods may enter, and the user's own. */
+  async context(): Promise<{ agencies: { id: number; name: string }[]; userAgencyId: number | null }> {
+    const agencies = await api.listActiveAgencies(this.graphql)
+    return { agencies, userAgencyId: this.profile.lastKnown()?.agency?.id ?? null }
   }
 
   candidates(special: boolean): Promise<PurchaseOrder[]> {

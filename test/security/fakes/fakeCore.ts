@@ -439,7 +439,6 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'dispatch.ticks': { entityId: 101, ticks: { '0f8fad5b-d9cb-469f-a165-70867728950e': { '3:5': '2.5' } } },
   'dispatch.keepTicks': { savedAt: '2026-11-24T16:42:00.000Z' },
   'purchasing.context': {
-    currency: { id: 1, code: 'GTQ', symbol: 'Q', country: 'Guatemala' },
     agencies: [{ id: 301, name: 'Bodega Central' }],
     userAgencyId: 301,
   },

@@ -19,20 +19,19 @@ export type ScannedCode = { kind: 'item'; itemId: number; code: string; name: st
  * failure for the screen to show next to what it was doing.
  */
 export const usePurchasingStore = defineStore('purchasing', () => {
-  // --- Around the forms: the entity's currency and its agencies (asked once, again only after a failure).
+  // --- Around the forms: the agencies (asked once, again only after a failure) and the entity's currency.
   const context = ref<PurchasingContext | null>(null)
   let contextAsked: Promise<PurchasingContext> | null = null
   const agencies = computed(() => context.value?.agencies ?? [])
-  // Kept where the shell's formatters read it (stores/entityCurrency.ts).
+  // The shell read it as whoami named the entity (stores/entityCurrency.ts); asked again only when that read failed.
   const shared = useEntityCurrencyStore()
   const entityCurrency = computed(() => shared.currency)
 
   function loadContext(): Promise<PurchasingContext> {
-    contextAsked ??= request('purchasing.context').then(
-      (ctx) => {
-        shared.currency = ctx.currency
-        return (context.value = ctx)
-      },
+    if (contextAsked) return contextAsked
+    if (shared.currency === null) void shared.load()
+    contextAsked = request('purchasing.context').then(
+      (ctx) => (context.value = ctx),
       (err: unknown) => {
         contextAsked = null
         throw err

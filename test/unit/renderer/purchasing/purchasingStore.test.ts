@@ -168,15 +168,26 @@ describe('the purchasing store', () => {
     expect(calls).toEqual(['consolidates.create', 'consolidates.update', 'consolidates.delete'])
   })
 
-  it("keeps the context's currency where the shell's formatters read the entity's country", async () => {
+  it("takes the currency the shell read, and reads it itself only when the shell's read failed", async () => {
+    const currency = { id: 1, code: 'GTQ', symbol: 'Q', country: 'GT' }
+    answers.set('purchasing.context', () => ({ agencies: [], userAgencyId: null }))
+    answers.set('company.currency', () => currency)
+    const store = usePurchasingStore()
+    // Nothing read yet (the shell's read failed): the context asks for it beside its own read.
+    await store.loadContext()
+    await vi.waitFor(() => expect(store.entityCurrency).toEqual(currency))
+    expect(calls).toEqual(['company.currency', 'purchasing.context'])
+  })
+
+  it('does not read the currency again when the shell has it', async () => {
     const { useEntityCurrencyStore } = await import('@renderer/stores/entityCurrency')
     const currency = { id: 1, code: 'GTQ', symbol: 'Q', country: 'GT' }
-    answers.set('purchasing.context', () => ({ currency, agencies: [], userAgencyId: null }))
+    useEntityCurrencyStore().currency = currency
+    answers.set('purchasing.context', () => ({ agencies: [], userAgencyId: null }))
     const store = usePurchasingStore()
-    expect(useEntityCurrencyStore().currency).toBeNull()
     await store.loadContext()
-    expect(useEntityCurrencyStore().currency).toEqual(currency)
     expect(store.entityCurrency).toEqual(currency)
+    expect(calls).toEqual(['purchasing.context'])
   })
 
   it('asks the context once for every screen, and again only after a failure', async () => {
@@ -184,13 +195,13 @@ describe('the purchasing store', () => {
     let fail = true
     answers.set('purchasing.context', () => {
       if (fail) throw new Error('offline')
-      return { currency: null, agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 }
+      return { agencies: [{ id: 301, name: 'Bodega Central' }], userAgencyId: 301 }
     })
     await expect(store.loadContext()).rejects.toThrow('offline')
     fail = false
     await Promise.all([store.loadContext(), store.loadContext()])
     await store.loadContext()
-    expect(calls).toEqual(['purchasing.context', 'purchasing.context'])
+    expect(calls.filter((c) => c === 'purchasing.context')).toEqual(['purchasing.context', 'purchasing.context'])
     expect(store.agencyName(301)).toBe('Bodega Central')
   })
 
