@@ -114,8 +114,13 @@ export function chosenLot(line: DraftLine): LotOption | null {
  * Lines on a lot already expired on the clerk's day: the save asks before sending them (a lot chosen by
  * hand, or kept from an older booking; the default lot never is one).
  */
-export function expiredLotLines(lines: DraftLine[], today: string): DraftLine[] {
-  return lines.filter((l) => lotFreshness(chosenLot(l)?.expires ?? null, today, 0) === 'expired')
+export function expiredLotLines(lines: DraftLine[], today: () => string): DraftLine[] {
+  const dated = lines.filter((l) => chosenLot(l)?.expires)
+  // The clerk's day is asked for only when a lot has a date: its zone's first format loads the time-zone
+  // data (~15 ms), which a cold start with an empty form would wait for.
+  if (dated.length === 0) return []
+  const day = today()
+  return dated.filter((l) => lotFreshness(chosenLot(l)?.expires ?? null, day, 0) === 'expired')
 }
 
 export function toBookingLines(lines: DraftLine[]): BookingLine[] {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
 import type { ScannedItem } from '@shared/counter'
 import { bookingLine, localBooking } from '../../../support/localBooking'
@@ -70,13 +70,21 @@ describe('the lines of a booking being typed', () => {
     ;({ lines } = addItem(lines, scanned(2, 12, []), '1', null, '2026-11-24'))
     // The default lot is never the expired one: nothing to ask.
     expect(lines[0]!.lotId).toBe(5)
-    expect(expiredLotLines(lines, '2026-11-24')).toEqual([])
+    expect(expiredLotLines(lines, () => '2026-11-24')).toEqual([])
     lines = lines.map((l) => (l.itemId === 1 ? { ...l, lotId: 7 } : l))
-    expect(expiredLotLines(lines, '2026-11-24').map((l) => l.itemId)).toEqual([1])
+    expect(expiredLotLines(lines, () => '2026-11-24').map((l) => l.itemId)).toEqual([1])
     // Expiring today is not expired yet; the day after it is.
     lines = lines.map((l) => (l.itemId === 1 ? { ...l, lotId: 5 } : l))
-    expect(expiredLotLines(lines, '2026-11-24')).toEqual([])
-    expect(expiredLotLines(lines, '2026-11-25').map((l) => l.itemId)).toEqual([1])
+    expect(expiredLotLines(lines, () => '2026-11-24')).toEqual([])
+    expect(expiredLotLines(lines, () => '2026-11-25').map((l) => l.itemId)).toEqual([1])
+  })
+
+  it("asks for the clerk's day only when a line's lot has a date (the first zone format costs ~15 ms)", () => {
+    const { lines } = addItem([], scanned(2, 12, []), '1', null, '2026-11-24')
+    const today = vi.fn(() => '2026-11-24')
+    expect(expiredLotLines(lines, today)).toEqual([])
+    expect(expiredLotLines([], today)).toEqual([])
+    expect(today).not.toHaveBeenCalled()
   })
 
   it('refuses quantities that are not positive numbers', () => {
