@@ -54,6 +54,8 @@ export default defineConfig({
       // electron-vite leaves the renderer unminified; minified, the first screen's scripts are a third of the
       // size and parse and compile in a fraction of the time (test/bench/shell/coldLoad.bench.ts).
       minify: true,
+      // For reading a profile by source (test/bench/shell/coldLoad.bench.ts, MOSTRADOR_PROFILE); never shipped.
+      sourcemap: process.env.MOSTRADOR_SOURCEMAPS === '1',
     },
     plugins: [vue()],
   },

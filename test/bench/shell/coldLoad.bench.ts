@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, it } from 'vitest'
 import { launchBrowserHost } from '../../../src-main/host/launchBrowserHost'
@@ -10,6 +10,7 @@ import { startTraining } from '../../e2e/support/actions'
 import { markToursSeen } from '../../e2e/support/app'
 import { openCatalogueWithRows } from '../../e2e/support/catalogue'
 import { percentile, report } from '../support/measure'
+import { timeBySource, topLines, type CpuProfile } from '../support/cpuProfile'
 
 // The renderer's cold load: from navigation to the first screen ready for
 // input, in Chromium through the browser host, with the browser's cache off
@@ -19,7 +20,13 @@ import { percentile, report } from '../support/measure'
 // first frame after the screen's input is in the DOM and enabled, timed in the
 // page from navigation start. Baseline from the same run: navigating to a
 // static file through the same host (the transport's share of any load).
+//
+// MOSTRADOR_PROFILE=1 adds one profiled cold load of New booking: its CPU profile is written to
+// test/bench/artifacts/ (open it in Chromium's DevTools) and where its time went is printed by source,
+// through source maps when the renderer was built with them (MOSTRADOR_SOURCEMAPS=1 npm run build).
 const LOADS = 10
+const artifacts = resolve(__dirname, '../artifacts')
+const rendererAssets = resolve(__dirname, '../../../out/renderer/assets')
 
 let host: Awaited<ReturnType<typeof launchBrowserHost>>
 let browser: LaunchedBrowser
@@ -79,6 +86,22 @@ async function coldLoad(
   }, dom)
   await cdp.detach()
   return { dom, frame, fetched, firstRead, scripts, kB: bytes / 1000 }
+}
+
+/** One more cold load of the screen, with the CPU profiled from navigation to ready. */
+async function profiledLoad(page: Page, selector: string): Promise<CpuProfile> {
+  await page.addInitScript(watchFor, selector)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+  await cdp.send('Profiler.start')
+  await page.goto(host.url)
+  await page.waitForFunction(() => (window as unknown as { __ready?: unknown }).__ready, null, { timeout: 30_000 })
+  const { profile } = await cdp.send('Profiler.stop')
+  await cdp.detach()
+  return profile as CpuProfile
 }
 
 async function staticFileLoad(page: Page): Promise<number> {
@@ -158,4 +181,25 @@ it('measures navigation to the first screen ready for input', { timeout: 600_000
     },
     { name: '  scripts loaded for it', value: counter.scripts, unit: `files, ${counter.kB.toFixed(0)} kB` },
   ])
+
+  if (process.env.MOSTRADOR_PROFILE) {
+    const profiled = await browser.context.newPage()
+    const profile = await profiledLoad(profiled, '[data-testid="booking-scan"] input')
+    await profiled.close()
+    mkdirSync(artifacts, { recursive: true })
+    const file = join(artifacts, 'coldLoad-newBooking.cpuprofile')
+    writeFileSync(file, JSON.stringify(profile))
+    const times = timeBySource(profile, rendererAssets)
+    const by = times.mapped ? 'source' : 'chunk (no source maps: build with MOSTRADOR_SOURCEMAPS=1)'
+    process.stdout.write(
+      [
+        `\n== One profiled cold load of New booking (${file}), by ${by}`,
+        '-- own time',
+        ...topLines(times.self, 25),
+        '-- with what it called',
+        ...topLines(times.inclusive, 25),
+        '',
+      ].join('\n'),
+    )
+  }
 })
