@@ -15,6 +15,8 @@ export interface TimeBySource {
   inclusive: Map<string, number>
   /** Whether the renderer was built with source maps (MOSTRADOR_SOURCEMAPS=1): else chunks, not sources, are named. */
   mapped: boolean
+  /** Where the count stopped, from the profile's start: the first sample in `until`, else the end. */
+  untilMs: number
 }
 
 const engine = new Set(['(program)', '(idle)', '(garbage collector)', '(root)'])
@@ -23,7 +25,7 @@ const engine = new Set(['(program)', '(idle)', '(garbage collector)', '(root)'])
  * Where a profiled load's time went, by source: a package (naive-ui by component) or a file of ours,
  * read through the build's source maps; for finding what to take off a first screen.
  */
-export function timeBySource(profile: CpuProfile, assetsDir: string): TimeBySource {
+export function timeBySource(profile: CpuProfile, assetsDir: string, until?: string): TimeBySource {
   const maps = new Map<string, SourceMapConsumer | null>()
   const consumer = (url: string): SourceMapConsumer | null => {
     const file = url.replace(/.*\/assets\//, '')
@@ -45,10 +47,21 @@ export function timeBySource(profile: CpuProfile, assetsDir: string): TimeBySour
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
 
+  const stackHas = (id: number, name: string) => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      if (profile.nodes.find((n) => n.id === at)!.callFrame.functionName === name) return true
+    }
+    return false
+  }
+  const end = until === undefined ? -1 : profile.samples.findIndex((id) => stackHas(id, until))
+  const samples = end < 0 ? profile.samples : profile.samples.slice(0, end)
+
   const self = new Map<string, number>()
   const inclusive = new Map<string, number>()
   const add = (m: Map<string, number>, k: string, ms: number) => m.set(k, (m.get(k) ?? 0) + ms)
-  profile.samples.forEach((id, k) => {
+  let untilMs = 0
+  samples.forEach((id, k) => {
+    untilMs += profile.timeDeltas[k]! / 1000
     // A sample's time is the gap to the next one.
     const ms = (profile.timeDeltas[k + 1] ?? 0) / 1000
     add(self, sourceOf.get(id)!, ms)
@@ -59,7 +72,7 @@ export function timeBySource(profile: CpuProfile, assetsDir: string): TimeBySour
       seen.add(source)
     }
   })
-  return { self, inclusive, mapped: [...maps.values()].some((m) => m !== null) }
+  return { self, inclusive, mapped: [...maps.values()].some((m) => m !== null), untilMs }
 }
 
 /** node_modules/naive-ui/es/button/src/Button.mjs → naive-ui/button; src-renderer/… stays as it is. */
