@@ -36,14 +36,15 @@ const rendererZone = [
     message: 'The renderer talks to the main process only through the contract (src-shared) and src-renderer/api.',
   },
 ]
-// The core checks every answer and event as it leaves (src-shared/dispatch.ts, core/events.ts); the window takes only
-// the contract's types, so it never builds its schemas at start. Its transport part has no schemas.
+// The core checks every answer as it leaves (src-shared/dispatch.ts); the window takes the requests' types only, so it
+// never builds their schemas at start. It checks the events (contract/events.ts); the transport part has no schemas.
 const contractValues = {
   patterns: [
     {
-      regex: '^@shared/contract(/(?!transport$).*)?$',
+      regex: '^@shared/contract(/(?!transport$|events$).*)?$',
       allowTypeImports: true,
-      message: 'The renderer imports only types from the contract (and @shared/contract/transport): its schemas stay in the core.',
+      message:
+        "The renderer imports only types from the contract's requests: their schemas stay in the core (values: contract/transport, contract/events).",
     },
   ],
 }

@@ -1,11 +1,8 @@
 import { z } from 'zod'
-import { connectionState, sessionStatus, whoAmI } from './domain'
-import { catalogueStatus, pullProgress } from './catalogue'
-import { updateStatus } from './updates'
-import { syncSummary } from './contract/entry'
+import { events } from './contract/events'
 import { sessionRequests } from './contract/session'
 import { catalogueRequests } from './contract/catalogue'
-import { bookingsDelta, counterRequests } from './contract/counter'
+import { counterRequests } from './contract/counter'
 import { purchasingRequests } from './contract/purchasing'
 import { adminRequests } from './contract/admin'
 import { supportRequests } from './contract/support'
@@ -13,10 +10,10 @@ import { dispatchRequests } from './contract/dispatch'
 
 /**
  * The one list of what the renderer may ask of the main process and what it may
- * hear back. The preload bridge, the IPC router, the browser host and the
- * core's checks at its border (dispatch.ts, core/events.ts) are derived from
- * these two objects, the renderer's client from their types; a name is never
- * typed anywhere else. No entry returns a secret.
+ * hear back. The preload bridge, the IPC router, the browser host, the core's
+ * check of every request (dispatch.ts) and the renderer's client are derived
+ * from these two objects; a name is never typed anywhere else. No entry
+ * returns a secret.
  */
 
 /** Every request, assembled from each area's part (src-shared/contract/*.ts). */
@@ -30,18 +27,8 @@ export const requests = {
   ...supportRequests,
 } as const
 
-export const events = {
-  'session.changed': sessionStatus,
-  'connection.changed': connectionState,
-  'entity.changed': whoAmI,
-  'catalogue.progress': pullProgress,
-  'catalogue.changed': catalogueStatus,
-  /** The outbox's counts moved (every change, and as a push settles entries). */
-  'sync.changed': syncSummary,
-  /** Bookings changed here or were read again from the service: what changed, for the stores to apply. */
-  'bookings.changed': bookingsDelta,
-  'updates.changed': updateStatus,
-} as const
+/** Every event (src-shared/contract/events.ts). */
+export { events }
 
 export type Requests = typeof requests
 export type RequestName = keyof Requests

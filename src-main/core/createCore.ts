@@ -98,7 +98,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     node: process.versions.node,
     electron: process.versions.electron ?? null,
   })
-  const events = new CoreEvents((name, detail) => log.warn('event dropped: it breaks the contract', { name, detail }))
+  const events = new CoreEvents()
   const settings = new SettingsStore(options.dataDir)
   const connection = new ConnectionMonitor(events, now)
   const session = new SessionService({

@@ -1,4 +1,5 @@
 import type { EventName, EventPayload, RequestInput, RequestName, RequestOutput } from '@shared/contract'
+import { events } from '@shared/contract/events'
 import { envelope, type Bridge } from '@shared/contract/transport'
 import { AppError } from '@shared/errors'
 
@@ -12,9 +13,10 @@ export interface Client {
 
 /**
  * The renderer's only door to the main process. Whatever the transport, every
- * failure arrives as an AppError. The values themselves were checked against
- * the contract by the core as they left it (dispatch.ts, core/events.ts); the
- * window does not check them twice, and so never builds the contract's schemas.
+ * failure arrives as an AppError. An answer's value was checked against the
+ * contract by the core as it left (src-shared/dispatch.ts), so it is not
+ * checked twice and the window never builds the requests' schemas; the events
+ * are checked here, once, against their own part of the contract.
  */
 export function createClient(bridge: Bridge): Client {
   return {
@@ -32,7 +34,12 @@ export function createClient(bridge: Bridge): Client {
     },
 
     onEvent(name, listener) {
-      return bridge.on(name, (payload) => listener(payload as EventPayload<typeof name>))
+      return bridge.on(name, (payload) => {
+        const parsed = events[name].safeParse(payload)
+        // An event that breaks the contract is ignored rather than corrupting a store.
+        if (parsed.success) listener(parsed.data as EventPayload<typeof name>)
+        else console.warn(`ignored malformed event ${name}`)
+      })
     },
   }
 }

@@ -3,23 +3,9 @@ import { bookingChanges, bookingInput, localBooking, outboxEntry } from '../book
 import { agencyStock, counterSetup, scanResult, transferRequest } from '../counter'
 import { openBooking, openBookingForm } from '../openBooking'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
+import { bookingsDelta } from './events'
 import { recordId } from '../patterns'
 
-/**
- * What a change of the counter's bookings did, as the screens hold them: the bookings that changed
- * (described, as bookings.list gives them), those gone from the list, every open outbox entry of the
- * bookings named (they replace what a screen holds for those bookings), and the outbox's new counts.
- * Commands return it and the core announces it (event bookings.changed), so a store applies it and
- * reads nothing again. `full`: the whole list, after a read from the service (replace, not merge).
- */
-export const bookingsDelta = z.object({
-  bookings: z.array(localBooking),
-  removed: z.array(z.string()),
-  entries: z.array(outboxEntry),
-  sync: syncSummary,
-  full: z.boolean(),
-})
-export type BookingsDelta = z.infer<typeof bookingsDelta>
 const bookingChanged = z.object({ booking: localBooking, changes: bookingsDelta })
 
 /** The counter: bookings, the outbox and the sync centre, the new-booking form (dispatch uses the same bookings). Assembled in src-shared/contract.ts. */

@@ -3,10 +3,11 @@ import { errorPayload } from '../errors'
 import type { EventName, RequestName } from '../contract'
 
 /**
- * How a request and an event travel, apart from what they carry. The renderer
- * needs only this part: the core checks every answer and event against the
- * contract before it leaves (src-shared/dispatch.ts, core/events.ts), so the
- * window neither checks them again nor builds the contract's schemas at start.
+ * How a request and an event travel, apart from what they carry: with the
+ * events' part (contract/events.ts), all the renderer takes of the contract
+ * besides types. The core checks every answer before it leaves
+ * (src-shared/dispatch.ts), so the window neither checks it again nor builds
+ * the requests' schemas at start.
  */
 
 /** Channel names of each transport, derived here so no transport spells one itself. */

@@ -6,7 +6,7 @@ import { ipcEventChannel, ipcRequestChannel, type Envelope } from '@shared/contr
 import { forwardEvents, registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import type { RendererLocation } from '../../src-main/electron/rendererLocation'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
-import { createFakeCore, sampleEvents, sampleInputs, sampleOutputs, type FakeCore } from './fakes/fakeCore'
+import { createFakeCore, sampleInputs, sampleOutputs, type FakeCore } from './fakes/fakeCore'
 import { FakeBrowserWindow, FakeFrame, ipcMain, resetFakeElectron } from './fakes/fakeElectron'
 
 vi.mock('electron', () => import('./fakes/fakeElectron'))
@@ -257,8 +257,8 @@ describe('event forwarding', () => {
   it.each(eventNames)('sends %s to every window on its own channel with only the payload', (name) => {
     const second = new FakeBrowserWindow({})
     forwardEvents(core, () => [window, second])
-    const payload = sampleEvents[name]
-    core.events.emit(name, payload)
+    const payload = { marker: name }
+    core.events.emit(name, payload as never)
     for (const w of [window, second]) expect(w.webContents.sent).toEqual([{ channel: ipcEventChannel(name), args: [payload] }])
   })
 

@@ -1,7 +1,7 @@
 import { AppError } from '@shared/errors'
 import { bookingTicks, type BookingTicks, type LineTicks } from '@shared/dispatchTicks'
 import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
-import type { BookingsDelta } from '@shared/contract/counter'
+import type { BookingsDelta } from '@shared/contract/events'
 import type { Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
 

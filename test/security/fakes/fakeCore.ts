@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import { requestNames, type EventName, type EventPayload, type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
+import { requestNames, type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
 import type { Handlers } from '@shared/dispatch'
 import type { LocalBooking } from '@shared/bookings'
 import type { CounterSetup } from '@shared/counter'
@@ -530,18 +530,6 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'updates.status': updateStatus,
   'updates.install': updateStatus,
   'updates.setEnabled': { ...updateStatus, enabled: false, state: 'off', offReason: 'disabled', version: null },
-}
-
-/** One valid payload per event (the core forwards only what the contract allows), complete for the same reason. */
-export const sampleEvents: { [N in EventName]: EventPayload<N> } = {
-  'session.changed': sampleOutputs['session.status'],
-  'connection.changed': sampleOutputs['connection.status'],
-  'entity.changed': sampleOutputs['profile.whoami'],
-  'catalogue.progress': { phase: 'items', done: 40, total: 120 },
-  'catalogue.changed': sampleOutputs['catalogue.status'],
-  'sync.changed': sampleOutputs['sync.status'],
-  'bookings.changed': sampleOutputs['outbox.discard'],
-  'updates.changed': sampleOutputs['updates.status'],
 }
 
 export interface FakeCore extends ShellCore {

@@ -44,15 +44,17 @@ describe('renderer client', () => {
     await expect(client.request('session.status')).rejects.toMatchObject({ code: 'bad_response' })
   })
 
-  // Events are checked by the core as they leave it (test/unit/core/events.test.ts).
-  it('delivers an event to its listeners until they stop listening', () => {
+  it('delivers valid events and drops malformed ones', () => {
     const bridge = fakeBridge(() => null)
     const client = createClient(bridge)
     const seen: unknown[] = []
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const stop = client.onEvent('connection.changed', (p) => seen.push(p))
     bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null })
+    bridge.emit('connection.changed', { online: 'yes' })
     stop()
-    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null })
+    bridge.emit('connection.changed', { online: false, lastContactAt: null })
+    warn.mockRestore()
     expect(seen).toEqual([{ online: true, link: 'online', lastContactAt: null }])
   })
 })

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { LocalBooking, OutboxEntry } from '@shared/bookings'
-import type { BookingsDelta } from '@shared/contract/counter'
+import type { BookingsDelta } from '@shared/contract/events'
 import { useBookingsStore } from '@renderer/areas/counter/stores/bookings'
 import { localBooking } from '../../../support/localBooking'
 

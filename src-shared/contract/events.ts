@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { connectionState, sessionStatus, whoAmI } from '../domain'
+import { catalogueStatus, pullProgress } from '../catalogue'
+import { updateStatus } from '../updates'
+import { localBooking, outboxEntry } from '../bookings'
+import { syncSummary } from './entry'
+
+/**
+ * What a change of the counter's bookings did, as the screens hold them: the bookings that changed
+ * (described, as bookings.list gives them), those gone from the list, every open outbox entry of the
+ * bookings named (they replace what a screen holds for those bookings), and the outbox's new counts.
+ * Commands return it and the core announces it (event bookings.changed), so a store applies it and
+ * reads nothing again. `full`: the whole list, after a read from the service (replace, not merge).
+ */
+export const bookingsDelta = z.object({
+  bookings: z.array(localBooking),
+  removed: z.array(z.string()),
+  entries: z.array(outboxEntry),
+  sync: syncSummary,
+  full: z.boolean(),
+})
+export type BookingsDelta = z.infer<typeof bookingsDelta>
+
+/**
+ * Every event the core sends, with its schema: the contract's part the renderer checks at run time (the
+ * core checks the answers, src-shared/dispatch.ts), apart from the requests so that the window builds
+ * only these schemas. Assembled in src-shared/contract.ts.
+ */
+export const events = {
+  'session.changed': sessionStatus,
+  'connection.changed': connectionState,
+  'entity.changed': whoAmI,
+  'catalogue.progress': pullProgress,
+  'catalogue.changed': catalogueStatus,
+  /** The outbox's counts moved (every change, and as a push settles entries). */
+  'sync.changed': syncSummary,
+  /** Bookings changed here or were read again from the service: what changed, for the stores to apply. */
+  'bookings.changed': bookingsDelta,
+  'updates.changed': updateStatus,
+} as const
