@@ -1,4 +1,4 @@
-import { computed, nextTick, shallowRef } from 'vue'
+import { computed, nextTick, shallowRef, type Component } from 'vue'
 import type { LocalBooking } from '@shared/bookings'
 
 /**
@@ -13,9 +13,29 @@ import type { LocalBooking } from '@shared/bookings'
 export type PrintJob =
   { kind: 'slip'; booking: LocalBooking; printedAt: string } | { kind: 'manifest'; bookings: LocalBooking[]; printedAt: string }
 
+/** What draws a job on paper. Its code (JsBarcode's is 60 kB) comes at the first print, not with the shell. */
+export interface PrintViews {
+  slip: Component
+  manifest: Component
+}
+
 const job = shallowRef<PrintJob | null>(null)
+const views = shallowRef<PrintViews | null>(null)
+let loading: Promise<PrintViews> | null = null
+
+function loadViews(): Promise<PrintViews> {
+  loading ??= Promise.all([import('../shell/print/BookingSlip.vue'), import('../shell/print/DispatchManifest.vue')]).then(
+    ([slip, manifest]) => (views.value = { slip: slip.default, manifest: manifest.default }),
+    (err: unknown) => {
+      loading = null // the next print tries again
+      throw err
+    },
+  )
+  return loading
+}
 
 async function print(next: PrintJob): Promise<void> {
+  await loadViews()
   job.value = next
   // The slip (and its barcode, drawn when it mounts) must be in the page before the dialog opens.
   await nextTick()
@@ -26,6 +46,7 @@ export function usePrint() {
   return {
     /** What is (or was last) laid out for the printer; it stays rendered, hidden on screen. */
     job: computed(() => job.value),
+    views: computed(() => views.value),
     printSlip: (booking: LocalBooking) => print({ kind: 'slip', booking, printedAt: new Date().toISOString() }),
     printManifest: (bookings: LocalBooking[]) => print({ kind: 'manifest', bookings: [...bookings], printedAt: new Date().toISOString() }),
   }
