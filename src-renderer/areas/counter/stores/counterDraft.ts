@@ -172,7 +172,7 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
   /**
    * A form restored with a planned-delivery day that has passed (kept yesterday, the app started today):
    * today instead, as a new form gets, and kept so; `movedDelivery` keeps the old day for the note.
-   * `today` gives the clerk's day in the profile's zone, asked only when a form was restored (the first
+   * `clerksToday` gives the clerk's day in the profile's zone, asked only when a form was restored (the first
    * zone format loads the time-zone data, ~15 ms that a cold start would wait for); a day from a transfer
    * request may be a timestamp, read as its day there. Days are `YYYY-MM-DD`, so text order is date order.
    */
