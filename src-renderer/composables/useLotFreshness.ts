@@ -13,7 +13,10 @@ export function useLotFreshness() {
   /** The clerk's day; read at each call, so a counter left open overnight marks by the new day. */
   const today = (): string => dateInZone(new Date(), whoami.data?.profile.timeZone ?? 'UTC')
   function freshness(expires: string | null | undefined): LotFreshness {
-    return lotFreshness(expires ?? null, today(), preferences.preferences.nearExpiryDays)
+    // A lot without a date is fresh on any day: the day (a format in the profile's zone) is asked for only
+    // for a dated one, not for every line, card and slip row drawn.
+    if (expires === null || expires === undefined) return 'fresh'
+    return lotFreshness(expires, today(), preferences.preferences.nearExpiryDays)
   }
   return { freshness, today }
 }

@@ -1,0 +1,28 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+
+// The stores are used as they start; nothing is asked of the core.
+vi.mock('@renderer/api', () => ({ request: () => Promise.reject(new Error('no core in this test')), onEvent: () => () => undefined }))
+
+let useLotFreshness: typeof import('@renderer/composables/useLotFreshness').useLotFreshness
+beforeAll(async () => {
+  // The preferences store asks the window about the theme when it loads.
+  vi.stubGlobal('window', {})
+  ;({ useLotFreshness } = await import('@renderer/composables/useLotFreshness'))
+})
+
+describe('lot freshness on the screens', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it("marks a dated lot by the clerk's day, and asks for the day only for a dated lot", () => {
+    setActivePinia(createPinia())
+    const zoneFormat = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    const { freshness } = useLotFreshness()
+    expect(freshness(null)).toBe('fresh')
+    expect(freshness(undefined)).toBe('fresh')
+    expect(zoneFormat).not.toHaveBeenCalled()
+    expect(freshness('2000-01-01')).toBe('expired')
+    expect(freshness('2999-01-01')).toBe('fresh')
+    expect(zoneFormat).toHaveBeenCalled()
+  })
+})
