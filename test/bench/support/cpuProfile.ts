@@ -47,10 +47,9 @@ export function timeBySource(profile: CpuProfile, assetsDir: string, until?: str
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
 
+  const functionOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName]))
   const stackHas = (id: number, name: string) => {
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      if (profile.nodes.find((n) => n.id === at)!.callFrame.functionName === name) return true
-    }
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (functionOf.get(at) === name) return true
     return false
   }
   const end = until === undefined ? -1 : profile.samples.findIndex((id) => stackHas(id, until))
