@@ -3,8 +3,8 @@ import { onMounted, readonly, ref, watch, type Ref } from 'vue'
 /**
  * The screen the shell opened on takes input (New booking: its scan box is enabled). What the shell and
  * that screen draw besides it that the first input does not need waits for this: the side menu (~30 ms
- * of naive-ui's NMenu on a cold start) and New booking's date picker (~20 ms, and its code)
- * (test/bench/shell/coldLoad.bench.ts).
+ * of naive-ui's NMenu on a cold start), New booking's date picker (~20 ms, and its code) and the status
+ * bar's time of last contact (~20 ms: the profile's time zone) (test/bench/shell/coldLoad.bench.ts).
  */
 const ready = ref(false)
 
