@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { errorPayload } from './errors'
+import { defaultNearExpiryDays, defaultPreferences, languages } from './preferenceValues'
+
+export { defaultNearExpiryDays, defaultPreferences, languages }
 
 /**
  * Domain records as the app uses them, after normalisation in core/api:
  * ids are numbers, timestamps ISO 8601 (UTC), absent values null.
  */
 
-export const languages = ['es', 'en'] as const
 export const language = z.enum(languages)
 export type Language = z.infer<typeof language>
 
@@ -160,19 +162,13 @@ const preferenceFields = {
  * habit: count by scanning; before the near-expiry setting, a month; before the dispatch view, cards; before the tours, the
  * station's own counts as seen.
  */
-
-/**
- * Days before its expiry a lot is marked as near (a preference). Here, not in lots.ts: the contract
- * reaches the sandboxed preload, which can require nothing but electron (lots.ts needs decimal.js).
- */
-export const defaultNearExpiryDays = 30
 export const preferences = z
   .object({
     ...preferenceFields,
-    station: preferenceFields.station.default(null),
-    receptionCount: receptionCount.default('scan'),
-    nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultNearExpiryDays),
-    dispatchView: preferenceFields.dispatchView.default('cards'),
+    station: preferenceFields.station.default(defaultPreferences.station),
+    receptionCount: receptionCount.default(defaultPreferences.receptionCount),
+    nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultPreferences.nearExpiryDays),
+    dispatchView: preferenceFields.dispatchView.default(defaultPreferences.dispatchView),
     toursSeen: preferenceFields.toursSeen.optional(),
   })
   .transform(({ toursSeen, ...rest }) => ({
@@ -180,8 +176,6 @@ export const preferences = z
     // Written before the tours existed: a computer that already had its station knows it, so its tour is not sprung on it.
     toursSeen: toursSeen ?? (rest.station ? [rest.station] : []),
   }))
-/** A computer that has chosen nothing yet: the system's theme and language, no station, every other default. */
-export const defaultPreferences: Preferences = preferences.parse({ theme: 'system', language: null })
 /** A change: only what it names (no defaults, so changing the theme never forgets the station). */
 export const preferencesPatch = z.object(preferenceFields).partial()
 export type Preferences = z.infer<typeof preferences>

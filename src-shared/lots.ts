@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import { defaultNearExpiryDays } from './domain'
+import { defaultNearExpiryDays } from './preferenceValues'
 import { addDays, formatISO, parseISO } from 'date-fns'
 import { isPositiveDecimal } from './patterns'
 
@@ -13,7 +13,7 @@ export interface PickableLot {
 
 export type LotFreshness = 'expired' | 'near' | 'fresh'
 
-/** Days before expiry from which a lot is marked "near" when no setting says otherwise (kept in domain.ts). */
+/** Days before expiry from which a lot is marked "near" when no setting says otherwise (kept in preferenceValues.ts). */
 export { defaultNearExpiryDays }
 
 /** Expired (before today), near expiry (within `nearDays`), or fresh; today is the clerk's day in their zone. */

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { request } from '../api'
-import { defaultPreferences, type Preferences } from '@shared/domain'
+import type { Preferences } from '@shared/domain'
+import { defaultPreferences } from '@shared/preferenceValues'
 import { AppError } from '@shared/errors'
 
 const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null

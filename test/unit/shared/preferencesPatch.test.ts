@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { requests } from '@shared/contract'
 import { preferences } from '@shared/domain'
+import { defaultPreferences } from '@shared/preferenceValues'
 
 describe('preferences', () => {
   it('a change names only what it changes: switching the theme keeps the station', () => {
     expect(requests['preferences.set'].input.parse({ theme: 'dark' })).toEqual({ theme: 'dark' })
+  })
+
+  it('a computer that has chosen nothing reads as the defaults a window starts with', () => {
+    // The window takes its defaults from preferenceValues.ts without building the schema: the two must agree.
+    expect(preferences.parse({ theme: 'system', language: null })).toEqual(defaultPreferences)
   })
 
   it('reads settings written before stations existed as "not chosen"', () => {
