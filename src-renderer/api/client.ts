@@ -1,5 +1,5 @@
 import type { EventName, EventPayload, RequestInput, RequestName, RequestOutput } from '@shared/contract'
-import { events } from '@shared/contract/events'
+import type { events } from '@shared/contract/events'
 import { envelope, type Bridge } from '@shared/contract/transport'
 import { AppError } from '@shared/errors'
 
@@ -19,6 +19,7 @@ export interface Client {
  * are checked here, once, against their own part of the contract.
  */
 export function createClient(bridge: Bridge): Client {
+  const checked = checkedInOrder()
   return {
     async request(name, ...[input]) {
       let raw: unknown
@@ -34,12 +35,58 @@ export function createClient(bridge: Bridge): Client {
     },
 
     onEvent(name, listener) {
-      return bridge.on(name, (payload) => {
-        const parsed = events[name].safeParse(payload)
-        // An event that breaks the contract is ignored rather than corrupting a store.
-        if (parsed.success) listener(parsed.data as EventPayload<typeof name>)
-        else console.warn(`ignored malformed event ${name}`)
-      })
+      let listening = true
+      const stop = bridge.on(name, (payload) =>
+        checked((schemas) => {
+          // Stopped while the event waited for its schemas: the listener is gone.
+          if (!listening) return
+          const parsed = schemas[name].safeParse(payload)
+          // An event that breaks the contract is ignored rather than corrupting a store.
+          if (parsed.success) listener(parsed.data as EventPayload<typeof name>)
+          else console.warn(`ignored malformed event ${name}`)
+        }),
+      )
+      return () => {
+        listening = false
+        stop()
+      }
     },
+  }
+}
+
+/**
+ * The events' schemas, and the domain's schemas they are made of, load at the first event, not with the
+ * window: building them is a few ms of zod on a cold start (test/bench/shell/coldLoad.bench.ts). Events that arrive meanwhile wait, and are handed on in the order
+ * they came; from then on each is handed on at once.
+ */
+function checkedInOrder(): (deliver: (schemas: typeof events) => void) => void {
+  let schemas: typeof events | null = null
+  let waiting: ((schemas: typeof events) => void)[] | null = null
+  return (deliver) => {
+    if (schemas) return deliver(schemas)
+    if (waiting) return void waiting.push(deliver)
+    waiting = [deliver]
+    import('@shared/contract/events').then(
+      (module) => {
+        schemas = module.events
+        const queued = waiting!
+        waiting = null
+        for (const next of queued) {
+          try {
+            next(schemas)
+          } catch (err) {
+            // One listener's failure neither stops the others nor hides: it surfaces as an uncaught error would.
+            setTimeout(() => {
+              throw err
+            })
+          }
+        }
+      },
+      (err: unknown) => {
+        // Nothing to check them with: they are dropped, as a malformed event is, and the next event tries again.
+        console.error("could not load the events' schemas", err)
+        waiting = null
+      },
+    )
   }
 }

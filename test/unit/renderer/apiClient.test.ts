@@ -44,7 +44,7 @@ describe('renderer client', () => {
     await expect(client.request('session.status')).rejects.toMatchObject({ code: 'bad_response' })
   })
 
-  it('delivers valid events and drops malformed ones', () => {
+  it('delivers valid events and drops malformed ones', async () => {
     const bridge = fakeBridge(() => null)
     const client = createClient(bridge)
     const seen: unknown[] = []
@@ -52,10 +52,43 @@ describe('renderer client', () => {
     const stop = client.onEvent('connection.changed', (p) => seen.push(p))
     bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null })
     bridge.emit('connection.changed', { online: 'yes' })
+    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null })
+    await vi.waitFor(() => expect(seen).toHaveLength(2))
     stop()
-    bridge.emit('connection.changed', { online: false, lastContactAt: null })
+    bridge.emit('connection.changed', { online: false, link: 'failing', lastContactAt: null })
     warn.mockRestore()
-    expect(seen).toEqual([{ online: true, link: 'online', lastContactAt: null }])
+    expect(seen).toEqual([
+      { online: true, link: 'online', lastContactAt: null },
+      { online: false, link: 'offline', lastContactAt: null },
+    ])
+  })
+
+  it('hands on the events that came while their schemas loaded, in the order they came, then each at once', async () => {
+    const bridge = fakeBridge(() => null)
+    const client = createClient(bridge)
+    const seen: string[] = []
+    client.onEvent('session.changed', (p) => seen.push(`session ${p.state}`))
+    client.onEvent('connection.changed', (p) => seen.push(`connection ${p.link}`))
+    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null })
+    bridge.emit('session.changed', signedOut)
+    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null })
+    await vi.waitFor(() => expect(seen).toHaveLength(3))
+    expect(seen).toEqual(['connection online', 'session signed_out', 'connection offline'])
+    bridge.emit('session.changed', signedOut)
+    expect(seen).toHaveLength(4)
+  })
+
+  it('does not call a listener stopped before its event was checked', async () => {
+    const bridge = fakeBridge(() => null)
+    const client = createClient(bridge)
+    const gone: unknown[] = []
+    const kept: unknown[] = []
+    const stop = client.onEvent('session.changed', (p) => gone.push(p))
+    client.onEvent('session.changed', (p) => kept.push(p))
+    bridge.emit('session.changed', signedOut)
+    stop()
+    await vi.waitFor(() => expect(kept).toEqual([signedOut]))
+    expect(gone).toEqual([])
   })
 })
 
@@ -93,7 +126,7 @@ describe('browser-host transport', () => {
     await expect(garbled.request('session.status')).rejects.toMatchObject({ code: 'network' })
   })
 
-  it('opens one event stream and routes its messages by name', () => {
+  it('opens one event stream and routes its messages by name', async () => {
     let deliver: (data: unknown) => void = () => {}
     const open = vi.fn((_path: string, onMessage: (data: unknown) => void) => {
       deliver = onMessage
@@ -109,7 +142,7 @@ describe('browser-host transport', () => {
     deliver(JSON.stringify({ name: 'no.such.event', payload: {} }))
     expect(open).toHaveBeenCalledTimes(1)
     expect(open.mock.calls[0]![0]).toBe(hostEventsPath)
-    expect(session).toEqual([signedOut])
+    await vi.waitFor(() => expect(session).toEqual([signedOut]))
     expect(connection).toEqual([])
   })
 })
