@@ -93,7 +93,7 @@ export const consolidateChanges = z.object({
  * The prerequisites of a special-invoice consolidate (the spec's list), named
  * by the field the service reports a missing one on.
  */
-export const specialInvoicePrerequisites = ['charge_term_id', 'item_id', 'id_number'] as const
+export const specialInvoicePrerequisites = ['chargeTermId', 'itemId', 'idNumber'] as const
 export type SpecialInvoicePrerequisite = (typeof specialInvoicePrerequisites)[number]
 
 export const receptionDraftLine = z.object({

@@ -18,7 +18,7 @@ export function useProblemText() {
 
   function fieldName(field: string): string {
     const named = (f: string) => (te(`problem.fields.${f}`) ? t(`problem.fields.${f as ProblemField}`) : f)
-    const line = /^movements(?:_attributes)?\[(\d+)\](?:\.(\w+))?$/.exec(field)
+    const line = /^lines\[(\d+)\](?:\.(\w+))?$/.exec(field)
     if (!line) return named(field)
     const n = Number(line[1]) + 1
     return line[2] ? t('problem.lineField', { n, field: named(line[2]) }) : t('problem.line', { n })

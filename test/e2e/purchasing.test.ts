@@ -162,7 +162,7 @@ describe('purchasing', () => {
     await page.getByTestId('consolidate-save').click()
     const missing = page.getByTestId('consolidate-prerequisite')
     await expect.poll(() => missing.count()).toBe(1)
-    expect(await missing.getAttribute('data-field')).toBe('item_id')
+    expect(await missing.getAttribute('data-field')).toBe('itemId')
     await expectText(missing, 'item_for_consolidates')
     await expectText(missing, 'Variables de compras')
     await screenshot(page, 'purchasing-04-prerequisite')

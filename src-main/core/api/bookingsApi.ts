@@ -3,6 +3,7 @@ import type { BookingLine } from '@shared/bookings'
 import { serviceBookingView, type ServiceBookingView } from './serviceBookingView'
 import { bool, count, id, nullableDate, nullableId, nullableText, nullableTimestamp, optionalNull } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
+import { bookingFieldNames } from './serviceFieldNames'
 
 /**
  * The bookings area of the service. Ship and deliver are GETs that change
@@ -98,7 +99,12 @@ export async function createBooking(rest: RestClient, b: BookingWrite): Promise<
   const { lines, ...fields } = b
   return writeRequest(
     rest,
-    { method: 'POST', path: '/pos/bookings.json', body: { shipment: { ...fields, movements_attributes: movementsAttributes(lines) } } },
+    {
+      method: 'POST',
+      path: '/pos/bookings.json',
+      body: { shipment: { ...fields, movements_attributes: movementsAttributes(lines) } },
+      fieldNames: bookingFieldNames,
+    },
     shipmentSchema,
   )
 }
@@ -117,7 +123,11 @@ export async function updateBooking(
     const add = Object.values(movementsAttributes(lines))
     body.movements_attributes = Object.fromEntries([...destroy, ...add].map((m, i) => [String(i), m]))
   }
-  return writeRequest(rest, { method: 'PUT', path: `/pos/bookings/${serviceId}.json`, body: { shipment: body } }, shipmentSchema)
+  return writeRequest(
+    rest,
+    { method: 'PUT', path: `/pos/bookings/${serviceId}.json`, body: { shipment: body }, fieldNames: bookingFieldNames },
+    shipmentSchema,
+  )
 }
 
 export async function deleteBooking(rest: RestClient, serviceId: number): Promise<void> {

@@ -13,6 +13,7 @@ import {
   text,
 } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
+import { bundleFieldNames } from './serviceFieldNames'
 
 /**
  * The bundles area of the service. List answers use numbers and ISO times,
@@ -135,12 +136,16 @@ export async function fetchBundle(rest: RestClient, bundleId: number): Promise<S
 
 /** null: done, but answered in another shape (the caller reads it back). */
 export async function createBundle(rest: RestClient, input: BundleInput): Promise<ServiceBundleDetail | null> {
-  return writeRequest(rest, { method: 'POST', path: '/inventories/bundles.json', body: { bundle: bundleBody(input) } }, bundleDetailSchema)
+  return writeRequest(
+    rest,
+    { method: 'POST', path: '/inventories/bundles.json', body: { bundle: bundleBody(input) }, fieldNames: bundleFieldNames },
+    bundleDetailSchema,
+  )
 }
 
 export async function updateBundle(rest: RestClient, bundleId: number, changes: Partial<BundleInput>): Promise<ServiceBundleDetail> {
   return rest.request(
-    { method: 'PATCH', path: `/inventories/bundles/${bundleId}.json`, body: { bundle: bundleBody(changes) } },
+    { method: 'PATCH', path: `/inventories/bundles/${bundleId}.json`, body: { bundle: bundleBody(changes) }, fieldNames: bundleFieldNames },
     bundleDetailSchema,
   )
 }

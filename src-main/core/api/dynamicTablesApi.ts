@@ -71,7 +71,11 @@ export async function createDynamicTable(rest: RestClient, input: NewDynamicTabl
   const body = {
     webapp_table: { name: input.name, rows_structure: input.columns.map((c) => c.name), rows_type: input.columns.map((c) => c.type) },
   }
-  return writeRequest(rest, { method: 'POST', path: `${tablesPath}.json`, body }, dynamicTableSchema)
+  return writeRequest(
+    rest,
+    { method: 'POST', path: `${tablesPath}.json`, body, fieldNames: { rows_structure: 'columns', rows_type: 'columns' } },
+    dynamicTableSchema,
+  )
 }
 
 export async function renameDynamicTable(rest: RestClient, tableId: number, name: string): Promise<DynamicTable | null> {
@@ -93,11 +97,19 @@ export async function fetchTableRow(rest: RestClient, tableId: number, rowId: nu
 }
 
 export async function createTableRow(rest: RestClient, tableId: number, data: RowData): Promise<TableRow | null> {
-  return writeRequest(rest, { method: 'POST', path: `${rowsPath(tableId)}.json`, body: { webapp_row: { data } } }, rowSchema)
+  return writeRequest(
+    rest,
+    { method: 'POST', path: `${rowsPath(tableId)}.json`, body: { webapp_row: { data } }, fieldNames: 'asGiven' },
+    rowSchema,
+  )
 }
 
 export async function updateTableRow(rest: RestClient, tableId: number, rowId: number, data: RowData): Promise<TableRow | null> {
-  return writeRequest(rest, { method: 'PATCH', path: `${rowsPath(tableId)}/${rowId}.json`, body: { webapp_row: { data } } }, rowSchema)
+  return writeRequest(
+    rest,
+    { method: 'PATCH', path: `${rowsPath(tableId)}/${rowId}.json`, body: { webapp_row: { data } }, fieldNames: 'asGiven' },
+    rowSchema,
+  )
 }
 
 export async function deleteTableRow(rest: RestClient, tableId: number, rowId: number): Promise<void> {

@@ -27,6 +27,7 @@ import {
   text,
 } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
+import { receptionFieldNames } from './serviceFieldNames'
 
 /**
  * The purchasing area of the service: consolidates and receptions over REST,
@@ -415,7 +416,7 @@ export async function createReception(rest: RestClient, orderId: number, input: 
   if (input.exchangeRate) reception.exchange_rate = input.exchangeRate
   await writeRequest(
     rest,
-    { method: 'POST', path: `/purchases/purchase_orders/${orderId}/receptions.json`, body: { reception } },
+    { method: 'POST', path: `/purchases/purchase_orders/${orderId}/receptions.json`, body: { reception }, fieldNames: receptionFieldNames },
     z.unknown(),
   )
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
 import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
+import type { FieldNames } from './serviceFieldNames'
 
 export interface ServiceAccount {
   /** Base address without a trailing slash, e.g. https://erp.example.com */
@@ -22,6 +23,8 @@ export interface RestRequest {
   form?: FormData
   /** A longer wait than the client's default (an upload of some megabytes). */
   timeoutMs?: number
+  /** How a refusal's field names become ours, where the area names its fields otherwise (serviceFieldNames.ts). */
+  fieldNames?: FieldNames
 }
 
 /** Called after every exchange: whether the service answered at all. */
@@ -77,7 +80,7 @@ export class RestClient {
     if (response.status >= 200 && response.status < 300) return body
     const chunks: Buffer[] = []
     for await (const chunk of body) chunks.push(chunk)
-    throw errorFromResponse(response.status, parseBody(Buffer.concat(chunks).toString('utf8'), response.status))
+    throw errorFromResponse(response.status, parseBody(Buffer.concat(chunks).toString('utf8'), response.status), req.fieldNames)
   }
 
   /** `schema` checks a success body; `null` for endpoints that answer 204 or an empty object. */
@@ -95,7 +98,7 @@ export class RestClient {
       }
     })
     const body = parseBody(response.data, response.status)
-    if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body)
+    if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body, req.fieldNames)
     if (schema === null) return null
     const parsed = schema.safeParse(body)
     if (!parsed.success) {

@@ -1,13 +1,16 @@
 import { AppError, type ErrorCode } from '@shared/errors'
+import { ourFieldNames, type FieldNames } from './serviceFieldNames'
 
 /**
  * Turns a service answer that is not a success into one AppError. HTTP status
  * codes of failures are not promised by the service, so the body counts too:
  * `{field: [messages]}` is a validation failure whatever the status, and
- * `{error: message}` keeps its message.
+ * `{error: message}` keeps its message. Fields are named as ours
+ * (serviceFieldNames.ts), by `names` where the area calls them otherwise.
  */
-export function errorFromResponse(status: number, body: unknown): AppError {
-  const fields = validationFields(body)
+export function errorFromResponse(status: number, body: unknown, names?: FieldNames): AppError {
+  const given = validationFields(body)
+  const fields = given && ourFieldNames(given, names)
   const message = errorMessage(body)
   if (status >= 500) return new AppError('server', { status, detail: message })
   if (status === 401) return new AppError('unauthorized', { status, detail: message })

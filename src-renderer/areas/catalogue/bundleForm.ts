@@ -270,35 +270,12 @@ const directFields: readonly FormField[] = [
 ]
 
 /**
- * The service's validation field names (as its answers spell its own fields) and the form field each
- * one's messages belong on: the one place where the service's names meet the form's.
- */
-const serviceFields: Readonly<Record<string, FormField>> = {
-  code: 'code',
-  name: 'name',
-  description: 'description',
-  extra_description: 'extraDescription',
-  ean13: 'ean13',
-  measurement_unit: 'measurementUnit',
-  color: 'color',
-  category_bundle: 'categoryBundle',
-  item_category_id: 'itemCategoryId',
-  item_category: 'itemCategoryId',
-  weight: 'weight',
-  volume: 'volume',
-  tags: 'tags',
-  tag_list: 'tags',
-}
-
-/**
- * Where a message the service (or the contract's schema) gave for a field
- * belongs in this form. Service names: code, extra_description, bundle_details…;
- * schema paths (our input's names): extraDescription, components.0.quantity. Anything unknown goes on the whole form.
+ * Where a message for a field belongs in this form. The core names the service's fields as our input
+ * names them (extraDescription, components[0].quantity), as the contract's schema does for its own
+ * (components.0.quantity). Anything unknown goes on the whole form.
  */
 export function formFieldOf(key: string): FormField {
   const head = key.split(/[.[]/)[0] ?? key
-  if (head.startsWith('bundle_details')) return 'components'
-  if (Object.hasOwn(serviceFields, head)) return serviceFields[head]!
   return (directFields as readonly string[]).includes(head) ? (head as FormField) : 'base'
 }
 

@@ -28,7 +28,7 @@ describe('mostrador profile', () => {
   it("refuses an unknown zone with the service's words and exit 1; no option is a usage error", async () => {
     const bad = await run('profile', 'update', '--time-zone', 'Mars/Olympus')
     expect(bad.code).toBe(1)
-    expect(bad.stderr).toMatch(/time_zone: /)
+    expect(bad.stderr).toMatch(/timeZone: /)
     expect((await run('profile', 'update')).code).toBe(2)
     expect((await run('profile', 'update', '--language', 'fr')).code).toBe(2)
   })

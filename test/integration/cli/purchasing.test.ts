@@ -73,7 +73,7 @@ describe('mostrador consolidates', () => {
     })
     const refused = await cli('consolidates', 'create-special', '--name', 'Sin factura', '--order', '7005')
     expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('id_number: no hay numeración automática para facturas especiales')
+    expect(refused.stderr).toContain('idNumber: no hay numeración automática para facturas especiales')
     await fetch(`${sandbox.url}/__sandbox/settings`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -135,7 +135,7 @@ describe('mostrador receptions', () => {
     const other = draft.lines.find((l: { perishable: boolean }) => !l.perishable)
     const over = await cli('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${other.itemId}:99`)
     expect(over.code).toBe(1)
-    expect(over.stderr).toContain('reception_details.quantity: excede lo pendiente de recibir (6.0)')
+    expect(over.stderr).toContain('lines.quantity: excede lo pendiente de recibir (6.0)')
     const ok = await json('receptions', 'create', '--order', '7003', '--agency', '301', '--line', `${other.itemId}:1`)
     const missing = await cli('receptions', 'return', String(ok.receptionId), '--rebound', '--order', '999999')
     expect(missing.code).toBe(1)

@@ -43,7 +43,7 @@ describe('profile changes', () => {
   it('an unknown time zone is a validation error on that field, and nothing changes', async () => {
     const err = await refusal(h.call('profile.update', { name: 'Otra', timeZone: 'Mars/Olympus' }))
     expect(err.code).toBe('validation')
-    expect(Object.keys(err.fields)).toEqual(['time_zone'])
+    expect(Object.keys(err.fields)).toEqual(['timeZone'])
     expect((await h.call('profile.whoami')).profile.name).toBe(sandbox.users[0]!.name)
   })
 

@@ -202,7 +202,7 @@ describe('refusals and conflicts', () => {
     const failed = await h.call('bookings.get', { id: local.localId })
     expect(failed.state).toBe('failed')
     expect(failed.problem).toMatchObject({ code: 'validation' })
-    expect(JSON.stringify(failed.problem!.fields)).toMatch(/booked_quantity/)
+    expect(JSON.stringify(failed.problem!.fields)).toMatch(/lines\[0\]\.bookedQuantity/)
     await h.call('bookings.update', { id: local.localId, changes: { lines: [{ itemId: item.id, bookedQuantity: '1' }] } })
     await h.call('sync.push')
     expect(await h.call('bookings.get', { id: local.localId })).toMatchObject({ state: 'synced' })

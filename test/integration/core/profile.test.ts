@@ -43,7 +43,7 @@ describe('who is working, and where', () => {
   it("refuses to switch to an entity the user does not belong to, with the service's message", async () => {
     const err = await h.call('entity.switch', { entityId: 999_999 }).catch((e) => e)
     expect(err.code).toBe('validation')
-    expect(err.fields.selected_entity_id?.[0]).toBeTruthy()
+    expect(err.fields.selectedEntityId?.[0]).toBeTruthy()
   })
 
   it('reads the company with ids as numbers and timestamps as ISO 8601', async () => {

@@ -93,7 +93,7 @@ describe('consolidates', () => {
     })
     const err = await failure(h.call('consolidates.create', { name: 'Especial', orderIds: [7005], special: true }))
     expect(err.code).toBe('validation')
-    expect(err.fields).toEqual({ item_id: ['la variable de compras item_for_consolidates no tiene un producto'] })
+    expect(err.fields).toEqual({ itemId: ['la variable de compras item_for_consolidates no tiene un producto'] })
     await fetch(`${sandbox.url}/__sandbox/settings`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -266,7 +266,7 @@ describe('receptions', () => {
       }),
     )
     expect(over.code).toBe('validation')
-    expect(over.fields).toEqual({ 'reception_details.quantity': ['excede lo pendiente de recibir (6.0)'] })
+    expect(over.fields).toEqual({ 'lines.quantity': ['excede lo pendiente de recibir (6.0)'] })
     const ok = await h.call('receptions.create', {
       orderId: 7003,
       agencyId: 301,

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import type { BookingOrigin, OutboxEntry, OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
+import { bookingFieldNames, ourFieldName, ourFieldNames } from '../../api/serviceFieldNames'
 import type { Sqlite } from '../../cache/sqlite'
 
 /**
@@ -63,7 +64,16 @@ export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 const OPEN = "state != 'done'"
 const DUE = "state IN ('queued', 'unknown')"
 
-const parseError = (raw: string | null): ErrorPayload | null => (raw ? (JSON.parse(raw) as ErrorPayload) : null)
+/** A stored refusal; one stored by a version before fields were named as ours names them now. */
+function parseError(raw: string | null): ErrorPayload | null {
+  if (!raw) return null
+  const error = JSON.parse(raw) as ErrorPayload
+  return {
+    ...error,
+    fields: ourFieldNames(error.fields ?? {}, bookingFieldNames),
+    field: error.field && ourFieldName(error.field, bookingFieldNames),
+  }
+}
 
 export class OutboxStore {
   /** Statements prepared once: the push runs them for every entry. */

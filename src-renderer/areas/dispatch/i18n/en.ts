@@ -166,12 +166,12 @@ const dispatch: DispatchMessages = {
     line: 'Line {n}',
     lineField: 'Line {n}, {field}',
     fields: {
-      booked_quantity: 'quantity',
-      item_id: 'item',
-      lot_id: 'lot',
-      serial_number: 'serial',
-      agency_to_id: 'destination',
-      planned_delivery: 'planned delivery',
+      bookedQuantity: 'quantity',
+      itemId: 'item',
+      lotId: 'lot',
+      serialNumber: 'serial',
+      agencyToId: 'destination',
+      plannedDelivery: 'planned delivery',
     },
   },
   slip: {

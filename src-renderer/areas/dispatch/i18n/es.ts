@@ -165,12 +165,12 @@ const dispatch = {
     line: 'Línea {n}',
     lineField: 'Línea {n}, {field}',
     fields: {
-      booked_quantity: 'cantidad',
-      item_id: 'producto',
-      lot_id: 'lote',
-      serial_number: 'serie',
-      agency_to_id: 'destino',
-      planned_delivery: 'entrega prevista',
+      bookedQuantity: 'cantidad',
+      itemId: 'producto',
+      lotId: 'lote',
+      serialNumber: 'serie',
+      agencyToId: 'destino',
+      plannedDelivery: 'entrega prevista',
     },
   },
   slip: {

@@ -81,15 +81,15 @@ const purchasing: PurchasingMessages = {
       title: 'The special invoice is not set up',
       intro:
         'The service did not create the consolidate because of what is missing below. Ask whoever administers the company to set it up, then try again; your selection is kept.',
-      charge_term_id: {
+      chargeTermId: {
         what: 'A charge term with “force price without taxes” active',
         where: 'set in the service under Purchasing › Settings › Charge terms.',
       },
-      item_id: {
+      itemId: {
         what: 'The item for consolidates (purchasing variable item_for_consolidates)',
         where: 'set in the service under Purchasing › Settings › Purchasing variables.',
       },
-      id_number: {
+      idNumber: {
         what: 'Automatic numbering of special invoices',
         where: 'set in the service under Settings › Document numbering.',
       },

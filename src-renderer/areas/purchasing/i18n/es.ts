@@ -79,15 +79,15 @@ const purchasing = {
       title: 'Falta configurar la factura especial',
       intro:
         'El servicio no creó el consolidado porque falta lo siguiente. Pida a quien administra la empresa que lo configure y vuelva a intentarlo; su selección se conserva.',
-      charge_term_id: {
+      chargeTermId: {
         what: 'Una condición de pago con «forzar precio sin impuestos» activa',
         where: 'se configura en Compras › Configuración › Condiciones de pago del servicio.',
       },
-      item_id: {
+      itemId: {
         what: 'El producto para consolidados (variable de compras item_for_consolidates)',
         where: 'se configura en Compras › Configuración › Variables de compras del servicio.',
       },
-      id_number: {
+      idNumber: {
         what: 'La numeración automática de facturas especiales',
         where: 'se configura en Configuración › Numeración de documentos del servicio.',
       },

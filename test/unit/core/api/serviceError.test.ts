@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { errorFromResponse, errorFromTransport, validationFields } from '@core/api/serviceError'
+import { bookingFieldNames, bundleFieldNames } from '@core/api/serviceFieldNames'
 
 describe('classifying service failures by status and body', () => {
   it('a field map is a validation error whatever the status, with its messages by field', () => {
@@ -8,6 +9,39 @@ describe('classifying service failures by status and body', () => {
     expect(err.field).toBe('code')
     expect(err.fields).toEqual({ code: ['has already been taken'] })
     expect(errorFromResponse(400, { name: ["can't be blank"] }).code).toBe('validation')
+  })
+
+  it('names the refused fields as our own types do, past core/api', () => {
+    const err = errorFromResponse(
+      422,
+      { agency_to_id: ['no puede estar en blanco'], 'movements[1].booked_quantity': ['debe ser mayor que 0'] },
+      bookingFieldNames,
+    )
+    expect(err.fields).toEqual({ agencyToId: ['no puede estar en blanco'], 'lines[1].bookedQuantity': ['debe ser mayor que 0'] })
+    expect(err.field).toBe('agencyToId')
+    // Without an area's renames, each snake_case word still becomes camelCase.
+    expect(errorFromResponse(422, { mobile_phone: ['no es válido'], base: ['x'] }).fields).toEqual({
+      mobilePhone: ['no es válido'],
+      base: ['x'],
+    })
+    // Two of the service's names for one of ours: every message is kept.
+    expect(
+      errorFromResponse(422, { tag_list: ['a'], 'bundle_details_attributes[0].quantity': ['b'], bundle_details: ['c'] }, bundleFieldNames)
+        .fields,
+    ).toEqual({
+      tags: ['a'],
+      'components[0].quantity': ['b'],
+      components: ['c'],
+    })
+    expect(
+      errorFromResponse(422, { rows_structure: ['a'], rows_type: ['b'] }, { rows_structure: 'columns', rows_type: 'columns' }).fields,
+    ).toEqual({
+      columns: ['a', 'b'],
+    })
+    // A dynamic table's columns are named by the user: kept as given.
+    expect(errorFromResponse(422, { precio_unitario: ['no es un número'] }, 'asGiven').fields).toEqual({
+      precio_unitario: ['no es un número'],
+    })
   })
 
   it('keeps the {error} message and maps the status', () => {

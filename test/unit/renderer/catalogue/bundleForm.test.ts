@@ -173,18 +173,16 @@ describe('bundle form', () => {
 
   it('puts the service’s messages on the field they belong to, and anything else on the whole form', () => {
     expect(formFieldOf('code')).toBe('code')
-    expect(formFieldOf('bundle_details')).toBe('components')
-    expect(formFieldOf('bundle_details.quantity')).toBe('components')
+    expect(formFieldOf('components')).toBe('components')
+    // The service's names as the core hands them on, and the contract schema's paths, land on the same form field.
+    expect(formFieldOf('components[0].quantity')).toBe('components')
     expect(formFieldOf('components.0.quantity')).toBe('components')
-    expect(formFieldOf('item_category')).toBe('itemCategoryId')
-    // The service's names and the contract schema's (ours) land on the same form field.
-    expect(formFieldOf('extra_description')).toBe('extraDescription')
     expect(formFieldOf('extraDescription')).toBe('extraDescription')
-    expect(formFieldOf('measurement_unit')).toBe('measurementUnit')
-    expect(formFieldOf('tag_list')).toBe('tags')
+    expect(formFieldOf('measurementUnit')).toBe('measurementUnit')
+    expect(formFieldOf('itemCategoryId')).toBe('itemCategoryId')
     expect(formFieldOf('constructor')).toBe('base')
     expect(formFieldOf('base')).toBe('base')
-    expect(formFieldOf('youtube_video_url')).toBe('base')
+    expect(formFieldOf('youtubeVideoUrl')).toBe('base')
     expect(serviceMessagesByField({ code: ['ya está en uso'], base: ['tiene movimientos'], zid: ['raro'] })).toEqual({
       code: ['ya está en uso'],
       base: ['tiene movimientos', 'zid: raro'],

@@ -72,21 +72,21 @@ describe('errors as a clerk reads them', () => {
 
   it('an English field message on a Spanish screen becomes our Spanish sentence; its words go to the detail', async () => {
     const { fieldMessages, technicalDetail } = await inApp('es', useLocalisedError)
-    const err = new AppError('validation', { fields: { planned_delivery: ["can't be blank"], name: ['is frobnicated'] } })
-    expect(fieldMessages(err, 'planned_delivery')).toBe('Este dato es obligatorio.')
+    const err = new AppError('validation', { fields: { plannedDelivery: ["can't be blank"], name: ['is frobnicated'] } })
+    expect(fieldMessages(err, 'plannedDelivery')).toBe('Este dato es obligatorio.')
     expect(fieldMessages(err, 'name')).toBe('El servicio no aceptó este dato.')
-    expect(technicalDetail(err)).toBe("planned_delivery: can't be blank\nname: is frobnicated")
+    expect(technicalDetail(err)).toBe("plannedDelivery: can't be blank\nname: is frobnicated")
   })
 
   it('a Spanish field message on an English screen becomes our English sentence', async () => {
     const { fieldMessages } = await inApp('en', useLocalisedError)
-    const err = new AppError('validation', { fields: { agency_to_id: ['debe existir'] } })
-    expect(fieldMessages(err, 'agency_to_id')).toMatch(/^The chosen record does not exist on the service/)
+    const err = new AppError('validation', { fields: { agencyToId: ['debe existir'] } })
+    expect(fieldMessages(err, 'agencyToId')).toMatch(/^The chosen record does not exist on the service/)
   })
 
   it('a refused line names the line and field in our words, the service words apart', async () => {
     const { problemText } = await inApp('es', useProblemText)
-    const text = problemText(payload({ code: 'validation', fields: { 'movements[0].item_id': ['must exist'] } }))
+    const text = problemText(payload({ code: 'validation', fields: { 'lines[0].itemId': ['must exist'] } }))
     expect(text.message).toBe('Línea 1, producto: Lo elegido no existe en el servicio (puede ser de otra empresa o haberse borrado).')
     expect(text.detail).toBe('Línea 1, producto: must exist')
   })
@@ -104,7 +104,7 @@ describe('the detail of a refused line', () => {
   it('says the service words once, named by line and field', async () => {
     const { problemText } = await inApp('es', useProblemText)
     const said = 'excede la existencia disponible de CER-00009'
-    expect(problemText(payload({ code: 'validation', detail: said, fields: { 'movements[0].booked_quantity': [said] } })).detail).toBe(
+    expect(problemText(payload({ code: 'validation', detail: said, fields: { 'lines[0].bookedQuantity': [said] } })).detail).toBe(
       `Línea 1, cantidad: ${said}`,
     )
   })
