@@ -217,3 +217,31 @@ describe('a bundle kept in the catalogue cache by an older version', () => {
     expect(found?.available).toBe(7)
   })
 })
+
+describe('a refusal stored by an older version', () => {
+  it('reads with the fields named as ours, as a refusal of this version is', async () => {
+    const { item, destination } = await bookableItem(h)
+    const { booking } = await h.call('bookings.create', {
+      agencyToId: destination,
+      plannedDelivery: '2026-12-05',
+      reference: 'refused-by-old',
+      lines: [{ itemId: item, bookedQuantity: '1' }],
+    })
+    // The refusal exactly as the version before wrote it: the service's field names.
+    const refusal =
+      '{"code":"validation","message":{"es":"Revise los datos marcados.","en":"Please check the highlighted fields."},' +
+      '"detail":"no puede estar en blanco","field":"agency_to_id","fields":{"agency_to_id":["no puede estar en blanco"],' +
+      '"movements[0].booked_quantity":["debe ser mayor que 0"]}}'
+    expect(
+      db().prepare("UPDATE outbox SET state = 'failed', last_error = ? WHERE local_id = ? AND op = 'create'").run(refusal, booking.localId)
+        .changes,
+    ).toBe(1)
+    const expected = { agencyToId: ['no puede estar en blanco'], 'lines[0].bookedQuantity': ['debe ser mayor que 0'] }
+    const read = await h.call('bookings.get', { id: booking.localId })
+    expect(read.problem?.fields).toEqual(expected)
+    expect(read.problem?.field).toBe('agencyToId')
+    const entry = (await h.call('outbox.list')).find((e) => e.localId === booking.localId)
+    expect(entry?.lastError?.fields).toEqual(expected)
+    await h.call('bookings.delete', { id: booking.localId })
+  })
+})
