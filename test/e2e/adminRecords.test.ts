@@ -29,7 +29,13 @@ describe('piecework type groups and document structures', () => {
     expect(await page.getByTestId('piecework-description').locator('textarea').inputValue()).toBe('Por puerta lijada')
     await screenshot(page, 'admin-05-piecework-duplicate')
 
+    // The service refuses the code: the refusal lands on the Code field, by our name for it, and the name's mark goes.
     await input(page, 'piecework-name').fill('Lijado')
+    await input(page, 'piecework-code').fill('invalid')
+    await page.getByTestId('piecework-save').click()
+    await expectText(page.getByTestId('piecework-error-code'), 'no es válido')
+    await expect.poll(() => page.getByTestId('piecework-error-name').count()).toBe(0)
+    await screenshot(page, 'admin-05b-piecework-code-refused')
     await input(page, 'piecework-code').fill('LIJ')
     await page.keyboard.press('Control+Enter')
     await page.getByTestId('piecework-dialog').waitFor({ state: 'detached' })
