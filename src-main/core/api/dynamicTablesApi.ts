@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { CellValue, DynamicTable, NewDynamicTable, RowData, TableColumn, TableRow } from '@shared/administration'
 import { id, nullableId, nullableTimestamp, text } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
+import { tableFieldNames } from './serviceFieldNames'
 
 /**
  * Dynamic tables over REST (DESIGN.md: the documented `.json` paths). The
@@ -71,11 +72,7 @@ export async function createDynamicTable(rest: RestClient, input: NewDynamicTabl
   const body = {
     webapp_table: { name: input.name, rows_structure: input.columns.map((c) => c.name), rows_type: input.columns.map((c) => c.type) },
   }
-  return writeRequest(
-    rest,
-    { method: 'POST', path: `${tablesPath}.json`, body, fieldNames: { rows_structure: 'columns', rows_type: 'columns' } },
-    dynamicTableSchema,
-  )
+  return writeRequest(rest, { method: 'POST', path: `${tablesPath}.json`, body, fieldNames: tableFieldNames }, dynamicTableSchema)
 }
 
 export async function renameDynamicTable(rest: RestClient, tableId: number, name: string): Promise<DynamicTable | null> {

@@ -34,6 +34,9 @@ export const bookingFieldNames: FieldNames = { movements: 'lines', movements_att
 /** A reception's lines are the service's reception_details. */
 export const receptionFieldNames: FieldNames = { reception_details: 'lines', reception_details_attributes: 'lines' }
 
+/** A new dynamic table's columns are the service's rows_structure (names) and rows_type (types). */
+export const tableFieldNames: FieldNames = { rows_structure: 'columns', rows_type: 'columns' }
+
 /** The bundle editor's names: its components are the service's bundle_details; tags and the category by what the form holds. */
 export const bundleFieldNames: FieldNames = {
   bundle_details: 'components',

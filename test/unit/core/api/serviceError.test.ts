@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { errorFromResponse, errorFromTransport, validationFields } from '@core/api/serviceError'
-import { bookingFieldNames, bundleFieldNames } from '@core/api/serviceFieldNames'
+import { bookingFieldNames, bundleFieldNames, tableFieldNames } from '@core/api/serviceFieldNames'
 
 describe('classifying service failures by status and body', () => {
   it('a field map is a validation error whatever the status, with its messages by field', () => {
@@ -33,9 +33,7 @@ describe('classifying service failures by status and body', () => {
       'components[0].quantity': ['b'],
       components: ['c'],
     })
-    expect(
-      errorFromResponse(422, { rows_structure: ['a'], rows_type: ['b'] }, { rows_structure: 'columns', rows_type: 'columns' }).fields,
-    ).toEqual({
+    expect(errorFromResponse(422, { rows_structure: ['a'], rows_type: ['b'] }, tableFieldNames).fields).toEqual({
       columns: ['a', 'b'],
     })
     // A dynamic table's columns are named by the user: kept as given.
