@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { errorPayload } from './errors'
-import { int, isoDate, positiveQuantity, recordId } from './patterns'
+import { errorPayload } from './errorSchemas'
+import { int, isoDate, positiveQuantity, recordId } from './patternSchemas'
 
 /**
  * Bookings as the counter works with them: written locally first, queued in the

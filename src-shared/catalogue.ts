@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { agency } from './domain'
-import { decimalText, int, recordId } from './patterns'
+import { decimalText, int, recordId } from './patternSchemas'
 
 /**
  * The catalogue as the app uses it (bundles, items, stock per agency), after

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { itemRow } from './catalogue'
-import { int } from './patterns'
+import { int } from './patternSchemas'
 
 /**
  * What the counter and the dispatch screens read besides the bookings

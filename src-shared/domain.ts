@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { errorPayload } from './errors'
+import { errorPayload } from './errorSchemas'
 import { defaultNearExpiryDays, defaultPreferences, languages } from './preferenceValues'
 
 export { defaultNearExpiryDays, defaultPreferences, languages }

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * Every failure that crosses a border carries one of these codes. The renderer,
  * the CLI and the sync engine decide what to do by code, never by message text.
@@ -25,8 +23,10 @@ export const errorCodes = [
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
 
-export const localisedText = z.object({ es: z.string(), en: z.string() })
-export type LocalisedText = z.infer<typeof localisedText>
+export interface LocalisedText {
+  es: string
+  en: string
+}
 
 /** A clerk-readable sentence per code, in both languages the app speaks. */
 export const errorMessages: Record<ErrorCode, LocalisedText> = {
@@ -76,18 +76,17 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }
 
-/** The serialisable form of an error, as it travels over IPC, HTTP or the CLI's --json. */
-export const errorPayload = z.object({
-  code: z.enum(errorCodes),
-  message: localisedText,
+/** The serialisable form of an error, as it travels over IPC, HTTP or the CLI's --json (its schema: errorSchemas.ts). */
+export interface ErrorPayload {
+  code: ErrorCode
+  message: LocalisedText
   /** The service's own words, when it gave any (validation messages, `{error}`). */
-  detail: z.string().nullable(),
+  detail: string | null
   /** The field the error belongs to, when there is one. */
-  field: z.string().nullable(),
-  /** Validation messages by field, as the service reports them. */
-  fields: z.record(z.string(), z.array(z.string())),
-})
-export type ErrorPayload = z.infer<typeof errorPayload>
+  field: string | null
+  /** Validation messages by field, named as our own types name them (core/api/serviceFieldNames.ts). */
+  fields: Record<string, string[]>
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode

@@ -1,8 +1,7 @@
-import { z } from 'zod'
-
 /**
  * The shapes our own inputs take, written once: the forms, the CLI, the core's schemas and the
- * sandbox all test quantities, ids and dates against these, so a value one accepts the others accept.
+ * sandbox all test quantities, ids and dates against these, so a value one accepts the others accept
+ * (their zod schemas: patternSchemas.ts; this file loads no zod, for the window's first screen).
  * Quantities and money are decimal strings with a dot (12 or 12.5): no sign, exponent or comma.
  */
 
@@ -28,15 +27,3 @@ export function parsePositiveWhole(text: string): number | null {
   const n = Number(text)
   return Number.isSafeInteger(n) && n > 0 ? n : null
 }
-
-export const int = z.number().int()
-/** A record's id on the service: a whole number above zero. */
-export const recordId = z.number().int().positive()
-export const decimalText = z.string().regex(decimalPattern, 'must be a positive number')
-export const signedDecimalText = z.string().regex(signedDecimalPattern, 'must be a number such as 12 or -12.5')
-/** A booked or component quantity: above zero. */
-export const positiveQuantity = z
-  .string()
-  .regex(decimalPattern, 'must be a positive number')
-  .refine(isPositiveDecimal, 'must be more than 0')
-export const isoDate = z.string().regex(isoDatePattern, 'must be a date YYYY-MM-DD')

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { decimalPattern, int, isoDate, recordId, signedDecimalText } from './patterns'
+import { decimalPattern } from './patterns'
+import { int, isoDate, recordId, signedDecimalText } from './patternSchemas'
 
 /**
  * Purchasing as the back office works with it: purchase orders grouped into

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { localisedText } from './errors'
+import { localisedText } from './errorSchemas'
 
 /**
  * What `mostrador doctor` and Help → Diagnostics show: one line per check.

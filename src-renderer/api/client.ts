@@ -1,6 +1,6 @@
 import type { EventName, EventPayload, RequestInput, RequestName, RequestOutput } from '@shared/contract'
 import type { events } from '@shared/contract/events'
-import { envelope, type Bridge } from '@shared/contract/transport'
+import type { Bridge } from '@shared/contract/transport'
 import { AppError } from '@shared/errors'
 
 /** Requests without input take no argument; the rest require theirs. */
@@ -28,10 +28,15 @@ export function createClient(bridge: Bridge): Client {
       } catch (err) {
         throw new AppError('internal', { detail: err instanceof Error ? err.message : String(err), cause: err })
       }
-      const answer = envelope.safeParse(raw)
-      if (!answer.success) throw new AppError('bad_response', { detail: `${name}: the answer is not an envelope` })
-      if (!answer.data.ok) throw AppError.fromPayload(answer.data.error)
-      return answer.data.value as RequestOutput<typeof name>
+      const notEnvelope = () => new AppError('bad_response', { detail: `${name}: the answer is not an envelope` })
+      if (raw === null || typeof raw !== 'object') throw notEnvelope()
+      const answer = raw as Record<string, unknown>
+      if (answer.ok === true && 'value' in answer) return answer.value as RequestOutput<typeof name>
+      if (answer.ok !== false) throw notEnvelope()
+      // A refusal is checked against its schema, which loads at the first one: a window that is only answered never loads zod.
+      const error = (await import('@shared/errorSchemas')).errorPayload.safeParse(answer.error)
+      if (!error.success) throw notEnvelope()
+      throw AppError.fromPayload(error.data)
     },
 
     onEvent(name, listener) {

@@ -13,7 +13,7 @@ import {
   tableRow,
 } from '../administration'
 import { none, entry } from './entry'
-import { recordId } from '../patterns'
+import { recordId } from '../patternSchemas'
 
 /** Administration and apps: profile, GraphQL console, piecework groups, document structures, dynamic tables. Assembled in src-shared/contract.ts. */
 export const adminRequests = {

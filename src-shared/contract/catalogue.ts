@@ -12,7 +12,7 @@ import {
 } from '../catalogue'
 import { bundleMedia, imageFile, imageSlot } from '../bundleImages'
 import { none, entry } from './entry'
-import { recordId } from '../patterns'
+import { recordId } from '../patternSchemas'
 
 /** The catalogue: the cached snapshot, bundles, their images and forms. Assembled in src-shared/contract.ts. */
 export const catalogueRequests = {

@@ -4,7 +4,7 @@ import { agencyStock, counterSetup, scanResult, transferRequest } from '../count
 import { openBooking, openBookingForm } from '../openBooking'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
 import { bookingsDelta } from './events'
-import { recordId } from '../patterns'
+import { recordId } from '../patternSchemas'
 
 const bookingChanged = z.object({ booking: localBooking, changes: bookingsDelta })
 

@@ -11,7 +11,7 @@ import {
   receptionResult,
 } from '../purchasing'
 import { none, entry } from './entry'
-import { recordId } from '../patterns'
+import { recordId } from '../patternSchemas'
 
 /** Purchasing: consolidates and receptions. Assembled in src-shared/contract.ts. */
 export const purchasingRequests = {

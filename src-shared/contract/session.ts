@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { company, connectionState, preferences, preferencesPatch, sessionStatus, whoAmI } from '../domain'
 import { none, url, entry } from './entry'
-import { recordId } from '../patterns'
+import { recordId } from '../patternSchemas'
 import { entityCurrency } from '../purchasing'
 
 /** The frame: the app, the session, the connection, the entity and the preferences. Assembled in src-shared/contract.ts. */

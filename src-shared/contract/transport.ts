@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { errorPayload } from '../errors'
+import type { ErrorPayload } from '../errors'
 import type { EventName, RequestName } from '../contract'
 
 /**
@@ -7,7 +6,8 @@ import type { EventName, RequestName } from '../contract'
  * events' part (contract/events.ts), all the renderer takes of the contract
  * besides types. The core checks every answer before it leaves
  * (src-shared/dispatch.ts), so the window neither checks it again nor builds
- * the requests' schemas at start.
+ * the requests' schemas at start; this part holds no schema at all, so the
+ * window does not load zod to start.
  */
 
 /** Channel names of each transport, derived here so no transport spells one itself. */
@@ -20,11 +20,7 @@ export const hostTokenHeader = 'x-mostrador-host-token'
 export const hostTokenCookie = 'mostrador_host'
 
 /** What every transport hands back for a request: a value, or an error payload. */
-export const envelope = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: errorPayload }),
-])
-export type Envelope = z.infer<typeof envelope>
+export type Envelope = { ok: true; value: unknown } | { ok: false; error: ErrorPayload }
 
 /** The shape the preload exposes on `window.mostrador` (and the browser host imitates). */
 export interface Bridge {

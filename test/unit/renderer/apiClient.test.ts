@@ -40,8 +40,10 @@ describe('renderer client', () => {
   })
 
   it('rejects an answer that is not an envelope as bad_response', async () => {
-    const client = createClient(fakeBridge(() => 'hello'))
-    await expect(client.request('session.status')).rejects.toMatchObject({ code: 'bad_response' })
+    for (const answer of ['hello', null, { ok: true }, { ok: 'yes', value: 1 }, { ok: false }, { ok: false, error: { code: 'nope' } }]) {
+      const client = createClient(fakeBridge(() => answer))
+      await expect(client.request('session.status'), JSON.stringify(answer)).rejects.toMatchObject({ code: 'bad_response' })
+    }
   })
 
   it('delivers valid events and drops malformed ones', async () => {

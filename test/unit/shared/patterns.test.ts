@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isPositiveDecimal, parsePositiveWhole, positiveQuantity, recordId, signedDecimalText } from '@shared/patterns'
+import { isPositiveDecimal, parsePositiveWhole } from '@shared/patterns'
+import { positiveQuantity, recordId, signedDecimalText } from '@shared/patternSchemas'
 
 describe('the shared input patterns', () => {
   it('take a positive decimal with a dot, as typed', () => {
