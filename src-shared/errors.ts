@@ -84,7 +84,7 @@ export interface ErrorPayload {
   detail: string | null
   /** The field the error belongs to, when there is one. */
   field: string | null
-  /** Validation messages by field, named as our own types name them (core/api/serviceFieldNames.ts). */
+  /** Validation messages by field, named as our own types name them (core/api/serviceFieldNames.ts); a dynamic table's rows by the user's columns. */
   fields: Record<string, string[]>
 }
 

@@ -284,7 +284,7 @@ export function serviceMessagesByField(fields: Record<string, string[]>): Partia
   const result: Partial<Record<FormField, string[]>> = {}
   for (const [key, messages] of Object.entries(fields)) {
     const target = formFieldOf(key)
-    // Keep the service's field name where it is not the one on screen, so nothing it said is lost.
+    // Keep the field's name where it is not one on screen, so nothing the service said is lost.
     const shown = target === 'base' && key !== 'base' ? messages.map((m) => `${key}: ${m}`) : messages
     ;(result[target] ??= []).push(...shown)
   }
