@@ -47,8 +47,8 @@ export interface KeyGroup {
 export interface KeyContext {
   /** The key went to a text field. */
   typing: boolean
-  /** A dialog is open above the screen. */
-  dialog: boolean
+  /** A dialog is open above the screen (a function: asked only when a binding matches the press, since the answer searches the page). */
+  dialog: boolean | (() => boolean)
   /** Where the key went (for keys that work in some fields only). */
   target?: EventTarget | null
   /** The press on its way down to the field (only `beforeFields` keys answer then), or back up (the others). */
@@ -93,6 +93,14 @@ export function comboKeys(binding: KeyBinding): string[] {
   return typeof binding.keys === 'string' ? [binding.keys] : [...binding.keys]
 }
 
+/** Each binding's keys read once: every key press (each character a scanner types) goes through them all. */
+const parsed = new WeakMap<KeyBinding, Combo[]>()
+function combosOf(binding: KeyBinding): Combo[] {
+  let combos = parsed.get(binding)
+  if (!combos) parsed.set(binding, (combos = comboKeys(binding).map(parseCombo)))
+  return combos
+}
+
 function firesWhileTyping(binding: KeyBinding, combo: Combo, target: EventTarget | null): boolean {
   if (typeof binding.whileTyping === 'function') return binding.whileTyping(target)
   if (binding.whileTyping !== undefined) return binding.whileTyping
@@ -108,13 +116,11 @@ export function findBinding(groups: readonly KeyGroup[], press: KeyPress, contex
     const group = groups[g]!
     if (group.when && !group.when()) continue
     for (const binding of group.bindings) {
-      const combo = comboKeys(binding)
-        .map(parseCombo)
-        .find((c) => matches(c, press))
+      const combo = combosOf(binding).find((c) => matches(c, press))
       if (!combo) continue
       if ((binding.beforeFields ?? false) !== (context.beforeFields ?? false)) continue
       if (context.typing && !firesWhileTyping(binding, combo, context.target ?? null)) continue
-      if (context.dialog && !binding.inDialogs) continue
+      if (!binding.inDialogs && (typeof context.dialog === 'function' ? context.dialog() : context.dialog)) continue
       if (binding.when && !binding.when()) continue
       return binding
     }
@@ -131,7 +137,7 @@ function handle(event: KeyboardEvent, beforeFields: boolean): void {
   if (event.defaultPrevented || event.isComposing) return
   const binding = findBinding(keyGroups, event, {
     typing: isTypingTarget(event.target),
-    dialog: dialogOpen(),
+    dialog: dialogOpen,
     target: event.target,
     beforeFields,
   })

@@ -99,6 +99,21 @@ describe('which handler a key runs', () => {
     expect(findBinding(keyGroups, press('F5'), inDialog)).toBeUndefined()
   })
 
+  it('looks for an open dialog only when a key has a binding that a dialog would put to sleep', () => {
+    const save = vi.fn()
+    declare('keys.groups.screen', [saveKeys(save), { keys: 'F1', label: 'keys.help', run: vi.fn(), inDialogs: true }])
+    const dialogOpen = vi.fn(() => true)
+    // Each character a scanner types is a key press with no binding: the page is never searched for it.
+    for (const key of ['7', '5', '0', 'a', 'Enter'])
+      expect(findBinding(keyGroups, press(key), { typing: true, dialog: dialogOpen })).toBeUndefined()
+    expect(findBinding(keyGroups, press('F1'), { typing: true, dialog: dialogOpen })).toBeDefined()
+    expect(dialogOpen).not.toHaveBeenCalled()
+    expect(findBinding(keyGroups, press('s', { ctrlKey: true }), { typing: true, dialog: dialogOpen })).toBeUndefined()
+    expect(dialogOpen).toHaveBeenCalledTimes(1)
+    dialogOpen.mockReturnValue(false)
+    expect(findBinding(keyGroups, press('s', { ctrlKey: true }), { typing: true, dialog: dialogOpen })?.run).toBe(save)
+  })
+
   it('skips a key that cannot act now, letting an earlier declaration have it', () => {
     const shell = vi.fn()
     let pushing = true
