@@ -17,7 +17,8 @@ describe('after the first screen', () => {
   })
 
   it('comes in the frame after the screen takes input, not before', async () => {
-    const { afterFirstScreen, markFirstScreenReady } = await freshModule()
+    const { afterFirstScreen, holdFirstScreen, markFirstScreenReady } = await freshModule()
+    holdFirstScreen()
     let came = false
     void afterFirstScreen().then(() => (came = true))
     await vi.advanceTimersByTimeAsync(100)
@@ -29,13 +30,22 @@ describe('after the first screen', () => {
     expect(came).toBe(true)
   })
 
-  it('comes 250 ms after it was asked for at the latest, for a screen that never says it takes input', async () => {
-    const { afterFirstScreen } = await freshModule()
+  it('comes 250 ms after it was asked for at the latest, for a screen that held it and never says it takes input', async () => {
+    const { afterFirstScreen, holdFirstScreen } = await freshModule()
+    holdFirstScreen()
     let came = false
     void afterFirstScreen().then(() => (came = true))
     await vi.advanceTimersByTimeAsync(240)
     expect(came).toBe(false)
     await vi.advanceTimersByTimeAsync(30)
+    expect(came).toBe(true)
+  })
+
+  it('comes at the next frame when the first screen does not say when it takes input', async () => {
+    const { afterFirstScreen } = await freshModule()
+    let came = false
+    void afterFirstScreen().then(() => (came = true))
+    await vi.advanceTimersByTimeAsync(20)
     expect(came).toBe(true)
   })
 
