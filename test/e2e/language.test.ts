@@ -1,7 +1,22 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { requestInApp } from './support/requests'
+
+/** Before the next load: keeps the training banner's first words as the page first drew them. */
+async function keepFirstBanner(page: Page): Promise<() => Promise<string | undefined>> {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const banner = document.querySelector('[data-testid="training-banner-text"]')?.textContent?.trim()
+      if (!banner) return
+      ;(window as unknown as { __firstBanner?: string }).__firstBanner = banner
+      observer.disconnect()
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __firstBanner?: string }).__firstBanner)
+}
 
 describe('language and theme', () => {
   const app = useFreshApp()
@@ -27,6 +42,22 @@ describe('language and theme', () => {
 
     await page.getByTestId('language-es').click()
     await expectText(page.getByTestId('menu-catalogue'), 'Catálogo')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it("without a language chosen here, a start speaks the last profile's language from its first frame", async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await expectText(page.getByTestId('training-banner-text'), 'MODO DE PRÁCTICA')
+    // Changed elsewhere (the service's web pages): nothing was chosen on this computer.
+    await requestInApp(page, 'profile.update', { language: 'en' })
+    const firstBanner = await keepFirstBanner(page)
+    await page.reload()
+    // Read again after the first screen: the shell turns English then, and remembers it.
+    await expectText(page.getByTestId('training-banner-text'), 'TRAINING MODE')
+    await page.reload()
+    await expectText(page.getByTestId('training-banner-text'), 'TRAINING MODE')
+    expect(await firstBanner()).toMatch(/^TRAINING MODE/)
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
