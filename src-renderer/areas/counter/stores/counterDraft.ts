@@ -135,7 +135,9 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
   }
 
   watch([destination, plannedDelivery, reference, needsTransport, transferRequestId], () => changed(false), { flush: 'sync' })
-  watch(lines, (now, before) => changed(now.length > before.length), { deep: true, flush: 'sync' })
+  // Lines are replaced, never changed in place (a line's lots are the scan's frozen answer): one level is enough,
+  // and a deep walk through every line's lots at each key press is not free.
+  watch(lines, (now, before) => changed(now.length > before.length), { deep: 1, flush: 'sync' })
 
   /**
    * Shows the current entity's open booking: the one in memory when it is this
