@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, watch } from 'vue'
+import { ref, shallowRef, watch } from 'vue'
 import type { OpenBookingForm } from '@shared/openBooking'
 import { AppError } from '@shared/errors'
 import { dayInZone } from '@shared/localDate'
@@ -28,7 +28,9 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
   const reference = ref('')
   const needsTransport = ref(true)
   const transferRequestId = ref<number | null>(null)
-  const lines = ref<DraftLine[]>([])
+  // Replaced at every change, never changed in place (a line's lots are the scan's frozen answer): the lines stay
+  // plain objects, so the figures worked out from them at each scan (over stock, expired lots) read no proxies.
+  const lines = shallowRef<DraftLine[]>([])
 
   /** The entity this form belongs to; null until it was restored for one (nothing is kept before). */
   const entityId = ref<number | null>(null)
@@ -135,9 +137,7 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
   }
 
   watch([destination, plannedDelivery, reference, needsTransport, transferRequestId], () => changed(false), { flush: 'sync' })
-  // Lines are replaced, never changed in place (a line's lots are the scan's frozen answer): one level is enough,
-  // and a deep walk through every line's lots at each key press is not free.
-  watch(lines, (now, before) => changed(now.length > before.length), { deep: 1, flush: 'sync' })
+  watch(lines, (now, before) => changed(now.length > before.length), { flush: 'sync' })
 
   /**
    * Shows the current entity's open booking: the one in memory when it is this
