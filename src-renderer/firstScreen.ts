@@ -1,5 +1,6 @@
 import type { Router } from 'vue-router'
 import { builtViews, shellLayout, signInView } from './router/views'
+import { safely } from './storageHint'
 
 /**
  * The cold start's head start. main.ts imports this module first, so it runs
@@ -35,15 +36,6 @@ export function rememberFirstScreen(router: Router, storage: Pick<Storage, 'setI
     const name = router.currentRoute.value.name
     if (typeof name === 'string') safely(() => storage.setItem(key, name))
   })
-}
-
-/** Storage can be unavailable or full; a hint is never worth an error. */
-function safely<T>(use: () => T): T | null {
-  try {
-    return use()
-  } catch {
-    return null
-  }
 }
 
 if (typeof window !== 'undefined') preloadFirstScreen(window.localStorage, window.location.hash)

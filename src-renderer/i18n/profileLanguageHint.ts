@@ -1,4 +1,5 @@
 import type { Language } from '@shared/domain'
+import { safely } from '../storageHint'
 
 /**
  * The language of the profile last signed in on this computer, kept in the browser's own storage: a start
@@ -15,13 +16,4 @@ export function lastProfileLanguage(storage: Pick<Storage, 'getItem'>): Language
 /** A profile whose language the app does not speak leaves no hint: its start is in Spanish, as its screens. */
 export function rememberProfileLanguage(storage: Pick<Storage, 'setItem' | 'removeItem'>, language: Language | null): void {
   safely(() => (language ? storage.setItem(key, language) : storage.removeItem(key)))
-}
-
-/** Storage can be unavailable or full; a hint is never worth an error. */
-function safely<T>(use: () => T): T | null {
-  try {
-    return use()
-  } catch {
-    return null
-  }
 }
