@@ -11,15 +11,19 @@ import { onBeforeUnmount, onMounted, readonly, ref, watch, type Ref } from 'vue'
  * what waits comes in the frame after the first one.
  */
 const ready = ref(false)
-const held = ref(false)
+let held = false
 
 export function markFirstScreenReady(): void {
   ready.value = true
 }
 
-/** The screen being set up will say when it takes input (markFirstScreenReady): what waits for it waits for that. */
+/**
+ * The screen being set up will say when it takes input (markFirstScreenReady): what waits for it waits for that.
+ * Once what waits has come (the first screen is behind), a hold counts for nothing: New booking opened later
+ * holds nobody up.
+ */
 export function holdFirstScreen(): void {
-  held.value = true
+  held = true
 }
 
 /** At the latest, what waits is drawn this long after it asked, for a held first screen that never says it takes input. */
@@ -28,8 +32,12 @@ const AT_LATEST_MS = 250
 /** Resolves in the frame after the first screen took input (at the next frame when it already did). */
 export function afterFirstScreen(): Promise<void> {
   return new Promise((resolve) => {
-    const show = () => requestAnimationFrame(() => setTimeout(resolve))
-    if (ready.value || !held.value) return show()
+    const show = () =>
+      requestAnimationFrame(() => {
+        ready.value = true
+        setTimeout(resolve)
+      })
+    if (ready.value || !held) return show()
     const latest = setTimeout(show, AT_LATEST_MS)
     const stop = watch(ready, (now) => {
       if (!now) return
@@ -43,9 +51,7 @@ export function afterFirstScreen(): Promise<void> {
 /** True from the frame after the first screen took input (at once when it already did); for a component's setup. */
 export function useAfterFirstScreen(): Readonly<Ref<boolean>> {
   const shown = ref(ready.value)
-  onMounted(() => {
-    if (!shown.value) void afterFirstScreen().then(() => (shown.value = true))
-  })
+  if (!shown.value) onAfterFirstScreen(() => void (shown.value = true))
   return readonly(shown)
 }
 

@@ -49,6 +49,17 @@ describe('after the first screen', () => {
     expect(came).toBe(true)
   })
 
+  it('holds nobody up for a screen that holds once the first screen is behind (New booking opened later)', async () => {
+    const { afterFirstScreen, holdFirstScreen } = await freshModule()
+    void afterFirstScreen()
+    await vi.advanceTimersByTimeAsync(20)
+    holdFirstScreen()
+    let came = false
+    void afterFirstScreen().then(() => (came = true))
+    await vi.advanceTimersByTimeAsync(20)
+    expect(came).toBe(true)
+  })
+
   it('comes at the next frame once the screen has taken input', async () => {
     const { afterFirstScreen, markFirstScreenReady } = await freshModule()
     markFirstScreenReady()
