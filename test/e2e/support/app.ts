@@ -7,7 +7,7 @@ import { launchBrowserHost } from '../../../src-main/host/launchBrowserHost'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { TrainingService } from '@core/training'
 import { screenshot } from './artifacts'
-import { launchChromium } from './browser'
+import { launchChromium, type ChromiumKind } from './browser'
 
 export interface RunningApp {
   page: Page
@@ -35,6 +35,8 @@ export interface AppOptions {
    * with nothing over it; 'unseen' for a test of the tour itself (what a new computer shows).
    */
   tours?: 'seen' | 'unseen'
+  /** Which Chromium shows the app (see ChromiumKind); the whole browser unless told. */
+  chromium?: ChromiumKind
 }
 
 /** Writes the settings of a computer whose first-run tours were all shown (src-main/core/settingsStore.ts), everything else its default. */
@@ -67,7 +69,7 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
       return host.training.start()
     }
     cleanups.push(() => host.close())
-    const browser = await launchChromium()
+    const browser = await launchChromium(options.chromium)
     cleanups.push(() => browser.close())
     const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     const problems: string[] = []

@@ -14,19 +14,34 @@ const chromiumArgs = [
   '--disable-sync',
 ]
 
-/** CHROMIUM_PATH, else Debian's Chromium, else a browser Playwright installed; never a download. */
-export function findChromium(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
+/**
+ * Which Chromium: 'browser' is the whole browser (Chrome's own parts included: form-filling, password manager), as
+ * a clerk opening `npm run serve` in Chrome or Chromium has it. 'shell' is Chromium's headless shell: the same
+ * engine (Blink, V8, the compositor) without the browser's parts, as Electron embeds it; the closest to the desktop
+ * app's renderer that runs here (no Electron binary). Chrome's form-filling reads every field of a page again
+ * after fields are added, so the two differ on screens that grow (the counter's lines).
+ */
+export type ChromiumKind = 'browser' | 'shell'
+
+/** CHROMIUM_PATH (CHROMIUM_SHELL_PATH for the shell), else Debian's package, else a browser Playwright installed; never a download. */
+export function findChromium(kind: ChromiumKind = 'browser'): string {
+  const candidates =
+    kind === 'browser'
+      ? [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
+      : [process.env.CHROMIUM_SHELL_PATH, '/usr/bin/chromium-headless-shell']
   for (const path of candidates) if (path && existsSync(path)) return path
   try {
-    const installed = chromium.executablePath()
+    const installed = kind === 'browser' ? chromium.executablePath() : undefined
     if (installed && existsSync(installed)) return installed
   } catch {
     // Playwright has no browser of its own here; fall through to the explanation.
   }
   throw new Error(
-    'No Chromium found for the end-to-end tests. Install one (Debian: apt-get install -y --no-install-recommends chromium) ' +
-      'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    kind === 'browser'
+      ? 'No Chromium found for the end-to-end tests. Install one (Debian: apt-get install -y --no-install-recommends chromium) ' +
+          'or set CHROMIUM_PATH to a Chromium or Chrome binary.'
+      : "No Chromium headless shell found (the renderer as Electron embeds it, for the scanner's benchmark). Install it " +
+          '(Debian: apt-get install -y --no-install-recommends chromium-headless-shell) or set CHROMIUM_SHELL_PATH to one.',
   )
 }
 
@@ -36,8 +51,8 @@ export interface LaunchedBrowser {
 }
 
 /** A fresh profile per launch, with the browser's own scratch folders inside it, so runs leave nothing behind. */
-export async function launchChromium(): Promise<LaunchedBrowser> {
-  const executablePath = findChromium()
+export async function launchChromium(kind: ChromiumKind = 'browser'): Promise<LaunchedBrowser> {
+  const executablePath = findChromium(kind)
   const root = mkdtempSync(join(tmpdir(), 'mostrador-chromium-'))
   const profile = join(root, 'profile')
   const scratch = join(root, 'scratch')
