@@ -259,6 +259,16 @@ describe('the scan box and the form of a new booking', () => {
       const boxRight = await box.evaluate((b) => b.getBoundingClientRect().right)
       expect(tableRight).toBeLessThanOrEqual(boxRight + 1)
       expect(await newest.getByTestId('booking-line-code').evaluate((c) => c.getClientRects().length)).toBe(1)
+      // The lines are a grid of rows, read as a table all the same (Chromium's accessibility tree, what a screen reader
+      // gets): a header per column, a row per line, the scrolled-away ones included.
+      const cdp = await page.context().newCDPSession(page)
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree')
+      await cdp.detach()
+      const roles = (role: string) => nodes.filter((n) => !n.ignored && n.role?.value === role)
+      expect(roles('table')).toHaveLength(1)
+      expect(roles('columnheader').map((n) => n.name?.value)).toContain('Cantidad')
+      expect(roles('columnheader')).toHaveLength(8)
+      expect(roles('row').length).toBeGreaterThanOrEqual(26)
       await screenshot(page, 'counter-pinned-1024x768')
 
       // Ctrl+Z on the scan box takes back the last scan: its line goes, with its "added" message.
