@@ -193,7 +193,7 @@ it('measures navigation to the first screen ready for input', { timeout: 600_000
   await openCatalogueWithRows(page)
   const counter = await series('', '[data-testid="booking-scan"] input')
 
-  report(`Cold load, Chromium through the browser host, cache off (${LOADS} loads each)`, [
+  report(`Cold load, Chromium through the browser host, cache emptied before each load (${LOADS} loads each)`, [
     { name: 'navigation → sign-in form ready, p50', value: percentile(signIn.frame, 50), unit: 'ms', baseline, goal: '≤ 500 ms' },
     { name: 'navigation → sign-in form ready, p99', value: percentile(signIn.frame, 99), unit: 'ms', goal: '≤ 500 ms' },
     { name: "  the app's first read sent, p50", value: percentile(signIn.firstRead, 50), unit: 'ms' },
