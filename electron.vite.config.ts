@@ -45,11 +45,14 @@ export default defineConfig({
         input: { index: resolve(__dirname, 'src-renderer/index.html') },
         // Automatic splitting leaves dozens of tiny common chunks (one per set of screens sharing a module):
         // the counter's first screen fetched 67 files, a waterfall through the browser host's six connections.
-        // Those under 16 kB are copied into the chunks that use them instead (the copies share one module
-        // state through rolldown's runtime); the first screens then fetch about a third as many files
-        // (test/bench/shell/coldLoad.bench.ts). It needs the entry's unused exports dropped.
+        // Those under 64 kB are copied into the chunks that use them instead (the copies share one module
+        // state through rolldown's runtime): New booking's first start fetches 14 files instead of 67 (29 with
+        // 16 kB, ~40 ms slower at p50 in interleaved cold loads: each file is a request through the host's six
+        // connections). The price is bytes: 3.7 MB of assets instead of 3.4, and visiting every other screen
+        // after it fetches 385 kB instead of 305 (test/bench/shell/coldLoad.bench.ts). It needs the entry's
+        // unused exports dropped.
         preserveEntrySignatures: false,
-        output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
+        output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 64 * 1024 } } },
       },
       // electron-vite leaves the renderer unminified; minified, the first screen's scripts are a third of the
       // size and parse and compile in a fraction of the time (test/bench/shell/coldLoad.bench.ts).
