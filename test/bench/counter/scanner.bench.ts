@@ -145,7 +145,7 @@ it.each(renderers)('measures Enter on a scanned code to the line on screen (%s)'
   const fresh = turns.filter((_, i) => i % 3 === 2)
   expect(fresh.every((m) => m[3] === 1)).toBe(true)
   // A booking saved on this computer (and sent) moves the figures of its own items: their answers are asked
-  // again in idle time after the next scan, those read ahead for the others stay, so the next booking's codes
+  // again from the next scan on, those read ahead for the others stay, so the next booking's codes
   // are lines in the first frame too: codes not scanned yet, the booked item second (the next booking often
   // holds it again).
   const afterSave = [stocked[pairs]!, facts.stockedItem.code, ...stocked.slice(pairs + 1, pairs + AFTER_SAVE - 1)]

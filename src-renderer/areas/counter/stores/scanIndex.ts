@@ -89,13 +89,17 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
   /** The codes whose answers bookings took since the clerk last scanned: asked again at the next scan, the next booking often holds the same items. */
   const takenBySaves = new Set<string>()
   let askingAgain = false
-  /** Asks again, one by one in idle time, for the answers bookings took (not at the change itself: a save costs nothing more). */
+  /**
+   * Asks again for the answers bookings took (not at the change itself: a save costs nothing more), one after
+   * another from the scan that found them gone. Not in idle time or after a timer: while a scanner types the next
+   * code Chromium holds those back until a frame later (~40 ms, traced), and that next code (the booked item,
+   * often) found its answer still on its way and asked the host itself.
+   */
   function askAgain(): void {
     if (!warmed || askingAgain || takenBySaves.size === 0) return
     askingAgain = true
     void (async () => {
       for (const key of takenBySaves) {
-        await idle()
         const asked = generation
         if (!warmed) break
         takenBySaves.delete(key)
