@@ -210,4 +210,33 @@ describe('the booking being typed', () => {
       expect(unexpectedProblems(problems)).toEqual([])
     },
   )
+  it(
+    "restored on a cold start the same evening, after UTC's midnight, keeps its day: the clerk's today is the profile's",
+    { timeout: 150_000 },
+    async () => {
+      const { page, problems } = app()
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      await openNewBooking(page)
+      const delivery = input(page, 'booking-planned-delivery')
+      const typedOn = await delivery.inputValue()
+      await chooseDestination(page)
+      await page.keyboard.press('F2')
+      await scan(page, facts.stockedItem.code)
+      await page.getByTestId('booking-kept').waitFor()
+
+      // 8 p.m. in Guatemala (the demo profile's zone), the same day: 2 a.m. of the next in UTC. The app starts
+      // again on New booking, which restores the form before the profile (and its zone) has been read.
+      const [y, m, d] = typedOn.split('-').map(Number) as [number, number, number]
+      await page.clock.setFixedTime(new Date(Date.UTC(y, m - 1, d + 1, 2)))
+      await page.reload()
+      await page.getByTestId('booking-restored').waitFor()
+      // The profile is read after the first screen: the day stays once it is, with nothing said about moving it.
+      await expectText(page.getByTestId('status-user'), 'Ana López')
+      await page.waitForTimeout(300)
+      expect(await delivery.inputValue()).toBe(typedOn)
+      expect(await page.getByTestId('booking-restored-moved').count()).toBe(0)
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
 })
