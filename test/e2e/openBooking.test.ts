@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
@@ -23,6 +23,22 @@ async function chooseDestination(page: Page): Promise<string> {
   const name = await text(option)
   await option.click()
   return name
+}
+
+/** A form for today with one line, kept: what a restart finds again. */
+async function keepOneLineForToday(page: Page): Promise<{ delivery: Locator; typedOn: string }> {
+  await startTraining(page)
+  await openCatalogueWithRows(page)
+  await openNewBooking(page)
+  const delivery = input(page, 'booking-planned-delivery')
+  // A new form is planned for today (the core's clock, in the profile's zone).
+  const typedOn = await delivery.inputValue()
+  expect(typedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  await chooseDestination(page)
+  await page.keyboard.press('F2')
+  await scan(page, facts.stockedItem.code)
+  await page.getByTestId('booking-kept').waitFor()
+  return { delivery, typedOn }
 }
 
 const lines = (page: Page) => page.getByTestId('booking-line')
@@ -169,17 +185,7 @@ describe('the booking being typed', () => {
     { timeout: 150_000 },
     async () => {
       const { page, problems, restartHost } = app()
-      await startTraining(page)
-      await openCatalogueWithRows(page)
-      await openNewBooking(page)
-      const delivery = input(page, 'booking-planned-delivery')
-      // A new form is planned for today (the core's clock, in the profile's zone).
-      const typedOn = await delivery.inputValue()
-      expect(typedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-      await chooseDestination(page)
-      await page.keyboard.press('F2')
-      await scan(page, facts.stockedItem.code)
-      await page.getByTestId('booking-kept').waitFor()
+      const { delivery, typedOn } = await keepOneLineForToday(page)
       const problemsBefore = unexpectedProblems(problems)
 
       // The app is started again three days later (the page's clock; midday in Guatemala and in UTC alike).
@@ -215,15 +221,7 @@ describe('the booking being typed', () => {
     { timeout: 150_000 },
     async () => {
       const { page, problems } = app()
-      await startTraining(page)
-      await openCatalogueWithRows(page)
-      await openNewBooking(page)
-      const delivery = input(page, 'booking-planned-delivery')
-      const typedOn = await delivery.inputValue()
-      await chooseDestination(page)
-      await page.keyboard.press('F2')
-      await scan(page, facts.stockedItem.code)
-      await page.getByTestId('booking-kept').waitFor()
+      const { delivery, typedOn } = await keepOneLineForToday(page)
 
       // 8 p.m. in Guatemala (the demo profile's zone), the same day: 2 a.m. of the next in UTC. The app starts
       // again on New booking, which restores the form before the profile (and its zone) has been read.
