@@ -339,4 +339,37 @@ describe('the scan box and the form of a new booking', () => {
       expect(unexpectedProblems(problems)).toEqual([])
     },
   )
+  it(
+    'Ctrl+Enter pressed before the frame that draws the last scanned line still leaves the missing field in view',
+    { timeout: 120_000 },
+    async () => {
+      const { page, problems, trainingService } = app()
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      const codes = await itemCodes(await trainingService(), 25)
+      await openNewBooking(page)
+      await page.setViewportSize({ width: 1024, height: 768 })
+      for (const code of codes.slice(0, 24)) await scan(page, code)
+      await expect.poll(() => lines(page).count(), { timeout: 30_000 }).toBe(24)
+      // The clerk's Ctrl+Enter lands between the 25th line reaching the page and the frame that draws it (where that
+      // line is scrolled into view): sent from the page itself, the moment the line is there.
+      await page.evaluate(() => {
+        const table = document.querySelector('[data-testid="booking-lines"]')!
+        const watch = new MutationObserver(() => {
+          if (table.querySelectorAll('[data-testid="booking-line"]').length < 25) return
+          watch.disconnect()
+          document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', ctrlKey: true, bubbles: true }))
+        })
+        watch.observe(table, { childList: true, subtree: true })
+      })
+      await scan(page, codes[24]!)
+      const destination = page.getByTestId('booking-destination-field')
+      await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
+      await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+      expect(await inView(page, destination)).toBe(true)
+      expect(await lines(page).count()).toBe(25)
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
 })
