@@ -49,6 +49,15 @@ async function clearOfPins(page: Page, locator: Locator): Promise<boolean> {
   return !!box && !!bar && !!actions && box.y >= bar.y + bar.height - 1 && box.y + box.height <= actions.y + 1
 }
 
+/** Training, the catalogue pulled, New booking open at 1024×768. */
+async function newBookingAt1024(page: Page): Promise<void> {
+  await startTraining(page)
+  await openCatalogueWithRows(page)
+  await openNewBooking(page)
+  // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
+  await page.setViewportSize({ width: 1024, height: 768 })
+}
+
 /** Codes of active items, asked of the training service beside the app (as the training user): a booking of many lines. */
 async function itemCodes(service: TrainingService, count: number): Promise<string[]> {
   const tokenAnswer = await fetch(`${service.url}/apps/graphql.json`, {
@@ -74,11 +83,7 @@ describe('the scan box and the form of a new booking', () => {
     { timeout: 120_000 },
     async () => {
       const { page, problems } = app()
-      await startTraining(page)
-      await openCatalogueWithRows(page)
-      await openNewBooking(page)
-      // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
-      await page.setViewportSize({ width: 1024, height: 768 })
+      await newBookingAt1024(page)
 
       // No destination and no line: the destination comes first.
       await page.keyboard.press('Control+Enter')
@@ -120,11 +125,7 @@ describe('the scan box and the form of a new booking', () => {
     { timeout: 150_000 },
     async () => {
       const { page, problems } = app()
-      await startTraining(page)
-      await openCatalogueWithRows(page)
-      await openNewBooking(page)
-      // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
-      await page.setViewportSize({ width: 1024, height: 768 })
+      await newBookingAt1024(page)
 
       // A count before or after the code.
       await scan(page, `3*${facts.stockedItem.code}`)
@@ -232,12 +233,8 @@ describe('the scan box and the form of a new booking', () => {
     { timeout: 180_000 },
     async () => {
       const { page, problems, trainingService } = app()
-      await startTraining(page)
-      await openCatalogueWithRows(page)
+      await newBookingAt1024(page)
       const codes = await itemCodes(await trainingService(), 26)
-      await openNewBooking(page)
-      // Below 1280 px the menu folds to icons: the screen is opened first, then the window made small.
-      await page.setViewportSize({ width: 1024, height: 768 })
       const box = page.getByTestId('booking-scan')
       const save = page.getByTestId('booking-save')
       const scrolled = () => page.getByTestId('main-content').evaluate((m) => m.scrollTop)
@@ -344,11 +341,8 @@ describe('the scan box and the form of a new booking', () => {
     { timeout: 120_000 },
     async () => {
       const { page, problems, trainingService } = app()
-      await startTraining(page)
-      await openCatalogueWithRows(page)
+      await newBookingAt1024(page)
       const codes = await itemCodes(await trainingService(), 25)
-      await openNewBooking(page)
-      await page.setViewportSize({ width: 1024, height: 768 })
       for (const code of codes.slice(0, 24)) await scan(page, code)
       await expect.poll(() => lines(page).count(), { timeout: 30_000 }).toBe(24)
       // The clerk's Ctrl+Enter lands between the 25th line reaching the page and the frame that draws it (where that
