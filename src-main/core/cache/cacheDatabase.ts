@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { AppError } from '@shared/errors'
+import type { Statement } from 'better-sqlite3'
 import { openSqlite, type Sqlite } from './sqlite'
 
 /**
@@ -30,11 +31,21 @@ export function openMigrated(file: string, migrations: readonly string[]): Sqlit
   }
 }
 
+// Some documents (the profile) are read several times per commit: their statement is prepared once per file.
+const readStatements = new WeakMap<Sqlite, Statement>()
+
+/** A kept document as its stored JSON text, for a reader that keeps what it parsed while the text is the same. */
+export function readDocumentText(db: Sqlite, key: string): { text: string; updatedAt: string } | null {
+  let read = readStatements.get(db)
+  if (!read) readStatements.set(db, (read = db.prepare('SELECT value, updated_at FROM documents WHERE key = ?')))
+  const row = read.get(key) as { value: string; updated_at: string } | undefined
+  return row ? { text: row.value, updatedAt: row.updated_at } : null
+}
+
 /** A small JSON document kept in the cache (e.g. the last profile seen). */
 export function readDocument<T>(db: Sqlite, key: string): { value: T; updatedAt: string } | null {
-  const row = db.prepare('SELECT value, updated_at FROM documents WHERE key = ?').get(key) as
-    { value: string; updated_at: string } | undefined
-  return row ? { value: JSON.parse(row.value) as T, updatedAt: row.updated_at } : null
+  const kept = readDocumentText(db, key)
+  return kept ? { value: JSON.parse(kept.text) as T, updatedAt: kept.updatedAt } : null
 }
 
 export function writeDocument(db: Sqlite, key: string, value: unknown, now: Date): void {

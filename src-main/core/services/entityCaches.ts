@@ -22,7 +22,7 @@ export interface EntityCache {
  * own file, so one entity's data never shows under another.
  */
 export class EntityCaches {
-  private open: (EntityCache & { file: string }) | null = null
+  private open: EntityCache | null = null
 
   constructor(
     private readonly dataDir: string,
@@ -35,14 +35,14 @@ export class EntityCaches {
     const session = this.session.require()
     const who = this.profile.lastKnown()
     if (!who?.currentEntity) return null
-    const file = entityCacheFile(this.dataDir, { ...session.account, training: session.training }, who.currentEntity.id)
-    if (this.open?.file !== file || this.open.session !== session) {
+    // Asked several times a commit: the file (a digest of the account) is worked out only when session or entity changed.
+    if (this.open?.session !== session || this.open.entityId !== who.currentEntity.id) {
+      const file = entityCacheFile(this.dataDir, { ...session.account, training: session.training }, who.currentEntity.id)
       this.close()
       const db = openMigrated(file, entityMigrations)
       const agency = () => this.profile.lastKnown()?.agency?.id ?? null
       const outbox = new OutboxStore(db)
       this.open = {
-        file,
         session,
         entityId: who.currentEntity.id,
         agencyId: agency(),
