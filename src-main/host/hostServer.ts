@@ -58,6 +58,13 @@ export async function startHostServer(opts: HostServerOptions): Promise<RunningH
     }
   })
 
+  // The built scripts and styles carry a hash of their content in their names: a browser may keep them for good,
+  // so a start after the first fetches only the page. The page and every answer are never kept.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method === 'GET' && req.url.startsWith('/assets/') && reply.statusCode === 200)
+      reply.header('Cache-Control', 'private, max-age=31536000, immutable')
+  })
+
   const routes = requestNames.map((name) => {
     const path = hostRequestPath(name)
     app.post(path, async (req, reply) => {
@@ -69,7 +76,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<RunningH
 
   app.get(hostEventsPath, (req, reply) => streamEvents(opts.core, req, reply))
 
-  await app.register(fastifyStatic, { root: opts.rendererDir, index: 'index.html', wildcard: true })
+  // Its own Cache-Control (public, max-age=0) would replace ours: the page is never kept, the built files for good.
+  await app.register(fastifyStatic, { root: opts.rendererDir, index: 'index.html', wildcard: true, cacheControl: false })
 
   const address = await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
   const origin = address.replace('localhost', '127.0.0.1')

@@ -18,6 +18,8 @@ beforeAll(async () => {
   const rendererDir = join(dir, 'renderer')
   mkdirSync(rendererDir)
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Mostrador</title>')
+  mkdirSync(join(rendererDir, 'assets'))
+  writeFileSync(join(rendererDir, 'assets', 'index-Bx3d9QaZ.js'), 'export {}')
   h = await coreHarness(join(dir, 'data'))
   host = await startHostServer({ core: h.core, rendererDir })
   token = new URL(host.url).searchParams.get('token')!
@@ -85,6 +87,18 @@ describe('the browser host', () => {
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('Mostrador')
     expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy)
+  })
+
+  it('lets the browser keep the built files (their names change with their content), never the page or an answer', async () => {
+    const headers = { [hostTokenHeader]: token }
+    const script = await fetch(`${host.origin}/assets/index-Bx3d9QaZ.js`, { headers })
+    expect(script.status).toBe(200)
+    expect(script.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
+    const missing = await fetch(`${host.origin}/assets/index-gone.js`, { headers })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('no-store')
+    expect((await fetch(`${host.origin}/`, { headers })).headers.get('cache-control')).toBe('no-store')
+    expect((await rpc('session.status', undefined)).headers.get('cache-control')).toBe('no-store')
   })
 
   it('answers a malformed call with an error envelope, and keeps serving', async () => {
