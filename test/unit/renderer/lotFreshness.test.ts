@@ -25,4 +25,21 @@ describe('lot freshness on the screens', () => {
     expect(freshness('2999-01-01')).toBe('fresh')
     expect(zoneFormat).toHaveBeenCalled()
   })
+
+  it("marks by the computer's day until the profile is read, not by UTC's", () => {
+    setActivePinia(createPinia())
+    const zone = process.env.TZ
+    // 8 p.m. on the 26th in Guatemala is 2 a.m. on the 27th in UTC.
+    process.env.TZ = 'America/Guatemala'
+    vi.useFakeTimers({ now: new Date('2026-11-27T02:00:00.000Z'), toFake: ['Date'] })
+    try {
+      const { freshness, today } = useLotFreshness()
+      expect(today()).toBe('2026-11-26')
+      expect(freshness('2026-11-26')).toBe('near')
+    } finally {
+      vi.useRealTimers()
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
 })
