@@ -27,7 +27,7 @@ function readStored<T>(db: Sqlite, key: string, schema: z.ZodType<T>): T | null 
   if (!copies) lastRead.set(db, (copies = new Map()))
   const last = copies.get(key)
   if (last?.text === kept.text) return last.value as T | null
-  const parsed = schema.safeParse(JSON.parse(kept.text))
+  const parsed = schema.safeParse(parsedJson(kept.text))
   const value = parsed.success ? deepFreeze(parsed.data) : null
   copies.set(key, { text: kept.text, value })
   return value
@@ -42,6 +42,14 @@ export function readStoredWhoAmI(db: Sqlite): WhoAmI | null {
 
 export function readStoredCompany(db: Sqlite, entityId: number): Company | null {
   return readStored(db, companyKey(entityId), storedCompany)
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 function deepFreeze<T>(value: T): T {

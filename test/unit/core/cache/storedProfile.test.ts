@@ -21,14 +21,17 @@ const who = (entityId: number): WhoAmI => ({
 // stored copy is the same: these say that a new copy (a switch here, or another process on the same folder) is
 // read as itself, a damaged one as none, and the shared copy cannot be changed by one of its readers.
 describe('the profile kept for offline starts', () => {
-  it('reads each new copy as itself, and a damaged one as no copy', () => {
+  it('reads each new copy as itself, and a damaged one (even cut short) as no copy', () => {
     const db = openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-profile-')), 'account.sqlite'), accountMigrations)
     expect(readStoredWhoAmI(db)).toBeNull()
     writeDocument(db, whoAmIKey, who(1), AT)
     expect(readStoredWhoAmI(db)?.currentEntity?.id).toBe(1)
     writeDocument(db, whoAmIKey, who(2), AT)
     expect(readStoredWhoAmI(db)?.currentEntity?.id).toBe(2)
-    db.prepare('UPDATE documents SET value = ? WHERE key = ?').run('{"profile":"damaged"}', whoAmIKey)
+    const damage = db.prepare('UPDATE documents SET value = ? WHERE key = ?')
+    damage.run('{"profile":"damaged"}', whoAmIKey)
+    expect(readStoredWhoAmI(db)).toBeNull()
+    damage.run('{"profile":', whoAmIKey)
     expect(readStoredWhoAmI(db)).toBeNull()
     writeDocument(db, whoAmIKey, who(1), AT)
     expect(readStoredWhoAmI(db)?.currentEntity?.id).toBe(1)
