@@ -20,7 +20,7 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
 export function useFormatters() {
   const locales = useEntityLocale()
   const whoami = useWhoAmIStore()
-  const zone = () => toIanaTimeZone(whoami.data?.profile.timeZone) ?? undefined
+  const zone = () => toIanaTimeZone(whoami.timeZone) ?? undefined
 
   function time(iso: string | null): string | null {
     if (!iso) return null

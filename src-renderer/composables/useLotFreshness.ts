@@ -10,12 +10,8 @@ import { useWhoAmIStore } from '../stores/whoami'
 export function useLotFreshness() {
   const preferences = usePreferencesStore()
   const whoami = useWhoAmIStore()
-  /**
-   * The clerk's day; read at each call, so a counter left open overnight marks by the new day. Until the
-   * profile is read (the first moments of a start), the computer's zone, as every date on screen
-   * (useFormatters.ts): UTC's day is tomorrow's from 6 p.m. in Guatemala, and marked today's lots expired.
-   */
-  const today = (): string => dateInZone(new Date(), whoami.data?.profile.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone)
+  /** The clerk's day; read at each call, so a counter left open overnight marks by the new day. */
+  const today = (): string => dateInZone(new Date(), whoami.timeZone)
   function freshness(expires: string | null | undefined): LotFreshness {
     // A lot without a date is fresh on any day: the day (a format in the profile's zone) is asked for only
     // for a dated one, not for every line, card and slip row drawn.

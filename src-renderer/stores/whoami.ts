@@ -14,6 +14,11 @@ export const useWhoAmIStore = defineStore('whoami', () => {
   const switchingTo = ref<number | null>(null)
 
   const currentEntity = computed(() => data.value?.currentEntity ?? null)
+  /**
+   * The clerk's time zone as the profile names it; until the profile is read (the first moments of a start), the
+   * computer's. Days and times on screen (useFormatters, useLotFreshness) follow it.
+   */
+  const timeZone = computed(() => data.value?.profile.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone)
   const agencyError = computed(() => (data.value?.agencyError ? AppError.fromPayload(data.value.agencyError) : null))
 
   // An agency the service would not give is asked for again, so a counter recovers by itself.
@@ -59,5 +64,5 @@ export const useWhoAmIStore = defineStore('whoami', () => {
     error.value = null
   }
 
-  return { data, loading, error, switchingTo, currentEntity, agencyError, load, switchEntity, clear }
+  return { data, loading, error, switchingTo, currentEntity, timeZone, agencyError, load, switchEntity, clear }
 })
