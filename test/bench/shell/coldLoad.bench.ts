@@ -19,10 +19,10 @@ import { timeBySource, topLines, type CpuProfile } from '../support/cpuProfile'
 // cache fails the bench). Not DevTools' "cache disabled": that needs its
 // network domain on, whose bookkeeping of every request (the script's stack
 // that asked for it, among others) runs on the page's main thread, ~25 ms of
-// each load here that no user's computer runs. Two first screens: signed out, the sign-in form; signed in on a
-// counter, the new-booking form with its scan box enabled. "Ready" is the
-// first frame after the screen's input is in the DOM and enabled, timed in the
-// page from navigation start. Baseline from the same run: navigating to a
+// each load here that no user's computer runs. Two first screens: signed
+// out, the sign-in form; signed in on a counter, the new-booking form with its
+// scan box enabled. "Ready" is the first frame after the screen's input is in
+// the DOM and enabled, timed in the page from navigation start. Baseline from the same run: navigating to a
 // static file through the same host (the transport's share of any load).
 //
 // MOSTRADOR_PROFILE=1 adds one profiled cold load of New booking: its CPU profile is written to
@@ -113,7 +113,6 @@ async function coldLoad(
       scripts: js.length,
       // A script taken from a cache transfers nothing.
       cached: js.filter((e) => e.transferSize === 0).map((e) => e.name),
-
       bytes: js.reduce((sum, e) => sum + e.encodedBodySize, 0),
       fetched: Math.max(...js.map((e) => e.responseEnd)),
       // The app's own code has run (main.ts asks for the session and the preferences first).
