@@ -44,11 +44,10 @@ type Scan = [number, number, number, number, number, number, number, number]
 
 // Each series runs in two Chromiums (test/e2e/support/browser.ts): the whole browser, as a clerk using the browser
 // host in Chrome has it, and the headless shell, the same engine without the browser's parts, as Electron embeds it.
-// The browser's form-filling reads the page's fields twice for a scan that adds a line (traced with CDP): 100 ms
-// after fields were added, and right after Enter, since the new line's lot is chosen while the key press counts as
-// the user's act, which makes Chrome read again the form that select is in: every line's fields (Chrome stops at
-// 200), 3 to 7 ms that the shell never spends. When one of those lands between Enter and the next frame, that
-// frame is late: the browser's late frames.
+// The browser's form-filling reads the page's fields when a scan adds a line (traced with CDP): all of them 100 ms
+// after fields were added, and, right after Enter, the form of the new line's lot list, chosen while the key press
+// counts as the user's act (a form of its own: one field; see BookingLineRow.vue). The shell spends neither. With a
+// scan every ~85 ms, as here, the first can land between a later scan's Enter and its frame: a late frame.
 const renderers: [ChromiumKind, string][] = [
   ['browser', "Chromium, Chrome's form-filling on"],
   ['shell', 'Chromium headless shell, as Electron renders'],
