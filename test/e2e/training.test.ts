@@ -52,6 +52,25 @@ describe('training mode', () => {
     await expectText(page.getByTestId('status-entity'), current!.name)
     await expectText(page.getByTestId('company-field-name'), current!.name)
 
+    // The status bar at a counter's 1024 pixels says everything whole; narrower, the names end in "…" with the
+    // whole name in their tooltips, and the line's state and the outbox's stay whole.
+    const clipped = () =>
+      page.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll('[data-testid="status-bar"] > [data-testid]')].map((e) => [
+            e.getAttribute('data-testid'),
+            e.scrollWidth > e.clientWidth,
+          ]),
+        ),
+      )
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await expect.poll(async () => Object.values(await clipped()).some(Boolean)).toBe(false)
+    await page.setViewportSize({ width: 800, height: 768 })
+    await expect.poll(async () => (await clipped())['status-entity']).toBe(true)
+    expect(await clipped()).toMatchObject({ 'status-connection': false, 'status-sync': false })
+    expect(await page.getByTestId('status-entity').getAttribute('title')).toBe(current!.name)
+    await screenshot(page, 'training-06-status-bar-800')
+
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
