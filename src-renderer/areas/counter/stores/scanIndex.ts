@@ -43,7 +43,9 @@ type Known = Extract<ScanResult, { kind: 'item' | 'bundle' | 'refused' }>
  * the clerk scans after that.
  */
 export const useScanIndexStore = defineStore('scanIndex', () => {
-  const known = new Map<string, { answer: Known; at: number }>()
+  /** `scanned`: when a scan last took this answer (the order of scans), for asking again first what the clerk scans. */
+  const known = new Map<string, { answer: Known; at: number; scanned?: number }>()
+  let scans = 0
   /** Bumped by every forget: an answer asked for before it is not kept (it may predate the change). */
   let generation = 0
   /** The items of each booking a change has named in this window: an edit moves the figures of the lines it dropped too. */
@@ -72,28 +74,33 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
       bookedItems.set(booking.localId, now)
     }
     if (unknownBefore) return forget()
-    // Items first when asked again: scanned again sooner than the bundles holding them.
-    const gone: { items: string[]; bundles: string[] } = { items: [], bundles: [] }
-    for (const [key, { answer }] of known)
+    // Asked again items first, scanned again sooner than the bundles holding them; and of each, the codes the clerk
+    // scanned first, latest first: an item read ahead under its barcode and its code is scanned again as before.
+    const gone: { items: [string, number][]; bundles: [string, number][] } = { items: [], bundles: [] }
+    for (const [key, { answer, scanned = -1 }] of known)
       if ((answer.kind === 'bundle' && answer.bundle.categoryBundle) || itemsOf(answer).some((id) => moved.has(id))) {
         known.delete(key)
-        gone[answer.kind === 'item' ? 'items' : 'bundles'].push(key)
+        gone[answer.kind === 'item' ? 'items' : 'bundles'].push([key, scanned])
       }
+    const latestScannedFirst = (keys: [string, number][]) => keys.sort((a, b) => b[1] - a[1]).map(([key]) => key)
     // An answer on its way may predate the change; what was read ahead for the other items is still current.
     const current = readFor === generation
     generation++
     if (current) readFor = generation
-    for (const key of [...gone.items, ...gone.bundles]) if (takenBySaves.size < ASK_AGAIN_AT_MOST) takenBySaves.add(key)
+    for (const key of [...latestScannedFirst(gone.items), ...latestScannedFirst(gone.bundles)])
+      if (takenBySaves.size < ASK_AGAIN_AT_MOST) takenBySaves.add(key)
   }
 
   /** The codes whose answers bookings took since the clerk last scanned: asked again at the next scan, the next booking often holds the same items. */
   const takenBySaves = new Set<string>()
   let askingAgain = false
+  /** The answer being asked again for a code, null when it came too late (a change meanwhile) or not at all. */
+  const askedAgain = new Map<string, Promise<Known | null>>()
   /**
    * Asks again for the answers bookings took (not at the change itself: a save costs nothing more), one after
    * another from the scan that found them gone. Not in idle time or after a timer: while a scanner types the next
    * code Chromium holds those back until a frame later (~40 ms, traced), and that next code (the booked item,
-   * often) found its answer still on its way and asked the host itself.
+   * often) found its answer still on its way and asked the host itself. A scan of a code on its way waits for it.
    */
   function askAgain(): void {
     if (!warmed || askingAgain || takenBySaves.size === 0) return
@@ -105,8 +112,13 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
         takenBySaves.delete(key)
         if (known.has(key)) continue
         const [kind, code] = key.split('\u0000') as [string, string]
-        const answer = await request('counter.scan', kind === '*' ? { code } : { code, kind: kind as 'item' | 'bundle' }).catch(() => null)
-        if (answer && answer.kind !== 'unknown' && asked === generation) known.set(key, { answer: deepFreeze(answer), at: Date.now() })
+        const answer = request('counter.scan', kind === '*' ? { code } : { code, kind: kind as 'item' | 'bundle' })
+          .then((answer) => (answer.kind !== 'unknown' && asked === generation ? deepFreeze(answer) : null))
+          .catch(() => null)
+        askedAgain.set(key, answer)
+        const current = await answer
+        askedAgain.delete(key)
+        if (current) known.set(key, { answer: current, at: Date.now() })
       }
     })().finally(() => (askingAgain = false))
   }
@@ -187,6 +199,7 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
       known.delete(key)
       return undefined
     }
+    hit.scanned = ++scans
     return hit.answer
   }
 
@@ -195,14 +208,22 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
     // Scanning again after a change (a booking saved): the answers ahead are read again, not at the change itself,
     // so a save costs nothing more while nobody scans.
     readAheadIfStale(0)
+    const key = keyOf(code, kind)
+    // This scan asks for its own code (or finds it): not asked again after it.
+    takenBySaves.delete(key)
     askAgain()
     const hit = lookup(code, kind)
     if (hit) return Promise.resolve(hit)
-    const asked = generation
-    return request('counter.scan', kind ? { code, kind } : { code }).then((answer) => {
-      if (answer.kind !== 'unknown' && asked === generation) known.set(keyOf(code, kind), { answer: deepFreeze(answer), at: Date.now() })
-      return answer
-    })
+    const ask = (): Promise<ScanResult> => {
+      const asked = generation
+      return request('counter.scan', kind ? { code, kind } : { code }).then((answer) => {
+        if (answer.kind !== 'unknown' && asked === generation)
+          known.set(key, { answer: deepFreeze(answer), at: Date.now(), scanned: ++scans })
+        return answer
+      })
+    }
+    const onItsWay = askedAgain.get(key)
+    return onItsWay ? onItsWay.then((answer) => (answer && lookup(code, kind)) ?? ask()) : ask()
   }
 
   return { scan, lookup, forget, warm, cool }

@@ -246,6 +246,38 @@ describe('the answers read ahead while the counter is open', () => {
     expect(pagesRead()).toEqual([0, 2])
   })
 
+  it('asks again first for the codes the clerk scanned, latest first, then for those only read ahead', async () => {
+    const index = useScanIndexStore()
+    index.warm()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS + 100)
+    // Read ahead in the order AHEAD-1, 2, 3 (an item's barcode and its code come the same way); the clerk scans two.
+    await index.scan('AHEAD-3')
+    await index.scan('AHEAD-2')
+    expect(scans()).toBe(0)
+    announce('bookings.changed', delta({ bookings: [booking('b1', [1])] }))
+    await index.scan('ART-9')
+    await vi.advanceTimersByTimeAsync(100)
+    const asked = api.request.mock.calls.filter((c) => c[0] === 'counter.scan').map((c) => (c[1] as { code: string }).code)
+    expect(asked.filter((code) => code.startsWith('AHEAD-'))).toEqual(['AHEAD-2', 'AHEAD-3', 'AHEAD-1'])
+  })
+
+  it('a scan of a code being asked again waits for that answer instead of asking the host a second time', async () => {
+    const index = useScanIndexStore()
+    index.warm()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS + 100)
+    await index.scan('AHEAD-2')
+    announce('bookings.changed', delta({ bookings: [booking('b1', [1])] }))
+    let answer!: (result: ScanResult) => void
+    api.request.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
+    // The next scan starts asking again, AHEAD-2 first (scanned here); its answer is slow to come.
+    await index.scan('ART-9')
+    const scanned = index.scan('AHEAD-2')
+    answer(item('AHEAD-2'))
+    expect(await scanned).toEqual(item('AHEAD-2'))
+    const asked = api.request.mock.calls.filter((c) => c[0] === 'counter.scan').map((c) => (c[1] as { code: string }).code)
+    expect(asked.filter((code) => code === 'AHEAD-2')).toHaveLength(1)
+  })
+
   it('keeps nothing of a page asked for before a change that arrived while it was on its way', async () => {
     const index = useScanIndexStore()
     let answer!: (page: unknown) => void
