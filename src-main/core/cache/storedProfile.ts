@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { company, whoAmI, type Company, type WhoAmI } from '@shared/domain'
+import { deepFreeze } from '@shared/deepFreeze'
 import { companyWire, profileWire } from '../api/profileApi'
 import type { Sqlite } from './sqlite'
 import { readDocumentText } from './cacheDatabase'
@@ -50,12 +51,4 @@ function parsedJson(text: string): unknown {
   } catch {
     return undefined
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
-  }
-  return value
 }

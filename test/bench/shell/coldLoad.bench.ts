@@ -22,8 +22,9 @@ import { timeBySource, topLines, type CpuProfile } from '../support/cpuProfile'
 // each load here that no user's computer runs. Two first screens: signed
 // out, the sign-in form; signed in on a counter, the new-booking form with its
 // scan box enabled. "Ready" is the first frame after the screen's input is in
-// the DOM and enabled, timed in the page from navigation start. Baseline from the same run: navigating to a
-// static file through the same host (the transport's share of any load).
+// the DOM and enabled, timed in the page from navigation start. Baseline from
+// the same run: navigating to a static file through the same host (the
+// transport's share of any load).
 //
 // MOSTRADOR_PROFILE=1 adds one profiled cold load of New booking: its CPU profile is written to
 // test/bench/artifacts/ (open it in Chromium's DevTools) and where its time went is printed by source,

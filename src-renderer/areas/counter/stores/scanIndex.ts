@@ -3,6 +3,7 @@ import { watch } from 'vue'
 import { onEvent, request } from '@renderer/api'
 import type { LocalBooking } from '@shared/bookings'
 import type { ScanResult } from '@shared/counter'
+import { deepFreeze } from '@shared/deepFreeze'
 import { useCatalogueStore } from '../../catalogue/stores/catalogue'
 
 /**
@@ -241,12 +242,4 @@ function idle(): Promise<void> {
   return new Promise((resolve) =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0),
   )
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
-  }
-  return value
 }
