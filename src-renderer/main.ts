@@ -9,6 +9,7 @@ import { router } from './router'
 import { usePreferencesStore } from './stores/preferences'
 import { useSessionStore } from './stores/session'
 import './styles.css'
+import './plainField.css'
 
 const pinia = createPinia()
 const app = createApp(App).use(pinia).use(i18n)
