@@ -3,6 +3,7 @@ import { connectionState, sessionStatus, whoAmI } from '../domain'
 import { catalogueStatus, pullProgress } from '../catalogue'
 import { updateStatus } from '../updates'
 import { localBooking, outboxEntry } from '../bookings'
+import { scannedItem } from '../counter'
 import { syncSummary } from './entry'
 
 /**
@@ -36,5 +37,10 @@ export const events = {
   'sync.changed': syncSummary,
   /** Bookings changed here or were read again from the service: what changed, for the stores to apply. */
   'bookings.changed': bookingsDelta,
+  /**
+   * After bookings changed: their items as the counter now books them (availability net of unsent bookings, lots),
+   * each as a scan's answer has it, so a window's kept answers take them instead of asking (src-shared/scanAnswerItems.ts).
+   */
+  'counter.itemsMoved': z.object({ items: z.array(scannedItem) }),
   'updates.changed': updateStatus,
 } as const

@@ -7,7 +7,7 @@ import { screenshot } from './support/artifacts'
 import { chosenOption, expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { dispatchCard, openDispatch, printed, recordPrinting } from './support/bookings'
-import { recordRequests } from './support/requests'
+import { recordRequests, requestInApp } from './support/requests'
 
 const bookingsSeed = bookingFacts[101]
 const bundles = bundleFacts[101]
@@ -211,6 +211,19 @@ describe('saving a booking', () => {
       await page.getByTestId('sync-indicator-clear').waitFor({ timeout: 20_000 })
       await requests.quietFor(1000)
       expect(requests.names().slice(before)).toEqual(['bookings.create'])
+      // The next booking's scan of the booked item does not ask the host either: the core sent the item's new figure
+      // after the save and after the push, and the line shows the figure a scan would get now.
+      const saved = requests.names().length
+      await scan(page, bookingsSeed.stockedItem.code)
+      await expect.poll(() => lines(page).count()).toBe(1)
+      await requests.quietFor(500)
+      expect(requests.names().slice(saved)).not.toContain('counter.scan')
+      const now = await requestInApp(page, 'counter.scan', { code: bookingsSeed.stockedItem.code })
+      expect(now.kind === 'item' && Number.isInteger(now.item.item.available)).toBe(true)
+      const shown = await text(lines(page).first().getByTestId('booking-line-available'))
+      expect(shown.replace(/\D/g, '')).toBe(String(now.kind === 'item' && now.item.item.available))
+      await page.keyboard.press('Delete')
+      await expect.poll(() => lines(page).count()).toBe(0)
 
       // The bookings list shows it confirmed: one read of the lists on opening it, from then on the changes keep it.
       await page.getByTestId('menu-bookings').click()

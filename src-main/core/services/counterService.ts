@@ -35,6 +35,8 @@ const HISTORY_WINDOW_MS = 30 * 24 * 3600_000
 const SCAN_INDEX_ENTRIES = 2000
 /** REST shows read at once for the versions a refresh lacks. */
 const VERSION_READS_AT_ONCE = 4
+/** Past this many items moved at once (a whole push settling), the windows ask again for what they scan instead. */
+const ITEMS_MOVED_AT_MOST = 200
 
 /**
  * The reads behind the counter and dispatch screens: everything a new booking
@@ -42,13 +44,25 @@ const VERSION_READS_AT_ONCE = 4
  * agency's bookings and reading transfer requests need the service.
  */
 export class CounterService {
+  /** The items bookings changed since the windows were last told (see announceMoved). */
+  private readonly moved = new Set<number>()
+
   constructor(
     private readonly session: SessionService,
     private readonly profile: ProfileService,
     private readonly caches: EntityCaches,
     private readonly events: CoreEvents,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    events.on('bookings.changed', (delta) => {
+      if (delta.full) return
+      const first = this.moved.size === 0
+      for (const booking of delta.bookings) for (const line of booking.lines) this.moved.add(line.itemId)
+      // On the next turn: the change's own event reaches the windows first (emit tells the core's listeners before
+      // the transports), and the changes of one turn (a push settling several entries) are told once.
+      if (first && this.moved.size > 0) setImmediate(() => this.announceMoved())
+    })
+  }
 
   setup(): CounterSetup {
     const cache = this.cache()
@@ -130,6 +144,21 @@ export class CounterService {
       return answer.kind === 'unknown' ? [] : [answer]
     })
     return { answers, next: entries.length === limit ? offset + limit : null }
+  }
+
+  /**
+   * Tells the windows the new figures of the items bookings moved (counter.itemsMoved), as scan() gives them: a
+   * window's kept answers for those items take them instead of asking again (scanIndex.ts), so a save costs no
+   * request more and the booked item's next scan is still a line in the first frame.
+   */
+  private announceMoved(): void {
+    const ids = [...this.moved]
+    this.moved.clear()
+    if (ids.length > ITEMS_MOVED_AT_MOST) return
+    // Closed since (signed out, another company, the app closing): the windows forgot every answer already.
+    const cache = this.caches.opened()
+    if (!cache) return
+    this.events.emit('counter.itemsMoved', { items: this.scanned(cache, ids, cache.agencyId) })
   }
 
   stock(itemId: number): AgencyStock[] {

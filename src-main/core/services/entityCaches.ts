@@ -55,6 +55,11 @@ export class EntityCaches {
     return this.open
   }
 
+  /** The cache open now, without opening one: for work left for later, which a close or a switch makes moot. */
+  opened(): EntityCache | null {
+    return this.open
+  }
+
   close(): void {
     this.open?.store.db.close()
     this.open = null

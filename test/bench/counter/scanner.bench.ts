@@ -30,8 +30,8 @@ import { percentile, report } from '../support/measure'
 // read ahead while the counter is open), and codes the catalogue does not
 // know (each one asks the host, whose answer is a notice: the baseline);
 // then, after a booking was saved and sent, codes in stock here never scanned
-// before and the booked item (its answer went with the save, and is asked
-// again at the next scan; the answers for the items it does not hold stay).
+// before and the booked item (its answer is set aside at each change and takes
+// the item's new figures the core sends after it; the others stay as they are).
 const facts = bookingFacts[101]
 const codes = [facts.stockedItem.code, facts.multiLotItem.code, facts.lastUnitItem.code]
 const SCANS = 90
@@ -152,8 +152,8 @@ it.each(renderers)('measures Enter on a scanned code to the line on screen (%s)'
   const ahead = turns.filter((_, i) => i % 3 !== 2)
   const fresh = turns.filter((_, i) => i % 3 === 2)
   expect(fresh.every((m) => m[3] === 1)).toBe(true)
-  // A booking saved on this computer (and sent) moves the figures of its own items: their answers are asked
-  // again from the next scan on, those read ahead for the others stay, so the next booking's codes
+  // A booking saved on this computer (and sent) moves the figures of its own items: their answers take the new
+  // figures the core sends after each change, those read ahead for the others stay, so the next booking's codes
   // are lines in the first frame too: codes not scanned yet, the booked item second (the next booking often
   // holds it again).
   const afterSave = [stocked[pairs]!, facts.stockedItem.code, ...stocked.slice(pairs + 1, pairs + AFTER_SAVE - 1)]

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
-import type { ScanResult } from '@shared/counter'
+import type { ScanResult, ScannedItem } from '@shared/counter'
+import { answerWithItems } from '@shared/scanAnswerItems'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { sandboxExtensions } from '../../support/sandboxMode'
 import { tempDir } from '../../support/tempDir'
@@ -399,5 +400,54 @@ describe('the history a refresh keeps', () => {
     } finally {
       ahead = 0
     }
+  })
+})
+
+describe('a booking saved here', () => {
+  it("tells the windows its items' new figures after the change itself, as a scan gives them: the answers kept for them, bundles' too, become a scan's again", async () => {
+    const setup = await h.call('counter.setup')
+    // A static bundle of two items or more and a dynamic one with choices here, as scanned before the booking.
+    const bundles = (await rest<{ code: string; category_bundle: boolean; active: boolean }[]>('/inventories/bundles.json')).filter(
+      (b) => b.active,
+    )
+    const scanAll = (codes: string[]) => Promise.all(codes.map((code) => h.call('counter.scan', { code })))
+    const kit = (await scanAll(bundles.filter((b) => !b.category_bundle).map((b) => b.code))).find(
+      (a) => a.kind === 'bundle' && a.components.length >= 2,
+    )
+    const pick = (await scanAll(bundles.filter((b) => b.category_bundle).map((b) => b.code))).find(
+      (a) => a.kind === 'bundle' && a.choices.length > 0,
+    )
+    if (kit?.kind !== 'bundle' || pick?.kind !== 'bundle')
+      throw new Error('the seed has a static bundle of two items and a dynamic one with choices')
+    const component = kit.components[0]!.item
+    const choice = pick.choices.find((c) => c.item.id !== component.id)!.item
+    const item = await h.call('counter.scan', { code: component.code })
+    const before = [item, kit, pick]
+
+    const order: string[] = []
+    const stop = h.core.events.onAny((name) => order.push(name))
+    const told = h.seen('counter.itemsMoved').length
+    try {
+      await h.call('bookings.create', {
+        agencyToId: setup.destinations[0]!.id,
+        plannedDelivery: setup.today,
+        reference: 'figures told',
+        lines: [
+          { itemId: component.id, bookedQuantity: '1' },
+          { itemId: choice.id, bookedQuantity: '1' },
+        ],
+      })
+      await expect.poll(() => h.seen('counter.itemsMoved').length).toBe(told + 1)
+    } finally {
+      stop()
+    }
+    expect(order.indexOf('counter.itemsMoved')).toBeGreaterThan(order.indexOf('bookings.changed'))
+    const { items } = h.seen('counter.itemsMoved').at(-1) as { items: ScannedItem[] }
+    expect(items.map((i) => i.item.id).sort()).toEqual([component.id, choice.id].sort())
+    const moved = new Map(items.map((i) => [i.item.id, i]))
+    // The booked unit is out of what is available (net of this computer's unsent bookings).
+    expect(moved.get(component.id)!.item.available).toBe(component.available! - 1)
+    for (const answer of before) expect(answerWithItems(answer, moved)).toEqual(await h.call('counter.scan', { code: answer.code }))
+    await h.call('sync.push')
   })
 })

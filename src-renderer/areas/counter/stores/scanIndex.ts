@@ -2,8 +2,9 @@ import { defineStore } from 'pinia'
 import { watch } from 'vue'
 import { onEvent, request } from '@renderer/api'
 import type { LocalBooking } from '@shared/bookings'
-import type { ScanResult } from '@shared/counter'
+import type { ScanResult, ScannedItem } from '@shared/counter'
 import { deepFreeze } from '@shared/deepFreeze'
+import { answerWithItems, itemsOfAnswer } from '@shared/scanAnswerItems'
 import { useCatalogueStore } from '../../catalogue/stores/catalogue'
 
 /**
@@ -32,9 +33,10 @@ type Known = Extract<ScanResult, { kind: 'item' | 'bundle' | 'refused' }>
  * (lookup, lots at the agency, the availability net of unsent bookings, the inactive refusal); this keeps
  * its answers and forgets them whenever the core announces a change that can move one: a booking changed
  * (the net figure), the catalogue pulled or edited (stock, lots, bundles), another company or session.
- * A booking saved or sent moves the figures of its own items only: the answers that speak of them go (and
- * are asked again at the next scan), the rest stay, so the next booking's scans are lines in the first frame
- * too (see forgetBooked).
+ * A booking saved or sent moves the figures of its own items only: the answers that speak of them are set
+ * aside until the core sends those items' new figures (event counter.itemsMoved, right after the change),
+ * then kept again with them put in; the rest stay. So the next booking's scans are lines in the first frame
+ * too, the booked items' included, and a save costs no request more (see forgetBooked).
  * Unknown codes are never kept: the host is asked each time (a pull may have brought them).
  * Answers are frozen: a draft line holds the answer's lots as they are, and Vue leaves them plain.
  *
@@ -51,18 +53,28 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
   let generation = 0
   /** The items of each booking a change has named in this window: an edit moves the figures of the lines it dropped too. */
   const bookedItems = new Map<string, readonly number[]>()
+  /** Answers whose items a booking moved, until the core's new figures for `waiting` (those items) arrive. */
+  const aside = new Map<string, { answer: Known; at: number; scanned?: number; waiting: Set<number> }>()
 
   function forget(): void {
     known.clear()
+    aside.clear()
     takenBySaves.clear()
     generation++
   }
 
+  /** Keeps an answer; one set aside for the same code is older. */
+  function keep(key: string, answer: Known, scanned?: number, at = Date.now()): void {
+    known.set(key, { answer, at, scanned })
+    aside.delete(key)
+  }
+
   /**
    * The bookings a change names moved the availability of their items (net of this computer's unsent
-   * bookings), before and after the change: the answers that speak of those items go, and every dynamic
-   * bundle's (its choices are the items with stock, which an item can join). A booking whose lines before
-   * the change this window cannot know (edited, and never named by a change here) forgets everything.
+   * bookings), before and after the change: the answers that speak of those items are set aside until the
+   * core's new figures for them arrive (takeMoved), and asked again at the next scan if they have not by then.
+   * A booking whose lines before the change this window cannot know (edited, and never named by a change
+   * here) forgets everything.
    */
   function forgetBooked(bookings: readonly LocalBooking[]): void {
     const moved = new Set<number>()
@@ -75,14 +87,17 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
       bookedItems.set(booking.localId, now)
     }
     if (unknownBefore) return forget()
+    for (const { answer, waiting } of aside.values()) for (const id of itemsOfAnswer(answer)) if (moved.has(id)) waiting.add(id)
     // Asked again items first, scanned again sooner than the bundles holding them; and of each, the codes the clerk
     // scanned first, latest first: an item read ahead under its barcode and its code is scanned again as before.
     const gone: { items: [string, number][]; bundles: [string, number][] } = { items: [], bundles: [] }
-    for (const [key, { answer, scanned = -1 }] of known)
-      if ((answer.kind === 'bundle' && answer.bundle.categoryBundle) || itemsOf(answer).some((id) => moved.has(id))) {
-        known.delete(key)
-        gone[answer.kind === 'item' ? 'items' : 'bundles'].push([key, scanned])
-      }
+    for (const [key, { answer, at, scanned }] of known) {
+      const waiting = new Set(itemsOfAnswer(answer).filter((id) => moved.has(id)))
+      if (waiting.size === 0) continue
+      known.delete(key)
+      aside.set(key, { answer, at, scanned, waiting })
+      gone[answer.kind === 'item' ? 'items' : 'bundles'].push([key, scanned ?? -1])
+    }
     const latestScannedFirst = (keys: [string, number][]) => keys.sort((a, b) => b[1] - a[1]).map(([key]) => key)
     // An answer on its way may predate the change; what was read ahead for the other items is still current.
     const current = readFor === generation
@@ -92,7 +107,20 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
       if (takenBySaves.size < ASK_AGAIN_AT_MOST) takenBySaves.add(key)
   }
 
-  /** The codes whose answers bookings took since the clerk last scanned: asked again at the next scan, the next booking often holds the same items. */
+  /** The items' new figures after a booking change, as a scan gives them: the answers set aside take theirs, and are kept again once they have all. */
+  function takeMoved(items: readonly ScannedItem[]): void {
+    const fresh = new Map(items.map((i) => [i.item.id, i]))
+    for (const [key, entry] of aside) {
+      if (![...entry.waiting].some((id) => fresh.has(id))) continue
+      entry.answer = answerWithItems(entry.answer, fresh)
+      for (const id of fresh.keys()) entry.waiting.delete(id)
+      if (entry.waiting.size > 0) continue
+      keep(key, deepFreeze(entry.answer), entry.scanned, entry.at)
+      takenBySaves.delete(key)
+    }
+  }
+
+  /** The codes whose answers bookings took and the core has not sent again yet: asked again at the next scan, the next booking often holds the same items. */
   const takenBySaves = new Set<string>()
   let askingAgain = false
   /** The answer being asked again for a code, null when it came too late (a change meanwhile) or not at all. */
@@ -119,7 +147,7 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
         askedAgain.set(key, answer)
         const current = await answer
         askedAgain.delete(key)
-        if (current) known.set(key, { answer: current, at: Date.now() })
+        if (current && !known.has(key)) keep(key, current)
       }
     })().finally(() => (askingAgain = false))
   }
@@ -152,7 +180,7 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
         const page: { answers: ScanResult[]; next: number | null } = await request('counter.scanIndex', { offset, limit: WARM_PAGE })
         if (!warmed || asked !== generation) return
         for (const answer of page.answers)
-          if (answer.kind !== 'unknown') known.set(keyOf(answer.code, undefined), { answer: deepFreeze(answer), at })
+          if (answer.kind !== 'unknown') keep(keyOf(answer.code, undefined), deepFreeze(answer), undefined, at)
         offset = page.next
       }
       readFor = asked
@@ -177,6 +205,7 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
     if (delta.full || delta.removed.length > 0) forget()
     else if (delta.bookings.length > 0) forgetBooked(delta.bookings)
   })
+  onEvent('counter.itemsMoved', ({ items }) => takeMoved(items))
   onEvent('catalogue.changed', forget)
   onEvent('catalogue.progress', forget)
   const anotherBook = () => {
@@ -218,8 +247,7 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
     const ask = (): Promise<ScanResult> => {
       const asked = generation
       return request('counter.scan', kind ? { code, kind } : { code }).then((answer) => {
-        if (answer.kind !== 'unknown' && asked === generation)
-          known.set(key, { answer: deepFreeze(answer), at: Date.now(), scanned: ++scans })
+        if (answer.kind !== 'unknown' && asked === generation) keep(key, deepFreeze(answer), ++scans)
         return answer
       })
     }
@@ -229,13 +257,6 @@ export const useScanIndexStore = defineStore('scanIndex', () => {
 
   return { scan, lookup, forget, warm, cool }
 })
-
-/** The items an answer speaks of. */
-function itemsOf(answer: Known): number[] {
-  if (answer.kind === 'item') return [answer.item.item.id]
-  if (answer.kind === 'bundle') return [...answer.components, ...answer.choices].map((c) => c.item.id)
-  return []
-}
 
 /** The next idle moment of the window (a scan or a key first); at once where there is no such thing (tests). */
 function idle(): Promise<void> {

@@ -31,6 +31,11 @@ const item = (code: string): ScanResult => ({
     lots: [{ id: 7, name: 'L7', expires: null, available: 3 }],
   },
 })
+/** Item `id` as the core answers it (as item(), with that id and figure), without lots. */
+const scanned = (id: number, figure = available) => ({
+  item: { ...(item(`ART-${id}`) as Extract<ScanResult, { kind: 'item' }>).item.item, id, available: figure },
+  lots: [],
+})
 const scans = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scan').length
 const pagesRead = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scanIndex').map((c) => (c[1] as { offset: number }).offset)
 /** The core's answers ahead, with the stock as it is now: two pages, the second the last. */
@@ -112,8 +117,7 @@ describe('the scanned codes the counter keeps', () => {
     expect(scans()).toBe(changes.length + 1)
   })
 
-  it("a booking saved, sent or edited forgets the answers of its items only (before and after the change), and every dynamic bundle's", async () => {
-    const scanned = (id: number) => ({ item: { ...(item(`ART-${id}`) as Extract<ScanResult, { kind: 'item' }>).item.item, id }, lots: [] })
+  it('a booking saved, sent or edited forgets the answers that speak of its items only (before and after the change)', async () => {
     const answers: Record<string, ScanResult> = {
       'ART-1': { kind: 'item', code: 'ART-1', item: scanned(1) },
       'ART-2': { kind: 'item', code: 'ART-2', item: scanned(2) },
@@ -142,21 +146,81 @@ describe('the scanned codes the counter keeps', () => {
     const kept = () => Object.keys(answers).filter((code) => index.lookup(code) !== undefined)
 
     await scanAll()
-    // Saved here: its item's answer goes; the bundle of other items stays; a dynamic bundle's choices may change.
+    // Saved here: its item's answer goes; the bundles of other items stay (a dynamic bundle's choices are the items
+    // with stock in the cache, which only a pull changes).
     announce('bookings.changed', delta({ bookings: [booking('b1', [1])] }))
-    expect(kept()).toEqual(['ART-2', 'ART-5', 'KIT'])
+    expect(kept()).toEqual(['ART-2', 'ART-5', 'KIT', 'PICK'])
     await scanAll()
     // Sent (the same lines): the same answers go.
     announce('bookings.changed', delta({ bookings: [booking('b1', [1], '2026-11-25T10:01:00Z')] }))
+    expect(kept()).toEqual(['ART-2', 'ART-5', 'KIT', 'PICK'])
+    await scanAll()
+    // Edited: item 1 dropped for item 4; both moved, and the bundle choosing among item 4's with them.
+    announce('bookings.changed', delta({ bookings: [booking('b1', [4], '2026-11-25T10:02:00Z')] }))
     expect(kept()).toEqual(['ART-2', 'ART-5', 'KIT'])
     await scanAll()
-    // Edited: item 1 dropped for item 2; both moved, and the bundle holding item 2 with them.
-    announce('bookings.changed', delta({ bookings: [booking('b1', [2], '2026-11-25T10:02:00Z')] }))
-    expect(kept()).toEqual(['ART-5'])
+    // Edited again, item 4 for item 2: the answers speaking of either go, the bundle holding item 2 with them.
+    announce('bookings.changed', delta({ bookings: [booking('b1', [2], '2026-11-25T10:03:00Z')] }))
+    expect(kept()).toEqual(['ART-1', 'ART-5'])
     await scanAll()
     // A booking edited elsewhere whose lines before this window never saw: everything goes.
-    announce('bookings.changed', delta({ bookings: [booking('b2', [5], '2026-11-25T10:03:00Z')] }))
+    announce('bookings.changed', delta({ bookings: [booking('b2', [5], '2026-11-25T10:04:00Z')] }))
     expect(kept()).toEqual([])
+  })
+
+  it("takes the core's new figures for the items a booking moved, instead of asking the host again", async () => {
+    const answers: Record<string, ScanResult> = {
+      'ART-1': { kind: 'item', code: 'ART-1', item: scanned(1) },
+      KIT: {
+        kind: 'bundle',
+        code: 'KIT',
+        bundle: { id: 9, code: 'KIT', name: 'Kit', categoryBundle: false, itemCategoryId: null },
+        components: [
+          { ...scanned(1), quantity: '1' },
+          { ...scanned(3), quantity: '2' },
+        ],
+        choices: [],
+      },
+      PICK: {
+        kind: 'bundle',
+        code: 'PICK',
+        bundle: { id: 10, code: 'PICK', name: 'A elegir', categoryBundle: true, itemCategoryId: 4 },
+        components: [],
+        choices: [scanned(1), scanned(4)],
+      },
+    }
+    api.request.mockImplementation(async (_name: string, input: { code: string }) => answers[input.code])
+    const index = useScanIndexStore()
+    for (const code of Object.keys(answers)) await index.scan(code)
+    expect(scans()).toBe(3)
+    const figure = (answer: ScanResult | undefined, id: number) =>
+      answer?.kind === 'item'
+        ? answer.item.item.available
+        : answer?.kind === 'bundle'
+          ? [...answer.components, ...answer.choices].find((c) => c.item.id === id)?.item.available
+          : undefined
+
+    // A booking of items 1 and 3 is saved; the core then tells item 1's new figure, and later item 3's.
+    announce('bookings.changed', delta({ bookings: [booking('b1', [1, 3])] }))
+    expect(index.lookup('ART-1')).toBeUndefined()
+    announce('counter.itemsMoved', { items: [scanned(1, 2)] })
+    expect(figure(index.lookup('ART-1'), 1)).toBe(2)
+    // The dynamic bundle's booked choice takes it; the other choice and its components' quantities are as they were.
+    const pick = index.lookup('PICK')
+    expect([figure(pick, 1), figure(pick, 4)]).toEqual([2, 5])
+    // The kit waits for both its booked items' figures: a part of them would be an answer no scan ever gave.
+    expect(index.lookup('KIT')).toBeUndefined()
+    announce('counter.itemsMoved', { items: [scanned(3, 0)] })
+    const kit = index.lookup('KIT')
+    expect([figure(kit, 1), figure(kit, 3)]).toEqual([2, 0])
+    expect(kit?.kind === 'bundle' && kit.components.map((c) => c.quantity)).toEqual(['1', '2'])
+    expect(kit?.kind === 'bundle' && Object.isFrozen(kit.components[0]!.item)).toBe(true)
+    // None of them asked the host again.
+    for (const code of Object.keys(answers)) await index.scan(code)
+    expect(scans()).toBe(3)
+    // Figures for items no kept answer waits for change nothing.
+    announce('counter.itemsMoved', { items: [scanned(1, 9)] })
+    expect(figure(index.lookup('ART-1'), 1)).toBe(2)
   })
 
   it('does not keep an answer asked for before a change that arrived while it was on its way', async () => {
@@ -243,6 +307,21 @@ describe('the answers read ahead while the counter is open', () => {
     expect(again?.kind === 'item' && again.item.item.available).toBe(available)
     await index.scan('AHEAD-3')
     expect(scans()).toBe(5)
+    expect(pagesRead()).toEqual([0, 2])
+  })
+
+  it('asks nothing again at the next scan for the answers whose new figures the core sent after the save', async () => {
+    const index = useScanIndexStore()
+    index.warm()
+    await vi.advanceTimersByTimeAsync(WARM_AFTER_MS + 100)
+    available -= 1
+    announce('bookings.changed', delta({ bookings: [booking('b1', [1])] }))
+    announce('counter.itemsMoved', { items: [scanned(1)] })
+    await index.scan('ART-9')
+    await vi.advanceTimersByTimeAsync(100)
+    expect(scans()).toBe(1)
+    const again = index.lookup('AHEAD-2')
+    expect(again?.kind === 'item' && again.item.item.available).toBe(available)
     expect(pagesRead()).toEqual([0, 2])
   })
 
