@@ -20,6 +20,8 @@ export { defaultNearExpiryDays }
 export function lotFreshness(expires: string | null, today: string, nearDays = defaultNearExpiryDays): LotFreshness {
   if (expires === null) return 'fresh'
   if (expires < today) return 'expired'
+  // Asked at every scan for every line on a dated lot (expired or not): no date arithmetic when there is none to do.
+  if (nearDays === 0) return expires.slice(0, 10) === today ? 'near' : 'fresh'
   const nearFrom = formatISO(addDays(parseISO(expires), -nearDays), { representation: 'date' })
   return today >= nearFrom ? 'near' : 'fresh'
 }

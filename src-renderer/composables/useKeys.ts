@@ -58,11 +58,15 @@ export interface KeyContext {
 /** What a key press looks like to the matcher (a KeyboardEvent has all of it). */
 export type KeyPress = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>
 
+/** Besides the key as written: what matching compares it with, worked out once (every key a scanner types is matched). */
 interface Combo {
   ctrl: boolean
   alt: boolean
   shift: boolean
   key: string
+  kind: 'letter' | 'digit' | 'sign' | 'named'
+  /** The key lowercased (letters, named keys), or its physical key (`Digit1`). */
+  match: string
 }
 
 export function parseCombo(text: string): Combo {
@@ -70,7 +74,9 @@ export function parseCombo(text: string): Combo {
   // 'Ctrl++' would end in two empty parts: the key is the plus sign itself.
   const key = parts.at(-1) === '' ? '+' : parts.at(-1)!
   const mods = new Set(parts.slice(0, parts.at(-1) === '' ? -2 : -1).map((m) => m.toLowerCase()))
-  return { ctrl: mods.has('ctrl'), alt: mods.has('alt'), shift: mods.has('shift'), key }
+  const kind = /^[a-z]$/i.test(key) ? 'letter' : /^\d$/.test(key) ? 'digit' : key.length === 1 ? 'sign' : 'named'
+  const match = kind === 'digit' ? `Digit${key}` : key.toLowerCase()
+  return { ctrl: mods.has('ctrl'), alt: mods.has('alt'), shift: mods.has('shift'), key, kind, match }
 }
 
 /** The letter a press stands for: its character on this layout, or its physical key when a modifier made it something else. */
@@ -81,12 +87,11 @@ function letterOf(press: KeyPress): string | null {
 
 export function matches(combo: Combo, press: KeyPress): boolean {
   if (combo.ctrl !== (press.ctrlKey || press.metaKey) || combo.alt !== press.altKey) return false
-  const key = combo.key
-  if (/^[a-z]$/i.test(key)) return combo.shift === press.shiftKey && letterOf(press) === key.toLowerCase()
-  if (/^\d$/.test(key)) return combo.shift === press.shiftKey && (press.code === `Digit${key}` || press.key === key)
+  if (combo.kind === 'letter') return combo.shift === press.shiftKey && letterOf(press) === combo.match
+  if (combo.kind === 'digit') return combo.shift === press.shiftKey && (press.code === combo.match || press.key === combo.key)
   // A sign: whichever Shift the layout needs to type it.
-  if (key.length === 1) return press.key === key
-  return combo.shift === press.shiftKey && press.key.toLowerCase() === key.toLowerCase()
+  if (combo.kind === 'sign') return press.key === combo.key
+  return combo.shift === press.shiftKey && press.key.length === combo.match.length && press.key.toLowerCase() === combo.match
 }
 
 export function comboKeys(binding: KeyBinding): string[] {
@@ -99,6 +104,12 @@ function combosOf(binding: KeyBinding): Combo[] {
   let combos = parsed.get(binding)
   if (!combos) parsed.set(binding, (combos = comboKeys(binding).map(parseCombo)))
   return combos
+}
+
+/** Array.find without a closure per binding and key. */
+function firstMatching(combos: readonly Combo[], press: KeyPress): Combo | undefined {
+  for (const combo of combos) if (matches(combo, press)) return combo
+  return undefined
 }
 
 function firesWhileTyping(binding: KeyBinding, combo: Combo, target: EventTarget | null): boolean {
@@ -116,7 +127,7 @@ export function findBinding(groups: readonly KeyGroup[], press: KeyPress, contex
     const group = groups[g]!
     if (group.when && !group.when()) continue
     for (const binding of group.bindings) {
-      const combo = combosOf(binding).find((c) => matches(c, press))
+      const combo = firstMatching(combosOf(binding), press)
       if (!combo) continue
       if ((binding.beforeFields ?? false) !== (context.beforeFields ?? false)) continue
       if (context.typing && !firesWhileTyping(binding, combo, context.target ?? null)) continue

@@ -10,6 +10,10 @@ describe('lot freshness', () => {
     expect(lotFreshness('2026-12-20', today, 30)).toBe('near')
     expect(lotFreshness('2026-12-20', today, 10)).toBe('fresh')
     expect(lotFreshness(null, today)).toBe('fresh')
+    // With no days of warning, a lot is near on its last day only.
+    expect(lotFreshness('2026-11-23', today, 0)).toBe('expired')
+    expect(lotFreshness(today, today, 0)).toBe('near')
+    expect(lotFreshness('2026-11-25', today, 0)).toBe('fresh')
   })
 })
 

@@ -14,6 +14,22 @@ describe('the over-stock warning', () => {
     expect(stockWarnings(lines, availability({ 1: 0.29 }))).toEqual([{ itemId: 1, requested: 0.3, available: 0.29 }])
   })
 
+  it('sums whole and decimal quantities of an item alike, in any order', () => {
+    const lines = ['2', '0.5', ' 007 ', '0.25', '1'].map((quantity) => ({ itemId: 1, quantity }))
+    expect(stockWarnings(lines, availability({ 1: 10.75 }))).toEqual([])
+    expect(stockWarnings(lines, availability({ 1: 10.7 }))).toEqual([{ itemId: 1, requested: 10.75, available: 10.7 }])
+    expect(stockWarnings([...lines].reverse(), availability({ 1: 10.7 }))).toEqual([{ itemId: 1, requested: 10.75, available: 10.7 }])
+    // Whole numbers too long to stay exact as a double are summed as decimals.
+    const huge = [{ itemId: 2, quantity: '9007199254740993' }]
+    expect(stockWarnings(huge, availability({ 2: 9007199254740992 }))).toEqual([
+      { itemId: 2, requested: 9007199254740992, available: 9007199254740992 },
+    ])
+    expect(stockWarnings([{ itemId: 3, quantity: '3' }], availability({ 3: 2.9999 }))).toEqual([
+      { itemId: 3, requested: 3, available: 2.9999 },
+    ])
+    expect(stockWarnings([{ itemId: 3, quantity: '0' }], availability({ 3: -1 }))).toEqual([])
+  })
+
   it('says nothing of an item the catalogue has no figure for, nor of lines still being typed', () => {
     expect(stockWarnings([{ itemId: 2, quantity: '50' }], availability({}))).toEqual([])
     expect(
