@@ -36,6 +36,22 @@ const scanned = (id: number, figure = available) => ({
   item: { ...(item(`ART-${id}`) as Extract<ScanResult, { kind: 'item' }>).item.item, id, available: figure },
   lots: [],
 })
+const itemAnswer = (id: number): ScanResult => ({ kind: 'item', code: `ART-${id}`, item: scanned(id) })
+/** A static bundle of these items (id and quantity each), and a dynamic one choosing among these. */
+const kitAnswer = (components: [number, string][]): ScanResult => ({
+  kind: 'bundle',
+  code: 'KIT',
+  bundle: { id: 9, code: 'KIT', name: 'Kit', categoryBundle: false, itemCategoryId: null },
+  components: components.map(([id, quantity]) => ({ ...scanned(id), quantity })),
+  choices: [],
+})
+const pickAnswer = (choices: number[]): ScanResult => ({
+  kind: 'bundle',
+  code: 'PICK',
+  bundle: { id: 10, code: 'PICK', name: 'A elegir', categoryBundle: true, itemCategoryId: 4 },
+  components: [],
+  choices: choices.map((id) => scanned(id)),
+})
 const scans = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scan').length
 const pagesRead = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scanIndex').map((c) => (c[1] as { offset: number }).offset)
 /** The core's answers ahead, with the stock as it is now: two pages, the second the last. */
@@ -119,26 +135,14 @@ describe('the scanned codes the counter keeps', () => {
 
   it('a booking saved, sent or edited forgets the answers that speak of its items only (before and after the change)', async () => {
     const answers: Record<string, ScanResult> = {
-      'ART-1': { kind: 'item', code: 'ART-1', item: scanned(1) },
-      'ART-2': { kind: 'item', code: 'ART-2', item: scanned(2) },
-      'ART-5': { kind: 'item', code: 'ART-5', item: scanned(5) },
-      KIT: {
-        kind: 'bundle',
-        code: 'KIT',
-        bundle: { id: 9, code: 'KIT', name: 'Kit', categoryBundle: false, itemCategoryId: null },
-        components: [
-          { ...scanned(2), quantity: '1' },
-          { ...scanned(3), quantity: '2' },
-        ],
-        choices: [],
-      },
-      PICK: {
-        kind: 'bundle',
-        code: 'PICK',
-        bundle: { id: 10, code: 'PICK', name: 'A elegir', categoryBundle: true, itemCategoryId: 4 },
-        components: [],
-        choices: [scanned(4)],
-      },
+      'ART-1': itemAnswer(1),
+      'ART-2': itemAnswer(2),
+      'ART-5': itemAnswer(5),
+      KIT: kitAnswer([
+        [2, '1'],
+        [3, '2'],
+      ]),
+      PICK: pickAnswer([4]),
     }
     api.request.mockImplementation(async (_name: string, input: { code: string }) => answers[input.code])
     const index = useScanIndexStore()
@@ -170,24 +174,12 @@ describe('the scanned codes the counter keeps', () => {
 
   it("takes the core's new figures for the items a booking moved, instead of asking the host again", async () => {
     const answers: Record<string, ScanResult> = {
-      'ART-1': { kind: 'item', code: 'ART-1', item: scanned(1) },
-      KIT: {
-        kind: 'bundle',
-        code: 'KIT',
-        bundle: { id: 9, code: 'KIT', name: 'Kit', categoryBundle: false, itemCategoryId: null },
-        components: [
-          { ...scanned(1), quantity: '1' },
-          { ...scanned(3), quantity: '2' },
-        ],
-        choices: [],
-      },
-      PICK: {
-        kind: 'bundle',
-        code: 'PICK',
-        bundle: { id: 10, code: 'PICK', name: 'A elegir', categoryBundle: true, itemCategoryId: 4 },
-        components: [],
-        choices: [scanned(1), scanned(4)],
-      },
+      'ART-1': itemAnswer(1),
+      KIT: kitAnswer([
+        [1, '1'],
+        [3, '2'],
+      ]),
+      PICK: pickAnswer([1, 4]),
     }
     api.request.mockImplementation(async (_name: string, input: { code: string }) => answers[input.code])
     const index = useScanIndexStore()
