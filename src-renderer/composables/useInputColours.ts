@@ -21,6 +21,8 @@ export function useInputColours(): ComputedRef<Record<string, string>> {
       '--input-color-disabled': vars.inputColorDisabled,
       '--input-popover': vars.popoverColor,
       '--input-border': vars.borderColor,
+      // A filled box (naive-ui's own inputs): a grey border on white in the light theme, no border in the dark one.
+      '--input-filled-border': preferences.dark ? 'transparent' : vars.borderColor,
       '--input-caret': vars.primaryColor,
       '--input-accent': vars.primaryColorHover,
       '--input-ring': `color-mix(in srgb, ${vars.primaryColor} 20%, transparent)`,
