@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 import { quantityOf } from './quantities'
+import { wholeNumberPattern } from '../patterns'
 
 /**
  * The over-stock warning, one rule for the counter screen and the save: over all lines of an item, more
@@ -34,7 +35,9 @@ export function stockWarnings(
   const wanted = new Map<number, number | Decimal>()
   for (const l of lines) {
     const sum = wanted.get(l.itemId) ?? 0
-    wanted.set(l.itemId, typeof sum === 'number' && WHOLE.test(l.quantity) ? sum + Number(l.quantity) : quantityOf(l.quantity).plus(sum))
+    const typed = l.quantity.trim()
+    const whole = typed.length <= WHOLE_DIGITS && wholeNumberPattern.test(typed)
+    wanted.set(l.itemId, typeof sum === 'number' && whole ? sum + Number(typed) : quantityOf(typed).plus(sum))
   }
   const warnings: StockWarning[] = []
   for (const [item, sum] of wanted) {
@@ -46,8 +49,8 @@ export function stockWarnings(
   return warnings
 }
 
-/** A whole quantity short enough that any booking's sum of them stays exact as a number. */
-const WHOLE = /^\s*\d{1,9}\s*$/
+/** Whole quantities up to this many digits: any booking's sum of them stays exact as a number. */
+const WHOLE_DIGITS = 9
 
 /** A booking weighs on the stock here while the service has not confirmed it (a draft does not yet): as migration 5's triggers count. */
 export function countsAgainstStock(booking: { serviceId: number | null; deleted: boolean; state: string }): boolean {
