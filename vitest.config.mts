@@ -50,6 +50,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Issue 28's fault campaign: each fault a real shop meets (a fast clock, identical bookings, two
+      // processes, a damaged disk, a hostile page, a trickling answer, bad input), one test each, and a fleet.
+      {
+        resolve,
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
       { resolve, test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node' } },
       { resolve, test: { name: 'keychain', include: [keychain], environment: 'node', testTimeout: 30_000 } },
       {
