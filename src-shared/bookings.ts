@@ -101,6 +101,21 @@ export const localBooking = z.object({
 })
 export type LocalBooking = z.infer<typeof localBooking>
 
+/**
+ * A shipment on the service that looks like a create whose answer was lost, where the service does not
+ * show the create's marker: the clerk says whether it is this booking (sync/bookingReconcile.ts).
+ */
+export const heldCandidate = z.object({
+  serviceId: int,
+  /** The service's document number, when it gave one. */
+  number: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** When the service made it, in its own clock (ISO). */
+  createdAt: z.string().nullable(),
+  lines: z.array(z.object({ itemId: int, bookedQuantity: z.string(), itemCode: z.string().nullable(), itemName: z.string().nullable() })),
+})
+export type HeldCandidate = z.infer<typeof heldCandidate>
+
 export const outboxEntry = z.object({
   seq: int,
   localId: z.string(),
@@ -108,9 +123,12 @@ export const outboxEntry = z.object({
   /** Its booking's (bookingIdentity.ts names the entry as it names the booking). */
   origin: bookingOrigin,
   op: outboxOp,
-  state: z.enum(['queued', 'sending', 'unknown', 'failed', 'conflict', 'done']),
+  /** held: the service may have it but does not show its marker; the clerk decides (candidates). */
+  state: z.enum(['queued', 'sending', 'unknown', 'held', 'failed', 'conflict', 'done']),
   attempts: int,
   lastError: errorPayload.nullable(),
   createdAt: z.string(),
+  /** A held create's look-alikes on the service, oldest first. */
+  candidates: z.array(heldCandidate).optional(),
 })
 export type OutboxEntry = z.infer<typeof outboxEntry>

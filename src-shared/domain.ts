@@ -107,6 +107,8 @@ export const connectionState = z.object({
   link: connectionLink,
   /** ISO time of the last good answer from the service (not a 5xx), if any. */
   lastContactAt: z.string().nullable(),
+  /** The service's clock minus this computer's, as its answers show it; null before any said (serviceClock.ts). */
+  clockOffsetMs: z.number().int().nullable(),
 })
 export type ConnectionState = z.infer<typeof connectionState>
 

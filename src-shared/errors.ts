@@ -19,6 +19,7 @@ export const errorCodes = [
   'incompatible_data', // a local file written by a newer version of the app
   'outbox_not_empty', // an update would restart the app with bookings not yet sent
   'not_ready', // asked for something that is not there yet (no update downloaded)
+  'needs_decision', // the service may already have a lost create but does not show its marker: the clerk compares
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -73,6 +74,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
     en: 'Some bookings are not sent yet. Send them (or settle the refused and conflicting ones) before installing the update.',
   },
   not_ready: { es: 'Todavía no hay nada listo para esto.', en: 'Nothing is ready for this yet.' },
+  needs_decision: {
+    es: 'No se sabe si esta reserva llegó al servicio: hay reservas parecidas. Compárelas y diga si alguna es esta.',
+    en: 'It is not known whether this booking reached the service: there are similar bookings. Compare them and say whether one is this.',
+  },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }
 

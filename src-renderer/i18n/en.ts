@@ -92,6 +92,10 @@ const en: Messages = {
     agencyUnreadableTitle: 'Your agency could not be read: {reason}. Click to retry.',
     noEntity: 'No current company',
     training: 'Training',
+    clockFast: 'Clock {offset} fast',
+    clockSlow: 'Clock {offset} slow',
+    clockTitle:
+      "This computer's clock is {offset} off the service's (the service says {service}). Please correct the computer's date and time; bookings are not affected.",
   },
   lots: {
     expired: 'Expired',

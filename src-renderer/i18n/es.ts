@@ -91,6 +91,10 @@ const es = {
     agencyUnreadableTitle: 'No se pudo leer su agencia: {reason}. Pulse para reintentar.',
     noEntity: 'Sin empresa actual',
     training: 'Práctica',
+    clockFast: 'Reloj {offset} adelantado',
+    clockSlow: 'Reloj {offset} atrasado',
+    clockTitle:
+      'El reloj de este equipo difiere {offset} del servicio (el servicio marca {service}). Corrija la fecha y la hora del equipo; las reservas no se ven afectadas.',
   },
   lots: {
     expired: 'Vencido',

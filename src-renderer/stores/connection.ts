@@ -17,7 +17,12 @@ export const useConnectionStore = defineStore('connection', () => {
       state.value = await request('connection.status')
     } catch {
       // Not knowing is shown as "offline"; the next connection.changed event corrects it.
-      state.value = { online: false, link: 'offline', lastContactAt: state.value?.lastContactAt ?? null }
+      state.value = {
+        online: false,
+        link: 'offline',
+        lastContactAt: state.value?.lastContactAt ?? null,
+        clockOffsetMs: state.value?.clockOffsetMs ?? null,
+      }
     }
   }
 

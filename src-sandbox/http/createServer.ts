@@ -30,6 +30,12 @@ export function createServer(ctx: SandboxContext): FastifyInstance {
   )
 
   app.register(async (service) => {
+    // The answers' Date follows the sandbox's clock, as a real server's follows its own: a test moving
+    // the clock sees a computer whose clock is off, as a shop's often is.
+    service.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('date', ctx.clock.now().toUTCString())
+      return payload
+    })
     installFaultHooks(service, ctx.faults)
     service.register(async (rest) => {
       rest.addHook('onRequest', userAuthHook(ctx))

@@ -34,6 +34,13 @@ export const settingDefinitions: Readonly<Record<string, SettingDefinition>> = {
     default: true,
     description: 'Special invoices are numbered automatically.',
   },
+  // The real service shows no promise that a booking's memo sent on create is kept: off, the sandbox drops it,
+  // and the client holds a lost create for the clerk instead of finding it by its marker.
+  booking_memo_kept: {
+    schema: z.boolean(),
+    default: true,
+    description: 'A memo sent with a new booking is kept (false: dropped, as a service that ignores it).',
+  },
   // A real service may deny a role some tables; the client must say so rather than act as if they were empty.
   graphql_refused_root_fields: {
     schema: z.array(z.string().min(1)),

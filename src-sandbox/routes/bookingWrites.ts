@@ -8,6 +8,7 @@ import { saveBooking, type SaveBookingResult } from '../model/saveBooking'
 import type { SandboxContext } from '../context'
 import { bookingFromPath, storedBookingJson } from './bookingScope'
 import { entityScope, positiveId, type EntityScope } from './entityScope'
+import { readSettings } from '../model/sandboxSettings'
 import type { RouteModule } from './routeModule'
 
 /** Answers a save: the booking (201 list style on create, 200 detail on update) or the refusal. */
@@ -33,11 +34,12 @@ export const bookingWriteRoutes: RouteModule = (app, ctx) => {
     if (!scope) return reply
     const body = request.body
     if (!isPlainObject(body) || !isPlainObject(body.shipment)) return sendMissingParam(reply, 'shipment')
+    const { memo: _sent, ...withoutMemo } = body.shipment
     const result = saveBooking(ctx.store.db, ctx.store.statements, {
       entityId: scope.entityId,
       user: scope.user,
       now: ctx.clock.now(),
-      form: readBookingForm(body.shipment),
+      form: readBookingForm(readSettings(ctx.store.db).booking_memo_kept === false ? withoutMemo : body.shipment),
       sameCategoryOnly: filterDestinationsByCategory(ctx.store.db),
     })
     return answer(ctx, scope, reply, result, true)

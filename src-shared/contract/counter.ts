@@ -34,6 +34,8 @@ export const counterRequests = {
   'outbox.retry': entry(z.object({ seq: recordId }), bookingsDelta),
   'outbox.discard': entry(z.object({ seq: recordId }), bookingsDelta),
   'outbox.keepTheirs': entry(z.object({ seq: recordId }), bookingsDelta),
+  /** A held create is the service's booking `serviceId`, one of its look-alikes: the clerk said so. */
+  'outbox.claimCandidate': entry(z.object({ seq: recordId, serviceId: recordId }), bookingsDelta),
   /** The report, and the bookings the push settled. */
   'sync.push': entry(none, pushReport.extend({ changes: bookingsDelta })),
   'sync.status': entry(none, syncSummary),

@@ -151,12 +151,15 @@ describe('start-up', () => {
     startApp(deps)
     await settle()
     const window = onlyWindow()
-    core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null })
+    core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null })
     expect(window.webContents.sent).toEqual([
-      { channel: ipcEventChannel('connection.changed'), args: [{ online: true, link: 'online', lastContactAt: null }] },
+      {
+        channel: ipcEventChannel('connection.changed'),
+        args: [{ online: true, link: 'online', lastContactAt: null, clockOffsetMs: null }],
+      },
     ])
     window.webContents.mainFrame.url = 'https://evil.example/'
-    core.events.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null })
+    core.events.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null })
     expect(window.webContents.sent).toHaveLength(1)
   })
 })

@@ -5,12 +5,15 @@ import type { AddressInfo } from 'node:net'
  * What the proxy answers instead of the service; `afterForward` lets the
  * service do the work first; `drop` then cuts the connection instead of answering;
  * `hold` passes the service's own answer on only once the promise it returns settles
- * (an answer slow to come back, read by the service before what happens meanwhile).
+ * (an answer slow to come back, read by the service before what happens meanwhile);
+ * `rewrite` changes the request's body on its way (a service that drops a field),
+ * then answers as the service does, or drops the answer with `drop`.
  */
 export type Interception =
   | { status: number; body: unknown; afterForward?: boolean }
   | { drop: true; afterForward: true }
   | { hold: () => Promise<void>; afterForward: true }
+  | { rewrite: (body: string) => string; drop?: boolean; afterForward: true }
 
 export interface InterceptingProxy {
   url: string
@@ -45,7 +48,7 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
   }
   const server: Server = createServer((req, res) => {
     const interception = proxy.intercept(req)
-    const answer = (i: Exclude<Interception, { hold: unknown }>) => {
+    const answer = (i: Exclude<Interception, { hold: unknown } | { rewrite: unknown }>) => {
       if ('drop' in i) return res.socket?.destroy()
       res.writeHead(i.status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(i.body))
@@ -53,6 +56,26 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
     if (interception && !interception.afterForward) {
       req.resume()
       answer(interception)
+      return
+    }
+    if (interception && 'rewrite' in interception) {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const body = Buffer.from(interception.rewrite(Buffer.concat(chunks).toString('utf8')))
+        const headers = { ...req.headers, 'content-length': String(body.length) }
+        const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (back) => {
+          if (interception.drop) {
+            back.resume()
+            back.on('end', () => res.socket?.destroy())
+            return
+          }
+          res.writeHead(back.statusCode ?? 502, back.headers)
+          back.pipe(res)
+        })
+        out.on('error', () => res.destroy())
+        out.end(body)
+      })
       return
     }
     const out = forward(

@@ -149,11 +149,3 @@ export async function readPendingTransferRequests(graphql: GraphqlClient, agency
     })),
   }))
 }
-
-/**
- * Shipments that may be a create whose answer was lost (sync/bookingReconcile.ts): same origin,
- * destination and planned delivery, created since a moment before the entry was queued.
- */
-export const RECONCILE_CANDIDATES_QUERY = `query($from: bigint!, $to: bigint!, $day: date!, $since: timestamp!) {
-      shipments(where: {agency_from_id: {_eq: $from}, agency_to_id: {_eq: $to}, planned_delivery: {_eq: $day}, created_at: {_gte: $since}}, order_by: [{id: asc}]) {
-        id memo reference movements { item_id booked_quantity } } }`

@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger'
 import { jsonArrayElements, type ArraySurround } from './jsonArrayElements'
 import type { ContactListener, RestClient } from './restClient'
 import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
+import { offsetFromDate } from './serviceClock'
 
 const tokenResponse = z.object({
   status: z.number().int().optional(),
@@ -50,7 +51,14 @@ export class GraphqlClient {
 
   constructor(
     private readonly rest: RestClient,
-    private readonly options: { timeoutMs?: number; now?: () => Date; onContact?: ContactListener; log?: Logger } = {},
+    private readonly options: {
+      timeoutMs?: number
+      /** The service's time: the JWT's expiry is in its clock. */
+      now?: () => Date
+      onContact?: ContactListener
+      onServiceTime?: (offsetMs: number | null) => void
+      log?: Logger
+    } = {},
   ) {
     this.http = axios.create({
       timeout: options.timeoutMs ?? 15_000,
@@ -162,6 +170,7 @@ export class GraphqlClient {
         headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
       })
       this.options.onContact?.(contactOutcome(response.status))
+      this.options.onServiceTime?.(offsetFromDate(response.headers['date'], started, Date.now()))
       this.options.log?.info('graphql request', { status: response.status, ms: Date.now() - started })
       return response
     } catch (err) {

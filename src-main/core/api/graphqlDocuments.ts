@@ -1,10 +1,5 @@
-import {
-  AGENCY_SHIPMENTS_QUERY,
-  BOOKING_LINES_QUERY,
-  PENDING_TRANSFER_REQUESTS_QUERY,
-  POS_SETTINGS_QUERY,
-  RECONCILE_CANDIDATES_QUERY,
-} from './bookingsGraphql'
+import { AGENCY_SHIPMENTS_QUERY, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY } from './bookingsGraphql'
+import { LOOKALIKE_SHIPMENTS_QUERY, MARKED_SHIPMENTS_QUERY, SHIPMENT_MEMO_QUERY } from './reconcileGraphql'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
 import { ROWS_AFTER_QUERY, TABLE_ROWS_QUERY } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
@@ -94,10 +89,22 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
   },
   { name: 'sync.bookingLines', sentBy: 'bookingsGraphql.fetchBookingWithLines', query: BOOKING_LINES_QUERY, variables: { id: 5001 } },
   {
-    name: 'sync.reconcileCreatedBooking',
-    sentBy: 'bookingReconcile.findCreated',
-    query: RECONCILE_CANDIDATES_QUERY,
-    variables: { from: 301, to: 306, day: '2026-11-24', since: '2026-11-24T10:50:00.000Z' },
+    name: 'sync.markedBookings',
+    sentBy: 'reconcileGraphql.readMarkedShipments',
+    query: MARKED_SHIPMENTS_QUERY,
+    variables: { from: 301, marked: [{ memo: { _ilike: '%mostrador:0a1b2c3d4e5f%' } }] },
+  },
+  {
+    name: 'sync.lookalikeBookings',
+    sentBy: 'reconcileGraphql.readLookalikeShipments',
+    query: LOOKALIKE_SHIPMENTS_QUERY,
+    variables: { from: 301, to: 306, day: '2026-11-24', since: '2026-11-23T10:50:00.000Z' },
+  },
+  {
+    name: 'sync.bookingMemo',
+    sentBy: 'reconcileGraphql.readShipmentMemo',
+    query: SHIPMENT_MEMO_QUERY,
+    variables: { id: 16421816 },
   },
   { name: 'tables.rows', sentBy: 'dynamicTableRowsGraphql.fetchTableRows', query: TABLE_ROWS_QUERY, variables: { table: 12, limit: 5000 } },
   {

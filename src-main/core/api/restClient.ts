@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
 import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
+import { offsetFromDate } from './serviceClock'
 import type { FieldNames } from './serviceFieldNames'
 
 export interface ServiceAccount {
@@ -37,6 +38,8 @@ export interface RestClientOptions {
   onContact?: ContactListener
   /** Each exchange is logged as method, path, status and milliseconds: never headers or bodies. */
   log?: Logger
+  /** The offset from the service's clock each answer shows (its Date header), or null. */
+  onServiceTime?: (offsetMs: number | null) => void
 }
 
 /**
@@ -142,6 +145,7 @@ export class RestClient {
       throw error
     }
     if (recordContact) this.options.onContact?.(contactOutcome(response.status))
+    this.options.onServiceTime?.(offsetFromDate(response.headers['date'], started, Date.now()))
     this.options.log?.info('request', { method, path, status: response.status, ms: Date.now() - started })
     return response
   }

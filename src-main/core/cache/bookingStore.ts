@@ -160,13 +160,15 @@ export class BookingStore {
   /** After an entry settles: the booking is synced when nothing of it is left, else its worst state. */
   refreshState(localId: string): void {
     const open = this.outbox.openStates(localId)
-    const state: SyncState = open.includes('conflict')
-      ? 'conflict'
-      : open.includes('failed')
-        ? 'failed'
-        : open.length
-          ? 'pending'
-          : 'synced'
+    // A create held for the clerk waits on a decision, as a conflict does.
+    const state: SyncState =
+      open.includes('conflict') || open.includes('held')
+        ? 'conflict'
+        : open.includes('failed')
+          ? 'failed'
+          : open.length
+            ? 'pending'
+            : 'synced'
     // A draft has no entries yet and stays a draft until it is submitted.
     this.db.prepare("UPDATE bookings SET state = ? WHERE local_id = ? AND state != 'draft'").run(state, localId)
   }

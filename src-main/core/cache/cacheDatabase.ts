@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { AppError } from '@shared/errors'
 import type { Statement } from 'better-sqlite3'
+import type { z } from 'zod'
 import { openSqlite, type Sqlite } from './sqlite'
 
 /**
@@ -40,6 +41,23 @@ export function readDocumentText(db: Sqlite, key: string): { text: string; updat
   if (!read) readStatements.set(db, (read = db.prepare('SELECT value, updated_at FROM documents WHERE key = ?')))
   const row = read.get(key) as { value: string; updated_at: string } | undefined
   return row ? { text: row.value, updatedAt: row.updated_at } : null
+}
+
+/** A kept document through its schema: one that no longer reads (damaged, another version's shape) is null. */
+export function readDocumentAs<T>(db: Sqlite, key: string, schema: z.ZodType<T>): T | null {
+  const kept = readDocumentText(db, key)
+  if (!kept) return null
+  const parsed = schema.safeParse(parsedJson(kept.text))
+  return parsed.success ? parsed.data : null
+}
+
+/** JSON text as a value, or undefined when it is not JSON (a schema then refuses it). */
+export function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /** A small JSON document kept in the cache (e.g. the last profile seen). */

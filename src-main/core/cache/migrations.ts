@@ -94,6 +94,8 @@ export const entityMigrations: readonly string[] = [
    UPDATE bookings SET origin = 'service'
      WHERE service_id IS NOT NULL AND state != 'draft'
        AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.local_id = bookings.local_id AND o.op = 'create');`,
+  // 7: a create held for the clerk keeps the service's look-alikes it is compared with (JSON, bookingReconcile.ts).
+  `ALTER TABLE outbox ADD COLUMN candidates TEXT;`,
 ]
 
 /** A booking counts against the stock while the service has not confirmed it (a draft is not booked yet). */

@@ -3,7 +3,7 @@ import { company, whoAmI, type Company, type WhoAmI } from '@shared/domain'
 import { deepFreeze } from '@shared/deepFreeze'
 import { companyWire, profileWire } from '../api/profileApi'
 import type { Sqlite } from './sqlite'
-import { readDocumentText } from './cacheDatabase'
+import { parsedJson, readDocumentText } from './cacheDatabase'
 
 /**
  * The last whoami and company read from the service, as kept in the account's documents for offline starts.
@@ -43,12 +43,4 @@ export function readStoredWhoAmI(db: Sqlite): WhoAmI | null {
 
 export function readStoredCompany(db: Sqlite, entityId: number): Company | null {
   return readStored(db, companyKey(entityId), storedCompany)
-}
-
-function parsedJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }

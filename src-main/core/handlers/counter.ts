@@ -16,6 +16,7 @@ export function counterHandlers({ bookings, counter, openBooking }: CoreParts): 
     'outbox.retry': async ({ seq }) => bookings.retry(seq),
     'outbox.discard': async ({ seq }) => bookings.discard(seq),
     'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
+    'outbox.claimCandidate': ({ seq, serviceId }) => bookings.claimCandidate(seq, serviceId),
     'sync.push': () => bookings.push({ ignoreBackoff: true }),
     'sync.status': async () => bookings.summary(),
     'counter.setup': async () => counter.setup(),

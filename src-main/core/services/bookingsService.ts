@@ -11,11 +11,12 @@ import {
 } from '@shared/bookings'
 import { stockWarnings, type StockWarning } from '@shared/bookingLines'
 import { AppError } from '@shared/errors'
+import { fetchBooking } from '../api/bookingsApi'
 import { fetchBookingViewWithLines } from '../api/bookingsGraphql'
 import type { EventPayload } from '@shared/contract'
 import type { BookingsDelta } from '@shared/contract/events'
 import type { CoreEvents } from '../events'
-import { pushOutbox, type PushReport } from '../sync/bookingPusher'
+import { pushOutbox, settle, type PushReport } from '../sync/bookingPusher'
 import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
 import { createPayload, storedCreate, updatePayload, withUpdate, type CreateFields } from '../sync/outbox/bookingPayloads'
 import { tryLock } from '../sync/pushLock'
@@ -236,6 +237,23 @@ export class BookingsService {
     return this.changed([entry.localId])
   }
 
+  /**
+   * A create held for the clerk (the service does not show its marker) is one of its look-alikes: the
+   * clerk compared them and chose. Never one another booking here already is.
+   */
+  async claimCandidate(seq: number, serviceId: number): Promise<BookingsDelta> {
+    const cache = this.cache()
+    const entry = this.entry(cache.outbox, seq)
+    if (entry.state !== 'held' || !entry.candidates?.some((c) => c.serviceId === serviceId))
+      throw new AppError('conflict', { detail: `booking ${serviceId} is not one the held entry ${seq} was compared with` })
+    const owner = cache.bookings.byServiceId(serviceId)
+    if (owner !== null && owner.localId !== entry.localId)
+      throw new AppError('conflict', { detail: `booking ${serviceId} is already another booking of this computer` })
+    const record = await fetchBooking(this.session.require().rest, serviceId)
+    settle(entry, record, { bookings: cache.bookings, outbox: cache.outbox, now: this.now })
+    return this.changed([entry.localId])
+  }
+
   /** For a conflict: drop our changes and take the service's version of the booking. */
   async keepTheirs(seq: number): Promise<BookingsDelta> {
     const { bookings: store, outbox } = this.cache()
@@ -321,9 +339,15 @@ export class BookingsService {
       return await pushOutbox({
         bookings: cache.bookings,
         outbox: cache.outbox,
+        markerEcho: cache.markerEcho,
         rest: session.rest,
         graphql: session.graphql,
         now: this.now,
+        clockOffsetMs: () => session.clock.offsetMs(),
+        describeItem: (itemId) => {
+          const { itemCode, itemName } = cache.store.describe(itemId, null)
+          return { itemCode, itemName }
+        },
         ignoreBackoff,
         onProgress: this.progressReporter(touched),
       })
@@ -423,7 +447,7 @@ export class BookingsService {
   /** What the outbox holds of the current entity, for the status bar and the sign-out question. */
   summary(): SyncSummary {
     // Counted in SQL: this runs after every commit and every settled entry.
-    let n = { queued: 0, sending: 0, unknown: 0, failed: 0, conflict: 0 }
+    let n = { queued: 0, sending: 0, unknown: 0, held: 0, failed: 0, conflict: 0 }
     try {
       n = this.cache().outbox.counts()
     } catch {
@@ -432,7 +456,8 @@ export class BookingsService {
     return {
       waiting: n.queued + n.sending + n.unknown,
       failed: n.failed,
-      conflicts: n.conflict,
+      // A create held for the clerk waits on a decision, as a conflict does.
+      conflicts: n.conflict + n.held,
       pushing: this.pushing !== null,
       signInNeeded: this.signInNeeded,
     }

@@ -1,4 +1,5 @@
 import type { ConnectionLink, ConnectionState } from '@shared/domain'
+import { clockIsOff } from '@shared/serviceClock'
 import type { ContactOutcome } from '../api/restClient'
 import type { CoreEvents } from '../events'
 
@@ -10,7 +11,7 @@ const linkAfter: Record<ContactOutcome, ConnectionLink> = { answered: 'online', 
  * online it probes now and then so the status turns green without the user acting.
  */
 export class ConnectionMonitor {
-  private state: ConnectionState = { online: false, link: 'offline', lastContactAt: null }
+  private state: ConnectionState = { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null }
   private probeTimer: NodeJS.Timeout | null = null
   private probe: (() => Promise<unknown>) | null = null
 
@@ -39,6 +40,17 @@ export class ConnectionMonitor {
     else this.startProbing()
   }
 
+  /**
+   * The signed-in service's clock against the computer's. The screens are told when it becomes worth
+   * saying (or stops being) and when it moves by a minute; smaller moves wait for their next read.
+   */
+  noteClockOffset(offsetMs: number | null): void {
+    const before = this.state.clockOffsetMs
+    this.state = { ...this.state, clockOffsetMs: offsetMs }
+    const moved = before === null || offsetMs === null ? before !== offsetMs : Math.abs(offsetMs - before) >= 60_000
+    if (clockIsOff(before) !== clockIsOff(offsetMs) || (clockIsOff(offsetMs) && moved)) this.events.emit('connection.changed', this.state)
+  }
+
   close(): void {
     this.stopProbing()
     this.probe = null
@@ -46,7 +58,7 @@ export class ConnectionMonitor {
 
   private set(link: ConnectionLink, lastContactAt: string | null): void {
     const changed = link !== this.state.link
-    this.state = { online: link === 'online', link, lastContactAt }
+    this.state = { ...this.state, online: link === 'online', link, lastContactAt }
     if (changed) this.events.emit('connection.changed', this.state)
   }
 

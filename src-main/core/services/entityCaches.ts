@@ -3,6 +3,7 @@ import { openMigrated } from '../cache/cacheDatabase'
 import { CatalogueStore } from '../cache/catalogueStore'
 import { entityMigrations } from '../cache/migrations'
 import { entityCacheFile } from '../cache/partition'
+import { MarkerEcho } from '../sync/outbox/markerEcho'
 import { OutboxStore } from '../sync/outbox/outboxStore'
 import type { ActiveSession, SessionService } from './sessionService'
 import type { ProfileService } from './profileService'
@@ -14,6 +15,8 @@ export interface EntityCache {
   store: CatalogueStore
   bookings: BookingStore
   outbox: OutboxStore
+  /** Whether the service keeps the markers our creates write in the memo (outbox/markerEcho.ts). */
+  markerEcho: MarkerEcho
 }
 
 /**
@@ -49,6 +52,7 @@ export class EntityCaches {
         store: new CatalogueStore(db, agency),
         bookings: new BookingStore(db, outbox),
         outbox,
+        markerEcho: new MarkerEcho(db),
       }
     }
     this.open.agencyId = who.agency?.id ?? null

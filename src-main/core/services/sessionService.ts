@@ -4,7 +4,9 @@ import { AppError } from '@shared/errors'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
+import { ServiceClock } from '../api/serviceClock'
 import { ServiceExtensions } from '../api/serviceExtensions'
+import { keptClockOffset, keepClockOffset } from '../cache/keptClockOffset'
 import { openMigrated } from '../cache/cacheDatabase'
 import { accountMigrations } from '../cache/migrations'
 import { accountCacheFile, accountFolder, normaliseServerUrl } from '../cache/partition'
@@ -27,6 +29,8 @@ export interface ActiveSession {
   readonly extensions: ServiceExtensions
   /** account.sqlite: what the app keeps of this user for offline use. */
   readonly accountDb: Sqlite
+  /** The service's clock as its answers show it (never the computer's for what the service stamped). */
+  readonly clock: ServiceClock
 }
 
 export interface SessionDeps {
@@ -167,11 +171,19 @@ export class SessionService {
     // The live token is scrubbed from every log line from the moment the session holds it.
     log?.addSecret(account.token)
     this.deps.log?.info('session active', { server: account.serverUrl, email: account.email, training })
-    const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact, log })
-    const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: this.deps.now, onContact, log })
     const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations)
+    const clock = new ServiceClock(keptClockOffset(accountDb), (offsetMs) => {
+      keepClockOffset(accountDb, offsetMs, this.deps.now())
+      this.deps.connection.noteClockOffset(offsetMs)
+    })
+    this.deps.connection.noteClockOffset(clock.offsetMs())
+    const onServiceTime = (offsetMs: number | null) => clock.observe(offsetMs)
+    const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact, onServiceTime, log })
+    // The JWT's expiry is stamped in the service's clock.
+    const serviceNow = () => new Date(this.deps.now().getTime() + (clock.offsetMs() ?? 0))
+    const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: serviceNow, onContact, onServiceTime, log })
     const extensions = new ServiceExtensions((query) => graphql.query(query))
-    this.active = { account, training, rest, graphql, extensions, accountDb }
+    this.active = { account, training, rest, graphql, extensions, accountDb, clock }
     this.deps.connection.watch(() => fetchProfile(rest))
   }
 
@@ -179,6 +191,7 @@ export class SessionService {
     this.active?.accountDb.close()
     this.active = null
     this.deps.connection.watch(null)
+    this.deps.connection.noteClockOffset(null)
   }
 
   private requireTraining(): TrainingLauncher {

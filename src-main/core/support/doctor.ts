@@ -4,9 +4,11 @@ import { arch, platform, release } from 'node:os'
 import { join, relative } from 'node:path'
 import axios from 'axios'
 import { AppError } from '@shared/errors'
+import { clockWarningMs, offsetInWords } from '@shared/serviceClock'
 import type { DoctorCheck, DoctorReport } from '@shared/support'
 import { accountMigrations, entityMigrations } from '../cache/migrations'
 import { openSqlite } from '../cache/sqlite'
+import { offsetFromDate } from '../api/serviceClock'
 import type { Runner } from '../createCore'
 import type { SecretStore } from '../secrets/secretStore'
 import { readOutboxes, sqliteFilesUnder } from './cacheFiles'
@@ -211,27 +213,26 @@ export async function checkService(
         : text(`Servicio accesible: ${serverUrl} (${elapsed} ms)`, `Service reachable: ${serverUrl} (${elapsed} ms)`),
     detail: `HTTP ${response.status}`,
   })
-  const dateHeader = response.headers['date'] as string | undefined
-  // The header drops the milliseconds: its second's middle is the best guess of the service's time.
-  const serviceTime = dateHeader ? Date.parse(dateHeader) + 500 : NaN
-  if (Number.isNaN(serviceTime)) {
+  const skew = offsetFromDate(response.headers['date'], sent, received)
+  if (skew === null) {
     return [
       service,
       check({ id: 'clock', level: 'info', message: text('El servicio no envió su hora', 'The service sent no Date header'), detail: null }),
     ]
   }
-  // It was stamped somewhere during the exchange: compare with the exchange's middle.
-  const skew = serviceTime - (sent + received) / 2
   const seconds = Math.round(skew / 1000)
-  const detail = `service ${new Date(serviceTime).toISOString()}, this computer ${new Date(received).toISOString()}`
+  const serviceTime = new Date(received + skew).toISOString()
+  const detail = `offset ${seconds} s (service minus this computer); service ${serviceTime}, this computer ${new Date(received).toISOString()}`
+  // The offset is the service's clock minus this computer's: behind the service means fast.
+  const size = Math.abs(skew) >= 60_000 ? offsetInWords(skew) : `${Math.abs(seconds)} s`
   const clock =
     Math.abs(skew) > skewWarnMs
       ? check({
           id: 'clock',
           level: 'warn',
           message: text(
-            `El reloj de este equipo difiere ${Math.abs(seconds)} s del servicio; corrija la fecha y la hora`,
-            `This computer's clock is ${Math.abs(seconds)} s off the service's; please correct the date and time`,
+            `El reloj de este equipo va ${size} ${skew < 0 ? 'adelantado' : 'atrasado'} respecto al servicio (hora del servicio: ${serviceTime}); corrija la fecha y la hora`,
+            `This computer's clock is ${size} ${skew < 0 ? 'fast' : 'slow'} against the service's (service time: ${serviceTime}); please correct the date and time`,
           ),
           detail,
         })
@@ -253,7 +254,7 @@ export function checkOutbox(dataDir: string): DoctorCheck {
     const c = {
       waiting: count(['queued', 'sending', 'unknown']),
       failed: count(['failed']),
-      conflicts: count(['conflict']),
+      conflicts: count(['conflict', 'held']),
       confirmed: count(['done']),
     }
     failed += c.failed
@@ -296,7 +297,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
     safe('dataFolder', () => checkDataFolder(deps.dataDir)),
     safe('cacheIntegrity', () => checkCacheIntegrity(deps.dataDir)),
     await checkKeychain(deps.secrets),
-    ...(await checkService(deps.serverUrl, deps.now, deps.timeoutMs ?? 5000, deps.skewWarnMs ?? 2 * 60_000)),
+    ...(await checkService(deps.serverUrl, deps.now, deps.timeoutMs ?? 5000, deps.skewWarnMs ?? clockWarningMs)),
     safe('outbox', () => checkOutbox(deps.dataDir)),
     check({
       id: 'versions',

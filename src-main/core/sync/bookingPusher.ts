@@ -12,16 +12,22 @@ import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { BookingStore } from '../cache/bookingStore'
+import type { MarkerEcho } from './outbox/markerEcho'
 import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
 import { storedCreate, storedUpdate } from './outbox/bookingPayloads'
-import { reconcile, type CandidateReads } from './bookingReconcile'
+import { learnMarkerEcho, reconcile, type MarkerReads } from './bookingReconcile'
 
 export interface PushDeps {
   bookings: BookingStore
   outbox: OutboxStore
+  markerEcho: MarkerEcho
   rest: RestClient
   graphql: GraphqlClient
   now: () => Date
+  /** The service's clock minus the computer's, as last measured; null when not measured. */
+  clockOffsetMs: () => number | null
+  /** A line's item as the cached catalogue names it (a held create's look-alikes are shown with it). */
+  describeItem: (itemId: number) => { itemCode: string | null; itemName: string | null }
   /** Bookings pushed at once (their entries stay in order within each booking). */
   concurrency?: number
   /** The clerk asked to sync now: entries waiting out a backoff go too (once each). */
@@ -29,7 +35,7 @@ export interface PushDeps {
   /** Called after each entry is settled, sent or not (the screens' progress). */
   onProgress?: (localId: string) => void
   /** Filled by the push itself: the reads its lost creates share. */
-  candidateReads?: CandidateReads
+  markerReads?: MarkerReads
 }
 
 export interface PushReport {
@@ -51,7 +57,7 @@ export function backoffMs(attempts: number): number {
  * An unauthorised answer stops the run and keeps every entry.
  */
 export async function pushOutbox(given: PushDeps): Promise<PushReport> {
-  const deps: PushDeps = { ...given, candidateReads: new Map() }
+  const deps: PushDeps = { ...given, markerReads: new Map() }
   const { outbox } = deps
   const stamp = () => deps.now().toISOString()
   outbox.recoverSending()
@@ -98,7 +104,7 @@ export async function pushOutbox(given: PushDeps): Promise<PushReport> {
   if (stop !== null) throw stop
   const left = outbox.counts()
   report.failed = left.failed
-  report.conflicts = left.conflict
+  report.conflicts = left.conflict + left.held
   report.waiting = left.queued + left.sending + left.unknown
   return report
 }
@@ -110,9 +116,16 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
   try {
     if (entry.state === 'unknown') {
       const found = await reconcile(entry, deps)
-      if (found.applied) {
+      if (found.outcome === 'applied') {
         settle(entry, found.record, deps)
         report.sent++
+        return
+      }
+      if (found.outcome === 'held') {
+        outbox.settleLazily(() => {
+          outbox.markHeld(entry.seq, new AppError('needs_decision').toPayload(), found.candidates)
+          bookings.refreshState(entry.localId)
+        })
         return
       }
     }
@@ -169,7 +182,9 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
   if (entry.op === 'create') {
     const p = storedCreate.parse(entry.payload)
     const answer = await createBooking(rest, { ...p, memo: entry.marker })
-    return answer ?? readBackCreate(entry, deps)
+    const record = answer ?? (await readBackCreate(entry, deps))
+    if (record) await learnMarkerEcho(entry, record, deps, deps.now())
+    return record
   }
   const serviceId = store.serviceIdOf(entry.localId)
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} was never confirmed` })
@@ -223,10 +238,10 @@ async function readBack(serviceId: number, deps: PushDeps): Promise<ServiceShipm
 
 async function readBackCreate(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
   // Just answered: a snapshot read before this create landed would not show it.
-  const found = await reconcile(entry, { ...deps, candidateReads: undefined }).catch((raw: unknown) => {
+  const found = await reconcile(entry, { ...deps, markerReads: undefined }).catch((raw: unknown) => {
     throw new AppError('unknown_outcome', { detail: `the service took the booking; reading it back failed: ${AppError.from(raw).message}` })
   })
-  if (found.applied && found.record) return found.record
+  if (found.outcome === 'applied' && found.record) return found.record
   throw new AppError('unknown_outcome', { detail: 'the service took the booking but does not show it yet' })
 }
 
@@ -256,7 +271,12 @@ async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextA
   return false
 }
 
-function settle(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDeps): void {
+/** An entry is done: the service's record (when there is one) goes to its booking, in one transaction. */
+export function settle(
+  entry: Pick<QueuedEntry, 'seq' | 'localId' | 'op'>,
+  record: ServiceShipment | null,
+  deps: Pick<PushDeps, 'bookings' | 'outbox' | 'now'>,
+): void {
   const { bookings: store, outbox } = deps
   const now = deps.now().toISOString()
   outbox.settleLazily(() => {

@@ -1,64 +1,62 @@
-import { z } from 'zod'
+import type { HeldCandidate } from '@shared/bookings'
 import { AppError } from '@shared/errors'
 import { fetchBooking, type ServiceShipment } from '../api/bookingsApi'
-import { fetchBookingWithLines, RECONCILE_CANDIDATES_QUERY } from '../api/bookingsGraphql'
+import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
-import { id } from '../api/normalise'
+import { readLookalikeShipments, readMarkedShipments, readShipmentMemo, type MarkedShipment } from '../api/reconcileGraphql'
 import type { RestClient } from '../api/restClient'
 import type { BookingStore } from '../cache/bookingStore'
-import type { QueuedEntry } from './outbox/outboxStore'
-import { storedCreate, storedUpdate, type StoredCreate } from './outbox/bookingPayloads'
+import type { MarkerEcho } from './outbox/markerEcho'
+import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
+import { storedCreate, storedUpdate } from './outbox/bookingPayloads'
 
 /**
- * What to do with an entry whose outcome is unknown (the request left and no
- * answer came): read the service and look for the write before anything is
- * sent again. A create is found by its marker in the memo, or else by its
- * fingerprint (origin, destination, planned delivery, reference, lines, time).
+ * What to do with an entry whose outcome is unknown (the request left and no answer came): read the
+ * service and look for the write before anything is sent again. A create is found by its own marker
+ * in the memo and by nothing else: identical bookings are common at a counter, so a shipment that
+ * merely looks alike, or carries another entry's marker, is never taken. Where the service does not
+ * keep markers (or it is not known yet) and look-alikes exist, the create is held for the clerk.
  */
-export type Reconciled = { applied: true; record: ServiceShipment | null } | { applied: false }
+export type Reconciled =
+  { outcome: 'applied'; record: ServiceShipment | null } | { outcome: 'absent' } | { outcome: 'held'; candidates: HeldCandidate[] }
 
-const FINGERPRINT_WINDOW_MS = 10 * 60 * 1000
-/** Creates whose windows start within the same minute share one read of the candidates. */
-const SHARED_WINDOW_MS = 60 * 1000
-
-type Candidates = z.infer<typeof candidates>['shipments']
+/** A look-alike is searched from this long before the entry was made, in the service's time: a day of drift. */
+const LOOKALIKE_MARGIN_MS = 24 * 60 * 60 * 1000
 
 /**
- * The candidates read during one push, shared by the lost creates of a route and day: a batch of
- * lost answers costs one read, not one each. Made afresh for every push (a snapshot taken before
- * the push began cannot miss a create answered in an earlier one).
+ * The marker reads of one push, shared by its lost creates: the first lost create of an origin reads
+ * every lost create's marker at once, so a batch of lost answers costs one read. Made afresh for every
+ * push (a read taken before the push began cannot miss a create answered in an earlier one).
  */
-export type CandidateReads = Map<string, Promise<Candidates>>
+export type MarkerReads = Map<number, Promise<MarkedShipment[]>>
 
 export interface ReconcileDeps {
   bookings: BookingStore
+  outbox: OutboxStore
+  markerEcho: MarkerEcho
   rest: RestClient
   graphql: GraphqlClient
-  candidateReads?: CandidateReads
+  /** The service's clock minus the computer's, as last measured; null when not measured. */
+  clockOffsetMs: () => number | null
+  /** A line's item as the cached catalogue names it, for the clerk's comparison. */
+  describeItem: (itemId: number) => { itemCode: string | null; itemName: string | null }
+  markerReads?: MarkerReads
 }
 
-const candidates = z.object({
-  shipments: z.array(
-    z.object({
-      id,
-      memo: z.string().nullable(),
-      reference: z.string().nullable(),
-      movements: z.array(z.object({ item_id: id, booked_quantity: z.union([z.string(), z.number()]).transform(Number) })),
-    }),
-  ),
-})
-
 /** Lines as a comparable multiset: item and quantity, order ignored. */
-export function lineKey(lines: { item_id: number; booked_quantity: string | number }[]): string {
+export function lineKey(lines: { itemId: number; bookedQuantity: string | number }[]): string {
   return lines
-    .map((l) => `${l.item_id}:${Number(l.booked_quantity)}`)
+    .map((l) => `${l.itemId}:${Number(l.bookedQuantity)}`)
     .sort()
     .join(',')
 }
 
+/** Anything that looks like a marker of ours: a shipment carrying one belongs to that entry, never to another. */
+const anyMarker = /mostrador:[0-9a-f]{12}/
+
 export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promise<Reconciled> {
-  const serviceId = deps.bookings.serviceIdOf(entry.localId)
   if (entry.op === 'create') return findCreated(entry, deps)
+  const serviceId = deps.bookings.serviceIdOf(entry.localId)
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} has no service id for ${entry.op}` })
   let current: ServiceShipment
   try {
@@ -66,68 +64,100 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
     current =
       entry.op === 'update' ? await fetchBookingWithLines(deps.rest, deps.graphql, serviceId) : await fetchBooking(deps.rest, serviceId)
   } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found')
-      return entry.op === 'delete' ? { applied: true, record: null } : { applied: false }
+    if (err instanceof AppError && err.code === 'not_found') return entry.op === 'delete' ? { outcome: 'applied', record: null } : absent
     throw err
   }
   switch (entry.op) {
     case 'delete':
-      return { applied: false }
+      return absent
     case 'ship':
-      return current.shipped ? { applied: true, record: current } : { applied: false }
+      return current.shipped ? { outcome: 'applied', record: current } : absent
     case 'deliver':
-      return current.delivered ? { applied: true, record: current } : { applied: false }
+      return current.delivered ? { outcome: 'applied', record: current } : absent
     case 'update': {
       // Every field the edit may carry is compared: one left out would make an edit of only that field look applied.
       const changes = storedUpdate.parse(entry.payload)
+      const lines = (l: { item_id: number; booked_quantity: string | number }[]) =>
+        lineKey(l.map((m) => ({ itemId: m.item_id, bookedQuantity: m.booked_quantity })))
       const same =
-        (changes.lines === undefined || lineKey(changes.lines) === lineKey(current.movements)) &&
+        (changes.lines === undefined || lines(changes.lines) === lines(current.movements)) &&
         (changes.reference === undefined || changes.reference === current.reference) &&
         (changes.agency_to_id === undefined || changes.agency_to_id === current.agency_to_id) &&
         (changes.planned_delivery === undefined || changes.planned_delivery === current.planned_delivery) &&
         (changes.needs_transport === undefined || changes.needs_transport === current.needs_transport)
-      return same ? { applied: true, record: current } : { applied: false }
+      return same ? { outcome: 'applied', record: current } : absent
     }
   }
 }
 
+const absent: Reconciled = { outcome: 'absent' }
+
 async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Reconciled> {
   const p = storedCreate.parse(entry.payload)
-  // The window starts at the minute's start (at most a minute wider), so creates made together share it.
-  const from = Date.parse(entry.createdAt) - FINGERPRINT_WINDOW_MS
-  const since = new Date(from - (from % SHARED_WINDOW_MS)).toISOString()
-  const variables = { from: p.agency_from_id, to: p.agency_to_id, day: p.planned_delivery, since }
-  const read = () => deps.graphql.data(RECONCILE_CANDIDATES_QUERY, candidates, variables).then((r) => r.shipments)
-  const key = JSON.stringify(variables)
-  const shared = deps.candidateReads?.get(key)
-  let match = shared ? findIn(entry, p, await shared.catch(() => []), deps) : undefined
+  const carries = (s: MarkedShipment) => s.memo?.includes(entry.marker) === true
+  const shared = sharedRead(p.agency_from_id, deps)
+  let match = shared && (await shared.catch(() => [])).find(carries)
   // Found in the push's shared read: it is on the service. Not found: only a read made now may say
-  // so, since a resend follows; that read is then shared with the lost creates after this one.
-  if (!match) {
-    const fresh = read()
-    deps.candidateReads?.set(key, fresh)
-    // A failed read is not kept: the next lost create of the batch tries again.
-    fresh.catch(() => deps.candidateReads?.get(key) === fresh && deps.candidateReads.delete(key))
-    match = findIn(entry, p, await fresh, deps)
+  // so, since a resend follows.
+  match ??= (await readMarkedShipments(deps.graphql, p.agency_from_id, [entry.marker])).find(carries)
+  if (match) return { outcome: 'applied', record: await fetchBooking(deps.rest, match.id) }
+  if (deps.markerEcho.state() === 'kept') return absent
+  // The service may drop markers: what looks like this create, carries no marker and is no other
+  // local booking's may be it. The clerk compares; nothing is guessed.
+  const offset = deps.clockOffsetMs() ?? 0
+  const since = new Date(Date.parse(entry.createdAt) + offset - LOOKALIKE_MARGIN_MS).toISOString()
+  const route = { from: p.agency_from_id, to: p.agency_to_id, day: p.planned_delivery, since }
+  const wanted = lineKey(p.lines.map((l) => ({ itemId: l.item_id, bookedQuantity: l.booked_quantity })))
+  const lookalikes = (await readLookalikeShipments(deps.graphql, route)).filter(
+    (s) =>
+      !anyMarker.test(s.memo ?? '') &&
+      (s.reference ?? null) === (p.reference ?? null) &&
+      lineKey(s.lines) === wanted &&
+      deps.bookings.byServiceId(s.id) === null,
+  )
+  if (lookalikes.length === 0) return absent
+  return {
+    outcome: 'held',
+    candidates: lookalikes.map((s) => ({
+      serviceId: s.id,
+      number: s.number,
+      reference: s.reference,
+      createdAt: s.createdAt,
+      lines: s.lines.map((l) => ({ ...l, ...deps.describeItem(l.itemId) })),
+    })),
   }
-  if (!match) return { applied: false }
-  return { applied: true, record: await fetchBooking(deps.rest, match.id) }
 }
 
-/** The shipment a create made: by its marker in the memo, else by its fingerprint (never one another local booking owns). */
-function findIn(
+/** The push's one read of every lost create's marker from this origin; a failed read is not kept. */
+function sharedRead(from: number, deps: ReconcileDeps): Promise<MarkedShipment[]> | undefined {
+  const reads = deps.markerReads
+  if (!reads) return undefined
+  let read = reads.get(from)
+  if (!read) {
+    const markers = deps.outbox
+      .lostCreates()
+      .filter((c) => c.from === from)
+      .map((c) => c.marker)
+    read = readMarkedShipments(deps.graphql, from, markers)
+    reads.set(from, read)
+    read.catch(() => reads.get(from) === read && reads.delete(from))
+  }
+  return read
+}
+
+/**
+ * After a create the service answered: whether it kept the marker in the memo, learnt once (and again
+ * while it is not known to keep it). The answer's own memo says so when it carries one; otherwise the
+ * shipment's memo is read. A read that fails or does not show the shipment yet teaches nothing.
+ */
+export async function learnMarkerEcho(
   entry: QueuedEntry,
-  p: Pick<StoredCreate, 'reference' | 'lines'>,
-  shipments: Candidates,
-  deps: ReconcileDeps,
-): Candidates[number] | undefined {
-  return (
-    shipments.find((s) => s.memo?.includes(entry.marker)) ??
-    shipments.find(
-      (s) =>
-        (s.reference ?? null) === (p.reference ?? null) &&
-        lineKey(s.movements) === lineKey(p.lines) &&
-        deps.bookings.byServiceId(s.id) === null,
-    )
-  )
+  record: ServiceShipment,
+  deps: Pick<ReconcileDeps, 'graphql' | 'markerEcho'>,
+  now: Date,
+): Promise<void> {
+  if (deps.markerEcho.state() === 'kept') return
+  if (record.memo?.includes(entry.marker)) return deps.markerEcho.note(true, now)
+  const memo = await readShipmentMemo(deps.graphql, record.id).catch(() => undefined)
+  if (memo !== undefined) deps.markerEcho.note(memo?.includes(entry.marker) === true, now)
 }

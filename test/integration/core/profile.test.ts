@@ -114,7 +114,12 @@ describe('when the line goes down', () => {
     try {
       await h.call('company.get').catch(() => undefined)
       await h.call('profile.whoami')
-      expect(await h.call('connection.status')).toEqual({ online: false, link: 'failing', lastContactAt: good.lastContactAt })
+      expect(await h.call('connection.status')).toEqual({
+        online: false,
+        link: 'failing',
+        lastContactAt: good.lastContactAt,
+        clockOffsetMs: good.clockOffsetMs,
+      })
       expect(h.seen('connection.changed').at(-1)).toMatchObject({ link: 'failing' })
     } finally {
       sandbox.setFaults({ errorShare: 0 })

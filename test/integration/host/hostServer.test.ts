@@ -114,13 +114,18 @@ describe('the browser host', () => {
     const res = await fetch(`${host.origin}${hostEventsPath}`, { headers: { [hostTokenHeader]: token }, signal: ctrl.signal })
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
     const reader = res.body!.getReader()
-    h.core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: '2026-11-22T10:00:00.000Z' })
+    h.core.events.emit('connection.changed', {
+      online: true,
+      link: 'online',
+      lastContactAt: '2026-11-22T10:00:00.000Z',
+      clockOffsetMs: null,
+    })
     let text = ''
     while (!text.includes('connection.changed')) text += new TextDecoder().decode((await reader.read()).value)
     const line = text.split('\n').find((l) => l.startsWith('data: '))!
     expect(JSON.parse(line.slice(6))).toEqual({
       name: 'connection.changed',
-      payload: { online: true, link: 'online', lastContactAt: '2026-11-22T10:00:00.000Z' },
+      payload: { online: true, link: 'online', lastContactAt: '2026-11-22T10:00:00.000Z', clockOffsetMs: null },
     })
     ctrl.abort()
   })

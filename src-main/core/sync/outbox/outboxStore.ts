@@ -1,7 +1,9 @@
 import type { Statement } from 'better-sqlite3'
-import type { BookingOrigin, OutboxEntry, OutboxOp } from '@shared/bookings'
+import { z } from 'zod'
+import { heldCandidate, type BookingOrigin, type HeldCandidate, type OutboxEntry, type OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
 import { bookingFieldNames, ourFieldName, ourFieldNames } from '../../api/serviceFieldNames'
+import { parsedJson } from '../../cache/cacheDatabase'
 import type { Sqlite } from '../../cache/sqlite'
 
 /**
@@ -28,6 +30,7 @@ interface EntryRow {
   last_error: string | null
   created_at: string
   sent_at: string | null
+  candidates: string | null
 }
 
 export interface QueuedEntry {
@@ -63,6 +66,10 @@ export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
 const OPEN = "state != 'done'"
 const DUE = "state IN ('queued', 'unknown')"
+/** States that stop a booking until the clerk acts; the first one's error is the booking's problem. */
+const STOPPED = "('failed', 'conflict', 'held')"
+
+const storedCandidates = z.array(heldCandidate)
 
 /** A stored refusal; one stored by a version before fields were named as ours names them now. */
 function parseError(raw: string | null): ErrorPayload | null {
@@ -222,9 +229,24 @@ export class OutboxStore {
     this.set(seq, 'conflict', error, null)
   }
 
-  /** The clerk asked to send it again. */
+  /** A create the service may have but does not show by its marker: it waits for the clerk, beside its look-alikes. */
+  markHeld(seq: number, error: ErrorPayload, candidates: readonly HeldCandidate[]): void {
+    this.set(seq, 'held', error, null)
+    this.stmt('UPDATE outbox SET candidates = ? WHERE seq = ?').run(JSON.stringify(candidates), seq)
+  }
+
+  /** The clerk asked to send it again (for a held create: none of the look-alikes is it). */
   requeue(seq: number): void {
     this.set(seq, 'queued', null, null)
+    this.stmt('UPDATE outbox SET candidates = NULL WHERE seq = ?').run(seq)
+  }
+
+  /** The creates whose answer was lost, with their origin: what one read by marker looks for. */
+  lostCreates(): { marker: string; from: number }[] {
+    const rows = this.stmt(
+      "SELECT marker, json_extract(payload, '$.agency_from_id') AS origin FROM outbox WHERE op = 'create' AND state = 'unknown' ORDER BY seq",
+    ).all() as { marker: string; origin: unknown }[]
+    return rows.flatMap((r) => (typeof r.origin === 'number' ? [{ marker: r.marker, from: r.origin }] : []))
   }
 
   private set(seq: number, state: EntryState, error: ErrorPayload | null, next: string | null): void {
@@ -255,7 +277,7 @@ export class OutboxStore {
   openByBooking(): Map<string, OpenSummary> {
     const rows = this.stmt(
       `SELECT local_id, count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ('failed', 'conflict') ORDER BY p.seq LIMIT 1) AS problem
+         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
        FROM outbox o WHERE ${OPEN} GROUP BY local_id`,
     ).all() as { local_id: string; pending: number; problem: string | null }[]
     return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
@@ -265,7 +287,7 @@ export class OutboxStore {
   openOfMany(localIds: readonly string[]): Map<string, OpenSummary> {
     const rows = this.stmt(
       `SELECT local_id, count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ('failed', 'conflict') ORDER BY p.seq LIMIT 1) AS problem
+         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
        FROM outbox o WHERE o.local_id IN (SELECT value FROM json_each(?)) AND ${OPEN} GROUP BY local_id`,
     ).all(JSON.stringify(localIds)) as { local_id: string; pending: number; problem: string | null }[]
     return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
@@ -275,7 +297,7 @@ export class OutboxStore {
   openOf(localId: string): OpenSummary {
     const row = this.stmt(
       `SELECT count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = @id AND p.state IN ('failed', 'conflict') ORDER BY p.seq LIMIT 1) AS problem
+         (SELECT p.last_error FROM outbox p WHERE p.local_id = @id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
        FROM outbox WHERE local_id = @id AND ${OPEN}`,
     ).get({ id: localId }) as { pending: number; problem: string | null }
     return { pending: row.pending, problem: parseError(row.problem) }
@@ -310,7 +332,7 @@ export class OutboxStore {
             `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`,
           ).all(localId)
     ) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
-    return rows.map(toEntry)
+    return this.withFreeCandidates(rows.map(toEntry))
   }
 
   /** The open entries of the named bookings, in order: one statement whatever their number. */
@@ -319,7 +341,7 @@ export class OutboxStore {
       `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id)
        WHERE o.local_id IN (SELECT value FROM json_each(?)) AND o.${OPEN} ORDER BY o.seq`,
     ).all(JSON.stringify(localIds)) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
-    return rows.map(toEntry)
+    return this.withFreeCandidates(rows.map(toEntry))
   }
 
   /** One open entry, or null. */
@@ -327,7 +349,22 @@ export class OutboxStore {
     const row = this.stmt(
       `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`,
     ).get(seq) as (EntryRow & { service_id: number | null; origin: BookingOrigin }) | undefined
-    return row ? toEntry(row) : null
+    return row ? (this.withFreeCandidates([toEntry(row)])[0] ?? null) : null
+  }
+
+  /** Held creates show only the look-alikes no booking here has become since (the clerk gave it to another). */
+  private withFreeCandidates(entries: OutboxEntry[]): OutboxEntry[] {
+    const ids = entries.flatMap((e) => e.candidates?.map((c) => c.serviceId) ?? [])
+    if (ids.length === 0) return entries
+    const taken = new Set(
+      (
+        this.stmt('SELECT service_id FROM bookings WHERE service_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as {
+          service_id: number
+        }[]
+      ).map((r) => r.service_id),
+    )
+    if (taken.size === 0) return entries
+    return entries.map((e) => (e.candidates ? { ...e, candidates: e.candidates.filter((c) => !taken.has(c.serviceId)) } : e))
   }
 
   /** The marker an entry wrote into the service's memo (how a lost answer is found again). */
@@ -384,7 +421,7 @@ export class OutboxStore {
 }
 
 function toCounts(rows: { state: EntryState; n: number }[]): Record<OpenState, number> {
-  const counts = { queued: 0, sending: 0, unknown: 0, failed: 0, conflict: 0 }
+  const counts = { queued: 0, sending: 0, unknown: 0, held: 0, failed: 0, conflict: 0 }
   for (const r of rows) if (r.state !== 'done') counts[r.state] = r.n
   return counts
 }
@@ -413,5 +450,11 @@ function toEntry(r: EntryRow & { service_id: number | null; origin: BookingOrigi
     attempts: r.attempts,
     lastError: parseError(r.last_error),
     createdAt: r.created_at,
+    ...(r.state === 'held' ? { candidates: parseCandidates(r.candidates) } : {}),
   }
+}
+
+/** A held create's look-alikes as stored; a copy that no longer reads shows none (the clerk may still send or discard). */
+function parseCandidates(raw: string | null): HeldCandidate[] {
+  return raw ? (storedCandidates.safeParse(parsedJson(raw)).data ?? []) : []
 }

@@ -231,6 +231,11 @@ export const useBookingsStore = defineStore('bookings', () => {
     apply(await request('outbox.keepTheirs', { seq }))
   }
 
+  /** The clerk compared a held create with its look-alikes: it is the service's booking `serviceId`. */
+  async function claimCandidate(seq: number, serviceId: number): Promise<void> {
+    apply(await request('outbox.claimCandidate', { seq, serviceId }))
+  }
+
   function agencyName(id: number | null): string {
     if (id === null) return ''
     return setup.value?.agencies.find((a) => a.id === id)?.name ?? `#${id}`
@@ -278,6 +283,7 @@ export const useBookingsStore = defineStore('bookings', () => {
     retry,
     discard,
     keepTheirs,
+    claimCandidate,
     agencyName,
     bookingNumber,
     bookingCode,

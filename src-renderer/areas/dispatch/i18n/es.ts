@@ -112,8 +112,10 @@ const dispatch = {
       waiting: 'Pendientes de enviar',
       failed: 'Rechazadas por el servicio',
       conflict: 'En conflicto',
+      held: '¿Ya está en el servicio? Decida usted',
     },
     hints: {
+      held: 'Se perdió la respuesta del servicio y este no muestra la marca de la reserva, así que no se sabe si llegó. Compárela con las reservas parecidas del servicio: elija la que es, o envíela si ninguna lo es.',
       failed: 'El servicio no aceptó estos cambios. Corrija la reserva y reinténtela, o descarte el cambio.',
       conflict:
         'La reserva cambió en el servicio mientras se editaba aquí. Reintente, descarte su cambio o quédese con la versión del servicio.',
@@ -138,6 +140,7 @@ const dispatch = {
       queued: 'En cola',
       sending: 'Enviando',
       unknown: 'Comprobando',
+      held: 'Por decidir',
       failed: 'Rechazada',
       conflict: 'En conflicto',
       done: 'Enviada',
@@ -151,6 +154,16 @@ const dispatch = {
     discarded: 'Cambio descartado.',
     retried: 'Se reintentará enseguida.',
     keptTheirs: 'La reserva {number} quedó como está en el servicio.',
+    held: {
+      ours: 'Reserva {number} (este equipo)',
+      route: 'A {agency} · entrega {day}',
+      madeHere: 'Anotada aquí: {time}',
+      madeThere: 'Creada en el servicio: {time}',
+      candidates: 'Reservas parecidas en el servicio',
+      isThis: 'Es esta',
+      none: 'Ninguna es esta: enviarla',
+      claimed: 'La reserva {number} quedó unida a la del servicio.',
+    },
     cancel: 'Cancelar',
   },
   syncIndicator: {
@@ -158,6 +171,7 @@ const dispatch = {
     waiting: 'Pendientes: {count}',
     failed: 'Con error: {count}',
     conflicts: 'En conflicto: {count}',
+    held: 'Por decidir: {count}',
     pushing: 'Sincronizando…',
     open: 'Abrir el centro de sincronización',
   },
