@@ -133,6 +133,8 @@ const en: Messages = {
     sentAfterOutage: 'No booking sent. | 1 booking sent to the service. | {count} bookings sent to the service.',
     refused: 'No booking refused. | The service refused 1 booking. | The service refused {count} bookings.',
     refusedNamed: 'The service refused booking {names}. | The service refused bookings {names}.',
+    heldNamed:
+      'It is not known whether booking {names} reached the service: compare it with the similar ones and decide. | It is not known whether bookings {names} reached the service: compare them with the similar ones and decide.',
   },
   training: {
     banner: 'TRAINING MODE — practice data',

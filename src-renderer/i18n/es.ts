@@ -133,6 +133,8 @@ const es = {
     sentAfterOutage: 'Ninguna reserva enviada. | 1 reserva enviada al servicio. | {count} reservas enviadas al servicio.',
     refused: 'Ninguna reserva rechazada. | El servicio rechazó 1 reserva. | El servicio rechazó {count} reservas.',
     refusedNamed: 'El servicio rechazó la reserva {names}. | El servicio rechazó las reservas {names}.',
+    heldNamed:
+      'No se sabe si la reserva {names} llegó al servicio: compárela con las parecidas y decida. | No se sabe si las reservas {names} llegaron al servicio: compárelas con las parecidas y decida.',
   },
   training: {
     banner: 'MODO DE PRÁCTICA — datos de práctica',

@@ -38,11 +38,20 @@ export function useSyncNotices(): void {
       stop()
       clearTimeout(timer)
       const fresh = freshRefusals()
-      const text =
-        fresh.length === 0 || fresh.length > 3
-          ? t('connection.refused', { count: refused }, refused)
-          : t('connection.refusedNamed', { names: fresh.map(bookingLabel).join(', ') }, fresh.length)
       for (const b of fresh) named.add(b.localId)
+      // A create held for the clerk was not refused: the service may have it, and the clerk decides.
+      const held = fresh.filter((b) => b.problem?.code === 'needs_decision')
+      if (held.length > 0)
+        message.warning(withLink(t('connection.heldNamed', { names: held.map(bookingLabel).join(', ') }, held.length)), {
+          duration: 8000,
+        })
+      const others = fresh.filter((b) => !held.includes(b))
+      const count = refused - held.length
+      if (count <= 0) return
+      const text =
+        others.length === 0 || others.length > 3
+          ? t('connection.refused', { count }, count)
+          : t('connection.refusedNamed', { names: others.map(bookingLabel).join(', ') }, others.length)
       message.warning(withLink(text), { duration: 8000 })
     }
     const stop = watch(

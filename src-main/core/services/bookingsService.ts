@@ -251,7 +251,9 @@ export class BookingsService {
       throw new AppError('conflict', { detail: `booking ${serviceId} is already another booking of this computer` })
     const record = await fetchBooking(this.session.require().rest, serviceId)
     settle(entry, record, { bookings: cache.bookings, outbox: cache.outbox, now: this.now })
-    return this.changed([entry.localId])
+    // The other held creates no longer offer this one: their entries are part of the change.
+    const held = cache.outbox.list().filter((e) => e.state === 'held')
+    return this.changed([entry.localId, ...held.map((e) => e.localId)])
   }
 
   /** For a conflict: drop our changes and take the service's version of the booking. */
