@@ -2,6 +2,7 @@ import { BookingStore } from '../cache/bookingStore'
 import { openMigrated } from '../cache/cacheDatabase'
 import { CatalogueStore } from '../cache/catalogueStore'
 import { entityMigrations } from '../cache/migrations'
+import { changedIdentity } from '../cache/fileIdentity'
 import { entityCacheFile } from '../cache/partition'
 import { MarkerEcho } from '../sync/outbox/markerEcho'
 import { OutboxStore } from '../sync/outbox/outboxStore'
@@ -45,6 +46,8 @@ export class EntityCaches {
       const db = openMigrated(file, entityMigrations)
       const agency = () => this.profile.lastKnown()?.agency?.id ?? null
       const outbox = new OutboxStore(db)
+      // A restored or copied folder may hold entries its original already sent: read them all back first.
+      if (changedIdentity(db, file)) outbox.readBackAllOpen()
       this.open = {
         session,
         entityId: who.currentEntity.id,

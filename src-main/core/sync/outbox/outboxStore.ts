@@ -139,6 +139,14 @@ export class OutboxStore {
     this.stmt('DELETE FROM outbox WHERE local_id = ?').run(localId)
   }
 
+  /**
+   * Every entry not yet confirmed may have been sent from elsewhere (the folder was restored from a
+   * backup, or copied): each is read back by its marker before anything is sent again.
+   */
+  readBackAllOpen(): number {
+    return this.stmt("UPDATE outbox SET state = 'unknown', next_attempt_at = NULL WHERE state IN ('queued', 'sending')").run().changes
+  }
+
   /** Entries that were on the wire when the process stopped: their outcome is unknown. */
   recoverSending(): number {
     return this.stmt("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
