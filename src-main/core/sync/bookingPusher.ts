@@ -152,6 +152,8 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
       case 'timeout':
       case 'server':
       case 'bad_response':
+      // A fault of ours may come after the request left: only a read of the service may decide.
+      case 'internal':
         // It may have happened: only a read of the service may decide.
         record(() => outbox.markWaiting(entry.seq, 'unknown', payload, later(attempts)))
         break
@@ -183,7 +185,8 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
     const p = storedCreate.parse(entry.payload)
     const answer = await createBooking(rest, { ...p, memo: entry.marker })
     const record = answer ?? (await readBackCreate(entry, deps))
-    if (record) await learnMarkerEcho(entry, record, deps, deps.now())
+    // Learning never fails the create: it is done, whatever the read of its memo does.
+    if (record) await learnMarkerEcho(entry, record, deps, deps.now()).catch(() => undefined)
     return record
   }
   const serviceId = store.serviceIdOf(entry.localId)
