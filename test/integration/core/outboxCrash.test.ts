@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
+import { bundleChild, startChild as startScript } from '../../support/childProcess'
 import { coreHarness } from '../../support/coreHarness'
 import type { CrashPlan } from '../../support/outboxCrashChild'
 import { planOneUnitBookings } from '../../support/oneUnitBookings'
@@ -16,80 +15,12 @@ import { gqlData, graphqlToken } from '../sandbox/sandboxClient'
 // the same data folder. Afterwards the service holds exactly those 500.
 const COUNT = 500
 const KILLS = 8
-const root = join(__dirname, '..', '..', '..')
 let sandbox: RunningSandbox
 let planFile = ''
 let plan: CrashPlan
 let childScript = ''
 
-/**
- * The child is TypeScript: bundled once with Vite (the toolchain the tests
- * run on) into plain CommonJS, its packages left to node_modules.
- */
-async function bundleChild(): Promise<string> {
-  const outDir = tempDir('mostrador-crash-child-')
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root,
-    build: {
-      ssr: join(root, 'test', 'support', 'outboxCrashChild.ts'),
-      outDir,
-      emptyOutDir: false,
-      minify: false,
-      rollupOptions: { output: { format: 'cjs', entryFileNames: 'outboxCrashChild.cjs' } },
-    },
-  })
-  return join(outDir, 'outboxCrashChild.cjs')
-}
-
-interface Phase {
-  phase: string
-  [k: string]: unknown
-}
-
-interface ChildRun {
-  /** Resolves when the child reports the phase (true) or ends without reaching it (false). */
-  reached(phase: string): Promise<boolean>
-  kill(): void
-  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; phases: Phase[]; stderr: string }>
-}
-
-function startChild(): ChildRun {
-  const child = spawn(process.execPath, [childScript, planFile], {
-    cwd: root,
-    env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const phases: Phase[] = []
-  const waiters: { phase: string; resolve: (seen: boolean) => void }[] = []
-  let buffered = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => {
-    buffered += d.toString()
-    let nl: number
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = JSON.parse(buffered.slice(0, nl)) as Phase
-      buffered = buffered.slice(nl + 1)
-      phases.push(line)
-      for (const w of waiters.filter((x) => x.phase === line.phase)) w.resolve(true)
-    }
-  })
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; phases: Phase[]; stderr: string }>((resolve) => {
-    child.on('close', (code, signal) => {
-      for (const w of waiters) w.resolve(false)
-      resolve({ code, signal, phases, stderr })
-    })
-  })
-  return {
-    reached: (phase) =>
-      phases.some((p) => p.phase === phase) ? Promise.resolve(true) : new Promise((resolve) => waiters.push({ phase, resolve })),
-    kill: () => child.kill('SIGKILL'),
-    ended,
-  }
-}
-
+const startChild = () => startScript(childScript, [planFile])
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 beforeAll(async () => {
@@ -108,7 +39,7 @@ beforeAll(async () => {
   }
   planFile = join(tempDir(), 'plan.json')
   writeFileSync(planFile, JSON.stringify(plan))
-  childScript = await bundleChild()
+  childScript = await bundleChild('outboxCrashChild.ts')
 })
 afterAll(() => sandbox.close())
 
