@@ -19,6 +19,7 @@ export const errorCodes = [
   'incompatible_data', // a local file written by a newer version of the app
   'outbox_not_empty', // an update would restart the app with bookings not yet sent
   'not_ready', // asked for something that is not there yet (no update downloaded)
+  'another_pusher', // another Mostrador process on this computer is sending the outbox: nothing was sent, nothing is lost
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -73,6 +74,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
     en: 'Some bookings are not sent yet. Send them (or settle the refused and conflicting ones) before installing the update.',
   },
   not_ready: { es: 'Todavía no hay nada listo para esto.', en: 'Nothing is ready for this yet.' },
+  another_pusher: {
+    es: 'Otra ventana de Mostrador está enviando; esta esperará.',
+    en: 'Another Mostrador window is sending; this one will wait.',
+  },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }
 

@@ -2,9 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppError } from '@shared/errors'
 import { startSandbox, type DemoUser, type RunningSandbox } from '@sandbox'
-import { tryLock } from '@core/sync/pushLock'
-import { bundleChild, startChild } from '../support/childProcess'
+import { pushLockFile, tryLock } from '@core/sync/pushLock'
+import { bundleChild, startChild, type ChildRun } from '../support/childProcess'
+import { cli } from '../support/cliRun'
 import { coreHarness, type CoreHarness } from '../support/coreHarness'
 import { planOneUnitBookings } from '../support/oneUnitBookings'
 import { tempDirInTest } from '../support/tempDir'
@@ -74,7 +76,7 @@ const references = (prefix: string, count: number) => Array.from({ length: count
 describe('the push lock between processes', () => {
   it('three processes racing for it hundreds of times never hold it at once', async () => {
     const dir = tempDirInTest()
-    const lock = join(dir, 'push.lock')
+    const lock = join(dir, 'pusher.lock')
     const log = join(dir, 'holders.log')
     writeFileSync(log, '')
     const ROUNDS = 150
@@ -100,7 +102,7 @@ describe('the push lock between processes', () => {
   })
 
   it('cannot be taken from a live holder, and is free as soon as its holder is killed', async () => {
-    const lock = join(tempDirInTest(), 'push.lock')
+    const lock = join(tempDirInTest(), 'pusher.lock')
     const holder = startChild(lockChild, ['hold', lock])
     expect(await holder.reached('held')).toBe(true)
     expect(tryLock(lock), 'taken from a live holder').toBeNull()
@@ -109,6 +111,17 @@ describe('the push lock between processes', () => {
     const release = tryLock(lock)
     expect(release, 'a killed holder still blocks').not.toBeNull()
     release!()
+  })
+
+  it('a second taker in the same process is refused until the first lets go', () => {
+    const lock = join(tempDirInTest(), 'pusher.lock')
+    const first = tryLock(lock)
+    expect(first).not.toBeNull()
+    expect(tryLock(lock)).toBeNull()
+    first!()
+    const again = tryLock(lock)
+    expect(again).not.toBeNull()
+    again!()
   })
 })
 
@@ -197,5 +210,105 @@ describe('pushers on one data folder', () => {
       other.kill('SIGKILL')
     }
     expect(await onService(prefix)).toEqual(references(prefix, COUNT))
+  })
+})
+
+/** Another process holding the push lock of a data folder until told "release". */
+async function otherPusher(dataDir: string): Promise<ChildRun> {
+  const holder = startChild(lockChild, ['hold', pushLockFile(dataDir)])
+  expect(await holder.reached('held')).toBe(true)
+  return holder
+}
+
+const stillQueued = (entries: { state: string; lastError: unknown; attempts: number }[]) =>
+  entries.map((e) => ({ state: e.state, lastError: e.lastError, attempts: e.attempts }))
+
+describe('while another process sends', () => {
+  it("the clerk's sync now waits for the other's push to end, then sends", async () => {
+    const prefix = 'WAITED'
+    const dataDir = await queuedBookings(prefix, 3)
+    const other = await otherPusher(dataDir)
+    const h = await signedIn(dataDir)
+    try {
+      const pushing = h.call('sync.push')
+      await new Promise((r) => setTimeout(r, 1000))
+      other.tell('release')
+      expect(await other.reached('released')).toBe(true)
+      expect(await pushing).toMatchObject({ sent: 3, waiting: 0, failed: 0, conflicts: 0 })
+    } finally {
+      other.kill()
+      await h.close()
+    }
+    expect(await onService(prefix)).toEqual(references(prefix, 3))
+  })
+
+  it('a sync now that waited in vain says another window is sending and leaves every entry as it was', async () => {
+    const prefix = 'LEFTALONE'
+    const dataDir = await queuedBookings(prefix, 2)
+    const other = await otherPusher(dataDir)
+    const h = await signedIn(dataDir)
+    try {
+      const before = stillQueued(await h.call('outbox.list'))
+      const asked = Date.now()
+      const refusal = await h.call('sync.push').then(
+        () => null,
+        (err: unknown) => err as AppError,
+      )
+      expect(Date.now() - asked, 'it waited a while first').toBeGreaterThanOrEqual(2000)
+      expect(refusal?.code).toBe('another_pusher')
+      expect(refusal?.toPayload().message).toEqual({
+        es: 'Otra ventana de Mostrador está enviando; esta esperará.',
+        en: 'Another Mostrador window is sending; this one will wait.',
+      })
+      // Not failed, not in conflict, not even an attempt: the entries are the other process's to send.
+      expect(stillQueued(await h.call('outbox.list'))).toEqual(before)
+      expect(before).toEqual([
+        { state: 'queued', lastError: null, attempts: 0 },
+        { state: 'queued', lastError: null, attempts: 0 },
+      ])
+      expect((await h.call('bookings.list')).map((b) => b.state)).toEqual(['pending', 'pending'])
+      other.tell('release')
+      expect(await other.reached('released')).toBe(true)
+      expect(await h.call('sync.push')).toMatchObject({ sent: 2, waiting: 0 })
+    } finally {
+      other.kill()
+      await h.close()
+    }
+    expect(await onService(prefix)).toEqual(references(prefix, 2))
+  })
+
+  it('the background scheduler leaves the outbox to the other process and sends it once that one is done', async () => {
+    const prefix = 'SCHEDULED'
+    const dataDir = await queuedBookings(prefix, 2)
+    const other = await otherPusher(dataDir)
+    const h = await coreHarness(dataDir, { background: {} })
+    try {
+      await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
+      // The scheduler asks every 3 s; one ask at least meets the other pusher.
+      await new Promise((r) => setTimeout(r, 4000))
+      expect(stillQueued(await h.call('outbox.list'))).toEqual([
+        { state: 'queued', lastError: null, attempts: 0 },
+        { state: 'queued', lastError: null, attempts: 0 },
+      ])
+      expect(await onService(prefix)).toEqual([])
+      other.tell('release')
+      await expect.poll(() => onService(prefix), { timeout: 15_000, interval: 500 }).toEqual(references(prefix, 2))
+    } finally {
+      other.kill()
+      await h.close()
+    }
+  })
+
+  it('the CLI sync says another window is sending, pulls the catalogue all the same and exits 0', async () => {
+    const dataDir = tempDirInTest()
+    const other = await otherPusher(dataDir)
+    try {
+      const res = await cli(['--server', sandbox.url, 'sync'], { MOSTRADOR_EMAIL: user.email, MOSTRADOR_TOKEN: user.token }, dataDir)
+      expect(res.stderr).toContain('outbox: Another Mostrador window is sending; this one will wait.')
+      expect(res.stdout).toMatch(/Catalogue as of/)
+      expect(res.code).toBe(0)
+    } finally {
+      other.kill()
+    }
   })
 })

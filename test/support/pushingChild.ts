@@ -50,7 +50,10 @@ async function main(): Promise<void> {
         while (Date.now() < until) {
           try {
             const report = await h.call('sync.push')
-            if (report.waiting === 0 && !report.failed && !report.conflicts) return say({ phase: 'done', report })
+            if (report.waiting === 0 && !report.failed && !report.conflicts) {
+              say({ phase: 'done', report })
+              return
+            }
           } catch {
             // Another pusher, a dropped line: ask again.
           }

@@ -16,7 +16,7 @@ export function counterHandlers({ bookings, counter, openBooking }: CoreParts): 
     'outbox.retry': async ({ seq }) => bookings.retry(seq),
     'outbox.discard': async ({ seq }) => bookings.discard(seq),
     'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
-    'sync.push': () => bookings.push({ ignoreBackoff: true }),
+    'sync.push': () => bookings.push({ ignoreBackoff: true, waitForOtherPusher: true }),
     'sync.status': async () => bookings.summary(),
     'counter.setup': async () => counter.setup(),
     // The service's read replaces the list: announced (and answered) whole, once.
