@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OutboxEntry } from '@shared/bookings'
 import type { AppError } from '@shared/errors'
 import { startSandbox, type DemoUser, type RunningSandbox } from '@sandbox'
 import { pushLockFile, tryLock } from '@core/sync/pushLock'
@@ -58,6 +59,17 @@ async function queuedBookings(prefix: string, count: number): Promise<string> {
     await h.close()
   }
   return dataDir
+}
+
+/** One sync now of a data folder by a fresh process's core; `before` sees its outbox first. */
+async function syncOnce(dataDir: string, before?: (entries: OutboxEntry[]) => void): Promise<unknown> {
+  const h = await signedIn(dataDir)
+  try {
+    before?.(await h.call('outbox.list'))
+    return await h.call('sync.push')
+  } finally {
+    await h.close()
+  }
 }
 
 /** The references of the bookings on the service that start with the prefix, one per booking there. */
@@ -174,20 +186,17 @@ describe('pushers on one data folder', () => {
     // Slow answers: the kill lands while the push holds the lock with requests on the wire.
     sandbox.setFaults({ latencyMinMs: 400, latencyMaxMs: 600 })
     try {
-      pusher.tell('go')
+      pusher.tell('drain')
       await new Promise((r) => setTimeout(r, 300))
       pusher.kill()
       expect((await pusher.ended).signal).toBe('SIGKILL')
     } finally {
       sandbox.setFaults({ latencyMinMs: 0, latencyMaxMs: 0 })
     }
-    const h = await signedIn(dataDir)
-    try {
-      const report = await h.call('sync.push')
-      expect(report).toMatchObject({ waiting: 0, failed: 0, conflicts: 0 })
-    } finally {
-      await h.close()
-    }
+    const report = await syncOnce(dataDir, (entries) =>
+      expect(entries.filter((e) => e.state === 'sending').length, 'entries the killed push had on the wire').toBeGreaterThan(0),
+    )
+    expect(report).toMatchObject({ waiting: 0, failed: 0, conflicts: 0 })
     expect(await onService(prefix)).toEqual(references(prefix, COUNT))
   })
 
@@ -199,13 +208,7 @@ describe('pushers on one data folder', () => {
     const other: ChildProcess = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' })
     try {
       writeFileSync(join(dataDir, 'push.lock'), String(other.pid))
-      const h = await signedIn(dataDir)
-      try {
-        const report = await h.call('sync.push')
-        expect(report).toMatchObject({ sent: COUNT, waiting: 0, failed: 0, conflicts: 0 })
-      } finally {
-        await h.close()
-      }
+      expect(await syncOnce(dataDir)).toMatchObject({ sent: COUNT, waiting: 0, failed: 0, conflicts: 0 })
     } finally {
       other.kill('SIGKILL')
     }
@@ -220,35 +223,48 @@ async function otherPusher(dataDir: string): Promise<ChildRun> {
   return holder
 }
 
-const stillQueued = (entries: { state: string; lastError: unknown; attempts: number }[]) =>
-  entries.map((e) => ({ state: e.state, lastError: e.lastError, attempts: e.attempts }))
+async function release(other: ChildRun): Promise<void> {
+  other.tell('release')
+  expect(await other.reached('released')).toBe(true)
+}
+
+/** `count` bookings queued in a data folder whose push lock another process holds, and a core signed in there. */
+async function whileAnotherPushes(
+  prefix: string,
+  count: number,
+  test: (h: CoreHarness, other: ChildRun) => Promise<void>,
+  options: Parameters<typeof coreHarness>[1] = {},
+): Promise<void> {
+  const dataDir = await queuedBookings(prefix, count)
+  const other = await otherPusher(dataDir)
+  const h = await coreHarness(dataDir, options)
+  try {
+    await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
+    await test(h, other)
+  } finally {
+    other.kill()
+    await h.close()
+  }
+}
+
+/** What a push would have changed of an entry: all as it was when queued. */
+const untouched = { state: 'queued', lastError: null, attempts: 0 }
+const entryStates = async (h: CoreHarness) =>
+  (await h.call('outbox.list')).map((e) => ({ state: e.state, lastError: e.lastError, attempts: e.attempts }))
 
 describe('while another process sends', () => {
   it("the clerk's sync now waits for the other's push to end, then sends", async () => {
-    const prefix = 'WAITED'
-    const dataDir = await queuedBookings(prefix, 3)
-    const other = await otherPusher(dataDir)
-    const h = await signedIn(dataDir)
-    try {
+    await whileAnotherPushes('WAITED', 3, async (h, other) => {
       const pushing = h.call('sync.push')
       await new Promise((r) => setTimeout(r, 1000))
-      other.tell('release')
-      expect(await other.reached('released')).toBe(true)
+      await release(other)
       expect(await pushing).toMatchObject({ sent: 3, waiting: 0, failed: 0, conflicts: 0 })
-    } finally {
-      other.kill()
-      await h.close()
-    }
-    expect(await onService(prefix)).toEqual(references(prefix, 3))
+    })
+    expect(await onService('WAITED')).toEqual(references('WAITED', 3))
   })
 
   it('a sync now that waited in vain says another window is sending and leaves every entry as it was', async () => {
-    const prefix = 'LEFTALONE'
-    const dataDir = await queuedBookings(prefix, 2)
-    const other = await otherPusher(dataDir)
-    const h = await signedIn(dataDir)
-    try {
-      const before = stillQueued(await h.call('outbox.list'))
+    await whileAnotherPushes('LEFTALONE', 2, async (h, other) => {
       const asked = Date.now()
       const refusal = await h.call('sync.push').then(
         () => null,
@@ -261,42 +277,28 @@ describe('while another process sends', () => {
         en: 'Another Mostrador window is sending; this one will wait.',
       })
       // Not failed, not in conflict, not even an attempt: the entries are the other process's to send.
-      expect(stillQueued(await h.call('outbox.list'))).toEqual(before)
-      expect(before).toEqual([
-        { state: 'queued', lastError: null, attempts: 0 },
-        { state: 'queued', lastError: null, attempts: 0 },
-      ])
+      expect(await entryStates(h)).toEqual([untouched, untouched])
       expect((await h.call('bookings.list')).map((b) => b.state)).toEqual(['pending', 'pending'])
-      other.tell('release')
-      expect(await other.reached('released')).toBe(true)
+      await release(other)
       expect(await h.call('sync.push')).toMatchObject({ sent: 2, waiting: 0 })
-    } finally {
-      other.kill()
-      await h.close()
-    }
-    expect(await onService(prefix)).toEqual(references(prefix, 2))
+    })
+    expect(await onService('LEFTALONE')).toEqual(references('LEFTALONE', 2))
   })
 
   it('the background scheduler leaves the outbox to the other process and sends it once that one is done', async () => {
-    const prefix = 'SCHEDULED'
-    const dataDir = await queuedBookings(prefix, 2)
-    const other = await otherPusher(dataDir)
-    const h = await coreHarness(dataDir, { background: {} })
-    try {
-      await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
-      // The scheduler asks every 3 s; one ask at least meets the other pusher.
-      await new Promise((r) => setTimeout(r, 4000))
-      expect(stillQueued(await h.call('outbox.list'))).toEqual([
-        { state: 'queued', lastError: null, attempts: 0 },
-        { state: 'queued', lastError: null, attempts: 0 },
-      ])
-      expect(await onService(prefix)).toEqual([])
-      other.tell('release')
-      await expect.poll(() => onService(prefix), { timeout: 15_000, interval: 500 }).toEqual(references(prefix, 2))
-    } finally {
-      other.kill()
-      await h.close()
-    }
+    await whileAnotherPushes(
+      'SCHEDULED',
+      2,
+      async (h, other) => {
+        // The scheduler asks every 3 s; one ask at least meets the other pusher.
+        await new Promise((r) => setTimeout(r, 4000))
+        expect(await entryStates(h)).toEqual([untouched, untouched])
+        expect(await onService('SCHEDULED')).toEqual([])
+        await release(other)
+        await expect.poll(() => onService('SCHEDULED'), { timeout: 15_000, interval: 500 }).toEqual(references('SCHEDULED', 2))
+      },
+      { background: {} },
+    )
   })
 
   it('the CLI sync says another window is sending, pulls the catalogue all the same and exits 0', async () => {
