@@ -132,7 +132,10 @@ export class OutboxStore {
     this.stmt('DELETE FROM outbox WHERE local_id = ?').run(localId)
   }
 
-  /** Entries that were on the wire when the process stopped: their outcome is unknown. */
+  /**
+   * Entries that were on the wire when the process stopped: their outcome is unknown. Only the push
+   * lock's holder may ask (sync/pushLock.ts): another live pusher's entries on the wire are 'sending' too.
+   */
   recoverSending(): number {
     return this.stmt("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
   }
