@@ -20,6 +20,7 @@ export const errorCodes = [
   'outbox_not_empty', // an update would restart the app with bookings not yet sent
   'not_ready', // asked for something that is not there yet (no update downloaded)
   'needs_decision', // the service may already have a lost create but does not show its marker: the clerk compares
+  'another_pusher', // another Mostrador process on this computer is sending the outbox: nothing was sent, nothing is lost
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -77,6 +78,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   needs_decision: {
     es: 'No se sabe si esta reserva llegó al servicio: hay reservas parecidas. Compárelas y diga si alguna es esta.',
     en: 'It is not known whether this booking reached the service: there are similar bookings. Compare them and say whether one is this.',
+  },
+  another_pusher: {
+    es: 'Otra ventana de Mostrador está enviando; esta esperará.',
+    en: 'Another Mostrador window is sending; this one will wait.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { bookableItem } from '../support/bookableItem'
-import { bundleTestChild, startChild, type ChildEnd } from '../support/childRun'
+import { bundleChild, startChild, type ChildEnd } from '../support/childProcess'
 import { coreHarness } from '../support/coreHarness'
 import type { FleetPlan } from '../support/fleetCounterChild'
 import { tempDir } from '../support/tempDir'
@@ -48,7 +48,7 @@ beforeAll(async () => {
     writeFileSync(file, JSON.stringify(plan))
     plans.push(file)
   }
-  childScript = await bundleTestChild('test/support/fleetCounterChild.ts')
+  childScript = await bundleChild('fleetCounterChild.ts')
   const minutes = 60_000
   const res = await fetch(`${sandbox.url}/__sandbox/clock`, {
     method: 'PUT',

@@ -5,6 +5,7 @@ import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type
 import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '@shared/catalogue'
 import { bundleFromService, fetchBundles } from '@core/api/bundlesApi'
 import { isPositiveDecimal } from '@shared/patterns'
+import { AppError, errorMessages } from '@shared/errors'
 import { UsageError } from '../output'
 import { collect, positiveInt } from './arguments'
 import type { Run } from './runType'
@@ -57,8 +58,15 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx) => {
         const core = await ctx.core({ signedIn: true })
-        const pushed = await ctx.call('sync.push')
-        ctx.out.info(`outbox: ${pushed.sent} sent, ${pushed.waiting} waiting, ${pushed.failed} failed, ${pushed.conflicts} in conflict`)
+        try {
+          const pushed = await ctx.call('sync.push')
+          ctx.out.info(`outbox: ${pushed.sent} sent, ${pushed.waiting} waiting, ${pushed.failed} failed, ${pushed.conflicts} in conflict`)
+        } catch (err) {
+          // Another process is sending this outbox: nothing failed and nothing is lost, so the catalogue
+          // is still pulled and the exit code stays 0, as for entries left waiting.
+          if (!(err instanceof AppError && err.code === 'another_pusher')) throw err
+          ctx.out.info(`outbox: ${errorMessages.another_pusher.en}`)
+        }
         const stop = core.events.on('catalogue.progress', (p) => {
           if (p.phase !== 'done') ctx.out.info(`${p.phase} ${p.done}${p.total ? `/${p.total}` : ''}`)
         })

@@ -36,3 +36,11 @@ export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sql
   db.pragma('busy_timeout = 5000')
   return db
 }
+
+/**
+ * A connection with none of the settings above, on the same native build: for a file that holds no
+ * data and is opened only for its lock (sync/pushLock.ts). Busy at once: whoever holds it is not waited for.
+ */
+export function openBareSqlite(file: string): Sqlite {
+  return new Database(file, { nativeBinding, timeout: 0 })
+}

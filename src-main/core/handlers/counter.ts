@@ -17,7 +17,7 @@ export function counterHandlers({ bookings, counter, openBooking }: CoreParts): 
     'outbox.discard': async ({ seq }) => bookings.discard(seq),
     'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
     'outbox.claimCandidate': ({ seq, serviceId }) => bookings.claimCandidate(seq, serviceId),
-    'sync.push': () => bookings.push({ ignoreBackoff: true }),
+    'sync.push': () => bookings.push({ ignoreBackoff: true, waitForOtherPusher: true }),
     'sync.status': async () => bookings.summary(),
     'counter.setup': async () => counter.setup(),
     // The service's read replaces the list: announced (and answered) whole, once.

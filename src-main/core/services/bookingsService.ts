@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { join } from 'node:path'
 import {
   bookingChanges,
   bookingInput,
@@ -19,7 +18,7 @@ import type { CoreEvents } from '../events'
 import { pushOutbox, settle, type PushReport } from '../sync/bookingPusher'
 import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
 import { createPayload, storedCreate, updatePayload, withUpdate, type CreateFields } from '../sync/outbox/bookingPayloads'
-import { tryLock } from '../sync/pushLock'
+import { pushLockFile, waitForLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt } from './availability'
 import type { EntityCache, EntityCaches } from './entityCaches'
@@ -34,6 +33,12 @@ export interface BookingChanged {
   changes: BookingsDelta
 }
 export type PushResult = PushReport & { changes: BookingsDelta }
+
+/**
+ * How long a sync the clerk asked for waits for another process's push to end before saying so: long
+ * enough for a usual push, short enough that the screen answers. The scheduler does not wait; it tries later.
+ */
+const OTHER_PUSHER_WAIT_MS = 5000
 
 /** A short marker of an outbox entry: written into the booking's memo so a lost answer can be found again. */
 const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
@@ -295,8 +300,12 @@ export class BookingsService {
     return this.changed([entry.localId])
   }
 
-  /** One push at a time in this process, and one pusher per data folder across processes. */
-  push(opts: { ignoreBackoff?: boolean } = {}): Promise<PushResult> {
+  /**
+   * One push at a time in this process, and one pusher per data folder across processes. While another
+   * process pushes, this one sends nothing and touches no entry: it fails with another_pusher at once,
+   * or after a short wait when `waitForOtherPusher` (the clerk asked).
+   */
+  push(opts: { ignoreBackoff?: boolean; waitForOtherPusher?: boolean } = {}): Promise<PushResult> {
     if (this.pushing) return this.pushing
     // The bookings whose entries this push settled: announced as it goes, and all of them at the end.
     const touched = new Set<string>()
@@ -304,7 +313,7 @@ export class BookingsService {
       this.pushing = null
       return this.changed(touched)
     }
-    this.pushing = this.runPush(opts.ignoreBackoff ?? false, touched)
+    this.pushing = this.runPush(opts.ignoreBackoff ?? false, opts.waitForOtherPusher ? OTHER_PUSHER_WAIT_MS : 0, touched)
       .then(
         (report) => {
           this.signInNeeded = false
@@ -314,7 +323,8 @@ export class BookingsService {
         },
         (err: unknown) => {
           if (err instanceof AppError && err.code === 'unauthorized') this.signInNeeded = true
-          this.log.warn('outbox push failed', { err })
+          if (err instanceof AppError && err.code === 'another_pusher') this.log.info('outbox push left to another process')
+          else this.log.warn('outbox push failed', { err })
           throw err
         },
       )
@@ -330,13 +340,15 @@ export class BookingsService {
     return this.pushing
   }
 
-  private async runPush(ignoreBackoff: boolean, touched: Set<string>): Promise<PushReport> {
+  private async runPush(ignoreBackoff: boolean, waitMs: number, touched: Set<string>): Promise<PushReport> {
     const session = this.session.require()
     // A fresh data folder does not know its entity yet: one read of the profile tells.
     if (!this.caches.current()) await this.profile.whoami()
     const cache = this.cache()
-    const unlock = tryLock(join(this.dataDir, 'push.lock'))
-    if (!unlock) throw new AppError('conflict', { detail: 'another Mostrador on this computer is sending the outbox' })
+    // Held for the whole push: pushOutbox's first step reads every 'sending' entry back as 'unknown',
+    // which is right only when no other live process has them on the wire.
+    const unlock = await waitForLock(pushLockFile(this.dataDir), waitMs)
+    if (!unlock) throw new AppError('another_pusher', { detail: 'another Mostrador process on this computer is sending the outbox' })
     try {
       return await pushOutbox({
         bookings: cache.bookings,

@@ -47,7 +47,7 @@ export class EntityCaches {
       const agency = () => this.profile.lastKnown()?.agency?.id ?? null
       const outbox = new OutboxStore(db)
       // A restored or copied folder may hold entries its original already sent: read them all back first.
-      if (changedIdentity(db, file)) outbox.readBackAllOpen()
+      if (changedIdentity(db, file)) outbox.readBackAllQueued()
       this.open = {
         session,
         entityId: who.currentEntity.id,

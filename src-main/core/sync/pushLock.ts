@@ -1,39 +1,58 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { openBareSqlite, type Sqlite } from '../cache/sqlite'
 
 /**
- * One pusher per data folder: the app, the browser host and the CLI may run
- * at once on one machine, and two pushers would send the same entry twice.
- * The lock is a file created exclusively, holding the owner's pid; a lock
- * whose owner is dead is taken over.
+ * One pusher per data folder: the app, the browser host and the CLI may run at once on one computer,
+ * and two pushers would send the same entry twice (each would read the other's entries on the wire
+ * back as 'unknown' and send them again).
+ *
+ * The lock is an SQLite file of its own, empty, held by an open `BEGIN IMMEDIATE` transaction with a
+ * busy timeout of 0. SQLite takes it with an OS lock (fcntl on POSIX, LockFileEx on Windows): it cannot
+ * be taken from a live holder however long it stalls, the OS drops it when the holder dies (SIGKILL,
+ * power cut, reboot), and SQLite itself makes a second connection in the same process see it. A pid
+ * file cannot give both (a reused pid looks alive, a stalled owner looks dead, and judging and taking
+ * over are two steps), nor can an mtime lease (proper-lockfile), which is stolen from a stalled owner.
+ * It is not an account or entity cache, whose writers must never wait on a push; its name stays out of
+ * the caches' `*.sqlite` pattern so the doctor and the outbox census pass it by. Nothing in this
+ * process may open it by other means (fs): on POSIX, closing any descriptor of a file drops the
+ * process's locks on it. The pid file older versions kept (`push.lock`) is not read: its pid means
+ * nothing (a reboot reuses pids), and it is left alone rather than deleted, since deleting a lock's
+ * file is how two holders come about.
  */
-export function tryLock(file: string): (() => void) | null {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx')
-      writeSync(fd, String(process.pid))
-      closeSync(fd)
-      return () => rmSync(file, { force: true })
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-      if (ownerAlive(file)) return null
-      rmSync(file, { force: true })
-    }
-  }
-  return null
+export function pushLockFile(dataDir: string): string {
+  return join(dataDir, 'pusher.lock')
 }
 
-function ownerAlive(file: string): boolean {
-  let pid: number
+/** Takes the lock at once, or answers null while another pusher holds it. The answer lets it go. */
+export function tryLock(file: string): (() => void) | null {
+  mkdirSync(dirname(file), { recursive: true })
+  const db = openBareSqlite(file)
   try {
-    pid = Number(readFileSync(file, 'utf8'))
-  } catch {
-    return false
-  }
-  if (!Number.isInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-    return true
+    db.exec('BEGIN IMMEDIATE')
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
+    db.close()
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return null
+    throw err
+  }
+  return () => release(db)
+}
+
+/** Takes the lock, trying again every so often until `waitMs` have passed; null if it stayed taken. */
+export async function waitForLock(file: string, waitMs: number, everyMs = 100): Promise<(() => void) | null> {
+  const until = Date.now() + waitMs
+  for (;;) {
+    const release = tryLock(file)
+    if (release || Date.now() >= until) return release
+    await new Promise((r) => setTimeout(r, Math.min(everyMs, Math.max(0, until - Date.now()))))
+  }
+}
+
+function release(db: Sqlite): void {
+  if (!db.open) return
+  try {
+    db.exec('ROLLBACK')
+  } finally {
+    db.close()
   }
 }

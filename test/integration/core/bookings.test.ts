@@ -1,7 +1,6 @@
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
+import { pushLockFile, tryLock } from '@core/sync/pushLock'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { sandboxExtensions } from '../../support/sandboxMode'
@@ -241,11 +240,12 @@ describe('refusals and conflicts', () => {
   })
 
   it('only one pusher per data folder', async () => {
-    writeFileSync(join(dataDir, 'push.lock'), String(process.pid))
+    // Another pusher of this folder (here a second connection in this process; other processes: test/faults/pushLock.test.ts).
+    const release = tryLock(pushLockFile(dataDir))!
     try {
-      await expect(h.call('sync.push')).rejects.toMatchObject({ code: 'conflict' })
+      await expect(h.core.services.bookings.push()).rejects.toMatchObject({ code: 'another_pusher' })
     } finally {
-      writeFileSync(join(dataDir, 'push.lock'), '0')
+      release()
     }
     await expect(h.call('sync.push')).resolves.toMatchObject({ failed: 0 })
   })

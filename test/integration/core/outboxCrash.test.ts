@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
-import { bundleTestChild, startChild as startBundled } from '../../support/childRun'
+import { bundleChild, startChild as startScript } from '../../support/childProcess'
 import { coreHarness } from '../../support/coreHarness'
 import type { CrashPlan } from '../../support/outboxCrashChild'
 import { planOneUnitBookings } from '../../support/oneUnitBookings'
@@ -20,7 +20,7 @@ let planFile = ''
 let plan: CrashPlan
 let childScript = ''
 
-const startChild = () => startBundled(childScript, [planFile])
+const startChild = () => startScript(childScript, [planFile])
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 beforeAll(async () => {
@@ -39,7 +39,7 @@ beforeAll(async () => {
   }
   planFile = join(tempDir(), 'plan.json')
   writeFileSync(planFile, JSON.stringify(plan))
-  childScript = await bundleTestChild('test/support/outboxCrashChild.ts')
+  childScript = await bundleChild('outboxCrashChild.ts')
 })
 afterAll(() => sandbox.close())
 

@@ -140,14 +140,18 @@ export class OutboxStore {
   }
 
   /**
-   * Every entry not yet confirmed may have been sent from elsewhere (the folder was restored from a
-   * backup, or copied): each is read back by its marker before anything is sent again.
+   * Every entry waiting to be sent may have been sent from elsewhere (the folder was restored from a
+   * backup, or copied): each is read back by its marker first. Those left 'sending' are the push
+   * lock holder's to read back (recoverSending).
    */
-  readBackAllOpen(): number {
-    return this.stmt("UPDATE outbox SET state = 'unknown', next_attempt_at = NULL WHERE state IN ('queued', 'sending')").run().changes
+  readBackAllQueued(): number {
+    return this.stmt("UPDATE outbox SET state = 'unknown', next_attempt_at = NULL WHERE state = 'queued'").run().changes
   }
 
-  /** Entries that were on the wire when the process stopped: their outcome is unknown. */
+  /**
+   * Entries that were on the wire when the process stopped: their outcome is unknown. Only the push
+   * lock's holder may ask (sync/pushLock.ts): another live pusher's entries on the wire are 'sending' too.
+   */
   recoverSending(): number {
     return this.stmt("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
   }

@@ -1,33 +1,9 @@
 import { spawn } from 'node:child_process'
-import { join } from 'node:path'
+import { join, parse } from 'node:path'
 import { build } from 'vite'
 import { tempDir } from './tempDir'
 
-const root = join(__dirname, '..', '..')
-
-/**
- * A test's child process is TypeScript: bundled once with Vite (the toolchain the tests run on) into
- * plain CommonJS, its packages left to node_modules. Call from a hook (it makes a temporary folder).
- */
-export async function bundleTestChild(file: string): Promise<string> {
-  const outDir = tempDir('mostrador-child-')
-  const name = file.replace(/^.*\//, '').replace(/\.ts$/, '.cjs')
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root,
-    build: {
-      ssr: join(root, file),
-      outDir,
-      emptyOutDir: false,
-      minify: false,
-      rollupOptions: { output: { format: 'cjs', entryFileNames: name } },
-    },
-  })
-  return join(outDir, name)
-}
-
-/** One line a child reports on stdout (JSON), e.g. `{"phase": "pushing"}`. */
+/** What a child process says on stdout, one JSON line each: its phase and whatever goes with it. */
 export interface Phase {
   phase: string
   [k: string]: unknown
@@ -41,18 +17,49 @@ export interface ChildEnd {
 }
 
 export interface ChildRun {
+  readonly pid: number
   /** Resolves when the child reports the phase (true) or ends without reaching it (false). */
   reached(phase: string): Promise<boolean>
+  /** Writes one line to the child's stdin. */
+  tell(line: string): void
   kill(): void
   ended: Promise<ChildEnd>
 }
 
-/** Starts a bundled child with its arguments; it reports its phases as JSON lines on stdout. */
+const root = join(__dirname, '..', '..')
+
+/**
+ * A child written in TypeScript (a file of test/support), bundled once with
+ * Vite (the toolchain the tests run on) into plain CommonJS, its packages left
+ * to node_modules. Resolves to the script to hand to startChild.
+ */
+export async function bundleChild(supportFile: string): Promise<string> {
+  const outDir = tempDir('mostrador-child-')
+  const name = `${parse(supportFile).name}.cjs`
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root,
+    resolve: {
+      alias: { '@shared': join(root, 'src-shared'), '@core': join(root, 'src-main', 'core'), '@sandbox': join(root, 'src-sandbox') },
+    },
+    build: {
+      ssr: join(root, 'test', 'support', supportFile),
+      outDir,
+      emptyOutDir: false,
+      minify: false,
+      rollupOptions: { output: { format: 'cjs', entryFileNames: name } },
+    },
+  })
+  return join(outDir, name)
+}
+
+/** Runs a bundled child with Node; its stdout is read as phases, its stdin is open for tell(). */
 export function startChild(script: string, args: string[]): ChildRun {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
     env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   const phases: Phase[] = []
   const waiters: { phase: string; resolve: (seen: boolean) => void }[] = []
@@ -69,6 +76,8 @@ export function startChild(script: string, args: string[]): ChildRun {
     }
   })
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  // A child that ended (killed) before it read its stdin must not fail the test with EPIPE.
+  child.stdin.on('error', () => undefined)
   const ended = new Promise<ChildEnd>((resolve) => {
     child.on('close', (code, signal) => {
       for (const w of waiters) w.resolve(false)
@@ -76,8 +85,10 @@ export function startChild(script: string, args: string[]): ChildRun {
     })
   })
   return {
+    pid: child.pid!,
     reached: (phase) =>
       phases.some((p) => p.phase === phase) ? Promise.resolve(true) : new Promise((resolve) => waiters.push({ phase, resolve })),
+    tell: (line) => void child.stdin.write(`${line}\n`),
     kill: () => child.kill('SIGKILL'),
     ended,
   }
