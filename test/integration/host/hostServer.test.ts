@@ -3,7 +3,7 @@ import http from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestNames } from '@shared/contract'
-import { hostEventsPath, hostRequestPath, hostTokenHeader } from '@shared/contract/transport'
+import { hostEventsPath, hostRequestPath, hostTokenHeader, hostTokenMeta } from '@shared/contract/transport'
 import { contentSecurityPolicy } from '@shared/csp'
 import { startHostServer, type RunningHost } from '../../../src-main/host/hostServer'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
@@ -29,10 +29,11 @@ afterAll(async () => {
   await h.close()
 })
 
+// As the page sends them: JSON, from its own origin (test/faults/hostileLocalPage.test.ts: anything else is refused).
 const rpc = (name: string, payload: unknown, headers: Record<string, string> = { [hostTokenHeader]: token }) =>
   fetch(`${host.origin}/rpc/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', origin: host.origin, ...headers },
     body: JSON.stringify({ payload }),
   })
 
@@ -85,7 +86,10 @@ describe('the browser host', () => {
     expect(cookie).toMatch(/SameSite=Strict/)
     const page = await fetch(`${host.origin}/`, { headers: { cookie: cookie.split(';')[0]! } })
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain('Mostrador')
+    const html = await page.text()
+    expect(html).toContain('Mostrador')
+    // The page's requests send the token from here (the cookie alone is refused).
+    expect(html).toContain(`<meta name="${hostTokenMeta}" content="${token}" />`)
     expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy)
   })
 
@@ -104,14 +108,20 @@ describe('the browser host', () => {
   it('answers a malformed call with an error envelope, and keeps serving', async () => {
     const res = await rpc('entity.switch', { entityId: 'one' })
     expect(await res.json()).toMatchObject({ ok: false, error: { code: 'bad_input', field: 'entityId' } })
-    const unknown = await fetch(`${host.origin}/rpc/secrets.dump`, { method: 'POST', headers: { [hostTokenHeader]: token } })
+    const unknown = await fetch(`${host.origin}/rpc/secrets.dump`, {
+      method: 'POST',
+      headers: { [hostTokenHeader]: token, origin: host.origin },
+    })
     expect(unknown.status).toBe(404)
     expect((await rpc('session.status', undefined)).status).toBe(200)
   })
 
   it('streams core events to the page', async () => {
     const ctrl = new AbortController()
-    const res = await fetch(`${host.origin}${hostEventsPath}`, { headers: { [hostTokenHeader]: token }, signal: ctrl.signal })
+    const res = await fetch(`${host.origin}${hostEventsPath}`, {
+      headers: { [hostTokenHeader]: token, 'sec-fetch-site': 'same-origin' },
+      signal: ctrl.signal,
+    })
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
     const reader = res.body!.getReader()
     h.core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: '2026-11-22T10:00:00.000Z' })
