@@ -19,6 +19,8 @@ export const errorCodes = [
   'incompatible_data', // a local file written by a newer version of the app
   'outbox_not_empty', // an update would restart the app with bookings not yet sent
   'not_ready', // asked for something that is not there yet (no update downloaded)
+  'insecure_server', // a service address that would send the token in clear to another computer
+  'insecure_graphql', // the service named a GraphQL address the JWT may not be sent to
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -73,6 +75,14 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
     en: 'Some bookings are not sent yet. Send them (or settle the refused and conflicting ones) before installing the update.',
   },
   not_ready: { es: 'Todavía no hay nada listo para esto.', en: 'Nothing is ready for this yet.' },
+  insecure_server: {
+    es: 'La dirección del servicio debe empezar con https:// (conexión cifrada). http:// se acepta solo en esta computadora o, en un laboratorio, con la opción «Permitir http sin cifrar».',
+    en: 'The service address must start with https:// (an encrypted connection). http:// is accepted only on this computer or, in a lab, with the "Allow unencrypted http" option.',
+  },
+  insecure_graphql: {
+    es: 'El servicio indicó una dirección de consultas sin cifrar en otra computadora; su acceso no se envió allí. Avise a soporte.',
+    en: 'The service named an unencrypted query address on another computer; your access was not sent there. Please tell support.',
+  },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }
 
