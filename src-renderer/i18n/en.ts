@@ -92,6 +92,8 @@ const en: Messages = {
     agencyUnreadableTitle: 'Your agency could not be read: {reason}. Click to retry.',
     noEntity: 'No current company',
     training: 'Training',
+    insecureHttp: 'Unencrypted (http)',
+    insecureHttpTitle: 'The connection to the service is not encrypted: http was allowed for a lab.',
   },
   lots: {
     expired: 'Expired',
@@ -161,6 +163,8 @@ const en: Messages = {
     required: 'This is required.',
     invalidUrl: 'Type an address starting with http:// or https://',
     invalidEmail: 'Type a valid e-mail address.',
+    insecureHttp: 'Lab: allow unencrypted http to another computer',
+    insecureHttpHint: 'Your token will travel unencrypted and anyone on the network can read it. Use it in a lab only.',
   },
   errors: {
     title: 'Could not complete',

@@ -91,6 +91,8 @@ const es = {
     agencyUnreadableTitle: 'No se pudo leer su agencia: {reason}. Pulse para reintentar.',
     noEntity: 'Sin empresa actual',
     training: 'Práctica',
+    insecureHttp: 'Sin cifrar (http)',
+    insecureHttpTitle: 'La conexión con el servicio no está cifrada: se permitió http para un laboratorio.',
   },
   lots: {
     expired: 'Vencido',
@@ -161,6 +163,8 @@ const es = {
     required: 'Este dato es obligatorio.',
     invalidUrl: 'Escriba una dirección que empiece con http:// o https://',
     invalidEmail: 'Escriba un correo electrónico válido.',
+    insecureHttp: 'Laboratorio: permitir http sin cifrar hacia otra computadora',
+    insecureHttpHint: 'Su token viajará sin cifrar y cualquiera en la red podrá leerlo. Úselo solo en un laboratorio.',
   },
   errors: {
     title: 'No se pudo completar',

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { networkInterfaces } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { secretAccount } from '@core/secrets/secretStore'
 import { SettingsStore } from '@core/settingsStore'
@@ -8,23 +7,12 @@ import { startSandbox, type RunningSandbox } from '@sandbox'
 import { cli } from '../support/cliRun'
 import { coreHarness } from '../support/coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
+import { nonLoopbackAddress } from '../support/nonLoopbackAddress'
 import { tempDirInTest } from '../support/tempDir'
 
 // Issue 28, item 8: the user's token and the GraphQL JWT go only where they should. A service address
 // in plain http to another computer is refused unless a lab opts in, and the JWT is never sent to a
 // GraphQL address in plain http on another host, whatever the token answer names.
-
-/**
- * An address of this computer that is not loopback (its network card's), so the service is "another
- * computer" to the address check while the test needs no network: the check reads the address, never
- * where a name resolves.
- */
-function nonLoopbackAddress(): string {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address
-  }
-  throw new Error('this test needs a network interface with a non-loopback IPv4 address')
-}
 
 let local: RunningSandbox
 let remote: RunningSandbox
