@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { requestNames } from '@shared/contract'
 import { hostEventsPath, hostRequestPath, hostTokenCookie, hostTokenHeader, hostTokenMeta } from '@shared/contract/transport'
-import { contentSecurityPolicy } from '@shared/csp'
+import { contentSecurityPolicyFor, serviceImageOrigins } from '@shared/csp'
 import { dispatch } from '@shared/dispatch'
 import type { Core } from '@core/createCore'
 import { refuseUnlessOwnPage } from './ownPageGuard'
@@ -45,9 +45,12 @@ export async function startHostServer(opts: HostServerOptions): Promise<RunningH
   // The routes that act (every request, and the events that carry the user's data); the rest is the built page.
   const ownPageOnly = new Set<string>()
 
+  // Images may come from the service signed in to when the page loads (src-shared/csp.ts).
+  const policy = () => contentSecurityPolicyFor(serviceImageOrigins(opts.core.services.session.status()))
+
   app.addHook('onRequest', async (req, reply) => {
     if (!allowedHosts.has(req.headers.host ?? '')) return reply.code(421).send({ error: 'wrong host' })
-    reply.header('Content-Security-Policy', contentSecurityPolicy)
+    reply.header('Content-Security-Policy', policy())
     reply.header('X-Content-Type-Options', 'nosniff')
     reply.header('Referrer-Policy', 'no-referrer')
     reply.header('Cache-Control', 'no-store')
@@ -85,7 +88,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<RunningH
     return path
   })
 
-  app.get(hostEventsPath, (req, reply) => streamEvents(opts.core, req, reply))
+  app.get(hostEventsPath, (req, reply) => streamEvents(opts.core, req, reply, policy()))
   ownPageOnly.add(hostEventsPath)
 
   // The page, with the token its requests send in a header: only a script of this origin can read the answer.
@@ -132,7 +135,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Server-sent events: each core event as one `data: {name, payload}` message. */
-function streamEvents(core: Core, req: FastifyRequest, reply: FastifyReply): void {
+function streamEvents(core: Core, req: FastifyRequest, reply: FastifyReply, contentSecurityPolicy: string): void {
   reply.hijack()
   const res = reply.raw
   res.writeHead(200, {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestNames } from '@shared/contract'
 import { hostEventsPath, hostRequestPath, hostTokenHeader, hostTokenMeta } from '@shared/contract/transport'
-import { contentSecurityPolicy } from '@shared/csp'
+import { contentSecurityPolicy, parseCsp } from '@shared/csp'
 import { startHostServer, type RunningHost } from '../../../src-main/host/hostServer'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
@@ -91,6 +91,20 @@ describe('the browser host', () => {
     // The page's requests send the token from here (the cookie alone is refused).
     expect(html).toContain(`<meta name="${hostTokenMeta}" content="${token}" />`)
     expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy)
+  })
+
+  it('lets the page show pictures of the signed-in service only, from the next page load', async () => {
+    const headers = { [hostTokenHeader]: token }
+    const imageSources = async () =>
+      parseCsp((await fetch(`${host.origin}/`, { headers })).headers.get('content-security-policy')!).get('img-src')
+    expect(await imageSources()).toEqual(["'self'", 'data:'])
+    await h.core.services.session.adopt({ serverUrl: 'https://erp.example.com/', email: 'clerk@example.com', token: 't' })
+    try {
+      expect(await imageSources()).toEqual(["'self'", 'data:', 'https://erp.example.com'])
+    } finally {
+      await h.core.services.session.signOut()
+    }
+    expect(await imageSources()).toEqual(["'self'", 'data:'])
   })
 
   it('lets the browser keep the built files (their names change with their content), never the page or an answer', async () => {
