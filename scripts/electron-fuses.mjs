@@ -17,6 +17,8 @@ export const wantedFuses = Object.freeze({
   EnableCookieEncryption: true,
   EnableEmbeddedAsarIntegrityValidation: true,
   OnlyLoadAppFromAsar: true,
+  // The window loads app:// (src-main/electron/appProtocol.ts), so file:// pages need none of their old powers.
+  GrantFileProtocolExtraPrivileges: false,
 })
 
 /** The @electron/fuses configuration for flipFuses. */

@@ -42,7 +42,7 @@ export const acceptedFindings = [
     file: /^(renderer\/index\.html|main\/index\.js)$/,
     reason:
       "the CSP (src-shared/csp.ts) allows style-src 'unsafe-inline' because naive-ui and CodeMirror inject <style> at run time, " +
-      "and img-src https:/http: for company logos hosted anywhere; scripts stay script-src 'self' with no eval",
+      "and img-src names the signed-in service's origin, known only at run time (the policy is built per page load); scripts stay script-src 'self' with no eval",
   },
   {
     id: 'OPEN_EXTERNAL_JS_CHECK',

@@ -25,6 +25,11 @@ for (const script of ['build', 'build:native-electron']) {
 }
 
 const feed = process.env.MOSTRADOR_UPDATE_URL
+// What the feed lists is downloaded and installed: a feed in clear could hand out another program (the app refuses one too).
+if (feed && !/^https:\/\//i.test(feed)) {
+  console.error(`package: MOSTRADOR_UPDATE_URL must be https (got ${feed})`)
+  process.exit(1)
+}
 if (!feed) console.warn('package: MOSTRADOR_UPDATE_URL is not set, so this package has no update feed (the app will not look for updates)')
 
 try {

@@ -90,6 +90,8 @@ export const sessionStatus = z.discriminatedUnion('state', [
     training: z.boolean(),
     serverUrl: z.string(),
     email: z.string(),
+    /** Plain http to another computer, by the lab's opt-in: the status bar warns while it lasts. */
+    insecureHttp: z.boolean().optional(),
   }),
 ])
 export type SessionStatus = z.infer<typeof sessionStatus>

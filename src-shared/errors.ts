@@ -21,6 +21,8 @@ export const errorCodes = [
   'not_ready', // asked for something that is not there yet (no update downloaded)
   'needs_decision', // the service may already have a lost create but does not show its marker: the clerk compares
   'another_pusher', // another Mostrador process on this computer is sending the outbox: nothing was sent, nothing is lost
+  'insecure_server', // a service address that would send the token in clear to another computer
+  'insecure_graphql', // the service named a GraphQL address the JWT may not be sent to
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -82,6 +84,14 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   another_pusher: {
     es: 'Otra ventana de Mostrador está enviando; esta esperará.',
     en: 'Another Mostrador window is sending; this one will wait.',
+  },
+  insecure_server: {
+    es: 'La dirección del servicio debe empezar con https:// (conexión cifrada). http:// se acepta solo en esta computadora o, en un laboratorio, con la opción «Permitir http sin cifrar».',
+    en: 'The service address must start with https:// (an encrypted connection). http:// is accepted only on this computer or, in a lab, with the "Allow unencrypted http" option.',
+  },
+  insecure_graphql: {
+    es: 'El servicio indicó una dirección de consultas sin cifrar en otra computadora; su acceso no se envió allí. Avise a soporte.',
+    en: 'The service named an unencrypted query address on another computer; your access was not sent there. Please tell support.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 export const updatesOffReason = z.enum([
   'not_desktop', // the browser host and the CLI: the desktop app handles updates
   'no_feed', // this build has no update address (MAIN_VITE_UPDATE_URL was unset when it was built)
+  'insecure_feed', // the build's update address is not https: an installer fetched in clear could be swapped on the way
   'disabled', // the setting in Settings (a managed shop)
   'policy', // MOSTRADOR_UPDATES=off in the environment (set by the shop's administrator)
 ])

@@ -13,6 +13,8 @@ export interface GlobalOptions {
   dataDir?: string
   logDir?: string
   json?: boolean
+  /** A lab's explicit opt-in to plain http on another computer; https (or this computer) otherwise. */
+  insecureHttp?: boolean
 }
 
 /** What a command gets: the output, and the core opened the way the options say. */
@@ -51,7 +53,10 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
     if (fromEnv) {
       const serverUrl = global.server ?? env.MOSTRADOR_SERVER
       if (!serverUrl) throw new UsageError('MOSTRADOR_EMAIL and MOSTRADOR_TOKEN need --server URL (or MOSTRADOR_SERVER)')
-      await core.services.session.adopt({ serverUrl, email: envEmail as string, token: envToken as string })
+      await core.services.session.adopt(
+        { serverUrl, email: envEmail as string, token: envToken as string },
+        { insecureHttp: global.insecureHttp },
+      )
     }
     return core
   }

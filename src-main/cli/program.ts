@@ -25,6 +25,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     .option('--data-dir <dir>', 'data folder (default: the OS app-data folder; env MOSTRADOR_DATA_DIR)')
     .option('--log-dir <dir>', 'log folder (default: the OS log folder; env MOSTRADOR_LOG_DIR)')
     .option('--json', 'print one JSON document on standard output')
+    .option('--insecure-http', 'lab only: allow a plain http:// service address on another computer (the token travels in clear)')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showSuggestionAfterError()

@@ -5,8 +5,8 @@ import { defaultPreferences, preferences, type Preferences } from '@shared/domai
 
 const settingsSchema = z.object({
   preferences: preferences.default(() => structuredClone(defaultPreferences)),
-  /** The last real account signed in to: its address and e-mail, never its token. */
-  lastAccount: z.object({ serverUrl: z.string(), email: z.string() }).nullable().default(null),
+  /** The last real account signed in to: its address and e-mail, never its token; whether a lab opted into plain http. */
+  lastAccount: z.object({ serverUrl: z.string(), email: z.string(), insecureHttp: z.boolean().optional() }).nullable().default(null),
   /** Automatic updates (desktop app); a managed shop turns them off. */
   updates: z.object({ enabled: z.boolean().default(true) }).default({ enabled: true }),
 })

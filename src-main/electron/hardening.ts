@@ -3,10 +3,11 @@ import { isSafeExternalUrl } from './externalUrl'
 
 /**
  * Session-wide rules: no web permission is ever granted (camera, notifications,
- * HID, serial, …), and every response carries the app's CSP so a page served
- * over HTTP (the dev server) is held to the same policy as the meta tag.
+ * HID, serial, …), and every response carries the app's CSP, so a page served
+ * over HTTP (the dev server) is held to the same policy as app:// pages. The
+ * policy is asked at each response: it names the signed-in service.
  */
-export function hardenSession(session: Session, contentSecurityPolicy: string): void {
+export function hardenSession(session: Session, contentSecurityPolicy: () => string): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
   session.setDevicePermissionHandler(() => false)
@@ -16,7 +17,7 @@ export function hardenSession(session: Session, contentSecurityPolicy: string): 
     for (const [name, value] of Object.entries(details.responseHeaders ?? {})) {
       if (name.toLowerCase() !== 'content-security-policy') headers[name] = value
     }
-    headers['Content-Security-Policy'] = [contentSecurityPolicy]
+    headers['Content-Security-Policy'] = [contentSecurityPolicy()]
     callback({ responseHeaders: headers })
   })
 }

@@ -1,11 +1,14 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron'
-import { contentSecurityPolicy } from '@shared/csp'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron'
+import { contentSecurityPolicyFor, serviceImageOrigins } from '@shared/csp'
+import { dispatch } from '@shared/dispatch'
+import type { SessionStatus } from '@shared/domain'
 import { AppError, errorMessages } from '@shared/errors'
 import type { Core, CoreOptions } from '@core/createCore'
 import type { SecretStore } from '@core/secrets/secretStore'
 import type { TrainingLauncher } from '@core/training'
 import type { UpdaterDriver } from '@core/updates/updatesService'
+import { registerAppScheme, serveRenderer } from './appProtocol'
 import { hardenSession, hardenWebContents } from './hardening'
 import { forwardEvents, registerIpcRouter } from './ipcRouter'
 import { electronSqliteBinding } from './nativeBinding'
@@ -49,6 +52,11 @@ export function startApp(deps: AppDeps): boolean {
   const location = rendererLocation({ isDev: !app.isPackaged, env: deps.env, mainDir: deps.mainDir })
   const isOurPage = (url: string) => isAppUrl(location, url)
   const isTrustedSender = createSenderCheck(location, () => [...windows])
+  // The built page is app://mostrador/ (appProtocol.ts): its privileges can only be set before ready.
+  if (location.kind === 'app') registerAppScheme(protocol)
+  // The page's images may come from the service signed in to when it loads (src-shared/csp.ts).
+  let imageOrigins: string[] = []
+  const policy = () => contentSecurityPolicyFor(imageOrigins)
 
   app.on('web-contents-created', (_event, contents) => {
     hardenWebContents(contents, isOurPage, (url) => shell.openExternal(url))
@@ -66,7 +74,8 @@ export function startApp(deps: AppDeps): boolean {
 
   const start = async () => {
     await app.whenReady()
-    hardenSession(session.defaultSession, contentSecurityPolicy)
+    hardenSession(session.defaultSession, policy)
+    if (location.kind === 'app') serveRenderer(protocol, location.dir, policy)
     if (deps.electronVersion) {
       deps.useNativeBinding(
         electronSqliteBinding(app.getAppPath(), {
@@ -89,7 +98,12 @@ export function startApp(deps: AppDeps): boolean {
     })
     // The user quit while the core was starting: close it rather than open a window.
     if (closed) return closeCore(core)
+    const status = await dispatch(core.handlers, 'session.status', undefined)
+    imageOrigins = status.ok ? serviceImageOrigins(status.value as SessionStatus) : []
     detach = [
+      core.events.on('session.changed', (next) => {
+        imageOrigins = serviceImageOrigins(next)
+      }),
       registerIpcRouter(ipcMain, core, isTrustedSender),
       // Only windows still showing our page hear events (they carry the user's profile).
       forwardEvents(core, () => [...windows].filter((w) => !w.isDestroyed() && isOurPage(w.webContents.getURL()))),

@@ -1,6 +1,6 @@
 import { autoUpdater, type ProgressInfo, type UpdateInfo } from 'electron-updater'
 import type { Logger } from '@core/logging/logger'
-import { CHECK_EVERY_MS } from '@core/updates/updatePolicy'
+import { CHECK_EVERY_MS, isHttpsFeed } from '@core/updates/updatePolicy'
 import type { UpdaterDriver, UpdaterReport } from '@core/updates/updatesService'
 
 /**
@@ -8,7 +8,8 @@ import type { UpdaterDriver, UpdaterReport } from '@core/updates/updatesService'
  * address is fixed when the app is built (MAIN_VITE_UPDATE_URL), checked at
  * start and every four hours, downloaded in the background, and installed
  * only when the core says so (never silently on quit: a counter restarted by
- * surprise could lose the clerk's place). Without an address, updates are off.
+ * surprise could lose the clerk's place). Without an address, or with one
+ * that is not https, updates are off.
  */
 export function createElectronUpdater(opts: { feedUrl: string | null | undefined; checkEveryMs?: number }): UpdaterDriver {
   const feedUrl = opts.feedUrl?.trim() || null
@@ -19,7 +20,8 @@ export function createElectronUpdater(opts: { feedUrl: string | null | undefined
   return {
     feedUrl,
     start(report: (r: UpdaterReport) => void, log: Logger) {
-      if (!feedUrl || timer) return
+      // The core's policy already keeps a feed that is not https off; this door stays shut on its own too.
+      if (!feedUrl || !isHttpsFeed(feedUrl) || timer) return
       autoUpdater.setFeedURL({ provider: 'generic', url: feedUrl })
       autoUpdater.autoDownload = true
       autoUpdater.autoInstallOnAppQuit = false

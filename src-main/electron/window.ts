@@ -36,7 +36,8 @@ export function createMainWindow(location: RendererLocation, mainDir: string): B
     webPreferences: secureWebPreferences(join(mainDir, '../preload/index.cjs')),
   })
   window.once('ready-to-show', () => window.show())
-  const loading = location.kind === 'dev-server' ? window.loadURL(location.url) : window.loadFile(location.file)
+  // The built page through app:// (appProtocol.ts), or electron-vite's dev server: an address either way.
+  const loading = window.loadURL(location.url)
   loading.catch((err: unknown) => console.error('the renderer did not load:', err))
   return window
 }

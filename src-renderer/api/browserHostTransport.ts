@@ -1,10 +1,12 @@
 import type { EventName } from '@shared/contract'
-import { hostEventsPath, hostRequestPath, type Bridge, type Envelope } from '@shared/contract/transport'
+import { hostEventsPath, hostRequestPath, hostTokenHeader, type Bridge, type Envelope } from '@shared/contract/transport'
 import { AppError } from '@shared/errors'
 
 export interface BrowserHostDeps {
   fetch: (input: string, init: RequestInit) => Promise<Response>
-  /** Opens the server-sent event stream (EventSource in a browser; a fake in tests). */
+  /** The host's per-run token, from the page it served (the host refuses a request that has only its cookie). */
+  token: string
+  /** Opens the server-sent event stream (hostEventStream.ts in a browser; a fake in tests); it sends the token too. */
   openEventStream: (path: string, onMessage: (data: unknown) => void) => { close(): void }
 }
 
@@ -14,8 +16,9 @@ function networkFailure(detail: string): Envelope {
 
 /**
  * The browser host's side of the contract: one POST per request and one
- * server-sent event stream for every event. The host authenticates with a
- * cookie it set itself, so nothing here handles a token.
+ * server-sent event stream for every event. Each carries the per-run token in
+ * a header as well as the host's cookie: a browser sends the cookie from any
+ * local page, but only a script of the host's own page can read the token.
  */
 export function createBrowserHostTransport(deps: BrowserHostDeps): Bridge {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
@@ -43,7 +46,7 @@ export function createBrowserHostTransport(deps: BrowserHostDeps): Bridge {
         response = await deps.fetch(hostRequestPath(name), {
           method: 'POST',
           credentials: 'same-origin',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', [hostTokenHeader]: deps.token },
           body: JSON.stringify({ payload }),
         })
       } catch (err) {

@@ -1,5 +1,12 @@
+import { hostTokenMeta } from '@shared/contract/transport'
 import { createBrowserHostTransport } from './browserHostTransport'
 import { createClient } from './client'
+import { openHostEventStream } from './hostEventStream'
+
+/** The per-run token the browser host wrote into the page it served (absent inside Electron). */
+function hostToken(): string {
+  return document.querySelector(`meta[name="${hostTokenMeta}"]`)?.getAttribute('content') ?? ''
+}
 
 /**
  * Chosen once at start: inside Electron the preload's bridge, in a plain
@@ -7,15 +14,15 @@ import { createClient } from './client'
  */
 const bridge =
   window.mostrador ??
-  createBrowserHostTransport({
-    fetch: (input, init) => window.fetch(input, init),
-    openEventStream: (path, onMessage) => {
-      // EventSource reconnects by itself when the host restarts or the network blips.
-      const stream = new EventSource(path)
-      stream.onmessage = (message: MessageEvent<unknown>) => onMessage(message.data)
-      return stream
-    },
-  })
+  (() => {
+    const token = hostToken()
+    const fetch = (input: string, init: RequestInit) => window.fetch(input, init)
+    return createBrowserHostTransport({
+      fetch,
+      token,
+      openEventStream: (path, onMessage) => openHostEventStream(fetch, path, token, onMessage),
+    })
+  })()
 
 const client = createClient(bridge)
 

@@ -96,6 +96,8 @@ const en: Messages = {
     clockSlow: 'Clock {offset} slow',
     clockTitle:
       "This computer's clock is {offset} off the service's (the service says {service}). Please correct the computer's date and time; bookings are not affected.",
+    insecureHttp: 'Unencrypted (http)',
+    insecureHttpTitle: 'The connection to the service is not encrypted: http was allowed for a lab.',
   },
   lots: {
     expired: 'Expired',
@@ -167,6 +169,8 @@ const en: Messages = {
     required: 'This is required.',
     invalidUrl: 'Type an address starting with http:// or https://',
     invalidEmail: 'Type a valid e-mail address.',
+    insecureHttp: 'Lab: allow unencrypted http to another computer',
+    insecureHttpHint: 'Your token will travel unencrypted and anyone on the network can read it. Use it in a lab only.',
   },
   errors: {
     title: 'Could not complete',

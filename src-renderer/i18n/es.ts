@@ -95,6 +95,8 @@ const es = {
     clockSlow: 'Reloj {offset} atrasado',
     clockTitle:
       'El reloj de este equipo difiere {offset} del servicio (el servicio marca {service}). Corrija la fecha y la hora del equipo; las reservas no se ven afectadas.',
+    insecureHttp: 'Sin cifrar (http)',
+    insecureHttpTitle: 'La conexión con el servicio no está cifrada: se permitió http para un laboratorio.',
   },
   lots: {
     expired: 'Vencido',
@@ -167,6 +169,8 @@ const es = {
     required: 'Este dato es obligatorio.',
     invalidUrl: 'Escriba una dirección que empiece con http:// o https://',
     invalidEmail: 'Escriba un correo electrónico válido.',
+    insecureHttp: 'Laboratorio: permitir http sin cifrar hacia otra computadora',
+    insecureHttpHint: 'Su token viajará sin cifrar y cualquiera en la red podrá leerlo. Úselo solo en un laboratorio.',
   },
   errors: {
     title: 'No se pudo completar',

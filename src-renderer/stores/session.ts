@@ -4,6 +4,7 @@ import { onEvent, request } from '../api'
 import type { RequestInput, RequestOutput } from '@shared/contract'
 import type { SessionStatus } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { loadPageAgain, needsFreshPage, notePageLoadedFor } from '../shell/pageServiceOrigin'
 
 type AppInfo = RequestOutput<'app.info'>
 
@@ -17,8 +18,24 @@ export const useSessionStore = defineStore('session', () => {
   const signedIn = computed(() => status.value?.state === 'signed_in')
   const training = computed(() => status.value?.state === 'signed_in' && status.value.training)
 
-  onEvent('session.changed', (next) => {
+  /**
+   * Takes a new session status, unless it is a session on a service the page's policy does not name: then the
+   * page loads again (shell/pageServiceOrigin.ts) and false says the status was not taken.
+   */
+  function apply(next: SessionStatus): boolean {
+    if (needsFreshPage(next)) {
+      loadPageAgain()
+      return false
+    }
     status.value = next
+    return true
+  }
+
+  /** What a command that began a session waits on while the page loads again: the shell opens in the new page. */
+  const reloading = () => new Promise<void>(() => undefined)
+
+  onEvent('session.changed', (next) => {
+    apply(next)
   })
 
   /** Loads once; the router waits on it before the first navigation. Never throws. */
@@ -26,6 +43,7 @@ export const useSessionStore = defineStore('session', () => {
     loading ??= (async () => {
       try {
         const [current, info] = await Promise.all([request('session.status'), request('app.info')])
+        notePageLoadedFor(current)
         status.value = current
         appInfo.value = info
         loadError.value = null
@@ -38,19 +56,19 @@ export const useSessionStore = defineStore('session', () => {
   }
 
   async function signIn(input: RequestInput<'session.signIn'>): Promise<void> {
-    status.value = await request('session.signIn', input)
+    if (!apply(await request('session.signIn', input))) await reloading()
   }
 
   async function startTraining(): Promise<void> {
-    status.value = await request('session.startTraining')
+    if (!apply(await request('session.startTraining'))) await reloading()
   }
 
   async function resetTraining(): Promise<void> {
-    status.value = await request('session.resetTraining')
+    if (!apply(await request('session.resetTraining'))) await reloading()
   }
 
   async function signOut(): Promise<void> {
-    status.value = await request('session.signOut')
+    apply(await request('session.signOut'))
   }
 
   return { status, appInfo, loadError, signedIn, training, ensureLoaded, signIn, startTraining, resetTraining, signOut }

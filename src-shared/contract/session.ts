@@ -12,7 +12,13 @@ export const sessionRequests = {
   ),
   'session.status': entry(none, sessionStatus),
   'session.signIn': entry(
-    z.object({ serverUrl: url, email: z.string().trim().max(254).email(), token: z.string().trim().min(1).max(4096) }),
+    z.object({
+      serverUrl: url,
+      email: z.string().trim().max(254).email(),
+      token: z.string().trim().min(1).max(4096),
+      /** A lab's explicit opt-in to plain http on another computer (the token then travels in clear). */
+      insecureHttp: z.boolean().optional(),
+    }),
     sessionStatus,
   ),
   'session.startTraining': entry(none, sessionStatus),

@@ -15,9 +15,14 @@ export const ipcRequestChannel = (name: RequestName) => `mostrador:request:${nam
 export const ipcEventChannel = (name: EventName) => `mostrador:event:${name}`
 export const hostRequestPath = (name: RequestName) => `/rpc/${name}`
 export const hostEventsPath = '/events'
-/** Header a browser-host client sends its per-run token in (the cookie is the other way). */
+/**
+ * Header the host's page sends its per-run token in, with every request and the event stream. The cookie alone
+ * is not enough: a browser sends it from any page on 127.0.0.1, whatever its port.
+ */
 export const hostTokenHeader = 'x-mostrador-host-token'
 export const hostTokenCookie = 'mostrador_host'
+/** The meta tag the host writes the token into when it serves its page: only a script of the page's origin can read it. */
+export const hostTokenMeta = 'mostrador-host-token'
 
 /** What every transport hands back for a request: a value, or an error payload. */
 export type Envelope = { ok: true; value: unknown } | { ok: false; error: ErrorPayload }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
-import { hostRequestPath } from '@shared/contract/transport'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { createBookingInApp, shipOnService } from './support/bookings'
+import { requestInApp } from './support/requests'
 
 // Issue 12: the bookings list finds a booking by what the clerk remembers of it, and a booking has
 // one name everywhere (the local reference until the service numbers it, then "number · reference").
@@ -44,16 +44,8 @@ async function shownReferences(page: Page): Promise<string[]> {
 }
 
 async function firstDestination(page: Page): Promise<number> {
-  const setup = await page.evaluate(async (path) => {
-    const res = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ payload: undefined }),
-    })
-    return (await res.json()) as { ok: boolean; value?: { destinations: { id: number }[] } }
-  }, hostRequestPath('counter.setup'))
-  const id = setup.value?.destinations[0]?.id
+  const setup = await requestInApp(page, 'counter.setup')
+  const id = setup.destinations[0]?.id
   if (!id) throw new Error('no destination offered')
   return id
 }

@@ -4,6 +4,7 @@ import { errorMessages } from '@shared/errors'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, text, unexpectedProblems } from './support/actions'
+import { nonLoopbackAddress } from '../support/nonLoopbackAddress'
 
 describe('sign in', () => {
   let sandbox: RunningSandbox
@@ -54,6 +55,30 @@ describe('sign in', () => {
     expect(await input(page, 'signin-token').inputValue()).toBe('')
     expect(await text(page.getByTestId('sign-in-card'))).not.toContain(user.token)
 
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('refuses plain http to another computer unless the lab option is ticked, then says so in the status bar', async () => {
+    const { page, problems } = app()
+    const lab = await startSandbox({ host: nonLoopbackAddress() })
+    try {
+      const user = lab.users[0]!
+      await page.getByTestId('sign-in').waitFor()
+      expect(await page.getByTestId('signin-insecure-http').count()).toBe(0)
+      await input(page, 'signin-server').fill(lab.url)
+      await input(page, 'signin-email').fill(user.email)
+      await input(page, 'signin-token').fill(user.token)
+      await page.getByTestId('signin-submit').click()
+      await expectText(page.getByTestId('signin-error'), errorMessages.insecure_server.es)
+      await page.getByTestId('signin-insecure-http').click()
+      await page.getByTestId('signin-insecure-http-hint').waitFor()
+      await page.getByTestId('signin-submit').click()
+      await expectText(page.getByTestId('status-user'), user.name)
+      await expectText(page.getByTestId('status-insecure-http'), 'Sin cifrar (http)')
+      await screenshot(page, 'sign-in-04-insecure-http')
+    } finally {
+      await lab.close()
+    }
     expect(unexpectedProblems(problems)).toEqual([])
   })
 

@@ -129,7 +129,7 @@ describe('app.asar holds nothing for developers', () => {
 })
 
 describe('Electron fuses', () => {
-  it('are configured as the issue requires: no Node mode, no NODE_OPTIONS or inspect flags, encrypted cookies, asar-only with integrity check', () => {
+  it('are configured as the issue requires: no Node mode, no NODE_OPTIONS or inspect flags, encrypted cookies, asar-only with integrity check, no extra file:// privileges', () => {
     expect(wantedFuses).toEqual({
       RunAsNode: false,
       EnableNodeOptionsEnvironmentVariable: false,
@@ -137,6 +137,7 @@ describe('Electron fuses', () => {
       EnableCookieEncryption: true,
       EnableEmbeddedAsarIntegrityValidation: true,
       OnlyLoadAppFromAsar: true,
+      GrantFileProtocolExtraPrivileges: false,
     })
     // The hook's flipFuses configuration carries every one of them.
     const config = fuseConfig('linux') as unknown as Record<string, unknown>

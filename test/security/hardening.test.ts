@@ -3,16 +3,17 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Session, WebContents } from 'electron'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { contentSecurityPolicy, parseCsp } from '@shared/csp'
+import { contentSecurityPolicy, contentSecurityPolicyFor, parseCsp, serviceImageOrigins } from '@shared/csp'
 import { isSafeExternalUrl } from '../../src-main/electron/externalUrl'
 import { hardenSession, hardenWebContents } from '../../src-main/electron/hardening'
+import { appIndexUrl } from '../../src-main/electron/appProtocol'
 import { isAppUrl, rendererLocation, type RendererLocation } from '../../src-main/electron/rendererLocation'
 import { FakeWebContents, resetFakeElectron, session, shell } from './fakes/fakeElectron'
 
 vi.mock('electron', () => import('./fakes/fakeElectron'))
 
-const location: RendererLocation = { kind: 'file', file: join('/opt', 'mostrador', 'out', 'renderer', 'index.html') }
-const appUrl = pathToFileURL(location.file).href
+const location: RendererLocation = { kind: 'app', dir: join('/opt', 'mostrador', 'out', 'renderer'), url: appIndexUrl }
+const appUrl = appIndexUrl
 
 let contents: FakeWebContents
 
@@ -31,7 +32,9 @@ describe('navigation', () => {
     'http://evil.example/',
     'https://evil.example/login',
     'file:///etc/passwd',
-    pathToFileURL(join('/opt', 'mostrador', 'out', 'renderer', 'other.html')).href,
+    pathToFileURL(join('/opt', 'mostrador', 'out', 'renderer', 'index.html')).href,
+    'app://evil/index.html',
+    'app://mostrador:1/index.html',
     'javascript:alert(1)',
     'data:text/html,<h1>x</h1>',
     'about:blank',
@@ -90,7 +93,7 @@ describe('new windows', () => {
 })
 
 describe('permissions', () => {
-  beforeEach(() => hardenSession(session.defaultSession as unknown as Session, contentSecurityPolicy))
+  beforeEach(() => hardenSession(session.defaultSession as unknown as Session, () => contentSecurityPolicy))
 
   const permissions = [
     'media',
@@ -122,7 +125,7 @@ describe('permissions', () => {
 })
 
 describe('Content-Security-Policy', () => {
-  beforeEach(() => hardenSession(session.defaultSession as unknown as Session, contentSecurityPolicy))
+  beforeEach(() => hardenSession(session.defaultSession as unknown as Session, () => contentSecurityPolicy))
 
   function headersFor(responseHeaders: Record<string, string[]> | undefined) {
     let result: Record<string, string | string[]> | undefined
@@ -145,12 +148,32 @@ describe('Content-Security-Policy', () => {
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [contentSecurityPolicy] })
   })
 
-  it("equals the renderer's meta tag", () => {
+  it('is asked again at each response, so it follows the signed-in service', () => {
+    let origins: string[] = []
+    hardenSession(session.defaultSession as unknown as Session, () => contentSecurityPolicyFor(origins))
+    expect(parseCsp(String(headersFor(undefined)['Content-Security-Policy'])).get('img-src')).toEqual(["'self'", 'data:'])
+    origins = ['https://erp.example.com']
+    expect(parseCsp(String(headersFor(undefined)['Content-Security-Policy'])).get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'https://erp.example.com',
+    ])
+  })
+
+  it('is the only policy of the page: index.html carries none that could widen or narrow it', () => {
     const html = readFileSync(resolve(__dirname, '../../src-renderer/index.html'), 'utf8')
-    const meta = /<meta\s+http-equiv=(["'])Content-Security-Policy\1\s+content=(["'])(.*?)\2/is.exec(html)
-    expect(meta, 'src-renderer/index.html has no CSP meta tag').not.toBeNull()
-    expect(parseCsp(meta![3]!)).toEqual(parseCsp(contentSecurityPolicy))
-    expect(meta![3]!.trim()).toBe(contentSecurityPolicy)
+    expect(html).not.toMatch(/<meta\s+http-equiv=(["'])Content-Security-Policy\1/i)
+  })
+
+  it('lets images come only from the app, data: and the signed-in service', () => {
+    expect(parseCsp(contentSecurityPolicy).get('img-src')).toEqual(["'self'", 'data:'])
+    const signedIn = { state: 'signed_in', training: false, serverUrl: 'https://erp.example.com/app', email: 'a@b.c' } as const
+    expect(serviceImageOrigins(signedIn)).toEqual(['https://erp.example.com'])
+    expect(serviceImageOrigins({ state: 'signed_out', lastServerUrl: 'https://erp.example.com', lastEmail: null })).toEqual([])
+    expect(serviceImageOrigins(null)).toEqual([])
+    const policy = parseCsp(contentSecurityPolicyFor(serviceImageOrigins(signedIn)))
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://erp.example.com'])
+    expect(contentSecurityPolicy).not.toMatch(/https:(?!\/\/)|http:(?!\/\/)|\*/)
   })
 
   it('allows scripts only from the app itself and never eval', () => {
@@ -187,16 +210,18 @@ describe('renderer location', () => {
     expect(() => rendererLocation({ isDev: true, env: { ELECTRON_RENDERER_URL: 'file:///tmp/x.html' }, mainDir })).toThrow()
   })
 
-  it('recognises the app page exactly', () => {
+  it("recognises the app's own origin, app://mostrador, and nothing else", () => {
     expect(isAppUrl(location, appUrl)).toBe(true)
     expect(isAppUrl(location, `${appUrl}?a=1#/x`)).toBe(true)
-    expect(isAppUrl(location, appUrl.replace('index.html', 'sub/../index.html'))).toBe(true)
+    expect(isAppUrl(location, 'app://mostrador/sub/../index.html')).toBe(true)
     for (const url of [
-      appUrl.replace('index.html', 'index.htm'),
-      appUrl.replace('index.html', '%2e%2e/renderer2/index.html'),
-      appUrl.replace('/renderer/', '/renderer%2F'),
-      appUrl.replace('file:///', 'file://server/'),
-      appUrl.replace('file:', 'http:'),
+      pathToFileURL(join(location.kind === 'app' ? location.dir : '', 'index.html')).href,
+      'app://mostrador.evil/index.html',
+      'app://mostrador:1/index.html',
+      'app://x@mostrador/index.html',
+      'APPS://mostrador/index.html',
+      'http://mostrador/index.html',
+      'https://mostrador/index.html',
       'garbage',
     ]) {
       expect(isAppUrl(location, url), url).toBe(false)

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { eventNames, requestNames } from '@shared/contract'
 import { ipcEventChannel, ipcRequestChannel, type Envelope } from '@shared/contract/transport'
 import { forwardEvents, registerIpcRouter } from '../../src-main/electron/ipcRouter'
+import { appIndexUrl } from '../../src-main/electron/appProtocol'
 import type { RendererLocation } from '../../src-main/electron/rendererLocation'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
 import { createFakeCore, sampleInputs, sampleOutputs, type FakeCore } from './fakes/fakeCore'
@@ -12,8 +13,8 @@ import { FakeBrowserWindow, FakeFrame, ipcMain, resetFakeElectron } from './fake
 vi.mock('electron', () => import('./fakes/fakeElectron'))
 
 const mainDir = join('/opt', 'mostrador', 'out', 'main')
-const location: RendererLocation = { kind: 'file', file: join('/opt', 'mostrador', 'out', 'renderer', 'index.html') }
-const appUrl = pathToFileURL(location.file).href
+const location: RendererLocation = { kind: 'app', dir: join('/opt', 'mostrador', 'out', 'renderer'), url: appIndexUrl }
+const appUrl = appIndexUrl
 
 let core: FakeCore
 let window: FakeBrowserWindow
@@ -28,7 +29,7 @@ beforeEach(() => {
   resetFakeElectron()
   core = createFakeCore()
   window = new FakeBrowserWindow({})
-  void window.loadFile(location.file)
+  void window.loadURL(appUrl)
   windows = [window]
   registerIpcRouter(
     ipcMain,
@@ -79,7 +80,7 @@ describe('IPC router: routing', () => {
 describe('IPC router: forged senders', () => {
   const other = () => {
     const w = new FakeBrowserWindow({})
-    void w.loadFile(location.file)
+    void w.loadURL(appUrl)
     return w
   }
   const forged: [string, () => unknown][] = [
@@ -107,7 +108,35 @@ describe('IPC router: forged senders', () => {
     [
       'https://evil.example with our path',
       () => {
-        window.webContents.mainFrame.url = `https://evil.example${location.kind === 'file' ? location.file : ''}`
+        window.webContents.mainFrame.url = 'https://evil.example/index.html'
+        return trustedEvent()
+      },
+    ],
+    [
+      'the built index.html as a file: URL (the old way in)',
+      () => {
+        window.webContents.mainFrame.url = pathToFileURL(join(location.dir, 'index.html')).href
+        return trustedEvent()
+      },
+    ],
+    [
+      'app:// on another host',
+      () => {
+        window.webContents.mainFrame.url = 'app://evil/index.html'
+        return trustedEvent()
+      },
+    ],
+    [
+      'app:// with a port',
+      () => {
+        window.webContents.mainFrame.url = 'app://mostrador:8080/index.html'
+        return trustedEvent()
+      },
+    ],
+    [
+      'app:// with a user',
+      () => {
+        window.webContents.mainFrame.url = 'app://user@mostrador/index.html'
         return trustedEvent()
       },
     ],
@@ -128,7 +157,7 @@ describe('IPC router: forged senders', () => {
     [
       'a file URL on another host',
       () => {
-        window.webContents.mainFrame.url = appUrl.replace('file://', 'file://evil.example')
+        window.webContents.mainFrame.url = pathToFileURL(join(location.dir, 'index.html')).href.replace('file://', 'file://evil.example')
         return trustedEvent()
       },
     ],

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eventNames, requestNames, type EventName, type RequestName } from '@shared/contract'
 import { ipcEventChannel, ipcRequestChannel, type Bridge } from '@shared/contract/transport'
+import { appIndexUrl } from '../../src-main/electron/appProtocol'
 import { registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
 import { createFakeCore, sampleInputs, sampleOutputs } from './fakes/fakeCore'
@@ -119,12 +120,11 @@ describe('preload to router to core, end to end', () => {
     resetFakeElectron()
     const core = createFakeCore()
     const window = new FakeBrowserWindow({})
-    const file = join('/opt', 'mostrador', 'out', 'renderer', 'index.html')
-    await window.loadFile(file)
+    await window.loadURL(appIndexUrl)
     registerIpcRouter(
       ipcMain,
       core,
-      createSenderCheck({ kind: 'file', file }, () => [window]),
+      createSenderCheck({ kind: 'app', dir: join('/opt', 'mostrador', 'out', 'renderer'), url: appIndexUrl }, () => [window]),
     )
     ipcRenderer.senderEvent = () => ({ sender: window.webContents, senderFrame: window.webContents.mainFrame })
     expect(await bridge.invoke(name, sampleInputs[name])).toEqual({ ok: true, value: sampleOutputs[name] })

@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { requestNames } from '@shared/contract'
 import { ipcEventChannel, ipcRequestChannel, type Envelope } from '@shared/contract/transport'
-import { contentSecurityPolicy } from '@shared/csp'
+import { contentSecurityPolicyFor } from '@shared/csp'
 import type { CoreOptions } from '@core/createCore'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { TrainingLauncher } from '@core/training'
 import { electronBuildInfoFile, electronNativeDir, electronNativeFile } from '../../src-main/electron/nativeBinding'
 import { startApp, type AppDeps } from '../../src-main/electron/startApp'
 import { createFakeCore, type FakeCore } from './fakes/fakeCore'
-import { app, dialog, FakeBrowserWindow, FakeFrame, ipcMain, resetFakeElectron, session } from './fakes/fakeElectron'
+import { app, dialog, FakeBrowserWindow, FakeFrame, ipcMain, protocol, resetFakeElectron, session } from './fakes/fakeElectron'
 
 vi.mock('electron', () => import('./fakes/fakeElectron'))
 
@@ -108,7 +108,8 @@ describe('start-up', () => {
     expect(session.defaultSession.setPermissionCheckHandler).toHaveBeenCalled()
     let headers: Record<string, string | string[]> | undefined
     session.defaultSession.headersListener?.({ url: 'x', responseHeaders: {} }, (r) => (headers = r.responseHeaders))
-    expect(headers).toEqual({ 'Content-Security-Policy': [contentSecurityPolicy] })
+    // The fake core is signed in to https://service.example: its pictures, and no other host's, may show.
+    expect(headers).toEqual({ 'Content-Security-Policy': [contentSecurityPolicyFor(['https://service.example'])] })
     expect([...ipcMain.handlers.keys()].sort()).toEqual(requestNames.map(ipcRequestChannel).sort())
   })
 
@@ -117,7 +118,8 @@ describe('start-up', () => {
     await settle()
     const window = onlyWindow()
     expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false })
-    expect(window.loadedFile).toBe(join('/opt', 'mostrador', 'out', 'renderer', 'index.html'))
+    expect(window.loadedUrl).toBe('app://mostrador/index.html')
+    expect(window.loadedFile).toBeUndefined()
     const navigation = { url: 'https://evil.example/', preventDefault: vi.fn() }
     window.webContents.emit('will-navigate', navigation, navigation.url)
     expect(navigation.preventDefault).toHaveBeenCalled()
@@ -132,7 +134,57 @@ describe('start-up', () => {
     app.isPackaged = true
     startApp({ ...deps, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173' } })
     await settle()
-    expect(onlyWindow().loadedFile).toBe(join('/opt', 'mostrador', 'out', 'renderer', 'index.html'))
+    expect(onlyWindow().loadedUrl).toBe('app://mostrador/index.html')
+  })
+
+  it('registers app:// as a privileged scheme before the app is ready, and serves it only once ready', async () => {
+    startApp(deps)
+    // Electron refuses privileges after ready (the fake too): they are set while startApp runs.
+    expect(app.ready).toBe(false)
+    expect(protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
+    ])
+    expect(protocol.handlers.has('app')).toBe(false)
+    await settle()
+    expect(protocol.handlers.has('app')).toBe(true)
+  })
+
+  it('serves the built renderer over app:// with the CSP of the signed-in service, and nothing outside it', async () => {
+    const out = join(tmp, 'out')
+    mkdirSync(join(out, 'renderer', 'assets'), { recursive: true })
+    mkdirSync(join(out, 'main'), { recursive: true })
+    writeFileSync(join(out, 'renderer', 'index.html'), '<!doctype html><title>Mostrador</title>')
+    writeFileSync(join(out, 'renderer', 'assets', 'index-Ab12.js'), 'export {}')
+    writeFileSync(join(out, 'main', 'index.js'), 'secret main code')
+    writeFileSync(join(tmp, 'secret.txt'), 'secret')
+    startApp({ ...deps, mainDir: join(out, 'main') })
+    await settle()
+    const page = await protocol.request('app://mostrador/index.html#/counter')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await page.text()).toContain('<title>Mostrador</title>')
+    expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicyFor(['https://service.example']))
+    const script = await protocol.request('app://mostrador/assets/index-Ab12.js')
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff')
+    for (const url of [
+      'app://mostrador/../main/index.js',
+      'app://mostrador/%2e%2e/main/index.js',
+      'app://mostrador/assets/..%2f..%2fmain%2findex.js',
+      'app://mostrador/assets/..%5c..%5cmain%5cindex.js',
+      'app://mostrador/%2e%2e/%2e%2e/secret.txt',
+      'app://mostrador/nothing.html',
+      'app://other/index.html',
+    ]) {
+      const res = await protocol.request(url)
+      expect(res.status, url).toBe(404)
+      expect(await res.text(), url).not.toMatch(/secret/)
+    }
+    expect((await protocol.request('app://mostrador/index.html', { method: 'POST', body: 'x' })).status).toBe(405)
+    // A session on another service: the next page load may show that service's pictures, and no longer the last one's.
+    core.events.emit('session.changed', { state: 'signed_in', training: true, serverUrl: 'http://127.0.0.1:4010', email: 't@x.test' })
+    const again = await protocol.request('app://mostrador/index.html')
+    expect(again.headers.get('content-security-policy')).toBe(contentSecurityPolicyFor(['http://127.0.0.1:4010']))
   })
 
   it('answers requests from its window and forbids them from a subframe', async () => {

@@ -17,7 +17,7 @@ export function registerAccountCommands(program: Command, run: Run): void {
         if (!serverUrl) throw new UsageError('login needs --server URL')
         const token = await readSecret('Token: ')
         if (!token) throw new UsageError('no token on standard input')
-        const status = await ctx.call('session.signIn', { serverUrl, email: opts.email, token })
+        const status = await ctx.call('session.signIn', { serverUrl, email: opts.email, token, insecureHttp: ctx.global.insecureHttp })
         ctx.out.result(status, () => `Signed in to ${serverUrl} as ${opts.email}.`)
       }),
     )

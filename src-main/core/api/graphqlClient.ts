@@ -6,6 +6,7 @@ import { timestamp } from './normalise'
 import type { Logger } from '../logging/logger'
 import { jsonArrayElements, type ArraySurround } from './jsonArrayElements'
 import type { ContactListener, RestClient } from './restClient'
+import { checkGraphqlAddress } from './serviceAddress'
 import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
 import { offsetFromDate } from './serviceClock'
 
@@ -117,6 +118,8 @@ export class GraphqlClient {
 
   private async fetchToken(): Promise<HeldToken> {
     const res = await this.rest.request({ method: 'GET', path: '/apps/graphql.json' }, tokenResponse)
+    // The answer names where the JWT goes: refused before it is held, so no query ever sends it there.
+    checkGraphqlAddress(res.graphqlUrl, this.rest.account.serverUrl)
     // From now on this JWT is scrubbed from every log line, whatever carries it.
     this.options.log?.addSecret(res.token)
     this.options.log?.info('graphql token renewed', { expiresAt: res.expires })

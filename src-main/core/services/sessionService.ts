@@ -5,6 +5,7 @@ import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
 import { ServiceClock } from '../api/serviceClock'
+import { checkServerAddress, isInsecureRemote } from '../api/serviceAddress'
 import { ServiceExtensions } from '../api/serviceExtensions'
 import { keptClockOffset, keepClockOffset } from '../cache/keptClockOffset'
 import { openMigrated } from '../cache/cacheDatabase'
@@ -67,6 +68,9 @@ export class SessionService {
       // Keychain unavailable: stay signed out; signing in will say why.
       return
     }
+    // An address kept by a version that allowed plain http to another computer, without the lab's opt-in, is
+    // not used again: the clerk signs in once more and reads why.
+    if (isInsecureRemote(last.serverUrl) && !last.insecureHttp) return
     if (token) this.activate({ serverUrl: last.serverUrl, email: last.email, token }, false)
   }
 
@@ -80,6 +84,7 @@ export class SessionService {
       training: this.active.training,
       serverUrl: this.active.account.serverUrl,
       email: this.active.account.email,
+      insecureHttp: isInsecureRemote(this.active.account.serverUrl),
     }
   }
 
@@ -95,12 +100,15 @@ export class SessionService {
     return this.active
   }
 
-  async signIn(input: { serverUrl: string; email: string; token: string }): Promise<SessionStatus> {
+  async signIn(input: { serverUrl: string; email: string; token: string; insecureHttp?: boolean }): Promise<SessionStatus> {
     const account: ServiceAccount = {
       serverUrl: normaliseServerUrl(input.serverUrl),
       email: input.email.trim(),
       token: input.token.trim(),
     }
+    // Before the token leaves this computer for the first time.
+    const insecureHttp = input.insecureHttp === true
+    checkServerAddress(account.serverUrl, insecureHttp)
     // The token is checked before it is kept anywhere.
     // Even a mistyped token is a secret: scrubbed before the first request is logged.
     this.deps.log?.addSecret(account.token)
@@ -112,7 +120,10 @@ export class SessionService {
     await fetchProfile(probe)
     await this.deps.secrets.set(secretAccount(account.serverUrl, account.email), account.token)
     await this.deactivate()
-    this.deps.settings.update((s) => ({ ...s, lastAccount: { serverUrl: account.serverUrl, email: account.email } }))
+    this.deps.settings.update((s) => ({
+      ...s,
+      lastAccount: { serverUrl: account.serverUrl, email: account.email, insecureHttp },
+    }))
     this.activate(account, false)
     this.deps.connection.record('answered')
     return this.changed()
@@ -121,11 +132,14 @@ export class SessionService {
   /**
    * Uses credentials handed over by the caller (the CLI's MOSTRADOR_EMAIL and
    * MOSTRADOR_TOKEN) for this process only: nothing is stored and nothing is
-   * checked until the first request, so offline commands still work.
+   * checked until the first request, so offline commands still work. The address is checked as at sign-in
+   * (`--insecure-http` is the lab's opt-in).
    */
-  async adopt(account: ServiceAccount): Promise<SessionStatus> {
+  async adopt(account: ServiceAccount, opts: { insecureHttp?: boolean } = {}): Promise<SessionStatus> {
+    const serverUrl = normaliseServerUrl(account.serverUrl)
+    checkServerAddress(serverUrl, opts.insecureHttp === true)
     await this.deactivate()
-    this.activate({ ...account, serverUrl: normaliseServerUrl(account.serverUrl) }, false)
+    this.activate({ ...account, serverUrl }, false)
     return this.status()
   }
 

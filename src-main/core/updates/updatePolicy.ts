@@ -17,10 +17,20 @@ export function updatesAvailability(input: {
 }): { on: true } | { on: false; reason: UpdatesOffReason } {
   if (!input.desktop) return { on: false, reason: 'not_desktop' }
   if (!input.feedUrl) return { on: false, reason: 'no_feed' }
+  if (!isHttpsFeed(input.feedUrl)) return { on: false, reason: 'insecure_feed' }
   // An administrator's word beats the user's setting.
   if (/^(off|0|false|no)$/i.test(input.env.MOSTRADOR_UPDATES?.trim() ?? '')) return { on: false, reason: 'policy' }
   if (!input.settingEnabled) return { on: false, reason: 'disabled' }
   return { on: true }
+}
+
+/** An update feed must be https: what it lists is downloaded and run as the new app. */
+export function isHttpsFeed(feedUrl: string): boolean {
+  try {
+    return new URL(feedUrl).protocol === 'https:'
+  } catch {
+    return false
+  }
 }
 
 /** Nothing waiting, failed or in conflict: a restart loses no booking the user has not seen through. */

@@ -25,6 +25,7 @@ const updates: UpdatesMessages = {
     offReason: {
       not_desktop: 'Updates are handled by the desktop app.',
       no_feed: 'This build has no update address.',
+      insecure_feed: "This build's update address is not https: it is not used.",
       disabled: 'Turned off on this computer.',
       policy: 'Turned off by the administrator (MOSTRADOR_UPDATES=off).',
     },

@@ -23,6 +23,7 @@ const updates = {
     offReason: {
       not_desktop: 'Las actualizaciones las gestiona la aplicación de escritorio.',
       no_feed: 'Esta compilación no tiene dirección de actualizaciones.',
+      insecure_feed: 'La dirección de actualizaciones de esta compilación no es https: no se usa.',
       disabled: 'Desactivadas en este equipo.',
       policy: 'Desactivadas por el administrador (MOSTRADOR_UPDATES=off).',
     },

@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
+import { hostTokenHeader, hostTokenMeta } from '@shared/contract/transport'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { openApp, type RunningApp } from '../../e2e/support/app'
 import type { ChromiumKind } from '../../e2e/support/browser'
@@ -177,22 +178,26 @@ it.each(renderers)('measures Enter on a scanned code to the line on screen (%s)'
   await page.waitForTimeout(500)
   const saved = await scanAll(afterSave)
 
-  const roundTrips = await page.evaluate(async () => {
-    const out: number[] = []
-    for (let i = 0; i < 100; i++) {
-      const start = performance.now()
-      const res = await fetch('/rpc/app.info', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-        credentials: 'same-origin',
-      })
-      if (!res.ok) throw new Error(`app.info answered ${res.status}`)
-      await res.json()
-      out.push(performance.now() - start)
-    }
-    return out.slice(10)
-  })
+  const roundTrips = await page.evaluate(
+    async ({ header, meta }) => {
+      const token = document.querySelector(`meta[name="${meta}"]`)?.getAttribute('content') ?? ''
+      const out: number[] = []
+      for (let i = 0; i < 100; i++) {
+        const start = performance.now()
+        const res = await fetch('/rpc/app.info', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [header]: token },
+          body: '{}',
+          credentials: 'same-origin',
+        })
+        if (!res.ok) throw new Error(`app.info answered ${res.status}`)
+        await res.json()
+        out.push(performance.now() - start)
+      }
+      return out.slice(10)
+    },
+    { header: hostTokenHeader, meta: hostTokenMeta },
+  )
   const frameWait = await page.evaluate(async () => {
     const out: number[] = []
     for (let i = 0; i < 100; i++) {

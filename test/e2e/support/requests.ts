@@ -1,23 +1,25 @@
 import type { Page } from 'playwright-core'
 import type { RequestInput, RequestName, RequestOutput } from '@shared/contract'
-import { hostRequestPath } from '@shared/contract/transport'
+import { hostRequestPath, hostTokenHeader, hostTokenMeta } from '@shared/contract/transport'
 
 /**
- * One contract request made from inside the page, as the renderer makes it (the host's cookie), for a test
+ * One contract request made from inside the page, as the renderer makes it (the host's cookie and the token
+ * the host wrote into the page), for a test
  * that stands in for a screen or asks the core what it holds. Throws the core's error when it refuses.
  */
 export async function requestInApp<N extends RequestName>(page: Page, name: N, payload?: RequestInput<N>): Promise<RequestOutput<N>> {
   const envelope = await page.evaluate(
-    async ({ path, payload }) => {
+    async ({ path, payload, header, meta }) => {
+      const token = document.querySelector(`meta[name="${meta}"]`)?.getAttribute('content') ?? ''
       const res = await fetch(path, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [header]: token },
         body: JSON.stringify({ payload }),
       })
       return (await res.json()) as { ok: boolean; value?: unknown; error?: unknown }
     },
-    { path: hostRequestPath(name), payload },
+    { path: hostRequestPath(name), payload, header: hostTokenHeader, meta: hostTokenMeta },
   )
   if (!envelope.ok) throw new Error(`${name}: ${JSON.stringify(envelope.error)}`)
   return envelope.value as RequestOutput<N>

@@ -37,7 +37,7 @@ describe('signing in', () => {
     const h = await harness(dataDir)
     const user = sandbox.users[0]!
     const status = await h.call('session.signIn', { serverUrl: `${sandbox.url}/`, email: user.email, token: user.token })
-    expect(status).toEqual({ state: 'signed_in', training: false, serverUrl: sandbox.url, email: user.email })
+    expect(status).toEqual({ state: 'signed_in', training: false, serverUrl: sandbox.url, email: user.email, insecureHttp: false })
     expect(h.seen('session.changed')).toHaveLength(1)
     expect(await h.secrets.get(secretAccount(sandbox.url, user.email))).toBe(user.token)
     await h.call('profile.whoami')

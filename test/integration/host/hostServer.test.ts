@@ -3,8 +3,8 @@ import http from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestNames } from '@shared/contract'
-import { hostEventsPath, hostRequestPath, hostTokenHeader } from '@shared/contract/transport'
-import { contentSecurityPolicy } from '@shared/csp'
+import { hostEventsPath, hostRequestPath, hostTokenHeader, hostTokenMeta } from '@shared/contract/transport'
+import { contentSecurityPolicy, parseCsp } from '@shared/csp'
 import { startHostServer, type RunningHost } from '../../../src-main/host/hostServer'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
@@ -29,10 +29,11 @@ afterAll(async () => {
   await h.close()
 })
 
+// As the page sends them: JSON, from its own origin (test/faults/hostileLocalPage.test.ts: anything else is refused).
 const rpc = (name: string, payload: unknown, headers: Record<string, string> = { [hostTokenHeader]: token }) =>
   fetch(`${host.origin}/rpc/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', origin: host.origin, ...headers },
     body: JSON.stringify({ payload }),
   })
 
@@ -85,8 +86,25 @@ describe('the browser host', () => {
     expect(cookie).toMatch(/SameSite=Strict/)
     const page = await fetch(`${host.origin}/`, { headers: { cookie: cookie.split(';')[0]! } })
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain('Mostrador')
+    const html = await page.text()
+    expect(html).toContain('Mostrador')
+    // The page's requests send the token from here (the cookie alone is refused).
+    expect(html).toContain(`<meta name="${hostTokenMeta}" content="${token}" />`)
     expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy)
+  })
+
+  it('lets the page show pictures of the signed-in service only, from the next page load', async () => {
+    const headers = { [hostTokenHeader]: token }
+    const imageSources = async () =>
+      parseCsp((await fetch(`${host.origin}/`, { headers })).headers.get('content-security-policy')!).get('img-src')
+    expect(await imageSources()).toEqual(["'self'", 'data:'])
+    await h.core.services.session.adopt({ serverUrl: 'https://erp.example.com/', email: 'clerk@example.com', token: 't' })
+    try {
+      expect(await imageSources()).toEqual(["'self'", 'data:', 'https://erp.example.com'])
+    } finally {
+      await h.core.services.session.signOut()
+    }
+    expect(await imageSources()).toEqual(["'self'", 'data:'])
   })
 
   it('lets the browser keep the built files (their names change with their content), never the page or an answer', async () => {
@@ -104,14 +122,20 @@ describe('the browser host', () => {
   it('answers a malformed call with an error envelope, and keeps serving', async () => {
     const res = await rpc('entity.switch', { entityId: 'one' })
     expect(await res.json()).toMatchObject({ ok: false, error: { code: 'bad_input', field: 'entityId' } })
-    const unknown = await fetch(`${host.origin}/rpc/secrets.dump`, { method: 'POST', headers: { [hostTokenHeader]: token } })
+    const unknown = await fetch(`${host.origin}/rpc/secrets.dump`, {
+      method: 'POST',
+      headers: { [hostTokenHeader]: token, origin: host.origin },
+    })
     expect(unknown.status).toBe(404)
     expect((await rpc('session.status', undefined)).status).toBe(200)
   })
 
   it('streams core events to the page', async () => {
     const ctrl = new AbortController()
-    const res = await fetch(`${host.origin}${hostEventsPath}`, { headers: { [hostTokenHeader]: token }, signal: ctrl.signal })
+    const res = await fetch(`${host.origin}${hostEventsPath}`, {
+      headers: { [hostTokenHeader]: token, 'sec-fetch-site': 'same-origin' },
+      signal: ctrl.signal,
+    })
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/)
     const reader = res.body!.getReader()
     h.core.events.emit('connection.changed', {

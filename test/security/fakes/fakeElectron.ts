@@ -100,7 +100,13 @@ class FakeApp extends EventEmitter {
   quit = vi.fn()
   exit = vi.fn()
   enableSandbox = vi.fn()
-  whenReady = vi.fn(() => Promise.resolve())
+  ready = false
+  // Ready once the promise settles, not when it is asked for: what runs before the first await is before ready.
+  whenReady = vi.fn(() =>
+    Promise.resolve().then(() => {
+      this.ready = true
+    }),
+  )
   getPath = vi.fn((name: string) => (name === 'userData' ? this.userData : `/tmp/mostrador-fake-${name}`))
   getVersion = vi.fn(() => '0.1.0-test')
   getAppPath = vi.fn(() => this.appPath)
@@ -175,6 +181,35 @@ class FakeSession {
 }
 export const session = { defaultSession: new FakeSession() }
 
+type ProtocolHandler = (request: Request) => Response | Promise<Response>
+
+/** Electron's rules kept: privileges only before ready (and once), handlers only after. */
+class FakeProtocol {
+  readonly privileged: { scheme: string; privileges: Record<string, boolean> }[] = []
+  readonly handlers = new Map<string, ProtocolHandler>()
+  registerSchemesAsPrivileged = vi.fn((schemes: { scheme: string; privileges: Record<string, boolean> }[]) => {
+    if (app.ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready')
+    if (this.privileged.length > 0) throw new Error('protocol.registerSchemesAsPrivileged can be called only once')
+    this.privileged.push(...schemes)
+  })
+  handle = vi.fn((scheme: string, handler: ProtocolHandler) => {
+    if (!app.ready) throw new Error('protocol.handle can only be used after the app is ready')
+    if (this.handlers.has(scheme)) throw new Error(`protocol ${scheme} is already handled`)
+    this.handlers.set(scheme, handler)
+  })
+  reset(): void {
+    this.privileged.length = 0
+    this.handlers.clear()
+  }
+  /** What the page's request to a handled scheme gets. */
+  async request(url: string, init?: RequestInit): Promise<Response> {
+    const handler = this.handlers.get(new URL(url).protocol.slice(0, -1))
+    if (!handler) throw new Error(`net::ERR_UNKNOWN_URL_SCHEME ${url}`)
+    return handler(new Request(url, init))
+  }
+}
+export const protocol = new FakeProtocol()
+
 export const shell = { openExternal: vi.fn((_url: string) => Promise.resolve()) }
 export const dialog = { showErrorBox: vi.fn() }
 export const BrowserWindow = FakeBrowserWindow
@@ -183,6 +218,7 @@ export function resetFakeElectron(): void {
   FakeBrowserWindow.instances = []
   app.removeAllListeners()
   app.isPackaged = false
+  app.ready = false
   app.lockAvailable = true
   app.userData = '/tmp/mostrador-fake-user-data'
   app.appPath = '/tmp/mostrador-fake-app'
@@ -191,7 +227,18 @@ export function resetFakeElectron(): void {
   ipcRenderer.senderEvent = () => ({ sender: null, senderFrame: null })
   for (const key of Object.keys(exposed)) delete exposed[key]
   session.defaultSession = new FakeSession()
+  protocol.reset()
   vi.clearAllMocks()
 }
 
-export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, session, shell, dialog }
+export default {
+  app,
+  BrowserWindow,
+  ipcMain,
+  ipcRenderer,
+  contextBridge,
+  session,
+  shell,
+  dialog,
+  protocol,
+}

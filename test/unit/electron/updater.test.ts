@@ -85,6 +85,22 @@ describe('the desktop updater', () => {
     expect(seen.map((s) => (s as { state: string }).state)).toEqual(['checking', 'downloading', 'downloading', 'ready'])
   })
 
+  it('is off, and never checks, when the update address is not https', () => {
+    for (const feedUrl of ['http://downloads.example.com/mostrador/', 'ftp://downloads.example.com/', 'file:///srv/feed/', 'not a url']) {
+      fake.updater = new FakeAutoUpdater()
+      const { service } = start({ feedUrl })
+      vi.advanceTimersByTime(2 * CHECK_EVERY_MS)
+      expect(fake.updater.setFeedURL, feedUrl).not.toHaveBeenCalled()
+      expect(fake.updater.checkForUpdates, feedUrl).not.toHaveBeenCalled()
+      expect(service.status(), feedUrl).toMatchObject({ state: 'off', offReason: 'insecure_feed' })
+      service.close()
+    }
+    // The adapter alone, whatever the core decides, never points electron-updater at it either.
+    fake.updater = new FakeAutoUpdater()
+    createElectronUpdater({ feedUrl: 'http://downloads.example.com/mostrador/' }).start(() => undefined, silentLogger)
+    expect(fake.updater.setFeedURL).not.toHaveBeenCalled()
+  })
+
   it('is off, and never checks, when the build has no update address', () => {
     for (const feedUrl of [null, '', '  ']) {
       fake.updater = new FakeAutoUpdater()

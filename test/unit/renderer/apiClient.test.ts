@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createClient } from '@renderer/api/client'
 import { createBrowserHostTransport } from '@renderer/api/browserHostTransport'
-import { hostEventsPath, hostRequestPath, type Bridge, type Envelope } from '@shared/contract/transport'
+import { hostEventsPath, hostRequestPath, hostTokenHeader, type Bridge, type Envelope } from '@shared/contract/transport'
 import { AppError } from '@shared/errors'
 
 const signedOut = { state: 'signed_out', lastServerUrl: null, lastEmail: null }
@@ -101,11 +101,15 @@ describe('browser-host transport', () => {
 
   it('posts the payload to the contract path on the same origin', async () => {
     const fetch = vi.fn(async (_input: string, _init: RequestInit) => jsonResponse({ ok: true, value: signedOut }))
-    const client = createClient(createBrowserHostTransport({ fetch, openEventStream: () => ({ close() {} }) }))
+    const client = createClient(createBrowserHostTransport({ fetch, token: 'run-token', openEventStream: () => ({ close() {} }) }))
     await client.request('entity.switch', { entityId: 7 }).catch(() => undefined)
     const [input, init] = fetch.mock.calls[0]!
     expect(input).toBe(hostRequestPath('entity.switch'))
-    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' } })
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', [hostTokenHeader]: 'run-token' },
+    })
     expect(JSON.parse(String(init.body))).toEqual({ payload: { entityId: 7 } })
   })
 
@@ -115,6 +119,7 @@ describe('browser-host transport', () => {
         fetch: async () => {
           throw new TypeError('Failed to fetch')
         },
+        token: 'run-token',
         openEventStream: () => ({ close() {} }),
       }),
     )
@@ -122,6 +127,7 @@ describe('browser-host transport', () => {
     const garbled = createClient(
       createBrowserHostTransport({
         fetch: async () => new Response('<html>proxy error</html>', { status: 502 }),
+        token: 'run-token',
         openEventStream: () => ({ close() {} }),
       }),
     )
@@ -134,7 +140,9 @@ describe('browser-host transport', () => {
       deliver = onMessage
       return { close() {} }
     })
-    const client = createClient(createBrowserHostTransport({ fetch: async () => jsonResponse(null), openEventStream: open }))
+    const client = createClient(
+      createBrowserHostTransport({ fetch: async () => jsonResponse(null), token: 'run-token', openEventStream: open }),
+    )
     const connection: unknown[] = []
     const session: unknown[] = []
     client.onEvent('connection.changed', (p) => connection.push(p))
