@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import type { SessionStatus } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import type { AnswerLimitOverrides } from '../api/answerLimits'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
@@ -37,6 +38,7 @@ export interface SessionDeps {
   connection: ConnectionMonitor
   training?: TrainingLauncher
   timeoutMs?: number
+  answerLimits?: AnswerLimitOverrides
   now: () => Date
   log?: Logger
 }
@@ -102,6 +104,7 @@ export class SessionService {
     this.deps.log?.addSecret(account.token)
     const probe = new RestClient(account, {
       timeoutMs: this.deps.timeoutMs,
+      limits: this.deps.answerLimits,
       onContact: (outcome) => this.deps.connection.record(outcome),
       log: this.deps.log?.child({ area: 'api' }),
     })
@@ -167,8 +170,9 @@ export class SessionService {
     // The live token is scrubbed from every log line from the moment the session holds it.
     log?.addSecret(account.token)
     this.deps.log?.info('session active', { server: account.serverUrl, email: account.email, training })
-    const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact, log })
-    const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: this.deps.now, onContact, log })
+    const limits = { timeoutMs: this.deps.timeoutMs, limits: this.deps.answerLimits }
+    const rest = new RestClient(account, { ...limits, onContact, log })
+    const graphql = new GraphqlClient(rest, { ...limits, now: this.deps.now, onContact, log })
     const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations)
     const extensions = new ServiceExtensions((query) => graphql.query(query))
     this.active = { account, training, rest, graphql, extensions, accountDb }

@@ -137,6 +137,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
         break
       case 'unknown_outcome':
       case 'timeout':
+      case 'too_large':
       case 'server':
       case 'bad_response':
         // It may have happened: only a read of the service may decide.
