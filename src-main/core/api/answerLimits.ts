@@ -60,7 +60,8 @@ export function answerLimits(waitMs?: number, overrides: AnswerLimitOverrides = 
   return table
 }
 
-/** A size for a person: 2 MB, 512 kB. */
+/** A size for a person: 2 MB, 512 kB, 100 bytes. */
 export function sizeText(bytes: number): string {
-  return bytes >= MiB ? `${Math.round(bytes / MiB)} MB` : `${Math.round(bytes / KiB)} kB`
+  if (bytes >= MiB) return `${Math.round(bytes / MiB)} MB`
+  return bytes >= KiB ? `${Math.round(bytes / KiB)} kB` : `${bytes} bytes`
 }
