@@ -1,5 +1,34 @@
+import type { Readable } from 'node:stream'
+import type { AxiosInstance, AxiosRequestConfig } from 'axios'
 import { AppError } from '@shared/errors'
 import { refusalMaxBytes, sizeText, type AnswerLimits } from './answerLimits'
+import { errorFromTransport } from './serviceError'
+
+/** An answer whose headers are in: its body still to be read, through its watch. */
+export interface OpenAnswer {
+  status: number
+  body: Readable
+  watch: AnswerWatch
+}
+
+/**
+ * Sends one request under `limits` (the axios instance answers with a
+ * stream) up to its answer's headers; a failure or a cut is thrown as the
+ * AppError it is.
+ */
+export async function openAnswer(http: AxiosInstance, config: AxiosRequestConfig, limits: AnswerLimits, what: string): Promise<OpenAnswer> {
+  const watch = new AnswerWatch(limits, what)
+  try {
+    const response = await http.request<Readable>({ ...config, timeout: limits.stallMs, signal: watch.signal })
+    // From the headers on, the watch judges the body: a reader busy with rows is not an idle line.
+    ;(response.request as { setTimeout?: (ms: number) => void } | undefined)?.setTimeout?.(0)
+    watch.answered(response.status, response.headers)
+    return { status: response.status, body: response.data, watch }
+  } catch (err) {
+    watch.finish()
+    throw watch.reason() ?? (err instanceof AppError ? err : errorFromTransport(err as { code?: string; message?: string }))
+  }
+}
 
 /**
  * Keeps one exchange within its limits (answerLimits.ts): the whole deadline

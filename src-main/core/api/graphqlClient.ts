@@ -1,12 +1,11 @@
-import type { Readable } from 'node:stream'
-import axios, { type AxiosInstance, type AxiosResponse } from 'axios'
+import axios, { type AxiosInstance } from 'axios'
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { GraphqlResult } from '@shared/domain'
 import { timestamp } from './normalise'
 import type { Logger } from '../logging/logger'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
-import { AnswerWatch } from './answerWatch'
+import { openAnswer } from './answerWatch'
 import { jsonArrayElements, type ArraySurround } from './jsonArrayElements'
 import type { ContactListener, RestClient } from './restClient'
 import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
@@ -170,24 +169,23 @@ export class GraphqlClient {
     kind: AnswerKind,
   ): Promise<{ status: number; chunks: AsyncIterable<Buffer> }> {
     const started = Date.now()
-    const limits = this.limits[kind]
-    const watch = new AnswerWatch(limits, 'GraphQL query')
     try {
-      const response: AxiosResponse<Readable> = await this.http.post<Readable>(token.url, JSON.stringify({ query, variables }), {
-        headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-        timeout: limits.stallMs,
-        signal: watch.signal,
-      })
-      // From the headers on, the watch judges the body (a pull writing rows is not an idle line).
-      ;(response.request as { setTimeout?: (ms: number) => void } | undefined)?.setTimeout?.(0)
-      const { status } = response
-      watch.answered(status, response.headers)
-      this.options.onContact?.(contactOutcome(status))
-      this.options.log?.info('graphql request', { status, ms: Date.now() - started })
-      return { status, chunks: watch.chunks(response.data) }
+      const answer = await openAnswer(
+        this.http,
+        {
+          method: 'POST',
+          url: token.url,
+          data: JSON.stringify({ query, variables }),
+          headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        },
+        this.limits[kind],
+        'GraphQL query',
+      )
+      this.options.onContact?.(contactOutcome(answer.status))
+      this.options.log?.info('graphql request', { status: answer.status, ms: Date.now() - started })
+      return { status: answer.status, chunks: answer.watch.chunks(answer.body) }
     } catch (err) {
-      watch.finish()
-      const error = watch.reason() ?? (err instanceof AppError ? err : errorFromTransport(err as { code?: string; message?: string }))
+      const error = AppError.from(err)
       this.options.onContact?.(contactOutcome(error))
       this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code })
       throw error

@@ -1,12 +1,11 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { Readable } from 'node:stream'
-import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios'
+import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 'axios'
 import { ZodArray, type z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
-import { AnswerWatch } from './answerWatch'
+import { openAnswer, type OpenAnswer } from './answerWatch'
 import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
 import type { FieldNames } from './serviceFieldNames'
 
@@ -43,13 +42,6 @@ export interface RestClientOptions {
   onContact?: ContactListener
   /** Each exchange is logged as method, path, status and milliseconds: never headers or bodies. */
   log?: Logger
-}
-
-/** An answer whose headers are in: its body still to be read, within the exchange's limits. */
-interface OpenAnswer {
-  status: number
-  body: AsyncIterable<Buffer>
-  watch: AnswerWatch
 }
 
 /**
@@ -138,7 +130,7 @@ export class RestClient {
     const answer = await this.exchange('HEAD', path, 'record', () => ({}), false)
     answer.watch.finish()
     // A HEAD's answer has no body: letting it end gives the connection back to the pool.
-    ;(answer.body as Readable).resume?.()
+    answer.body.resume()
     return answer.status
   }
 
@@ -156,30 +148,18 @@ export class RestClient {
     recordContact = true,
   ): Promise<OpenAnswer> {
     const started = Date.now()
-    const limits = this.limits[kind]
-    const watch = new AnswerWatch(limits, `${method} ${path}`)
-    let response: AxiosResponse<Readable>
+    let answer: OpenAnswer
     try {
-      response = await this.http.request<Readable>({
-        ...(await config()),
-        method,
-        url: path,
-        timeout: limits.stallMs,
-        signal: watch.signal,
-      })
-      // From the headers on, the watch judges the body (a reader busy with rows is not an idle line).
-      ;(response.request as { setTimeout?: (ms: number) => void } | undefined)?.setTimeout?.(0)
-      watch.answered(response.status, response.headers)
+      answer = await openAnswer(this.http, { ...(await config()), method, url: path }, this.limits[kind], `${method} ${path}`)
     } catch (err) {
-      watch.finish()
-      const error = watch.reason() ?? (err instanceof AppError ? err : errorFromTransport(err as { code?: string; message?: string }))
+      const error = AppError.from(err)
       if (recordContact) this.options.onContact?.(contactOutcome(error))
       this.options.log?.warn('request failed', { method, path, ms: Date.now() - started, code: error.code })
       throw error
     }
-    if (recordContact) this.options.onContact?.(contactOutcome(response.status))
-    this.options.log?.info('request', { method, path, status: response.status, ms: Date.now() - started })
-    return { status: response.status, body: response.data, watch }
+    if (recordContact) this.options.onContact?.(contactOutcome(answer.status))
+    this.options.log?.info('request', { method, path, status: answer.status, ms: Date.now() - started })
+    return answer
   }
 }
 
