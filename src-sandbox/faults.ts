@@ -14,10 +14,18 @@ import { createPrng, type Prng } from './prng'
  *                   *without* doing the work
  *   drop=0.05       5 % of requests do the work, commit it, then lose the
  *                   connection (TCP reset) instead of answering
+ *   trickle=5000    every answer goes out one byte every 5,000 ms after its
+ *                   headers (the work is done first): a line that never
+ *                   quite stops
+ *   oversize=300    every answer is replaced by about 300 MB of JSON of its
+ *                   own shape (a list stays a list, a record a record),
+ *                   sent without a length (the work is done first)
  *
  * `none` or an empty string means no faults. Shares are fractions in [0, 1].
  * The 5xx draw comes first; a request that escapes it gets its own drop draw,
- * so `5xx=1,drop=1` answers 503 every time.
+ * so `5xx=1,drop=1` answers 503 every time. Trickle and oversize shape every
+ * answer that is sent (a 503 of `5xx` too), an oversized one trickles when
+ * both are set; a dropped one is never sent.
  */
 export interface FaultSettings {
   latencyMinMs: number
@@ -26,11 +34,25 @@ export interface FaultSettings {
   errorShare: number
   /** Share of requests that do the work, commit, then drop the connection. */
   dropShare: number
+  /** Milliseconds between the bytes of every answer; 0 sends answers whole. */
+  trickleEveryMs: number
+  /** Every answer replaced by about this many MB (MiB) of JSON of its shape; 0 leaves answers alone. */
+  oversizeMb: number
 }
 
-export const noFaults: Readonly<FaultSettings> = Object.freeze({ latencyMinMs: 0, latencyMaxMs: 0, errorShare: 0, dropShare: 0 })
+export const noFaults: Readonly<FaultSettings> = Object.freeze({
+  latencyMinMs: 0,
+  latencyMaxMs: 0,
+  errorShare: 0,
+  dropShare: 0,
+  trickleEveryMs: 0,
+  oversizeMb: 0,
+})
 
 const maxLatencyMs = 600_000
+/** 4 GB: far beyond any cap of the client, still a size a test can ask for. */
+const maxOversizeMb = 4096
+const keys = 'keys: latency, 5xx, drop, trickle, oversize'
 
 function parseShare(key: string, raw: string): number {
   const value = Number(raw)
@@ -45,7 +67,13 @@ function parseMs(raw: string): number {
   return Number(raw)
 }
 
-/** Parses `latency=20-80,5xx=0.1,drop=0.05`; throws an Error naming the bad part. */
+/** A whole number for `key`, said with an example when it is not one. */
+function parseWhole(key: string, raw: string, example: string): number {
+  if (!/^\d+$/.test(raw)) throw new Error(`fault spec: ${key} must be ${example}, got "${raw}"`)
+  return Number(raw)
+}
+
+/** Parses `latency=20-80,5xx=0.1,drop=0.05,trickle=5000,oversize=300`; throws an Error naming the bad part. */
 export function parseFaultSpec(spec: string): FaultSettings {
   const settings: FaultSettings = { ...noFaults }
   const trimmed = spec.trim()
@@ -54,7 +82,7 @@ export function parseFaultSpec(spec: string): FaultSettings {
   for (const rawPart of trimmed.split(',')) {
     const part = rawPart.trim()
     const eq = part.indexOf('=')
-    if (eq <= 0) throw new Error(`fault spec: expected key=value, got "${part}" (keys: latency, 5xx, drop)`)
+    if (eq <= 0) throw new Error(`fault spec: expected key=value, got "${part}" (${keys})`)
     const key = part.slice(0, eq).trim()
     const value = part.slice(eq + 1).trim()
     if (seen.has(key)) throw new Error(`fault spec: "${key}" is given twice`)
@@ -73,8 +101,14 @@ export function parseFaultSpec(spec: string): FaultSettings {
       case 'drop':
         settings.dropShare = parseShare(key, value)
         break
+      case 'trickle':
+        settings.trickleEveryMs = parseWhole(key, value, 'whole milliseconds between bytes like trickle=5000')
+        break
+      case 'oversize':
+        settings.oversizeMb = parseWhole(key, value, 'whole megabytes like oversize=300')
+        break
       default:
-        throw new Error(`fault spec: unknown key "${key}" (keys: latency, 5xx, drop)`)
+        throw new Error(`fault spec: unknown key "${key}" (${keys})`)
     }
   }
   return validateFaultSettings(settings)
@@ -87,6 +121,8 @@ export function formatFaultSpec(s: FaultSettings): string {
     parts.push(s.latencyMinMs === s.latencyMaxMs ? `latency=${s.latencyMinMs}` : `latency=${s.latencyMinMs}-${s.latencyMaxMs}`)
   if (s.errorShare > 0) parts.push(`5xx=${s.errorShare}`)
   if (s.dropShare > 0) parts.push(`drop=${s.dropShare}`)
+  if (s.trickleEveryMs > 0) parts.push(`trickle=${s.trickleEveryMs}`)
+  if (s.oversizeMb > 0) parts.push(`oversize=${s.oversizeMb}`)
   return parts.length === 0 ? 'none' : parts.join(',')
 }
 
@@ -104,10 +140,14 @@ export function validateFaultSettings(s: FaultSettings): FaultSettings {
     throw new Error(`faults: latency minimum ${s.latencyMinMs} ms is above the maximum ${s.latencyMaxMs} ms`)
   share('errorShare', s.errorShare)
   share('dropShare', s.dropShare)
+  ms('trickleEveryMs', s.trickleEveryMs)
+  if (!Number.isInteger(s.oversizeMb) || s.oversizeMb < 0 || s.oversizeMb > maxOversizeMb)
+    throw new Error(`faults: oversizeMb must be whole megabytes between 0 and ${maxOversizeMb}, got ${s.oversizeMb}`)
   return s
 }
 
-export type FaultDecision = { latencyMs: number; outcome: 'serve' | 'error' | 'drop' }
+/** What happens to one request; trickleEveryMs and oversizeMb shape its answer (0: not). */
+export type FaultDecision = { latencyMs: number; outcome: 'serve' | 'error' | 'drop'; trickleEveryMs: number; oversizeMb: number }
 
 /**
  * Holds the active faults and draws a decision per request. Draws use a PRNG
@@ -154,10 +194,11 @@ export class FaultInjector {
   }
 
   decide(): FaultDecision {
-    const { latencyMinMs, latencyMaxMs, errorShare, dropShare } = this.current
+    const { latencyMinMs, latencyMaxMs, errorShare, dropShare, trickleEveryMs, oversizeMb } = this.current
     const latencyMs = latencyMaxMs > latencyMinMs ? this.prng.int(latencyMinMs, latencyMaxMs) : latencyMinMs
-    if (this.draw(errorShare)) return { latencyMs, outcome: 'error' }
-    if (this.draw(dropShare)) return { latencyMs, outcome: 'drop' }
-    return { latencyMs, outcome: 'serve' }
+    const shape = { trickleEveryMs, oversizeMb }
+    if (this.draw(errorShare)) return { latencyMs, outcome: 'error', ...shape }
+    if (this.draw(dropShare)) return { latencyMs, outcome: 'drop', ...shape }
+    return { latencyMs, outcome: 'serve', ...shape }
   }
 }

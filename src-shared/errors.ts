@@ -12,6 +12,7 @@ export const errorCodes = [
   'network', // the request never left this machine
   'unknown_outcome', // it left and no answer came: the write may or may not have happened
   'timeout',
+  'too_large', // the service's answer passed the size its kind may have: reading it was stopped
   'bad_response',
   'keychain_unavailable',
   'bad_input', // what the user, a file or another process gave us is malformed
@@ -58,6 +59,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
     en: 'The connection dropped before the answer; the app will check whether the change arrived.',
   },
   timeout: { es: 'El servicio tardó demasiado en responder.', en: 'The service took too long to answer.' },
+  too_large: {
+    es: 'El servicio envió una respuesta demasiado grande; se dejó de leer. Inténtelo de nuevo más tarde o avise a soporte.',
+    en: 'The service sent an answer too large to read; reading was stopped. Try again later or tell support.',
+  },
   bad_response: {
     es: 'El servicio respondió algo que la aplicación no entiende.',
     en: 'The service sent an answer the app does not understand.',

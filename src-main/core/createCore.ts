@@ -1,4 +1,5 @@
 import type { Handlers } from '@shared/dispatch'
+import type { AnswerLimitOverrides } from './api/answerLimits'
 import { CoreEvents } from './events'
 import type { SecretStore } from './secrets/secretStore'
 import { BookingsService } from './services/bookingsService'
@@ -42,8 +43,13 @@ export interface CoreOptions {
   version: string
   /** Absent where training mode is not offered. */
   training?: TrainingLauncher
-  /** Milliseconds before a service request is given up (default 15 s). */
+  /**
+   * The longest wait for a service answer to start or to move, and the whole deadline of a record or a
+   * list; absent, each kind of answer keeps its own (core/api/answerLimits.ts). Tests make it short.
+   */
   requestTimeoutMs?: number
+  /** Limits per kind of answer over those (tests: a short total, a small cap). */
+  answerLimits?: AnswerLimitOverrides
   /** The clock; tests move it. */
   now?: () => Date
   /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
@@ -109,6 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     connection,
     training: options.training,
     timeoutMs: options.requestTimeoutMs,
+    answerLimits: options.answerLimits,
     now,
     log,
   })

@@ -10,7 +10,14 @@ const ms = z.number().int().min(0)
 const faultsBody = z.union([
   z.object({ spec: z.string() }).strict(),
   z
-    .object({ latencyMinMs: ms.optional(), latencyMaxMs: ms.optional(), errorShare: share.optional(), dropShare: share.optional() })
+    .object({
+      latencyMinMs: ms.optional(),
+      latencyMaxMs: ms.optional(),
+      errorShare: share.optional(),
+      dropShare: share.optional(),
+      trickleEveryMs: ms.optional(),
+      oversizeMb: z.number().int().min(0).optional(),
+    })
     .strict(),
 ])
 

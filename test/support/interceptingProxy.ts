@@ -2,8 +2,9 @@ import { createServer, request as forward, type IncomingMessage, type Server } f
 import type { AddressInfo } from 'node:net'
 
 /**
- * What the proxy answers instead of the service; `afterForward` lets the
- * service do the work first; `drop` then cuts the connection instead of answering;
+ * What the proxy answers instead of the service (`body` as JSON, or `text` as
+ * it is with its content type: a front server's HTML error page); `afterForward`
+ * lets the service do the work first; `drop` then cuts the connection instead of answering;
  * `hold` passes the service's own answer on only once the promise it returns settles
  * (an answer slow to come back, read by the service before what happens meanwhile);
  * `rewrite` changes the request's body on its way (a service that drops a field),
@@ -11,6 +12,7 @@ import type { AddressInfo } from 'node:net'
  */
 export type Interception =
   | { status: number; body: unknown; afterForward?: boolean }
+  | { status: number; text: string; contentType: string; afterForward?: boolean }
   | { drop: true; afterForward: true }
   | { hold: () => Promise<void>; afterForward: true }
   | { rewrite: (body: string) => string; drop?: boolean; afterForward: true }
@@ -50,6 +52,10 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
     const interception = proxy.intercept(req)
     const answer = (i: Exclude<Interception, { hold: unknown } | { rewrite: unknown }>) => {
       if ('drop' in i) return res.socket?.destroy()
+      if ('text' in i) {
+        res.writeHead(i.status, { 'content-type': i.contentType })
+        return res.end(i.text)
+      }
       res.writeHead(i.status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(i.body))
     }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import type { BookingChanges, BookingInput, LocalBooking } from '@shared/bookings'
 import { bundleRefusal, expandBundle } from '@shared/bookingLines'
+import type { ErrorPayload } from '@shared/errors'
 import { isPositiveDecimal, parsePositiveWhole } from '@shared/patterns'
 import { UsageError } from '../output'
 import { collect, optionalPositiveInt as positive } from './arguments'
@@ -16,6 +17,9 @@ function lines(values: string[] | undefined): BookingInput['lines'] {
     return { itemId: Number(item), bookedQuantity: quantity, lotId: lot ? Number(lot) : null }
   })
 }
+
+/** A stored failure in a line: what the clerk is told, then the service's words or a short excerpt of its page. */
+const errorLine = (p: ErrorPayload) => (p.detail && p.detail !== p.message.en ? `${p.message.en} (${p.detail})` : p.message.en)
 
 const describe = (b: LocalBooking) =>
   `${b.serviceId ?? '(local)'}  ${b.localId}  ${b.state}${b.shipped ? ' shipped' : ''}${b.delivered ? ' delivered' : ''}  ${b.agencyFromId} → ${b.agencyToId}  ${b.plannedDelivery}  ${b.lines.length} line(s)${b.problem ? `  ! ${b.problem.detail ?? b.problem.message.en}` : ''}`
@@ -152,7 +156,7 @@ export function registerBookingCommands(program: Command, run: Run): void {
           entries
             .map(
               (e) =>
-                `${String(e.seq).padStart(6)}  ${e.op.padEnd(8)} ${e.state.padEnd(9)} ${e.serviceId ?? e.localId}${e.lastError ? `  ${e.lastError.detail ?? e.lastError.code}` : ''}`,
+                `${String(e.seq).padStart(6)}  ${e.op.padEnd(8)} ${e.state.padEnd(9)} ${e.serviceId ?? e.localId}${e.lastError ? `  ${errorLine(e.lastError)}` : ''}`,
             )
             .join('\n') || 'Nothing waiting.',
       )

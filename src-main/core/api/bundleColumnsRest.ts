@@ -126,7 +126,8 @@ export function restRowColumns(raw: unknown): RowWithColumns | null {
  */
 export async function readRestBundleColumns(rest: RestClient, take: (batch: RowWithColumns[]) => void, batchSize = 2000): Promise<void> {
   let batch: RowWithColumns[] = []
-  for await (const text of jsonArrayElements(await rest.stream({ method: 'GET', path: '/inventories/bundles.json' }))) {
+  const list = await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList' })
+  for await (const text of jsonArrayElements(list, undefined, rest.limits.record.maxBytes)) {
     const row = restRowColumns(JSON.parse(text))
     if (!row) continue
     batch.push(row)

@@ -22,9 +22,6 @@ import { writeRequest, type RestClient } from './restClient'
 /** `image` for slot 1, `image2` … `image5` for the others: the service's field names. */
 export const imageField = (slot: ImageSlot) => (slot === 1 ? 'image' : `image${slot}`)
 
-/** An upload may take a while on a shop's line; far more than a JSON call. */
-const uploadTimeoutMs = 120_000
-
 /** null: the service answered 2xx in another shape, so the write is done and the caller reads the bundle back. */
 export async function setBundleImage(
   rest: RestClient,
@@ -36,7 +33,8 @@ export async function setBundleImage(
   form.append(`bundle[${imageField(slot)}]`, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
   return writeRequest(
     rest,
-    { method: 'PATCH', path: `/inventories/bundles/${bundleId}.json`, form, timeoutMs: uploadTimeoutMs },
+    // An upload may take a while on a shop's line: the limits of a file, far longer than a JSON call's.
+    { method: 'PATCH', path: `/inventories/bundles/${bundleId}.json`, form, kind: 'file' },
     bundleDetailSchema,
   )
 }

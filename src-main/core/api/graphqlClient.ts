@@ -4,10 +4,12 @@ import { AppError } from '@shared/errors'
 import type { GraphqlResult } from '@shared/domain'
 import { timestamp } from './normalise'
 import type { Logger } from '../logging/logger'
+import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
+import { openAnswer } from './answerWatch'
 import { jsonArrayElements, type ArraySurround } from './jsonArrayElements'
 import type { ContactListener, RestClient } from './restClient'
 import { checkGraphqlAddress } from './serviceAddress'
-import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
+import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
 import { offsetFromDate } from './serviceClock'
 
 const tokenResponse = z.object({
@@ -49,11 +51,14 @@ export class GraphqlClient {
   private held: HeldToken | null = null
   private pending: Promise<HeldToken> | null = null
   private readonly http: AxiosInstance
+  private readonly limits: Record<AnswerKind, AnswerLimits>
 
   constructor(
     private readonly rest: RestClient,
     private readonly options: {
+      /** As the REST client's (restClient.ts): the wait for an answer to start or move, and a whole query's deadline. */
       timeoutMs?: number
+      limits?: AnswerLimitOverrides
       /** The service's time: the JWT's expiry is in its clock. */
       now?: () => Date
       onContact?: ContactListener
@@ -61,13 +66,8 @@ export class GraphqlClient {
       log?: Logger
     } = {},
   ) {
-    this.http = axios.create({
-      timeout: options.timeoutMs ?? 15_000,
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      validateStatus: () => true,
-      maxRedirects: 0,
-    })
+    this.limits = answerLimits(options.timeoutMs, options.limits)
+    this.http = axios.create({ responseType: 'stream', validateStatus: () => true, maxRedirects: 0 })
   }
 
   async query(query: string, variables?: Record<string, unknown>): Promise<GraphqlResult> {
@@ -138,22 +138,22 @@ export class GraphqlClient {
    */
   async *rows(query: string, variables: Record<string, unknown>, root: string): AsyncGenerator<unknown> {
     for (let renewed = false; ; renewed = true) {
-      const response = await this.post<AsyncIterable<Buffer>>(await this.token(renewed), query, variables, 'stream')
-      if (response.status < 200 || response.status >= 300) {
+      const answer = await this.post(await this.token(renewed), query, variables, 'streamedPage')
+      if (answer.status < 200 || answer.status >= 300) {
         // A failure is read whole, as `query` reads it: it throws, unless it is a refused token.
-        this.result(response.status, await readAll(response.data))
+        this.result(answer.status, await refusalText(answer.chunks))
         if (!renewed) continue
         throw new AppError('unauthorized', { detail: 'the GraphQL endpoint refused a fresh token' })
       }
       // The list is given as it comes when it is the answer's data.<root>; any other shape is parsed whole.
       const surround: ArraySurround = { accept: (before) => isListPrefix(before, root), found: false, before: '', after: '' }
       try {
-        for await (const text of jsonArrayElements(response.data, surround)) yield JSON.parse(text)
+        for await (const text of jsonArrayElements(answer.chunks, surround, this.limits.record.maxBytes)) yield JSON.parse(text)
       } catch (err) {
         throw err instanceof AppError ? err : errorFromTransport(err as { code?: string; message?: string })
       }
       // What is left is small: the answer without its rows when they went out, else the whole answer.
-      const result = this.result(response.status, surround.found ? `${surround.before}[]${surround.after}` : surround.before)
+      const result = this.result(answer.status, surround.found ? `${surround.before}[]${surround.after}` : surround.before)
       if (result === 'refused' && !renewed && !surround.found) continue
       if (result === 'refused') throw new AppError('unauthorized', { detail: 'the GraphQL endpoint refused a fresh token' })
       if (result.errors?.length) throw new AppError('bad_response', { detail: result.errors[0]?.message ?? 'GraphQL error' })
@@ -164,20 +164,35 @@ export class GraphqlClient {
     }
   }
 
-  /** One POST of a query, its transport failure as an AppError, told to the connection state and logged. */
-  private async post<T>(token: HeldToken, query: string, variables: Record<string, unknown> | undefined, responseType: 'text' | 'stream') {
+  /**
+   * One POST of a query up to its answer's headers, under the limits of `kind`: its transport failure or
+   * cut as an AppError, told to the connection state and logged; the body comes watched and counted.
+   */
+  private async post(
+    token: HeldToken,
+    query: string,
+    variables: Record<string, unknown> | undefined,
+    kind: AnswerKind,
+  ): Promise<{ status: number; chunks: AsyncIterable<Buffer> }> {
     const started = Date.now()
     try {
-      const response = await this.http.post<T>(token.url, JSON.stringify({ query, variables }), {
-        responseType,
-        headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-      })
-      this.options.onContact?.(contactOutcome(response.status))
-      this.options.onServiceTime?.(offsetFromDate(response.headers['date'], started, Date.now()))
-      this.options.log?.info('graphql request', { status: response.status, ms: Date.now() - started })
-      return response
+      const answer = await openAnswer(
+        this.http,
+        {
+          method: 'POST',
+          url: token.url,
+          data: JSON.stringify({ query, variables }),
+          headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        },
+        this.limits[kind],
+        'GraphQL query',
+      )
+      this.options.onContact?.(contactOutcome(answer.status))
+      this.options.onServiceTime?.(offsetFromDate(answer.date, started, Date.now()))
+      this.options.log?.info('graphql request', { status: answer.status, ms: Date.now() - started })
+      return { status: answer.status, chunks: answer.watch.chunks(answer.body) }
     } catch (err) {
-      const error = errorFromTransport(err as { code?: string; message?: string })
+      const error = AppError.from(err)
       this.options.onContact?.(contactOutcome(error))
       this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code })
       throw error
@@ -185,21 +200,25 @@ export class GraphqlClient {
   }
 
   private async send(token: HeldToken, query: string, variables: Record<string, unknown> | undefined): Promise<GraphqlResult | 'refused'> {
-    const response = await this.post<string>(token, query, variables, 'text')
-    return this.result(response.status, response.data)
+    const answer = await this.post(token, query, variables, 'list')
+    const ok = answer.status >= 200 && answer.status < 300
+    return this.result(answer.status, ok ? await readText(answer.chunks) : await refusalText(answer.chunks))
   }
 
   /** A whole answer's text as a result, 'refused' for a token the endpoint refuses, or the failure it is. */
   private result(status: number, text: string): GraphqlResult | 'refused' {
+    // A 401 refuses the token whatever its body says (a front server's page, or none).
+    if (status === 401) return 'refused'
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
-      if (status >= 500) throw new AppError('server', { status })
-      throw new AppError('bad_response', { status, detail: `GraphQL answer is not JSON` })
+      const detail = text.trim() ? `HTTP ${status}, ${notJsonDetail(text)}` : `HTTP ${status}`
+      if (status >= 500) throw new AppError('server', { status, detail })
+      throw new AppError('bad_response', { status, detail: `GraphQL answer is not JSON: ${detail}` })
     }
     const parsed = graphqlBody.safeParse(body)
-    if (status === 401 || (parsed.success && isJwtRefusal(parsed.data.errors))) return 'refused'
+    if (parsed.success && isJwtRefusal(parsed.data.errors)) return 'refused'
     if (status < 200 || status >= 300) throw errorFromResponse(status, body)
     if (!parsed.success) throw new AppError('bad_response', { status, detail: 'GraphQL answer has no data' })
     return { data: parsed.data.data ?? null, errors: parsed.data.errors ?? null }
@@ -211,14 +230,20 @@ function isListPrefix(before: string, root: string): boolean {
   return before.replace(/\s+/g, '') === `{"data":{${JSON.stringify(root)}:`
 }
 
-async function readAll(body: AsyncIterable<Buffer>): Promise<string> {
+/** A whole answer's text; a failure of the line while reading is told as the AppError it is. */
+async function readText(body: AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = []
   try {
     for await (const chunk of body) chunks.push(chunk)
   } catch (err) {
-    throw errorFromTransport(err as { code?: string; message?: string })
+    throw err instanceof AppError ? err : errorFromTransport(err as { code?: string; message?: string })
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A refusal's text; one too long to read, or cut on the way, is '' and judged by its status alone. */
+async function refusalText(body: AsyncIterable<Buffer>): Promise<string> {
+  return readText(body).catch(() => '')
 }
 
 function isJwtRefusal(errors: { message: string; extensions?: unknown }[] | undefined): boolean {

@@ -24,8 +24,15 @@ export interface ArraySurround {
  * before it, and the text around it is kept there instead of refused, for the
  * caller to parse: what is left once the elements are taken out is small. An
  * answer of another shape gives no elements and is kept whole in `before`.
+ *
+ * An element longer than `maxElementChars` (a runaway record) is refused as
+ * too large when it passes that size, before it fills the memory.
  */
-export async function* jsonArrayElements(chunks: AsyncIterable<Buffer | string>, surround?: ArraySurround): AsyncGenerator<string> {
+export async function* jsonArrayElements(
+  chunks: AsyncIterable<Buffer | string>,
+  surround?: ArraySurround,
+  maxElementChars = Infinity,
+): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8')
   let started = false // the opening '[' was seen
   let ended = false
@@ -118,7 +125,12 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Buffer | string>,
         }
       }
     }
-    if (depth > 0) pending += text.slice(from)
+    if (depth > 0) {
+      pending += text.slice(from)
+      if (pending.length > maxElementChars) {
+        throw new AppError('too_large', { detail: `list answer: one record passed ${maxElementChars} characters; reading stopped` })
+      }
+    }
     if (surround && !started) surround.before += text.slice(outsideFrom)
   }
 

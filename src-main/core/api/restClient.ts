@@ -1,10 +1,12 @@
 import http from 'node:http'
 import https from 'node:https'
-import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios'
-import type { z } from 'zod'
+import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 'axios'
+import { ZodArray, type z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
-import { contactOutcome, errorFromResponse, errorFromTransport } from './serviceError'
+import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
+import { openAnswer, type OpenAnswer } from './answerWatch'
+import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
 import { offsetFromDate } from './serviceClock'
 import type { FieldNames } from './serviceFieldNames'
 
@@ -22,8 +24,8 @@ export interface RestRequest {
   body?: unknown
   /** Sent as multipart/form-data instead of JSON (files): the service's SDK sends uploads this way. */
   form?: FormData
-  /** A longer wait than the client's default (an upload of some megabytes). */
-  timeoutMs?: number
+  /** Whose limits the exchange keeps (answerLimits.ts); by default a list for a list's schema, else a record. */
+  kind?: AnswerKind
   /** How a refusal's field names become ours, where the area names its fields otherwise (serviceFieldNames.ts). */
   fieldNames?: FieldNames
 }
@@ -34,7 +36,10 @@ export type ContactOutcome = 'answered' | 'failing' | 'unreachable'
 export type ContactListener = (outcome: ContactOutcome) => void
 
 export interface RestClientOptions {
+  /** The longest wait for an answer to start or to move, and the whole deadline of a record or a list (answerLimits.ts). */
   timeoutMs?: number
+  /** Limits per kind of answer over the defaults (tests). */
+  limits?: AnswerLimitOverrides
   onContact?: ContactListener
   /** Each exchange is logged as method, path, status and milliseconds: never headers or bodies. */
   log?: Logger
@@ -44,21 +49,22 @@ export interface RestClientOptions {
 
 /**
  * One client per signed-in account. It sends the service's four headers on
- * every call, reads the body as text so a non-JSON answer is caught here, and
- * turns every failure into an AppError.
+ * every call, reads every answer itself within its deadlines and size cap
+ * (answerLimits.ts), so a non-JSON, hanging or runaway answer is caught here,
+ * and turns every failure into an AppError.
  */
 export class RestClient {
   private readonly http: AxiosInstance
+  readonly limits: Record<AnswerKind, AnswerLimits>
 
   constructor(
     readonly account: ServiceAccount,
     private readonly options: RestClientOptions = {},
   ) {
+    this.limits = answerLimits(options.timeoutMs, options.limits)
     this.http = axios.create({
       baseURL: account.serverUrl,
-      timeout: options.timeoutMs ?? 15_000,
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
+      responseType: 'stream',
       validateStatus: () => true,
       maxRedirects: 0,
       httpAgent: new http.Agent({ keepAlive: true }),
@@ -74,40 +80,44 @@ export class RestClient {
 
   /**
    * A success body as it arrives, chunk by chunk, for answers too large to
-   * hold whole (the list of every bundle). A refusal is read whole and thrown
-   * like `request` does.
+   * hold whole (the list of every bundle): within the limits of a streamed
+   * list unless `req.kind` says otherwise. A refusal is read and thrown like
+   * `request` does.
    */
   async stream(req: RestRequest): Promise<AsyncIterable<Buffer>> {
-    const response = await this.exchange<NodeJS.ReadableStream>(req.method, req.path, () => ({ params: req.query, responseType: 'stream' }))
-    const body = response.data as AsyncIterable<Buffer>
-    if (response.status >= 200 && response.status < 300) return body
-    const chunks: Buffer[] = []
-    for await (const chunk of body) chunks.push(chunk)
-    throw errorFromResponse(response.status, parseBody(Buffer.concat(chunks).toString('utf8'), response.status), req.fieldNames)
+    const answer = await this.exchange(req.method, req.path, req.kind ?? 'streamedList', () => ({ params: req.query }))
+    if (answer.status >= 200 && answer.status < 300) return answer.watch.chunks(answer.body)
+    throw errorFromResponse(answer.status, await readRefusal(answer), req.fieldNames)
   }
 
   /** `schema` checks a success body; `null` for endpoints that answer 204 or an empty object. */
   request<T extends z.ZodType>(req: RestRequest, schema: T): Promise<z.output<T>>
   request(req: RestRequest, schema: null): Promise<null>
   async request(req: RestRequest, schema: z.ZodType | null): Promise<unknown> {
-    const response = await this.exchange<string>(req.method, req.path, async () => {
+    const kind = req.kind ?? (schema instanceof ZodArray ? 'list' : 'record')
+    const answer = await this.exchange(req.method, req.path, kind, async () => {
       // Node's own encoder writes the multipart body and its boundary; axios then only carries bytes.
       const multipart = req.form ? new Response(req.form) : null
       return {
         params: req.query,
         data: multipart ? Buffer.from(await multipart.arrayBuffer()) : req.body === undefined ? undefined : JSON.stringify(req.body),
         ...(multipart ? { headers: { 'Content-Type': multipart.headers.get('content-type') ?? 'multipart/form-data' } } : {}),
-        ...(req.timeoutMs ? { timeout: req.timeoutMs } : {}),
       }
     })
-    const body = parseBody(response.data, response.status)
-    if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, body, req.fieldNames)
+    const { status } = answer
+    if (status < 200 || status >= 300) throw errorFromResponse(status, await readRefusal(answer), req.fieldNames)
+    // An answer nobody reads (a write's "done") is not held to a size: the service said yes.
+    const text = await readWhole(answer).catch((err: unknown) => {
+      if (schema === null && err instanceof AppError && err.code === 'too_large') return ''
+      throw err
+    })
+    const body = parseBody(text, status)
     if (schema === null) return null
     const parsed = schema.safeParse(body)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       throw new AppError('bad_response', {
-        status: response.status,
+        status,
         detail: `${req.method} ${req.path}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
       })
     }
@@ -120,48 +130,72 @@ export class RestClient {
    */
   async headStatus(path: string): Promise<number> {
     // A probe of the service check: it does not move the connection state.
-    return (await this.exchange<string>('HEAD', path, () => ({}), false)).status
+    const answer = await this.exchange('HEAD', path, 'record', () => ({}), false)
+    answer.watch.finish()
+    // A HEAD's answer has no body: letting it end gives the connection back to the pool.
+    answer.body.resume()
+    return answer.status
   }
 
   /**
-   * One exchange with the service: the request built by `config` (which may
-   * read a body first), a transport failure as an AppError, the outcome told
-   * to the connection state and the exchange logged (never the body).
+   * One exchange with the service up to its headers: the request built by
+   * `config` (which may read a body first) under the limits of `kind`, a
+   * transport failure or a cut as an AppError, the outcome told to the
+   * connection state and the exchange logged (never the body).
    */
-  private async exchange<T>(
+  private async exchange(
     method: Method,
     path: string,
+    kind: AnswerKind,
     config: () => AxiosRequestConfig | Promise<AxiosRequestConfig>,
     recordContact = true,
-  ): Promise<AxiosResponse<T>> {
+  ): Promise<OpenAnswer> {
     const started = Date.now()
-    let response: AxiosResponse<T>
+    let answer: OpenAnswer
     try {
-      response = await this.http.request<T>({ ...(await config()), method, url: path })
+      answer = await openAnswer(this.http, { ...(await config()), method, url: path }, this.limits[kind], `${method} ${path}`)
     } catch (err) {
-      const error = errorFromTransport(err as { code?: string; message?: string })
+      const error = AppError.from(err)
       if (recordContact) this.options.onContact?.(contactOutcome(error))
       this.options.log?.warn('request failed', { method, path, ms: Date.now() - started, code: error.code })
       throw error
     }
-    if (recordContact) this.options.onContact?.(contactOutcome(response.status))
-    this.options.onServiceTime?.(offsetFromDate(response.headers['date'], started, Date.now()))
-    this.options.log?.info('request', { method, path, status: response.status, ms: Date.now() - started })
-    return response
+    if (recordContact) this.options.onContact?.(contactOutcome(answer.status))
+    this.options.onServiceTime?.(offsetFromDate(answer.date, started, Date.now()))
+    this.options.log?.info('request', { method, path, status: answer.status, ms: Date.now() - started })
+    return answer
   }
+}
+
+/** The whole body as text, within the answer's cap; a failure of the line while reading is told as the AppError it is. */
+async function readWhole(answer: OpenAnswer): Promise<string> {
+  const chunks: Buffer[] = []
+  try {
+    for await (const chunk of answer.watch.chunks(answer.body)) chunks.push(chunk)
+  } catch (err) {
+    throw err instanceof AppError ? err : errorFromTransport(err as { code?: string; message?: string })
+  }
+  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
+}
+
+/** A refusal's body for its classification; one too long to read, or cut on the way, is judged by its status alone. */
+async function readRefusal(answer: OpenAnswer): Promise<unknown> {
+  const text = await readWhole(answer).catch(() => null)
+  return text === null ? null : parseBody(text, answer.status)
 }
 
 /**
  * For writes: once the service has answered 2xx the write is done, whatever the
- * answer looks like. An answer of another shape than expected gives null, and
- * the caller reads back what was written; it must never look like a failure
- * that invites the user to send the write a second time.
+ * answer looks like. An answer of another shape than expected, or too large to
+ * read, gives null, and the caller reads back what was written; it must never
+ * look like a failure that invites the user to send the write a second time.
  */
 export async function writeRequest<T extends z.ZodType>(rest: RestClient, req: RestRequest, schema: T): Promise<z.output<T> | null> {
   try {
     return await rest.request(req, schema)
   } catch (err) {
-    if (err instanceof AppError && err.code === 'bad_response' && err.status !== null && err.status >= 200 && err.status < 300) return null
+    const unread = err instanceof AppError && (err.code === 'bad_response' || err.code === 'too_large')
+    if (unread && err.status !== null && err.status >= 200 && err.status < 300) return null
     throw err
   }
 }
@@ -172,7 +206,7 @@ function parseBody(raw: unknown, status: number): unknown {
     return JSON.parse(raw)
   } catch {
     if (status >= 200 && status < 300) {
-      throw new AppError('bad_response', { status, detail: `not JSON: ${raw.slice(0, 80)}` })
+      throw new AppError('bad_response', { status, detail: notJsonDetail(raw) })
     }
     return raw
   }

@@ -11,25 +11,56 @@ import { ourFieldNames, type FieldNames } from './serviceFieldNames'
 export function errorFromResponse(status: number, body: unknown, names?: FieldNames): AppError {
   const given = validationFields(body)
   const fields = given && ourFieldNames(given, names)
-  const message = errorMessage(body)
+  // A body that is not JSON is a front server's page, not the service's words: its status says what happened.
+  const notJson = typeof body === 'string' && body.trim() !== ''
+  const message = notJson ? `HTTP ${status}, ${notJsonDetail(body)}` : errorMessage(body)
   if (status >= 500) return new AppError('server', { status, detail: message })
   if (status === 401) return new AppError('unauthorized', { status, detail: message })
   if (status === 403) return new AppError('forbidden', { status, detail: message })
   if (fields) return new AppError('validation', { status, fields, detail: Object.values(fields)[0]?.[0] ?? null })
-  const byStatus: Record<number, ErrorCode> = { 404: 'not_found', 409: 'conflict', 400: 'validation', 422: 'validation' }
+  const byStatus: Record<number, ErrorCode> = notJson
+    ? { 404: 'not_found', 409: 'conflict' }
+    : { 404: 'not_found', 409: 'conflict', 400: 'validation', 422: 'validation' }
   return new AppError(byStatus[status] ?? 'bad_response', { status, detail: message })
 }
 
 export function errorMessage(body: unknown): string | null {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const err = (body as Record<string, unknown>).error
-    if (typeof err === 'string') return err
+    if (typeof err === 'string') return short(err)
     if (err && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string') {
-      return (err as { message: string }).message
+      return short((err as { message: string }).message)
     }
   }
-  if (typeof body === 'string' && body.trim() && body.length < 500) return body.trim()
+  if (typeof body === 'string' && body.trim()) return notJsonDetail(body)
   return null
+}
+
+/** The longest excerpt of a page kept in an error: what a clerk may be shown, and all a support person needs. */
+const excerptChars = 60
+/** The service's own `{error}` words are kept whole unless they run on like a page. */
+const messageChars = 300
+
+function short(text: string, max = messageChars): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/**
+ * A few words from an answer that is not JSON (a front server's HTML error
+ * page, a captive portal): its title or its first words without markup, never
+ * the page itself, which would be stored with an outbox entry and shown as it is.
+ */
+export function notJsonDetail(text: string): string {
+  const head = text.slice(0, 4096)
+  const html = /<(html|!doctype|head|body|h1|title|center|div|p)\b/i.test(head)
+  const title = /<title[^>]*>([^<]*)</i.exec(head)?.[1] ?? /<h1[^>]*>([^<]*)</i.exec(head)?.[1]
+  const words = (title ?? head.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>?/g, ' '))
+    .replace(/&[a-z0-9#]+;/gi, ' ')
+    .replace(/[<>]/g, ' ')
+  const excerpt = short(words, excerptChars)
+  const what = html ? 'an HTML page' : 'an answer that is not JSON'
+  return excerpt ? `${what}: "${excerpt}"` : what
 }
 
 /** `{field: [messages]}` (messages may come as one string); null when the body is not that shape. */
@@ -74,5 +105,8 @@ export function contactOutcome(result: number | AppError): 'answered' | 'failing
 
 /** Failures after which a write may have been done on the service: only a read can tell. */
 export function mayHaveBeenDone(err: unknown): boolean {
-  return err instanceof AppError && (err.code === 'unknown_outcome' || err.code === 'timeout' || err.code === 'server')
+  return (
+    err instanceof AppError &&
+    (err.code === 'unknown_outcome' || err.code === 'timeout' || err.code === 'server' || err.code === 'too_large')
+  )
 }

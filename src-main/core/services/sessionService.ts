@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import type { SessionStatus } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import type { AnswerLimitOverrides } from '../api/answerLimits'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
@@ -42,6 +43,7 @@ export interface SessionDeps {
   connection: ConnectionMonitor
   training?: TrainingLauncher
   timeoutMs?: number
+  answerLimits?: AnswerLimitOverrides
   now: () => Date
   log?: Logger
 }
@@ -114,6 +116,7 @@ export class SessionService {
     this.deps.log?.addSecret(account.token)
     const probe = new RestClient(account, {
       timeoutMs: this.deps.timeoutMs,
+      limits: this.deps.answerLimits,
       onContact: (outcome) => this.deps.connection.record(outcome),
       log: this.deps.log?.child({ area: 'api' }),
     })
@@ -192,10 +195,11 @@ export class SessionService {
     })
     this.deps.connection.noteClockOffset(clock.offsetMs())
     const onServiceTime = (offsetMs: number | null) => clock.observe(offsetMs)
-    const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact, onServiceTime, log })
+    const limits = { timeoutMs: this.deps.timeoutMs, limits: this.deps.answerLimits }
+    const rest = new RestClient(account, { ...limits, onContact, onServiceTime, log })
     // The JWT's expiry is stamped in the service's clock.
     const serviceNow = () => new Date(this.deps.now().getTime() + (clock.offsetMs() ?? 0))
-    const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: serviceNow, onContact, onServiceTime, log })
+    const graphql = new GraphqlClient(rest, { ...limits, now: serviceNow, onContact, onServiceTime, log })
     const extensions = new ServiceExtensions((query) => graphql.query(query))
     this.active = { account, training, rest, graphql, extensions, accountDb, clock }
     this.deps.connection.watch(() => fetchProfile(rest))

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { arch, platform, release } from 'node:os'
 import { join, relative } from 'node:path'
+import type { Readable } from 'node:stream'
 import axios from 'axios'
 import { AppError } from '@shared/errors'
 import { clockWarningMs, offsetInWords } from '@shared/serviceClock'
@@ -173,23 +174,31 @@ export async function checkService(
   }
   const sent = now().getTime()
   let response
+  const deadline = AbortSignal.timeout(timeoutMs)
   try {
-    response = await axios.get<string>(serverUrl, {
+    // Only the status and the Date header count: the body is never read, so a page that trickles or runs
+    // on cannot hold the check, and the whole exchange has the deadline, not only the connection.
+    response = await axios.get<Readable>(serverUrl, {
       timeout: timeoutMs,
-      responseType: 'text',
-      transformResponse: [(d: unknown) => d],
+      signal: deadline,
+      responseType: 'stream',
       validateStatus: () => true,
       maxRedirects: 0,
       headers: { Accept: 'application/json' },
     })
+    response.data.destroy()
   } catch (err) {
-    const code = (err as { code?: string }).code
+    const code = deadline.aborted ? null : (err as { code?: string }).code
     return [
       check({
         id: 'service',
         level: 'error',
         message: text(`Servicio inaccesible: ${serverUrl}`, `Service unreachable: ${serverUrl}`),
-        detail: code && !reason(err).includes(code) ? `${code} ${reason(err)}` : reason(err),
+        detail: deadline.aborted
+          ? `no answer within ${timeoutMs} ms`
+          : code && !reason(err).includes(code)
+            ? `${code} ${reason(err)}`
+            : reason(err),
       }),
       check({
         id: 'clock',

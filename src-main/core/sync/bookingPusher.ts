@@ -150,6 +150,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
         break
       case 'unknown_outcome':
       case 'timeout':
+      case 'too_large':
       case 'server':
       case 'bad_response':
       // A fault of ours may come after the request left: only a read of the service may decide.

@@ -29,14 +29,42 @@ describe('GET/PUT /__sandbox/faults', () => {
       latencyMaxMs: 0,
       errorShare: 0,
       dropShare: 0,
+      trickleEveryMs: 0,
+      oversizeMb: 0,
       spec: 'none',
     })
     const res = await control(sandbox, 'PUT', '/faults', { latencyMinMs: 20, latencyMaxMs: 80, dropShare: 0.05 })
-    expect(res.body).toEqual({ latencyMinMs: 20, latencyMaxMs: 80, errorShare: 0, dropShare: 0.05, spec: 'latency=20-80,drop=0.05' })
+    expect(res.body).toEqual({
+      latencyMinMs: 20,
+      latencyMaxMs: 80,
+      errorShare: 0,
+      dropShare: 0.05,
+      trickleEveryMs: 0,
+      oversizeMb: 0,
+      spec: 'latency=20-80,drop=0.05',
+    })
+    const shaped = await control(sandbox, 'PUT', '/faults', { spec: 'trickle=5000,oversize=300' })
+    expect(shaped.body).toMatchObject({
+      latencyMaxMs: 0,
+      dropShare: 0,
+      trickleEveryMs: 5000,
+      oversizeMb: 300,
+      spec: 'trickle=5000,oversize=300',
+    })
+    await control(sandbox, 'PUT', '/faults', { spec: 'none' })
   })
 
   it('answers 400 {error} for a bad body and keeps the faults', async () => {
-    for (const body of [{ errorShare: 2 }, { spec: 'boom=1' }, { latencyMinMs: 50, latencyMaxMs: 10 }, { unknown: 1 }, [1]]) {
+    for (const body of [
+      { errorShare: 2 },
+      { spec: 'boom=1' },
+      { latencyMinMs: 50, latencyMaxMs: 10 },
+      { unknown: 1 },
+      [1],
+      { spec: 'trickle=slow' },
+      { oversizeMb: 1.5 },
+      { trickleEveryMs: -1 },
+    ]) {
       const res = await control<{ error: string }>(sandbox, 'PUT', '/faults', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.error).toEqual(expect.any(String))

@@ -90,6 +90,72 @@ describe('latency', () => {
   })
 })
 
+describe('trickled answers', () => {
+  it('send the headers at once, then one byte every so often, with the answer intact', async () => {
+    sandbox.setFaults({ trickleEveryMs: 20 })
+    const started = performance.now()
+    // Without credentials: a short refusal, trickled like any answer of the service.
+    const res = await fetch(`${sandbox.url}/profile.json`)
+    expect(res.status).toBe(401)
+    expect(res.headers.get('content-length')).toBeNull()
+    expect(performance.now() - started).toBeLessThan(1000)
+    const text = await res.text()
+    expect(performance.now() - started).toBeGreaterThanOrEqual((text.length - 1) * 20 - 50)
+    expect(JSON.parse(text)).toEqual({ error: expect.any(String) })
+  })
+
+  it('do the work first: a write is committed however long its answer takes', async () => {
+    sandbox.setFaults({ trickleEveryMs: 1000 })
+    const abort = new AbortController()
+    const res = await fetch(`${sandbox.url}/company.json`, {
+      method: 'PATCH',
+      headers: userHeaders(ana()),
+      body: JSON.stringify({ selected_entity_id: '102' }),
+      signal: abort.signal,
+    })
+    expect(res.status).toBe(200)
+    abort.abort()
+    sandbox.setFaults({ trickleEveryMs: 0 })
+    expect(await currentCompanyId()).toBe('102')
+  })
+})
+
+describe('oversized answers', () => {
+  it('keep a record a record, with its fields, grown past the size asked', async () => {
+    sandbox.setFaults({ oversizeMb: 2 })
+    const res = await fetch(`${sandbox.url}/profile.json`, { headers: userHeaders(ana()) })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-length')).toBeNull()
+    const text = await res.text()
+    expect(text.length).toBeGreaterThanOrEqual(2 * 1024 * 1024)
+    const body = JSON.parse(text) as { profile: { email: string }; sandbox_padding: string }
+    expect(body.profile.email).toBe(ana().email)
+    expect(body.sandbox_padding.length).toBeGreaterThan(2_000_000)
+  })
+
+  it('keep a list a list of records, the streamed bundle list too', async () => {
+    sandbox.setFaults({ oversizeMb: 1 })
+    for (const path of ['/pos/bookings.json', '/inventories/bundles.json']) {
+      const text = await (await fetch(`${sandbox.url}${path}`, { headers: userHeaders(ana()) })).text()
+      expect(text.length, path).toBeGreaterThanOrEqual(1024 * 1024)
+      const list = JSON.parse(text) as { id: number }[]
+      expect(Array.isArray(list), path).toBe(true)
+      expect(
+        list.every((r) => typeof r.id === 'number' || typeof r.id === 'string'),
+        path,
+      ).toBe(true)
+    }
+  })
+
+  it('reach GraphQL too, its answer still an object with its data', async () => {
+    const jwt = await graphqlToken(sandbox, ana())
+    sandbox.setFaults({ oversizeMb: 1 })
+    const res = await gql<{ agencies: unknown[] }>(sandbox, jwt, '{ agencies { id } }')
+    expect(res.status).toBe(200)
+    expect(res.body.data?.agencies.length).toBeGreaterThan(0)
+  })
+})
+
 describe('the control door', () => {
   it('is never faulted', async () => {
     sandbox.setFaults({ errorShare: 1, dropShare: 1, latencyMinMs: 0, latencyMaxMs: 0 })

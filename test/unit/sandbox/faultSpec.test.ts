@@ -5,6 +5,7 @@ import { FaultInjector, formatFaultSpec, noFaults } from '@sandbox/faults'
 describe('parseFaultSpec', () => {
   it('reads latency ranges, 5xx and drop shares', () => {
     expect(parseFaultSpec('latency=20-80,5xx=0.1,drop=0.05')).toEqual({
+      ...noFaults,
       latencyMinMs: 20,
       latencyMaxMs: 80,
       errorShare: 0.1,
@@ -12,8 +13,13 @@ describe('parseFaultSpec', () => {
     })
   })
 
+  it('reads a trickle in milliseconds between bytes and an oversize in megabytes', () => {
+    expect(parseFaultSpec('trickle=5000,oversize=300')).toEqual({ ...noFaults, trickleEveryMs: 5000, oversizeMb: 300 })
+    expect(parseFaultSpec('trickle=0,oversize=0')).toEqual(noFaults)
+  })
+
   it('reads a fixed latency, spaces, any order, and partial specs', () => {
-    expect(parseFaultSpec(' drop = 1 , latency=50 ')).toEqual({ latencyMinMs: 50, latencyMaxMs: 50, errorShare: 0, dropShare: 1 })
+    expect(parseFaultSpec(' drop = 1 , latency=50 ')).toEqual({ ...noFaults, latencyMinMs: 50, latencyMaxMs: 50, dropShare: 1 })
     expect(parseFaultSpec('5xx=0')).toEqual(noFaults)
   })
 
@@ -30,7 +36,14 @@ describe('parseFaultSpec', () => {
     ['5xx=1.5', /5xx must be a share between 0 and 1/],
     ['drop=', /drop must be a share/],
     ['drop=abc', /drop must be a share/],
-    ['boom=1', /unknown key "boom"/],
+    ['boom=1', /unknown key "boom" \(keys: latency, 5xx, drop, trickle, oversize\)/],
+    ['trickle=fast', /trickle must be whole milliseconds between bytes like trickle=5000, got "fast"/],
+    ['trickle=1.5', /trickle must be whole milliseconds/],
+    ['trickle=600001', /trickleEveryMs must be whole milliseconds between 0 and 600000/],
+    ['oversize=-1', /oversize must be whole megabytes like oversize=300, got "-1"/],
+    ['oversize=big', /oversize must be whole megabytes/],
+    ['oversize=5000', /oversizeMb must be whole megabytes between 0 and 4096/],
+    ['trickle=10,trickle=20', /given twice/],
     ['5xx', /expected key=value/],
     ['5xx=0.1,5xx=0.2', /given twice/],
   ])('refuses %s with a clear message', (spec, message) => {
@@ -38,7 +51,16 @@ describe('parseFaultSpec', () => {
   })
 
   it('round-trips through formatFaultSpec', () => {
-    for (const spec of ['none', 'latency=20-80', 'latency=50', '5xx=0.1', 'drop=0.05', 'latency=1-2,5xx=0.5,drop=0.25']) {
+    for (const spec of [
+      'none',
+      'latency=20-80',
+      'latency=50',
+      '5xx=0.1',
+      'drop=0.05',
+      'trickle=5000',
+      'oversize=300',
+      'latency=1-2,5xx=0.5,drop=0.25,trickle=10,oversize=1',
+    ]) {
       expect(formatFaultSpec(parseFaultSpec(spec))).toBe(spec)
     }
   })
@@ -47,7 +69,12 @@ describe('parseFaultSpec', () => {
 describe('FaultInjector', () => {
   it('never faults with no faults set', () => {
     const f = new FaultInjector()
-    for (let i = 0; i < 200; i++) expect(f.decide()).toEqual({ latencyMs: 0, outcome: 'serve' })
+    for (let i = 0; i < 200; i++) expect(f.decide()).toEqual({ latencyMs: 0, outcome: 'serve', trickleEveryMs: 0, oversizeMb: 0 })
+  })
+
+  it('shapes every answer with the trickle and oversize set, whatever the draws say', () => {
+    const f = new FaultInjector({ ...noFaults, trickleEveryMs: 250, oversizeMb: 3, errorShare: 0.5 })
+    for (let i = 0; i < 50; i++) expect(f.decide()).toMatchObject({ trickleEveryMs: 250, oversizeMb: 3 })
   })
 
   it('always answers 5xx at share 1, even with drop at 1', () => {
@@ -85,10 +112,13 @@ describe('FaultInjector', () => {
     const f = new FaultInjector()
     f.update({ latencyMinMs: 10, latencyMaxMs: 30 })
     f.update({ dropShare: 0.5 })
-    expect(f.settings).toEqual({ latencyMinMs: 10, latencyMaxMs: 30, errorShare: 0, dropShare: 0.5 })
+    f.update({ trickleEveryMs: 100 })
+    const merged = { ...noFaults, latencyMinMs: 10, latencyMaxMs: 30, dropShare: 0.5, trickleEveryMs: 100 }
+    expect(f.settings).toEqual(merged)
     expect(() => f.update({ errorShare: -0.1 })).toThrow(/errorShare/)
     expect(() => f.update({ latencyMaxMs: 5 })).toThrow(/above the maximum/)
-    expect(f.settings).toEqual({ latencyMinMs: 10, latencyMaxMs: 30, errorShare: 0, dropShare: 0.5 })
+    expect(() => f.update({ oversizeMb: 0.5 })).toThrow(/oversizeMb/)
+    expect(f.settings).toEqual(merged)
   })
 
   it('reads a raised minimum alone as "at least this much"', () => {

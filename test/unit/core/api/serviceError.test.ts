@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorFromResponse, errorFromTransport, validationFields } from '@core/api/serviceError'
+import { errorFromResponse, errorFromTransport, notJsonDetail, validationFields } from '@core/api/serviceError'
 import { bookingFieldNames, bundleFieldNames, tableFieldNames } from '@core/api/serviceFieldNames'
 
 describe('classifying service failures by status and body', () => {
@@ -51,6 +51,27 @@ describe('classifying service failures by status and body', () => {
     expect(errorFromResponse(409, { error: 'stale' }).code).toBe('conflict')
     expect(errorFromResponse(503, { error: 'down' }).code).toBe('server')
     expect(errorFromResponse(500, '<html>oops</html>').code).toBe('server')
+  })
+
+  it('keeps a few words of a page that is not JSON, never the page, and judges it by its status', () => {
+    const nginx = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body><center><h1>502 Bad Gateway</h1></center></body></html>'
+    expect(errorFromResponse(502, nginx)).toMatchObject({ code: 'server', detail: 'HTTP 502, an HTML page: "502 Bad Gateway"' })
+    const rails = `<!DOCTYPE html><html><head><style>body { color: red }</style></head><body><div><p>We're sorry, but something went wrong.</p><p>${'x'.repeat(2000)}</p></div></body></html>`
+    const detail = errorFromResponse(500, rails).detail!
+    expect(detail).toMatch(/^HTTP 500, an HTML page: "We're sorry, but something went wrong\. x+…"$/)
+    expect(detail.length).toBeLessThan(120)
+    expect(detail).not.toMatch(/[<>{]/)
+    // A proxy's page is not a refusal of the fields: no "check the highlighted fields".
+    expect(errorFromResponse(400, '<html><body><h1>400 Bad Request</h1>Request Header Or Cookie Too Large</body></html>').code).toBe(
+      'bad_response',
+    )
+    expect(errorFromResponse(404, '<h1>Not Found</h1>')).toMatchObject({ code: 'not_found', detail: 'HTTP 404, an HTML page: "Not Found"' })
+    expect(notJsonDetail('Service Unavailable')).toBe('an answer that is not JSON: "Service Unavailable"')
+    expect(notJsonDetail('<html><body></body></html>')).toBe('an HTML page')
+  })
+
+  it("cuts the service's own {error} words short when they run on like a page", () => {
+    expect(errorFromResponse(500, { error: `boom ${'y'.repeat(1000)}` }).detail!.length).toBeLessThanOrEqual(300)
   })
 
   it('does not mistake other objects for a field map', () => {
