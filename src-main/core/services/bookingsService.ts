@@ -9,8 +9,8 @@ import {
   type LocalBooking,
   type OutboxEntry,
 } from '@shared/bookings'
-import { stockWarnings, type StockWarning } from '@shared/bookingLines'
-import { AppError } from '@shared/errors'
+import { countsAgainstStock, ownUnsent, stockWarnings, type CheckedLine, type StockWarning } from '@shared/bookingLines'
+import { AppError, badInput } from '@shared/errors'
 import { fetchBookingViewWithLines } from '../api/bookingsGraphql'
 import type { EventPayload } from '@shared/contract'
 import type { BookingsDelta } from '@shared/contract/events'
@@ -21,6 +21,7 @@ import { createPayload, storedCreate, updatePayload, withUpdate, type CreateFiel
 import { tryLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt } from './availability'
+import { refuseAtEntry } from './entryChecks'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import { forgetOpenBooking } from './openBookingService'
 import type { ProfileService } from './profileService'
@@ -62,9 +63,13 @@ export class BookingsService {
     const input = bookingInput.parse(raw)
     const cache = this.cache()
     const from = input.agencyFromId ?? this.profile.lastKnown()?.agency?.id
-    if (!from) throw new AppError('bad_input', { field: 'agency_from_id', detail: 'the user has no agency: choose the origin' })
+    if (!from) throw new AppError('bad_input', { field: 'agencyFromId', detail: 'the user has no agency: choose the origin' })
     if (from === input.agencyToId)
-      throw new AppError('bad_input', { field: 'agency_to_id', detail: 'the destination must differ from the origin' })
+      throw new AppError('bad_input', { field: 'agencyToId', detail: 'the destination must differ from the origin' })
+    refuseAtEntry(cache, {
+      booking: { agencyFromId: from, agencyToId: input.agencyToId, lines: input.lines },
+      weighsOn: input.draft ? null : from,
+    })
     const warnings = this.stockWarnings(cache, from, input.lines)
     const localId = randomUUID()
     const at = this.now().toISOString()
@@ -92,6 +97,16 @@ export class BookingsService {
     const booking = this.find(cache, ref)
     // A booking without transport is delivered without being shipped: the service refuses edits of both.
     if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be edited' })
+    if (changes.agencyToId === booking.agencyFromId)
+      throw new AppError('bad_input', { field: 'agencyToId', detail: 'the destination must differ from the origin' })
+    // What the booking already had was checked when it was entered: only what the edit brings is checked again.
+    const had = (l: CheckedLine) => booking.lines.some((o) => o.itemId === l.itemId && o.lotId === (l.lotId ?? null) && o.bundleId === (l.bundleId ?? null))
+    refuseAtEntry(cache, {
+      booking: { agencyToId: changes.agencyToId === booking.agencyToId ? undefined : changes.agencyToId, lines: changes.lines },
+      checkLine: (l) => !had(l),
+      weighsOn: changes.lines && countsAgainstStock(booking) ? booking.agencyFromId : null,
+      own: ownUnsent(booking),
+    })
     const at = this.now().toISOString()
     const editable = changes
     if (booking.state === 'draft') {
@@ -136,15 +151,28 @@ export class BookingsService {
     if (booking.state !== 'draft')
       throw new AppError('conflict', { detail: 'only a draft is submitted; this booking is already on its way' })
     const at = this.now().toISOString()
-    const fields: CreateFields = {
+    // A draft is checked as a new booking is: it may have been kept before the catalogue was pulled.
+    const parsed = bookingInput.safeParse({
       agencyFromId: booking.agencyFromId,
       agencyToId: booking.agencyToId,
       plannedDelivery: booking.plannedDelivery,
       reference: booking.reference,
       needsTransport: booking.needsTransport,
       transferRequestId: booking.transferRequestId,
-      lines: bookingInput.shape.lines.parse(booking.lines),
+      lines: booking.lines,
+    })
+    if (!parsed.success) throw badInput(parsed.error.issues)
+    const input = parsed.data
+    const fields: CreateFields = {
+      agencyFromId: booking.agencyFromId,
+      agencyToId: input.agencyToId,
+      plannedDelivery: input.plannedDelivery,
+      reference: input.reference,
+      needsTransport: input.needsTransport,
+      transferRequestId: input.transferRequestId,
+      lines: input.lines,
     }
+    refuseAtEntry(cache, { booking: fields, weighsOn: fields.agencyFromId })
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, { state: 'pending' }, at)
       cache.outbox.enqueue(booking.localId, 'create', createPayload(fields), newMarker(), at)
