@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 import { fileURLToPath } from 'node:url'
+import { modulePathPlugin } from './test/support/modulePathPlugin'
 
 // The path aliases, as in tsconfig.base.json and electron.vite.config.ts; every project gets them.
 const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url))
@@ -12,6 +13,8 @@ const resolve = {
     '@renderer': at('./src-renderer'),
   },
 }
+// A worker's own bundle, as electron-vite's `?modulePath` gives it in the app (the spreadsheet reader).
+const plugins = [modulePathPlugin(at('.'), resolve.alias)]
 
 // One project per suite so CI can run them separately and count them together.
 const keychain = 'test/**/*.keychain.test.ts'
@@ -25,9 +28,10 @@ const realServiceFlows = [
 export default defineConfig({
   test: {
     projects: [
-      { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [keychain], environment: 'node' } },
+      { resolve, plugins, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [keychain], environment: 'node' } },
       {
         resolve,
+        plugins,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -41,6 +45,7 @@ export default defineConfig({
       // (src-main/core/api/schema/realService.graphql). The client must work there, with less detail.
       {
         resolve,
+        plugins,
         test: {
           name: 'integration-real',
           include: realServiceFlows,
@@ -54,6 +59,7 @@ export default defineConfig({
       // processes, a damaged disk, a hostile page, a trickling answer, bad input), one test each, and a fleet.
       {
         resolve,
+        plugins,
         test: {
           name: 'faults',
           include: ['test/faults/**/*.test.ts'],
@@ -62,11 +68,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { resolve, test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node' } },
-      { resolve, test: { name: 'keychain', include: [keychain], environment: 'node', testTimeout: 30_000 } },
+      { resolve, plugins, test: { name: 'security', include: ['test/security/**/*.test.ts'], environment: 'node' } },
+      { resolve, plugins, test: { name: 'keychain', include: [keychain], environment: 'node', testTimeout: 30_000 } },
       {
         resolve,
-        plugins: [vue()],
+        plugins: [vue(), ...plugins],
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
@@ -95,6 +101,7 @@ export default defineConfig({
       // Benchmarks measure and print; they never fail on a time. `npm run bench`.
       {
         resolve,
+        plugins,
         test: {
           name: 'bench',
           include: ['test/bench/**/*.bench.ts'],

@@ -179,7 +179,10 @@ export const bundleInput = z.object({
   itemCategoryId: recordId.nullable().optional(),
   weight: z.number().nonnegative().nullable().optional(),
   volume: z.number().nonnegative().nullable().optional(),
-  tags: z.array(serviceText(z.string().trim().min(1), 100)).max(50).optional(),
+  tags: z
+    .array(serviceText(z.string().trim().min(1), 100))
+    .max(50)
+    .optional(),
   components: z.array(componentInput).max(500).optional(),
 })
 export type BundleInput = z.infer<typeof bundleInput>

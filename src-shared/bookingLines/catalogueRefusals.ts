@@ -53,28 +53,42 @@ export function catalogueRefusals(
     if (id === undefined) continue
     const agency = facts.agency(id)
     if (!agency) refuse(field, `la agencia ${id} no existe en el catálogo / agency ${id} must exist (it is not in the catalogue)`)
-    else if (agency.active === false) refuse(field, `la agencia ${id} «${agency.name}» está inactiva / agency ${id} «${agency.name}» is inactive`)
+    else if (agency.active === false)
+      refuse(field, `la agencia ${id} «${agency.name}» está inactiva / agency ${id} «${agency.name}» is inactive`)
   }
   ;(booking.lines ?? []).forEach((line, i) => {
     if (!checkLine(line)) return
     const item = facts.item(line.itemId)
     if (!item) {
-      refuse(`lines[${i}].itemId`, `el artículo ${line.itemId} no existe en el catálogo / item ${line.itemId} must exist (it is not in the catalogue)`)
+      refuse(
+        `lines[${i}].itemId`,
+        `el artículo ${line.itemId} no existe en el catálogo / item ${line.itemId} must exist (it is not in the catalogue)`,
+      )
     } else if (!item.active) {
       refuse(`lines[${i}].itemId`, `${named(item)} está inactivo: no se puede reservar / is inactive: it cannot be booked`)
     }
     if (line.lotId !== null && line.lotId !== undefined) {
       const lot = facts.lot(line.lotId)
-      if (!lot) refuse(`lines[${i}].lotId`, `el lote ${line.lotId} no existe en el catálogo / lot ${line.lotId} must exist (it is not in the catalogue)`)
+      if (!lot)
+        refuse(
+          `lines[${i}].lotId`,
+          `el lote ${line.lotId} no existe en el catálogo / lot ${line.lotId} must exist (it is not in the catalogue)`,
+        )
       else if (lot.itemId !== line.itemId) {
         const of = item ? named(item) : String(line.itemId)
-        refuse(`lines[${i}].lotId`, `el lote ${lot.name ?? line.lotId} no es de ${of} / lot ${lot.name ?? line.lotId} is not a lot of ${of}`)
+        refuse(
+          `lines[${i}].lotId`,
+          `el lote ${lot.name ?? line.lotId} no es de ${of} / lot ${lot.name ?? line.lotId} is not a lot of ${of}`,
+        )
       }
     }
     if (line.bundleId !== null && line.bundleId !== undefined) {
       const bundle = facts.bundle(line.bundleId)
       if (!bundle)
-        refuse(`lines[${i}].bundleId`, `el paquete ${line.bundleId} no existe en el catálogo / bundle ${line.bundleId} must exist (it is not in the catalogue)`)
+        refuse(
+          `lines[${i}].bundleId`,
+          `el paquete ${line.bundleId} no existe en el catálogo / bundle ${line.bundleId} must exist (it is not in the catalogue)`,
+        )
       else if (!bundle.active) refuse(`lines[${i}].bundleId`, `${named(bundle)} está inactivo / is inactive: it cannot be booked`)
     }
   })

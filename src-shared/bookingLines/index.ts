@@ -8,10 +8,4 @@ export { mergeTarget, type MergeableLine } from './mergeScan'
 export { defaultLot } from './defaultLot'
 export { bundleRefusal, expandBundle, type BundlePart, type BundleRefusal } from './bundleExpansion'
 export { countsAgainstStock, netAvailable, ownUnsent, stockWarnings, type StockWarning } from './stockWarnings'
-export {
-  catalogueRefusals,
-  type CatalogueFacts,
-  type CatalogueItemFact,
-  type CheckedBooking,
-  type CheckedLine,
-} from './catalogueRefusals'
+export { catalogueRefusals, type CatalogueFacts, type CatalogueItemFact, type CheckedBooking, type CheckedLine } from './catalogueRefusals'

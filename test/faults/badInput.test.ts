@@ -122,15 +122,26 @@ describe('a date that is not on the calendar', () => {
     const leap = await h.call('bookings.create', booking({ plannedDelivery: '2028-02-29', draft: true }))
     expect(leap.booking.plannedDelivery).toBe('2028-02-29')
     // An edit is held to the same calendar (the contract names its fields under `changes`).
-    await expect(
-      h.call('bookings.update', { id: leap.booking.localId, changes: { plannedDelivery: '2026-04-31' } }),
-    ).rejects.toMatchObject({ code: 'bad_input', field: 'changes.plannedDelivery' })
+    await expect(h.call('bookings.update', { id: leap.booking.localId, changes: { plannedDelivery: '2026-04-31' } })).rejects.toMatchObject(
+      { code: 'bad_input', field: 'changes.plannedDelivery' },
+    )
   })
 
   it('is refused by the command line before anything is queued', async () => {
     const dataDir = await cliDataDir()
     const res = await cli(
-      ['--server', sandbox.url, 'bookings', 'create', '--to', String(destination), '--planned-delivery', '2025-02-30', '--line', `${item.id}:1`],
+      [
+        '--server',
+        sandbox.url,
+        'bookings',
+        'create',
+        '--to',
+        String(destination),
+        '--planned-delivery',
+        '2025-02-30',
+        '--line',
+        `${item.id}:1`,
+      ],
       asUser(),
       dataDir,
     )
@@ -143,7 +154,15 @@ describe('a date that is not on the calendar', () => {
 describe('what the cached catalogue knows is not there', () => {
   it('an unknown item is refused at entry with its line named', async () => {
     const err = await refusal(() =>
-      h.call('bookings.create', booking({ lines: [{ itemId: item.id, bookedQuantity: '1' }, { itemId: 987_654_321, bookedQuantity: '1' }] })),
+      h.call(
+        'bookings.create',
+        booking({
+          lines: [
+            { itemId: item.id, bookedQuantity: '1' },
+            { itemId: 987_654_321, bookedQuantity: '1' },
+          ],
+        }),
+      ),
     )
     expect(err).toMatchObject({ code: 'bad_input', field: 'lines[1].itemId' })
     expect(err.fields['lines[1].itemId']?.join(' ')).toMatch(/987654321/)
@@ -157,7 +176,9 @@ describe('what the cached catalogue knows is not there', () => {
   })
 
   it("a lot of another item is refused at entry, naming the line's item", async () => {
-    const err = await refusal(() => h.call('bookings.create', booking({ lines: [{ itemId: item.id, bookedQuantity: '1', lotId: otherLot }] })))
+    const err = await refusal(() =>
+      h.call('bookings.create', booking({ lines: [{ itemId: item.id, bookedQuantity: '1', lotId: otherLot }] })),
+    )
     expect(err).toMatchObject({ code: 'bad_input', field: 'lines[0].lotId' })
     expect(err.fields['lines[0].lotId']?.join(' ')).toContain(item.code)
   })
@@ -241,7 +262,9 @@ describe('a spreadsheet far beyond the row limit', () => {
     const err = await h.call('bundles.importPreview', file).catch((e: unknown) => e)
     const took = performance.now() - started
     clearInterval(ticker)
-    console.info(`300,000-row xlsx (${(file.base64.length * 0.75) / 1e6} MB): refused in ${took.toFixed(0)} ms, longest stall ${longestStall.toFixed(0)} ms`)
+    console.info(
+      `300,000-row xlsx (${(file.base64.length * 0.75) / 1e6} MB): refused in ${took.toFixed(0)} ms, longest stall ${longestStall.toFixed(0)} ms`,
+    )
 
     expect(err).toMatchObject({ code: 'bad_input', field: 'file' })
     expect((err as AppError).detail).toMatch(/20[,.]?000/)

@@ -141,11 +141,7 @@ function receptionLines(values: string[], lots: string[], draft: Awaited<ReturnT
   }
   return values.map((v) => {
     const [item = '', quantity = '', detail] = v.split(':')
-    if (
-      parsePositiveWhole(item) === null ||
-      !isValidQuantity(quantity) ||
-      (detail !== undefined && parsePositiveWhole(detail) === null)
-    ) {
+    if (parsePositiveWhole(item) === null || !isValidQuantity(quantity) || (detail !== undefined && parsePositiveWhole(detail) === null)) {
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:DETAIL_ID], got ${v}`)
     }
     const line = detail

@@ -100,7 +100,8 @@ export class BookingsService {
     if (changes.agencyToId === booking.agencyFromId)
       throw new AppError('bad_input', { field: 'agencyToId', detail: 'the destination must differ from the origin' })
     // What the booking already had was checked when it was entered: only what the edit brings is checked again.
-    const had = (l: CheckedLine) => booking.lines.some((o) => o.itemId === l.itemId && o.lotId === (l.lotId ?? null) && o.bundleId === (l.bundleId ?? null))
+    const had = (l: CheckedLine) =>
+      booking.lines.some((o) => o.itemId === l.itemId && o.lotId === (l.lotId ?? null) && o.bundleId === (l.bundleId ?? null))
     refuseAtEntry(cache, {
       booking: { agencyToId: changes.agencyToId === booking.agencyToId ? undefined : changes.agencyToId, lines: changes.lines },
       checkLine: (l) => !had(l),
