@@ -191,6 +191,13 @@ describe('what the cached catalogue knows is not there', () => {
     expect(from).toMatchObject({ code: 'bad_input', field: 'agencyFromId' })
   })
 
+  it('an inactive destination is refused at entry, named', async () => {
+    const closed = bookingFacts[101].inactiveAgency!
+    const err = await refusal(() => h.call('bookings.create', booking({ agencyToId: closed })))
+    expect(err).toMatchObject({ code: 'bad_input', field: 'agencyToId' })
+    expect(err.fields.agencyToId?.join(' ')).toMatch(/inactiv/)
+  })
+
   it("an inactive item is refused at entry with its line named and the product's code and name", async () => {
     const err = await refusal(() => h.call('bookings.create', booking({ lines: [{ itemId: inactive.id, bookedQuantity: '1' }] })))
     expect(err).toMatchObject({ code: 'bad_input', field: 'lines[0].itemId' })

@@ -453,7 +453,10 @@ export class CatalogueStore {
     const items = byId<Named>(`SELECT id, code, name, active FROM items ${inList}`, ids.items)
     const bundles = byId<Named>(`SELECT id, code, name, active FROM bundles ${inList}`, ids.bundles)
     const lots = byId<{ id: number; item_id: number; name: string | null }>(`SELECT id, item_id, name FROM lots ${inList}`, ids.lots)
-    const agencies = byId<{ id: number; name: string }>(`SELECT id, name FROM agencies ${inList}`, ids.agencies)
+    const agencies = byId<{ id: number; name: string; active: number | null }>(
+      `SELECT id, name, active FROM agencies ${inList}`,
+      ids.agencies,
+    )
     const fact = (r: Named | undefined): CatalogueItemFact | null => (r ? { code: r.code, name: r.name, active: r.active === 1 } : null)
     return {
       item: (id) => fact(items.get(id)),
@@ -462,10 +465,9 @@ export class CatalogueStore {
         const r = lots.get(id)
         return r ? { itemId: r.item_id, name: r.name } : null
       },
-      // The pull does not read whether an agency is active (yet): only whether it is there.
       agency: (id) => {
         const r = agencies.get(id)
-        return r ? { name: r.name, active: null } : null
+        return r ? { name: r.name, active: r.active === null ? null : r.active === 1 } : null
       },
     }
   }
