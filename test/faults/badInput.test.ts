@@ -245,6 +245,18 @@ describe('a quantity beyond what the service stores', () => {
   })
 })
 
+describe('a text measured as the service measures it', () => {
+  it('takes 255 characters of a reference however JavaScript counts them, and refuses the 256th at entry', async () => {
+    const longest = '🙂'.repeat(255)
+    const { booking: kept } = await h.call('bookings.create', booking({ reference: longest }))
+    await h.call('sync.push')
+    expect(await h.call('bookings.get', { id: kept.localId })).toMatchObject({ state: 'synced', reference: longest })
+    const err = await refusal(() => h.call('bookings.create', booking({ reference: `${longest}🙂` })))
+    expect(err).toMatchObject({ code: 'bad_input', field: 'reference' })
+    expect(err.fields.reference?.join(' ')).toMatch(/255/)
+  })
+})
+
 describe('a spreadsheet far beyond the row limit', () => {
   it('is refused while it streams, quickly, without stopping the event loop', async () => {
     const dir = tempDirInTest()
