@@ -234,6 +234,17 @@ describe('a quantity beyond what the service stores', () => {
     expect(await availableNow()).toBe(before)
   })
 
+  it('keeps what waits unsent of an item within the same limit, so the local figure stays exact', async () => {
+    const before = await availableNow()
+    const { booking: most } = await h.call('bookings.create', booking({ lines: [{ itemId: item.id, bookedQuantity: '999999999' }] }))
+    expect(await availableNow()).toBe(before === null ? null : before - 999_999_999)
+    const err = await refusal(() => h.call('bookings.create', booking({ lines: [{ itemId: item.id, bookedQuantity: '1' }] })))
+    expect(err).toMatchObject({ code: 'bad_input', field: 'lines[0].bookedQuantity' })
+    expect(err.fields['lines[0].bookedQuantity']?.join(' ')).toMatch(/999999999\.9999/)
+    await h.call('outbox.discard', { seq: h.core.services.bookings.local().outbox.unsentCreate(most.localId)!.seq })
+    expect(await availableNow()).toBe(before)
+  })
+
   it('is refused by the command line with the limit', async () => {
     const res = await cli(
       ['--server', sandbox.url, 'bookings', 'create', '--to', String(destination), '--line', `${item.id}:99999999999999999999999`],
