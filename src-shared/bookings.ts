@@ -48,6 +48,7 @@ export const bookingInput = z.object({
   fromOpenBooking: z.boolean().default(false),
 })
 export type BookingInput = z.input<typeof bookingInput>
+export type ParsedBookingInput = z.output<typeof bookingInput>
 
 /** What an edit may change: only the fields given (no defaults fill the others). */
 export const bookingChanges = z.object({

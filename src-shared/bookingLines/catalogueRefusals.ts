@@ -33,6 +33,10 @@ export interface CheckedBooking {
 }
 
 const named = (r: { code: string; name: string }) => `${r.code} «${r.name}»`
+/** "la agencia 9 …" / "agency 9 …": what the catalogue has no record of. */
+const notThere = (es: string, en: string, id: number) =>
+  `${es} ${id} no existe en el catálogo / ${en} ${id} must exist (it is not in the catalogue)`
+const withdrawn = (what: string) => `${what} está inactivo: no se puede reservar / ${what} is inactive: it cannot be booked`
 
 /**
  * The refusals by field, in both languages the app speaks (the screens show them under "Detalles"); empty
@@ -52,28 +56,18 @@ export function catalogueRefusals(
   ] as const) {
     if (id === undefined) continue
     const agency = facts.agency(id)
-    if (!agency) refuse(field, `la agencia ${id} no existe en el catálogo / agency ${id} must exist (it is not in the catalogue)`)
+    if (!agency) refuse(field, notThere('la agencia', 'agency', id))
     else if (agency.active === false)
       refuse(field, `la agencia ${id} «${agency.name}» está inactiva / agency ${id} «${agency.name}» is inactive`)
   }
   ;(booking.lines ?? []).forEach((line, i) => {
     if (!checkLine(line)) return
     const item = facts.item(line.itemId)
-    if (!item) {
-      refuse(
-        `lines[${i}].itemId`,
-        `el artículo ${line.itemId} no existe en el catálogo / item ${line.itemId} must exist (it is not in the catalogue)`,
-      )
-    } else if (!item.active) {
-      refuse(`lines[${i}].itemId`, `${named(item)} está inactivo: no se puede reservar / is inactive: it cannot be booked`)
-    }
+    if (!item) refuse(`lines[${i}].itemId`, notThere('el artículo', 'item', line.itemId))
+    else if (!item.active) refuse(`lines[${i}].itemId`, withdrawn(named(item)))
     if (line.lotId !== null && line.lotId !== undefined) {
       const lot = facts.lot(line.lotId)
-      if (!lot)
-        refuse(
-          `lines[${i}].lotId`,
-          `el lote ${line.lotId} no existe en el catálogo / lot ${line.lotId} must exist (it is not in the catalogue)`,
-        )
+      if (!lot) refuse(`lines[${i}].lotId`, notThere('el lote', 'lot', line.lotId))
       else if (lot.itemId !== line.itemId) {
         const of = item ? named(item) : String(line.itemId)
         refuse(
@@ -84,12 +78,8 @@ export function catalogueRefusals(
     }
     if (line.bundleId !== null && line.bundleId !== undefined) {
       const bundle = facts.bundle(line.bundleId)
-      if (!bundle)
-        refuse(
-          `lines[${i}].bundleId`,
-          `el paquete ${line.bundleId} no existe en el catálogo / bundle ${line.bundleId} must exist (it is not in the catalogue)`,
-        )
-      else if (!bundle.active) refuse(`lines[${i}].bundleId`, `${named(bundle)} está inactivo / is inactive: it cannot be booked`)
+      if (!bundle) refuse(`lines[${i}].bundleId`, notThere('el paquete', 'bundle', line.bundleId))
+      else if (!bundle.active) refuse(`lines[${i}].bundleId`, withdrawn(named(bundle)))
     }
   })
   return refusals

@@ -206,6 +206,27 @@ describe('what the cached catalogue knows is not there', () => {
     expect(said).toContain(inactive.name)
   })
 
+  it('a catalogue never pulled refuses nothing; the draft kept then is refused when submitted after a pull', async () => {
+    const fresh = await coreHarness(tempDirInTest(), { requestTimeoutMs: 3000 })
+    try {
+      await fresh.call('session.signIn', { serverUrl: sandbox.url, email: user().email, token: user().token })
+      await fresh.call('profile.whoami')
+      const { booking: draft } = await fresh.call(
+        'bookings.create',
+        booking({ draft: true, lines: [{ itemId: 987_654_321, bookedQuantity: '1' }] }),
+      )
+      expect(draft.state).toBe('draft')
+      await fresh.call('catalogue.pull')
+      await expect(fresh.call('bookings.submit', { id: draft.localId })).rejects.toMatchObject({
+        code: 'bad_input',
+        field: 'lines[0].itemId',
+      })
+      expect((await fresh.call('bookings.get', { id: draft.localId })).state).toBe('draft')
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('an edit to an unknown item is refused as the create is', async () => {
     const { booking: draft } = await h.call('bookings.create', booking({ draft: true }))
     const err = await refusal(() =>

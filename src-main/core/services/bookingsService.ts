@@ -6,6 +6,7 @@ import {
   type BookingChanges,
   type BookingInput,
   type BookingLine,
+  type ParsedBookingInput,
   type LocalBooking,
   type OutboxEntry,
 } from '@shared/bookings'
@@ -34,6 +35,19 @@ export interface BookingChanged {
   changes: BookingsDelta
 }
 export type PushResult = PushReport & { changes: BookingsDelta }
+
+/** What a create queues, from a checked booking and its origin. */
+function createFields(agencyFromId: number, input: ParsedBookingInput): CreateFields {
+  return {
+    agencyFromId,
+    agencyToId: input.agencyToId,
+    plannedDelivery: input.plannedDelivery,
+    reference: input.reference,
+    needsTransport: input.needsTransport,
+    transferRequestId: input.transferRequestId,
+    lines: input.lines,
+  }
+}
 
 /** A short marker of an outbox entry: written into the booking's memo so a lost answer can be found again. */
 const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
@@ -73,15 +87,7 @@ export class BookingsService {
     const warnings = this.stockWarnings(cache, from, input.lines)
     const localId = randomUUID()
     const at = this.now().toISOString()
-    const fields: CreateFields = {
-      agencyFromId: from,
-      agencyToId: input.agencyToId,
-      plannedDelivery: input.plannedDelivery,
-      reference: input.reference,
-      needsTransport: input.needsTransport,
-      transferRequestId: input.transferRequestId,
-      lines: input.lines,
-    }
+    const fields = createFields(from, input)
     cache.bookings.write(() => {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
       if (!input.draft) cache.outbox.enqueue(localId, 'create', createPayload(fields), newMarker(), at)
@@ -163,16 +169,7 @@ export class BookingsService {
       lines: booking.lines,
     })
     if (!parsed.success) throw badInput(parsed.error.issues)
-    const input = parsed.data
-    const fields: CreateFields = {
-      agencyFromId: booking.agencyFromId,
-      agencyToId: input.agencyToId,
-      plannedDelivery: input.plannedDelivery,
-      reference: input.reference,
-      needsTransport: input.needsTransport,
-      transferRequestId: input.transferRequestId,
-      lines: input.lines,
-    }
+    const fields = createFields(booking.agencyFromId, parsed.data)
     refuseAtEntry(cache, { booking: fields, weighsOn: fields.agencyFromId })
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, { state: 'pending' }, at)
