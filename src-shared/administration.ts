@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { language } from './domain'
+import { serviceText } from './patternSchemas'
 import { signedDecimalPattern } from './patterns'
 
 /**
@@ -9,17 +10,14 @@ import { signedDecimalPattern } from './patterns'
  */
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  serviceText(z.string().trim(), max)
     .nullable()
     .optional()
     .transform((s) => (s === '' ? null : s))
 
 export const profileChanges = z
   .object({
-    name: z.string().trim().min(1).max(255),
+    name: serviceText(z.string().trim().min(1), 255),
     mobilePhone: optionalText(40),
     language,
     timeZone: z.string().trim().min(1).max(100),
@@ -42,7 +40,7 @@ export const pieceworkTypeGroup = z.object({
 export type PieceworkTypeGroup = z.infer<typeof pieceworkTypeGroup>
 
 export const pieceworkTypeGroupInput = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: serviceText(z.string().trim().min(1), 120),
   idNumber: optionalText(60),
   description: optionalText(5000),
 })
@@ -63,7 +61,7 @@ export type DocumentStructure = z.infer<typeof documentStructure>
 
 export const columnTypes = ['text', 'number'] as const
 export const columnType = z.enum(columnTypes)
-export const tableColumn = z.object({ name: z.string().trim().min(1).max(60), type: columnType })
+export const tableColumn = z.object({ name: serviceText(z.string().trim().min(1), 60), type: columnType })
 export type TableColumn = z.infer<typeof tableColumn>
 
 export const dynamicTable = z.object({
@@ -77,7 +75,7 @@ export const dynamicTable = z.object({
 export type DynamicTable = z.infer<typeof dynamicTable>
 
 export const newDynamicTable = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: serviceText(z.string().trim().min(1), 100),
   columns: z
     .array(tableColumn)
     .min(1)

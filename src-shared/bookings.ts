@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { errorPayload } from './errorSchemas'
-import { int, isoDate, positiveQuantity, recordId } from './patternSchemas'
+import { int, isoDate, positiveQuantity, recordId, serviceText } from './patternSchemas'
 
 /**
  * Bookings as the counter works with them: written locally first, queued in the
@@ -12,8 +12,8 @@ export const bookingLine = z.object({
   itemId: recordId,
   bookedQuantity: positiveQuantity,
   lotId: recordId.nullable().default(null),
-  serialNumber: z.string().max(100).nullable().default(null),
-  reference: z.string().max(255).nullable().default(null),
+  serialNumber: serviceText(z.string(), 100).nullable().default(null),
+  reference: serviceText(z.string(), 255).nullable().default(null),
   /** The bundle this line came from, when a bundle was expanded into its components. */
   bundleId: recordId.nullable().default(null),
 })
@@ -35,7 +35,7 @@ export const bookingInput = z.object({
   agencyFromId: recordId.optional(),
   agencyToId: recordId,
   plannedDelivery: isoDate,
-  reference: z.string().max(255).nullable().default(null),
+  reference: serviceText(z.string(), 255).nullable().default(null),
   needsTransport: z.boolean().default(true),
   transferRequestId: recordId.nullable().default(null),
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500),
@@ -48,12 +48,13 @@ export const bookingInput = z.object({
   fromOpenBooking: z.boolean().default(false),
 })
 export type BookingInput = z.input<typeof bookingInput>
+export type ParsedBookingInput = z.output<typeof bookingInput>
 
 /** What an edit may change: only the fields given (no defaults fill the others). */
 export const bookingChanges = z.object({
   agencyToId: recordId.optional(),
   plannedDelivery: isoDate.optional(),
-  reference: z.string().max(255).nullable().optional(),
+  reference: serviceText(z.string(), 255).nullable().optional(),
   needsTransport: z.boolean().optional(),
   lines: z.array(bookingLine).min(1, 'a booking needs at least one line').max(500).optional(),
 })

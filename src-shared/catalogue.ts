@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { agency } from './domain'
-import { decimalText, int, recordId } from './patternSchemas'
+import { decimalText, int, recordId, serviceText } from './patternSchemas'
 
 /**
  * The catalogue as the app uses it (bundles, items, stock per agency), after
@@ -159,12 +159,12 @@ const componentInput = z
 
 /** What the bundle editor sends: the writable fields of the spec. */
 export const bundleInput = z.object({
-  code: z.string().trim().min(1).max(100),
-  name: z.string().trim().min(1).max(255),
-  description: z.string().max(5000).nullable().optional(),
-  extraDescription: z.string().max(5000).nullable().optional(),
+  code: serviceText(z.string().trim().min(1), 100),
+  name: serviceText(z.string().trim().min(1), 255),
+  description: serviceText(z.string(), 5000).nullable().optional(),
+  extraDescription: serviceText(z.string(), 5000).nullable().optional(),
   ean13: ean13.nullable().optional(),
-  measurementUnit: z.string().max(50).nullable().optional(),
+  measurementUnit: serviceText(z.string(), 50).nullable().optional(),
   active: z.boolean().optional(),
   paysVat: z.boolean().optional(),
   quotable: z.boolean().optional(),
@@ -179,7 +179,10 @@ export const bundleInput = z.object({
   itemCategoryId: recordId.nullable().optional(),
   weight: z.number().nonnegative().nullable().optional(),
   volume: z.number().nonnegative().nullable().optional(),
-  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  tags: z
+    .array(serviceText(z.string().trim().min(1), 100))
+    .max(50)
+    .optional(),
   components: z.array(componentInput).max(500).optional(),
 })
 export type BundleInput = z.infer<typeof bundleInput>

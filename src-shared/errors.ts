@@ -159,11 +159,21 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A schema path as our fields are named (`lines[1].itemId`, as core/api/serviceFieldNames.ts names a
+ * refusal of the service), so a form marks a field by one name whoever refused it.
+ */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let key = ''
+  for (const part of path) key += typeof part === 'number' ? `[${part}]` : key ? `.${String(part)}` : String(part)
+  return key
+}
+
 /** Turns a schema failure on something handed to us into a bad_input error naming the first bad field. */
 export function badInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
   const fields: Record<string, string[]> = {}
   for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_'
+    const key = fieldPath(issue.path) || '_'
     ;(fields[key] ??= []).push(issue.message)
   }
   return new AppError('bad_input', { detail: issues[0]?.message ?? null, fields })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { decimalPattern } from './patterns'
-import { int, isoDate, recordId, signedDecimalText } from './patternSchemas'
+import { int, isoDate, recordId, serviceText, signedDecimalText } from './patternSchemas'
 
 /**
  * Purchasing as the back office works with it: purchase orders grouped into
@@ -78,16 +78,16 @@ export const consolidateSummary = consolidate.pick({ id: true, name: true, idNum
 export type ConsolidateSummary = z.infer<typeof consolidateSummary>
 
 export const consolidateInput = z.object({
-  name: z.string().trim().min(1, 'a consolidate needs a name').max(255),
-  description: z.string().trim().max(2000).nullable().default(null),
+  name: serviceText(z.string().trim().min(1, 'a consolidate needs a name'), 255),
+  description: serviceText(z.string().trim(), 2000).nullable().default(null),
   orderIds: z.array(recordId).min(1, 'choose at least one purchase order').max(500),
   special: z.boolean().default(false),
 })
 export type ConsolidateInput = z.input<typeof consolidateInput>
 
 export const consolidateChanges = z.object({
-  name: z.string().trim().min(1, 'a consolidate needs a name').max(255).optional(),
-  description: z.string().trim().max(2000).nullable().optional(),
+  name: serviceText(z.string().trim().min(1, 'a consolidate needs a name'), 255).optional(),
+  description: serviceText(z.string().trim(), 2000).nullable().optional(),
 })
 
 /**
@@ -125,7 +125,7 @@ export const receptionLineInput = z.object({
   itemId: recordId,
   purchaseOrderDetailId: recordId,
   quantity: positiveDecimal,
-  lotName: z.string().trim().max(100).nullable().default(null),
+  lotName: serviceText(z.string().trim(), 100).nullable().default(null),
   lotExpires: isoDate.nullable().default(null),
 })
 export type ReceptionLineInput = z.output<typeof receptionLineInput>
@@ -134,8 +134,8 @@ export const receptionInput = z.object({
   orderId: recordId,
   agencyId: recordId,
   receivedAt: isoDate.optional(),
-  invoiceNumber: z.string().trim().max(100).nullable().default(null),
-  memo: z.string().trim().max(2000).nullable().default(null),
+  invoiceNumber: serviceText(z.string().trim(), 100).nullable().default(null),
+  memo: serviceText(z.string().trim(), 2000).nullable().default(null),
   needsTransit: z.boolean().default(false),
   exchangeRate: positiveDecimal.nullable().default(null),
   lines: z.array(receptionLineInput).min(1, 'receive at least one product').max(500),

@@ -1,3 +1,4 @@
+import { characterCount } from '@shared/patterns'
 import { errorMessagesFor } from '../routes/validationMessages'
 import { bookingText as b } from './bookingText'
 import { castBoolean, castDate, castText, readId, trueValues } from './railsCast'
@@ -59,7 +60,8 @@ export function lineField(index: number, field: string): string {
 function readText(raw: unknown, field: string, limit: number, errors: Errors): string | null | undefined {
   const value = castText(raw)
   if (value === undefined) return void errors.add(field, t.invalid)
-  if (value !== null && value.length > limit) return void errors.add(field, t.tooLong(limit))
+  // Rails counts characters (code points), not UTF-16 units.
+  if (value !== null && characterCount(value) > limit) return void errors.add(field, t.tooLong(limit))
   return value
 }
 

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js'
 import { isValidEan13 } from '../seed/ean13'
+import { characterCount } from '@shared/patterns'
 import { errorMessagesFor } from '../routes/validationMessages'
 import { splitTagList } from './bundleTags'
 import { parseDecimal, railsDecimalString } from './railsDecimal'
@@ -81,7 +82,7 @@ function readColumn(column: WritableColumn, raw: unknown, errors: Errors): Colum
       if (value === undefined) return void errors.add(column, t.invalid)
       if (value === null) return kind === 'requiredText' ? void errors.add(column, t.blank) : null
       const limit = maxLength[column]
-      if (limit !== undefined && value.length > limit) return void errors.add(column, t.tooLong(limit))
+      if (limit !== undefined && characterCount(value) > limit) return void errors.add(column, t.tooLong(limit))
       return value
     }
     case 'bool':
@@ -165,7 +166,7 @@ export function readBundleForm(input: Record<string, unknown>): BundleForm {
     if (raw === null || raw === '') tags = []
     else if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((x) => typeof x === 'string'))) {
       tags = splitTagList(raw as string | string[])
-      if (tags.some((name) => name.length > 255)) errors.add('tag_list', t.tooLong(255))
+      if (tags.some((name) => characterCount(name) > 255)) errors.add('tag_list', t.tooLong(255))
     } else errors.add('tag_list', t.invalid)
   }
 

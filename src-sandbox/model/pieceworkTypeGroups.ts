@@ -1,4 +1,5 @@
 import type { Sqlite } from '@core/cache/sqlite'
+import { characterCount } from '@shared/patterns'
 import { errorMessagesFor } from '../routes/validationMessages'
 import { validationText } from './validationText'
 
@@ -59,7 +60,7 @@ export function checkPieceworkTypeGroup(
   const errors = errorMessagesFor()
   const name = form.name === undefined && existing ? existing.name : form.name
   if (typeof name !== 'string' || name.trim() === '') errors.add('name', validationText.blank)
-  else if (name.trim().length > 120) errors.add('name', validationText.tooLong(120))
+  else if (characterCount(name.trim()) > 120) errors.add('name', validationText.tooLong(120))
   else {
     const clash = db
       .prepare('SELECT id FROM piecework_type_groups WHERE entity_id = ? AND name = ? COLLATE NOCASE AND id <> ?')

@@ -1,5 +1,5 @@
 import type { Sqlite } from '@core/cache/sqlite'
-import { signedDecimalPattern } from '@shared/patterns'
+import { characterCount, signedDecimalPattern } from '@shared/patterns'
 import { errorMessagesFor } from '../routes/validationMessages'
 import { validationText } from './validationText'
 
@@ -58,7 +58,7 @@ type Checked<T> = { kind: 'ok'; value: T } | { kind: 'invalid'; errors: Record<s
 
 function checkName(name: unknown, errors: ReturnType<typeof errorMessagesFor>): string | undefined {
   if (typeof name !== 'string' || name.trim() === '') errors.add('name', validationText.blank)
-  else if (name.trim().length > 100) errors.add('name', validationText.tooLong(100))
+  else if (characterCount(name.trim()) > 100) errors.add('name', validationText.tooLong(100))
   else return name.trim()
   return undefined
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { graphqlResult, whoAmI } from '../domain'
+import { serviceText } from '../patternSchemas'
 import {
   documentStructure,
   documentType,
@@ -29,7 +30,7 @@ export const adminRequests = {
   'documentStructures.get': entry(z.object({ type: documentType }), documentStructure),
   'dynamicTables.list': entry(none, z.array(dynamicTable)),
   'dynamicTables.create': entry(newDynamicTable, dynamicTable),
-  'dynamicTables.rename': entry(z.object({ id: recordId, name: z.string().trim().min(1).max(100) }), dynamicTable),
+  'dynamicTables.rename': entry(z.object({ id: recordId, name: serviceText(z.string().trim().min(1), 100) }), dynamicTable),
   'dynamicTables.delete': entry(z.object({ id: recordId }), z.object({ deleted: z.literal(true) })),
   'dynamicTables.rows': entry(z.object({ id: recordId }), z.object({ table: dynamicTable, rows: z.array(tableRow) })),
   'dynamicTables.addRow': entry(z.object({ tableId: recordId, data: rowData }), tableRow),

@@ -2,19 +2,19 @@ import type { Command } from 'commander'
 import type { BookingChanges, BookingInput, LocalBooking } from '@shared/bookings'
 import { bundleRefusal, expandBundle } from '@shared/bookingLines'
 import type { ErrorPayload } from '@shared/errors'
-import { isPositiveDecimal, parsePositiveWhole } from '@shared/patterns'
+import { parsePositiveWhole } from '@shared/patterns'
 import { UsageError } from '../output'
-import { collect, optionalPositiveInt as positive } from './arguments'
+import { collect, optionalDate, optionalPositiveInt as positive, quantity as checkedQuantity } from './arguments'
 import type { Run } from './runType'
 
 /** ITEM_ID:QTY[:LOT_ID] */
 function lines(values: string[] | undefined): BookingInput['lines'] {
   return (values ?? []).map((v): BookingInput['lines'][number] => {
     const [item = '', quantity = '', lot] = v.split(':')
-    if (parsePositiveWhole(item) === null || !isPositiveDecimal(quantity) || (lot !== undefined && parsePositiveWhole(lot) === null)) {
+    if (parsePositiveWhole(item) === null || quantity === '' || (lot !== undefined && parsePositiveWhole(lot) === null)) {
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:LOT_ID], got ${v}`)
     }
-    return { itemId: Number(item), bookedQuantity: quantity, lotId: lot ? Number(lot) : null }
+    return { itemId: Number(item), bookedQuantity: checkedQuantity(quantity, `--line ${v}`), lotId: lot ? Number(lot) : null }
   })
 }
 
@@ -73,10 +73,11 @@ export function registerBookingCommands(program: Command, run: Run): void {
           },
         ) => {
           const all = lines(opts.line)
+          const plannedDelivery = optionalDate(opts.plannedDelivery, '--planned-delivery')
           await ctx.core({ signedIn: true })
           for (const spec of opts.bundle ?? []) {
             const [bundleId = '', quantity = ''] = spec.split(':')
-            if (!isPositiveDecimal(quantity)) throw new UsageError(`--bundle must look like BUNDLE_ID:QUANTITY, got ${spec}`)
+            checkedQuantity(quantity, `--bundle ${spec}`)
             const bundle = await ctx.call('bundles.get', { id: positive(bundleId, '--bundle') as number })
             // Refused like a scan at the counter: an inactive bundle is withdrawn from sale.
             if (bundleRefusal(bundle) === 'inactive')
@@ -88,7 +89,7 @@ export function registerBookingCommands(program: Command, run: Run): void {
           }
           if (!all.length) throw new UsageError('give at least one --line or --bundle')
           // Today where the user works (their profile's time zone), as the form rule says.
-          const today = opts.plannedDelivery ?? (await ctx.call('counter.setup')).today
+          const today = plannedDelivery ?? (await ctx.call('counter.setup')).today
           const { booking, warnings } = await ctx.call('bookings.create', {
             agencyFromId: positive(opts.from, '--from'),
             agencyToId: positive(opts.to, '--to') as number,
@@ -120,7 +121,7 @@ export function registerBookingCommands(program: Command, run: Run): void {
         const changes: BookingChanges = {}
         if (opts.reference !== undefined) changes.reference = opts.reference
         if (opts.to !== undefined) changes.agencyToId = positive(opts.to, '--to')
-        if (opts.plannedDelivery !== undefined) changes.plannedDelivery = opts.plannedDelivery
+        if (opts.plannedDelivery !== undefined) changes.plannedDelivery = optionalDate(opts.plannedDelivery, '--planned-delivery')
         if (opts.line) changes.lines = lines(opts.line)
         if (!Object.keys(changes).length) throw new UsageError('nothing to change')
         await ctx.core({ signedIn: true })

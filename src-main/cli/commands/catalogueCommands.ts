@@ -4,7 +4,7 @@ import type { Command } from 'commander'
 import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type ImageFile, type ImageSlot } from '@shared/bundleImages'
 import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '@shared/catalogue'
 import { bundleFromService, fetchBundles } from '@core/api/bundlesApi'
-import { isPositiveDecimal } from '@shared/patterns'
+import { isValidQuantity } from '@shared/patterns'
 import { AppError, errorMessages } from '@shared/errors'
 import { UsageError } from '../output'
 import { collect, positiveInt } from './arguments'
@@ -14,7 +14,7 @@ import type { Run } from './runType'
 function pairs(values: string[] | undefined, what: string): { id: number; quantity: string }[] {
   return (values ?? []).map((v) => {
     const [id = '', quantity = ''] = v.split(':')
-    if (!isPositiveDecimal(quantity)) throw new UsageError(`${what} must look like ID:QUANTITY, got ${v}`)
+    if (!isValidQuantity(quantity)) throw new UsageError(`${what} must look like ID:QUANTITY, got ${v}`)
     return { id: positiveInt(id, what), quantity }
   })
 }

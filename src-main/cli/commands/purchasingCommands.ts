@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js'
-import { decimalPattern, isPositiveDecimal, isoDatePattern, parsePositiveWhole } from '@shared/patterns'
+import { decimalPattern, isCalendarDate, isValidQuantity, parsePositiveWhole } from '@shared/patterns'
 import type { Command } from 'commander'
 import { orderState, type Consolidate, type OrderState, type PurchaseOrder, type Reception, type ReceptionInput } from '@shared/purchasing'
 import type { CliContext } from '../cliContext'
 import { UsageError } from '../output'
-import { collect, positiveInt as positive } from './arguments'
+import { collect, optionalDate, positiveInt as positive } from './arguments'
 import type { Run } from './runType'
 
 const money = (o: PurchaseOrder, amount: string | null) =>
@@ -136,16 +136,12 @@ function receptionLines(values: string[], lots: string[], draft: Awaited<ReturnT
   const lotByItem = new Map<number, { name: string; expires: string }>()
   for (const spec of lots) {
     const m = /^(\d+):([^:]+):(\d{4}-\d{2}-\d{2})$/.exec(spec)
-    if (!m) throw new UsageError(`--lot must look like ITEM_ID:LOT_NAME:YYYY-MM-DD, got ${spec}`)
+    if (!m || !isCalendarDate(m[3]!)) throw new UsageError(`--lot must look like ITEM_ID:LOT_NAME:YYYY-MM-DD, got ${spec}`)
     lotByItem.set(Number(m[1]), { name: m[2]!, expires: m[3]! })
   }
   return values.map((v) => {
     const [item = '', quantity = '', detail] = v.split(':')
-    if (
-      parsePositiveWhole(item) === null ||
-      !isPositiveDecimal(quantity) ||
-      (detail !== undefined && parsePositiveWhole(detail) === null)
-    ) {
+    if (parsePositiveWhole(item) === null || !isValidQuantity(quantity) || (detail !== undefined && parsePositiveWhole(detail) === null)) {
       throw new UsageError(`--line must look like ITEM_ID:QUANTITY[:DETAIL_ID], got ${v}`)
     }
     const line = detail
@@ -225,8 +221,7 @@ function registerReceptionCommands(program: Command, run: Run): void {
           const orderId = positive(opts.order, '--order')
           const agencyId = positive(opts.agency, '--agency')
           if (!opts.line?.length) throw new UsageError('give at least one --line')
-          if (opts.date !== undefined && !isoDatePattern.test(opts.date))
-            throw new UsageError(`--date must be YYYY-MM-DD, got ${opts.date}`)
+          optionalDate(opts.date, '--date')
           if (opts.rate !== undefined && !decimalPattern.test(opts.rate)) throw new UsageError(`--rate must be a number, got ${opts.rate}`)
           await ctx.core({ signedIn: true })
           const draft = await loadDraft(ctx, orderId)

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { GraphqlClient } from './graphqlClient'
 import type { ServiceBundle } from './bundlesApi'
-import { bool, count, decimalNumber, id, nullableDate, nullableId, nullableText, nullableTimestamp, text } from './normalise'
+import { bool, count, decimalNumber, id, nullableBool, nullableDate, nullableId, nullableText, nullableTimestamp, text } from './normalise'
 
 /**
  * The GraphQL reads behind a catalogue pull. Big tables are read a page at a
@@ -144,11 +144,11 @@ export async function* readPages<T extends Paged>(
 
 const referenceSchema = z.object({
   item_categories: z.array(z.object({ id, name: text })),
-  agencies: z.array(z.object({ id, name: text, agency_category_id: nullableId })),
+  agencies: z.array(z.object({ id, name: text, agency_category_id: nullableId, active: nullableBool })),
 })
 
 export const REFERENCE_QUERY =
-  '{ item_categories(order_by: [{id: asc}]) { id name } agencies(order_by: [{id: asc}]) { id name agency_category_id } }'
+  '{ item_categories(order_by: [{id: asc}]) { id name } agencies(order_by: [{id: asc}]) { id name agency_category_id active } }'
 
 /** The small tables, read whole. */
 export async function readReference(graphql: GraphqlClient) {

@@ -1,4 +1,5 @@
 import type { BookingLine, LineDescription } from '@shared/bookings'
+import type { CatalogueFacts, CatalogueItemFact } from '@shared/bookingLines'
 import type { BundleComponent, BundleDetail, CatalogueQuery, CatalogueRow, ItemRow } from '@shared/catalogue'
 import { catalogueQuery } from '@shared/catalogue'
 import type { AgencyOption, AgencyStock } from '@shared/counter'
@@ -437,6 +438,37 @@ export class CatalogueStore {
       const item = items.get(itemId)
       const lot = lotId === null ? undefined : lots.get(lotId)
       return { itemCode: item?.code ?? null, itemName: item?.name ?? null, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
+    }
+  }
+
+  /**
+   * What the catalogue holds of the items, lots, agencies and bundles a booking names, read in one
+   * statement each, for the checks at entry (src-shared/bookingLines/catalogueRefusals.ts).
+   */
+  factsOf(ids: { items: number[]; lots: number[]; agencies: number[]; bundles: number[] }): CatalogueFacts {
+    const byId = <R extends { id: number }>(sql: string, list: number[]) =>
+      new Map(list.length ? (this.stmt(sql).all(JSON.stringify([...new Set(list)])) as R[]).map((r) => [r.id, r]) : [])
+    const inList = 'WHERE id IN (SELECT value FROM json_each(?))'
+    type Named = { id: number; code: string; name: string; active: number }
+    const items = byId<Named>(`SELECT id, code, name, active FROM items ${inList}`, ids.items)
+    const bundles = byId<Named>(`SELECT id, code, name, active FROM bundles ${inList}`, ids.bundles)
+    const lots = byId<{ id: number; item_id: number; name: string | null }>(`SELECT id, item_id, name FROM lots ${inList}`, ids.lots)
+    const agencies = byId<{ id: number; name: string; active: number | null }>(
+      `SELECT id, name, active FROM agencies ${inList}`,
+      ids.agencies,
+    )
+    const fact = (r: Named | undefined): CatalogueItemFact | null => (r ? { code: r.code, name: r.name, active: r.active === 1 } : null)
+    return {
+      item: (id) => fact(items.get(id)),
+      bundle: (id) => fact(bundles.get(id)),
+      lot: (id) => {
+        const r = lots.get(id)
+        return r ? { itemId: r.item_id, name: r.name } : null
+      },
+      agency: (id) => {
+        const r = agencies.get(id)
+        return r ? { name: r.name, active: r.active === null ? null : r.active === 1 } : null
+      },
     }
   }
 

@@ -96,6 +96,9 @@ export const entityMigrations: readonly string[] = [
        AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.local_id = bookings.local_id AND o.op = 'create');`,
   // 7: a create held for the clerk keeps the service's look-alikes it is compared with (JSON, bookingReconcile.ts).
   `ALTER TABLE outbox ADD COLUMN candidates TEXT;`,
+  // 8: whether an agency is active (1 or 0), so a booking to a closed one is refused at entry; null in a
+  // snapshot pulled before this was read, and then nothing is refused for it.
+  `ALTER TABLE agencies ADD COLUMN active INTEGER;`,
 ]
 
 /** A booking counts against the stock while the service has not confirmed it (a draft is not booked yet). */

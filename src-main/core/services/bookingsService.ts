@@ -5,11 +5,12 @@ import {
   type BookingChanges,
   type BookingInput,
   type BookingLine,
+  type ParsedBookingInput,
   type LocalBooking,
   type OutboxEntry,
 } from '@shared/bookings'
-import { stockWarnings, type StockWarning } from '@shared/bookingLines'
-import { AppError } from '@shared/errors'
+import { countsAgainstStock, ownUnsent, stockWarnings, type CheckedLine, type StockWarning } from '@shared/bookingLines'
+import { AppError, badInput } from '@shared/errors'
 import { fetchBooking } from '../api/bookingsApi'
 import { fetchBookingViewWithLines } from '../api/bookingsGraphql'
 import type { EventPayload } from '@shared/contract'
@@ -21,6 +22,7 @@ import { createPayload, storedCreate, updatePayload, withUpdate, type CreateFiel
 import { pushLockFile, waitForLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt } from './availability'
+import { refuseAtEntry } from './entryChecks'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import { forgetOpenBooking } from './openBookingService'
 import type { ProfileService } from './profileService'
@@ -39,6 +41,19 @@ export type PushResult = PushReport & { changes: BookingsDelta }
  * enough for a usual push, short enough that the screen answers. The scheduler does not wait; it tries later.
  */
 const OTHER_PUSHER_WAIT_MS = 5000
+
+/** What a create queues, from a checked booking and its origin. */
+function createFields(agencyFromId: number, input: ParsedBookingInput): CreateFields {
+  return {
+    agencyFromId,
+    agencyToId: input.agencyToId,
+    plannedDelivery: input.plannedDelivery,
+    reference: input.reference,
+    needsTransport: input.needsTransport,
+    transferRequestId: input.transferRequestId,
+    lines: input.lines,
+  }
+}
 
 /** A short marker of an outbox entry: written into the booking's memo so a lost answer can be found again. */
 const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
@@ -68,21 +83,17 @@ export class BookingsService {
     const input = bookingInput.parse(raw)
     const cache = this.cache()
     const from = input.agencyFromId ?? this.profile.lastKnown()?.agency?.id
-    if (!from) throw new AppError('bad_input', { field: 'agency_from_id', detail: 'the user has no agency: choose the origin' })
+    if (!from) throw new AppError('bad_input', { field: 'agencyFromId', detail: 'the user has no agency: choose the origin' })
     if (from === input.agencyToId)
-      throw new AppError('bad_input', { field: 'agency_to_id', detail: 'the destination must differ from the origin' })
+      throw new AppError('bad_input', { field: 'agencyToId', detail: 'the destination must differ from the origin' })
+    refuseAtEntry(cache, {
+      booking: { agencyFromId: from, agencyToId: input.agencyToId, lines: input.lines },
+      weighsOn: input.draft ? null : from,
+    })
     const warnings = this.stockWarnings(cache, from, input.lines)
     const localId = randomUUID()
     const at = this.now().toISOString()
-    const fields: CreateFields = {
-      agencyFromId: from,
-      agencyToId: input.agencyToId,
-      plannedDelivery: input.plannedDelivery,
-      reference: input.reference,
-      needsTransport: input.needsTransport,
-      transferRequestId: input.transferRequestId,
-      lines: input.lines,
-    }
+    const fields = createFields(from, input)
     cache.bookings.write(() => {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
       if (!input.draft) cache.outbox.enqueue(localId, 'create', createPayload(fields), newMarker(), at)
@@ -98,6 +109,17 @@ export class BookingsService {
     const booking = this.find(cache, ref)
     // A booking without transport is delivered without being shipped: the service refuses edits of both.
     if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be edited' })
+    if (changes.agencyToId === booking.agencyFromId)
+      throw new AppError('bad_input', { field: 'agencyToId', detail: 'the destination must differ from the origin' })
+    // What the booking already had was checked when it was entered: only what the edit brings is checked again.
+    const had = (l: CheckedLine) =>
+      booking.lines.some((o) => o.itemId === l.itemId && o.lotId === (l.lotId ?? null) && o.bundleId === (l.bundleId ?? null))
+    refuseAtEntry(cache, {
+      booking: { agencyToId: changes.agencyToId === booking.agencyToId ? undefined : changes.agencyToId, lines: changes.lines },
+      checkLine: (l) => !had(l),
+      weighsOn: changes.lines && countsAgainstStock(booking) ? booking.agencyFromId : null,
+      own: ownUnsent(booking),
+    })
     const at = this.now().toISOString()
     const editable = changes
     if (booking.state === 'draft') {
@@ -142,15 +164,19 @@ export class BookingsService {
     if (booking.state !== 'draft')
       throw new AppError('conflict', { detail: 'only a draft is submitted; this booking is already on its way' })
     const at = this.now().toISOString()
-    const fields: CreateFields = {
+    // A draft is checked as a new booking is: it may have been kept before the catalogue was pulled.
+    const parsed = bookingInput.safeParse({
       agencyFromId: booking.agencyFromId,
       agencyToId: booking.agencyToId,
       plannedDelivery: booking.plannedDelivery,
       reference: booking.reference,
       needsTransport: booking.needsTransport,
       transferRequestId: booking.transferRequestId,
-      lines: bookingInput.shape.lines.parse(booking.lines),
-    }
+      lines: booking.lines,
+    })
+    if (!parsed.success) throw badInput(parsed.error.issues)
+    const fields = createFields(booking.agencyFromId, parsed.data)
+    refuseAtEntry(cache, { booking: fields, weighsOn: fields.agencyFromId })
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, { state: 'pending' }, at)
       cache.outbox.enqueue(booking.localId, 'create', createPayload(fields), newMarker(), at)

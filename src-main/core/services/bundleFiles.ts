@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { isValidEan13, type CatalogueRow, type FileData, type ImportPreview } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
-import { isPositiveDecimal } from '@shared/patterns'
+import { isValidQuantity } from '@shared/patterns'
 import type { CatalogueStore } from '../cache/catalogueStore'
+import { readSheetRows, type SheetLimits } from './sheetReader'
 
 /**
  * Bundle spreadsheets, read and written with exceljs. One layout both ways, so
@@ -46,47 +46,27 @@ interface ParsedRow {
   values: Record<(typeof importColumns)[number], string>
 }
 
-async function readSheet(file: FileData): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook()
-  const bytes = Buffer.from(file.base64, 'base64')
-  const name = file.fileName.toLowerCase()
-  try {
-    if (name.endsWith('.xlsx')) await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
-    else if (name.endsWith('.csv')) await workbook.csv.read(Readable.from(bytes))
-    else throw new AppError('bad_input', { field: 'file', detail: 'the file must be .csv or .xlsx' })
-  } catch (err) {
-    if (err instanceof AppError) throw err
-    throw new AppError('bad_input', { field: 'file', detail: `the file could not be read: ${(err as Error).message}` })
-  }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) throw new AppError('bad_input', { field: 'file', detail: 'the file has no sheet' })
-  return sheet
-}
-
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v === null || v === undefined) return ''
-  if (typeof v === 'object' && 'text' in v) return String(v.text)
-  if (typeof v === 'object' && 'result' in v) return String(v.result ?? '')
-  return String(v).trim()
-}
+/**
+ * What an import file may hold: 20,000 rows after the header, 100 MB once unpacked (a 20,000-row file
+ * with long descriptions is a few MB; an xlsx is a zip, and a small one can unpack into gigabytes).
+ */
+const limits: SheetLimits = { maxRows: MAX_ROWS, maxUnpackedBytes: 100_000_000, deadlineMs: 60_000, heapMb: 512 }
 
 export async function parseBundleFile(file: FileData): Promise<ParsedRow[]> {
-  const sheet = await readSheet(file)
-  const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).map((v) => cellText(v).toLowerCase())
+  const [head, ...body] = await readSheetRows(file, limits)
+  const header = (head?.cells ?? []).map((v) => v.toLowerCase())
   const position = Object.fromEntries(importColumns.map((c) => [c, header.indexOf(c)]))
   const missing = (['code', 'name'] as const).filter((c) => (position[c] ?? -1) < 0)
   if (missing.length)
     throw new AppError('bad_input', { field: 'file', detail: `the first row must name the columns; missing: ${missing.join(', ')}` })
   const rows: ParsedRow[] = []
-  sheet.eachRow((row, number) => {
-    if (number === 1) return
-    const cells = row.values as ExcelJS.CellValue[]
+  for (const { number, cells } of body) {
     const values = Object.fromEntries(
-      importColumns.map((c) => [c, (position[c] ?? -1) >= 0 ? cellText(cells[position[c] as number]) : '']),
+      importColumns.map((c) => [c, (position[c] ?? -1) >= 0 ? (cells[position[c] as number] ?? '') : '']),
     ) as ParsedRow['values']
-    if (Object.values(values).every((v) => v === '')) return
+    if (Object.values(values).every((v) => v === '')) continue
     rows.push({ row: number, values })
-  })
+  }
   if (rows.length > MAX_ROWS) throw new AppError('bad_input', { field: 'file', detail: `at most ${MAX_ROWS} rows per file` })
   return rows
 }
@@ -132,7 +112,7 @@ function parseComponents(text: string): { code: string; quantity: string; error?
   if (!text.trim()) return []
   return text.split(';').map((part) => {
     const [code = '', quantity = ''] = part.split(':').map((s) => s.trim())
-    if (!code || !isPositiveDecimal(quantity)) {
+    if (!code || !isValidQuantity(quantity)) {
       return { code, quantity, error: `"${part.trim()}" debe ser ARTÍCULO:CANTIDAD / must be ITEM:QUANTITY` }
     }
     return { code, quantity }

@@ -76,8 +76,8 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
     db.transaction(() => {
       const category = db.prepare(`INSERT INTO ${next('item_categories')} VALUES (?, ?)`)
       for (const c of reference.item_categories) category.run(c.id, c.name)
-      const agency = db.prepare(`INSERT INTO ${next('agencies')} VALUES (?, ?, ?)`)
-      for (const a of reference.agencies) agency.run(a.id, a.name, a.agency_category_id)
+      const agency = db.prepare(`INSERT INTO ${next('agencies')} VALUES (?, ?, ?, ?)`)
+      for (const a of reference.agencies) agency.run(a.id, a.name, a.agency_category_id, a.active === null ? null : a.active ? 1 : 0)
     })()
 
     let done = 0

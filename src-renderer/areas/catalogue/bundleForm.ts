@@ -1,5 +1,5 @@
 import { ean13CheckDigit, type BundleDetail, type BundleInput } from '@shared/catalogue'
-import { isPositiveDecimal } from '@shared/patterns'
+import { isValidQuantity as isValidQuantityText } from '@shared/patterns'
 
 /**
  * The bundle editor's model: what the inputs hold (text is text, never null),
@@ -123,7 +123,7 @@ export function normaliseQuantity(text: string): string {
 
 export function isValidQuantity(text: string): boolean {
   const q = normaliseQuantity(text)
-  return isPositiveDecimal(q)
+  return isValidQuantityText(q)
 }
 
 const nullable = (text: string): string | null => (text.trim() === '' ? null : text.trim())

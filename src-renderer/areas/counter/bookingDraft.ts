@@ -3,7 +3,7 @@ import type { BookingLine, LocalBooking } from '@shared/bookings'
 import { addQuantities, defaultLot, expandBundle, mergeTarget, normalQuantity, ownUnsent, stockWarnings } from '@shared/bookingLines'
 import type { LotOption, ScanResult, ScannedItem, TransferRequest } from '@shared/counter'
 import { lotFreshness } from '@shared/lots'
-import { isPositiveDecimal } from '@shared/patterns'
+import { isValidQuantity } from '@shared/patterns'
 
 /**
  * The lines of a booking while the clerk types it, as the form holds them. The rules themselves (merge a
@@ -33,8 +33,8 @@ export interface DraftLine {
 
 let nextKey = 1
 
-/** A quantity the line may be saved with: a decimal above zero. */
-export const validQuantity: (q: string) => boolean = isPositiveDecimal
+/** A quantity the line may be saved with: a decimal above zero, within the service's precision and range. */
+export const validQuantity: (q: string) => boolean = isValidQuantity
 
 export { defaultLot }
 

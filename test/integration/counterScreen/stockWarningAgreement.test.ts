@@ -15,6 +15,8 @@ let h: CoreHarness
 let item: number
 let code: string
 let destination: number
+/** Active bundles of the catalogue: lines marked with them stay apart (a booking naming a bundle the catalogue lacks is refused). */
+let bundles: number[] = []
 
 async function scanned(): Promise<ScannedItem> {
   const found = await h.call('counter.scan', { code, kind: 'item' })
@@ -24,8 +26,8 @@ async function scanned(): Promise<ScannedItem> {
 
 /** The screen's lines for these quantities, each a scan of the item with the quantity typed (one line per scan, not merged). */
 function draft(item: ScannedItem, quantities: string[]): DraftLine[] {
-  // From different "bundles" so the rows stay apart, as a bundle's component and a loose scan would.
-  return quantities.map((q, i) => addItem([], item, q, i === 0 ? null : { id: 1000 + i, code: `B${i}` }).line)
+  // From different bundles so the rows stay apart, as a bundle's component and a loose scan would.
+  return quantities.map((q, i) => addItem([], item, q, i === 0 ? null : { id: bundles[i - 1]!, code: `B${i}` }).line)
 }
 
 /** What the screen warns of (item → available) and what the save answers, in the same shape. */
@@ -54,6 +56,7 @@ beforeAll(async () => {
     variables: { id: item },
   })
   code = (res.data as { items: { code: string }[] }).items[0]!.code
+  bundles = (await h.call('catalogue.search', { active: 'active', limit: 5 })).rows.map((r) => r.id)
 })
 afterAll(async () => {
   await h?.close()

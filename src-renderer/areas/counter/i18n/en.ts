@@ -51,7 +51,7 @@ const counter: CounterMessages = {
     fromBundle: 'from bundle {code}',
     removeLine: 'Remove line',
     overStock: 'Only {available} available at your agency (by the local catalogue). You may save: the service decides.',
-    badQuantity: 'The quantity must be a number above 0.',
+    badQuantity: 'The quantity must be a number above 0, with at most {decimals} decimals and no larger than {largest}.',
     save: 'Save booking',
     saveHint: 'Ctrl+Enter',
     overStockCount: '({count} over stock)',

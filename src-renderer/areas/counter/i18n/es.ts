@@ -50,7 +50,7 @@ const counter = {
     fromBundle: 'del conjunto {code}',
     removeLine: 'Quitar línea',
     overStock: 'Solo hay {available} disponibles en su agencia (según el catálogo local). Se puede guardar: el servicio decidirá.',
-    badQuantity: 'La cantidad debe ser un número mayor que 0.',
+    badQuantity: 'La cantidad debe ser un número mayor que 0, de {decimals} decimales como máximo y no mayor que {largest}.',
     save: 'Guardar reserva',
     saveHint: 'Ctrl+Enter',
     overStockCount: '({count} sin existencias)',

@@ -90,6 +90,9 @@ describe('the lines of a booking being typed', () => {
   it('refuses quantities that are not positive numbers', () => {
     expect(['1', '2.5', ' 3 '].every(validQuantity)).toBe(true)
     expect(['0', '-1', 'abc', '', '1,5'].some(validQuantity)).toBe(false)
+    // Within what the service stores, as the save refuses it: 4 decimals, below a billion.
+    expect(['999999999.9999', '0.0001'].every(validQuantity)).toBe(true)
+    expect(['1000000000', '1.00001', '99999999999999999999999'].some(validQuantity)).toBe(false)
   })
 
   it('sends blank serials and references as absent', () => {
