@@ -71,3 +71,21 @@ describe('five identical bookings whose create answers are all lost', () => {
     expect(ids.size).toBe(5)
   })
 })
+
+describe('a create whose answer was lost, read by a refresh of the counter before the push found it', () => {
+  it('is found by its marker, becomes that booking (shown once), and a later sync passes', async () => {
+    const a = (await session.h.call('bookings.create', same())).booking
+    await session.proxy.during(
+      (req) => (isBookingCreate(req) ? { drop: true, afterForward: true } : null),
+      () => session.h.call('sync.push'),
+    )
+    // The counter's refresh reads the agency's bookings, this one among them, before the push reads it back.
+    await session.h.call('counter.refresh')
+    const report = await session.h.call('sync.push')
+    expect(report).toMatchObject({ failed: 0, conflicts: 0, waiting: 0 })
+    const now = await session.h.call('bookings.get', { id: a.localId })
+    expect(now).toMatchObject({ state: 'synced', serviceId: expect.any(Number) })
+    expect((await session.h.call('bookings.list')).filter((b) => b.serviceId === now.serviceId)).toHaveLength(1)
+    expect(await serviceBookingsWith(session.h, markerOf(a.localId))).toBe(1)
+  })
+})

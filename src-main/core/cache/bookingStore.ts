@@ -152,6 +152,26 @@ export class BookingStore {
     this.db.prepare("UPDATE bookings SET state = 'pending' WHERE local_id = ?").run(localId)
   }
 
+  /**
+   * A create of ours may have been read by a refresh of the counter before the create was confirmed, as
+   * a booking made elsewhere: that copy is ours. Changes queued on it (they came after the create) move
+   * to ours, and the copy goes. Returns the copy's local id, or null when there was none.
+   */
+  adoptCopy(serviceId: number, localId: string): string | null {
+    const copy = this.db
+      .prepare("SELECT local_id FROM bookings WHERE service_id = ? AND origin = 'service' AND local_id != ?")
+      .get(serviceId, localId) as { local_id: string } | undefined
+    if (!copy) return null
+    this.outbox.moveEntries(copy.local_id, localId)
+    this.db.prepare('DELETE FROM bookings WHERE local_id = ?').run(copy.local_id)
+    return copy.local_id
+  }
+
+  /** Whether a booking typed here (not one read from the service) has become this service booking. */
+  ownedHere(serviceId: number): boolean {
+    return this.db.prepare("SELECT 1 FROM bookings WHERE service_id = ? AND origin = 'here'").get(serviceId) !== undefined
+  }
+
   removeBooking(localId: string): void {
     this.outbox.removeAll(localId)
     this.db.prepare('DELETE FROM bookings WHERE local_id = ?').run(localId)

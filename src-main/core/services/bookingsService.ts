@@ -277,14 +277,13 @@ export class BookingsService {
     const entry = this.entry(cache.outbox, seq)
     if (entry.state !== 'held' || !entry.candidates?.some((c) => c.serviceId === serviceId))
       throw new AppError('conflict', { detail: `booking ${serviceId} is not one the held entry ${seq} was compared with` })
-    const owner = cache.bookings.byServiceId(serviceId)
-    if (owner !== null && owner.localId !== entry.localId)
+    if (cache.bookings.ownedHere(serviceId))
       throw new AppError('conflict', { detail: `booking ${serviceId} is already another booking of this computer` })
     const record = await fetchBooking(this.session.require().rest, serviceId)
-    settle(entry, record, { bookings: cache.bookings, outbox: cache.outbox, now: this.now })
+    const adopted = settle(entry, record, { bookings: cache.bookings, outbox: cache.outbox, now: this.now })
     // The other held creates no longer offer this one: their entries are part of the change.
     const held = cache.outbox.list().filter((e) => e.state === 'held')
-    return this.changed([entry.localId, ...held.map((e) => e.localId)])
+    return this.changed([entry.localId, ...held.map((e) => e.localId), ...(adopted ? [adopted] : [])])
   }
 
   /** For a conflict: drop our changes and take the service's version of the booking. */

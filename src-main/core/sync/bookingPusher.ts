@@ -117,7 +117,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
     if (entry.state === 'unknown') {
       const found = await reconcile(entry, deps)
       if (found.outcome === 'applied') {
-        settle(entry, found.record, deps)
+        settled(entry, found.record, deps)
         report.sent++
         return
       }
@@ -132,7 +132,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
     // A queued entry was marked when claimed; one read back and found not applied is marked now.
     if (entry.state === 'unknown') outbox.markSending(entry.seq, stamp())
     const record = await send(entry, deps)
-    settle(entry, record, deps)
+    settled(entry, record, deps)
     report.sent++
   } catch (raw) {
     const err = AppError.from(raw)
@@ -153,9 +153,8 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
       case 'too_large':
       case 'server':
       case 'bad_response':
-      // A fault of ours may come after the request left: only a read of the service may decide.
       case 'internal':
-        // It may have happened: only a read of the service may decide.
+        // It may have happened (a fault of ours too may come after the request left): only a read of the service may decide.
         record(() => outbox.markWaiting(entry.seq, 'unknown', payload, later(attempts)))
         break
       case 'validation':
@@ -275,17 +274,28 @@ async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextA
   return false
 }
 
-/** An entry is done: the service's record (when there is one) goes to its booking, in one transaction. */
+/** settle, and the screens told of the copy it merged away. */
+function settled(entry: QueuedEntry, record: ServiceShipment | null, deps: PushDeps): void {
+  const adopted = settle(entry, record, deps)
+  if (adopted) deps.onProgress?.(adopted)
+}
+
+/**
+ * An entry is done: the service's record (when there is one) goes to its booking, in one transaction.
+ * Returns the local id of a copy of that booking a refresh had read, now merged into it (gone), or null.
+ */
 export function settle(
   entry: Pick<QueuedEntry, 'seq' | 'localId' | 'op'>,
   record: ServiceShipment | null,
   deps: Pick<PushDeps, 'bookings' | 'outbox' | 'now'>,
-): void {
+): string | null {
   const { bookings: store, outbox } = deps
   const now = deps.now().toISOString()
+  let adopted: string | null = null
   outbox.settleLazily(() => {
     outbox.markDone(entry.seq, now)
     if (record) {
+      adopted = store.adoptCopy(record.id, entry.localId)
       // The service's "shipped" or "delivered" is news to take; its "not yet" is not: a ship or deliver
       // typed here may still wait behind this entry, and the counter must keep showing it.
       const moved = { ...(record.shipped ? { shipped: true } : {}), ...(record.delivered ? { delivered: true } : {}) }
@@ -294,4 +304,5 @@ export function settle(
     if (entry.op === 'delete') store.patch(entry.localId, { deleted: true }, now)
     store.refreshState(entry.localId)
   })
+  return adopted
 }

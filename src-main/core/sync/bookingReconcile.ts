@@ -113,7 +113,8 @@ async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Rec
       !anyMarker.test(s.memo ?? '') &&
       (s.reference ?? null) === (p.reference ?? null) &&
       lineKey(s.lines) === wanted &&
-      deps.bookings.byServiceId(s.id) === null,
+      // One a refresh read as made elsewhere may still be this create; one typed here is another's.
+      !deps.bookings.ownedHere(s.id),
   )
   if (lookalikes.length === 0) return absent
   return {

@@ -134,6 +134,11 @@ export class OutboxStore {
     return this.stmt('DELETE FROM outbox WHERE local_id = ? AND seq >= ?').run(localId, seq).changes
   }
 
+  /** A booking's entries become another's (a copy of it read from the service is merged into it). */
+  moveEntries(fromLocalId: string, toLocalId: string): void {
+    this.stmt('UPDATE outbox SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
+  }
+
   /** Every entry of a booking, confirmed or not (the booking itself is going away). */
   removeAll(localId: string): void {
     this.stmt('DELETE FROM outbox WHERE local_id = ?').run(localId)
@@ -364,13 +369,15 @@ export class OutboxStore {
     return row ? (this.withFreeCandidates([toEntry(row)])[0] ?? null) : null
   }
 
-  /** Held creates show only the look-alikes no booking here has become since (the clerk gave it to another). */
+  /** Held creates show only the look-alikes no booking typed here has become since (the clerk gave it to another). */
   private withFreeCandidates(entries: OutboxEntry[]): OutboxEntry[] {
     const ids = entries.flatMap((e) => e.candidates?.map((c) => c.serviceId) ?? [])
     if (ids.length === 0) return entries
     const taken = new Set(
       (
-        this.stmt('SELECT service_id FROM bookings WHERE service_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as {
+        this.stmt("SELECT service_id FROM bookings WHERE origin = 'here' AND service_id IN (SELECT value FROM json_each(?))").all(
+          JSON.stringify(ids),
+        ) as {
           service_id: number
         }[]
       ).map((r) => r.service_id),
