@@ -27,6 +27,7 @@ import { adminHandlers } from './handlers/admin'
 import { supportHandlers } from './handlers/support'
 import { DynamicTablesService } from './services/dynamicTablesService'
 import { PieceworkGroupService } from './services/pieceworkGroupService'
+import { DataNotices } from './support/dataNotices'
 import { SupportService } from './support/supportService'
 import { createLogger, silentLogger, type Logger } from './logging/logger'
 import { outboxCensus } from './updates/outboxCensus'
@@ -99,6 +100,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     electron: process.versions.electron ?? null,
   })
   const events = new CoreEvents()
+  const notices = new DataNotices(options.dataDir, events, log.child({ area: 'cache' }))
   const settings = new SettingsStore(options.dataDir)
   const connection = new ConnectionMonitor(events, now)
   const session = new SessionService({
@@ -111,9 +113,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     timeoutMs: options.requestTimeoutMs,
     now,
     log,
+    notices,
   })
   const profile = new ProfileService(session, events, now)
-  const caches = new EntityCaches(options.dataDir, session, profile)
+  const caches = new EntityCaches(options.dataDir, session, profile, notices, now)
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   const bundles = new BundleService(session, profile, catalogue, now)
   const bundleImages = new BundleImageService(session, catalogue)
@@ -141,6 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     version: options.version,
     runner: options.runner,
     now,
+    notices,
   })
   const updates = new UpdatesService({
     driver: options.updater ?? null,

@@ -9,6 +9,7 @@ import type { DoctorReport } from '@shared/support'
 import { bookableItem } from '../support/bookableItem'
 import { cli } from '../support/cliRun'
 import { coreHarness } from '../support/coreHarness'
+import { checkCacheIntegrity } from '@core/support/doctor'
 import { tempDir, tempDirInTest } from '../support/tempDir'
 import { gqlData, graphqlToken } from '../integration/sandbox/sandboxClient'
 
@@ -86,11 +87,12 @@ function rootPageOf(file: string, table: string): { at: number; size: number } {
   }
 }
 
-async function doctor(dir: string): Promise<{ code: number; report: DoctorReport; text: string }> {
+/** Doctor twice (JSON, then text); `told` is what the first run said on stderr. */
+async function doctor(dir: string): Promise<{ code: number; report: DoctorReport; text: string; told: string }> {
   const json = await run(dir, '--json', 'doctor')
   const text = await run(dir, 'doctor')
   expect(text.code).toBe(json.code)
-  return { code: json.code, report: JSON.parse(json.stdout) as DoctorReport, text: text.stdout }
+  return { code: json.code, report: JSON.parse(json.stdout) as DoctorReport, text: text.stdout, told: json.stderr }
 }
 
 const setAside = (account: string) => (existsSync(join(account, 'set-aside')) ? readdirSync(join(account, 'set-aside')) : [])
@@ -198,13 +200,19 @@ describe('a damaged account.sqlite', () => {
     truncateSync(file, Math.floor(statSync(file).size / 2))
     scribble(file, 0, 16)
 
+    // Doctor's own look, before anything opens it.
+    const look = checkCacheIntegrity(dir)
+    expect(look.level).toBe('error')
+    expect(look.message.en).toMatch(/account\.sqlite: not a database/)
+
+    // The CLI opens the account as it starts (doctor too): it is set aside there, and doctor names what it kept.
     const before = await doctor(dir)
     expect(before.code).toBe(1)
-    expect(before.text).toMatch(/account\.sqlite/)
+    expect(before.text).toMatch(/^✖ .*set aside.*account\.\d{8}-\d{6}\.sqlite/m)
+    expect(before.told).toMatch(/The account data on this computer was damaged: it was set aside/)
 
     const synced = await run(dir, 'sync')
     expect(synced.code, synced.stdout + synced.stderr).toBe(0)
-    expect(synced.stderr).toMatch(/account data .*set aside/i)
     expect(setAside(account)).toEqual([expect.stringMatching(/^account\.\d{8}-\d{6}\.sqlite$/)])
     expect(await onService('ZA')).toEqual([0, 1, 2, 3, 4].map((n) => `ZA-${n}`))
   })

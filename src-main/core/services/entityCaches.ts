@@ -1,9 +1,10 @@
 import { BookingStore } from '../cache/bookingStore'
-import { openMigrated } from '../cache/cacheDatabase'
 import { CatalogueStore } from '../cache/catalogueStore'
-import { entityMigrations } from '../cache/migrations'
 import { entityCacheFile } from '../cache/partition'
-import { OutboxStore } from '../sync/outbox/outboxStore'
+import type { DataNotices } from '../support/dataNotices'
+import type { JournaledOutbox } from '../sync/outbox/journaledOutbox'
+import type { OutboxStore } from '../sync/outbox/outboxStore'
+import { openEntityCache } from './openEntityCache'
 import type { ActiveSession, SessionService } from './sessionService'
 import type { ProfileService } from './profileService'
 
@@ -23,11 +24,15 @@ export interface EntityCache {
  */
 export class EntityCaches {
   private open: EntityCache | null = null
+  private journaled: JournaledOutbox | null = null
 
   constructor(
     private readonly dataDir: string,
     private readonly session: SessionService,
     private readonly profile: ProfileService,
+    /** Told when a damaged cache is set aside as it opens (absent: nobody to tell, e.g. a unit test). */
+    private readonly notices: DataNotices | null = null,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Null until the current entity is known (signed in and read once from the service). */
@@ -39,9 +44,9 @@ export class EntityCaches {
     if (this.open?.session !== session || this.open.entityId !== who.currentEntity.id) {
       const file = entityCacheFile(this.dataDir, { ...session.account, training: session.training }, who.currentEntity.id)
       this.close()
-      const db = openMigrated(file, entityMigrations)
+      const { db, outbox } = openEntityCache(file, this.now(), this.notices)
+      this.journaled = outbox
       const agency = () => this.profile.lastKnown()?.agency?.id ?? null
-      const outbox = new OutboxStore(db)
       this.open = {
         session,
         entityId: who.currentEntity.id,
@@ -62,6 +67,8 @@ export class EntityCaches {
 
   close(): void {
     this.open?.store.db.close()
+    this.journaled?.closeJournal()
     this.open = null
+    this.journaled = null
   }
 }

@@ -5,8 +5,8 @@ import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
 import { ServiceExtensions } from '../api/serviceExtensions'
-import { openMigrated } from '../cache/cacheDatabase'
 import { accountMigrations } from '../cache/migrations'
+import { openChecked } from '../cache/openChecked'
 import { accountCacheFile, accountFolder, normaliseServerUrl } from '../cache/partition'
 import type { Sqlite } from '../cache/sqlite'
 import type { CoreEvents } from '../events'
@@ -16,6 +16,7 @@ import type { SettingsStore } from '../settingsStore'
 import type { TrainingLauncher } from '../training'
 import type { ConnectionMonitor } from './connectionMonitor'
 import type { Logger } from '../logging/logger'
+import type { DataNotices } from '../support/dataNotices'
 
 /** Everything that exists only while someone is signed in. */
 export interface ActiveSession {
@@ -39,6 +40,8 @@ export interface SessionDeps {
   timeoutMs?: number
   now: () => Date
   log?: Logger
+  /** Told when a damaged account.sqlite is set aside. */
+  notices?: DataNotices
 }
 
 /**
@@ -169,7 +172,10 @@ export class SessionService {
     this.deps.log?.info('session active', { server: account.serverUrl, email: account.email, training })
     const rest = new RestClient(account, { timeoutMs: this.deps.timeoutMs, onContact, log })
     const graphql = new GraphqlClient(rest, { timeoutMs: this.deps.timeoutMs, now: this.deps.now, onContact, log })
-    const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations)
+    // Damaged, it is set aside and started afresh: it holds only what the service gives again (profile, memberships).
+    const opened = openChecked(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations, this.deps.now())
+    if (opened.setAside) this.deps.notices?.account(opened.setAside.path, opened.setAside.found.damage, this.deps.now())
+    const accountDb = opened.db
     const extensions = new ServiceExtensions((query) => graphql.query(query))
     this.active = { account, training, rest, graphql, extensions, accountDb }
     this.deps.connection.watch(() => fetchProfile(rest))
