@@ -19,6 +19,7 @@ export const errorCodes = [
   'incompatible_data', // a local file written by a newer version of the app
   'outbox_not_empty', // an update would restart the app with bookings not yet sent
   'not_ready', // asked for something that is not there yet (no update downloaded)
+  'outbox_file_elsewhere', // an exported outbox of another server, account or company
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -73,6 +74,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
     en: 'Some bookings are not sent yet. Send them (or settle the refused and conflicting ones) before installing the update.',
   },
   not_ready: { es: 'Todavía no hay nada listo para esto.', en: 'Nothing is ready for this yet.' },
+  outbox_file_elsewhere: {
+    es: 'Este archivo de reservas sin enviar es de otro servidor, otra cuenta u otra empresa: no se importó nada. Inicie sesión con la cuenta y la empresa del archivo.',
+    en: 'This file of unsent bookings belongs to another server, account or company: nothing was imported. Sign in with the account and company it came from.',
+  },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }
 

@@ -8,6 +8,7 @@ import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
 import { OpenBookingService } from './services/openBookingService'
+import { OutboxTransferService } from './services/outboxTransferService'
 import { DispatchTicksService } from './services/dispatchTicksService'
 import { EntityCaches } from './services/entityCaches'
 import { PullScheduler } from './sync/pullScheduler'
@@ -77,6 +78,8 @@ export interface Core {
     catalogue: CatalogueService
     bundles: BundleService
     bookings: BookingsService
+    /** `outbox export` / `outbox import`: a counter's unsent work carried to another computer. */
+    outboxTransfer: OutboxTransferService
     counter: CounterService
     purchasing: PurchasingService
     pieceworkGroups: PieceworkGroupService
@@ -206,6 +209,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       catalogue,
       bundles,
       bookings,
+      outboxTransfer: new OutboxTransferService(session, caches, bookings, now),
       counter,
       purchasing,
       pieceworkGroups,

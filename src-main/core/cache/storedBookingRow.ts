@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
 import type { Sqlite } from './sqlite'
 
@@ -33,9 +34,13 @@ export const storedBookingRow = z.object({
 })
 export type StoredBookingRow = z.output<typeof storedBookingRow>
 
-/** The row of a booking as JSON text, or null when it is not here. */
+const rowStatements = new WeakMap<Sqlite, Statement>()
+
+/** The row of a booking as JSON text, or null when it is not here (asked at every save: prepared once per file). */
 export function bookingRowText(db: Sqlite, localId: string): string | null {
-  const row: unknown = db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId)
+  let read = rowStatements.get(db)
+  if (!read) rowStatements.set(db, (read = db.prepare('SELECT * FROM bookings WHERE local_id = ?')))
+  const row: unknown = read.get(localId)
   return row === undefined ? null : JSON.stringify(row)
 }
 

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '../../cache/sqlite'
 
 /**
@@ -45,25 +46,36 @@ export function journalFileOf(cacheFile: string): string {
 
 /** Opened (and checked like the cache) by `openEntityCache`, migrated with `unsentJournalMigrations`. */
 export class UnsentJournal {
-  constructor(private readonly db: Sqlite) {}
+  /** Prepared once: every save of the counter runs them. */
+  private readonly any: Statement
+  private readonly forget: Statement
+  private readonly insert: Statement
+  private readonly keepRow: Statement
+  private readonly forgetRow: Statement
+
+  constructor(private readonly db: Sqlite) {
+    this.any = db.prepare('SELECT 1 FROM unsent WHERE local_id = ? LIMIT 1')
+    this.forget = db.prepare('DELETE FROM unsent WHERE local_id = ?')
+    this.insert = db.prepare(
+      'INSERT OR REPLACE INTO unsent (marker, local_id, op, payload, created_at, position) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    this.keepRow = db.prepare('INSERT OR REPLACE INTO booking_rows (local_id, row) VALUES (?, ?)')
+    this.forgetRow = db.prepare('DELETE FROM booking_rows WHERE local_id = ?')
+  }
 
   /**
    * Makes the journal hold exactly `entries` for one booking, with its row. `lazy` (a confirmation being
    * recorded): not waited onto the disk, since an entry left here by a lost write is only read back.
    */
   keep(localId: string, entries: readonly JournalEntry[], bookingRow: string | null, lazy = false): void {
-    if (!entries.length && !this.db.prepare('SELECT 1 FROM unsent WHERE local_id = ? LIMIT 1').get(localId)) return
+    if (!entries.length && !this.any.get(localId)) return
     if (lazy) this.db.pragma('synchronous = NORMAL')
     try {
       this.db.transaction(() => {
-        this.db.prepare('DELETE FROM unsent WHERE local_id = ?').run(localId)
-        const insert = this.db.prepare(
-          'INSERT OR REPLACE INTO unsent (marker, local_id, op, payload, created_at, position) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        for (const e of entries) insert.run(e.marker, localId, e.op, e.payload, e.createdAt, e.position)
-        if (entries.length && bookingRow !== null)
-          this.db.prepare('INSERT OR REPLACE INTO booking_rows (local_id, row) VALUES (?, ?)').run(localId, bookingRow)
-        else if (!entries.length) this.db.prepare('DELETE FROM booking_rows WHERE local_id = ?').run(localId)
+        this.forget.run(localId)
+        for (const e of entries) this.insert.run(e.marker, localId, e.op, e.payload, e.createdAt, e.position)
+        if (entries.length && bookingRow !== null) this.keepRow.run(localId, bookingRow)
+        else if (!entries.length) this.forgetRow.run(localId)
       })()
     } finally {
       if (lazy) this.db.pragma('synchronous = FULL')
