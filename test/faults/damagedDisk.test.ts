@@ -1,7 +1,20 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, closeSync, existsSync, openSync, readdirSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import type { OutboxEntry } from '@shared/bookings'
@@ -143,6 +156,17 @@ describe('a damaged entity cache with 5 unsent bookings', () => {
     const after = await doctor(dir)
     expect(after.code).toBe(1)
     expect(after.text).toMatch(/^✖ .*set aside.*entity-\d+\.\d{8}-\d{6}\.sqlite/m)
+
+    // The support bundle carries the file kept aside only when asked.
+    const entries = async (...flags: string[]) => {
+      const zip = join(dir, `bundle-${flags.length}.zip`)
+      expect((await run(dir, 'support-bundle', zip, ...flags)).code).toBe(0)
+      return Object.keys(unzipSync(readFileSync(zip)))
+    }
+    expect((await entries()).filter((e) => e.startsWith('set-aside/'))).toEqual([])
+    expect(await entries('--include-set-aside')).toContainEqual(
+      expect.stringMatching(/^set-aside\/accounts\/\w+\/set-aside\/entity-\d+\.\d{8}-\d{6}\.sqlite$/),
+    )
   })
 
   it('cut short (a half-written file): doctor says truncated; the bookings come back', async () => {
@@ -190,6 +214,32 @@ describe('a damaged entity cache with 5 unsent bookings', () => {
 
     await recoversAndSendsOnce(dir, 'ZO', /5 unsent bookings recovered, 0 could not be/)
     expect(setAside(account)).toHaveLength(1)
+  })
+})
+
+describe('the unsent journal beside the cache', () => {
+  it('a cache file gone while its journal holds work: the bookings come back, nothing to set aside', async () => {
+    const { dir, account, entity } = await counterWithUnsent('ZM')
+    rmSync(entity)
+    await recoversAndSendsOnce(dir, 'ZM', /5 unsent bookings recovered, 0 could not be/)
+    expect(setAside(account)).toEqual([])
+  })
+
+  it('a confirmation the journal never recorded (lost in the power cut) is read back by its marker, not sent again', async () => {
+    const { dir, entity } = await counterWithUnsent('ZJ', 2)
+    const journal = entity.replace(/\.sqlite$/, '.unsent.sqlite')
+    const before = readFileSync(journal)
+    expect((await run(dir, 'sync')).code).toBe(0)
+    expect(await onService('ZJ')).toEqual(['ZJ-0', 'ZJ-1'])
+    // The journal as it was before the push, and the cache emptied: both bookings look unsent.
+    writeFileSync(journal, before)
+    truncateSync(entity, 0)
+    const listed = await run(dir, '--json', 'outbox', 'list')
+    expect(listed.stderr).toMatch(/2 unsent bookings recovered, 0 could not be/)
+    expect((JSON.parse(listed.stdout) as OutboxEntry[]).map((e) => e.state)).toEqual(['unknown', 'unknown'])
+    expect((await run(dir, 'sync')).code).toBe(0)
+    expect(await onService('ZJ')).toEqual(['ZJ-0', 'ZJ-1'])
+    expect((await run(dir, 'outbox', 'list')).stdout).toMatch(/Nothing waiting/)
   })
 })
 

@@ -22,8 +22,11 @@ export class DataNotices {
   entity(file: string | null, damage: FileDamage | 'missing', recovered: number, lost: number, at: Date): DataNotice {
     const kept = file ? relative(this.dataDir, file) : null
     const where = kept ? { es: ` Se guardó aparte: ${kept}.`, en: ` It was kept aside: ${kept}.` } : { es: '', en: '' }
-    const s = (n: number, es: string, en: string) => ({ es: n === 1 ? es : `${es}s`, en: n === 1 ? en : `${en}s` })
-    const booking = s(recovered, 'reserva', 'booking')
+    const back =
+      recovered === 1
+        ? { es: 'reserva sin enviar recuperada', en: 'unsent booking recovered' }
+        : { es: 'reservas sin enviar recuperadas', en: 'unsent bookings recovered' }
+    const notBack = lost === 1 ? 'no se pudo recuperar' : 'no se pudieron recuperar'
     const message =
       recovered + lost === 0
         ? {
@@ -31,8 +34,8 @@ export class DataNotices {
             en: `This company's local data was damaged and started afresh; no bookings were waiting to be sent. The catalogue is downloaded again.${where.en}`,
           }
         : {
-            es: `Los datos locales de esta empresa estaban dañados: ${recovered} ${booking.es} sin enviar recuperadas, ${lost} no se pudieron recuperar. Se comprueban con el servicio antes de enviar nada.${where.es}`,
-            en: `This company's local data was damaged: ${recovered} unsent ${booking.en} recovered, ${lost} could not be. They are checked against the service before anything is sent.${where.en}`,
+            es: `Los datos locales de esta empresa estaban dañados: ${recovered} ${back.es}, ${lost} ${notBack}. Se comprueban con el servicio antes de enviar nada.${where.es}`,
+            en: `This company's local data was damaged: ${recovered} ${back.en}, ${lost} could not be. They are checked against the service before anything is sent.${where.en}`,
           }
     this.log.warn('entity cache set aside', { file: kept, damage, recovered, lost })
     return this.add({ kind: 'entity', setAside: kept, recovered, lost, at: at.toISOString(), message })
