@@ -28,7 +28,7 @@ export function openEntityCache(file: string, now: Date, notices: DataNotices | 
     opened.db.close()
     throw err
   }
-  const journal = new UnsentJournal(journalDb)
+  const journal = new UnsentJournal(journalDb, journalFile)
   const outbox = new JournaledOutbox(opened.db, journal)
   const held = journal.contents()
   if (opened.setAside || (opened.created && hadJournal && held.entries.length > 0)) {

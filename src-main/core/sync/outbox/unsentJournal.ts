@@ -1,3 +1,5 @@
+import { open } from 'node:fs/promises'
+import { setTimeout as delay } from 'node:timers/promises'
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '../../cache/sqlite'
 
@@ -7,12 +9,20 @@ import type { Sqlite } from '../../cache/sqlite'
  * the entity's cache (`entity-N.unsent.sqlite`). It exists for one moment only: the cache file is found
  * emptied or damaged, and what the clerk saved must come back from somewhere else.
  *
- * It is written before the cache's own transaction commits (`JournaledOutbox`), durably (WAL,
- * synchronous=FULL), so whatever the clerk saw saved is here even if the cache lost it. A crash between
- * the two commits leaves an entry here that the cache lacks: the next healthy open drops it again
- * (`OutboxStore.journalOf` is the truth while the cache is sound); and an entry confirmed by the service
- * but still here is harmless, since a recovered entry is read back by its marker before anything is sent.
+ * It is written before the cache's own transaction commits (`JournaledOutbox`): a crash between the
+ * two commits leaves an entry here that the cache lacks, never the other way round, and the next sound
+ * open drops it again (the cache is the truth while it reads); an entry confirmed by the service but
+ * still here is harmless, since a recovered entry is read back by its marker before anything is sent.
+ *
+ * Its log is not synced inside the clerk's save (synchronous=NORMAL): the save is already durable in the
+ * cache (WAL, synchronous=FULL), and a second sync there doubled a save's time (3.4 → 6.1 ms at p50,
+ * measured interleaved on the same disk). Instead an fdatasync of the journal's log follows each write
+ * within a tenth of a second, on libuv's thread pool, off the clerk's path (a burst of saves shares one):
+ * only a power cut within that moment that also destroys the cache could lose the journal's copy.
  */
+
+/** How long after a write the journal's log is synced: the saves of a burst share one sync. */
+const SYNC_AFTER_MS = 100
 
 export interface JournalEntry {
   marker: string
@@ -53,7 +63,15 @@ export class UnsentJournal {
   private readonly keepRow: Statement
   private readonly forgetRow: Statement
 
-  constructor(private readonly db: Sqlite) {
+  /** The sync of the log under way, and whether another write came since it started. */
+  private syncing: Promise<void> | null = null
+  private again = false
+
+  constructor(
+    private readonly db: Sqlite,
+    private readonly file: string,
+  ) {
+    db.pragma('synchronous = NORMAL')
     this.any = db.prepare('SELECT 1 FROM unsent WHERE local_id = ? LIMIT 1')
     this.forget = db.prepare('DELETE FROM unsent WHERE local_id = ?')
     this.insert = db.prepare(
@@ -64,21 +82,53 @@ export class UnsentJournal {
   }
 
   /**
-   * Makes the journal hold exactly `entries` for one booking, with its row. `lazy` (a confirmation being
-   * recorded): not waited onto the disk, since an entry left here by a lost write is only read back.
+   * Makes the journal hold exactly `entries` for one booking, with its row, and has it synced to the disk
+   * at once off the main thread. `lazy` (a confirmation being recorded): left to the next sync, since an
+   * entry left here by a lost write is only read back.
    */
   keep(localId: string, entries: readonly JournalEntry[], bookingRow: string | null, lazy = false): void {
     if (!entries.length && !this.any.get(localId)) return
-    if (lazy) this.db.pragma('synchronous = NORMAL')
+    this.db.transaction(() => {
+      this.forget.run(localId)
+      for (const e of entries) this.insert.run(e.marker, localId, e.op, e.payload, e.createdAt, e.position)
+      if (entries.length && bookingRow !== null) this.keepRow.run(localId, bookingRow)
+      else if (!entries.length) this.forgetRow.run(localId)
+    })()
+    if (!lazy) this.syncSoon()
+  }
+
+  /** Resolves once every write so far is on the disk (tests; a close syncs by itself). */
+  async synced(): Promise<void> {
+    while (this.syncing) await this.syncing
+  }
+
+  private syncSoon(): void {
+    if (this.syncing) {
+      this.again = true
+      return
+    }
+    // A moment's wait gathers a burst of saves into one sync, which then does not compete with each save's own.
+    this.syncing = delay(SYNC_AFTER_MS)
+      .then(() => this.syncLog())
+      .finally(() => {
+        this.syncing = null
+        if (this.again) {
+          this.again = false
+          this.syncSoon()
+        }
+      })
+  }
+
+  /** fdatasync of the write-ahead log, as synchronous=FULL would do at the commit; a log already gone was checkpointed. */
+  private async syncLog(): Promise<void> {
+    const log = await open(`${this.file}-wal`, 'r+').catch(() => null)
+    if (!log) return
     try {
-      this.db.transaction(() => {
-        this.forget.run(localId)
-        for (const e of entries) this.insert.run(e.marker, localId, e.op, e.payload, e.createdAt, e.position)
-        if (entries.length && bookingRow !== null) this.keepRow.run(localId, bookingRow)
-        else if (!entries.length) this.forgetRow.run(localId)
-      })()
+      await log.datasync()
+    } catch {
+      // The next write syncs again; the cache holds the save meanwhile.
     } finally {
-      if (lazy) this.db.pragma('synchronous = FULL')
+      await log.close()
     }
   }
 
