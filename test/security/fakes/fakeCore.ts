@@ -121,7 +121,7 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'dynamicTables.deleteRow': { tableId: 1, rowId: 2 },
   'support.doctor': undefined,
   'support.serviceCheck': undefined,
-  'support.bundle': { includeData: false },
+  'support.bundle': { includeData: false, includeSetAside: false },
   'support.dataNotices': undefined,
   'updates.status': undefined,
   'updates.install': undefined,

@@ -108,7 +108,8 @@ export class UnsentJournal {
       return
     }
     // A moment's wait gathers a burst of saves into one sync, which then does not compete with each save's own.
-    this.syncing = delay(SYNC_AFTER_MS)
+    // It holds no process open: a close checkpoints the log with a sync of its own.
+    this.syncing = delay(SYNC_AFTER_MS, undefined, { ref: false })
       .then(() => this.syncLog())
       .finally(() => {
         this.syncing = null
