@@ -28,6 +28,7 @@ import { adminHandlers } from './handlers/admin'
 import { supportHandlers } from './handlers/support'
 import { DynamicTablesService } from './services/dynamicTablesService'
 import { PieceworkGroupService } from './services/pieceworkGroupService'
+import { damageOfError } from './cache/fileDamage'
 import { DataNotices } from './support/dataNotices'
 import { SupportService } from './support/supportService'
 import { createLogger, silentLogger, type Logger } from './logging/logger'
@@ -198,7 +199,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   return {
-    handlers: withErrorLog(handlers, log.child({ area: 'requests' })),
+    handlers: withErrorLog(handlers, log.child({ area: 'requests' }), (err) => {
+      if (damageOfError(err)) caches.damageMet()
+    }),
     events,
     logDir: log.logDir,
     log,
@@ -230,14 +233,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 }
 
-/** A request the core refuses is logged with its code, so a support reader sees what the user saw. */
-function withErrorLog(handlers: Handlers, log: Logger): Handlers {
+/**
+ * A request the core refuses is logged with its code, so a support reader sees what the user saw; each
+ * failure is also told to `failed` (a damaged cache page met by a read).
+ */
+function withErrorLog(handlers: Handlers, log: Logger, failed: (err: unknown) => void): Handlers {
   const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
   for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
     wrapped[name] = async (input) => {
       try {
         return await handler(input)
       } catch (err) {
+        failed(err)
         const code = (err as { code?: unknown }).code
         // Expected refusals (bad input, offline) are warnings; anything else is an error with its stack.
         if (typeof code === 'string') log.warn('request refused', { request: name, code, message: (err as Error).message })

@@ -206,13 +206,25 @@ describe('a damaged entity cache with 5 unsent bookings', () => {
     expect(setAside(account)).toHaveLength(1)
   })
 
-  it('a cache left by an older version (no journal) with a damaged catalogue page: the bookings are read from the damaged file itself', async () => {
+  it('a cache left by an older version (no journal) with a damaged page beside the outbox: the bookings are read from the damaged file itself', async () => {
     const { dir, account, entity } = await counterWithUnsent('ZO')
     for (const f of readdirSync(account).filter((f) => f.includes('.unsent.'))) rmSync(join(account, f))
-    const page = rootPageOf(entity, 'items')
+    const page = rootPageOf(entity, 'unsent_booked')
     scribble(entity, page.at, page.size)
 
     await recoversAndSendsOnce(dir, 'ZO', /5 unsent bookings recovered, 0 could not be/)
+    expect(setAside(account)).toHaveLength(1)
+  })
+
+  it('a damaged catalogue page (not checked whole at every open): the read that meets it fails, the next command sets the cache aside', async () => {
+    const { dir, account, entity } = await counterWithUnsent('ZC')
+    const page = rootPageOf(entity, 'bundles')
+    scribble(entity, page.at, page.size)
+
+    const felt = await run(dir, 'bundles', 'list')
+    expect(felt.code).toBe(1)
+    expect(felt.stderr).toMatch(/malformed/)
+    await recoversAndSendsOnce(dir, 'ZC', /5 unsent bookings recovered, 0 could not be/)
     expect(setAside(account)).toHaveLength(1)
   })
 })

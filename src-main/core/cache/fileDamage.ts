@@ -54,14 +54,25 @@ export function damageOnDisk(file: string): DamageFound | null {
   return null
 }
 
-/** SQLite's own quick check of an open database: null when it passes. */
-export function damageInside(db: Sqlite): DamageFound | null {
-  const rows = (db.pragma('quick_check') as { quick_check: string }[]).map((r) => r.quick_check).filter((r) => r !== 'ok')
+/**
+ * SQLite's own quick check of an open database: null when it passes. With `tables`, only those tables and
+ * their indexes are checked (SQLite's quick_check(TABLE)): a few milliseconds, where a whole cache with a
+ * large catalogue takes seconds (1.4 s for 38 MB here).
+ */
+export function damageInside(db: Sqlite, tables?: readonly string[]): DamageFound | null {
+  const run = (pragma: string) => (db.pragma(pragma) as Record<string, string>[]).map((r) => Object.values(r)[0]).filter((r) => r !== 'ok')
+  const rows = tables ? tables.flatMap((t) => run(`quick_check(${t})`)) : run('quick_check')
   return rows.length ? { damage: 'malformed', detail: rows.slice(0, 3).join('; ') } : null
 }
 
 /** An error from opening or reading a file that means the file is damaged (not that it is locked or read-only). */
 export function damageOfError(err: unknown): DamageFound | null {
+  // Wrapped on its way out (an AppError 'internal' keeps SQLite's error as its cause).
+  const cause = (err as { cause?: unknown } | null)?.cause
+  if (cause && cause !== err) {
+    const inner = damageOfError(cause)
+    if (inner) return inner
+  }
   const code = (err as { code?: unknown }).code
   const message = err instanceof Error ? err.message : String(err)
   if (code === 'SQLITE_NOTADB') return { damage: 'bad_header', detail: message }

@@ -17,16 +17,16 @@ export interface CheckedOpen {
  * failing SQLite's quick check is never used nor replaced in place. It is set aside whole, named with
  * the date (setAside.ts), and a fresh file is made; the caller recovers what it can from the one kept.
  * A file that merely cannot be opened here (a read-only folder, a lock) is not damage: that error is
- * thrown as it came.
+ * thrown as it came. `checkTables`: the quick check of those tables only (the whole file otherwise).
  */
-export function openChecked(file: string, migrations: readonly string[], now: Date): CheckedOpen {
+export function openChecked(file: string, migrations: readonly string[], now: Date, checkTables?: readonly string[]): CheckedOpen {
   const created = !existsSync(file)
   let found = damageOnDisk(file)
   if (!found) {
     let db: Sqlite | null = null
     try {
       db = openMigrated(file, migrations)
-      found = damageInside(db)
+      found = damageInside(db, checkTables)
     } catch (err) {
       db?.close()
       db = null

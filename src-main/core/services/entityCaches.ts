@@ -4,7 +4,7 @@ import { entityCacheFile } from '../cache/partition'
 import type { DataNotices } from '../support/dataNotices'
 import type { JournaledOutbox } from '../sync/outbox/journaledOutbox'
 import type { OutboxStore } from '../sync/outbox/outboxStore'
-import { openEntityCache } from './openEntityCache'
+import { markForWholeCheck, openEntityCache } from './openEntityCache'
 import type { ActiveSession, SessionService } from './sessionService'
 import type { ProfileService } from './profileService'
 
@@ -25,6 +25,7 @@ export interface EntityCache {
 export class EntityCaches {
   private open: EntityCache | null = null
   private journaled: JournaledOutbox | null = null
+  private openFile: string | null = null
 
   constructor(
     private readonly dataDir: string,
@@ -45,6 +46,7 @@ export class EntityCaches {
       const file = entityCacheFile(this.dataDir, { ...session.account, training: session.training }, who.currentEntity.id)
       this.close()
       const { db, outbox } = openEntityCache(file, this.now(), this.notices)
+      this.openFile = file
       this.journaled = outbox
       const agency = () => this.profile.lastKnown()?.agency?.id ?? null
       this.open = {
@@ -65,10 +67,26 @@ export class EntityCaches {
     return this.open
   }
 
+  /**
+   * A request failed on a damaged page of the cache (the catalogue's, say, which an open does not check
+   * whole): it is closed, and the next open, in this process or another, checks it whole and sets it aside.
+   */
+  damageMet(): void {
+    if (!this.open || !this.openFile) return
+    const file = this.openFile
+    this.close()
+    try {
+      markForWholeCheck(file)
+    } catch {
+      // A folder that cannot be written: the cache cannot be set aside there either; doctor says why.
+    }
+  }
+
   close(): void {
     this.open?.store.db.close()
     this.journaled?.closeJournal()
     this.open = null
     this.journaled = null
+    this.openFile = null
   }
 }

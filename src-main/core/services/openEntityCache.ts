@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { entityMigrations } from '../cache/migrations'
 import { openChecked } from '../cache/openChecked'
 import { setAsidePath } from '../cache/setAside'
@@ -10,6 +10,20 @@ import { recoverUnsent } from '../sync/outbox/outboxRecovery'
 import { journalFileOf, unsentJournalMigrations, UnsentJournal } from '../sync/outbox/unsentJournal'
 
 /**
+ * The tables SQLite checks at every open: those that hold unsent work and what counts it. The catalogue's
+ * are checked whole only after a read of them met damage (`markForWholeCheck`), and by doctor: a large catalogue
+ * takes seconds to check, and a pull replaces it anyway.
+ */
+const UNSENT_WORK_TABLES = ['outbox', 'bookings', 'outbox_counts', 'unsent_booked', 'documents'] as const
+
+/** Left beside a cache a read found damaged: whichever process opens it next checks it whole. */
+const wholeCheckMark = (file: string) => `${file}.check-whole`
+
+export function markForWholeCheck(file: string): void {
+  writeFileSync(wholeCheckMark(file), '')
+}
+
+/**
  * Opens an entity's cache with its unsent journal. A sound cache makes the journal hold what its outbox
  * holds (an entry left there by a crash between the two commits goes). A damaged cache is set aside and
  * a fresh one takes its place, into which the unsent work comes back from the journal and from what can
@@ -19,7 +33,9 @@ import { journalFileOf, unsentJournalMigrations, UnsentJournal } from '../sync/o
 export function openEntityCache(file: string, now: Date, notices: DataNotices | null): { db: Sqlite; outbox: JournaledOutbox } {
   const journalFile = journalFileOf(file)
   const hadJournal = existsSync(journalFile)
-  const opened = openChecked(file, entityMigrations, now)
+  const wholeCheck = existsSync(wholeCheckMark(file))
+  const opened = openChecked(file, entityMigrations, now, wholeCheck ? undefined : UNSENT_WORK_TABLES)
+  if (wholeCheck) rmSync(wholeCheckMark(file), { force: true })
   let journalDb: Sqlite
   try {
     // A damaged journal is set aside like the cache; a sound cache fills the new one again below.
