@@ -19,12 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import type { OutboxEntry } from '@shared/bookings'
 import type { DoctorReport } from '@shared/support'
-import { bookableItem } from '../support/bookableItem'
+import { bookableItemOf } from '../support/bookableItem'
 import { cli } from '../support/cliRun'
-import { coreHarness } from '../support/coreHarness'
+import { referencesOnService } from '../support/serviceReferences'
 import { checkCacheIntegrity } from '@core/support/doctor'
 import { tempDir, tempDirInTest } from '../support/tempDir'
-import { gqlData, graphqlToken } from '../integration/sandbox/sandboxClient'
 
 // Issue 28, item 4: a disk that lost or mangled a cache file after a power cut. Each case starts from a
 // counter with 5 bookings saved offline (never sent), damages a file the way a disk does, and then uses
@@ -36,11 +35,7 @@ let destination = 0
 
 beforeAll(async () => {
   sandbox = await startSandbox()
-  const h = await coreHarness(tempDir())
-  const user = sandbox.users[0]!
-  await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
-  ;({ item, destination } = await bookableItem(h))
-  await h.close()
+  ;({ item, destination } = await bookableItemOf(sandbox, tempDir()))
 })
 afterAll(() => sandbox.close())
 
@@ -66,17 +61,7 @@ async function counterWithUnsent(prefix: string, count = 5): Promise<{ dir: stri
   return { dir, account, entity }
 }
 
-/** The bookings on the service whose reference starts with `prefix`. */
-async function onService(prefix: string): Promise<string[]> {
-  const user = sandbox.users[0]!
-  const data = await gqlData<{ shipments: { reference: string }[] }>(
-    sandbox,
-    await graphqlToken(sandbox, user),
-    'query($r: String!) { shipments(where: {reference: {_ilike: $r}}) { reference } }',
-    { r: `${prefix}-%` },
-  )
-  return data.shipments.map((s) => s.reference).sort()
-}
+const onService = (prefix: string) => referencesOnService(sandbox, prefix)
 
 /** Writes garbage over part of a file, as a torn or misdirected write leaves it. */
 function scribble(file: string, at: number, length: number): void {

@@ -1,7 +1,7 @@
+import { outboxOp } from '@shared/bookings'
 import { AppError, badInput } from '@shared/errors'
 import { normaliseServerUrl } from '../cache/partition'
-import { parseBookingRow, restoreBookingRow } from '../cache/storedBookingRow'
-import { bookingRowText } from '../cache/storedBookingRow'
+import { bookingRowText, parseBookingRow, restoreBookingRow } from '../cache/storedBookingRow'
 import { OUTBOX_FILE_FORMAT, OUTBOX_FILE_VERSION, outboxFile, type OutboxFile } from '../sync/outbox/outboxFile'
 import type { BookingsService } from './bookingsService'
 import type { EntityCaches } from './entityCaches'
@@ -40,7 +40,7 @@ export class OutboxTransferService {
       return [
         {
           marker: e.marker,
-          op: e.op as OutboxFile['entries'][number]['op'],
+          op: outboxOp.parse(e.op),
           payload: JSON.parse(e.payload) as Record<string, unknown>,
           createdAt: e.createdAt,
           attempts: e.attempts,

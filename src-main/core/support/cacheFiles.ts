@@ -1,7 +1,7 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { damageOnDisk } from '../cache/fileDamage'
+import { withScratchCopy } from '../cache/scratchCopy'
 import { SET_ASIDE } from '../cache/setAside'
 import { openSqlite, type Sqlite } from '../cache/sqlite'
 
@@ -69,20 +69,14 @@ export function readDatabase<T>(file: string, read: (db: Sqlite) => T): T {
 }
 
 function readCopy<T>(file: string, read: (db: Sqlite) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'mostrador-read-'))
-  try {
-    const copy = join(dir, 'copy.sqlite')
-    copyFileSync(file, copy)
-    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`)
+  return withScratchCopy(file, (copy) => {
     const db = openSqlite(copy, { readonly: false })
     try {
       return read(db)
     } finally {
       db.close()
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }
 
 function hasTable(db: Sqlite, name: string): boolean {

@@ -3,11 +3,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import type { LocalBooking, OutboxEntry } from '@shared/bookings'
-import { bookableItem } from '../../support/bookableItem'
+import { bookableItemOf } from '../../support/bookableItem'
 import { cli } from '../../support/cliRun'
-import { coreHarness } from '../../support/coreHarness'
+import { referencesOnService } from '../../support/serviceReferences'
 import { tempDir, tempDirInTest } from '../../support/tempDir'
-import { gqlData, graphqlToken } from '../sandbox/sandboxClient'
 
 // Issue 28, item 4: a counter whose disk is failing hands its unsent bookings to another computer
 // (`outbox export FILE` there, `outbox import FILE` here). Some of them may already be on the service
@@ -19,11 +18,7 @@ let destination = 0
 
 beforeAll(async () => {
   sandbox = await startSandbox()
-  const h = await coreHarness(tempDir())
-  const user = sandbox.users[0]!
-  await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
-  ;({ item, destination } = await bookableItem(h))
-  await h.close()
+  ;({ item, destination } = await bookableItemOf(sandbox, tempDir()))
 })
 afterAll(() => sandbox.close())
 
@@ -32,16 +27,7 @@ const run = (dir: string, ...args: string[]) => cli(['--server', sandbox.url, ..
 const create = (dir: string, reference: string) =>
   run(dir, 'bookings', 'create', '--to', String(destination), '--line', `${item}:1`, '--reference', reference)
 
-async function onService(prefix: string): Promise<string[]> {
-  const user = sandbox.users[0]!
-  const data = await gqlData<{ shipments: { reference: string }[] }>(
-    sandbox,
-    await graphqlToken(sandbox, user),
-    'query($r: String!) { shipments(where: {reference: {_ilike: $r}}) { reference } }',
-    { r: `${prefix}-%` },
-  )
-  return data.shipments.map((s) => s.reference).sort()
-}
+const onService = (prefix: string) => referencesOnService(sandbox, prefix)
 
 /** A counter with three unsent bookings: two already on the service (their answers lost), one never sent; and its export. */
 async function failingCounter(prefix: string): Promise<string> {

@@ -1,7 +1,5 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { withScratchCopy } from '../../cache/scratchCopy'
 import type { JournalEntry } from './unsentJournal'
 
 /** What could be read of a damaged cache's outbox: its entries (any state) and the rows of their bookings. */
@@ -24,11 +22,7 @@ const MAX_GAP = 2000
  * that cannot be read is left out (its entries then come back only through the journal).
  */
 export function readDamagedOutbox(file: string): DamagedOutbox {
-  const dir = mkdtempSync(join(tmpdir(), 'mostrador-recover-'))
-  try {
-    const copy = join(dir, 'damaged.sqlite')
-    copyFileSync(file, copy)
-    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`)
+  return withScratchCopy(file, (copy) => {
     let db: Database.Database
     try {
       db = new Database(copy, { fileMustExist: true })
@@ -40,9 +34,7 @@ export function readDamagedOutbox(file: string): DamagedOutbox {
     } finally {
       db.close()
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }
 
 type Row = {
