@@ -214,6 +214,20 @@ describe('a damaged entity cache with 5 unsent bookings', () => {
   })
 })
 
+describe('a damaged entity cache with nothing unsent', () => {
+  it('is set aside and rebuilt: the catalogue is pulled again, the clerk is told nothing was waiting, doctor names the file kept', async () => {
+    const { dir, account, entity } = await counterWithUnsent('ZN', 0)
+    scribble(entity, 0, 16)
+
+    const synced = await run(dir, 'sync')
+    expect(synced.code, synced.stdout + synced.stderr).toBe(0)
+    expect(synced.stderr).toMatch(/local data was damaged and started afresh; no bookings were waiting to be sent/)
+    expect(synced.stdout).toMatch(/Catalogue as of .*: \d+ bundles, [1-9]\d* items/)
+    expect(setAside(account)).toHaveLength(1)
+    expect((await doctor(dir)).text).toMatch(/^✖ .*set aside.*entity-\d+\.\d{8}-\d{6}\.sqlite/m)
+  })
+})
+
 describe('the unsent journal beside the cache', () => {
   it('a cache file gone while its journal holds work: the bookings come back, nothing to set aside', async () => {
     const { dir, account, entity } = await counterWithUnsent('ZM')
