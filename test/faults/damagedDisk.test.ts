@@ -21,7 +21,7 @@ import type { OutboxEntry } from '@shared/bookings'
 import type { DoctorReport } from '@shared/support'
 import { bookableItemOf } from '../support/bookableItem'
 import { cli } from '../support/cliRun'
-import { referencesOnService } from '../support/serviceReferences'
+import { referencesOnService } from '../integration/sandbox/serviceReferences'
 import { checkCacheIntegrity } from '@core/support/doctor'
 import { tempDir, tempDirInTest } from '../support/tempDir'
 

@@ -5,7 +5,7 @@ import { startSandbox, type RunningSandbox } from '@sandbox'
 import type { LocalBooking, OutboxEntry } from '@shared/bookings'
 import { bookableItemOf } from '../../support/bookableItem'
 import { cli } from '../../support/cliRun'
-import { referencesOnService } from '../../support/serviceReferences'
+import { referencesOnService } from '../sandbox/serviceReferences'
 import { tempDir, tempDirInTest } from '../../support/tempDir'
 
 // Issue 28, item 4: a counter whose disk is failing hands its unsent bookings to another computer

@@ -1,5 +1,5 @@
 import type { RunningSandbox } from '@sandbox'
-import { gqlData, graphqlToken } from '../integration/sandbox/sandboxClient'
+import { gqlData, graphqlToken } from './sandboxClient'
 
 /** The references of the service's bookings that start with `prefix-`, sorted: what another client reads there. */
 export async function referencesOnService(sandbox: RunningSandbox, prefix: string): Promise<string[]> {
