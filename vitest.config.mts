@@ -1,9 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 import { fileURLToPath } from 'node:url'
-import { mkdirSync, rmSync } from 'node:fs'
-import { basename, join } from 'node:path'
-import { build, type Plugin } from 'vite'
+import { modulePathPlugin } from './test/support/modulePathPlugin'
 
 // The path aliases, as in tsconfig.base.json and electron.vite.config.ts; every project gets them.
 const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url))
@@ -14,46 +12,6 @@ const resolve = {
     '@sandbox': at('./src-sandbox'),
     '@renderer': at('./src-renderer'),
   },
-}
-
-/**
- * electron-vite's `?modulePath` import for the tests: the module bundled on its own (as the app's build
- * does, src-main/core/services/sheetReader.ts), once per run, into node_modules/.cache so that its
- * packages resolve from the project's node_modules; the import gives its path, for a worker thread.
- */
-function modulePathPlugin(root: string, alias: Record<string, string>): Plugin {
-  const built = new Map<string, Promise<string>>()
-  const outDir = join(root, 'node_modules', '.cache', 'mostrador-module-path')
-  const bundle = async (file: string): Promise<string> => {
-    mkdirSync(outDir, { recursive: true })
-    const name = `${basename(file).replace(/\.\w+$/, '')}-${process.pid}.cjs`
-    process.once('exit', () => rmSync(join(outDir, name), { force: true }))
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      root,
-      resolve: { alias },
-      build: {
-        ssr: file,
-        outDir,
-        emptyOutDir: false,
-        minify: false,
-        rollupOptions: { output: { format: 'cjs', entryFileNames: name } },
-      },
-    })
-    return join(outDir, name)
-  }
-  return {
-    name: 'mostrador:module-path',
-    enforce: 'pre',
-    async load(id) {
-      if (!id.endsWith('?modulePath')) return null
-      const file = id.slice(0, -'?modulePath'.length)
-      let path = built.get(file)
-      if (!path) built.set(file, (path = bundle(file)))
-      return `export default ${JSON.stringify(await path)}`
-    },
-  }
 }
 
 // A worker's own bundle, as electron-vite's `?modulePath` gives it in the app (the spreadsheet reader).

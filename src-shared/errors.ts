@@ -24,6 +24,7 @@ export const errorCodes = [
   'another_pusher', // another Mostrador process on this computer is sending the outbox: nothing was sent, nothing is lost
   'insecure_server', // a service address that would send the token in clear to another computer
   'insecure_graphql', // the service named a GraphQL address the JWT may not be sent to
+  'outbox_file_elsewhere', // an exported outbox of another server, account or company
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -97,6 +98,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   insecure_graphql: {
     es: 'El servicio indicó una dirección de consultas sin cifrar en otra computadora; su acceso no se envió allí. Avise a soporte.',
     en: 'The service named an unencrypted query address on another computer; your access was not sent there. Please tell support.',
+  },
+  outbox_file_elsewhere: {
+    es: 'Este archivo de reservas sin enviar es de otro servidor, otra cuenta u otra empresa: no se importó nada. Inicie sesión con la cuenta y la empresa del archivo.',
+    en: 'This file of unsent bookings belongs to another server, account or company: nothing was imported. Sign in with the account and company it came from.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

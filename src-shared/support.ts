@@ -12,6 +12,7 @@ export const doctorCheckIds = [
   'service',
   'clock',
   'outbox',
+  'setAside',
   'versions',
   'runner',
   'platform',
@@ -91,3 +92,18 @@ export const serviceCheckReport = z.object({
   extensions: z.array(serviceExtensionCheck),
 })
 export type ServiceCheckReport = z.infer<typeof serviceCheckReport>
+
+/**
+ * A cache file found damaged and set aside (issue 28): what the clerk is told, as a banner in the app and
+ * a line of the CLI. `recovered` and `lost` count bookings with unsent work; an account file holds none.
+ */
+export const dataNotice = z.object({
+  kind: z.enum(['entity', 'account']),
+  /** The file kept aside, relative to the data folder; null when the cache was missing and its journal remained. */
+  setAside: z.string().nullable(),
+  recovered: z.number().int().nonnegative(),
+  lost: z.number().int().nonnegative(),
+  at: z.string(),
+  message: localisedText,
+})
+export type DataNotice = z.infer<typeof dataNotice>

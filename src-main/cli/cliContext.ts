@@ -1,11 +1,14 @@
 import { type RequestInput, type RequestName, type RequestOutput } from '@shared/contract'
 import { dispatch } from '@shared/dispatch'
 import { AppError } from '@shared/errors'
+import type { DataNotice } from '@shared/support'
 import { appVersion, defaultDataDir, defaultLogDir } from '@core/appPaths'
 import { normaliseServerUrl } from '@core/cache/partition'
 import { createCore, type Core } from '@core/createCore'
 import { KeychainSecretStore } from '@core/secrets/keychainSecretStore'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
+import { SettingsStore } from '@core/settingsStore'
+import type { DoctorDeps } from '@core/support/doctor'
 import { UsageError, type Output } from './output'
 
 export interface GlobalOptions {
@@ -29,6 +32,8 @@ export interface CliContext {
   /** Calls a contract entry like the renderer does, so the CLI gets the same checks. */
   call<N extends RequestName>(name: N, input?: RequestInput<N>): Promise<RequestOutput<N>>
   close(): Promise<void>
+  /** What doctor needs when the core could not be opened: the folder, the secret store, the service named. */
+  bareDoctorDeps(): DoctorDeps
 }
 
 export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS.ProcessEnv = process.env): CliContext {
@@ -39,17 +44,23 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
   const envToken = env.MOSTRADOR_TOKEN?.trim()
   const fromEnv = !!(envEmail && envToken)
 
+  // With credentials in the environment the keychain is never touched.
+  const secrets = fromEnv ? new MemorySecretStore() : new KeychainSecretStore()
+
   async function open(): Promise<Core> {
     const core = await createCore({
       dataDir,
-      // With credentials in the environment the keychain is never touched.
-      secrets: fromEnv ? new MemorySecretStore() : new KeychainSecretStore(),
+      secrets,
       runner: 'cli',
       version: appVersion(),
       logDir,
       // A command runs once and exits; `mostrador sync` pulls when asked.
       background: false,
     })
+    // A damaged cache set aside as it opened: said once, by the command that found it.
+    const tell = (notice: DataNotice) => out.info(`mostrador: ${notice.message.en}`)
+    for (const notice of core.services.support.notices()) tell(notice)
+    core.events.on('support.dataNotice', tell)
     if (fromEnv) {
       const serverUrl = global.server ?? env.MOSTRADOR_SERVER
       if (!serverUrl) throw new UsageError('MOSTRADOR_EMAIL and MOSTRADOR_TOKEN need --server URL (or MOSTRADOR_SERVER)')
@@ -90,6 +101,22 @@ export function createCliContext(global: GlobalOptions, out: Output, env: NodeJS
     },
     async close() {
       if (opened) await (await opened.catch(() => null))?.close()
+    },
+    bareDoctorDeps() {
+      let last: { serverUrl: string } | null = null
+      try {
+        last = new SettingsStore(dataDir).get().lastAccount
+      } catch {
+        // Settings that cannot be read here name no service: --server still does.
+      }
+      return {
+        dataDir,
+        secrets,
+        serverUrl: global.server ?? env.MOSTRADOR_SERVER ?? last?.serverUrl ?? null,
+        version: appVersion(),
+        runner: 'cli',
+        now: () => new Date(),
+      }
     },
   }
   return ctx

@@ -9,6 +9,7 @@ import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
 import { OpenBookingService } from './services/openBookingService'
+import { OutboxTransferService } from './services/outboxTransferService'
 import { DispatchTicksService } from './services/dispatchTicksService'
 import { EntityCaches } from './services/entityCaches'
 import { PullScheduler } from './sync/pullScheduler'
@@ -28,6 +29,8 @@ import { adminHandlers } from './handlers/admin'
 import { supportHandlers } from './handlers/support'
 import { DynamicTablesService } from './services/dynamicTablesService'
 import { PieceworkGroupService } from './services/pieceworkGroupService'
+import { damageOfError } from './cache/fileDamage'
+import { DataNotices } from './support/dataNotices'
 import { SupportService } from './support/supportService'
 import { createLogger, silentLogger, type Logger } from './logging/logger'
 import { outboxCensus } from './updates/outboxCensus'
@@ -82,6 +85,8 @@ export interface Core {
     catalogue: CatalogueService
     bundles: BundleService
     bookings: BookingsService
+    /** `outbox export` / `outbox import`: a counter's unsent work carried to another computer. */
+    outboxTransfer: OutboxTransferService
     counter: CounterService
     purchasing: PurchasingService
     pieceworkGroups: PieceworkGroupService
@@ -105,6 +110,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     electron: process.versions.electron ?? null,
   })
   const events = new CoreEvents()
+  const notices = new DataNotices(options.dataDir, events, log.child({ area: 'cache' }))
   const settings = new SettingsStore(options.dataDir)
   const connection = new ConnectionMonitor(events, now)
   const session = new SessionService({
@@ -118,9 +124,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     answerLimits: options.answerLimits,
     now,
     log,
+    notices,
   })
   const profile = new ProfileService(session, events, now)
-  const caches = new EntityCaches(options.dataDir, session, profile)
+  const caches = new EntityCaches(options.dataDir, session, profile, notices, now)
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   const bundles = new BundleService(session, profile, catalogue, now)
   const bundleImages = new BundleImageService(session, catalogue)
@@ -148,6 +155,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     version: options.version,
     runner: options.runner,
     now,
+    notices,
   })
   const updates = new UpdatesService({
     driver: options.updater ?? null,
@@ -198,7 +206,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   return {
-    handlers: withErrorLog(handlers, log.child({ area: 'requests' })),
+    handlers: withErrorLog(handlers, log.child({ area: 'requests' }), (err) => {
+      if (damageOfError(err)) caches.damageMet()
+    }),
     events,
     logDir: log.logDir,
     log,
@@ -209,6 +219,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       catalogue,
       bundles,
       bookings,
+      outboxTransfer: new OutboxTransferService(session, caches, bookings, now),
       counter,
       purchasing,
       pieceworkGroups,
@@ -229,14 +240,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 }
 
-/** A request the core refuses is logged with its code, so a support reader sees what the user saw. */
-function withErrorLog(handlers: Handlers, log: Logger): Handlers {
+/**
+ * A request the core refuses is logged with its code, so a support reader sees what the user saw; each
+ * failure is also told to `failed` (a damaged cache page met by a read).
+ */
+function withErrorLog(handlers: Handlers, log: Logger, failed: (err: unknown) => void): Handlers {
   const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
   for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
     wrapped[name] = async (input) => {
       try {
         return await handler(input)
       } catch (err) {
+        failed(err)
         const code = (err as { code?: unknown }).code
         // Expected refusals (bad input, offline) are warnings; anything else is an error with its stack.
         if (typeof code === 'string') log.warn('request refused', { request: name, code, message: (err as Error).message })

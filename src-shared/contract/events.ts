@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { connectionState, sessionStatus, whoAmI } from '../domain'
 import { catalogueStatus, pullProgress } from '../catalogue'
 import { updateStatus } from '../updates'
+import { dataNotice } from '../support'
 import { localBooking, outboxEntry } from '../bookings'
 import { scannedItem } from '../counter'
 import { syncSummary } from './entry'
@@ -43,4 +44,6 @@ export const events = {
    */
   'counter.itemsMoved': z.object({ items: z.array(scannedItem) }),
   'updates.changed': updateStatus,
+  /** A damaged cache file was set aside as it was opened: the clerk is told what came back (a banner). */
+  'support.dataNotice': dataNotice,
 } as const

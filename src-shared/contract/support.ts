@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { fileData } from '../catalogue'
-import { doctorReport, serviceCheckReport } from '../support'
+import { dataNotice, doctorReport, serviceCheckReport } from '../support'
 import { updateStatus } from '../updates'
 import { none, entry } from './entry'
 
@@ -10,8 +10,10 @@ export const supportRequests = {
   'support.doctor': entry(none, doctorReport),
   /** Help → Diagnostics, "Check the service": what the signed-in server offers of what the client uses. */
   'support.serviceCheck': entry(none, serviceCheckReport),
-  /** The support bundle as a zip, scrubbed of secrets; the renderer hands it to the download, where the user picks the place. */
-  'support.bundle': entry(z.object({ includeData: z.boolean().default(false) }), fileData),
+  /** The support bundle as a zip, scrubbed of secrets (the damaged files set aside only when ticked); the renderer hands it to the download, where the user picks the place. */
+  'support.bundle': entry(z.object({ includeData: z.boolean().default(false), includeSetAside: z.boolean().default(false) }), fileData),
+  /** The damaged cache files this run set aside, and what came back of their unsent bookings (the banner at start). */
+  'support.dataNotices': entry(none, z.array(dataNotice)),
   // Updates (the desktop app only; elsewhere the status is off, not_desktop).
   'updates.status': entry(none, updateStatus),
   /** Restarts into the downloaded version; refused (outbox_not_empty) while bookings are unsent. */

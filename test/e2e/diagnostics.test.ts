@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
@@ -6,7 +6,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { createBookingInApp } from './support/bookings'
 
 const scratch = mkdtempSync(join(tmpdir(), 'mostrador-e2e-support-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -30,6 +32,51 @@ async function makeBundle(page: Page): Promise<{ name: string; entries: Record<s
 
 describe('Help → Diagnostics', () => {
   const app = useFreshApp({ stoppableTraining: true })
+
+  it('after a power cut emptied the cache: a banner says the unsent bookings came back, doctor names the file kept aside, the bundle carries it when ticked', async () => {
+    const { page, problems, dataDir, stopTrainingService, restartHost } = app()
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await startTraining(page)
+    // Saved while the service is away: both wait in the outbox.
+    await stopTrainingService()
+    const facts = bookingFacts[101]
+    for (const reference of ['E2E cut 1', 'E2E cut 2'])
+      await createBookingInApp(page, {
+        agencyToId: facts.sameCategoryAgency,
+        plannedDelivery: '2026-12-01',
+        reference,
+        lines: [{ itemId: facts.stockedItem.id, bookedQuantity: '1' }],
+      })
+    const cache = join(dataDir, 'accounts', 'training', 'entity-101.sqlite')
+    // The computer goes down; the file system keeps the cache's name and loses its bytes.
+    await restartHost(() => truncateSync(cache, 0))
+    await page.getByTestId('start-training').click()
+    const notice = page.getByTestId('data-notice')
+    await notice.waitFor()
+    expect(await notice.getAttribute('data-recovered')).toBe('2')
+    expect(await notice.getAttribute('data-lost')).toBe('0')
+    await expectText(notice, /Datos locales dañados.*2 reservas sin enviar recuperadas, 0 no se pudieron recuperar/)
+    await screenshot(page, 'diagnostics-03-data-notice-es')
+
+    await page.getByTestId('data-notice-diagnostics').click()
+    await page.getByTestId('diagnostics-summary').waitFor()
+    expect(await page.getByTestId('check-setAside').getAttribute('data-level')).toBe('error')
+    await expectText(page.getByTestId('check-setAside'), /entity-101\.\d{8}-\d{6}\.sqlite/)
+
+    // Off by default: the damaged file goes to support only when ticked.
+    expect(await page.getByTestId('support-bundle-include-set-aside').getAttribute('aria-checked')).toBe('false')
+    const plain = await makeBundle(page)
+    expect(Object.keys(plain.entries).some((n) => n.startsWith('set-aside/'))).toBe(false)
+    await page.getByTestId('support-bundle-include-set-aside').click()
+    const withFiles = await makeBundle(page)
+    expect(Object.keys(withFiles.entries)).toContainEqual(
+      expect.stringMatching(/^set-aside\/accounts\/training\/set-aside\/entity-101\.\d{8}-\d{6}\.sqlite$/),
+    )
+
+    await page.getByTestId('data-notice-dismiss').click()
+    await expect.poll(() => page.getByTestId('data-notice').count()).toBe(0)
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
 
   it('shows every check green in training mode, in Spanish and English, and makes a support bundle without the token', async () => {
     const { page, problems, trainingService } = app()

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { join, parse } from 'node:path'
 import { build } from 'vite'
+import { modulePathPlugin } from './modulePathPlugin'
 import { tempDir } from './tempDir'
 
 /** What a child process says on stdout, one JSON line each: its phase and whatever goes with it. */
@@ -27,6 +28,7 @@ export interface ChildRun {
 }
 
 const root = join(__dirname, '..', '..')
+const alias = { '@shared': join(root, 'src-shared'), '@core': join(root, 'src-main', 'core'), '@sandbox': join(root, 'src-sandbox') }
 
 /**
  * A child written in TypeScript (a file of test/support), bundled once with
@@ -40,9 +42,9 @@ export async function bundleChild(supportFile: string): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     root,
-    resolve: {
-      alias: { '@shared': join(root, 'src-shared'), '@core': join(root, 'src-main', 'core'), '@sandbox': join(root, 'src-sandbox') },
-    },
+    resolve: { alias },
+    // The spreadsheet reader's worker, bundled on its own as the app's build does.
+    plugins: [modulePathPlugin(root, alias)],
     build: {
       ssr: join(root, 'test', 'support', supportFile),
       outDir,

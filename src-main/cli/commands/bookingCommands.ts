@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import type { BookingChanges, BookingInput, LocalBooking } from '@shared/bookings'
 import { bundleRefusal, expandBundle } from '@shared/bookingLines'
@@ -163,6 +164,49 @@ export function registerBookingCommands(program: Command, run: Run): void {
       )
     }),
   )
+  outbox
+    .command('export <file>')
+    .description("write this computer's unsent entries to a file, to send them from another computer (a counter whose disk is failing)")
+    .action(
+      run(async (ctx, file: string) => {
+        const core = await ctx.core({ signedIn: true })
+        const exported = core.services.outboxTransfer.export()
+        // Owner-only: it holds the shop's bookings.
+        writeFileSync(file, `${JSON.stringify(exported, null, 2)}\n`, { mode: 0o600 })
+        const bookingCount = new Set(exported.entries.map((e) => e.booking.local_id)).size
+        ctx.out.result({ file, entries: exported.entries.length, bookings: bookingCount }, () =>
+          [
+            `Wrote ${exported.entries.length} unsent entr${exported.entries.length === 1 ? 'y' : 'ies'} of ${bookingCount} booking(s) to ${file}.`,
+            'Import it on the other computer with "mostrador outbox import FILE", and do not sync from this one any more.',
+          ].join('\n'),
+        )
+      }),
+    )
+  outbox
+    .command('import <file>')
+    .description(
+      'add the unsent entries of a file written by "outbox export"; each is checked against the service by its marker before it is sent',
+    )
+    .action(
+      run(async (ctx, file: string) => {
+        let raw: unknown
+        try {
+          raw = JSON.parse(readFileSync(file, 'utf8'))
+        } catch (err) {
+          throw new UsageError(`${file} is not an outbox file: ${err instanceof Error ? err.message : String(err)}`)
+        }
+        const core = await ctx.core({ signedIn: true })
+        const report = core.services.outboxTransfer.import(raw)
+        ctx.out.result(report, () =>
+          [
+            `Imported ${report.imported} entr${report.imported === 1 ? 'y' : 'ies'} of ${report.bookings} booking(s); ${report.alreadyHere} already here.`,
+            report.imported ? 'Run "mostrador sync": each is read back from the service by its marker before it is sent.' : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        )
+      }),
+    )
   for (const [name, entry] of [
     ['retry', 'outbox.retry'],
     ['discard', 'outbox.discard'],

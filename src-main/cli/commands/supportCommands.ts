@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
-import { doctorText } from '@core/support/doctor'
+import { doctorText, runDoctorWithoutCore } from '@core/support/doctor'
 import { serviceCheckText } from '@core/support/serviceCheck'
 import { EXIT_FAILED } from '../output'
 import type { Run } from './runType'
@@ -24,8 +24,11 @@ export function registerSupportCommands(program: Command, run: Run): void {
           if (!report.ok) process.exitCode = EXIT_FAILED
           return
         }
-        const core = await ctx.core()
-        const report = await core.services.support.doctor(ctx.global.server)
+        // Doctor is what a shop runs when the app will not start: a core that cannot open the data folder still gets its report.
+        const report = await ctx.core().then(
+          (core) => core.services.support.doctor(ctx.global.server),
+          (err: unknown) => runDoctorWithoutCore(ctx.bareDoctorDeps(), err),
+        )
         ctx.out.result(report, () => doctorText(report))
         if (!report.ok) process.exitCode = EXIT_FAILED
       }),
@@ -36,10 +39,15 @@ export function registerSupportCommands(program: Command, run: Run): void {
     .description('write a zip for support: logs, doctor output, versions, outbox metadata; never tokens')
     .argument('<file>', 'the zip to write')
     .option('--include-data', "also add the cache's business data (bookings and queued payloads)")
+    .option('--include-set-aside', "also add the damaged cache files the app set aside, whole (they hold the shop's data)")
     .action(
-      run(async (ctx, file: string, opts: { includeData?: boolean }) => {
+      run(async (ctx, file: string, opts: { includeData?: boolean; includeSetAside?: boolean }) => {
         const core = await ctx.core()
-        const made = await core.services.support.bundle({ includeData: !!opts.includeData, serverUrl: ctx.global.server })
+        const made = await core.services.support.bundle({
+          includeData: !!opts.includeData,
+          includeSetAside: !!opts.includeSetAside,
+          serverUrl: ctx.global.server,
+        })
         // Owner-only: logs and settings name the user and the shop.
         writeFileSync(file, made.bytes, { mode: 0o600 })
         ctx.out.result({ file, bytes: made.bytes.length, entries: made.entries }, () =>

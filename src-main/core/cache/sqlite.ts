@@ -29,6 +29,10 @@ export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sql
     ...(observer ? { verbose: (sql: unknown) => observer?.(String(sql)) } : {}),
   })
   if (!opts.readonly) {
+    // WAL: a commit is one append to the log (readers never wait for it). FULL: in WAL mode that append is
+    // synced before the commit returns, so what the clerk saw saved survives a power cut; NORMAL would
+    // sync only at checkpoints and may lose the last commits. The unsent journal keeps a second copy of the
+    // unsent work for when this file is lost or damaged (core/sync/outbox/unsentJournal.ts says how it syncs).
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')
   }

@@ -6,7 +6,8 @@ export function supportHandlers({ support, updates }: CoreParts): AreaHandlers<t
   return {
     'support.doctor': () => support.doctor(),
     'support.serviceCheck': () => support.serviceCheck(),
-    'support.bundle': ({ includeData }) => support.bundleFile(includeData),
+    'support.bundle': ({ includeData, includeSetAside }) => support.bundleFile(includeData, includeSetAside),
+    'support.dataNotices': async () => support.notices(),
     'updates.status': async () => updates.status(),
     'updates.install': async () => updates.install(),
     'updates.setEnabled': async ({ enabled }) => updates.setEnabled(enabled),

@@ -1,11 +1,12 @@
 import { BookingStore } from '../cache/bookingStore'
-import { openMigrated } from '../cache/cacheDatabase'
 import { CatalogueStore } from '../cache/catalogueStore'
-import { entityMigrations } from '../cache/migrations'
 import { changedIdentity } from '../cache/fileIdentity'
 import { entityCacheFile } from '../cache/partition'
+import type { DataNotices } from '../support/dataNotices'
+import type { JournaledOutbox } from '../sync/outbox/journaledOutbox'
 import { MarkerEcho } from '../sync/outbox/markerEcho'
-import { OutboxStore } from '../sync/outbox/outboxStore'
+import type { OutboxStore } from '../sync/outbox/outboxStore'
+import { markForWholeCheck, openEntityCache } from './openEntityCache'
 import type { ActiveSession, SessionService } from './sessionService'
 import type { ProfileService } from './profileService'
 
@@ -27,11 +28,16 @@ export interface EntityCache {
  */
 export class EntityCaches {
   private open: EntityCache | null = null
+  private journaled: JournaledOutbox | null = null
+  private openFile: string | null = null
 
   constructor(
     private readonly dataDir: string,
     private readonly session: SessionService,
     private readonly profile: ProfileService,
+    /** Told when a damaged cache is set aside as it opens (absent: nobody to tell, e.g. a unit test). */
+    private readonly notices: DataNotices | null = null,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Null until the current entity is known (signed in and read once from the service). */
@@ -43,9 +49,10 @@ export class EntityCaches {
     if (this.open?.session !== session || this.open.entityId !== who.currentEntity.id) {
       const file = entityCacheFile(this.dataDir, { ...session.account, training: session.training }, who.currentEntity.id)
       this.close()
-      const db = openMigrated(file, entityMigrations)
+      const { db, outbox } = openEntityCache(file, this.now(), this.notices)
+      this.openFile = file
+      this.journaled = outbox
       const agency = () => this.profile.lastKnown()?.agency?.id ?? null
-      const outbox = new OutboxStore(db)
       // A restored or copied folder may hold entries its original already sent: read them all back first.
       if (changedIdentity(db, file)) outbox.readBackAllQueued()
       this.open = {
@@ -67,8 +74,26 @@ export class EntityCaches {
     return this.open
   }
 
+  /**
+   * A request failed on a damaged page of the cache (the catalogue's, say, which an open does not check
+   * whole): it is closed, and the next open, in this process or another, checks it whole and sets it aside.
+   */
+  damageMet(): void {
+    if (!this.open || !this.openFile) return
+    const file = this.openFile
+    this.close()
+    try {
+      markForWholeCheck(file)
+    } catch {
+      // A folder that cannot be written: the cache cannot be set aside there either; doctor says why.
+    }
+  }
+
   close(): void {
     this.open?.store.db.close()
+    this.journaled?.closeJournal()
     this.open = null
+    this.journaled = null
+    this.openFile = null
   }
 }

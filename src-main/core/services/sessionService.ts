@@ -9,8 +9,8 @@ import { ServiceClock } from '../api/serviceClock'
 import { checkServerAddress, isInsecureRemote } from '../api/serviceAddress'
 import { ServiceExtensions } from '../api/serviceExtensions'
 import { keptClockOffset, keepClockOffset } from '../cache/keptClockOffset'
-import { openMigrated } from '../cache/cacheDatabase'
 import { accountMigrations } from '../cache/migrations'
+import { openChecked } from '../cache/openChecked'
 import { accountCacheFile, accountFolder, normaliseServerUrl } from '../cache/partition'
 import type { Sqlite } from '../cache/sqlite'
 import type { CoreEvents } from '../events'
@@ -20,6 +20,7 @@ import type { SettingsStore } from '../settingsStore'
 import type { TrainingLauncher } from '../training'
 import type { ConnectionMonitor } from './connectionMonitor'
 import type { Logger } from '../logging/logger'
+import type { DataNotices } from '../support/dataNotices'
 
 /** Everything that exists only while someone is signed in. */
 export interface ActiveSession {
@@ -46,6 +47,8 @@ export interface SessionDeps {
   answerLimits?: AnswerLimitOverrides
   now: () => Date
   log?: Logger
+  /** Told when a damaged account.sqlite is set aside. */
+  notices?: DataNotices
 }
 
 /**
@@ -188,7 +191,10 @@ export class SessionService {
     // The live token is scrubbed from every log line from the moment the session holds it.
     log?.addSecret(account.token)
     this.deps.log?.info('session active', { server: account.serverUrl, email: account.email, training })
-    const accountDb = openMigrated(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations)
+    // Damaged, it is set aside and started afresh: it holds only what the service gives again (profile, memberships).
+    const opened = openChecked(accountCacheFile(this.deps.dataDir, { ...account, training }), accountMigrations, this.deps.now())
+    if (opened.setAside) this.deps.notices?.account(opened.setAside.path, opened.setAside.found.damage, this.deps.now())
+    const accountDb = opened.db
     const clock = new ServiceClock(keptClockOffset(accountDb), (offsetMs) => {
       keepClockOffset(accountDb, offsetMs, this.deps.now())
       this.deps.connection.noteClockOffset(offsetMs)

@@ -1,16 +1,23 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { openSqlite } from '../cache/sqlite'
+import { damageOnDisk } from '../cache/fileDamage'
+import { withScratchCopy } from '../cache/scratchCopy'
+import { SET_ASIDE } from '../cache/setAside'
+import { openSqlite, type Sqlite } from '../cache/sqlite'
 
-/** Every SQLite file the core keeps under the data folder (caches, the training service's store). */
+/**
+ * Every SQLite file the core keeps under the data folder (caches, their unsent journals, the training
+ * service's store); not the damaged files set aside (setAside.ts), which doctor lists apart.
+ */
 export function sqliteFilesUnder(dataDir: string): string[] {
   if (!existsSync(dataDir)) return []
   const found: string[] = []
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (entry.isFile() && /\.(sqlite|db)$/.test(entry.name)) found.push(path)
+      if (entry.isDirectory()) {
+        if (entry.name !== SET_ASIDE) walk(path)
+      } else if (entry.isFile() && /\.(sqlite|db)$/.test(entry.name)) found.push(path)
     }
   }
   walk(dataDir)
@@ -36,7 +43,43 @@ export interface EntityOutbox {
   data?: { outboxPayloads: { seq: number; payload: unknown }[]; bookings: unknown[] }
 }
 
-function hasTable(db: ReturnType<typeof openSqlite>, name: string): boolean {
+const cannotOpenHere = (err: unknown) => /^SQLITE_(CANTOPEN|READONLY|IOERR)/.test(String((err as { code?: unknown }).code ?? ''))
+
+/**
+ * Reads a database without writing to it or beside it. In a folder it may not write to, where SQLite
+ * cannot make the shared-memory file a write-ahead log needs, a copy in a temporary folder is read.
+ */
+export function readDatabase<T>(file: string, read: (db: Sqlite) => T): T {
+  let db: Sqlite
+  try {
+    db = openSqlite(file, { readonly: true })
+  } catch (err) {
+    if (!cannotOpenHere(err)) throw err
+    return readCopy(file, read)
+  }
+  try {
+    return read(db)
+  } catch (err) {
+    if (!cannotOpenHere(err)) throw err
+    db.close()
+    return readCopy(file, read)
+  } finally {
+    if (db.open) db.close()
+  }
+}
+
+function readCopy<T>(file: string, read: (db: Sqlite) => T): T {
+  return withScratchCopy(file, (copy) => {
+    const db = openSqlite(copy, { readonly: false })
+    try {
+      return read(db)
+    } finally {
+      db.close()
+    }
+  })
+}
+
+function hasTable(db: Sqlite, name: string): boolean {
   return !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name)
 }
 
@@ -57,47 +100,53 @@ function errorCodeOf(lastError: string | null): string | null {
 export function readOutboxes(dataDir: string, includeData = false): EntityOutbox[] {
   const result: EntityOutbox[] = []
   for (const file of sqliteFilesUnder(dataDir).filter((f) => /entity-\d+\.sqlite$/.test(f))) {
-    const db = openSqlite(file, { readonly: true })
+    // A damaged file is named by the cache check and left as it is (an open would add its log files beside it).
+    if (damageOnDisk(file)) continue
     try {
-      if (!hasTable(db, 'outbox')) continue
-      const raw = db
-        .prepare('SELECT seq, op, state, attempts, last_error, created_at, sent_at, next_attempt_at, payload FROM outbox ORDER BY seq')
-        .all() as {
-        seq: number
-        op: string
-        state: string
-        attempts: number
-        last_error: string | null
-        created_at: string
-        sent_at: string | null
-        next_attempt_at: string | null
-        payload: string
-      }[]
-      const entry: EntityOutbox = {
-        file: relative(dataDir, file),
-        rows: raw.map((r) => ({
-          seq: r.seq,
-          op: r.op,
-          state: r.state,
-          attempts: r.attempts,
-          errorCode: errorCodeOf(r.last_error),
-          createdAt: r.created_at,
-          sentAt: r.sent_at,
-          nextAttemptAt: r.next_attempt_at,
-        })),
-      }
-      if (includeData) {
-        entry.data = {
-          outboxPayloads: raw.map((r) => ({ seq: r.seq, payload: safeJson(r.payload) })),
-          bookings: hasTable(db, 'bookings') ? db.prepare('SELECT * FROM bookings').all() : [],
-        }
-      }
-      result.push(entry)
-    } finally {
-      db.close()
+      const entry = readDatabase(file, (db) => readOutbox(db, relative(dataDir, file), includeData))
+      if (entry) result.push(entry)
+    } catch {
+      // A damaged file: the cache check names it; its outbox is recovered when the app opens it.
     }
   }
   return result
+}
+
+function readOutbox(db: Sqlite, file: string, includeData: boolean): EntityOutbox | null {
+  if (!hasTable(db, 'outbox')) return null
+  const raw = db
+    .prepare('SELECT seq, op, state, attempts, last_error, created_at, sent_at, next_attempt_at, payload FROM outbox ORDER BY seq')
+    .all() as {
+    seq: number
+    op: string
+    state: string
+    attempts: number
+    last_error: string | null
+    created_at: string
+    sent_at: string | null
+    next_attempt_at: string | null
+    payload: string
+  }[]
+  const entry: EntityOutbox = {
+    file,
+    rows: raw.map((r) => ({
+      seq: r.seq,
+      op: r.op,
+      state: r.state,
+      attempts: r.attempts,
+      errorCode: errorCodeOf(r.last_error),
+      createdAt: r.created_at,
+      sentAt: r.sent_at,
+      nextAttemptAt: r.next_attempt_at,
+    })),
+  }
+  if (includeData) {
+    entry.data = {
+      outboxPayloads: raw.map((r) => ({ seq: r.seq, payload: safeJson(r.payload) })),
+      bookings: hasTable(db, 'bookings') ? db.prepare('SELECT * FROM bookings').all() : [],
+    }
+  }
+  return entry
 }
 
 function safeJson(text: string): unknown {

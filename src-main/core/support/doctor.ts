@@ -8,11 +8,12 @@ import { AppError } from '@shared/errors'
 import { clockWarningMs, offsetInWords } from '@shared/serviceClock'
 import type { DoctorCheck, DoctorReport } from '@shared/support'
 import { accountMigrations, entityMigrations } from '../cache/migrations'
-import { openSqlite } from '../cache/sqlite'
 import { offsetFromDate } from '../api/serviceClock'
+import { damageInside, damageOfError, damageOnDisk, damageWords, type FileDamage } from '../cache/fileDamage'
+import { setAsideFiles } from '../cache/setAside'
 import type { Runner } from '../createCore'
 import type { SecretStore } from '../secrets/secretStore'
-import { readOutboxes, sqliteFilesUnder } from './cacheFiles'
+import { readDatabase, readOutboxes, sqliteFilesUnder } from './cacheFiles'
 
 export interface DoctorDeps {
   dataDir: string
@@ -68,6 +69,11 @@ export function checkDataFolder(dataDir: string): DoctorCheck {
   }
 }
 
+/**
+ * Each cache file looked at as the app looks at it when it opens one (cache/fileDamage.ts): emptied,
+ * cut short, a bad header, or failing SQLite's quick check. Read-only, and from a copy where the folder
+ * may not be written, so doctor changes nothing and works on a read-only data folder.
+ */
 export function checkCacheIntegrity(dataDir: string): DoctorCheck {
   const files = sqliteFilesUnder(dataDir)
   if (files.length === 0) {
@@ -78,22 +84,14 @@ export function checkCacheIntegrity(dataDir: string): DoctorCheck {
       detail: null,
     })
   }
-  const problems: string[] = []
+  const problems: { es: string; en: string }[] = []
   const versions: string[] = []
   for (const file of files) {
     const name = relative(dataDir, file)
-    try {
-      const db = openSqlite(file, { readonly: true })
-      try {
-        const rows = db.pragma('quick_check') as { quick_check: string }[]
-        const bad = rows.map((r) => r.quick_check).filter((r) => r !== 'ok')
-        if (bad.length > 0) problems.push(`${name}: ${bad.slice(0, 3).join('; ')}`)
-        versions.push(`${name} v${String(db.pragma('user_version', { simple: true }))}`)
-      } finally {
-        db.close()
-      }
-    } catch (err) {
-      problems.push(`${name}: ${reason(err)}`)
+    const found = fileDamage(file, (version) => versions.push(`${name} v${version}`))
+    if (found) {
+      const words = found.damage === 'unreadable' ? { es: 'no se puede leer', en: 'cannot be read' } : damageWords[found.damage]
+      problems.push({ es: `${name}: ${words.es} (${found.detail})`, en: `${name}: ${words.en} (${found.detail})` })
     }
   }
   if (problems.length > 0) {
@@ -101,10 +99,10 @@ export function checkCacheIntegrity(dataDir: string): DoctorCheck {
       id: 'cacheIntegrity',
       level: 'error',
       message: text(
-        `Caché dañada (${problems.length} de ${files.length} archivos)`,
-        `Cache damaged (${problems.length} of ${files.length} files)`,
+        `Caché dañada (${problems.length} de ${files.length} archivos): ${problems.map((p) => p.es).join('; ')}. Al abrirla, la aplicación la guarda aparte y recupera las reservas sin enviar`,
+        `Cache damaged (${problems.length} of ${files.length} files): ${problems.map((p) => p.en).join('; ')}. When it opens it, the app sets it aside and recovers the unsent bookings`,
       ),
-      detail: problems.join('\n'),
+      detail: problems.map((p) => p.en).join('\n'),
     })
   }
   return check({
@@ -112,6 +110,44 @@ export function checkCacheIntegrity(dataDir: string): DoctorCheck {
     level: 'ok',
     message: text(`Caché íntegra (${files.length} archivos)`, `Cache intact (${files.length} files)`),
     detail: versions.join(', '),
+  })
+}
+
+/** What is wrong with one file, or null; `version` hears the schema of a sound one. */
+function fileDamage(file: string, version: (v: number) => void): { damage: FileDamage | 'unreadable'; detail: string } | null {
+  try {
+    const onDisk = damageOnDisk(file)
+    if (onDisk) return onDisk
+    return readDatabase(file, (db) => {
+      const inside = damageInside(db)
+      if (!inside) version(db.pragma('user_version', { simple: true }) as number)
+      return inside
+    })
+  } catch (err) {
+    return damageOfError(err) ?? { damage: 'unreadable', detail: reason(err) }
+  }
+}
+
+/** Damaged files the app set aside (kept whole for support and a later recovery): each named until someone removes it. */
+export function checkSetAside(dataDir: string): DoctorCheck {
+  const kept = setAsideFiles(dataDir)
+  if (kept.length === 0) {
+    return check({
+      id: 'setAside',
+      level: 'ok',
+      message: text('Ningún archivo dañado guardado aparte', 'No damaged file set aside'),
+      detail: null,
+    })
+  }
+  const names = kept.map((f) => `${f.file} (${f.bytes} bytes)`).join(', ')
+  return check({
+    id: 'setAside',
+    level: 'error',
+    message: text(
+      `Archivos dañados guardados aparte: ${kept.length}. Envíelos a soporte con el paquete de soporte (marque «incluir archivos dañados») y luego bórrelos: ${names}`,
+      `Damaged files set aside: ${kept.length}. Send them to support with the support bundle (tick "include the damaged files"), then delete them: ${names}`,
+    ),
+    detail: kept.map((f) => f.file).join('\n'),
   })
 }
 
@@ -308,6 +344,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
     await checkKeychain(deps.secrets),
     ...(await checkService(deps.serverUrl, deps.now, deps.timeoutMs ?? 5000, deps.skewWarnMs ?? clockWarningMs)),
     safe('outbox', () => checkOutbox(deps.dataDir)),
+    safe('setAside', () => checkSetAside(deps.dataDir)),
     check({
       id: 'versions',
       level: 'info',
@@ -326,6 +363,24 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
     }),
   ]
   return { ok: checks.every((c) => c.ok), checkedAt: deps.now().toISOString(), checks }
+}
+
+/**
+ * Doctor when the core itself could not start on this data folder (a read-only folder, a file it may not
+ * open): the same checks that need no session, and a first line saying why the app cannot start here.
+ */
+export async function runDoctorWithoutCore(deps: DoctorDeps, startError: unknown): Promise<DoctorReport> {
+  const report = await runDoctor(deps)
+  const cannotStart = check({
+    id: 'dataFolder',
+    level: 'error',
+    message: text(
+      'Mostrador no puede abrir sus datos en esta carpeta; revise sus permisos y el espacio libre del disco',
+      'Mostrador cannot open its data in this folder; check its permissions and the free space on the disk',
+    ),
+    detail: reason(startError),
+  })
+  return { ...report, ok: false, checks: [cannotStart, ...report.checks] }
 }
 
 /** The plain text form: one line per check, for the CLI and the support bundle. */

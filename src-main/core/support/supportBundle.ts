@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import { AppError } from '@shared/errors'
+import { setAsideFiles } from '../cache/setAside'
 import { readOutboxes } from './cacheFiles'
 import { doctorText, runDoctor, versionInfo, type DoctorDeps } from './doctor'
 import { scrubSecrets, secretsLeft } from './scrub'
@@ -14,6 +15,27 @@ export interface SupportBundleDeps extends DoctorDeps {
   /** The secrets this session holds (token, JWT): searched for and cut out of every file. */
   knownSecrets: () => string[]
   includeData: boolean
+  /** The damaged cache files the app set aside, whole (they hold the shop's data: only when the user ticks it). */
+  includeSetAside?: boolean
+}
+
+/** Set-aside files go in whole up to this total; larger ones are named in the manifest, to be copied by hand. */
+const MAX_SET_ASIDE_BYTES = 40 * 1024 * 1024
+
+/** The set-aside files that fit, read whole, and those left out. */
+function setAsideEntries(dataDir: string): { files: { name: string; bytes: Uint8Array }[]; leftOut: string[] } {
+  const files: { name: string; bytes: Uint8Array }[] = []
+  const leftOut: string[] = []
+  let total = 0
+  for (const f of setAsideFiles(dataDir).sort((a, b) => a.bytes - b.bytes)) {
+    if (total + f.bytes > MAX_SET_ASIDE_BYTES) {
+      leftOut.push(f.file)
+      continue
+    }
+    total += f.bytes
+    files.push({ name: `set-aside/${f.file.replace(/\\/g, '/')}`, bytes: readFileSync(f.path) })
+  }
+  return { files, leftOut }
 }
 
 /** Only the newest part of a big log goes in, and only the newest logs up to a total, so a bundle stays small enough to e-mail (and under the contract's file cap). */
@@ -74,13 +96,30 @@ export async function makeSupportBundle(deps: SupportBundleDeps): Promise<{ file
   }
 
   const secrets = deps.knownSecrets()
+  const setAside = deps.includeSetAside ? setAsideEntries(deps.dataDir) : { files: [], leftOut: [] }
+  // A database cannot be scrubbed without damaging it further: one that holds a secret keeps the bundle from being written.
+  for (const f of setAside.files) {
+    const bytes = Buffer.from(f.bytes)
+    if (secrets.some((secret) => secret.length > 0 && bytes.includes(secret))) {
+      throw new AppError('internal', { detail: `support bundle not written: ${f.name} holds a secret` })
+    }
+  }
   const scrubbed = files.map((f) => ({ ...f, content: scrubSecrets(f.content, secrets) }))
   const manifest = {
     product: 'Mostrador',
     createdAt: createdAt.toISOString(),
     appVersion: deps.version,
     includeData: deps.includeData,
-    files: scrubbed.map((f) => ({ name: f.name, bytes: Buffer.byteLength(f.content), description: f.description })),
+    includeSetAside: deps.includeSetAside ?? false,
+    files: [
+      ...scrubbed.map((f) => ({ name: f.name, bytes: Buffer.byteLength(f.content), description: f.description })),
+      ...setAside.files.map((f) => ({
+        name: f.name,
+        bytes: f.bytes.length,
+        description: 'a damaged cache file set aside, whole, asked for by the user',
+      })),
+    ],
+    setAsideLeftOut: setAside.leftOut,
   }
   const all = [...scrubbed, { name: 'manifest.json', content: json(manifest), description: 'this list' }]
   for (const f of all) {
@@ -89,7 +128,13 @@ export async function makeSupportBundle(deps: SupportBundleDeps): Promise<{ file
       throw new AppError('internal', { detail: `support bundle not written: ${f.name} still holds a ${left.join(', ')}` })
     }
   }
-  const bytes = zipSync(Object.fromEntries(all.map((f) => [f.name, strToU8(f.content)])), { level: 6 })
+  const bytes = zipSync(
+    Object.fromEntries([
+      ...all.map((f) => [f.name, strToU8(f.content)] as const),
+      ...setAside.files.map((f) => [f.name, f.bytes] as const),
+    ]),
+    { level: 6 },
+  )
   const stamp = createdAt.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')
-  return { fileName: `mostrador-support-${stamp}.zip`, bytes, entries: all.map((f) => f.name) }
+  return { fileName: `mostrador-support-${stamp}.zip`, bytes, entries: [...all.map((f) => f.name), ...setAside.files.map((f) => f.name)] }
 }

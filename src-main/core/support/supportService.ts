@@ -1,9 +1,10 @@
 import type { FileData } from '@shared/catalogue'
-import type { DoctorReport, ServiceCheckReport } from '@shared/support'
+import type { DataNotice, DoctorReport, ServiceCheckReport } from '@shared/support'
 import type { Runner } from '../createCore'
 import type { SecretStore } from '../secrets/secretStore'
 import type { SessionService } from '../services/sessionService'
 import type { SettingsStore } from '../settingsStore'
+import type { DataNotices } from './dataNotices'
 import { runDoctor, type DoctorDeps } from './doctor'
 import { runServiceCheck } from './serviceCheck'
 import { makeSupportBundle } from './supportBundle'
@@ -17,6 +18,7 @@ export interface SupportDeps {
   version: string
   runner: Runner
   now: () => Date
+  notices: DataNotices
 }
 
 /** Diagnostics for the user and support: the doctor's checks and the support bundle. */
@@ -39,19 +41,29 @@ export class SupportService {
     })
   }
 
-  async bundle(opts: { includeData: boolean; serverUrl?: string }): Promise<{ fileName: string; bytes: Uint8Array; entries: string[] }> {
+  /** The damaged files this run set aside, and what came back of them. */
+  notices(): DataNotice[] {
+    return this.deps.notices.all()
+  }
+
+  async bundle(opts: {
+    includeData: boolean
+    includeSetAside?: boolean
+    serverUrl?: string
+  }): Promise<{ fileName: string; bytes: Uint8Array; entries: string[] }> {
     return makeSupportBundle({
       ...this.doctorDeps(opts.serverUrl),
       logDir: this.deps.logDir,
       settings: this.deps.settings.get(),
       knownSecrets: () => this.deps.session.knownSecrets(),
       includeData: opts.includeData,
+      includeSetAside: opts.includeSetAside ?? false,
     })
   }
 
   /** The bundle as the contract carries files (the renderer hands it to the download). */
-  async bundleFile(includeData: boolean): Promise<FileData> {
-    const made = await this.bundle({ includeData })
+  async bundleFile(includeData: boolean, includeSetAside = false): Promise<FileData> {
+    const made = await this.bundle({ includeData, includeSetAside })
     return { fileName: made.fileName, base64: Buffer.from(made.bytes).toString('base64') }
   }
 

@@ -24,7 +24,8 @@ export const useSupportStore = defineStore('support', () => {
   )
 
   /** The zip to hand to support; the renderer cannot write files, so the caller offers it as a download. */
-  const bundle = (includeData: boolean): Promise<FileData> => request('support.bundle', { includeData })
+  const bundle = (includeData: boolean, includeSetAside = false): Promise<FileData> =>
+    request('support.bundle', { includeData, includeSetAside })
 
   return { doctor, doctorRun, serviceCheck, serviceCheckRun, bundle }
 })

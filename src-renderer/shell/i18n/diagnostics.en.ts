@@ -2,6 +2,11 @@ import type { DiagnosticsMessages } from './diagnostics.es'
 
 /** Help → Diagnostics (English). */
 const diagnostics: DiagnosticsMessages = {
+  dataNotice: {
+    title: 'Local data damaged',
+    openDiagnostics: 'See diagnostics',
+    dismiss: 'Understood',
+  },
   diagnostics: {
     intro: 'Checks this computer: data folder, cache, keychain, service, clock and unsent changes.',
     runAgain: 'Run again',
@@ -15,6 +20,9 @@ const diagnostics: DiagnosticsMessages = {
       'A .zip file with the logs, this diagnosis, the versions and the state of unsent changes. It never holds your token. Choose where to save it and send it to support.',
     includeData: 'Include business data (bookings and what waits to be sent)',
     includeDataHint: 'Only if support asks for it: the file will hold data about your customers and products.',
+    includeSetAside: 'Include the damaged files set aside',
+    includeSetAsideHint:
+      'Only if support asks for it: they are whole copies of damaged local data (bookings, catalogue) the app set aside; they may weigh several MB.',
     makeBundle: 'Make support bundle',
     backToSignIn: 'Back to sign in',
     bundleSaved: 'Bundle saved: {file}',

@@ -1,5 +1,11 @@
 /** Help → Diagnostics (Spanish). */
 const diagnostics = {
+  /** The banner when a damaged local file was set aside (shell/DataNoticeBanner.vue); the text itself comes from the core. */
+  dataNotice: {
+    title: 'Datos locales dañados',
+    openDiagnostics: 'Ver diagnóstico',
+    dismiss: 'Entendido',
+  },
   diagnostics: {
     intro: 'Comprueba este equipo: carpeta de datos, caché, llavero, servicio, hora y envíos pendientes.',
     runAgain: 'Comprobar de nuevo',
@@ -13,6 +19,9 @@ const diagnostics = {
       'Un archivo .zip con los registros, este diagnóstico, las versiones y el estado de los envíos pendientes. Nunca lleva su token. Elija dónde guardarlo y envíelo a soporte.',
     includeData: 'Incluir datos del negocio (reservas y lo que espera envío)',
     includeDataHint: 'Solo si soporte se lo pide: el archivo llevará datos de sus clientes y productos.',
+    includeSetAside: 'Incluir los archivos dañados guardados aparte',
+    includeSetAsideHint:
+      'Solo si soporte se lo pide: son copias enteras de datos locales dañados (reservas, catálogo) que la aplicación guardó aparte; pueden pesar varios MB.',
     makeBundle: 'Crear paquete para soporte',
     backToSignIn: 'Volver a iniciar sesión',
     bundleSaved: 'Paquete guardado: {file}',

@@ -21,8 +21,9 @@ export interface RunningApp {
   /**
    * Stops the host without a word to the page (as a crash or a closed app would) and starts a new one on the
    * same data folder, keychain and address, then loads the app again: what the clerk finds after a restart.
+   * `between` runs while no host is up (e.g. what a power cut does to the data folder).
    */
-  restartHost(): Promise<void>
+  restartHost(between?: () => void): Promise<void>
   close(): Promise<void>
 }
 
@@ -80,12 +81,13 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
     })
     page.on('pageerror', (error) => problems.push(`page: ${error.message}`))
     await page.goto(host.url)
-    const restartHost = async (): Promise<void> => {
+    const restartHost = async (between?: () => void): Promise<void> => {
       const port = Number(new URL(host.url).port)
       // Off the page first: the host's close waits for the page's event stream to end. The page gets no
       // chance to write anything (the app keeps nothing on unload), so this is what a kill leaves behind.
       await page.goto('about:blank')
       await host.close()
+      between?.()
       // The same address: the page's origin (and what it keeps in the browser) stays the same, as in the app.
       host = await launchBrowserHost({ dataDir, secrets, training: options.training ?? true, port })
       await page.goto(host.url)

@@ -5,6 +5,7 @@ import type { ErrorPayload } from '@shared/errors'
 import { bookingFieldNames, ourFieldName, ourFieldNames } from '../../api/serviceFieldNames'
 import { parsedJson } from '../../cache/cacheDatabase'
 import type { Sqlite } from '../../cache/sqlite'
+import type { JournalEntry } from './unsentJournal'
 
 /**
  * The outbox: the changes made here that the service has not confirmed yet, one entry per change,
@@ -437,6 +438,68 @@ export class OutboxStore {
     ).all(agencyId, JSON.stringify(itemIds)) as { item_id: number; micro: number }[]
     return new Map(rows.map((r) => [r.item_id, r.micro / 1e6]))
   }
+
+  // The second record of unsent work (unsentJournal.ts) and its uses: recovery, export, import.
+
+  /** The booking an entry belongs to. */
+  localIdOf(seq: number): string | null {
+    return (this.stmt('SELECT local_id FROM outbox WHERE seq = ?').get(seq) as { local_id: string } | undefined)?.local_id ?? null
+  }
+
+  /**
+   * What the unsent journal must hold of a booking: its open entries and, while any is open, its create
+   * even if confirmed (a recovered ship or edit needs the create to find its booking on the service).
+   */
+  journalOf(localId: string): JournalEntry[] {
+    const rows = this.stmt(
+      `SELECT seq, local_id, op, payload, marker, created_at FROM outbox WHERE local_id = @id
+         AND (${OPEN} OR (op = 'create' AND EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = @id AND p.${OPEN})))
+       ORDER BY seq`,
+    ).all({ id: localId }) as Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>[]
+    return rows.map(toJournalEntry)
+  }
+
+  /** The same for every booking with open entries, by booking: one statement. */
+  journalOfAll(): Map<string, JournalEntry[]> {
+    const rows = this.stmt(
+      `SELECT seq, local_id, op, payload, marker, created_at FROM outbox o
+       WHERE ${OPEN} OR (op = 'create' AND EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = o.local_id AND p.${OPEN}))
+       ORDER BY local_id, seq`,
+    ).all() as Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>[]
+    const byBooking = new Map<string, JournalEntry[]>()
+    for (const r of rows) byBooking.set(r.local_id, [...(byBooking.get(r.local_id) ?? []), toJournalEntry(r)])
+    return byBooking
+  }
+
+  /** Every open entry with what it carries, in order: what `outbox export` writes. */
+  openEntries(): (JournalEntry & { state: OpenState; attempts: number })[] {
+    const rows = this.stmt(
+      `SELECT seq, local_id, op, payload, marker, created_at, state, attempts FROM outbox WHERE ${OPEN} ORDER BY seq`,
+    ).all() as (Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at' | 'attempts'> & { state: OpenState })[]
+    return rows.map((r) => ({ ...toJournalEntry(r), state: r.state, attempts: r.attempts }))
+  }
+
+  /** Whether an entry with this marker is here, open or confirmed. */
+  hasMarker(marker: string): boolean {
+    return this.stmt('SELECT 1 FROM outbox WHERE marker = ?').get(marker) !== undefined
+  }
+
+  /**
+   * Puts back an entry recovered from a damaged cache or carried from another computer, as 'unknown':
+   * it may have reached the service already, so it is read back by its marker before it may be sent.
+   * An entry whose marker is already here is left alone (false).
+   */
+  restore(e: { localId: string; op: OutboxOp; payload: string; marker: string; createdAt: string; attempts: number }): boolean {
+    return (
+      this.stmt(
+        "INSERT INTO outbox (local_id, op, payload, marker, state, attempts, created_at) VALUES (?, ?, ?, ?, 'unknown', ?, ?) ON CONFLICT (marker) DO NOTHING",
+      ).run(e.localId, e.op, e.payload, e.marker, Math.max(1, e.attempts), e.createdAt).changes > 0
+    )
+  }
+}
+
+function toJournalEntry(r: Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>): JournalEntry {
+  return { marker: r.marker, localId: r.local_id, op: r.op, payload: r.payload, createdAt: r.created_at, position: r.seq }
 }
 
 function toCounts(rows: { state: EntryState; n: number }[]): Record<OpenState, number> {
