@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import type { GraphqlClient } from '@core/api/graphqlClient'
-import { fetchConsolidate, fetchPurchaseOrder, listReceptions } from '@core/api/purchasingApi'
+import { fetchConsolidate } from '@core/api/consolidatesApi'
+import { fetchPurchaseOrder } from '@core/api/purchaseOrdersApi'
+import { listReceptions } from '@core/api/receptionsApi'
 import type { RestClient } from '@core/api/restClient'
 
 /** A GraphQL client that answers every document with `data`, through the caller's schema as the real client does. */
@@ -99,7 +101,6 @@ describe('an order read from the real GraphQL', () => {
             due: 425.38,
             authorized: true,
             received: false,
-            paid: false,
             voided: false,
             import: false,
             consolidate_id: null,
@@ -132,7 +133,7 @@ describe('an order read from the real GraphQL', () => {
   })
 })
 
-describe('a consolidate read from REST', () => {
+describe('a consolidate: its record from REST, its orders from GraphQL', () => {
   const rest = (body: unknown) => ({ request: async (_r: unknown, schema: z.ZodType) => schema.parse(body) }) as unknown as RestClient
   const shown = {
     id: 8002,
@@ -143,12 +144,12 @@ describe('a consolidate read from REST', () => {
     issued_at: null,
     created_at: null,
     updated_at: null,
-    purchase_orders: [],
   }
+  const noOrders = answering({ consolidates: [{ id: 8002, purchase_orders: [] }], currencies: [] })
 
   it('without our special_invoice flag, is a special invoice when it carries the consolidates item', async () => {
-    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101 }), 8002)).specialInvoice).toBe(true)
-    expect((await fetchConsolidate(rest({ ...shown, item_id: null }), 8002)).specialInvoice).toBe(false)
-    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101, special_invoice: false }), 8002)).specialInvoice).toBe(false)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101 }), noOrders, 8002)).specialInvoice).toBe(true)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: null }), noOrders, 8002)).specialInvoice).toBe(false)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101, special_invoice: false }), noOrders, 8002)).specialInvoice).toBe(false)
   })
 })
