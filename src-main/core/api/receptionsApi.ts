@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
+import { AppError } from '@shared/errors'
 import type { Reception, ReceptionLine, ReceptionLineInput } from '@shared/purchasing'
 import type { GraphqlClient } from './graphqlClient'
 import { bool, id, money, nullableId, nullableNumber, nullableText, nullableTimestamp, text } from './normalise'
@@ -159,7 +160,9 @@ type ReceptionRecord = z.output<typeof receptionRecordSchema>
 /** The record through REST, its lines through GraphQL (the record has none). */
 async function receptionFrom(graphql: GraphqlClient, record: ReceptionRecord): Promise<Reception> {
   const listed = (await listReceptions(graphql, record.purchase_order_id)).find((r) => r.id === record.id)
-  if (!listed) throw new Error(`reception ${record.id} is not readable through its order ${record.purchase_order_id}`)
+  // The service shows the reception but not among its order's: its lines cannot be read, which no retry of ours changes.
+  if (!listed)
+    throw new AppError('bad_response', { detail: `reception ${record.id} is not listed under its order ${record.purchase_order_id}` })
   return { ...listed, voided: record.voided, voidedAt: record.voided_at, exchangeRate: record.exchange_rate ?? null }
 }
 

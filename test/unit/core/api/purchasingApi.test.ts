@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { GraphqlClient } from '@core/api/graphqlClient'
 import { fetchConsolidate } from '@core/api/consolidatesApi'
 import { fetchPurchaseOrder } from '@core/api/purchaseOrdersApi'
-import { listReceptions } from '@core/api/receptionsApi'
+import { linesWithStock, listReceptions } from '@core/api/receptionsApi'
 import type { RestClient } from '@core/api/restClient'
 
 /** A GraphQL client that answers every document with `data`, through the caller's schema as the real client does. */
@@ -151,5 +151,31 @@ describe('a consolidate: its record from REST, its orders from GraphQL', () => {
     expect((await fetchConsolidate(rest({ ...shown, item_id: 4101 }), noOrders, 8002)).specialInvoice).toBe(true)
     expect((await fetchConsolidate(rest({ ...shown, item_id: null }), noOrders, 8002)).specialInvoice).toBe(false)
     expect((await fetchConsolidate(rest({ ...shown, item_id: 4101, special_invoice: false }), noOrders, 8002)).specialInvoice).toBe(false)
+  })
+})
+
+describe('a reception line’s stock now, from lot_stocks of its item at the agency', () => {
+  const line = { id: 1, itemId: 10, purchaseOrderDetailId: 100, quantity: '5', lotId: null, lotExpires: null, availableNow: null }
+  const stocks = answering({
+    lot_stocks: [
+      { lot_id: 501, available: 5, lot: { item_id: 10, name: 'L-1' } },
+      { lot_id: 502, available: 130.1, lot: { item_id: 10, name: 'L-2' } },
+      { lot_id: 601, available: '7', lot: { item_id: 11, name: null } },
+    ],
+  })
+
+  it('is the named lot’s, with its id; without a lot, the sum of the item’s lots, with an id only when there is one', async () => {
+    const lines = await linesWithStock(stocks, 301, [
+      { ...line, lotName: 'L-2' },
+      { ...line, lotName: null },
+      { ...line, itemId: 11, lotName: null },
+      { ...line, lotName: 'L-9' },
+    ])
+    expect(lines.map((l) => [l.lotId, l.availableNow])).toEqual([
+      [502, '130.1'],
+      [null, '135.1'],
+      [601, '7'],
+      [null, '0'],
+    ])
   })
 })
