@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net'
  * `hold` passes the service's own answer on only once the promise it returns settles
  * (an answer slow to come back, read by the service before what happens meanwhile);
  * `rewrite` changes the request's body on its way (a service that drops a field),
- * then answers as the service does, or drops the answer with `drop`.
+ * then answers as the service does, or drops the answer with `drop`;
+ * `reshape` changes the service's JSON answer on its way back (a service that
+ * answers with fewer fields than the sandbox), keeping its status.
  */
 export type Interception =
   | { status: number; body: unknown; afterForward?: boolean }
@@ -16,6 +18,7 @@ export type Interception =
   | { drop: true; afterForward: true }
   | { hold: () => Promise<void>; afterForward: true }
   | { rewrite: (body: string) => string; drop?: boolean; afterForward: true }
+  | { reshape: (answer: unknown) => unknown; afterForward: true }
 
 export interface InterceptingProxy {
   url: string
@@ -50,7 +53,7 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
   }
   const server: Server = createServer((req, res) => {
     const interception = proxy.intercept(req)
-    const answer = (i: Exclude<Interception, { hold: unknown } | { rewrite: unknown }>) => {
+    const answer = (i: Exclude<Interception, { hold: unknown } | { rewrite: unknown } | { reshape: unknown }>) => {
       if ('drop' in i) return res.socket?.destroy()
       if ('text' in i) {
         res.writeHead(i.status, { 'content-type': i.contentType })
@@ -87,6 +90,17 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
     const out = forward(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (back) => {
+        if (interception && 'reshape' in interception) {
+          const chunks: Buffer[] = []
+          back.on('data', (c: Buffer) => chunks.push(c))
+          back.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8')
+            const body = text === '' ? text : JSON.stringify(interception.reshape(JSON.parse(text)))
+            res.writeHead(back.statusCode ?? 502, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })
+            res.end(body)
+          })
+          return
+        }
         if (interception && 'hold' in interception) {
           const chunks: Buffer[] = []
           back.on('data', (c: Buffer) => chunks.push(c))

@@ -4,15 +4,10 @@ import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE
 import { ROWS_AFTER_QUERY, TABLE_ROWS_QUERY } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
 import { serviceExtensionNames, serviceExtensions, type ServiceExtension } from './serviceExtensions'
-import {
-  ACTIVE_AGENCIES_QUERY,
-  CONSOLIDATES_QUERY,
-  CURRENCY_QUERY,
-  LOT_AVAILABILITY_QUERY,
-  PURCHASE_ORDER_QUERY,
-  RECEPTIONS_QUERY,
-  SEARCH_PURCHASE_ORDERS_QUERY,
-} from './purchasingApi'
+import { ACTIVE_AGENCIES_QUERY, CURRENCY_QUERY } from './purchasingApi'
+import { CANDIDATE_NAMES_QUERY, CONSOLIDATE_ORDERS_QUERY, CONSOLIDATES_QUERY } from './consolidatesApi'
+import { PURCHASE_ORDER_QUERY, SEARCH_PURCHASE_ORDERS_QUERY } from './purchaseOrdersApi'
+import { ITEM_LOT_STOCKS_QUERY, RECEPTIONS_QUERY } from './receptionsApi'
 
 /**
  * Every GraphQL document the core sends, in one list, with variables as the
@@ -115,21 +110,33 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
   },
   { name: 'profile.userEmployee', sentBy: 'profileApi.fetchUserAgency', query: USER_EMPLOYEE_QUERY, variables: { user: 1001 } },
   { name: 'profile.agencyById', sentBy: 'profileApi.fetchUserAgency', query: AGENCY_BY_ID_QUERY, variables: { id: 301 } },
-  { name: 'purchasing.consolidates', sentBy: 'purchasingApi.listConsolidates', query: CONSOLIDATES_QUERY },
+  { name: 'purchasing.consolidates', sentBy: 'consolidatesApi.listConsolidatesWithOrders', query: CONSOLIDATES_QUERY },
+  {
+    name: 'purchasing.consolidateOrders',
+    sentBy: 'consolidatesApi.fetchConsolidateOrders',
+    query: CONSOLIDATE_ORDERS_QUERY,
+    variables: { id: 8001 },
+  },
+  {
+    name: 'purchasing.candidateNames',
+    sentBy: 'consolidatesApi.fetchConsolidateCandidates',
+    query: CANDIDATE_NAMES_QUERY,
+    variables: { payees: [6001, 6002] },
+  },
   {
     name: 'purchasing.searchOrders',
-    sentBy: 'purchasingApi.searchPurchaseOrders',
+    sentBy: 'purchaseOrdersApi.searchPurchaseOrders',
     query: SEARCH_PURCHASE_ORDERS_QUERY,
     variables: { like: '%OC-7%', id: 0, limit: 50 },
   },
-  { name: 'purchasing.orderById', sentBy: 'purchasingApi.fetchPurchaseOrder', query: PURCHASE_ORDER_QUERY, variables: { id: 7003 } },
-  { name: 'purchasing.receptions', sentBy: 'purchasingApi.listReceptions', query: RECEPTIONS_QUERY, variables: { order: 7003 } },
+  { name: 'purchasing.orderById', sentBy: 'purchaseOrdersApi.readPurchaseOrder', query: PURCHASE_ORDER_QUERY, variables: { id: 7003 } },
+  { name: 'purchasing.receptions', sentBy: 'receptionsApi.listReceptions', query: RECEPTIONS_QUERY, variables: { order: 7003 } },
   { name: 'purchasing.activeAgencies', sentBy: 'purchasingApi.listActiveAgencies', query: ACTIVE_AGENCIES_QUERY },
   { name: 'purchasing.currency', sentBy: 'purchasingApi.fetchCurrency', query: CURRENCY_QUERY, variables: { id: 1 } },
   {
-    name: 'purchasing.lotAvailability',
-    sentBy: 'purchasingApi.fetchLotAvailability',
-    query: LOT_AVAILABILITY_QUERY,
-    variables: { agency: 301, lots: [9001, 9002] },
+    name: 'purchasing.itemLotStocks',
+    sentBy: 'receptionsApi.linesWithStock',
+    query: ITEM_LOT_STOCKS_QUERY,
+    variables: { agency: 301, items: [1000001, 1000002] },
   },
 ]
