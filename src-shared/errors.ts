@@ -24,6 +24,7 @@ export const errorCodes = [
   'another_pusher', // another Mostrador process on this computer is sending the outbox: nothing was sent, nothing is lost
   'insecure_server', // a service address that would send the token in clear to another computer
   'insecure_graphql', // the service named a GraphQL address the JWT may not be sent to
+  'redirected_elsewhere', // the service answered with a redirect to another origin: not followed, the token stays home
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -97,6 +98,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   insecure_graphql: {
     es: 'El servicio indicó una dirección de consultas sin cifrar en otra computadora; su acceso no se envió allí. Avise a soporte.',
     en: 'The service named an unencrypted query address on another computer; your access was not sent there. Please tell support.',
+  },
+  redirected_elsewhere: {
+    es: 'El servicio desvió la solicitud a otra dirección; no se siguió, para no enviar allí su acceso. Si era un cambio, la aplicación comprueba si llegó. Avise a soporte.',
+    en: 'The service redirected the request to another address; it was not followed, so your access was not sent there. If it was a change, the app checks whether it arrived. Please tell support.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

@@ -1,7 +1,7 @@
 import { AGENCY_SHIPMENTS_QUERY, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY } from './bookingsGraphql'
 import { LOOKALIKE_SHIPMENTS_QUERY, MARKED_SHIPMENTS_QUERY, SHIPMENT_MEMO_QUERY } from './reconcileGraphql'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
-import { ROWS_AFTER_QUERY, TABLE_ROWS_QUERY } from './dynamicTableRowsGraphql'
+import { ROWS_PAGE_SIZE, rowsAfterQuery, rowsPageQuery } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
 import { serviceExtensionNames, serviceExtensions, type ServiceExtension } from './serviceExtensions'
 import {
@@ -106,12 +106,17 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     query: SHIPMENT_MEMO_QUERY,
     variables: { id: 16421816 },
   },
-  { name: 'tables.rows', sentBy: 'dynamicTableRowsGraphql.fetchTableRows', query: TABLE_ROWS_QUERY, variables: { table: 12, limit: 5000 } },
+  {
+    name: 'tables.rows',
+    sentBy: 'dynamicTableRowsGraphql.fetchTableRows',
+    query: rowsPageQuery(12, 4101),
+    variables: { limit: ROWS_PAGE_SIZE },
+  },
   {
     name: 'tables.rowsAfter',
     sentBy: 'dynamicTableRowsGraphql.fetchRowsAfter',
-    query: ROWS_AFTER_QUERY,
-    variables: { table: 12, after: 0, limit: 1 },
+    query: rowsAfterQuery(12, 0),
+    variables: { limit: 1 },
   },
   { name: 'profile.userEmployee', sentBy: 'profileApi.fetchUserAgency', query: USER_EMPLOYEE_QUERY, variables: { user: 1001 } },
   { name: 'profile.agencyById', sentBy: 'profileApi.fetchUserAgency', query: AGENCY_BY_ID_QUERY, variables: { id: 301 } },
