@@ -1,5 +1,5 @@
-import { AGENCY_SHIPMENTS_QUERY, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY } from './bookingsGraphql'
-import { LOOKALIKE_SHIPMENTS_QUERY, MARKED_SHIPMENTS_QUERY, SHIPMENT_MEMO_QUERY } from './reconcileGraphql'
+import { agencyShipmentsQuery, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY } from './bookingsGraphql'
+import { lookalikeShipmentsQuery, MARKED_SHIPMENTS_QUERY, SHIPMENT_MEMO_QUERY } from './reconcileGraphql'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
 import { ROWS_PAGE_SIZE, rowsAfterQuery, rowsPageQuery } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
@@ -8,7 +8,7 @@ import {
   ACTIVE_AGENCIES_QUERY,
   CONSOLIDATES_QUERY,
   CURRENCY_QUERY,
-  LOT_AVAILABILITY_QUERY,
+  lotAvailabilityQuery,
   PURCHASE_ORDER_QUERY,
   RECEPTIONS_QUERY,
   SEARCH_PURCHASE_ORDERS_QUERY,
@@ -76,8 +76,8 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
   {
     name: 'counter.agencyShipments',
     sentBy: 'bookingsGraphql.readAgencyShipments',
-    query: AGENCY_SHIPMENTS_QUERY,
-    variables: { agency: 301, since: '2026-11-17T00:00:00.000Z' },
+    query: agencyShipmentsQuery(301),
+    variables: { since: '2026-11-17T00:00:00.000Z' },
   },
   { name: 'counter.posSettings', sentBy: 'bookingsGraphql.readCategoryFilter', query: POS_SETTINGS_QUERY, extension: 'posSettings' },
   {
@@ -97,8 +97,8 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
   {
     name: 'sync.lookalikeBookings',
     sentBy: 'reconcileGraphql.readLookalikeShipments',
-    query: LOOKALIKE_SHIPMENTS_QUERY,
-    variables: { from: 301, to: 306, day: '2026-11-24', since: '2026-11-23T10:50:00.000Z' },
+    query: lookalikeShipmentsQuery(306),
+    variables: { from: 301, day: '2026-11-24', since: '2026-11-23T10:50:00.000Z' },
   },
   {
     name: 'sync.bookingMemo',
@@ -134,7 +134,7 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
   {
     name: 'purchasing.lotAvailability',
     sentBy: 'purchasingApi.fetchLotAvailability',
-    query: LOT_AVAILABILITY_QUERY,
-    variables: { agency: 301, lots: [9001, 9002] },
+    query: lotAvailabilityQuery(301),
+    variables: { lots: [9001, 9002] },
   },
 ]

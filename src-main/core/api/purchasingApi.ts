@@ -28,6 +28,7 @@ import {
 } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
 import { receptionFieldNames } from './serviceFieldNames'
+import { idLiteral } from './idLiteral'
 
 /**
  * The purchasing area of the service: consolidates and receptions over REST,
@@ -531,16 +532,17 @@ export async function fetchCurrency(graphql: GraphqlClient, currencyId: number):
   return c ? { id: c.id, code: c.code, symbol: c.prefix ?? c.code, country: c.country?.trim() || null } : null
 }
 
-export const LOT_AVAILABILITY_QUERY =
-  'query ($agency: bigint!, $lots: [bigint!]!) { lot_stocks(where: {agency_id: {_eq: $agency}, lot_id: {_in: $lots}}) { lot_id available } }'
+/** The agency is a literal (idLiteral.ts): the SDK's queries have declared `lot_stocks.agency_id` as `Int`. */
+export const lotAvailabilityQuery = (agencyId: number) =>
+  `query ($lots: [bigint!]!) { lot_stocks(where: {agency_id: {_eq: ${idLiteral(agencyId)}}, lot_id: {_in: $lots}}) { lot_id available } }`
 
 /** Stock now of some lots at one agency (lot_stocks.available, net of earmarks), as decimal strings. */
 export async function fetchLotAvailability(graphql: GraphqlClient, agencyId: number, lotIds: number[]): Promise<Map<number, string>> {
   if (lotIds.length === 0) return new Map()
   const { lot_stocks } = await graphql.data(
-    LOT_AVAILABILITY_QUERY,
+    lotAvailabilityQuery(agencyId),
     z.object({ lot_stocks: z.array(z.object({ lot_id: id, available: z.union([z.number(), z.string()]) })) }),
-    { agency: agencyId, lots: lotIds },
+    { lots: lotIds },
   )
   // GraphQL gives a JSON number; Decimal reads its shortest decimal text, so 130.1 stays 130.1.
   return new Map(lot_stocks.map((s) => [s.lot_id, new Decimal(String(s.available)).toString()]))
