@@ -157,10 +157,15 @@ export class RestClient {
     let sending = { method, config }
     let answer = await this.exchangeOnce(method, path, kind, config, recordContact)
     for (let hops = 0; ; hops++) {
-      const to = redirectTarget(answer, at, what)
+      let to: URL | null
+      try {
+        to = redirectTarget(answer, at, what)
+      } catch (err) {
+        discard(answer)
+        throw err
+      }
       if (!to) return answer
-      answer.watch.finish()
-      answer.body.resume()
+      discard(answer)
       if (hops === MAX_REDIRECTS) throw new AppError('bad_response', { status: answer.status, detail: `${what}: redirected in a loop` })
       const next = redirectedMethod(answer.status, sending.method)
       const sent = sending.config
@@ -199,6 +204,12 @@ export class RestClient {
     this.options.log?.info('request', { method, path, status: answer.status, ms: Date.now() - started })
     return answer
   }
+}
+
+/** A redirect's body, unread: the exchange is over and its connection goes back to the pool. */
+function discard(answer: OpenAnswer): void {
+  answer.watch.finish()
+  answer.body.resume()
 }
 
 /** The whole body as text, within the answer's cap; a failure of the line while reading is told as the AppError it is. */
