@@ -41,6 +41,19 @@ describe('the bundle import', () => {
     await s.h.call('catalogue.pull')
     expect((await s.h.call('catalogue.search', { query: 'MULTI-1' })).rows.map((r) => r.name)).toEqual(['Por formulario'])
   }, 60_000)
+
+  it('takes any 2xx answer as imported, a page that is not JSON included', async () => {
+    const [item] = await s.h.call('items.search', { query: '', limit: 1 })
+    const csv = `code,name,description,ean13,tags,components\nMULTI-2,Respuesta en HTML,,,,${item!.code}:1\n`
+    s.proxy.intercept = (req) =>
+      isImport(req) ? { status: 200, text: '<html><body>Importado</body></html>', contentType: 'text/html', afterForward: true } : null
+    try {
+      const file = { fileName: 'paquetes.csv', base64: Buffer.from(csv).toString('base64') }
+      expect(await s.h.call('bundles.import', file)).toEqual({ imported: 1 })
+    } finally {
+      s.proxy.intercept = () => null
+    }
+  }, 60_000)
 })
 
 describe('the dynamic items of a bundle', () => {

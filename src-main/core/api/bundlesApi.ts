@@ -1,16 +1,6 @@
 import { z } from 'zod'
 import type { Bundle, BundleInput, DynamicItem, FileData } from '@shared/catalogue'
-import {
-  bool,
-  count,
-  id,
-  nullableId,
-  nullableNumber,
-  nullableText,
-  nullableTimestamp,
-  optionalNull,
-  text,
-} from './normalise'
+import { bool, count, id, nullableId, nullableNumber, nullableText, nullableTimestamp, optionalNull, text } from './normalise'
 import { dynamicItemsFrom } from './dynamicItemsAnswer'
 import { writeRequest, type RestClient } from './restClient'
 import { bundleFieldNames } from './serviceFieldNames'
@@ -172,7 +162,7 @@ const sheetTypes: Record<string, string> = {
  * The file goes up as a multipart upload under `bundle_import[file]`: the docs
  * name that parameter (inventarios/inventarios-paquetes.md) and send every
  * other import of the service as `<name>_import[file]` in a multipart form
- * (contabilidad/importaciones.md). Any 2xx means imported; its body is not read.
+ * (contabilidad/importaciones.md). Any 2xx means imported, whatever its body.
  */
 export async function importBundles(rest: RestClient, file: FileData): Promise<void> {
   const extension = /\.([^.]+)$/.exec(file.fileName)?.[1]?.toLowerCase() ?? ''
@@ -183,7 +173,8 @@ export async function importBundles(rest: RestClient, file: FileData): Promise<v
     new Blob([new Uint8Array(bytes)], { type: sheetTypes[extension] ?? 'application/octet-stream' }),
     file.fileName,
   )
-  await rest.request({ method: 'POST', path: '/inventories/bundles/bundle_imports.json', form, kind: 'file' }, null)
+  // Not even JSON is promised: any 2xx, readable or not, is the service's yes.
+  await writeRequest(rest, { method: 'POST', path: '/inventories/bundles/bundle_imports.json', form, kind: 'file' }, z.unknown())
 }
 
 /**
