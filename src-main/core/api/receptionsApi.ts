@@ -4,6 +4,7 @@ import { AppError } from '@shared/errors'
 import type { Reception, ReceptionLine, ReceptionLineInput } from '@shared/purchasing'
 import type { GraphqlClient } from './graphqlClient'
 import { bool, id, money, nullableId, nullableNumber, nullableText, nullableTimestamp, text } from './normalise'
+import { idLiteral } from './idLiteral'
 import { writeRequest, type RestClient } from './restClient'
 import { receptionFieldNames } from './serviceFieldNames'
 
@@ -183,7 +184,9 @@ export async function returnReception(rest: RestClient, receptionId: number, ord
   )
 }
 
-export const ITEM_LOT_STOCKS_QUERY = `query ($agency: bigint!, $items: [bigint!]!) { lot_stocks(where: {agency_id: {_eq: $agency}, lot: {item_id: {_in: $items}}}) {
+/** The agency is a literal (idLiteral.ts): the SDK's queries have declared `lot_stocks.agency_id` as `Int`. */
+export const itemLotStocksQuery = (agencyId: number) =>
+  `query ($items: [bigint!]!) { lot_stocks(where: {agency_id: {_eq: ${idLiteral(agencyId)}}, lot: {item_id: {_in: $items}}}) {
         lot_id available lot { item_id name } } }`
 const lotStocksAnswer = z.object({
   lot_stocks: z.array(
@@ -202,7 +205,7 @@ const lotStocksAnswer = z.object({
 export async function linesWithStock(graphql: GraphqlClient, agencyId: number, lines: readonly ReceptionLine[]): Promise<ReceptionLine[]> {
   const items = [...new Set(lines.map((l) => l.itemId))]
   if (items.length === 0) return [...lines]
-  const { lot_stocks } = await graphql.data(ITEM_LOT_STOCKS_QUERY, lotStocksAnswer, { agency: agencyId, items })
+  const { lot_stocks } = await graphql.data(itemLotStocksQuery(agencyId), lotStocksAnswer, { items })
   return lines.map((l) => {
     const matching = lot_stocks.filter((s) => s.lot.item_id === l.itemId && (l.lotName === null || s.lot.name === l.lotName))
     // GraphQL gives a JSON number; Decimal reads its shortest decimal text, so 130.1 stays 130.1.

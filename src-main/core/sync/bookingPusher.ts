@@ -151,6 +151,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
       case 'unknown_outcome':
       case 'timeout':
       case 'too_large':
+      case 'redirected_elsewhere':
       case 'server':
       case 'bad_response':
       case 'internal':

@@ -393,7 +393,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'bundles.create': bundleDetail,
   'bundles.update': bundleDetail,
   'bundles.delete': { deleted: true },
-  'bundles.dynamicItems': [{ itemId: 3, code: 'ART-3', name: 'Tornillo', available: 10 }],
+  'bundles.dynamicItems': [{ itemId: 3, code: 'ART-3', name: 'Tornillo', available: 10, other: {} }],
   'bundles.importPreview': { rows: [{ row: 2, code: 'PAQ-1', name: 'Paquete', errors: [] }], valid: 1, invalid: 0 },
   'bundles.import': { imported: 1 },
   'bundles.media': bundleMediaSample,
