@@ -17,7 +17,7 @@ const resolve = {
 const keychain = 'test/**/*.keychain.test.ts'
 // Issue 11's flows: catalogue pull, counter refresh, bookings, dispatch, receptions, consolidates, dynamic tables.
 const realServiceFlows = [
-  'test/integration/core/{catalogue,counter,bookings,purchasing,administration,profile,lostWriteAnswers,deleteNotFound,syncProgress,bookingOrigin,storedByOlderVersion,refreshDuringPush}.test.ts',
+  'test/integration/core/{catalogue,counter,bookings,purchasing,administration,profile,lostWriteAnswers,deleteNotFound,transitDelivery,syncProgress,bookingOrigin,storedByOlderVersion,refreshDuringPush}.test.ts',
   'test/integration/cli/{cli,purchasing,administration}.test.ts',
   // The counter screen's rules fed the same data as the core (they import renderer modules: tsconfig.renderer-tests.json).
   'test/integration/counterScreen/*.test.ts',

@@ -134,6 +134,7 @@ const dispatch: DispatchMessages = {
       create: 'Create',
       update: 'Edit',
       delete: 'Delete',
+      void: 'Void',
       ship: 'Ship',
       deliver: 'Deliver',
     },

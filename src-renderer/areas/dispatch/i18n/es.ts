@@ -133,6 +133,7 @@ const dispatch = {
       create: 'Crear',
       update: 'Modificar',
       delete: 'Eliminar',
+      void: 'Anular',
       ship: 'Despachar',
       deliver: 'Entregar',
     },
