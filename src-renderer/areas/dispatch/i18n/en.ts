@@ -38,6 +38,26 @@ const dispatch: DispatchMessages = {
     cancel: 'Cancel',
     deliverConfirmTitle: 'Deliver booking',
     deliverConfirm: 'Confirm delivery of booking {number}? The stock enters {agency}.',
+    short: {
+      title: 'Deliver {number}: items missing',
+      intro:
+        'Less than booked was counted on {count} line. Check it before it enters {agency}: | Less than booked was counted on {count} lines. Check them before they enter {agency}:',
+      item: 'Item',
+      lot: 'lot {lot}',
+      booked: 'Booked',
+      counted: 'Counted',
+      missing: 'Missing',
+      explain:
+        'Delivering what was counted records only what arrived; the service makes a new booking from the origin for what is missing.',
+      untravelled:
+        'This booking did not travel in transit: the service delivers it whole, as booked. If items are missing, count again or correct the booking at the counter.',
+      note: 'Note on the difference (optional)',
+      notePlaceholder: 'For example: one box arrived damaged',
+      deliverCounted: 'Deliver what was counted',
+      deliverAll: 'Deliver all as booked',
+      countAgain: 'Count again',
+      over: '{code}: more than booked ({quantity}) was counted; correct the count before delivering.',
+    },
     shippedMany: 'Bookings shipped: {count}.',
     shippedOne: 'Booking {number} shipped.',
     deliveredOne: 'Booking {number} delivered.',
