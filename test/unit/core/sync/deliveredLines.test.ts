@@ -48,3 +48,16 @@ describe('what was counted, per movement of the shipment in transit', () => {
     expect(deliveredAsCounted(shipped, [counted(7, 70, '5'), counted(8, null, '0')])).toBe(false)
   })
 })
+
+describe('a count without a lot (a line booked here before the service chose its lot)', () => {
+  it("fills the item's movements of any lot, after the counts that name one", () => {
+    const lines = deliveredPerMovement([movement(1, 7, 70, '3'), movement(2, 7, 71, '2')], [counted(7, null, '1'), counted(7, 71, '2')])
+    expect(lines).toEqual([
+      { id: 1, delivered_quantity: '1' },
+      { id: 2, delivered_quantity: '2' },
+    ])
+    expect(
+      deliveredAsCounted([movement(1, 7, 70, '3', '1'), movement(2, 7, 71, '2', '2')], [counted(7, null, '1'), counted(7, 71, '2')]),
+    ).toBe(true)
+  })
+})
