@@ -98,6 +98,11 @@ describe('dispatch: a short count is delivered as counted', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => dialog.getAttribute('data-short')).toBe('true')
     await expect.poll(() => focused(page)).toBe('deliver-confirm')
+    // Whole at 1024: every choice and the note within the window.
+    for (const id of ['deliver-confirm', 'deliver-all', 'deliver-cancel', 'deliver-note']) {
+      const box = await dialog.getByTestId(id).boundingBox()
+      expect(box && box.x >= 0 && box.x + box.width <= 1024 && box.y + box.height <= 768, id).toBe(true)
+    }
     await screenshot(page, 'dispatch-32-short-delivery-1024-dark')
     await page.setViewportSize({ width: 1366, height: 768 })
     await screenshot(page, 'dispatch-33-short-delivery-1366-dark')
