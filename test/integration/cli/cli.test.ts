@@ -325,7 +325,8 @@ describe('mostrador bookings and outbox', () => {
       ).stdout,
     ).data
     expect(read.a[0]).toMatchObject({ delivered: true, movements: [{ delivered_quantity: 2 }] })
-    expect(read.a[0].memo).toContain('faltó una')
+    // The note follows what the memo held: the create's marker stays there.
+    expect(read.a[0].memo).toMatch(/^mostrador:[0-9a-f]{12}\nfaltó una$/)
     expect(read.b[0]).toEqual({ voided: true })
   })
 
