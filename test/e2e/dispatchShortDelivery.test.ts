@@ -112,6 +112,7 @@ describe('dispatch: a short count is delivered as counted', () => {
     await dialog.getByTestId('deliver-confirm').focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => dispatchCard(page, incoming).count()).toBe(0)
+    await page.locator('.n-message', { hasText: `Reserva ${incoming} entregada con lo contado` }).waitFor()
     await expect.poll(async () => (await onService(service, incoming)).delivered, { timeout: 20_000 }).toBe(true)
     const after = await onService(service, incoming)
     const delivered = after.movements.map((m) => Number(m.delivered_quantity))

@@ -6,6 +6,12 @@ import { useDispatchTicksStore } from '../stores/dispatchTicks'
 import { countedDelivery, type Shortfall } from '../deliveryShortfall'
 import type { CardLine } from '../cardLines'
 
+/** A delivery recorded: the booking as it now stands, and whether it went short (the service books the rest again). */
+export interface Delivered {
+  booking: LocalBooking
+  short: boolean
+}
+
 /**
  * The dispatch screen's delivery, without the screen: which booking is being confirmed, what its count
  * says (deliveryShortfall.ts), and the two ways to deliver it. A count short of a line asks first, with
@@ -28,15 +34,13 @@ export function useDispatchDelivery() {
   const submit = useSubmit(async (b: LocalBooking, counted: boolean) => {
     const c = countedDelivery(b, ticks.ticks[b.localId])
     const text = note.value.trim() || null
-    const booking =
-      counted && c.kind === 'short'
-        ? await bookings.deliver(b.localId, { delivered: c.delivered, note: text })
-        : await bookings.deliver(b.localId)
+    const short = counted && c.kind === 'short'
+    const booking = short ? await bookings.deliver(b.localId, { delivered: c.delivered, note: text }) : await bookings.deliver(b.localId)
     asking.value = null
     note.value = ''
     // Delivered: the count is of no more use (the core drops it too).
     void ticks.forget(b.localId)
-    return booking
+    return { booking, short }
   })
 
   /** Opens the confirmation; an over-count is refused (the lines are returned) and nothing opens. */
@@ -50,14 +54,14 @@ export function useDispatchDelivery() {
   }
 
   /** The default action: what was counted (or the whole booking when nothing is short). */
-  function deliverCounted(): Promise<LocalBooking | undefined> {
+  function deliverCounted(): Promise<Delivered | undefined> {
     const b = asking.value
     if (!b || (shortfalls.value.length > 0 && !canDeliverShort.value)) return Promise.resolve(undefined)
     return submit.run(b, true)
   }
 
   /** The deliberate second choice: every line as booked, whatever was counted. */
-  function deliverAll(): Promise<LocalBooking | undefined> {
+  function deliverAll(): Promise<Delivered | undefined> {
     const b = asking.value
     return b ? submit.run(b, false) : Promise.resolve(undefined)
   }

@@ -61,6 +61,7 @@ const dispatch: DispatchMessages = {
     shippedMany: 'Bookings shipped: {count}.',
     shippedOne: 'Booking {number} shipped.',
     deliveredOne: 'Booking {number} delivered.',
+    deliveredShort: 'Booking {number} delivered as counted; the service books what is missing again from the origin.',
     someFailed: 'Could not be shipped: {count}.',
     manifestOfferTitle: 'Dispatch manifest',
     manifestOffer: 'Bookings shipped together: {count}. Print their manifest?',

@@ -58,6 +58,7 @@ const dispatch = {
     shippedMany: 'Reservas despachadas: {count}.',
     shippedOne: 'Reserva {number} despachada.',
     deliveredOne: 'Reserva {number} entregada.',
+    deliveredShort: 'Reserva {number} entregada con lo contado; el servicio reserva de nuevo lo que falta desde el origen.',
     someFailed: 'No se pudieron despachar: {count}.',
     manifestOfferTitle: 'Manifiesto de despacho',
     manifestOffer: 'Reservas despachadas juntas: {count}. ¿Imprimir su manifiesto?',

@@ -60,7 +60,7 @@ describe('delivering from the dispatch screen', () => {
     expect(delivery.canDeliverShort.value).toBe(true)
     delivery.note.value = '  una caja dañada '
     const done = await delivery.deliverCounted()
-    expect(done).toMatchObject({ localId: inTransit.localId, delivered: true })
+    expect(done).toMatchObject({ booking: { localId: inTransit.localId, delivered: true }, short: true })
     expect(delivers()).toEqual([
       {
         id: inTransit.localId,
@@ -83,7 +83,7 @@ describe('delivering from the dispatch screen', () => {
     const delivery = useDispatchDelivery()
     delivery.ask(inTransit)
     expect(delivery.shortfalls.value.map((s) => s.missing)).toEqual(['1', '2'])
-    await delivery.deliverAll()
+    expect(await delivery.deliverAll()).toMatchObject({ short: false })
     expect(delivers()).toEqual([{ id: inTransit.localId }])
   })
 
