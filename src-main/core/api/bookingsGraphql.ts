@@ -5,7 +5,7 @@ import { fetchBooking, shipmentSchema, type ServiceShipment } from './bookingsAp
 import type { GraphqlClient } from './graphqlClient'
 import type { RestClient } from './restClient'
 import { serviceBookingView, type ServiceBookingView } from './serviceBookingView'
-import { bool, id, nullableDate, nullableId, nullableText, nullableTimestamp } from './normalise'
+import { bool, id, nullableDate, nullableId, nullableText, nullableTimestamp, optionalNull } from './normalise'
 import { idLiteral } from './idLiteral'
 
 /**
@@ -21,7 +21,7 @@ import { idLiteral } from './idLiteral'
  * the grouping is kept locally for bookings made here).
  */
 
-const MOVEMENT_FIELDS = 'id item_id lot_id booked_quantity reference'
+const MOVEMENT_FIELDS = 'id item_id lot_id booked_quantity delivered_quantity reference'
 
 const SHIPMENT_FIELDS = `id zid agency_from_id agency_to_id booker_id reference memo planned_delivery
   needs_transport shipped delivered voided returned created_at shipped_at delivered_at
@@ -79,6 +79,7 @@ const linesAnswer = z.object({
           item_id: id,
           lot_id: nullableId,
           booked_quantity: z.union([z.string(), z.number()]).transform(String),
+          delivered_quantity: optionalNull(z.union([z.string(), z.number()]).transform(String)),
           reference: nullableText,
         }),
       ),
