@@ -111,6 +111,8 @@ export const connectionState = z.object({
   lastContactAt: z.string().nullable(),
   /** The service's clock minus this computer's, as its answers show it; null before any said (serviceClock.ts). */
   clockOffsetMs: z.number().int().nullable(),
+  /** ISO time the link was first seen as it is now ("Sin conexión desde 10:35"); null before any word. */
+  since: z.string().nullable(),
 })
 export type ConnectionState = z.infer<typeof connectionState>
 

@@ -6,7 +6,7 @@ import { BookingsService } from './services/bookingsService'
 import { BundleService } from './services/bundleService'
 import { BundleImageService } from './services/bundleImageService'
 import { CatalogueService } from './services/catalogueService'
-import { ConnectionMonitor } from './services/connectionMonitor'
+import { ConnectionMonitor, type HeartbeatTiming } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
 import { OpenBookingService } from './services/openBookingService'
 import { OutboxTransferService } from './services/outboxTransferService'
@@ -53,6 +53,8 @@ export interface CoreOptions {
   requestTimeoutMs?: number
   /** Limits per kind of answer over those (tests: a short total, a small cap). */
   answerLimits?: AnswerLimitOverrides
+  /** When the app asks the service on its own while idle (services/connectionMonitor.ts); tests may shorten it. */
+  heartbeat?: HeartbeatTiming
   /** The clock; tests move it. */
   now?: () => Date
   /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
@@ -112,7 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new CoreEvents()
   const notices = new DataNotices(options.dataDir, events, log.child({ area: 'cache' }))
   const settings = new SettingsStore(options.dataDir)
-  const connection = new ConnectionMonitor(events, now)
+  const connection = new ConnectionMonitor(events, now, options.heartbeat)
   const session = new SessionService({
     dataDir: options.dataDir,
     secrets: options.secrets,

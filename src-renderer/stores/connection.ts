@@ -22,6 +22,7 @@ export const useConnectionStore = defineStore('connection', () => {
         link: 'offline',
         lastContactAt: state.value?.lastContactAt ?? null,
         clockOffsetMs: state.value?.clockOffsetMs ?? null,
+        since: state.value?.link === 'offline' ? state.value.since : null,
       }
     }
   }

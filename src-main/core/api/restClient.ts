@@ -125,12 +125,12 @@ export class RestClient {
   }
 
   /**
-   * The HTTP status a HEAD of `path` gets, for the service check: the body is
-   * never read. Only for paths whose GET is a plain read (probedRestPaths.ts).
+   * The HTTP status a HEAD of `path` gets: the body is never read. Only for paths whose GET is a plain
+   * read (probedRestPaths.ts). The service check's probes leave the connection state alone; the
+   * heartbeat's (`heartbeat.ts`) are what moves it while the app is idle.
    */
-  async headStatus(path: string): Promise<number> {
-    // A probe of the service check: it does not move the connection state.
-    const answer = await this.exchange('HEAD', path, 'record', () => ({}), false)
+  async headStatus(path: string, opts: { kind?: AnswerKind; recordContact?: boolean } = {}): Promise<number> {
+    const answer = await this.exchange('HEAD', path, opts.kind ?? 'record', () => ({}), opts.recordContact ?? false)
     answer.watch.finish()
     // A HEAD's answer has no body: letting it end gives the connection back to the pool.
     answer.body.resume()

@@ -4,6 +4,7 @@ import { AppError } from '@shared/errors'
 import type { AnswerLimitOverrides } from '../api/answerLimits'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
+import { heartbeat } from '../api/heartbeat'
 import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
 import { ServiceClock } from '../api/serviceClock'
 import { checkServerAddress, isInsecureRemote } from '../api/serviceAddress'
@@ -208,7 +209,7 @@ export class SessionService {
     const graphql = new GraphqlClient(rest, { ...limits, now: serviceNow, onContact, onServiceTime, log })
     const extensions = new ServiceExtensions((query) => graphql.query(query))
     this.active = { account, training, rest, graphql, extensions, accountDb, clock }
-    this.deps.connection.watch(() => fetchProfile(rest))
+    this.deps.connection.watch(() => heartbeat(rest))
   }
 
   private async deactivate(): Promise<void> {

@@ -342,7 +342,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'session.startTraining': { ...signedIn, training: true },
   'session.resetTraining': { ...signedIn, training: true },
   'session.signOut': { state: 'signed_out', lastServerUrl: null, lastEmail: null },
-  'connection.status': { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null },
+  'connection.status': { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null },
   'profile.whoami': whoAmI,
   'entity.switch': whoAmI,
   'company.get': sampleCompany,
