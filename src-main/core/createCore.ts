@@ -23,6 +23,7 @@ import type { CoreParts } from './handlers/parts'
 import { sessionHandlers } from './handlers/session'
 import { catalogueHandlers } from './handlers/catalogue'
 import { counterHandlers } from './handlers/counter'
+import { entityFirst } from './handlers/entityFirst'
 import { dispatchHandlers } from './handlers/dispatch'
 import { purchasingHandlers } from './handlers/purchasing'
 import { adminHandlers } from './handlers/admin'
@@ -199,9 +200,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Each area's handlers (core/handlers/*.ts), assembled: a request missing here fails the type check.
   const handlers: Handlers = {
     ...sessionHandlers(parts),
-    ...catalogueHandlers(parts),
-    ...counterHandlers(parts),
-    ...dispatchHandlers(parts),
+    // The entity's data waits for the entity to be known (a training reset forgets it).
+    ...entityFirst({ ...catalogueHandlers(parts), ...counterHandlers(parts), ...dispatchHandlers(parts) }, () => caches.known()),
     ...purchasingHandlers(parts),
     ...adminHandlers(parts),
     ...supportHandlers(parts),
