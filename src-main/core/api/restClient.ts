@@ -6,7 +6,7 @@ import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer, type OpenAnswer } from './answerWatch'
-import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
+import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail, resetOnKeptConnection } from './serviceError'
 import { MAX_REDIRECTS, redirectedMethod, redirectTarget } from './redirects'
 import { offsetFromDate } from './serviceClock'
 import type { FieldNames } from './serviceFieldNames'
@@ -191,8 +191,12 @@ export class RestClient {
   ): Promise<OpenAnswer> {
     const started = Date.now()
     let answer: OpenAnswer
+    const open = async () => openAnswer(this.http, { ...(await config()), method, url: path }, this.limits[kind], `${method} ${path}`)
     try {
-      answer = await openAnswer(this.http, { ...(await config()), method, url: path }, this.limits[kind], `${method} ${path}`)
+      // A HEAD that met a kept-alive connection the service had closed meanwhile is asked once more on a
+      // fresh one: it acts on nothing, and that reset says nothing of the line (a HEAD only: any other
+      // request whose outcome is unknown is read back, never sent again).
+      answer = await open().catch((err: unknown) => (method === 'HEAD' && resetOnKeptConnection(err) ? open() : Promise.reject(err)))
     } catch (err) {
       const error = AppError.from(err)
       if (recordContact) this.options.onContact?.(contactOutcome(error))
