@@ -82,6 +82,7 @@ const en: Messages = {
     online: 'Online',
     failing: 'Service failing',
     offline: 'Offline',
+    since: '{state} since {time}',
     lastContact: 'Last contact: {time}',
     neverContacted: 'No contact yet',
     user: 'User',
@@ -124,8 +125,6 @@ const en: Messages = {
     failed: 'Could not move to {entity}.',
   },
   connection: {
-    offlineTitle: 'The service cannot be reached.',
-    failingTitle: 'The service is not answering well (errors or delays).',
     waiting:
       'No booking is waiting. | 1 booking waits on this computer and will be sent by itself. | {count} bookings wait on this computer and will be sent by themselves.',
     nothingWaiting: 'You can keep working: what you save will be sent by itself.',

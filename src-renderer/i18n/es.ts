@@ -81,6 +81,8 @@ const es = {
     online: 'En línea',
     failing: 'El servicio falla',
     offline: 'Sin conexión',
+    /** The state's name and since when it is so, everywhere the line is named. */
+    since: '{state} desde {time}',
     lastContact: 'Último contacto: {time}',
     neverContacted: 'Sin contacto todavía',
     user: 'Usuario',
@@ -124,8 +126,6 @@ const es = {
     failed: 'No se pudo cambiar a {entity}.',
   },
   connection: {
-    offlineTitle: 'Sin conexión con el servicio.',
-    failingTitle: 'El servicio no responde bien (errores o demoras).',
     waiting:
       'Ninguna reserva espera. | 1 reserva espera en este equipo y se enviará sola. | {count} reservas esperan en este equipo y se enviarán solas.',
     nothingWaiting: 'Puede seguir trabajando: lo que guarde se enviará solo.',

@@ -32,6 +32,7 @@ export class ConnectionMonitor {
   private timer: NodeJS.Timeout | null = null
   private probe: (() => Promise<unknown>) | null = null
   private beating: Promise<void> | null = null
+  private words = 0
 
   constructor(
     private readonly events: CoreEvents,
@@ -53,7 +54,13 @@ export class ConnectionMonitor {
     }
   }
 
+  /** How many exchanges have told the state so far: a caller compares two readings to know whether any came between. */
+  heard(): number {
+    return this.words
+  }
+
   record(outcome: ContactOutcome): void {
+    this.words++
     const link = linkAfter[outcome]
     // Only a good answer is a "last contact": a 5xx tells the clerk nothing was done.
     this.set(link, link === 'online' ? this.now().toISOString() : this.state.lastContactAt)
