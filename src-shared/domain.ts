@@ -92,6 +92,8 @@ export const sessionStatus = z.discriminatedUnion('state', [
     email: z.string(),
     /** Plain http to another computer, by the lab's opt-in: the status bar warns while it lasts. */
     insecureHttp: z.boolean().optional(),
+    /** Training only: "Simular sin conexión" is on, the training service refuses every connection. */
+    trainingLineDown: z.boolean().optional(),
   }),
 ])
 export type SessionStatus = z.infer<typeof sessionStatus>

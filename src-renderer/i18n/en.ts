@@ -147,6 +147,9 @@ const en: Messages = {
       'Every change made in training mode will be erased and the training company goes back to its starting state. Your real data is not touched.',
     resetConfirm: 'Reset',
     resetDone: 'Training data reset.',
+    offline: 'Simulate offline',
+    offlineTitle:
+      'Practise working offline: the practice service stops answering, as if the network were cut, until you turn this switch off. What you save meanwhile is sent when it is back.',
   },
   signIn: {
     title: 'Sign in',

@@ -148,6 +148,9 @@ const es = {
       'Se borrarán todos los cambios hechos en modo de práctica y la empresa de práctica volverá a su estado inicial. Sus datos reales no se tocan.',
     resetConfirm: 'Restablecer',
     resetDone: 'Datos de práctica restablecidos.',
+    offline: 'Simular sin conexión',
+    offlineTitle:
+      'Practique el trabajo sin conexión: el servicio de práctica deja de responder, como si se cortara la red, hasta que apague este interruptor. Lo guardado mientras tanto se enviará al volver.',
   },
   signIn: {
     title: 'Iniciar sesión',

@@ -16,7 +16,7 @@ import { app, dialog, FakeBrowserWindow, FakeFrame, ipcMain, protocol, resetFake
 vi.mock('electron', () => import('./fakes/fakeElectron'))
 
 const mainDir = join('/opt', 'mostrador', 'out', 'main')
-const training: TrainingLauncher = { start: vi.fn(), reset: vi.fn(), stop: vi.fn() }
+const training: TrainingLauncher = { start: vi.fn(), reset: vi.fn(), stop: vi.fn(), dropLine: vi.fn(), lineIsDown: () => false }
 
 let core: FakeCore
 let order: string[]
