@@ -52,16 +52,16 @@ describe('renderer client', () => {
     const seen: unknown[] = []
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const stop = client.onEvent('connection.changed', (p) => seen.push(p))
-    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null })
+    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null })
     bridge.emit('connection.changed', { online: 'yes' })
-    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null })
+    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null, since: null })
     await vi.waitFor(() => expect(seen).toHaveLength(2))
     stop()
-    bridge.emit('connection.changed', { online: false, link: 'failing', lastContactAt: null, clockOffsetMs: null })
+    bridge.emit('connection.changed', { online: false, link: 'failing', lastContactAt: null, clockOffsetMs: null, since: null })
     warn.mockRestore()
     expect(seen).toEqual([
-      { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null },
-      { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null },
+      { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null },
+      { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null, since: null },
     ])
   })
 
@@ -71,9 +71,9 @@ describe('renderer client', () => {
     const seen: string[] = []
     client.onEvent('session.changed', (p) => seen.push(`session ${p.state}`))
     client.onEvent('connection.changed', (p) => seen.push(`connection ${p.link}`))
-    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null })
+    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null })
     bridge.emit('session.changed', signedOut)
-    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null })
+    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null, since: null })
     await vi.waitFor(() => expect(seen).toHaveLength(3))
     expect(seen).toEqual(['connection online', 'session signed_out', 'connection offline'])
     bridge.emit('session.changed', signedOut)
