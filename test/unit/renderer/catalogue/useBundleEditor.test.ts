@@ -51,7 +51,7 @@ const detail: BundleDetail = {
   image5: image,
   youtubeVideoUrl: null,
   tags: [],
-  components: [{ id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40 }],
+  components: [{ id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40, active: true }],
   available: 20,
   source: 'cache',
 }
