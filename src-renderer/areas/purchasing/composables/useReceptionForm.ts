@@ -2,6 +2,7 @@ import { computed, ref } from 'vue'
 import { storeToRefs } from 'pinia'
 import type { ReceptionCount } from '@shared/domain'
 import type { AppError } from '@shared/errors'
+import { useLotFreshness } from '@renderer/composables/useLotFreshness'
 import { useSubmit } from '@renderer/composables/useSubmit'
 import { usePreferencesStore } from '@renderer/stores/preferences'
 import {
@@ -16,6 +17,7 @@ import {
   type ReceptionForm,
   type ReceptionLineForm,
 } from '../receptionForm'
+import { needsConfirmation, receptionSummary } from '../receptionSummary'
 import { usePurchasingStore } from '../stores/purchasing'
 
 /** What the last scan did, said under the scan box: an i18n key under purchasing.receptions.count and its values (quantities unformatted). */
@@ -47,6 +49,9 @@ export function useReceptionForm(orderId: () => number) {
   const pristine = ref('')
   const lastScan = ref<number | null>(null)
   const scanNote = ref<ScanNote | null>(null)
+  /** The summary is open: a short count or a dated lot is confirmed before the reception is registered. */
+  const reviewing = ref(false)
+  const { freshness } = useLotFreshness()
 
   const countMode = computed<ReceptionCount>(() => preferences.preferences.receptionCount)
   const scanning = computed(() => countMode.value === 'scan')
@@ -56,6 +61,7 @@ export function useReceptionForm(orderId: () => number) {
   const shownProblems = computed(() => (attempted.value ? problems.value : noProblems()))
   const nothingPending = computed(() => !!form.value && form.value.lines.every((l) => isZero(l.pending)))
   const tally = computed(() => (form.value ? countTally(form.value) : null))
+  const summary = computed(() => (form.value ? receptionSummary(form.value, freshness) : { shortfalls: [], lots: [] }))
   const dirty = computed(() => !!form.value && JSON.stringify(form.value) !== pristine.value)
 
   /** A fresh form from the draft in the store, in the chosen way of counting. */
@@ -117,11 +123,21 @@ export function useReceptionForm(orderId: () => number) {
     return !result.order ? 'savedOrderUnread' : result.order.received ? 'savedReceived' : 'savedPartly'
   })
 
-  /** Saves when the form passes its checks; the answer's effect on the order, or undefined (the problems or the error say why). */
-  async function save(): Promise<ReceptionSaved | undefined> {
+  /**
+   * Saves when the form passes its checks and, when something was counted short or goes into an expired or
+   * expiring lot, once the summary is `confirmed` (until then: 'review', the summary open). The answer's
+   * effect on the order, or undefined (the problems or the error say why).
+   */
+  async function save(confirmed = false): Promise<ReceptionSaved | 'review' | undefined> {
     if (saving.busy.value || !form.value) return undefined
     attempted.value = true
     if (hasProblems(problems.value)) return undefined
+    if (!confirmed && needsConfirmation(summary.value)) {
+      reviewing.value = true
+      return 'review'
+    }
+    // Confirmed: the summary gives way, so a refusal or a lost answer is read on the screen under it.
+    reviewing.value = false
     const saved = await saving.run()
     // The answer was lost, not necessarily the reception: show the order's receptions as they are now.
     if (saving.error.value?.code === 'unknown_outcome') void refreshing.run()
@@ -138,6 +154,8 @@ export function useReceptionForm(orderId: () => number) {
     shownProblems,
     nothingPending,
     tally,
+    summary,
+    reviewing,
     dirty,
     lastScan,
     scanNote,

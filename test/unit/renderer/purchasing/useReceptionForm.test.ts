@@ -145,7 +145,11 @@ describe('the reception of a purchase order, as its screen drives it', () => {
     await reception.scan('CER-00001', '5')
     const after = { ...order, lines: [{ ...order.lines![0]!, receivedQuantity: '5', pendingQuantity: '0' }, order.lines![1]!] }
     api.answers.set('receptions.create', () => ({ order: after, receptionId: 9, reception: saved }))
-    expect(await reception.save()).toBe('savedPartly')
+    // AZU-00002 is left at 0: the summary asks first, and only its confirmation sends.
+    expect(await reception.save()).toBe('review')
+    expect(creates()).toEqual([])
+    expect(await reception.save(true)).toBe('savedPartly')
+    expect(reception.reviewing.value).toBe(false)
     expect(creates()).toEqual([
       expect.objectContaining({
         orderId: 7001,
@@ -168,9 +172,37 @@ describe('the reception of a purchase order, as its screen drives it', () => {
       throw new AppError('unknown_outcome', { detail: 'lost' })
     })
     api.sent = []
-    expect(await reception.save()).toBeUndefined()
+    expect(await reception.save(true)).toBeUndefined()
     expect(reception.saving.error.value?.code).toBe('unknown_outcome')
     expect(reception.form.value!.lines[0]!.quantity).toBe('2')
     await vi.waitFor(() => expect(api.sent.map((r) => r.name)).toContain('receptions.ofOrder'))
+  })
+
+  it('sums up before registering: each line counted short, and each lot expired or expiring within the warning days', async () => {
+    const perishable = (expires: string) => ({ ...draft.lines[1]!, perishable: true, lotExpires: expires })
+    api.answers.set('receptions.draft', () => ({ ...draft, lines: [draft.lines[0]!, perishable('2025-01-15')] }))
+    const reception = useReceptionForm(() => 7001)
+    await reception.load()
+    await reception.scan('CER-00001', '5')
+    await reception.scan('AZU-00002', '12')
+    reception.form.value!.lines[1]!.lotName = 'L-VIEJO'
+    expect(reception.summary.value.shortfalls).toEqual([])
+    expect(reception.summary.value.lots).toEqual([expect.objectContaining({ detailId: 2, state: 'expired' })])
+    expect(await reception.save()).toBe('review')
+    expect(reception.reviewing.value).toBe(true)
+    expect(creates()).toEqual([])
+
+    // A date within the warning days is "near"; counted short, the line is listed with what is missing.
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
+    reception.form.value!.lines[1]!.lotExpires = soon
+    reception.form.value!.lines[0]!.quantity = '3'
+    expect(reception.summary.value.lots).toEqual([expect.objectContaining({ detailId: 2, state: 'near' })])
+    expect(reception.summary.value.shortfalls).toEqual([expect.objectContaining({ detailId: 1, counted: '3', missing: '2' })])
+
+    // Fresh and whole: nothing to confirm.
+    reception.form.value!.lines[1]!.lotExpires = '2999-01-01'
+    reception.form.value!.lines[0]!.quantity = '5'
+    api.answers.set('receptions.create', () => ({ order: null, receptionId: 9, reception: saved }))
+    expect(await reception.save()).toBe('savedOrderUnread')
   })
 })
