@@ -188,7 +188,7 @@ const bundleRecord = {
 }
 const bundleDetail = {
   ...bundleRecord,
-  components: [{ id: 9, itemId: 3, quantity: '2', itemCode: 'ART-3', itemName: 'Tornillo', available: 10 }],
+  components: [{ id: 9, itemId: 3, quantity: '2', itemCode: 'ART-3', itemName: 'Tornillo', available: 10, active: true }],
   available: 5,
   source: 'cache' as const,
 }
@@ -390,7 +390,9 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   },
   'catalogue.tags': [{ tag: 'oferta', count: 1 }],
   'catalogue.export': file,
-  'items.search': [{ id: 3, code: 'ART-3', name: 'Tornillo', ean13: null, measurementUnit: null, itemCategoryId: null, available: 10 }],
+  'items.search': [
+    { id: 3, code: 'ART-3', name: 'Tornillo', ean13: null, measurementUnit: null, itemCategoryId: null, available: 10, active: true },
+  ],
   'itemCategories.list': [{ id: 1, name: 'Ferretería' }],
   'bundles.get': bundleDetail,
   'bundles.create': bundleDetail,

@@ -34,6 +34,10 @@ const dispatch: DispatchMessages = {
     shipConfirm: 'Ship {count} bookings? The stock leaves your agency.',
     shipConfirmOne: 'Ship booking {number}? The stock leaves your agency.',
     confirmShip: 'Ship',
+    shipExpired: {
+      intro: '{count} line ships from an expired lot: | {count} lines ship from expired lots:',
+      lot: 'lot {lot}, expired on {date}',
+    },
     confirmDeliver: 'Deliver',
     cancel: 'Cancel',
     deliverConfirmTitle: 'Deliver booking',

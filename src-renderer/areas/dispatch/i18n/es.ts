@@ -32,6 +32,10 @@ const dispatch = {
     shipConfirm: '¿Dar salida a {count} reservas? Las existencias salen de su agencia.',
     shipConfirmOne: '¿Dar salida a la reserva {number}? Las existencias salen de su agencia.',
     confirmShip: 'Despachar',
+    shipExpired: {
+      intro: '{count} línea sale de un lote vencido: | {count} líneas salen de lotes vencidos:',
+      lot: 'lote {lot}, venció el {date}',
+    },
     confirmDeliver: 'Entregar',
     cancel: 'Cancelar',
     deliverConfirmTitle: 'Entregar reserva',

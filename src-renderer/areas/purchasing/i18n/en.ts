@@ -157,6 +157,22 @@ const purchasing: PurchasingMessages = {
         complete: 'Complete',
         column: 'Counted',
       },
+      summary: {
+        title: 'Check before registering',
+        shortTitle: 'Less arrived than is pending',
+        shortIntro:
+          '{count} product arrived short: what was counted is registered and the order stays open for the rest. | {count} products arrived short: what was counted is registered and the order stays open for the rest.',
+        item: 'Product',
+        pending: 'Pending',
+        counted: 'Counted',
+        missing: 'Missing',
+        lotsTitle: 'Expired or expiring lots',
+        lotsIntro: 'Check that these goods can be received before registering them.',
+        lot: 'Lot {lot} · expires {date}',
+        confirmCounted: 'Register what was counted',
+        confirm: 'Register reception',
+        back: 'Back to the count',
+      },
       columns: {
         item: 'Product',
         ordered: 'Ordered',

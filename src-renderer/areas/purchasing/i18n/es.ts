@@ -156,6 +156,22 @@ const purchasing = {
         complete: 'Completo',
         column: 'Contado',
       },
+      summary: {
+        title: 'Revise antes de registrar',
+        shortTitle: 'Llega menos de lo pendiente',
+        shortIntro:
+          '{count} producto llega corto: se registra lo contado y la orden queda abierta con lo que falta. | {count} productos llegan cortos: se registra lo contado y la orden queda abierta con lo que falta.',
+        item: 'Producto',
+        pending: 'Pendiente',
+        counted: 'Contado',
+        missing: 'Falta',
+        lotsTitle: 'Lotes vencidos o por vencer',
+        lotsIntro: 'Compruebe que esta mercadería se puede recibir antes de registrarla.',
+        lot: 'Lote {lot} · vence {date}',
+        confirmCounted: 'Registrar lo contado',
+        confirm: 'Registrar recepción',
+        back: 'Volver al conteo',
+      },
       columns: {
         item: 'Producto',
         ordered: 'Pedido',
