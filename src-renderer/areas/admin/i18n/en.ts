@@ -28,11 +28,18 @@ const admin: AdminMessages = {
     logos: 'Logos',
     noLogos: 'The company has no logos.',
     reload: 'Reload',
+    costingMethods: {
+      average: 'Weighted average cost',
+      fifo: 'FIFO (first in, first out)',
+      lifo: 'LIFO (last in, first out)',
+      standard: 'Standard cost',
+    },
+    genders: { male: 'Male', female: 'Female' },
     fields: {
       id: 'Identifier',
       name: 'Name',
       tin: 'Tax id (TIN)',
-      currencyId: 'Currency (id)',
+      currencyId: 'Currency',
       entityTypeId: 'Entity type (id)',
       industry: 'Industry',
       web: 'Website',
@@ -63,7 +70,7 @@ const admin: AdminMessages = {
       payeeActivityId: 'Payee activity (id)',
       taxpayerRegistry: 'Taxpayer registry',
       donationAcceptanceCode: 'Donation acceptance code',
-      countryId: 'Country (id)',
+      countryId: 'Country',
     },
   },
   admin: {

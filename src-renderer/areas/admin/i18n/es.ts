@@ -27,11 +27,18 @@ const admin = {
     logos: 'Logotipos',
     noLogos: 'La empresa no tiene logotipos.',
     reload: 'Volver a cargar',
+    costingMethods: {
+      average: 'Costo promedio ponderado',
+      fifo: 'PEPS (primero en entrar, primero en salir)',
+      lifo: 'UEPS (último en entrar, primero en salir)',
+      standard: 'Costo estándar',
+    },
+    genders: { male: 'Masculino', female: 'Femenino' },
     fields: {
       id: 'Identificador',
       name: 'Nombre',
       tin: 'NIT',
-      currencyId: 'Moneda (id)',
+      currencyId: 'Moneda',
       entityTypeId: 'Tipo de entidad (id)',
       industry: 'Actividad',
       web: 'Sitio web',
@@ -62,7 +69,7 @@ const admin = {
       payeeActivityId: 'Actividad del beneficiario (id)',
       taxpayerRegistry: 'Registro de contribuyente',
       donationAcceptanceCode: 'Código de aceptación de donaciones',
-      countryId: 'País (id)',
+      countryId: 'País',
     },
   },
   admin: {

@@ -1,0 +1,57 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, startTraining, text, unexpectedProblems } from './support/actions'
+
+// Issue 30, item 5: screens showed ids, English enumerations and an HTTP 404 as "Correcto".
+
+async function openDiagnostics(page: Page): Promise<void> {
+  // Below 1280 px the menu is icons and Help's screens sit in a pop-up: there the clerk's way is Alt+6.
+  if (await page.getByTestId('menu-diagnostics').isVisible()) await page.getByTestId('menu-diagnostics').click()
+  else await page.keyboard.press('Alt+6')
+  await page.getByTestId('diagnostics-view').waitFor()
+  await page.getByTestId('diagnostics-summary').waitFor()
+}
+
+describe('human data on the back-office screens', () => {
+  const app = useFreshApp()
+
+  it('Company names the currency and the country, and says the costing method and gender in words', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.getByTestId('menu-company').click()
+    await expectText(page.getByTestId('company-field-currencyId'), /^Quetzal guatemalteco \(GTQ\)$/)
+    await expectText(page.getByTestId('company-field-countryId'), /^Guatemala$/)
+    await expectText(page.getByTestId('company-field-costingMethod'), /^Costo promedio ponderado$/)
+    await expectText(page.getByTestId('company-field-legalRepresentativeGender'), /^Femenino$/)
+    // No label announces an id to the clerk.
+    expect(await text(page.getByTestId('company-card'))).not.toMatch(/\(id\)/)
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `words-01-company-${width}`)
+    }
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('Diagnostics speaks Spanish in its details and does not pass an address that answers 404', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await openDiagnostics(page)
+    const service = page.getByTestId('check-service')
+    await expectText(service, /Servicio accesible/)
+    expect(await text(service)).not.toMatch(/404/)
+    expect(await service.getAttribute('data-level')).toBe('ok')
+    // The clock's detail in the clerk's language, not "offset … (service minus this computer)".
+    await expectText(page.getByTestId('check-clock'), /diferencia/)
+    const checks = await text(page.getByTestId('diagnostics-checks'))
+    expect(checks).not.toMatch(/\b(offset|service minus|this computer|no answer within)\b/)
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `words-02-diagnostics-${width}`)
+    }
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
