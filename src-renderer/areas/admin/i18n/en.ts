@@ -177,7 +177,7 @@ const admin: AdminMessages = {
       noResult: 'Run a query to see the result.',
       asTable: 'Table',
       asTree: 'Tree',
-      tableOf: '{path}: {count} records',
+      tableOf: '{path}: {count} record | {path}: {count} records',
       noTable: 'The result holds no list of records; see it as a tree.',
     },
   },

@@ -176,7 +176,7 @@ const admin = {
       noResult: 'Ejecute una consulta para ver el resultado.',
       asTable: 'Tabla',
       asTree: 'Árbol',
-      tableOf: '{path}: {count} registros',
+      tableOf: '{path}: {count} registro | {path}: {count} registros',
       noTable: 'El resultado no tiene una lista de registros; véalo como árbol.',
     },
   },
