@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 
 // Issue 30, item 5: screens showed ids, English enumerations and an HTTP 404 as "Correcto".
 
@@ -52,6 +52,23 @@ describe('human data on the back-office screens', () => {
       await page.setViewportSize({ width, height: 768 })
       await screenshot(page, `words-02-diagnostics-${width}`)
     }
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('a refusal the fields already say is not repeated in general words above them', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.getByTestId('menu-pieceworkTypeGroups').click()
+    await page.getByTestId('piecework-table').waitFor()
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.keyboard.press('n')
+    await input(page, 'piecework-name').waitFor()
+    await page.getByTestId('piecework-save').click()
+    await expectText(page.getByTestId('piecework-error-name'), 'Escriba el nombre del grupo.')
+    expect(await page.getByTestId('piecework-error').count()).toBe(0)
+    expect(await text(page.getByTestId('piecework-dialog'))).not.toMatch(/no son válidos/)
+    await screenshot(page, 'words-03-piecework-empty-name-1024')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
