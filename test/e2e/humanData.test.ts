@@ -55,6 +55,29 @@ describe('human data on the back-office screens', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  it('a dynamic table numbers its rows from 1 as listed, and says nothing of GraphQL', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.getByTestId('menu-dynamicTables').click()
+    const table = page.getByTestId('tables-table').locator('tr', { hasText: 'Tarifas de envío' })
+    await table.waitFor()
+    const id = ((await table.getAttribute('data-testid')) ?? '').replace('table-row-', '')
+    await page.getByTestId(`table-rows-${id}`).click()
+    const first = () => page.getByTestId('rows-grid').locator('tbody tr').first()
+    await expectText(first(), 'Zona 1')
+    expect(await text(page.getByTestId('table-card'))).not.toMatch(/GraphQL/)
+    const rowId = ((await first().getAttribute('data-testid')) ?? '').replace('grid-row-', '')
+    await page.getByTestId(`row-delete-${rowId}`).click()
+    await expectText(page.getByTestId('row-delete-dialog'), '¿Eliminar la fila 1?')
+    await page.getByTestId('row-delete-confirm').click()
+    await expectText(first(), 'Mixco')
+    // The row the service keeps as number 2 is now the first of the table, and is numbered so.
+    expect(await text(first().locator('td').first())).toBe('1')
+    await screenshot(page, 'words-04-dynamic-table-1366')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('a refusal the fields already say is not repeated in general words above them', async () => {
     const { page, problems } = app()
     await startTraining(page)

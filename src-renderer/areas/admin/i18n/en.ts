@@ -181,7 +181,7 @@ const admin: AdminMessages = {
       back: 'All tables',
     },
     rows: {
-      subtitle: 'Rows read from the service through GraphQL. Key N: new row.',
+      subtitle: "The table's rows, kept on the service. Key N: new row.",
       id: 'No.',
       new: 'New row',
       newTitle: 'New row',

@@ -180,7 +180,7 @@ const admin = {
       back: 'Todas las tablas',
     },
     rows: {
-      subtitle: 'Filas leídas del servicio por GraphQL. Tecla N: nueva fila.',
+      subtitle: 'Filas de la tabla, guardadas en el servicio. Tecla N: nueva fila.',
       id: 'N.º',
       new: 'Nueva fila',
       newTitle: 'Nueva fila',
