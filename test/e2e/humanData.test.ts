@@ -78,6 +78,23 @@ describe('human data on the back-office screens', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  it("a consolidate's candidate order has the state its own screen gives it", async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.getByTestId('menu-consolidates').click()
+    await page.getByTestId('consolidates-view').waitFor()
+    await page.keyboard.press('Alt+KeyN')
+    await page.getByTestId('consolidate-new-view').waitFor()
+    // PED-5480 (7004) is partly received: its reception screen says so, and so does this list now.
+    const row = page.locator('[data-testid="order-row"][data-order-id="7004"]')
+    await row.waitFor()
+    await expect.poll(() => row.getByTestId('order-state').getAttribute('data-state')).toBe('partlyReceived')
+    await expectText(row.getByTestId('order-state'), 'Recibida en parte')
+    await screenshot(page, 'words-05-consolidate-candidates-1366')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('a refusal the fields already say is not repeated in general words above them', async () => {
     const { page, problems } = app()
     await startTraining(page)
