@@ -164,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runner: options.runner,
     now,
     notices,
+    timeZone: () => profile.lastKnown()?.profile.timeZone ?? null,
   })
   const updates = new UpdatesService({
     driver: options.updater ?? null,

@@ -503,7 +503,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
         ok: true,
         level: 'ok',
         message: { es: 'Carpeta de datos con permiso de escritura', en: 'Data folder writable' },
-        detail: '/data',
+        detail: { es: '/data', en: '/data' },
       },
     ],
   },

@@ -67,7 +67,8 @@ const purchasing: PurchasingMessages = {
       special: 'Special invoice',
       delete: 'Delete',
       deleteTitle: 'Delete consolidate “{name}”?',
-      deleteBody: 'Its {n} orders are released and can be consolidated again; nothing else about them changes.',
+      deleteBody:
+        'Its order is released and can be consolidated again; nothing else about it changes. | Its {n} orders are released and can be consolidated again; nothing else about them changes.',
       deleted: 'Consolidate “{name}” deleted.',
       columns: {
         name: 'Name',

@@ -65,7 +65,8 @@ const purchasing = {
       special: 'Factura especial',
       delete: 'Eliminar',
       deleteTitle: '¿Eliminar el consolidado «{name}»?',
-      deleteBody: 'Sus {n} órdenes quedan libres y se podrán consolidar de nuevo; nada más cambia en ellas.',
+      deleteBody:
+        'Su orden queda libre y se podrá consolidar de nuevo; nada más cambia en ella. | Sus {n} órdenes quedan libres y se podrán consolidar de nuevo; nada más cambia en ellas.',
       deleted: 'Se eliminó el consolidado «{name}».',
       columns: {
         name: 'Nombre',
