@@ -65,7 +65,7 @@ export type ParsedBookingChanges = z.output<typeof bookingChanges>
 export const syncState = z.enum(['draft', 'pending', 'synced', 'failed', 'conflict'])
 export type SyncState = z.infer<typeof syncState>
 
-export const outboxOp = z.enum(['create', 'update', 'delete', 'ship', 'deliver'])
+export const outboxOp = z.enum(['create', 'update', 'delete', 'void', 'ship', 'deliver'])
 export type OutboxOp = z.infer<typeof outboxOp>
 
 /**

@@ -187,7 +187,18 @@ export const bundleInput = z.object({
 })
 export type BundleInput = z.infer<typeof bundleInput>
 
-export const dynamicItem = z.object({ itemId: int, code: z.string(), name: z.string(), available: z.number() })
+/**
+ * An item of a dynamic bundle's category with stock at an agency. The
+ * service's answer is not published: what it does not say is null (shown as
+ * unknown), and what else it says is kept by its own key, as text.
+ */
+export const dynamicItem = z.object({
+  itemId: int.nullable(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  available: z.number().nullable(),
+  other: z.record(z.string(), z.string()),
+})
 export type DynamicItem = z.infer<typeof dynamicItem>
 
 /** One row of an import file, checked before anything is sent. */

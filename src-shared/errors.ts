@@ -25,6 +25,7 @@ export const errorCodes = [
   'insecure_server', // a service address that would send the token in clear to another computer
   'insecure_graphql', // the service named a GraphQL address the JWT may not be sent to
   'outbox_file_elsewhere', // an exported outbox of another server, account or company
+  'redirected_elsewhere', // the service answered with a redirect to another origin: not followed, the token stays home
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -102,6 +103,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   outbox_file_elsewhere: {
     es: 'Este archivo de reservas sin enviar es de otro servidor, otra cuenta u otra empresa: no se importó nada. Inicie sesión con la cuenta y la empresa del archivo.',
     en: 'This file of unsent bookings belongs to another server, account or company: nothing was imported. Sign in with the account and company it came from.',
+  },
+  redirected_elsewhere: {
+    es: 'El servicio desvió la solicitud a otra dirección; no se siguió, para no enviar allí su acceso. Si era un cambio, la aplicación comprueba si llegó. Avise a soporte.',
+    en: 'The service redirected the request to another address; it was not followed, so your access was not sent there. If it was a change, the app checks whether it arrived. Please tell support.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

@@ -48,7 +48,8 @@ export const purchaseOrder = z.object({
   due: signedDecimalText.nullable(),
   authorized: z.boolean(),
   received: z.boolean(),
-  paid: z.boolean(),
+  /** Only the REST order shows it (GraphQL does not): null when it was not read. */
+  paid: z.boolean().nullable(),
   voided: z.boolean(),
   import: z.boolean(),
   consolidateId: int.nullable(),
@@ -106,7 +107,10 @@ export const receptionDraftLine = z.object({
   receivedQuantity: signedDecimalText.nullable(),
   /** What is still pending: the delivered quantity defaults to it. */
   pendingQuantity: signedDecimalText,
+  /** The goods carry an expiry (the order line's expire_date): received into a named, dated lot, as the SDK does. */
   perishable: z.boolean(),
+  /** That expiry, YYYY-MM-DD, the lot's default; null for goods without one. */
+  lotExpires: z.string().nullable().default(null),
 })
 export type ReceptionDraftLine = z.infer<typeof receptionDraftLine>
 

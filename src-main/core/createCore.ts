@@ -134,7 +134,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))
   const counter = new CounterService(session, profile, caches, events, now)
   const openBooking = new OpenBookingService(caches, now, log.child({ area: 'counter' }))
-  const dispatchTicks = new DispatchTicksService(caches, now, log.child({ area: 'dispatch' }))
+  const dispatchTicks = new DispatchTicksService(
+    caches,
+    now,
+    log.child({ area: 'dispatch' }),
+    () => profile.lastKnown()?.agency?.id ?? null,
+  )
   // A booking shipped from any screen (or settled by a push) takes its dispatch counts with it.
   events.on('bookings.changed', (delta) => {
     try {

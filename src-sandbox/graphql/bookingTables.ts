@@ -78,6 +78,7 @@ export const bookingTables: readonly TableDescription[] = [
       col('item_id', 'bigint'),
       opt('lot_id', 'bigint'),
       col('booked_quantity', 'numeric'),
+      opt('delivered_quantity', 'numeric'),
       opt('serial_number', 'String'),
       opt('reference', 'String'),
       opt('bundle_id', 'bigint'),

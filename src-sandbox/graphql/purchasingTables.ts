@@ -127,6 +127,8 @@ export const purchasingTables: readonly TableDescription[] = [
       col('booked_quantity', 'numeric'),
       col('delivered_quantity', 'numeric'),
       col('unit_cost', 'numeric'),
+      // docs (PurchaseOrderDetailsGraphQL; zauru-receptions.ts receives a line with an expire_date into a lot)
+      opt('expire_date', 'date'),
       col('created_at', 'timestamp'),
       col('updated_at', 'timestamp'),
     ],

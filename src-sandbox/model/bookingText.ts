@@ -29,6 +29,14 @@ export const bookingText = {
   voided: 'La reserva está anulada',
   returned: 'La reserva fue devuelta',
   mustShipFirst: 'La reserva necesita transporte: debe despacharse antes de entregarse',
+  /** deliver.json on a shipment in transit, extensions off (docs: that path does not deliver one). */
+  inTransitDeliveredByTransits: 'El envío está en tránsito: se recibe desde Tránsitos indicando lo entregado',
+  /** A transit delivery of a shipment that is not in transit. */
+  notInTransit: 'El envío no está en tránsito',
+  /** A delivered_quantity above the movement's booked quantity. */
+  overDelivered: (booked: string) => `no puede ser mayor que la cantidad reservada (${booked})`,
+  /** The memo of the booking made for what a transit delivery left short. */
+  shortfallMemo: (number: string) => `Faltante del envío ${number}`,
   /** 409 `{error}` when the lock_version sent is not the stored one. */
   stale: (sent: number, stored: number) =>
     `La reserva fue modificada por otra persona (versión ${stored}; se editó la versión ${sent}). Vuelva a cargarla antes de guardar.`,

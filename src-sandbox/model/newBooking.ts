@@ -84,6 +84,7 @@ export function newBooking(input: NewBookingInput): { shipment: ShipmentFields; 
     // The service picks the default lot when the booking is saved.
     lot_id: null,
     booked_quantity: l.quantity,
+    delivered_quantity: null,
     serial_number: null,
     reference: null,
     bundle_id: null,

@@ -23,6 +23,7 @@ export interface PurchaseOrderDetailRow {
   received_quantity: string
   price: string
   total: string
+  expire_date: string | null
   created_at: string
   updated_at: string
 }

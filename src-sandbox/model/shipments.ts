@@ -64,6 +64,7 @@ export interface MovementRow {
   item_id: number
   lot_id: number | null
   booked_quantity: string
+  delivered_quantity: string | null
   serial_number: string | null
   reference: string | null
   bundle_id: number | null
@@ -83,6 +84,7 @@ export interface MovementFields {
   item_id: number
   lot_id: number | null
   booked_quantity: string
+  delivered_quantity: string | null
   serial_number: string | null
   reference: string | null
   bundle_id: number | null
@@ -102,7 +104,7 @@ export function openBookingsFrom(statements: StatementCache, entityId: number, a
     .all(entityId, agencyId) as ShipmentRow[]
 }
 
-const movementColumns = 'id, shipment_id, item_id, lot_id, booked_quantity, serial_number, reference, bundle_id'
+const movementColumns = 'id, shipment_id, item_id, lot_id, booked_quantity, delivered_quantity, serial_number, reference, bundle_id'
 
 export function movementsOf(statements: StatementCache, shipmentId: number): MovementRow[] {
   return statements.get(`SELECT ${movementColumns} FROM movements WHERE shipment_id = ? ORDER BY id`).all(shipmentId) as MovementRow[]

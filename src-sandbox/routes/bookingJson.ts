@@ -39,6 +39,7 @@ export function movementJson(m: MovementFields, style: JsonStyle) {
     item_id: id(m.item_id),
     lot_id: id(m.lot_id),
     booked_quantity: m.booked_quantity,
+    delivered_quantity: m.delivered_quantity,
     serial_number: m.serial_number,
     reference: m.reference,
     bundle_id: id(m.bundle_id),

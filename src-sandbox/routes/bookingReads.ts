@@ -12,8 +12,9 @@ import { bookingFromPath } from './bookingScope'
 import { entityScope, positiveId } from './entityScope'
 import type { RouteModule } from './routeModule'
 
-/** What the booking form offers as destinations, and whether the category setting narrowed them. */
+/** What the booking form offers as destinations, and whether the category setting narrowed them (ours: extensions only). */
 function formChoices(ctx: SandboxContext, origin: AgencyRow | undefined) {
+  if (!ctx.extensions) return {}
   const sameCategoryOnly = filterDestinationsByCategory(ctx.store.db)
   return {
     destination_agencies: origin ? destinationAgencies(ctx.store.statements, origin, sameCategoryOnly).map(destinationJson) : [],

@@ -5,13 +5,13 @@ import { toStoredTimestamp } from '../timestamps'
 import { entityScope } from './bundleScope'
 import type { RouteModule } from './routeModule'
 
-/** Room for a spreadsheet of some thousands of bundles once base64 has grown it by a third. */
+/** Room for the largest spreadsheet the client sends (20,000 rows) and the form around it. */
 const importBodyLimit = 30 * 1024 * 1024
 
 /**
- * POST /inventories/bundles/bundle_imports.json `{bundle_import: {file: {filename, data}}}`:
- * `{}` when every row was imported, 422 `{file: [messages]}` and nothing
- * imported otherwise.
+ * POST /inventories/bundles/bundle_imports.json, multipart `bundle_import[file]`
+ * (importFile.ts): `{}` when every row was imported, 422 `{file: [messages]}`
+ * and nothing imported otherwise.
  */
 export const bundleImportRoutes: RouteModule = (app, ctx) => {
   app.post('/inventories/bundles/bundle_imports.json', { bodyLimit: importBodyLimit }, async (request, reply) => {

@@ -67,7 +67,10 @@ export function bundleJson(b: BundleRow, tags: readonly string[], style: JsonSty
   }
 }
 
-/** A bundle with its components and forms (show, create, update); component ids follow the style too. */
+/**
+ * A bundle with its components and forms (show, create, update); component ids follow the style too.
+ * A component's `item` is ours (an extension: the interface and the SDK show id, item_id, quantity).
+ */
 export function bundleWithComponentsJson(
   b: BundleRow,
   tags: readonly string[],
@@ -75,6 +78,7 @@ export function bundleWithComponentsJson(
   style: JsonStyle,
   origin: string,
   forms: readonly BundleFormJson[],
+  extensions = true,
 ) {
   const id = (v: number) => idIn(style, v)
   return {
@@ -83,7 +87,7 @@ export function bundleWithComponentsJson(
       id: id(d.id),
       item_id: id(d.item_id),
       quantity: d.quantity,
-      item: { id: id(d.item_id), code: d.item_code, name: d.item_name },
+      ...(extensions ? { item: { id: id(d.item_id), code: d.item_code, name: d.item_name } } : {}),
     })),
     // The service's "associated forms" (its docs: "los formularios asociados"); shape ours, see model/bundleForms.ts.
     forms,

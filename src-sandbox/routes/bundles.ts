@@ -30,6 +30,7 @@ function withComponents(ctx: SandboxContext, bundle: BundleRow, style: JsonStyle
     style,
     origin,
     bundleFormsOf(ctx.store.statements, bundle.id),
+    ctx.extensions,
   )
   // `tags` is ours (the spec filters by tag but shows no tag field): only with the extensions on.
   if (!ctx.extensions) delete json.tags

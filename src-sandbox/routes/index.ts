@@ -8,6 +8,7 @@ import { companyRoutes } from './company'
 import { graphqlTokenRoutes } from './graphqlToken'
 import { profileRoutes } from './profile'
 import { consolidateRoutes } from './consolidates'
+import { purchaseOrderRoutes } from './purchaseOrders'
 import { receptionRoutes } from './receptions'
 import type { RouteModule } from './routeModule'
 import { documentStructureRoutes } from './documentStructures'
@@ -27,6 +28,7 @@ export const restRouteModules: readonly RouteModule[] = [
   bookingWriteRoutes,
   bookingTransitionRoutes,
   consolidateRoutes,
+  purchaseOrderRoutes,
   receptionRoutes,
   // Administration and apps.
   pieceworkTypeGroupRoutes,

@@ -13,12 +13,12 @@ export const profileRoutes: RouteModule = (app, ctx) => {
   app.get('/profile.json', async (request) => {
     const user = requestUser(request)
     return {
-      // mobile_phone is ours: the spec lets it be written but does not show it read back.
+      // mobile_phone is ours (an extension): the spec lets it be written but does not show it read back.
       profile: {
         id: user.id,
         email: user.email,
         name: user.name,
-        mobile_phone: user.mobile_phone,
+        ...(ctx.extensions ? { mobile_phone: user.mobile_phone } : {}),
         language: user.language,
         time_zone: user.time_zone,
       },

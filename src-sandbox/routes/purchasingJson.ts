@@ -79,14 +79,14 @@ const orderJsonFields = [
   'document_external_storage_certified_response_for_voiding',
 ]
 
+/** Ours (extensions only): an order's supplier and currency as objects, beside the spec's payee_id and currency_id. */
 export interface OrderExtras {
   payee: NamedRef | null
   currency: CurrencyRow | null
-  details?: readonly PurchaseOrderDetailRow[]
 }
 
-/** Every field of the spec's purchase order; then `payee`, `currency` and, when given, `purchase_order_details` (ours). */
-export function purchaseOrderJson(o: PurchaseOrderRow, extras: OrderExtras, style: JsonStyle) {
+/** Every field of the spec's purchase order; then, with the extensions on, `payee` and `currency` (ours). */
+export function purchaseOrderJson(o: PurchaseOrderRow, extras: OrderExtras | null, style: JsonStyle) {
   const out: Record<string, unknown> = {}
   for (const k of orderInts) out[k] = intIn(style, o[k] ?? null)
   for (const k of orderTexts) out[k] = o[k] ?? null
@@ -97,13 +97,28 @@ export function purchaseOrderJson(o: PurchaseOrderRow, extras: OrderExtras, styl
   out.image = { url: o.image_url ?? null, standard: { url: o.image_url ?? null } }
   out.image_reception = { url: o.image_reception_url ?? null, standard: { url: o.image_reception_url ?? null } }
   out.pdf = { url: o.pdf_url ?? null, thumbnail: { url: o.pdf_url ?? null } }
-  out.payee = extras.payee
-  out.currency = extras.currency
-  if (extras.details) out.purchase_order_details = extras.details.map((d) => purchaseOrderDetailJson(d, style))
+  if (extras) {
+    out.payee = extras.payee
+    out.currency = extras.currency
+  }
   return out
 }
 
-/** A line with what is still pending (quantity − received_quantity, ours). */
+/** A line as the SDK types it (PurchaseOrderDetailsGraphQL): what a reception create answers with, extensions off. */
+export function purchaseOrderDetailSdkJson(d: PurchaseOrderDetailRow, style: JsonStyle) {
+  return {
+    id: intIn(style, d.id),
+    item_id: intIn(style, d.item_id),
+    reference: null,
+    unit_cost: d.price,
+    booked_quantity: d.quantity,
+    delivered_quantity: d.received_quantity,
+    tag_id: null,
+    expire_date: d.expire_date ?? null,
+  }
+}
+
+/** A line with what is still pending (quantity − received_quantity): ours, extensions on. */
 export function purchaseOrderDetailJson(d: PurchaseOrderDetailRow, style: JsonStyle, pending?: string) {
   return {
     id: intIn(style, d.id),
@@ -131,8 +146,8 @@ const consolidateValues = [
   'document_external_storage_certified_response',
 ]
 
-/** The spec's Consolidate; then `special_invoice` and `purchase_orders` (ours, the members). */
-export function consolidateJson(c: Row, orders: readonly ReturnType<typeof purchaseOrderJson>[], style: JsonStyle) {
+/** The spec's Consolidate; then, with the extensions on, `special_invoice` and `purchase_orders` (ours, the members). */
+export function consolidateJson(c: Row, orders: readonly ReturnType<typeof purchaseOrderJson>[] | null, style: JsonStyle) {
   const out: Record<string, unknown> = {}
   for (const k of consolidateInts) out[k] = intIn(style, c[k] ?? null)
   for (const k of consolidateTexts) out[k] = c[k] ?? null
@@ -140,13 +155,15 @@ export function consolidateJson(c: Row, orders: readonly ReturnType<typeof purch
   out.issued_at = timeIn(style, c.issued_at ?? null)
   out.created_at = timeIn(style, c.created_at ?? null)
   out.updated_at = timeIn(style, c.updated_at ?? null)
-  out.special_invoice = c.special_invoice === 1
-  out.purchase_orders = orders
+  if (orders) {
+    out.special_invoice = c.special_invoice === 1
+    out.purchase_orders = orders
+  }
   return out
 }
 
-/** The spec's Reception; then `exchange_rate` and `reception_details` (ours). */
-export function receptionJson(r: Row, details: readonly Row[], style: JsonStyle) {
+/** The spec's Reception; then, given its details (extensions on), `exchange_rate` and `reception_details` (ours). */
+export function receptionJson(r: Row, details: readonly Row[] | null, style: JsonStyle) {
   const ints = ['id', 'purchase_order_id', 'receiver_id', 'voider_id', 'agency_id', 'entity_id']
   const out: Record<string, unknown> = {}
   for (const k of ints) out[k] = intIn(style, r[k] ?? null)
@@ -161,6 +178,7 @@ export function receptionJson(r: Row, details: readonly Row[], style: JsonStyle)
   out.memo = r.memo ?? null
   out.needs_transit = r.needs_transit === null || r.needs_transit === undefined ? null : r.needs_transit === 1
   out.async_message = r.async_message ?? null
+  if (!details) return out
   out.exchange_rate = r.exchange_rate ?? null
   out.reception_details = details.map((d) => ({
     id: intIn(style, d.id ?? null),

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify'
 import type { SandboxContext } from '../context'
 import { sendError } from '../http/errorReplies'
 import { findConsolidate, type ConsolidateRow } from '../model/consolidates'
-import { currencyOf, detailsOfOrder, findPurchaseOrder, payeeOf, type PurchaseOrderRow } from '../model/purchaseOrders'
+import { currencyOf, findPurchaseOrder, payeeOf, type PurchaseOrderRow } from '../model/purchaseOrders'
 import { positiveId, type EntityScope } from './entityScope'
 import type { JsonStyle } from './bundleJson'
 import { purchaseOrderJson } from './purchasingJson'
@@ -27,12 +27,8 @@ export function orderFromPath(ctx: SandboxContext, scope: EntityScope, rawId: un
   return found
 }
 
-/** An order as the listings give it, with its supplier and currency (and its lines when asked). */
-export function orderJson(ctx: SandboxContext, o: PurchaseOrderRow, style: JsonStyle, withDetails = false) {
+/** An order as the listings give it; with the extensions on, with its supplier and currency (ours). */
+export function orderJson(ctx: SandboxContext, o: PurchaseOrderRow, style: JsonStyle) {
   const s = ctx.store.statements
-  return purchaseOrderJson(
-    o,
-    { payee: payeeOf(s, o.payee_id), currency: currencyOf(s, o.currency_id), details: withDetails ? detailsOfOrder(s, o.id) : undefined },
-    style,
-  )
+  return purchaseOrderJson(o, ctx.extensions ? { payee: payeeOf(s, o.payee_id), currency: currencyOf(s, o.currency_id) } : null, style)
 }

@@ -17,7 +17,7 @@ import { railsDecimalString } from '../model/railsDecimal'
 import { toStoredTimestamp } from '../timestamps'
 import { entityScope, positiveId, type EntityScope } from './entityScope'
 import { orderFromPath, orderJson } from './purchasingScope'
-import { purchaseOrderDetailJson, receptionJson } from './purchasingJson'
+import { purchaseOrderDetailJson, purchaseOrderDetailSdkJson, receptionJson } from './purchasingJson'
 import type { RouteModule } from './routeModule'
 
 function receptionFromPath(ctx: SandboxContext, scope: EntityScope, rawId: unknown, reply: FastifyReply): ReceptionRow | undefined {
@@ -38,14 +38,20 @@ export const receptionRoutes: RouteModule = (app, ctx) => {
     const order = orderFromPath(ctx, scope, (request.params as { orderId: string }).orderId, reply)
     if (!order) return reply
     const fresh = newReception(s, order, scope.user.id, dateInZone(ctx.clock.now(), scope.user.time_zone))
-    // Detail style like every new.json; the lines to receive (with what is pending) and the order are ours.
-    return {
-      ...receptionJson({ ...fresh.reception, received_at: null } as never, [], 'detail'),
+    // Detail style like every new.json: the spec's reception record. The lines to receive (with what is
+    // pending), the exchange rate and the order are ours, extensions on only.
+    const record = {
+      ...receptionJson({ ...fresh.reception, received_at: null } as never, null, 'detail'),
       id: null,
       received_at: fresh.reception.received_at,
       created_at: null,
       updated_at: null,
       needs_transit: '0',
+    }
+    if (!ctx.extensions) return record
+    return {
+      ...record,
+      exchange_rate: fresh.reception.exchange_rate,
       reception_details: fresh.lines.map((l) => ({
         item_id: String(l.item.id),
         purchase_order_detail_id: String(l.detail.id),
@@ -79,11 +85,14 @@ export const receptionRoutes: RouteModule = (app, ctx) => {
       body: body.reception,
     })
     if (outcome.kind === 'invalid') return sendValidationErrors(reply, outcome.errors)
-    // The spec: the purchase order's details rather than the reception.
+    // The spec: the purchase order's details rather than the reception (lines as the SDK types them; ours with the extensions on).
     const updated = findPurchaseOrder(s, scope.entityId, order.id)!
+    const details = detailsOfOrder(s, order.id)
     return reply.code(201).send({
       ...orderJson(ctx, updated, 'list'),
-      purchase_order_details: detailsOfOrder(s, order.id).map((d) => purchaseOrderDetailJson(d, 'list', railsDecimalString(pendingOf(d)))),
+      purchase_order_details: ctx.extensions
+        ? details.map((d) => purchaseOrderDetailJson(d, 'list', railsDecimalString(pendingOf(d))))
+        : details.map((d) => purchaseOrderDetailSdkJson(d, 'list')),
     })
   })
 
@@ -92,7 +101,7 @@ export const receptionRoutes: RouteModule = (app, ctx) => {
     if (!scope) return reply
     const r = receptionFromPath(ctx, scope, (request.params as { id: string }).id, reply)
     if (!r) return reply
-    return receptionJson(r, detailsOfReception(s, r.id), 'detail')
+    return receptionJson(r, ctx.extensions ? detailsOfReception(s, r.id) : null, 'detail')
   })
 
   const giveBack = async (request: FastifyRequest, reply: FastifyReply, orderParam: 'own' | 'query') => {
@@ -106,7 +115,7 @@ export const receptionRoutes: RouteModule = (app, ctx) => {
     if (!order) return sendError(reply, 404, receptionText.orderNotFound)
     const outcome = returnReception(ctx.store.db, s, r, order, scope.user.id, now())
     if (outcome.kind === 'invalid') return sendValidationErrors(reply, outcome.errors)
-    return receptionJson(findReception(s, scope.entityId, r.id)!, detailsOfReception(s, r.id), 'detail')
+    return receptionJson(findReception(s, scope.entityId, r.id)!, ctx.extensions ? detailsOfReception(s, r.id) : null, 'detail')
   }
   app.delete('/purchases/receptions/:id.json', (request, reply) => giveBack(request, reply, 'own'))
   app.get('/purchases/receptions/:id/rebound.json', (request, reply) => giveBack(request, reply, 'query'))

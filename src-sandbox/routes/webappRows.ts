@@ -6,12 +6,13 @@ import { entityScope, positiveId } from './entityScope'
 import type { RouteModule } from './routeModule'
 import { tableFromId, withAndWithoutJson } from './webappTables'
 
-function rowJson(r: WebappRowRow) {
+/** The SDK's fields of a row (WebAppTableUpdateResponse); entity_id is ours, an extension. */
+function rowJson(r: WebappRowRow, extensions: boolean) {
   return {
     id: r.id,
     webapp_table_id: r.webapp_table_id,
     data: JSON.parse(r.data) as unknown,
-    entity_id: r.entity_id,
+    ...(extensions ? { entity_id: r.entity_id } : {}),
     created_at: toIsoTimestamp(r.created_at),
     updated_at: toIsoTimestamp(r.updated_at),
   }
@@ -55,7 +56,7 @@ export const webappRowRoutes: RouteModule = (app, ctx) => {
     const rows = ctx.store.db
       .prepare('SELECT * FROM webapp_table_rows WHERE webapp_table_id = ? ORDER BY id LIMIT ? OFFSET ?')
       .all(t.id, perPage, (page - 1) * perPage) as WebappRowRow[]
-    return rows.map(rowJson)
+    return rows.map((r) => rowJson(r, ctx.extensions))
   })
 
   app.post('/apps/webapp_tables/:id/webapp_rows.json', async (request, reply) => {
@@ -69,14 +70,14 @@ export const webappRowRoutes: RouteModule = (app, ctx) => {
     const result = ctx.store.db
       .prepare('INSERT INTO webapp_table_rows (entity_id, webapp_table_id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
       .run(t.entity_id, t.id, JSON.stringify(checked.value), now, now)
-    return reply.code(201).send(rowJson(findRow(ctx.store.db, t.id, Number(result.lastInsertRowid))!))
+    return reply.code(201).send(rowJson(findRow(ctx.store.db, t.id, Number(result.lastInsertRowid))!, ctx.extensions))
   })
 
   for (const path of withAndWithoutJson('/apps/webapp_tables/:id/webapp_rows/:rowId')) {
     app.get(path, async (request, reply) => {
       const t = table(request, reply)
       const r = t && row(t, request, reply)
-      return r ? rowJson(r) : reply
+      return r ? rowJson(r, ctx.extensions) : reply
     })
 
     const update = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -91,7 +92,7 @@ export const webappRowRoutes: RouteModule = (app, ctx) => {
       ctx.store.db
         .prepare('UPDATE webapp_table_rows SET data = ?, updated_at = ? WHERE id = ?')
         .run(JSON.stringify(checked.value), toStoredTimestamp(ctx.clock.now()), r.id)
-      return rowJson(findRow(ctx.store.db, t.id, r.id)!)
+      return rowJson(findRow(ctx.store.db, t.id, r.id)!, ctx.extensions)
     }
     app.patch(path, update)
     app.put(path, update)

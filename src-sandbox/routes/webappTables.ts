@@ -30,7 +30,8 @@ export function tableJson(ctx: SandboxContext, t: WebappTableRow) {
     name: t.name,
     structure: structureOf(columnsOf(t)),
     entity_id: t.entity_id,
-    rows_count: countRows(ctx.store.db, t.id),
+    // Ours (an extension): the SDK's WebAppTableGraphQL has no count.
+    ...(ctx.extensions ? { rows_count: countRows(ctx.store.db, t.id) } : {}),
     created_at: toIsoTimestamp(t.created_at),
     updated_at: toIsoTimestamp(t.updated_at),
   }

@@ -19,6 +19,13 @@ import { seedUuid } from './seedUuid'
 const money = (d: Decimal) => railsDecimalString(d.toDecimalPlaces(2))
 const stamp = (date: string, time: string) => `${date} ${time}.000000`
 
+/** A date 182 days after a `YYYY-MM-DD` date. */
+function halfAYearAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + 182)
+  return d.toISOString().slice(0, 10)
+}
+
 /** Items an order line may name: each entity's perishable and other items, in catalogue order. */
 function itemPicker(items: readonly SeededItem[], entityId: number) {
   const own = items.filter((i) => i.entityId === entityId && !i.fractional)
@@ -192,8 +199,8 @@ function insertOrder(
     const received = line.received ?? '0.0'
     const detailId = db
       .prepare(
-        `INSERT INTO purchase_order_details (entity_id, purchase_order_id, item_id, quantity, received_quantity, price, total, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO purchase_order_details (entity_id, purchase_order_id, item_id, quantity, received_quantity, price, total, expire_date, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         plan.entityId,
@@ -203,6 +210,8 @@ function insertOrder(
         received,
         line.price,
         money(new Decimal(line.quantity).times(line.price)),
+        // Perishable goods carry the expiry they are bought with: half a year after the order.
+        line.item.startsWith('p') ? halfAYearAfter(plan.issueDate) : null,
         created,
         created,
       ).lastInsertRowid as number

@@ -72,8 +72,9 @@ export function seedShipments(db: Sqlite, params: SeedParams): void {
     `INSERT INTO shipments (${shipmentColumns.join(', ')}) VALUES (${shipmentColumns.map(() => '?').join(', ')})`,
   )
   const insertMovement = db.prepare(
-    `INSERT INTO movements (id, entity_id, shipment_id, item_id, lot_id, booked_quantity, bundle_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // Delivered whole: what arrived is what was booked.
+    `INSERT INTO movements (id, entity_id, shipment_id, item_id, lot_id, booked_quantity, delivered_quantity, bundle_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const firstBundle = db.prepare('SELECT id FROM bundles WHERE entity_id = ? AND zid = 1').pluck()
   const candidates = db
@@ -157,6 +158,7 @@ export function seedShipments(db: Sqlite, params: SeedParams): void {
           id,
           line.itemId,
           firstLot.get(line.itemId) ?? null,
+          line.quantity,
           line.quantity,
           line.bundleId,
           created,

@@ -123,6 +123,8 @@ export const purchasingTables: readonly DomainTable[] = [
         received_quantity TEXT NOT NULL,
         price TEXT NOT NULL,
         total TEXT NOT NULL,
+        -- the expiry the goods of the line will carry (docs: PurchaseOrderDetailsGraphQL.expire_date); set for perishable items
+        expire_date TEXT,
         created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
         -- the real service's names for the same values (docs: PurchaseOrderDetailsGraphQL)
         booked_quantity TEXT GENERATED ALWAYS AS (quantity) VIRTUAL,

@@ -11,7 +11,7 @@ import { transferRequestTables } from './transferRequestTables'
  * written by another version is re-seeded rather than migrated, because
  * training data is disposable and the seed is the truth.
  */
-export const schemaVersion = 9
+export const schemaVersion = 10
 
 /** Sandbox bookkeeping: survives a reset (the JWT secret, which seed and scale the data came from). */
 export const metaTable = `CREATE TABLE IF NOT EXISTS sandbox_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT`

@@ -63,6 +63,8 @@ export const shipmentTables: readonly DomainTable[] = [
         item_id INTEGER NOT NULL REFERENCES items(id),
         lot_id INTEGER REFERENCES lots(id),
         booked_quantity TEXT NOT NULL,
+        -- What arrived (docs: the transit delivery's delivered_quantity); NULL until the shipment is delivered.
+        delivered_quantity TEXT,
         serial_number TEXT,
         reference TEXT,
         -- Set when the line came from expanding a bundle; such a bundle can no longer be deleted.

@@ -4,7 +4,7 @@ import { agencyStock, counterSetup, scanResult, transferRequest } from '../count
 import { openBooking, openBookingForm } from '../openBooking'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
 import { bookingsDelta } from './events'
-import { recordId } from '../patternSchemas'
+import { decimalText, recordId } from '../patternSchemas'
 
 const bookingChanged = z.object({ booking: localBooking, changes: bookingsDelta })
 
@@ -26,7 +26,24 @@ export const counterRequests = {
   /** Queues a draft for the service. */
   'bookings.submit': entry(z.object({ id: bookingRef }), bookingChanged),
   'bookings.ship': entry(z.object({ id: bookingRef }), bookingChanged),
-  'bookings.deliver': entry(z.object({ id: bookingRef }), bookingChanged),
+  /**
+   * Delivered as counted: `delivered` names what arrived of each item and lot of a booking in transit
+   * (every one of its lines; the service books what is short again), `note` the clerk's word on the
+   * difference. Without them every line arrives as booked.
+   */
+  'bookings.deliver': entry(
+    z.object({
+      id: bookingRef,
+      delivered: z
+        .array(z.object({ itemId: recordId, lotId: recordId.nullable(), quantity: decimalText }))
+        .max(500)
+        .optional(),
+      note: z.string().trim().max(500).nullable().optional(),
+    }),
+    bookingChanged,
+  ),
+  /** Voids (annuls) a booking on the service: it stays there, marked voided, and its stock is free again. */
+  'bookings.void': entry(z.object({ id: bookingRef }), bookingChanged.omit({ booking: true })),
   'bookings.list': entry(none, z.array(localBooking)),
   'bookings.get': entry(z.object({ id: bookingRef }), localBooking),
   'outbox.list': entry(none, z.array(outboxEntry)),

@@ -196,10 +196,19 @@ describe('perishable goods', () => {
     await expect.poll(() => perishable.count()).toBe(1)
     await countPrefilled(page)
 
-    await page.getByTestId('reception-save').click()
-    await expectText(perishable.getByTestId('line-problem'), 'Escriba el lote. Indique el vencimiento.')
-    await perishable.getByTestId('line-lot-name').locator('input').fill('L-E2E-01')
+    // The order gives the goods their expiry (its line's expire_date): only the lot's name is missing.
     const expires = perishable.getByTestId('line-lot-expires').locator('input')
+    await expect.poll(() => expires.inputValue()).not.toBe('')
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 1366, height: 768 },
+    ]) {
+      await page.setViewportSize(size)
+      await screenshot(page, `reception-perishable-${size.width}`)
+    }
+    await page.getByTestId('reception-save').click()
+    await expectText(perishable.getByTestId('line-problem'), 'Escriba el lote.')
+    await perishable.getByTestId('line-lot-name').locator('input').fill('L-E2E-01')
     await expires.fill('2027-05-31')
     await expires.press('Enter')
     await page.getByTestId('reception-save').click()

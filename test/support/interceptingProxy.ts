@@ -8,14 +8,24 @@ import type { AddressInfo } from 'node:net'
  * `hold` passes the service's own answer on only once the promise it returns settles
  * (an answer slow to come back, read by the service before what happens meanwhile);
  * `rewrite` changes the request's body on its way (a service that drops a field),
- * then answers as the service does, or drops the answer with `drop`.
+ * then answers as the service does, or drops the answer with `drop`;
+ * `reshape` changes the service's JSON answer on its way back (a service that
+ * answers with fewer fields than the sandbox), keeping its status.
+ * `byBody` decides once the request's body is read (one GraphQL query among
+ * others): an answer, `'stall'` (headers never come: the client's deadline
+ * cuts it) or null to pass it through. `headers` go with an answer (a redirect's
+ * Location).
  */
-export type Interception =
-  | { status: number; body: unknown; afterForward?: boolean }
+export type Answer =
+  | { status: number; body: unknown; headers?: Record<string, string>; afterForward?: boolean }
   | { status: number; text: string; contentType: string; afterForward?: boolean }
+export type Interception =
+  | Answer
   | { drop: true; afterForward: true }
   | { hold: () => Promise<void>; afterForward: true }
   | { rewrite: (body: string) => string; drop?: boolean; afterForward: true }
+  | { reshape: (answer: unknown) => unknown; afterForward: true }
+  | { byBody: (body: string) => Answer | 'stall' | null; afterForward?: false }
 
 export interface InterceptingProxy {
   url: string
@@ -50,14 +60,34 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
   }
   const server: Server = createServer((req, res) => {
     const interception = proxy.intercept(req)
-    const answer = (i: Exclude<Interception, { hold: unknown } | { rewrite: unknown }>) => {
+    const answer = (i: Exclude<Interception, { hold: unknown } | { rewrite: unknown } | { reshape: unknown } | { byBody: unknown }>) => {
       if ('drop' in i) return res.socket?.destroy()
       if ('text' in i) {
         res.writeHead(i.status, { 'content-type': i.contentType })
         return res.end(i.text)
       }
-      res.writeHead(i.status, { 'content-type': 'application/json' })
+      res.writeHead(i.status, { ...i.headers, 'content-type': 'application/json' })
       res.end(JSON.stringify(i.body))
+    }
+    if (interception && 'byBody' in interception) {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const body = Buffer.concat(chunks)
+        const decided = interception.byBody(body.toString('utf8'))
+        if (decided === 'stall') return
+        if (decided) return answer(decided)
+        const out = forward(
+          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+          (back) => {
+            res.writeHead(back.statusCode ?? 502, back.headers)
+            back.pipe(res)
+          },
+        )
+        out.on('error', () => res.destroy())
+        out.end(body)
+      })
+      return
     }
     if (interception && !interception.afterForward) {
       req.resume()
@@ -87,6 +117,17 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
     const out = forward(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (back) => {
+        if (interception && 'reshape' in interception) {
+          const chunks: Buffer[] = []
+          back.on('data', (c: Buffer) => chunks.push(c))
+          back.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8')
+            const body = text === '' ? text : JSON.stringify(interception.reshape(JSON.parse(text)))
+            res.writeHead(back.statusCode ?? 502, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })
+            res.end(body)
+          })
+          return
+        }
         if (interception && 'hold' in interception) {
           const chunks: Buffer[] = []
           back.on('data', (c: Buffer) => chunks.push(c))
@@ -114,6 +155,11 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  proxy.close = () => new Promise((resolve) => server.close(() => resolve()))
+  proxy.close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve())
+      // A stalled answer keeps its connection open for ever: closing ends it.
+      server.closeAllConnections()
+    })
   return proxy
 }

@@ -135,7 +135,6 @@ export function registerBookingCommands(program: Command, run: Run): void {
     ['delete', 'bookings.delete'],
     ['submit', 'bookings.submit'],
     ['ship', 'bookings.ship'],
-    ['deliver', 'bookings.deliver'],
   ] as const) {
     bookings.command(`${name} <id>`).action(
       run(async (ctx, id: string) => {
@@ -146,6 +145,35 @@ export function registerBookingCommands(program: Command, run: Run): void {
       }),
     )
   }
+
+  bookings
+    .command('deliver <id>')
+    .description('deliver a booking; a shipment in transit counted short: --count for every item and lot')
+    .option('--count <ITEM_ID[:LOT_ID]=QTY>', 'what arrived of an item (and lot) (repeat)', collect)
+    .option('--note <text>', 'what the difference was')
+    .action(
+      run(async (ctx, id: string, opts: { count?: string[]; note?: string }) => {
+        const delivered = opts.count?.map((c) => {
+          const m = /^(\d+)(?::(\d+))?=(\d+(?:\.\d+)?)$/.exec(c)
+          if (!m) throw new UsageError(`--count ${c}: expected ITEM_ID[:LOT_ID]=QTY`)
+          return { itemId: Number(m[1]), lotId: m[2] === undefined ? null : Number(m[2]), quantity: m[3] as string }
+        })
+        await ctx.core({ signedIn: true })
+        const { booking: b } = await ctx.call('bookings.deliver', { id, delivered, note: opts.note ?? null })
+        ctx.out.result(b, () => describe(b))
+      }),
+    )
+
+  bookings
+    .command('void <id>')
+    .description('void (annul) a booking: the service keeps it, marked voided, and its stock is free again')
+    .action(
+      run(async (ctx, id: string) => {
+        await ctx.core({ signedIn: true })
+        const { changes } = await ctx.call('bookings.void', { id })
+        ctx.out.result(changes.sync, () => `Voided ${id}. Run "mostrador sync" to send it.`)
+      }),
+    )
 
   const outbox = program.command('outbox').description('changes waiting to be sent to the service')
   outbox.command('list').action(

@@ -237,8 +237,15 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           bundleId: positiveInt(opts.bundle, '--bundle'),
           agencyId: opts.agency ? positiveInt(opts.agency, '--agency') : undefined,
         })
+        // What the service's answer left unsaid shows as "?", what else it said follows the line.
+        const known = (value: string | number | null) => (value === null ? '?' : String(value))
         ctx.out.result(items, () =>
-          items.map((i) => `${String(i.itemId).padStart(9)}  ${i.code.padEnd(16)} ${i.name}  (${i.available})`).join('\n'),
+          items
+            .map((i) => {
+              const other = Object.entries(i.other).map(([key, value]) => `  ${key}: ${value}`)
+              return `${known(i.itemId).padStart(9)}  ${known(i.code).padEnd(16)} ${known(i.name)}  (${known(i.available)})${other.join('')}`
+            })
+            .join('\n'),
         )
       }),
     )

@@ -183,7 +183,7 @@ function registerReceptionCommands(program: Command, run: Run): void {
             `agency ${draft.agencyId ?? '?'}  date ${draft.receivedAt ?? ''}${draft.foreignCurrency ? `  exchange rate ${draft.exchangeRate ?? '?'}` : ''}`,
             ...draft.lines.map(
               (l) =>
-                `  item ${l.itemId} ${l.itemCode ?? ''} ${l.itemName ?? ''}  detail ${l.purchaseOrderDetailId}  ordered ${l.orderedQuantity ?? '?'}  received ${l.receivedQuantity ?? '?'}  pending ${l.pendingQuantity}${l.perishable ? '  perishable (needs --lot)' : ''}`,
+                `  item ${l.itemId} ${l.itemCode ?? ''} ${l.itemName ?? ''}  detail ${l.purchaseOrderDetailId}  ordered ${l.orderedQuantity ?? '?'}  received ${l.receivedQuantity ?? '?'}  pending ${l.pendingQuantity}${l.perishable ? `  perishable, expires ${l.lotExpires ?? '?'} (needs --lot)` : ''}`,
             ),
           ].join('\n'),
         )

@@ -9,6 +9,8 @@ export interface OpenAnswer {
   status: number
   /** The answer's Date header, when it sent one (the service's clock: serviceClock.ts). */
   date: string | undefined
+  /** Where a redirect points (its Location header), as the service wrote it. */
+  location: string | undefined
   body: Readable
   watch: AnswerWatch
 }
@@ -25,8 +27,9 @@ export async function openAnswer(http: AxiosInstance, config: AxiosRequestConfig
     // From the headers on, the watch judges the body: a reader busy with rows is not an idle line.
     ;(response.request as { setTimeout?: (ms: number) => void } | undefined)?.setTimeout?.(0)
     watch.answered(response.status, response.headers)
-    const date = response.headers['date'] as unknown
-    return { status: response.status, date: typeof date === 'string' ? date : undefined, body: response.data, watch }
+    const { date, location } = response.headers as Record<string, unknown>
+    const header = (value: unknown) => (typeof value === 'string' ? value : undefined)
+    return { status: response.status, date: header(date), location: header(location), body: response.data, watch }
   } catch (err) {
     watch.finish()
     throw watch.reason() ?? (err instanceof AppError ? err : errorFromTransport(err as { code?: string; message?: string }))

@@ -22,6 +22,8 @@ const movementSchema = z.object({
   item_id: id,
   lot_id: nullableId,
   booked_quantity: z.union([z.string(), z.number()]).transform(String),
+  /** What arrived, once delivered (MovementGraphQL.delivered_quantity); null before. */
+  delivered_quantity: optionalNull(z.union([z.string(), z.number()]).transform(String)),
   serial_number: nullableText,
   reference: nullableText,
   bundle_id: nullableId,
@@ -149,6 +151,41 @@ export async function shipBooking(rest: RestClient, serviceId: number): Promise<
 
 export async function deliverBooking(rest: RestClient, serviceId: number): Promise<ServiceShipment | null> {
   return writeRequest(rest, { method: 'GET', path: `/pos/bookings/${serviceId}/deliver.json` }, shipmentSchema)
+}
+
+/** What arrived of one line of a shipment in transit (its movement id, as the service numbers it). */
+export interface DeliveredLine {
+  id: number
+  delivered_quantity: string
+}
+
+/**
+ * A shipment in transit received with what arrived: the documentation's transit delivery
+ * (docs-zauru `inventarios/envios/transitos.md`, the SDK's `receiveTransit`), one delivered
+ * quantity per movement; the service books what is short again. `memo` replaces the shipment's
+ * memo when given. The answer's shape is not shown: after a 2xx another shape is done (null).
+ */
+export async function deliverTransit(
+  rest: RestClient,
+  serviceId: number,
+  lines: DeliveredLine[],
+  memo?: string,
+): Promise<ServiceShipment | null> {
+  const movements = Object.fromEntries(lines.map((l, i) => [String(i), { id: l.id, delivered_quantity: l.delivered_quantity }]))
+  const shipment = { movements_attributes: movements, ...(memo === undefined ? {} : { memo }) }
+  return writeRequest(
+    rest,
+    { method: 'PUT', path: `/inventories/transits/${serviceId}.json`, body: { shipment }, fieldNames: bookingFieldNames },
+    shipmentSchema,
+  )
+}
+
+/**
+ * Voids (annuls) an open booking: the documentation's plain DELETE of /inventories/bookings/{id}.json
+ * (docs-zauru `inventarios/envios/anulaciones.md`, 204); the SDK's `?destroy=true` would remove it instead.
+ */
+export async function voidBooking(rest: RestClient, serviceId: number): Promise<void> {
+  await rest.request({ method: 'DELETE', path: `/inventories/bookings/${serviceId}.json` }, null)
 }
 
 export async function fetchOpenBookings(rest: RestClient): Promise<ServiceShipment[]> {

@@ -5,7 +5,8 @@ import { fetchBooking, shipmentSchema, type ServiceShipment } from './bookingsAp
 import type { GraphqlClient } from './graphqlClient'
 import type { RestClient } from './restClient'
 import { serviceBookingView, type ServiceBookingView } from './serviceBookingView'
-import { bool, id, nullableDate, nullableId, nullableText, nullableTimestamp } from './normalise'
+import { bool, id, nullableDate, nullableId, nullableText, nullableTimestamp, optionalNull } from './normalise'
+import { idLiteral } from './idLiteral'
 
 /**
  * The bookings the counter and the dispatch screens show beside their own: the
@@ -20,7 +21,7 @@ import { bool, id, nullableDate, nullableId, nullableText, nullableTimestamp } f
  * the grouping is kept locally for bookings made here).
  */
 
-const MOVEMENT_FIELDS = 'id item_id lot_id booked_quantity reference'
+const MOVEMENT_FIELDS = 'id item_id lot_id booked_quantity delivered_quantity reference'
 
 const SHIPMENT_FIELDS = `id zid agency_from_id agency_to_id booker_id reference memo planned_delivery
   needs_transport shipped delivered voided returned created_at shipped_at delivered_at
@@ -31,10 +32,11 @@ export const agencyShipment = shipmentSchema
   .extend({ shipped_at: nullableTimestamp, delivered_at: nullableTimestamp })
 export type AgencyShipment = z.output<typeof agencyShipment>
 
-export const AGENCY_SHIPMENTS_QUERY = `query($agency: bigint!, $since: timestamp!) {
+/** The agency is a literal (idLiteral.ts): the SDK's queries have declared `agency_to_id` as `Int`. */
+export const agencyShipmentsQuery = (agencyId: number) => `query($since: timestamp!) {
       shipments(where: {_and: [
         {voided: {_eq: false}}, {returned: {_eq: false}},
-        {_or: [{agency_from_id: {_eq: $agency}}, {agency_to_id: {_eq: $agency}}]},
+        {_or: [{agency_from_id: {_eq: ${idLiteral(agencyId)}}}, {agency_to_id: {_eq: ${idLiteral(agencyId)}}}]},
         {_or: [{delivered: {_eq: false}}, {delivered_at: {_gte: $since}}]}
       ]}, order_by: [{id: desc}], limit: 2000) { ${SHIPMENT_FIELDS} }
     }`
@@ -45,8 +47,7 @@ export const AGENCY_SHIPMENTS_QUERY = `query($agency: bigint!, $since: timestamp
  * In our names (serviceBookingView); lock_version and transfer request are null there, as the list does not carry them.
  */
 export async function readAgencyShipments(graphql: GraphqlClient, agencyId: number, deliveredSince: string): Promise<ServiceBookingView[]> {
-  const data = await graphql.data(AGENCY_SHIPMENTS_QUERY, z.object({ shipments: z.array(agencyShipment) }), {
-    agency: agencyId,
+  const data = await graphql.data(agencyShipmentsQuery(agencyId), z.object({ shipments: z.array(agencyShipment) }), {
     since: deliveredSince,
   })
   return data.shipments.map(serviceBookingView)
@@ -78,6 +79,7 @@ const linesAnswer = z.object({
           item_id: id,
           lot_id: nullableId,
           booked_quantity: z.union([z.string(), z.number()]).transform(String),
+          delivered_quantity: optionalNull(z.union([z.string(), z.number()]).transform(String)),
           reference: nullableText,
         }),
       ),

@@ -1,25 +1,15 @@
 import { z } from 'zod'
 import type { Bundle, BundleInput, DynamicItem, FileData } from '@shared/catalogue'
-import {
-  bool,
-  count,
-  decimalNumber,
-  id,
-  nullableId,
-  nullableNumber,
-  nullableText,
-  nullableTimestamp,
-  optionalNull,
-  text,
-} from './normalise'
+import { bool, count, id, nullableId, nullableNumber, nullableText, nullableTimestamp, optionalNull, text } from './normalise'
+import { dynamicItemsFrom } from './dynamicItemsAnswer'
 import { writeRequest, type RestClient } from './restClient'
 import { bundleFieldNames } from './serviceFieldNames'
 
 /**
  * The bundles area of the service. List answers use numbers and ISO times,
  * detail answers strings and zone-less times; both normalise to one record.
- * What the spec leaves unshown (component and tag shapes, the import file's
- * encoding, the create answer) is decided here and nowhere else.
+ * What the spec leaves unshown (component and tag shapes, the create answer)
+ * is decided here and nowhere else; the import's upload follows the docs.
  */
 
 const imageSchema = optionalNull(
@@ -154,26 +144,37 @@ export async function deleteBundle(rest: RestClient, bundleId: number): Promise<
   await rest.request({ method: 'DELETE', path: `/inventories/bundles/${bundleId}.json` }, null)
 }
 
-const dynamicItemSchema = z.object({ item_id: id, code: text, name: text, available: decimalNumber })
-
+/** Its answer's shape is not published: read whatever comes (dynamicItemsAnswer.ts). */
 export async function fetchDynamicItems(rest: RestClient, agencyId: number, bundleId: number): Promise<DynamicItem[]> {
-  const items = await rest.request(
+  const answer = await rest.request(
     { method: 'GET', path: '/inventories/bundles/get_dynamic_items_with_stock.json', query: { agency_id: agencyId, bundle_id: bundleId } },
-    z.array(dynamicItemSchema),
+    z.unknown(),
   )
-  return items.map((i): DynamicItem => ({ itemId: i.item_id, code: i.code, name: i.name, available: i.available }))
+  return dynamicItemsFrom(answer)
 }
 
-/** The spec does not show how the file travels; ours: its name and base64 bytes. */
+const sheetTypes: Record<string, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
+/**
+ * The file goes up as a multipart upload under `bundle_import[file]`: the docs
+ * name that parameter (inventarios/inventarios-paquetes.md) and send every
+ * other import of the service as `<name>_import[file]` in a multipart form
+ * (contabilidad/importaciones.md). Any 2xx means imported, whatever its body.
+ */
 export async function importBundles(rest: RestClient, file: FileData): Promise<void> {
-  await rest.request(
-    {
-      method: 'POST',
-      path: '/inventories/bundles/bundle_imports.json',
-      body: { bundle_import: { file: { filename: file.fileName, data: file.base64 } } },
-    },
-    z.union([z.null(), z.object({}).loose()]),
+  const extension = /\.([^.]+)$/.exec(file.fileName)?.[1]?.toLowerCase() ?? ''
+  const form = new FormData()
+  const bytes = Buffer.from(file.base64, 'base64')
+  form.append(
+    'bundle_import[file]',
+    new Blob([new Uint8Array(bytes)], { type: sheetTypes[extension] ?? 'application/octet-stream' }),
+    file.fileName,
   )
+  // Not even JSON is promised: any 2xx, readable or not, is the service's yes.
+  await writeRequest(rest, { method: 'POST', path: '/inventories/bundles/bundle_imports.json', form, kind: 'file' }, z.unknown())
 }
 
 /**

@@ -99,8 +99,8 @@ export const BATCH_SIZE = 500
 
 /**
  * Yields the rows of a table in id order, a batch at a time as each page
- * streams in (a page is never held whole). A row the schema refuses fails the
- * read, as a refused page did.
+ * streams in (a page is never held whole), until a page comes back empty. A
+ * row the schema refuses fails the read, as a refused page did.
  */
 export async function* readPages<T extends Paged>(
   graphql: GraphqlClient,
@@ -138,7 +138,8 @@ export async function* readPages<T extends Paged>(
       if (batch.length >= batchSize) yield take()
     }
     if (batch.length > 0) yield take()
-    if (count < pageSize) return
+    // Only an empty page ends the table: a role's row limit below the page size makes every page short.
+    if (count === 0) return
   }
 }
 

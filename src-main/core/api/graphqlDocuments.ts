@@ -1,18 +1,13 @@
-import { AGENCY_SHIPMENTS_QUERY, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY } from './bookingsGraphql'
-import { LOOKALIKE_SHIPMENTS_QUERY, MARKED_SHIPMENTS_QUERY, SHIPMENT_MEMO_QUERY } from './reconcileGraphql'
+import { agencyShipmentsQuery, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY } from './bookingsGraphql'
+import { lookalikeShipmentsQuery, MARKED_SHIPMENTS_QUERY, SHIPMENT_MEMO_QUERY } from './reconcileGraphql'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
-import { ROWS_AFTER_QUERY, TABLE_ROWS_QUERY } from './dynamicTableRowsGraphql'
+import { ROWS_PAGE_SIZE, rowsAfterQuery, rowsPageQuery } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
 import { serviceExtensionNames, serviceExtensions, type ServiceExtension } from './serviceExtensions'
-import {
-  ACTIVE_AGENCIES_QUERY,
-  CONSOLIDATES_QUERY,
-  CURRENCY_QUERY,
-  LOT_AVAILABILITY_QUERY,
-  PURCHASE_ORDER_QUERY,
-  RECEPTIONS_QUERY,
-  SEARCH_PURCHASE_ORDERS_QUERY,
-} from './purchasingApi'
+import { ACTIVE_AGENCIES_QUERY, CURRENCY_QUERY } from './purchasingApi'
+import { CANDIDATE_NAMES_QUERY, CONSOLIDATE_ORDERS_QUERY, CONSOLIDATES_QUERY } from './consolidatesApi'
+import { PURCHASE_ORDER_QUERY, SEARCH_PURCHASE_ORDERS_QUERY } from './purchaseOrdersApi'
+import { itemLotStocksQuery, RECEPTIONS_QUERY } from './receptionsApi'
 
 /**
  * Every GraphQL document the core sends, in one list, with variables as the
@@ -76,8 +71,8 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
   {
     name: 'counter.agencyShipments',
     sentBy: 'bookingsGraphql.readAgencyShipments',
-    query: AGENCY_SHIPMENTS_QUERY,
-    variables: { agency: 301, since: '2026-11-17T00:00:00.000Z' },
+    query: agencyShipmentsQuery(301),
+    variables: { since: '2026-11-17T00:00:00.000Z' },
   },
   { name: 'counter.posSettings', sentBy: 'bookingsGraphql.readCategoryFilter', query: POS_SETTINGS_QUERY, extension: 'posSettings' },
   {
@@ -97,8 +92,8 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
   {
     name: 'sync.lookalikeBookings',
     sentBy: 'reconcileGraphql.readLookalikeShipments',
-    query: LOOKALIKE_SHIPMENTS_QUERY,
-    variables: { from: 301, to: 306, day: '2026-11-24', since: '2026-11-23T10:50:00.000Z' },
+    query: lookalikeShipmentsQuery(306),
+    variables: { from: 301, day: '2026-11-24', since: '2026-11-23T10:50:00.000Z' },
   },
   {
     name: 'sync.bookingMemo',
@@ -106,30 +101,47 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     query: SHIPMENT_MEMO_QUERY,
     variables: { id: 16421816 },
   },
-  { name: 'tables.rows', sentBy: 'dynamicTableRowsGraphql.fetchTableRows', query: TABLE_ROWS_QUERY, variables: { table: 12, limit: 5000 } },
+  {
+    name: 'tables.rows',
+    sentBy: 'dynamicTableRowsGraphql.fetchTableRows',
+    query: rowsPageQuery(12, 4101),
+    variables: { limit: ROWS_PAGE_SIZE },
+  },
   {
     name: 'tables.rowsAfter',
     sentBy: 'dynamicTableRowsGraphql.fetchRowsAfter',
-    query: ROWS_AFTER_QUERY,
-    variables: { table: 12, after: 0, limit: 1 },
+    query: rowsAfterQuery(12, 0),
+    variables: { limit: 1 },
   },
   { name: 'profile.userEmployee', sentBy: 'profileApi.fetchUserAgency', query: USER_EMPLOYEE_QUERY, variables: { user: 1001 } },
   { name: 'profile.agencyById', sentBy: 'profileApi.fetchUserAgency', query: AGENCY_BY_ID_QUERY, variables: { id: 301 } },
-  { name: 'purchasing.consolidates', sentBy: 'purchasingApi.listConsolidates', query: CONSOLIDATES_QUERY },
+  { name: 'purchasing.consolidates', sentBy: 'consolidatesApi.listConsolidatesWithOrders', query: CONSOLIDATES_QUERY },
+  {
+    name: 'purchasing.consolidateOrders',
+    sentBy: 'consolidatesApi.fetchConsolidateOrders',
+    query: CONSOLIDATE_ORDERS_QUERY,
+    variables: { id: 8001 },
+  },
+  {
+    name: 'purchasing.candidateNames',
+    sentBy: 'consolidatesApi.fetchConsolidateCandidates',
+    query: CANDIDATE_NAMES_QUERY,
+    variables: { payees: [6001, 6002] },
+  },
   {
     name: 'purchasing.searchOrders',
-    sentBy: 'purchasingApi.searchPurchaseOrders',
+    sentBy: 'purchaseOrdersApi.searchPurchaseOrders',
     query: SEARCH_PURCHASE_ORDERS_QUERY,
     variables: { like: '%OC-7%', id: 0, limit: 50 },
   },
-  { name: 'purchasing.orderById', sentBy: 'purchasingApi.fetchPurchaseOrder', query: PURCHASE_ORDER_QUERY, variables: { id: 7003 } },
-  { name: 'purchasing.receptions', sentBy: 'purchasingApi.listReceptions', query: RECEPTIONS_QUERY, variables: { order: 7003 } },
+  { name: 'purchasing.orderById', sentBy: 'purchaseOrdersApi.readPurchaseOrder', query: PURCHASE_ORDER_QUERY, variables: { id: 7003 } },
+  { name: 'purchasing.receptions', sentBy: 'receptionsApi.listReceptions', query: RECEPTIONS_QUERY, variables: { order: 7003 } },
   { name: 'purchasing.activeAgencies', sentBy: 'purchasingApi.listActiveAgencies', query: ACTIVE_AGENCIES_QUERY },
   { name: 'purchasing.currency', sentBy: 'purchasingApi.fetchCurrency', query: CURRENCY_QUERY, variables: { id: 1 } },
   {
-    name: 'purchasing.lotAvailability',
-    sentBy: 'purchasingApi.fetchLotAvailability',
-    query: LOT_AVAILABILITY_QUERY,
-    variables: { agency: 301, lots: [9001, 9002] },
+    name: 'purchasing.itemLotStocks',
+    sentBy: 'receptionsApi.linesWithStock',
+    query: itemLotStocksQuery(301),
+    variables: { items: [1000001, 1000002] },
   },
 ]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { GraphqlClient } from './graphqlClient'
 import { id, nullableText, nullableTimestamp } from './normalise'
+import { idLiteral } from './idLiteral'
 
 /**
  * What the outbox asks the service when a create's answer was lost (sync/bookingReconcile.ts): the
@@ -15,8 +16,9 @@ import { id, nullableText, nullableTimestamp } from './normalise'
 export const MARKED_SHIPMENTS_QUERY = `query($from: bigint!, $marked: [shipments_bool_exp!]!) {
       shipments(where: {agency_from_id: {_eq: $from}, _or: $marked}, order_by: [{id: asc}]) { id memo } }`
 
-export const LOOKALIKE_SHIPMENTS_QUERY = `query($from: bigint!, $to: bigint!, $day: date!, $since: timestamp!) {
-      shipments(where: {agency_from_id: {_eq: $from}, agency_to_id: {_eq: $to}, planned_delivery: {_eq: $day}, created_at: {_gte: $since}}, order_by: [{id: asc}]) {
+/** The destination is a literal (idLiteral.ts): the SDK's queries have declared `agency_to_id` as `Int`. */
+export const lookalikeShipmentsQuery = (to: number) => `query($from: bigint!, $day: date!, $since: timestamp!) {
+      shipments(where: {agency_from_id: {_eq: $from}, agency_to_id: {_eq: ${idLiteral(to)}}, planned_delivery: {_eq: $day}, created_at: {_gte: $since}}, order_by: [{id: asc}]) {
         id id_number memo reference created_at movements(order_by: [{id: asc}]) { item_id booked_quantity } } }`
 
 export const SHIPMENT_MEMO_QUERY = `query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { id memo } }`
@@ -67,7 +69,7 @@ export async function readLookalikeShipments(
   graphql: GraphqlClient,
   route: { from: number; to: number; day: string; since: string },
 ): Promise<LookalikeShipment[]> {
-  const data = await graphql.data(LOOKALIKE_SHIPMENTS_QUERY, lookalikes, route)
+  const data = await graphql.data(lookalikeShipmentsQuery(route.to), lookalikes, { from: route.from, day: route.day, since: route.since })
   return data.shipments.map((s) => ({
     id: s.id,
     number: s.id_number,

@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer, type OpenAnswer } from './answerWatch'
 import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
+import { MAX_REDIRECTS, redirectedMethod, redirectTarget } from './redirects'
 import { offsetFromDate } from './serviceClock'
 import type { FieldNames } from './serviceFieldNames'
 
@@ -66,6 +67,7 @@ export class RestClient {
       baseURL: account.serverUrl,
       responseType: 'stream',
       validateStatus: () => true,
+      // Redirects are followed here, not by axios: within the service's origin only (exchange).
       maxRedirects: 0,
       httpAgent: new http.Agent({ keepAlive: true }),
       httpsAgent: new https.Agent({ keepAlive: true }),
@@ -138,10 +140,10 @@ export class RestClient {
   }
 
   /**
-   * One exchange with the service up to its headers: the request built by
-   * `config` (which may read a body first) under the limits of `kind`, a
-   * transport failure or a cut as an AppError, the outcome told to the
-   * connection state and the exchange logged (never the body).
+   * One exchange with the service up to its headers, following its redirects
+   * within its own origin (a write answered by a redirect to its record, a
+   * moved path); a redirect elsewhere is refused (redirects.ts), so the
+   * token never leaves the signed-in service.
    */
   private async exchange(
     method: Method,
@@ -149,6 +151,43 @@ export class RestClient {
     kind: AnswerKind,
     config: () => AxiosRequestConfig | Promise<AxiosRequestConfig>,
     recordContact = true,
+  ): Promise<OpenAnswer> {
+    const what = `${method} ${path}`
+    let at = new URL(`${this.account.serverUrl.replace(/\/+$/, '')}${path}`)
+    let sending = { method, config }
+    let answer = await this.exchangeOnce(method, path, kind, config, recordContact)
+    for (let hops = 0; ; hops++) {
+      let to: URL | null
+      try {
+        to = redirectTarget(answer, at, what)
+      } catch (err) {
+        discard(answer)
+        throw err
+      }
+      if (!to) return answer
+      discard(answer)
+      if (hops === MAX_REDIRECTS) throw new AppError('bad_response', { status: answer.status, detail: `${what}: redirected in a loop` })
+      const next = redirectedMethod(answer.status, sending.method)
+      const sent = sending.config
+      // The place's own query replaces ours; a 307/308 carries the same body there.
+      sending = { method: next.method, config: next.sameBody ? async () => ({ ...(await sent()), params: undefined }) : () => ({}) }
+      at = to
+      answer = await this.exchangeOnce(sending.method, to.href, kind, sending.config, recordContact)
+    }
+  }
+
+  /**
+   * One request up to its answer's headers: built by `config` (which may read
+   * a body first) under the limits of `kind`, a transport failure or a cut as
+   * an AppError, the outcome told to the connection state and the exchange
+   * logged (never the body).
+   */
+  private async exchangeOnce(
+    method: Method,
+    path: string,
+    kind: AnswerKind,
+    config: () => AxiosRequestConfig | Promise<AxiosRequestConfig>,
+    recordContact: boolean,
   ): Promise<OpenAnswer> {
     const started = Date.now()
     let answer: OpenAnswer
@@ -165,6 +204,12 @@ export class RestClient {
     this.options.log?.info('request', { method, path, status: answer.status, ms: Date.now() - started })
     return answer
   }
+}
+
+/** A redirect's body, unread: the exchange is over and its connection goes back to the pool. */
+function discard(answer: OpenAnswer): void {
+  answer.watch.finish()
+  answer.body.resume()
 }
 
 /** The whole body as text, within the answer's cap; a failure of the line while reading is told as the AppError it is. */

@@ -107,6 +107,11 @@ export function contactOutcome(result: number | AppError): 'answered' | 'failing
 export function mayHaveBeenDone(err: unknown): boolean {
   return (
     err instanceof AppError &&
-    (err.code === 'unknown_outcome' || err.code === 'timeout' || err.code === 'server' || err.code === 'too_large')
+    (err.code === 'unknown_outcome' ||
+      err.code === 'timeout' ||
+      err.code === 'server' ||
+      err.code === 'too_large' ||
+      // A redirect answers a request the service has read: after a write it usually means done.
+      err.code === 'redirected_elsewhere')
   )
 }

@@ -104,6 +104,16 @@ export class ServiceExtensions {
     return answer
   }
 
+  /**
+   * Whether to use an extension now. A probe that failed for another reason
+   * than "not found" (a timeout, a 5xx) leaves it unknown: not used this time
+   * and asked again next time, so a read that only adds detail never stops
+   * the pull or the refresh it serves.
+   */
+  usable(name: ServiceExtension): Promise<boolean> {
+    return this.has(name).catch(() => false)
+  }
+
   /** Every extension, for the compatibility report. */
   async all(): Promise<Record<ServiceExtension, boolean>> {
     const entries = await Promise.all(serviceExtensionNames.map(async (name) => [name, await this.has(name)] as const))

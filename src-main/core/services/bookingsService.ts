@@ -8,6 +8,7 @@ import {
   type ParsedBookingInput,
   type LocalBooking,
   type OutboxEntry,
+  type OutboxOp,
 } from '@shared/bookings'
 import { countsAgainstStock, ownUnsent, stockWarnings, type CheckedLine, type StockWarning } from '@shared/bookingLines'
 import { AppError, badInput } from '@shared/errors'
@@ -18,7 +19,17 @@ import type { BookingsDelta } from '@shared/contract/events'
 import type { CoreEvents } from '../events'
 import { pushOutbox, settle, type PushReport } from '../sync/bookingPusher'
 import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
-import { createPayload, storedCreate, updatePayload, withUpdate, type CreateFields } from '../sync/outbox/bookingPayloads'
+import {
+  createPayload,
+  deliverPayload,
+  storedCreate,
+  updatePayload,
+  withUpdate,
+  type CreateFields,
+  type DeliveredCount,
+} from '../sync/outbox/bookingPayloads'
+import { keepInTransitDelivery, keptInTransitDelivery } from '../cache/keptInTransitDelivery'
+import { deliveryCount } from './deliveryCount'
 import { pushLockFile, waitForLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt } from './availability'
@@ -188,8 +199,25 @@ export class BookingsService {
     return this.move(ref, 'ship')
   }
 
-  deliver(ref: string): BookingChanged {
-    return this.move(ref, 'deliver')
+  /** Delivered whole, or as counted (a shipment in transit, deliveryCount.ts) with the clerk's note on the difference. */
+  deliver(ref: string, counted: { delivered?: DeliveredCount[]; note?: string | null } = {}): BookingChanged {
+    return this.move(ref, 'deliver', counted)
+  }
+
+  /** Voids (annuls) a booking the service has; one it never got leaves this computer, as with delete. */
+  void(ref: string): { changes: BookingsDelta } {
+    const cache = this.cache()
+    const booking = this.find(cache, ref)
+    if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be voided' })
+    const at = this.now().toISOString()
+    cache.bookings.write(() => {
+      if (booking.state === 'draft' || cache.outbox.unsentCreate(booking.localId)) cache.bookings.removeBooking(booking.localId)
+      else {
+        cache.bookings.patch(booking.localId, { deleted: true }, at)
+        this.enqueue(cache, booking.localId, 'void', {}, at)
+      }
+    })
+    return { changes: this.changed([booking.localId]) }
   }
 
   list(): LocalBooking[] {
@@ -383,6 +411,10 @@ export class BookingsService {
         graphql: session.graphql,
         now: this.now,
         clockOffsetMs: () => session.clock.offsetMs(),
+        inTransit: {
+          known: () => keptInTransitDelivery(session.accountDb),
+          learn: (route) => keepInTransitDelivery(session.accountDb, route, this.now()),
+        },
         describeItem: (itemId) => {
           const { itemCode, itemName } = cache.store.describe(itemId, null)
           return { itemCode, itemName }
@@ -402,7 +434,7 @@ export class BookingsService {
     }
   }
 
-  private move(ref: string, op: 'ship' | 'deliver'): BookingChanged {
+  private move(ref: string, op: 'ship' | 'deliver', counted: { delivered?: DeliveredCount[]; note?: string | null } = {}): BookingChanged {
     const cache = this.cache()
     const booking = this.find(cache, ref)
     if (booking.state === 'draft') throw new AppError('conflict', { detail: 'a draft is submitted before it is shipped or delivered' })
@@ -412,10 +444,11 @@ export class BookingsService {
     if (op === 'deliver' && booking.needsTransport && !booking.shipped) {
       throw new AppError('conflict', { detail: 'a booking that needs transport is shipped before it is delivered' })
     }
+    const payload = op === 'deliver' ? deliverPayload(deliveryCount(booking, counted.delivered), counted.note ?? null) : {}
     const at = this.now().toISOString()
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, op === 'ship' ? { shipped: true, shippedAt: at } : { delivered: true, deliveredAt: at }, at)
-      this.enqueue(cache, booking.localId, op, {}, at)
+      this.enqueue(cache, booking.localId, op, payload, at)
     })
     return this.changedOne(booking.localId)
   }
@@ -441,7 +474,7 @@ export class BookingsService {
   }
 
   /** Queues a change of a booking already on its way or confirmed: it is pending again. */
-  private enqueue(cache: EntityCache, localId: string, op: 'update' | 'delete' | 'ship' | 'deliver', payload: object, at: string): void {
+  private enqueue(cache: EntityCache, localId: string, op: Exclude<OutboxOp, 'create'>, payload: object, at: string): void {
     cache.outbox.enqueue(localId, op, payload, newMarker(), at)
     cache.bookings.markPending(localId)
   }

@@ -175,7 +175,7 @@ export class CounterService {
     const agency = this.profile.lastKnown()?.agency?.id
     if (!agency) return []
     const session = this.session.require()
-    if (!(await session.extensions.has('transferRequests'))) return []
+    if (!(await session.extensions.usable('transferRequests'))) return []
     return readPendingTransferRequests(session.graphql, agency)
   }
 
@@ -192,13 +192,15 @@ export class CounterService {
     const shipments = await readAgencyShipments(session.graphql, agency, since)
     // The POS setting and transfer requests are sandbox extensions: asked for only where the server has them,
     // in their own requests, so a server without them still fills the counter and dispatch screens.
+    // A probe or setting read that fails (a timeout, a 5xx) leaves the setting unknown until the next refresh.
     const [posSettings, transferRequests] = await Promise.all([
-      session.extensions.has('posSettings'),
-      session.extensions.has('transferRequests'),
+      session.extensions.usable('posSettings'),
+      session.extensions.usable('transferRequests'),
     ])
-    const filterByCategory = posSettings ? await readCategoryFilter(session.graphql) : false
+    const categoryFilter = posSettings ? await readCategoryFilter(session.graphql).catch(() => null) : null
+    const filterByCategory = categoryFilter ?? false
     const unavailable: CounterSetup['unavailable'] = [
-      ...(posSettings ? [] : ['categoryFilter' as const]),
+      ...(categoryFilter === null ? ['categoryFilter' as const] : []),
       ...(transferRequests ? [] : ['transferRequests' as const]),
     ]
     const at = this.now()

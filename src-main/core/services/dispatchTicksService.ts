@@ -1,6 +1,7 @@
 import { AppError } from '@shared/errors'
 import { bookingTicks, type BookingTicks, type LineTicks } from '@shared/dispatchTicks'
 import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
+import type { LocalBooking } from '@shared/bookings'
 import type { BookingsDelta } from '@shared/contract/events'
 import type { Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
@@ -12,9 +13,11 @@ const TICKS_DOC = 'dispatch_ticks'
  * What the warehouse has counted of each booking it is picking (the dispatch
  * screen's optional verification), kept in the current entity's cache as it is
  * counted so a reload, a crash or a restart keeps it, as Odoo's barcode app keeps
- * a picking's done quantities. A booking's count goes once the booking is shipped,
- * delivered, deleted or gone from the list: at once when the core announces it (from
- * any screen), and again on each read, so it is never shown stale.
+ * a picking's done quantities. A booking's count goes once the booking is shipped from
+ * here (the picking is done), delivered, deleted or gone from the list: at once when the
+ * core announces it (from any screen), and again on each read, so it is never shown stale.
+ * A shipment in transit towards this agency keeps its count until it is delivered: that is
+ * the count its delivery takes (counted short, delivered short).
  * Writes name the entity the screen read them in and are refused in any other.
  */
 export class DispatchTicksService {
@@ -22,15 +25,23 @@ export class DispatchTicksService {
     private readonly caches: EntityCaches,
     private readonly now: () => Date,
     private readonly log: Logger,
+    /** The user's agency, when known: a booking shipped from it is picked; one in transit to it is being received. */
+    private readonly agency: () => number | null = () => null,
   ) {}
+
+  /** The booking's count is of no more use: its picking or its reception is over. */
+  private settled(b: Pick<LocalBooking, 'deleted' | 'delivered' | 'shipped' | 'agencyFromId'>, agency: number | null): boolean {
+    return b.deleted || b.delivered || (b.shipped && (agency === null || b.agencyFromId === agency))
+  }
 
   read(): { entityId: number; ticks: BookingTicks } {
     const cache = this.cache()
     const kept = this.kept(cache)
+    const agency = this.agency()
     const open = new Set(
       cache.bookings
         .list()
-        .filter((b) => !b.deleted && !b.shipped && !b.delivered)
+        .filter((b) => !this.settled(b, agency))
         .map((b) => b.localId),
     )
     return { entityId: cache.entityId, ticks: this.keepOnly(cache, kept, (localId) => open.has(localId)) }
@@ -40,10 +51,8 @@ export class DispatchTicksService {
   forgetSettled(delta: BookingsDelta): void {
     const cache = this.caches.current()
     if (!cache) return
-    const settled = new Set([
-      ...delta.removed,
-      ...delta.bookings.filter((b) => b.deleted || b.shipped || b.delivered).map((b) => b.localId),
-    ])
+    const agency = this.agency()
+    const settled = new Set([...delta.removed, ...delta.bookings.filter((b) => this.settled(b, agency)).map((b) => b.localId)])
     if (settled.size === 0) return
     this.keepOnly(cache, this.kept(cache), (localId) => !settled.has(localId))
   }

@@ -4,13 +4,16 @@ import type {
   PurchaseOrder,
   Reception,
   ReceptionDraft,
-  ReceptionLine,
+  ReceptionDraftLine,
   ReceptionResult,
 } from '@shared/purchasing'
 import { consolidateInput, receptionInput, type ConsolidateInput, type ReceptionInput } from '@shared/purchasing'
 import { AppError } from '@shared/errors'
 import { dateInZone, dayInZone } from '@shared/localDate'
+import * as consolidatesApi from '../api/consolidatesApi'
+import * as ordersApi from '../api/purchaseOrdersApi'
 import * as api from '../api/purchasingApi'
+import * as receptionsApi from '../api/receptionsApi'
 import { mayHaveBeenDone } from '../api/serviceError'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -41,91 +44,137 @@ export class PurchasingService {
   }
 
   candidates(special: boolean): Promise<PurchaseOrder[]> {
-    return api.fetchConsolidateCandidates(this.rest, special)
+    return consolidatesApi.fetchConsolidateCandidates(this.rest, this.graphql, special)
   }
 
   consolidates(): Promise<ConsolidateSummary[]> {
-    return api.listConsolidates(this.graphql)
+    return consolidatesApi.listConsolidates(this.graphql)
   }
 
-  consolidate(id: number): Promise<Consolidate> {
-    return api.fetchConsolidate(this.rest, id)
+  /** The record (REST), its orders (GraphQL), and what only each order's REST record shows (paid, exchange rate). */
+  async consolidate(id: number): Promise<Consolidate> {
+    const c = await consolidatesApi.fetchConsolidate(this.rest, this.graphql, id)
+    return { ...c, orders: await this.withRecordFacts(c.orders) }
+  }
+
+  /** Orders read through GraphQL, completed from their REST records four at a time; an order whose record cannot be read keeps nulls. */
+  private async withRecordFacts(orders: PurchaseOrder[]): Promise<PurchaseOrder[]> {
+    const done: PurchaseOrder[] = []
+    for (let i = 0; i < orders.length; i += 4) {
+      const batch = orders.slice(i, i + 4)
+      done.push(...(await Promise.all(batch.map((o) => this.completed(o)))))
+    }
+    return done
+  }
+
+  private async completed(order: PurchaseOrder): Promise<PurchaseOrder> {
+    const facts = await ordersApi.fetchOrderRecordFacts(this.rest, order.id).catch(() => null)
+    return facts ? { ...order, paid: facts.paid, exchangeRate: facts.exchangeRate } : order
   }
 
   /**
-   * Like a reception, a consolidate whose answer was lost or came in another
-   * shape may be recorded: the one that was not listed before, with this name
-   * and these orders, is it. Never an answer that invites a second save.
+   * Any 2xx is done (the record, `{id}` alone, another shape): the consolidate and its orders are
+   * then read back. One whose answer was lost is looked for before the failure is reported: the
+   * one not listed before, with this name and exactly these orders. Never an answer that invites
+   * a second save, and never a second consolidate.
    */
   async createConsolidate(input: ConsolidateInput): Promise<Consolidate> {
     const parsed = consolidateInput.parse(input)
-    const before = await api.listConsolidates(this.graphql).then(
-      (list) => new Set(list.map((c) => c.id)),
+    const before = await consolidatesApi.listConsolidatesWithOrders(this.graphql).then(
+      (list) => new Set(list.map((c) => c.summary.id)),
       () => null,
     )
-    let answered: Consolidate | null
+    let createdId: number | null
     try {
-      answered = await api.createConsolidate(this.rest, parsed)
+      createdId = await consolidatesApi.createConsolidate(this.rest, parsed)
     } catch (err) {
       const found = mayHaveBeenDone(err) && before ? await this.newConsolidate(parsed, before) : null
       if (!found) throw err
-      return found
+      return this.consolidateOrUnknown(found)
     }
-    if (answered) return answered
-    const found = await this.newConsolidate(parsed, before ?? new Set())
-    if (found) return found
-    throw new AppError('unknown_outcome', { detail: 'the service accepted the consolidate, but it could not be read back' })
+    const id = createdId ?? (await this.newConsolidate(parsed, before ?? new Set()))
+    if (id === null) throw new AppError('unknown_outcome', { detail: 'the service accepted the consolidate, but it could not be found' })
+    return this.consolidateOrUnknown(id)
   }
 
-  private async newConsolidate(input: { name: string; orderIds: number[] }, before: Set<number>): Promise<Consolidate | null> {
+  /** A consolidate the service recorded; one that cannot be read now is reported as saved-but-unread, never as a failure to save. */
+  private consolidateOrUnknown(id: number): Promise<Consolidate> {
+    return this.consolidate(id).catch(() => {
+      throw new AppError('unknown_outcome', { detail: `consolidate ${id} was recorded, but it could not be read back` })
+    })
+  }
+
+  private async newConsolidate(input: { name: string; orderIds: number[] }, before: Set<number>): Promise<number | null> {
     const wanted = [...input.orderIds].sort((a, b) => a - b).join(',')
-    try {
-      const fresh = (await api.listConsolidates(this.graphql)).filter(
-        (c) => !before.has(c.id) && c.name === input.name && c.orderCount === input.orderIds.length,
-      )
-      for (const summary of fresh) {
-        const full = await api.fetchConsolidate(this.rest, summary.id)
-        if (
-          full.orders
-            .map((o) => o.id)
-            .sort((a, b) => a - b)
-            .join(',') === wanted
-        )
-          return full
-      }
-    } catch {
-      // Cannot be read now: the caller reports the original failure, which says to check before saving again.
-    }
-    return null
+    const listed = await consolidatesApi.listConsolidatesWithOrders(this.graphql).catch(() => null)
+    // Cannot be read now: the caller reports the original failure, which says to check before saving again.
+    if (!listed) return null
+    const found = listed.find(
+      (c) => !before.has(c.summary.id) && c.summary.name === input.name && [...c.orderIds].sort((a, b) => a - b).join(',') === wanted,
+    )
+    return found?.summary.id ?? null
   }
 
-  updateConsolidate(id: number, changes: { name?: string; description?: string | null }): Promise<Consolidate> {
-    return api.updateConsolidate(this.rest, id, changes)
+  async updateConsolidate(id: number, changes: { name?: string; description?: string | null }): Promise<Consolidate> {
+    const c = await consolidatesApi.updateConsolidate(this.rest, this.graphql, id, changes)
+    return { ...c, orders: await this.withRecordFacts(c.orders) }
   }
 
   async deleteConsolidate(id: number): Promise<{ deleted: true }> {
-    await api.deleteConsolidate(this.rest, id)
+    await consolidatesApi.deleteConsolidate(this.rest, id)
     return { deleted: true }
   }
 
   searchOrders(query: string, limit: number): Promise<PurchaseOrder[]> {
-    return api.searchPurchaseOrders(this.graphql, query, limit)
+    return ordersApi.searchPurchaseOrders(this.graphql, query, limit)
   }
 
   async order(id: number): Promise<PurchaseOrder> {
-    const order = await api.fetchPurchaseOrder(this.graphql, id)
+    const order = await ordersApi.fetchPurchaseOrder(this.graphql, id)
     if (!order) throw new AppError('not_found', { detail: `purchase order ${id}` })
-    return order
+    return this.completed(order)
   }
 
-  /** The prefilled reception; the exchange rate is asked for whenever the order's currency is not the entity's, with or without a rate on file. */
+  /**
+   * The reception a clerk starts from: new.json gives the record's defaults (agency, date), the
+   * order and its lines come through GraphQL (booked − delivered = pending; a line whose goods carry
+   * an expiry is received into a lot), and the exchange rate from the order's REST record. The
+   * rate is asked for whenever the order's currency is not the entity's, with or without one on file.
+   */
   async receptionDraft(orderId: number): Promise<ReceptionDraft> {
-    const [draft, company] = await Promise.all([api.fetchReceptionDraft(this.rest, this.graphql, orderId), this.profile.company()])
-    const orderCurrency = draft.order.currency?.id ?? null
-    const foreign = orderCurrency !== null && company.currencyId !== null ? orderCurrency !== company.currencyId : draft.foreignCurrency
+    const [defaults, read, company, facts] = await Promise.all([
+      receptionsApi.fetchReceptionDefaults(this.rest, orderId),
+      ordersApi.readPurchaseOrder(this.graphql, orderId),
+      this.profile.company(),
+      ordersApi.fetchOrderRecordFacts(this.rest, orderId).catch(() => null),
+    ])
+    if (!read) throw new AppError('not_found', { detail: `purchase order ${orderId}` })
+    const order: PurchaseOrder = { ...read.order, paid: facts?.paid ?? null, exchangeRate: facts?.exchangeRate ?? null }
+    const orderCurrency = order.currency?.id ?? null
+    const foreign = orderCurrency !== null && company.currencyId !== null && orderCurrency !== company.currencyId
     // The service may date the draft with a timestamp: its day is the clerk's, not UTC's (20:30 in Guatemala is tomorrow in UTC).
-    const receivedAt = draft.receivedAt === null ? null : dayInZone(draft.receivedAt, this.profile.lastKnown()?.profile.timeZone ?? 'UTC')
-    return { ...draft, receivedAt: receivedAt, foreignCurrency: foreign }
+    const zone = this.profile.lastKnown()?.profile.timeZone ?? 'UTC'
+    return {
+      order,
+      agencyId: defaults.agencyId ?? order.agencyId,
+      receivedAt: defaults.receivedAt === null ? null : dayInZone(defaults.receivedAt, zone),
+      exchangeRate: foreign ? order.exchangeRate : null,
+      foreignCurrency: foreign,
+      lines: (order.lines ?? []).map((l): ReceptionDraftLine => {
+        const expires = read.expiries.get(l.id) ?? null
+        return {
+          itemId: l.itemId,
+          itemCode: l.itemCode,
+          itemName: l.itemName,
+          purchaseOrderDetailId: l.id,
+          orderedQuantity: l.quantity,
+          receivedQuantity: l.receivedQuantity,
+          pendingQuantity: l.pendingQuantity,
+          perishable: expires !== null,
+          lotExpires: expires,
+        }
+      }),
+    }
   }
 
   /**
@@ -142,7 +191,7 @@ export class PurchasingService {
     const receivedAt = body.receivedAt ?? dateInZone(this.now(), who?.profile.timeZone ?? 'UTC')
     const before = await this.receptionIds(orderId)
     try {
-      await api.createReception(this.rest, orderId, { ...body, receivedAt, entityId: who?.currentEntity?.id ?? null })
+      await receptionsApi.createReception(this.rest, orderId, { ...body, receivedAt, entityId: who?.currentEntity?.id ?? null })
     } catch (err) {
       const found = mayHaveBeenDone(err) && before ? await this.newReception(orderId, before) : null
       if (!found) throw err
@@ -154,7 +203,7 @@ export class PurchasingService {
 
   /** The ids of the order's receptions; null when they cannot be read (the write then cannot be looked for). */
   private receptionIds(orderId: number): Promise<Set<number> | null> {
-    return api.listReceptions(this.graphql, orderId).then(
+    return receptionsApi.listReceptions(this.graphql, orderId).then(
       (list) => new Set(list.map((r) => r.id)),
       () => null,
     )
@@ -162,7 +211,7 @@ export class PurchasingService {
 
   /** The newest reception of the order that is not among `before`. */
   private newReception(orderId: number, before: Set<number>): Promise<Reception | null> {
-    return api.listReceptions(this.graphql, orderId).then(
+    return receptionsApi.listReceptions(this.graphql, orderId).then(
       (list) => list.find((r) => !r.voided && !before.has(r.id)) ?? null,
       () => null,
     )
@@ -170,48 +219,42 @@ export class PurchasingService {
 
   /** The order as the service holds it now; null when it cannot be read (the write is done all the same). */
   private orderNow(orderId: number): Promise<PurchaseOrder | null> {
-    return api.fetchPurchaseOrder(this.graphql, orderId).catch(() => null)
+    return this.order(orderId).catch(() => null)
   }
 
-  /** A reception with each lot's stock now at its agency, so the clerk sees what the reception (or its return) did. */
+  /** A reception with each line's stock now at its agency, so the clerk sees what the reception (or its return) did. */
   async reception(id: number): Promise<Reception> {
-    return this.withStock(await api.fetchReception(this.rest, id))
+    return this.withStock(await receptionsApi.fetchReception(this.rest, this.graphql, id))
   }
 
   private async withStock(r: Reception): Promise<Reception> {
     if (r.agencyId === null) return r
-    const lots = [...new Set(r.lines.map((l) => l.lotId).filter((l): l is number => l !== null))]
-    const stock = await api.fetchLotAvailability(this.graphql, r.agencyId, lots).catch(() => null)
-    if (!stock) return r
-    return {
-      ...r,
-      lines: r.lines.map((l): ReceptionLine => ({ ...l, availableNow: l.lotId === null ? null : (stock.get(l.lotId) ?? '0') })),
-    }
+    const lines = await receptionsApi.linesWithStock(this.graphql, r.agencyId, r.lines).catch(() => null)
+    return lines ? { ...r, lines } : r
   }
 
   receptionsOfOrder(orderId: number): Promise<Reception[]> {
-    return api.listReceptions(this.graphql, orderId)
+    return receptionsApi.listReceptions(this.graphql, orderId)
   }
 
   /**
    * Returns a reception through rebound.json naming its order, as the SDK
    * does (the order is the reception's own unless the caller names one; the
-   * service then checks it exists). A return whose answer was lost, or came
-   * in another shape, is decided by reading the reception: voided means done.
-   * The answer carries each lot's stock now, so the screen shows the goods gone
-   * without asking again.
+   * service then checks it exists). Any 2xx is done, and a return whose answer
+   * was lost is decided by reading the reception: voided means done. The
+   * reception is read back with each line's stock now, so the screen shows
+   * the goods gone without asking again.
    */
   async returnReception(id: number, rebound: { orderId: number } | null): Promise<Reception> {
-    const orderId = rebound?.orderId ?? (await api.fetchReception(this.rest, id)).purchaseOrderId
-    let answered: Reception | null
+    const orderId = rebound?.orderId ?? (await receptionsApi.fetchReception(this.rest, this.graphql, id)).purchaseOrderId
     try {
-      answered = await api.returnReception(this.rest, id, orderId)
+      await receptionsApi.returnReception(this.rest, id, orderId)
     } catch (err) {
       if (!mayHaveBeenDone(err)) throw err
-      const now = await api.fetchReception(this.rest, id).catch(() => null)
+      const now = await receptionsApi.fetchReception(this.rest, this.graphql, id).catch(() => null)
       if (!now?.voided) throw err
       return this.withStock(now)
     }
-    return this.withStock(answered ?? (await api.fetchReception(this.rest, id)))
+    return this.reception(id)
   }
 }

@@ -2,10 +2,10 @@ import { AppError } from '@shared/errors'
 import {
   createBooking,
   deleteBooking,
-  deliverBooking,
   fetchBooking,
   shipBooking,
   updateBooking,
+  voidBooking,
   type ServiceShipment,
 } from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
@@ -16,6 +16,7 @@ import type { MarkerEcho } from './outbox/markerEcho'
 import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
 import { storedCreate, storedUpdate } from './outbox/bookingPayloads'
 import { learnMarkerEcho, reconcile, type MarkerReads } from './bookingReconcile'
+import { sendDeliver, type InTransitRoute } from './deliverSend'
 
 export interface PushDeps {
   bookings: BookingStore
@@ -26,6 +27,8 @@ export interface PushDeps {
   now: () => Date
   /** The service's clock minus the computer's, as last measured; null when not measured. */
   clockOffsetMs: () => number | null
+  /** How this server delivers a shipment in transit whole, as learnt (deliverSend.ts). */
+  inTransit: InTransitRoute
   /** A line's item as the cached catalogue names it (a held create's look-alikes are shown with it). */
   describeItem: (itemId: number) => { itemCode: string | null; itemName: string | null }
   /** Bookings pushed at once (their entries stay in order within each booking). */
@@ -151,6 +154,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
       case 'unknown_outcome':
       case 'timeout':
       case 'too_large':
+      case 'redirected_elsewhere':
       case 'server':
       case 'bad_response':
       case 'internal':
@@ -161,7 +165,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
         record(() => outbox.markFailed(entry.seq, payload))
         break
       case 'not_found':
-        if (entry.op === 'delete') {
+        if (entry.op === 'delete' || entry.op === 'void') {
           if (await settleDeleteAnswered404(entry, deps, later(attempts))) report.sent++
           bookings.refreshState(entry.localId)
           break
@@ -217,10 +221,16 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
     case 'delete':
       await deleteBooking(rest, serviceId)
       return null
+    case 'void':
+      await voidBooking(rest, serviceId)
+      return null
     case 'ship':
       return (await shipBooking(rest, serviceId)) ?? readBack(serviceId, deps)
-    case 'deliver':
-      return (await deliverBooking(rest, serviceId)) ?? readBack(serviceId, deps)
+    case 'deliver': {
+      // Entries of a booking go in order: a ship queued before this one has been sent.
+      const inTransit = store.get(entry.localId)?.shipped ?? false
+      return sendDeliver(entry.payload, serviceId, inTransit, { ...deps, readBack: (id) => readBack(id, deps) })
+    }
   }
 }
 
@@ -249,14 +259,18 @@ async function readBackCreate(entry: QueuedEntry, deps: PushDeps): Promise<Servi
 }
 
 /**
- * A 404 to a delete says only that something was not found: the booking, or
- * the route itself. The booking is read back; it counts as deleted only when
- * the service no longer shows it.
+ * A 404 to a delete or a void says only that something was not found: the
+ * booking, or the route itself. The booking is read back; it counts as gone
+ * when the service no longer shows it or shows it voided (a real DELETE voids).
  */
 async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextAttemptAt: string): Promise<boolean> {
   const serviceId = deps.bookings.serviceIdOf(entry.localId)!
   try {
-    await fetchBooking(deps.rest, serviceId)
+    const shown = await fetchBooking(deps.rest, serviceId)
+    if (shown.voided) {
+      settle(entry, null, deps)
+      return true
+    }
   } catch (raw) {
     const err = AppError.from(raw)
     if (err.code === 'not_found') {
@@ -268,7 +282,7 @@ async function settleDeleteAnswered404(entry: QueuedEntry, deps: PushDeps, nextA
     return false
   }
   const still = new AppError('not_found', {
-    detail: `the service answered "not found" to the delete of booking ${serviceId} but still shows it`,
+    detail: `the service answered "not found" to the ${entry.op} of booking ${serviceId} but still shows it`,
   })
   deps.outbox.markFailed(entry.seq, still.toPayload())
   return false
@@ -301,7 +315,7 @@ export function settle(
       const moved = { ...(record.shipped ? { shipped: true } : {}), ...(record.delivered ? { delivered: true } : {}) }
       store.patch(entry.localId, { serviceId: record.id, lockVersion: record.lock_version, ...moved }, now)
     }
-    if (entry.op === 'delete') store.patch(entry.localId, { deleted: true }, now)
+    if (entry.op === 'delete' || entry.op === 'void') store.patch(entry.localId, { deleted: true }, now)
     store.refreshState(entry.localId)
   })
   return adopted

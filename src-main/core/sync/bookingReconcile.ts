@@ -8,7 +8,8 @@ import type { RestClient } from '../api/restClient'
 import type { BookingStore } from '../cache/bookingStore'
 import type { MarkerEcho } from './outbox/markerEcho'
 import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
-import { storedCreate, storedUpdate } from './outbox/bookingPayloads'
+import { storedCreate, storedDeliver, storedUpdate } from './outbox/bookingPayloads'
+import { deliveredAsCounted } from './deliveredLines'
 
 /**
  * What to do with an entry whose outcome is unknown (the request left and no answer came): read the
@@ -58,22 +59,32 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
   if (entry.op === 'create') return findCreated(entry, deps)
   const serviceId = deps.bookings.serviceIdOf(entry.localId)
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} has no service id for ${entry.op}` })
+  const gone = entry.op === 'delete' || entry.op === 'void'
+  const counted = entry.op === 'deliver' ? storedDeliver.parse(entry.payload).delivered : undefined
   let current: ServiceShipment
   try {
-    // An edit is compared line by line, and lines come through GraphQL (the REST show's are the sandbox's alone).
+    // An edit and a counted delivery are compared line by line, and lines come through GraphQL (the REST show's are the sandbox's alone).
     current =
-      entry.op === 'update' ? await fetchBookingWithLines(deps.rest, deps.graphql, serviceId) : await fetchBooking(deps.rest, serviceId)
+      entry.op === 'update' || counted
+        ? await fetchBookingWithLines(deps.rest, deps.graphql, serviceId)
+        : await fetchBooking(deps.rest, serviceId)
   } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') return entry.op === 'delete' ? { outcome: 'applied', record: null } : absent
+    if (err instanceof AppError && err.code === 'not_found') return gone ? { outcome: 'applied', record: null } : absent
     throw err
   }
   switch (entry.op) {
     case 'delete':
-      return absent
+    case 'void':
+      // The real service's DELETE voids a booking; its `?destroy=true` removes it: either is done.
+      return current.voided ? { outcome: 'applied', record: null } : absent
     case 'ship':
       return current.shipped ? { outcome: 'applied', record: current } : absent
     case 'deliver':
-      return current.delivered ? { outcome: 'applied', record: current } : absent
+      if (!current.delivered) return absent
+      // Delivered with other quantities: not what this entry sent; the clerk sees both in the Sync centre.
+      if (counted && !deliveredAsCounted(current.movements, counted))
+        throw new AppError('conflict', { detail: 'the booking was delivered on the service with other quantities' })
+      return { outcome: 'applied', record: current }
     case 'update': {
       // Every field the edit may carry is compared: one left out would make an edit of only that field look applied.
       const changes = storedUpdate.parse(entry.payload)

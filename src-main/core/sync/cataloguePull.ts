@@ -22,7 +22,7 @@ export interface PullDeps {
   db: Sqlite
   graphql: GraphqlClient
   rest: RestClient
-  /** Whether the server has an extension (ServiceExtensions.has). */
+  /** Whether the server has an extension (ServiceExtensions.has); a failed probe counts as without it. */
   has: (extension: ServiceExtension) => Promise<boolean>
   now: () => Date
   onProgress: (p: PullProgress) => void
@@ -51,7 +51,9 @@ function patchOf(columns: Record<string, unknown>): string {
  * snapshot, so the screens can say what is missing while offline.
  */
 export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }: PullDeps): Promise<CatalogueCapabilities> {
-  const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([has('bundleTags'), has('itemBarcodes'), has('rowCounts')])
+  // A probe that times out or meets a 5xx leaves its extension unknown for this pull: the pull goes on without it.
+  const usable = (extension: ServiceExtension) => has(extension).catch(() => false)
+  const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([usable('bundleTags'), usable('itemBarcodes'), usable('rowCounts')])
   // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory),
   // and each batch of GraphQL bundles takes its columns from there as it is written.
   db.exec(`DROP TABLE IF EXISTS temp.rest_bundle_columns;

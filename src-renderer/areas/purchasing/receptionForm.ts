@@ -52,7 +52,8 @@ export function formFromDraft(draft: ReceptionDraft, fallbackAgency: number | nu
       perishable: l.perishable,
       quantity: count === 'scan' ? '0' : new Decimal(l.pendingQuantity).toString(),
       lotName: '',
-      lotExpires: null,
+      // The expiry the order gives the goods (its line's expire_date), as the SDK receives them.
+      lotExpires: l.lotExpires,
     })),
   }
 }

@@ -281,6 +281,55 @@ describe('mostrador bookings and outbox', () => {
     expect(refused.stderr).toMatch(/inactive/)
   })
 
+  it('delivers a shipment in transit as counted (--count, --note) and voids a booking', async () => {
+    const who = JSON.parse((await as(['--json', 'whoami'])).stdout)
+    const q = JSON.parse(
+      (
+        await as([
+          '--json',
+          'graphql',
+          'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 10}}, limit: 1) { lot { item_id } } agencies { id } }',
+          '--variables',
+          JSON.stringify({ a: who.agency.id }),
+        ])
+      ).stdout,
+    ).data
+    const to = q.agencies.find((a: { id: number }) => a.id !== who.agency.id).id
+    const item = q.lot_stocks[0].lot.item_id as number
+    const book = async () => JSON.parse((await as(['--json', 'bookings', 'create', '--to', String(to), '--line', `${item}:3`])).stdout)
+    const shipped = await book()
+    expect((await as(['sync'])).code).toBe(0)
+    expect((await as(['bookings', 'ship', shipped.localId])).code).toBe(0)
+    expect((await as(['sync'])).code).toBe(0)
+    expect((await as(['bookings', 'deliver', shipped.localId, '--count', 'x'])).code).toBe(2)
+    const delivered = await as(['--json', 'bookings', 'deliver', shipped.localId, '--count', `${item}=2`, '--note', 'faltó una'])
+    expect(delivered.code).toBe(0)
+    expect(JSON.parse((await as(['--json', 'outbox', 'list'])).stdout)).toEqual([expect.objectContaining({ op: 'deliver' })])
+    expect((await as(['sync'])).code).toBe(0)
+    const serviceIdOf = async (localId: string) =>
+      JSON.parse((await as(['--json', 'bookings', 'show', localId])).stdout).serviceId as number
+    const voided = await book()
+    expect((await as(['sync'])).code).toBe(0)
+    const ids = [await serviceIdOf(shipped.localId), await serviceIdOf(voided.localId)]
+    expect((await as(['bookings', 'void', voided.localId])).code).toBe(0)
+    expect((await as(['sync'])).code).toBe(0)
+    const read = JSON.parse(
+      (
+        await as([
+          '--json',
+          'graphql',
+          'query($a: bigint!, $b: bigint!) { a: shipments(where: {id: {_eq: $a}}) { delivered memo movements { delivered_quantity } } b: shipments(where: {id: {_eq: $b}}) { voided } }',
+          '--variables',
+          JSON.stringify({ a: ids[0], b: ids[1] }),
+        ])
+      ).stdout,
+    ).data
+    expect(read.a[0]).toMatchObject({ delivered: true, movements: [{ delivered_quantity: 2 }] })
+    // The note follows what the memo held: the create's marker stays there.
+    expect(read.a[0].memo).toMatch(/^mostrador:[0-9a-f]{12}\nfaltó una$/)
+    expect(read.b[0]).toEqual({ voided: true })
+  })
+
   it('refuses malformed lines with a usage error', async () => {
     expect((await as(['bookings', 'create', '--to', '3', '--line', 'abc'])).code).toBe(2)
     expect((await as(['bookings', 'create', '--to', '3'])).code).toBe(2)

@@ -81,3 +81,21 @@ describe('dispatch counts', () => {
     expect(await h.call('dispatch.ticks')).toEqual({ entityId: first, ticks: {} })
   })
 })
+
+describe('the count of a shipment in transit towards this agency', () => {
+  it('stays through a refresh and a restart until it is delivered: its delivery takes that count', async () => {
+    const { setup } = await h.call('counter.refresh')
+    const incoming = (await h.call('bookings.list')).find((b) => b.agencyToId === setup.agency?.id && b.shipped && !b.delivered)!
+    const key = `${incoming.lines[0]!.itemId}:${incoming.lines[0]!.lotId ?? '-'}`
+    await h.call('dispatch.keepTicks', { entityId: first, localId: incoming.localId, ticks: { [key]: '1' } })
+    await h.call('counter.refresh')
+    const secrets = h.secrets
+    await h.close()
+    h = await coreHarness(dataDir, { requestTimeoutMs: 3000, secrets })
+    await h.call('profile.whoami')
+    expect((await h.call('dispatch.ticks')).ticks[incoming.localId]).toEqual({ [key]: '1' })
+
+    await h.call('bookings.deliver', { id: incoming.localId })
+    expect((await h.call('dispatch.ticks')).ticks[incoming.localId]).toBeUndefined()
+  })
+})

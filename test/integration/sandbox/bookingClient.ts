@@ -9,6 +9,7 @@ export interface Movement {
   item_id: number | string
   lot_id: number | string | null
   booked_quantity: string
+  delivered_quantity?: string | null
   serial_number: string | null
   reference: string | null
   bundle_id: number | string | null

@@ -127,7 +127,16 @@ describe('GET /pos/bookings.json', () => {
       transfer_request_id: f.transferRequests.booked,
     })
     const m = b!.movements[0]!
-    expect(Object.keys(m).sort()).toEqual(['booked_quantity', 'bundle_id', 'id', 'item_id', 'lot_id', 'reference', 'serial_number'])
+    expect(Object.keys(m).sort()).toEqual([
+      'booked_quantity',
+      'bundle_id',
+      'delivered_quantity',
+      'id',
+      'item_id',
+      'lot_id',
+      'reference',
+      'serial_number',
+    ])
     expect(typeof m.id).toBe('number')
     expect(typeof m.item_id).toBe('number')
     expect(typeof m.lot_id).toBe('number')

@@ -48,9 +48,11 @@ describe('the afterPack fuse hook', () => {
     expect(fuseMismatches(wire)).toEqual([])
     expect(wire[FuseV1Options.RunAsNode]).toBe(FuseState.DISABLE)
     expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE)
+    // The window loads app://, so file:// keeps none of its old powers.
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.DISABLE)
     // Fuses it does not manage keep Electron's own setting.
-    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.ENABLE)
-    expect(Object.keys(wantedFuses)).toHaveLength(6)
+    expect(wire[FuseV1Options.WasmTrapHandlers]).toBe(FuseState.ENABLE)
+    expect(Object.keys(wantedFuses)).toHaveLength(7)
   })
 
   it('on the stand-in Electron of package:check (no fuse wire) reports the configuration instead of failing', async () => {

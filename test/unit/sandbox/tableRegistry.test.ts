@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildSchema, isObjectType, type GraphQLInputObjectType, type GraphQLObjectType, type GraphQLSchema } from 'graphql'
+import {
+  buildSchema,
+  isObjectType,
+  parse,
+  validate,
+  type GraphQLInputObjectType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+} from 'graphql'
+import { graphqlDocuments } from '@core/api/graphqlDocuments'
 import { sandboxSchema } from '@sandbox/graphql/sandboxSchema'
 import { buildGraphqlSchema } from '@sandbox/graphql/schemaBuilder'
 import { TableRegistry, type TableDescription } from '@sandbox/graphql/tableDescription'
@@ -157,6 +166,13 @@ describe('the schema served with extensions off', () => {
     }
     expect((on.getType('bundles') as GraphQLObjectType).getFields().tags).toBeDefined()
     expect((off.getType('bundles') as GraphQLObjectType).getFields().tags).toBeUndefined()
+  })
+
+  it('accepts every document the core sends to the real service, as the real schema does', () => {
+    const refused = graphqlDocuments
+      .filter((d) => !d.extension)
+      .flatMap((d) => validate(off, parse(d.query)).map((e) => `${d.name}: ${e.message}`))
+    expect(refused).toEqual([])
   })
 
   it('gives every field both schemas share the same type, so extensions on cannot hide a type mistake', () => {

@@ -35,6 +35,31 @@ export const storedUpdate = z.object({
 })
 export type StoredUpdate = z.output<typeof storedUpdate>
 
+/**
+ * A deliver. Versions before delivered quantities wrote `{}`: every line arrives as booked, as it still
+ * does when nothing is given. A counted delivery names what arrived per item and lot (the dispatch
+ * screen's lines) and may carry the clerk's note on the discrepancy.
+ */
+export const storedDeliver = z.object({
+  delivered: z.array(z.object({ item_id: int, lot_id: int.nullable(), delivered_quantity: z.string() })).optional(),
+  note: z.string().nullable().optional(),
+})
+export type StoredDeliver = z.output<typeof storedDeliver>
+
+/** What arrived of one item and lot, in our names. */
+export interface DeliveredCount {
+  itemId: number
+  lotId: number | null
+  quantity: string
+}
+
+export function deliverPayload(delivered: DeliveredCount[] | undefined, note: string | null): StoredDeliver {
+  const out: StoredDeliver = {}
+  if (delivered) out.delivered = delivered.map((d) => ({ item_id: d.itemId, lot_id: d.lotId, delivered_quantity: d.quantity }))
+  if (note) out.note = note
+  return out
+}
+
 /** The fields of a booking a create carries, by our names. */
 export type CreateFields = Pick<
   LocalBooking,

@@ -194,6 +194,7 @@ const catalogue: CatalogueMessages = {
       none: 'The category has no items in stock at your agency.',
       reload: 'Ask again',
       afterSave: 'Save the bundle to see the items of its category.',
+      unknown: 'Not said by the service',
     },
     delete: {
       button: 'Delete',

@@ -194,6 +194,7 @@ const catalogue = {
       none: 'La categoría no tiene artículos con existencia en su agencia.',
       reload: 'Volver a consultar',
       afterSave: 'Guarde el conjunto para ver los artículos de su categoría.',
+      unknown: 'El servicio no lo indicó',
     },
     delete: {
       button: 'Eliminar',

@@ -213,7 +213,14 @@ export const useBookingsStore = defineStore('bookings', () => {
   const update = (id: string, changes: BookingChanges) => onBooking('bookings.update', { id, changes })
   const submit = (id: string) => onBooking('bookings.submit', { id })
   const ship = (id: string) => onBooking('bookings.ship', { id })
-  const deliver = (id: string) => onBooking('bookings.deliver', { id })
+  /** Delivered whole, or as counted (a shipment in transit) with the clerk's note on the difference. */
+  const deliver = (id: string, counted: Omit<RequestInput<'bookings.deliver'>, 'id'> = {}) =>
+    onBooking('bookings.deliver', { id, ...counted })
+
+  /** Voids (annuls) the booking on the service: it leaves the lists here at once. */
+  async function voidBooking(id: string): Promise<void> {
+    apply((await request('bookings.void', { id })).changes)
+  }
 
   async function remove(id: string): Promise<void> {
     apply((await request('bookings.delete', { id })).changes)
@@ -278,6 +285,7 @@ export const useBookingsStore = defineStore('bookings', () => {
     update,
     submit,
     remove,
+    voidBooking,
     ship,
     deliver,
     retry,

@@ -3,12 +3,12 @@ import { readPages } from '@core/api/catalogueGraphql'
 import type { GraphqlClient } from '@core/api/graphqlClient'
 
 /** A GraphQL client over a table of lot rows, answering keyset pages as the service does. */
-function serving(table: unknown[]) {
+function serving(table: unknown[], roleLimit = Infinity) {
   const asked: unknown[] = []
   const graphql = {
     async *rows(_query: string, variables: { after: number; limit: number }) {
       asked.push({ ...variables })
-      yield* table.filter((r) => (r as { id: number }).id > variables.after).slice(0, variables.limit)
+      yield* table.filter((r) => (r as { id: number }).id > variables.after).slice(0, Math.min(variables.limit, roleLimit))
     },
   } as unknown as GraphqlClient
   return { graphql, asked }
@@ -30,7 +30,14 @@ describe('reading a table by pages', () => {
       { after: 0, limit: 3 },
       { after: 12, limit: 3 },
       { after: 15, limit: 3 },
+      { after: 16, limit: 3 },
     ])
+  })
+
+  it('goes on past short pages (a role limited to fewer rows than asked) until one comes back empty', async () => {
+    const { graphql, asked } = serving(lots(5), 2)
+    expect(await batches(graphql, 4, 10)).toEqual([[10, 11], [12, 13], [14]])
+    expect(asked).toHaveLength(4)
   })
 
   it('asks once more after a full last page, and stops at an empty one', async () => {

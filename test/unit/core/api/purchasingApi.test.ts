@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import type { GraphqlClient } from '@core/api/graphqlClient'
-import { fetchConsolidate, fetchPurchaseOrder, listReceptions } from '@core/api/purchasingApi'
+import { fetchConsolidate } from '@core/api/consolidatesApi'
+import { fetchPurchaseOrder } from '@core/api/purchaseOrdersApi'
+import { linesWithStock, listReceptions } from '@core/api/receptionsApi'
 import type { RestClient } from '@core/api/restClient'
 
 /** A GraphQL client that answers every document with `data`, through the caller's schema as the real client does. */
@@ -99,7 +101,6 @@ describe('an order read from the real GraphQL', () => {
             due: 425.38,
             authorized: true,
             received: false,
-            paid: false,
             voided: false,
             import: false,
             consolidate_id: null,
@@ -132,7 +133,7 @@ describe('an order read from the real GraphQL', () => {
   })
 })
 
-describe('a consolidate read from REST', () => {
+describe('a consolidate: its record from REST, its orders from GraphQL', () => {
   const rest = (body: unknown) => ({ request: async (_r: unknown, schema: z.ZodType) => schema.parse(body) }) as unknown as RestClient
   const shown = {
     id: 8002,
@@ -143,12 +144,38 @@ describe('a consolidate read from REST', () => {
     issued_at: null,
     created_at: null,
     updated_at: null,
-    purchase_orders: [],
   }
+  const noOrders = answering({ consolidates: [{ id: 8002, purchase_orders: [] }], currencies: [] })
 
   it('without our special_invoice flag, is a special invoice when it carries the consolidates item', async () => {
-    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101 }), 8002)).specialInvoice).toBe(true)
-    expect((await fetchConsolidate(rest({ ...shown, item_id: null }), 8002)).specialInvoice).toBe(false)
-    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101, special_invoice: false }), 8002)).specialInvoice).toBe(false)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101 }), noOrders, 8002)).specialInvoice).toBe(true)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: null }), noOrders, 8002)).specialInvoice).toBe(false)
+    expect((await fetchConsolidate(rest({ ...shown, item_id: 4101, special_invoice: false }), noOrders, 8002)).specialInvoice).toBe(false)
+  })
+})
+
+describe('a reception line’s stock now, from lot_stocks of its item at the agency', () => {
+  const line = { id: 1, itemId: 10, purchaseOrderDetailId: 100, quantity: '5', lotId: null, lotExpires: null, availableNow: null }
+  const stocks = answering({
+    lot_stocks: [
+      { lot_id: 501, available: 5, lot: { item_id: 10, name: 'L-1' } },
+      { lot_id: 502, available: 130.1, lot: { item_id: 10, name: 'L-2' } },
+      { lot_id: 601, available: '7', lot: { item_id: 11, name: null } },
+    ],
+  })
+
+  it('is the named lot’s, with its id; without a lot, the sum of the item’s lots, with an id only when there is one', async () => {
+    const lines = await linesWithStock(stocks, 301, [
+      { ...line, lotName: 'L-2' },
+      { ...line, lotName: null },
+      { ...line, itemId: 11, lotName: null },
+      { ...line, lotName: 'L-9' },
+    ])
+    expect(lines.map((l) => [l.lotId, l.availableNow])).toEqual([
+      [502, '130.1'],
+      [null, '135.1'],
+      [601, '7'],
+      [null, '0'],
+    ])
   })
 })

@@ -65,6 +65,7 @@ const draft: ReceptionDraft = {
       receivedQuantity: '0.0',
       pendingQuantity: '6.0',
       perishable: false,
+      lotExpires: null,
     },
   ],
 }

@@ -49,6 +49,7 @@ const draft: ReceptionDraft = {
       receivedQuantity: '0.0',
       pendingQuantity: '12.0',
       perishable: true,
+      lotExpires: '2027-04-10',
     },
     {
       itemId: 12,
@@ -59,6 +60,7 @@ const draft: ReceptionDraft = {
       receivedQuantity: '2.5',
       pendingQuantity: '3.5',
       perishable: false,
+      lotExpires: null,
     },
   ],
 }
@@ -76,8 +78,14 @@ describe('the reception form', () => {
     expect(readQuantity('dos')).toBeNull()
   })
 
+  it('starts a perishable line’s expiry at the one the order gives its goods', () => {
+    expect(formFromDraft(draft, null).lines.map((l) => l.lotExpires)).toEqual(['2027-04-10', null])
+  })
+
   it('asks for lot and expiry only on perishable lines that receive something, and refuses more than pending', () => {
     const form = formFromDraft(draft, null)
+    expect(checkForm(form, false).lines).toEqual({ 1: ['lotRequired'] })
+    form.lines[0]!.lotExpires = null
     expect(checkForm(form, false).lines).toEqual({ 1: ['lotRequired', 'expiryRequired'] })
     form.lines[0]!.quantity = '0'
     form.lines[1]!.quantity = '3,6'
