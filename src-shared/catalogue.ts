@@ -143,6 +143,8 @@ export const itemRow = z.object({
   measurementUnit: z.string().nullable(),
   itemCategoryId: int.nullable(),
   available: z.number().nullable(),
+  /** False for an item withdrawn from sale; given where the counter needs it (a scan, the name search). */
+  active: z.boolean().optional(),
 })
 export type ItemRow = z.infer<typeof itemRow>
 

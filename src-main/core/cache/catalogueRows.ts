@@ -85,6 +85,8 @@ export interface ItemSqlRow {
   measurement_unit: string | null
   item_category_id: number | null
   available: number | null
+  /** 1 or 0, where the statement reads it. */
+  active?: number
 }
 
 export function toItemRow(r: ItemSqlRow): ItemRow {
@@ -96,5 +98,6 @@ export function toItemRow(r: ItemSqlRow): ItemRow {
     measurementUnit: r.measurement_unit,
     itemCategoryId: r.item_category_id,
     available: r.available,
+    ...(r.active === undefined ? {} : { active: r.active === 1 }),
   }
 }

@@ -286,7 +286,7 @@ export class CatalogueStore {
           UNION ALL SELECT id, 1 FROM items WHERE code LIKE :prefix ESCAPE '\\'
           ${fts ? 'UNION ALL SELECT rowid, 2 FROM item_fts WHERE item_fts MATCH :fts' : ''}
         ), best AS (SELECT id, MIN(rank) AS rank FROM m GROUP BY id)
-        SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, s.available
+        SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, s.available, i.active
         FROM best JOIN items i ON i.id = best.id LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency
         ORDER BY best.rank, i.code LIMIT :limit`,
       )
@@ -359,7 +359,7 @@ export class CatalogueStore {
   item(id: number, agencyId: number | null): ItemRow | null {
     // No stock row at a pulled agency means none there: 0, so the counter warns before booking it.
     const row = this.stmt(
-      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, COALESCE(s.available, 0) AS available
+      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, COALESCE(s.available, 0) AS available, i.active
        FROM items i LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.id = ?`,
     ).get(agencyId, id) as ItemSqlRow | undefined
     return row ? toItemRow(row) : null

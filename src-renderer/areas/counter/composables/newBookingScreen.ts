@@ -1,3 +1,4 @@
+import type { LotFreshness } from '@shared/lots'
 import type { RequiredField } from '../components/BookingHeaderFields.vue'
 
 /** A message of the app's, filled in: the screen's `t`, or the i18n instance's in a test. */
@@ -14,7 +15,11 @@ export interface NewBookingScreen {
   day: (value: string | null) => string | null
   /** The clerk's day in the profile's zone (the first call loads the zone's data). */
   today: () => string
+  /** A lot's date on the clerk's day: expired, within the warning days (the setting's), or fresh. */
+  freshness: (expires: string | null) => LotFreshness
   focusScan: () => void
+  /** The lot list of the line with this key (a line that needs its lot chosen). */
+  focusLot: (key: number) => void
   focusField: (field: RequiredField) => void
   /** Brings the selected line into view in the frame that draws it, unless something else is brought into view first. */
   revealSelected: () => void

@@ -1,4 +1,4 @@
-import { computed, nextTick, ref } from 'vue'
+import { computed, nextTick, ref, watch } from 'vue'
 import type { ScanResult, ScannedItem, TransferRequest } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import type { Picked } from '../components/ScanBox.vue'
@@ -47,10 +47,19 @@ export function useBookingLinesEditor(
   })
   /** Ctrl+Z: scans, removals and quantity changes of this form, the last first (see lineUndo.ts). */
   const undoSteps: LineUndo[] = []
+  /** The planned delivery moved to today because it had passed (catchUpDelivery), until the form is saved or emptied. */
+  const deliveryMoved = ref<{ from: string; to: string } | null>(null)
+  // Another day chosen since: the note no longer speaks of the date shown.
+  watch(
+    () => draft.plannedDelivery,
+    (day) => {
+      if (deliveryMoved.value && day !== deliveryMoved.value.to) deliveryMoved.value = null
+    },
+  )
   /** A dynamic bundle scanned: its picker is open with the category's items. */
   const dynamic = ref<Extract<ScanResult, { kind: 'bundle' }> | null>(null)
 
-  const lineName = (line: DraftLine) => `${line.code} ${line.name}`
+  const lineName = (line: { code: string; name: string }) => `${line.code} ${line.name}`
 
   /** The line just added or changed: selected, said under the scan box, and brought into view. */
   function added(line: DraftLine, kind: 'added' | 'undone' = 'added'): void {
@@ -85,6 +94,12 @@ export function useBookingLinesEditor(
       // Known but not bookable (an inactive bundle): said with the reason, nothing added.
       beep()
       notice.value = { kind: 'refused', text: t('counter.refusedInactive', { name: found.name }) }
+      return
+    }
+    if (found.kind === 'item' && found.item.item.active === false) {
+      // Withdrawn from sale: the service would refuse the booking after a sync. Said now, with its code and name.
+      beep()
+      notice.value = { kind: 'refused', text: t('counter.refusedInactiveItem', { name: lineName(found.item.item) }) }
       return
     }
     if (found.kind === 'item') return addScanned(found.item, picked.count)
@@ -127,8 +142,18 @@ export function useBookingLinesEditor(
       transferRequestId: r.id,
       lines: fromRequest(r, scans, today()),
     })
+    catchUpDelivery()
     await nextTick()
     screen.focusScan()
+  }
+
+  /** A planned delivery that has passed (a request's, or one kept since): moved to the clerk's today, and said. */
+  function catchUpDelivery(): { from: string; to: string } | null {
+    const day = screen.today()
+    if (!draft.plannedDelivery || draft.plannedDelivery >= day) return null
+    deliveryMoved.value = { from: draft.plannedDelivery, to: day }
+    draft.plannedDelivery = day
+    return deliveryMoved.value
   }
 
   function changeLine(line: DraftLine): void {
@@ -172,6 +197,7 @@ export function useBookingLinesEditor(
   /** The form was saved, emptied or swapped for another company's: nothing to say or take back of the one before. */
   function forget(): void {
     notice.value = null
+    deliveryMoved.value = null
     undoSteps.length = 0
   }
 
@@ -180,6 +206,8 @@ export function useBookingLinesEditor(
     notice,
     shownNotice,
     dynamic,
+    deliveryMoved,
+    catchUpDelivery,
     canUndo: () => undoSteps.length > 0,
     pick,
     pickDynamic,

@@ -3,7 +3,7 @@ import type { BookingChanges, LocalBooking } from '@shared/bookings'
 import type { CounterSetup, ScannedItem } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import type { RequiredField } from '../components/BookingHeaderFields.vue'
-import { chosenLot, expiredLotLines, fromBooking, overStock, toBookingLines, validQuantity, type DraftLine } from '../bookingDraft'
+import { datedLotLines, fromBooking, needsLot, overStock, toBookingLines, validQuantity, type DraftLine } from '../bookingDraft'
 import { useBookingsStore } from '../stores/bookings'
 import { useCounterDraftStore } from '../stores/counterDraft'
 import { useCatalogueStore } from '../../catalogue/stores/catalogue'
@@ -184,16 +184,29 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   const over = computed(() => overStock(draft.lines))
   const overCount = computed(() => over.value.size)
 
-  // A line on an expired lot is asked about before the booking is saved to go out (a draft does not go out).
+  // A line on an expired lot, or one expiring within the warning days, is asked about before the booking is
+  // saved to go out (a draft does not go out).
   const expiredAsk = ref(false)
   const expiredItems = computed(() =>
-    expiredLotLines(draft.lines, screen.today)
-      .map((l) => {
-        const lot = chosenLot(l)
-        return t('counter.expiredItem', { code: l.code, lot: lot?.name ?? `#${l.lotId}`, date: screen.day(lot?.expires ?? null) ?? '' })
-      })
+    datedLotLines(draft.lines, screen.freshness)
+      .map(({ line, lot, state }) =>
+        t(state === 'expired' ? 'counter.expiredItem' : 'counter.nearItem', {
+          code: line.code,
+          lot: lot.name ?? `#${lot.id}`,
+          date: screen.day(lot.expires) ?? '',
+        }),
+      )
       .join(', '),
   )
+
+  /** A line of an item kept in lots with none chosen: selected, and its lot list takes the focus. */
+  function askForLot(): boolean {
+    const line = draft.lines.find(needsLot)
+    if (!line) return false
+    lines.selected.value = line.key
+    void nextTick(() => screen.focusLot(line.key))
+    return true
+  }
 
   const changes = () =>
     ({
@@ -235,7 +248,10 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   /** Saves the booking (queued for the service), or as a draft kept here until the clerk confirms it. */
   async function save(asDraft = false, expiredConfirmed = false): Promise<void> {
     if (saving.value || !check()) return
-    if (!asDraft && !expiredConfirmed && expiredLotLines(draft.lines, screen.today).length > 0) {
+    if (!asDraft && askForLot()) return
+    const moved = asDraft ? null : lines.catchUpDelivery()
+    if (moved) screen.say('warning', t('counter.deliveryMovedAtSave', { from: screen.day(moved.from), to: screen.day(moved.to) }))
+    if (!asDraft && !expiredConfirmed && datedLotLines(draft.lines, screen.freshness).length > 0) {
       expiredAsk.value = true
       return
     }
