@@ -37,7 +37,7 @@ async function focusedTestId(page: Page): Promise<string | null> {
 async function showLotList(page: Page, code: string, open: boolean): Promise<void> {
   await line(page, code)
     .getByTestId('booking-line-lot')
-    .evaluate((s: HTMLSelectElement, shown) => (s.size = shown ? s.options.length : 0), open)
+    .evaluate((s: HTMLSelectElement, shown) => (s.size = shown ? Math.max(2, s.options.length) : 0), open)
 }
 
 describe('New booking at the counter', () => {
@@ -119,6 +119,8 @@ describe('New booking at the counter', () => {
     await scan(page, facts.multiLotItem.code)
     const multi = line(page, facts.multiLotItem.code)
     await expect.poll(() => chosenOption(multi.getByTestId('booking-line-lot'))).toMatch(new RegExp(`^${firstLot} .* 6 disp\\.`))
+    // The closed list is cut at 1024: the whole option (expiry, availability) shows on hover.
+    expect(await multi.getByTestId('booking-line-lot').getAttribute('title')).toMatch(new RegExp(`^${firstLot} · vence .* · 6 disp\\.$`))
     // The lot's 6, not the item's 36.
     expect(await text(multi.getByTestId('booking-line-available'))).toBe('6')
     await multi.getByTestId('booking-line-quantity').locator('input').fill('10')

@@ -110,7 +110,7 @@ export interface OverStock {
 
 /**
  * Lines booked above what is available, each with that figure: over all lines of an item against the
- * item's, and over all lines on a lot against the lot's (the lot's is said when both are). The same
+ * item's, and over all lines on a lot against the lot's (the item's is said when both are: the lot then is not the problem). The same
  * warnings the save returns (src-shared/bookingLines/stockWarnings.ts).
  */
 export function overStock(lines: DraftLine[]): Map<number, OverStock> {
@@ -122,7 +122,8 @@ export function overStock(lines: DraftLine[]): Map<number, OverStock> {
   const lots = new Map(lines.flatMap((l) => l.lots).map((lot) => [lot.id, lot]))
   for (const w of lotStockWarnings(lines, (lot) => lots.get(lot)?.available ?? null)) {
     const lot = lots.get(w.lotId!)
-    for (const l of lines) if (l.lotId === w.lotId) over.set(l.key, { available: w.available, lot: lot?.name ?? `#${w.lotId}` })
+    for (const l of lines)
+      if (l.lotId === w.lotId && !over.has(l.key)) over.set(l.key, { available: w.available, lot: lot?.name ?? `#${w.lotId}` })
   }
   return over
 }
