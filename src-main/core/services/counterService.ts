@@ -112,15 +112,14 @@ export class CounterService {
       itemCategoryId: bundle.itemCategoryId,
     }
     if (bundle.categoryBundle) {
-      const choices =
-        bundle.itemCategoryId && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.itemCategoryId, agency)) : []
-      return {
-        kind: 'bundle',
-        code,
-        bundle: head,
-        components: [],
-        choices: choices.map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] })),
-      }
+      // As scanned one by one (net lots, whether active): the answer a window keeps is the one a scan would give.
+      const stocked = bundle.itemCategoryId && agency ? cache.store.itemsWithStock(bundle.itemCategoryId, agency) : []
+      const choices = this.scanned(
+        cache,
+        stocked.map((i) => i.id),
+        agency,
+      )
+      return { kind: 'bundle', code, bundle: head, components: [], choices }
     }
     const scanned = new Map(
       this.scanned(
