@@ -120,7 +120,7 @@ describe('a booking at the counter', () => {
       // Signing out with something unsent asks first; staying keeps everything as it was.
       await page.getByTestId('user-menu').click()
       await page.getByTestId('user-menu-sign-out').click()
-      await expectText(page.locator('.n-dialog'), 'cambios de reservas sin enviar')
+      await expectText(page.locator('.n-dialog'), 'Hay 1 cambio de reservas sin enviar')
       await page.locator('.n-dialog').getByRole('button', { name: 'No, quedarme' }).click()
       await page.locator('.n-dialog').waitFor({ state: 'detached' })
       await expectText(row.getByTestId('sync-state'), 'Pendiente')
