@@ -85,13 +85,14 @@ const counter: CounterMessages = {
   unsent: {
     title: 'Changes not sent',
     signOut:
-      '{count} booking changes have not reached the service. They stay on this computer and go when you sign in again with this account. Sign out anyway?',
-    switch: '{count} booking changes of {entity} have not been sent. They go when you come back to this entity. Switch anyway?',
+      '{count} booking change has not reached the service. It stays on this computer and goes when you sign in again with this account. Sign out anyway? | {count} booking changes have not reached the service. They stay on this computer and go when you sign in again with this account. Sign out anyway?',
+    switch:
+      '{count} booking change of {entity} has not been sent. It goes when you come back to this entity. Switch anyway? | {count} booking changes of {entity} have not been sent. They go when you come back to this entity. Switch anyway?',
     confirm: 'Yes, go on',
     cancel: 'No, stay',
     signInTitle: 'Sign in again',
     signInBody:
-      'The service no longer accepts your session (the token may have been revoked). Your {count} pending changes stay on this computer and are sent as soon as you sign in again.',
+      'The service no longer accepts your session (the token may have been revoked). Your pending change stays on this computer and is sent as soon as you sign in again. | The service no longer accepts your session (the token may have been revoked). Your {count} pending changes stay on this computer and are sent as soon as you sign in again.',
     signIn: 'Sign in again',
     later: 'Later',
   },

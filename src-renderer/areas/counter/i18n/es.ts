@@ -84,14 +84,14 @@ const counter = {
   unsent: {
     title: 'Cambios sin enviar',
     signOut:
-      'Hay {count} cambios de reservas sin enviar al servicio. Quedan guardados en este equipo y se enviarán cuando vuelva a entrar con esta cuenta. ¿Cerrar sesión de todos modos?',
+      'Hay {count} cambio de reservas sin enviar al servicio. Queda guardado en este equipo y se enviará cuando vuelva a entrar con esta cuenta. ¿Cerrar sesión de todos modos? | Hay {count} cambios de reservas sin enviar al servicio. Quedan guardados en este equipo y se enviarán cuando vuelva a entrar con esta cuenta. ¿Cerrar sesión de todos modos?',
     switch:
-      'Hay {count} cambios de reservas de {entity} sin enviar. Se enviarán cuando vuelva a esta empresa. ¿Cambiar de empresa de todos modos?',
+      'Hay {count} cambio de reservas de {entity} sin enviar. Se enviará cuando vuelva a esta empresa. ¿Cambiar de empresa de todos modos? | Hay {count} cambios de reservas de {entity} sin enviar. Se enviarán cuando vuelva a esta empresa. ¿Cambiar de empresa de todos modos?',
     confirm: 'Sí, continuar',
     cancel: 'No, quedarme',
     signInTitle: 'Vuelva a iniciar sesión',
     signInBody:
-      'El servicio ya no acepta su sesión (el token puede haber sido revocado). Sus {count} cambios pendientes siguen guardados en este equipo y se enviarán en cuanto vuelva a entrar.',
+      'El servicio ya no acepta su sesión (el token puede haber sido revocado). Su cambio pendiente sigue guardado en este equipo y se enviará en cuanto vuelva a entrar. | El servicio ya no acepta su sesión (el token puede haber sido revocado). Sus {count} cambios pendientes siguen guardados en este equipo y se enviarán en cuanto vuelva a entrar.',
     signIn: 'Iniciar sesión de nuevo',
     later: 'Más tarde',
   },

@@ -59,7 +59,7 @@ describe('errors as a clerk reads them', () => {
   it('a 503 says our sentence in Spanish and keeps the service words for "Detalles" only', async () => {
     const { message, technicalDetail } = await inApp('es', useLocalisedError)
     const err = new AppError('server', { status: 503, detail: 'Service unavailable (sandbox fault: injected 5xx; nothing was done)' })
-    expect(message(err)).toBe('El servicio tuvo un error. Inténtelo de nuevo en un momento.')
+    expect(message(err)).toBe('El servicio falla: tuvo un error. Inténtelo de nuevo en un momento.')
     expect(message(err)).not.toMatch(/Service unavailable/)
     expect(technicalDetail(err)).toBe('Service unavailable (sandbox fault: injected 5xx; nothing was done)')
   })
