@@ -17,7 +17,9 @@ export const counterRequests = {
     z.object({
       booking: localBooking,
       /** Lines above the cached availability: allowed offline (the cache may be stale), the service decides. */
-      warnings: z.array(z.object({ itemId: z.number().int(), requested: z.number(), available: z.number() })),
+      warnings: z.array(
+        z.object({ itemId: z.number().int(), lotId: z.number().int().optional(), requested: z.number(), available: z.number() }),
+      ),
       /** What the save changed, so a store applies it without reading again. */
       changes: bookingsDelta,
     }),

@@ -87,7 +87,8 @@ export interface ItemSqlRow {
   measurement_unit: string | null
   item_category_id: number | null
   available: number | null
-  active: number
+  /** 1 or 0, where the statement reads it. */
+  active?: number
 }
 
 export function toItemRow(r: ItemSqlRow): ItemRow {
@@ -99,6 +100,6 @@ export function toItemRow(r: ItemSqlRow): ItemRow {
     measurementUnit: r.measurement_unit,
     itemCategoryId: r.item_category_id,
     available: r.available,
-    active: r.active === 1,
+    ...(r.active === undefined ? {} : { active: r.active === 1 }),
   }
 }

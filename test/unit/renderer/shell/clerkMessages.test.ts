@@ -84,6 +84,17 @@ describe('errors as a clerk reads them', () => {
     expect(fieldMessages(err, 'agencyToId')).toMatch(/^The chosen record does not exist on the service/)
   })
 
+  it('a refused line of a booking whose lines are known names the product, not only the line number', async () => {
+    const { problemText } = await inApp('es', useProblemText)
+    const lines = [
+      { itemCode: 'ART-1', itemName: 'Tornillo' },
+      { itemCode: 'CON-00019', itemName: 'Cemento gris alta resistencia 20 kg Fuerte' },
+    ]
+    const text = problemText(payload({ code: 'validation', fields: { 'lines[1].itemId': ['no está activo'] } }), lines)
+    expect(text.detail).toBe('Línea 2 (CON-00019 Cemento gris alta resistencia 20 kg Fuerte), producto: no está activo')
+    expect(text.message).toMatch(/^Línea 2 \(CON-00019 Cemento gris alta resistencia 20 kg Fuerte\), producto: /)
+  })
+
   it('a refused line names the line and field in our words, the service words apart', async () => {
     const { problemText } = await inApp('es', useProblemText)
     const text = problemText(payload({ code: 'validation', fields: { 'lines[0].itemId': ['must exist'] } }))
