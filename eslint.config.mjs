@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
 import globals from 'globals'
 import prettier from 'eslint-config-prettier'
+import { houseConfig } from './eslint/houseConfig.mjs'
 
 const electronOnlyHere = ['src-main/electron/**', 'src-main/preload/**', 'test/security/**', 'electron.vite.config.ts']
 
@@ -94,4 +95,6 @@ export default tseslint.config(
     files: viewsAndComponents,
     rules: { 'no-restricted-imports': restrict(...rendererZone, ...apiZone) },
   },
+  // Size limits, no cast over a row, the raw catalogue db in the cache only (issue 31; eslint/houseConfig.mjs).
+  ...houseConfig,
 )
