@@ -3,7 +3,7 @@ import type { TrainingService } from '@core/training'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { confirmDialog, expectText, startTraining, unexpectedProblems } from './support/actions'
 import {
   createBookingInApp,
   deleteOnService,
@@ -41,7 +41,7 @@ describe('sync centre', () => {
     // Another terminal ships it first; ours is queued from a cache that does not know yet.
     await shipOnService(service, facts.bookings.noTransport)
     await card.getByTestId('card-ship').click()
-    await page.getByTestId('ship-confirm').click()
+    await confirmDialog(page, 'ship-dialog', 'ship-confirm')
 
     // The service refuses ours: the status bar counts it, and a click opens the sync centre.
     await expectText(page.getByTestId('sync-indicator-failed'), 'Con error: 1')
@@ -103,10 +103,13 @@ describe('sync centre', () => {
     await expectText(entry.getByTestId('entry-op'), 'Crear')
     await expectText(
       entry.getByTestId('entry-error-message'),
-      /^Línea 1, cantidad: excede la existencia disponible de .+\(disponible: 1(\.0)?\)$/,
+      // Issue 30: the refused line names its product, as the bookings list does, not just its position.
+      new RegExp(
+        `^Línea 1 \\(${facts.lastUnitItem.code} .+\\), cantidad: excede la existencia disponible de .+\\(disponible: 1(\\.0)?\\)$`,
+      ),
     )
     await entry.getByTestId('entry-error-detail').locator('summary').click()
-    await expectText(entry.getByTestId('technical-details-text'), /^Línea 1, cantidad: excede la existencia disponible de /)
+    await expectText(entry.getByTestId('technical-details-text'), /^Línea 1 \(.+\), cantidad: excede la existencia disponible de /)
     await expectText(page.getByTestId('sync-indicator-failed'), 'Con error: 1')
     await screenshot(page, 'sync-03-over-booked')
 
@@ -156,7 +159,7 @@ describe('sync centre', () => {
 
     await deleteOnService(service, facts.bookings.withBundle)
     await card.getByTestId('card-ship').click()
-    await page.getByTestId('ship-confirm').click()
+    await confirmDialog(page, 'ship-dialog', 'ship-confirm')
     await expectText(page.getByTestId('sync-indicator-conflicts'), 'En conflicto: 1')
 
     await page.getByTestId('sync-indicator').click()
@@ -189,18 +192,18 @@ describe('sync centre', () => {
     await page.getByTestId('menu-syncCentre').click()
     await expectText(page.getByTestId('sync-last'), 'Sin sincronizar en esta sesión')
 
-    // A slow service: the background push of the ship takes a few seconds.
-    await setServiceLatency(service, 2500)
+    // A slow service: the background push of the ship takes several seconds, long enough to be seen on a loaded machine.
+    await setServiceLatency(service, 6000)
     await page.getByTestId('menu-dispatch').click()
     await card.getByTestId('card-ship').click()
-    await page.getByTestId('ship-confirm').click()
+    await confirmDialog(page, 'ship-dialog', 'ship-confirm')
     await page.getByTestId('menu-syncCentre').click()
     await page.getByTestId('sync-progress').waitFor({ timeout: 10_000 })
     await page.getByTestId('sync-indicator-spinner').waitFor()
     await expectText(page.getByTestId('sync-indicator'), 'Sincronizando…')
     await screenshot(page, 'sync-05-pushing')
 
-    await page.getByTestId('sync-progress').waitFor({ state: 'detached', timeout: 20_000 })
+    await page.getByTestId('sync-progress').waitFor({ state: 'detached', timeout: 45_000 })
     await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')
     await expectText(page.getByTestId('sync-last'), /^Última sincronización: \d/)
     await expectText(page.getByTestId('sync-indicator'), 'Sincronizado')
@@ -239,7 +242,7 @@ describe('sync centre', () => {
 
     await stopTrainingService()
     await card.getByTestId('card-ship').click()
-    await page.getByTestId('ship-confirm').click()
+    await confirmDialog(page, 'ship-dialog', 'ship-confirm')
     await expect.poll(() => card.count()).toBe(0)
     await expectText(page.getByTestId('sync-indicator-waiting'), 'Pendientes: 1')
 
