@@ -7,7 +7,7 @@ import { houseConfig } from './eslint/houseConfig.mjs'
 
 const electronOnlyHere = ['src-main/electron/**', 'src-main/preload/**', 'test/security/**', 'electron.vite.config.ts']
 
-// Who may import whom (issue 13; docs/ARCHITECTURE.md, "Import rules"). ESLint keeps one set of options per rule
+// Who may import whom (issue 13; docs/ARCHITECTURE.md, "Who may import whom"). ESLint keeps one set of options per rule
 // and file, so every zone repeats the electron rule.
 const electronRule = {
   paths: [{ name: 'electron', message: 'Only src-main/electron and src-main/preload may import electron.' }],
