@@ -1,9 +1,12 @@
 import type { Readable } from 'node:stream'
 import axios from 'axios'
+import { format } from 'date-fns'
 import { offsetInWords } from '@shared/serviceClock'
 import type { DoctorCheck } from '@shared/support'
 import { offsetFromDate } from '../api/serviceClock'
 import { check, reason, same, text } from './checkParts'
+
+const clockFace = 'dd/MM/yyyy HH:mm:ss'
 
 /**
  * A cheap unauthenticated GET of the service's address: an answer means it is reachable, unless it says
@@ -91,8 +94,9 @@ export async function checkService(
     ]
   }
   const seconds = Math.round(skew / 1000)
-  const serviceTime = new Date(received + skew).toISOString()
-  const mine = new Date(received).toISOString()
+  // As this computer's clock face shows time, so the clerk compares it with the clock they can see.
+  const serviceTime = format(received + skew, clockFace)
+  const mine = format(received, clockFace)
   const detail = text(
     `diferencia ${seconds} s (hora del servicio menos la de este equipo); servicio ${serviceTime}, este equipo ${mine}`,
     `offset ${seconds} s (service minus this computer); service ${serviceTime}, this computer ${mine}`,

@@ -76,6 +76,11 @@ describe('doctor checks', () => {
     // Said in minutes, and which way: behind the service means this computer is fast.
     expect(clock!.message.en).toMatch(/clock is 5 min fast against the service's/)
     expect(clock!.message.es).toMatch(/va 5 min adelantado/)
+    // Both clocks as this computer's clock face shows time, never as a UTC instant ("2026-11-28T14:50:03.000Z").
+    const face = String.raw`\d\d/\d\d/\d{4} \d\d:\d\d:\d\d`
+    expect(clock!.message.es).toMatch(new RegExp(`\\(hora del servicio: ${face}\\)`))
+    expect(clock!.detail?.es).toMatch(new RegExp(`servicio ${face}, este equipo ${face}$`))
+    expect(`${clock!.message.en} ${clock!.detail?.en}`).not.toMatch(/\d{4}-\d\d-\d\dT/)
     const [, inStep] = await checkService(url, () => new Date(), 2000, 120_000)
     expect(inStep).toMatchObject({ level: 'ok' })
   })
