@@ -63,6 +63,10 @@ describe('training mode’s "Simular sin conexión"', () => {
     await page.mouse.move(600, 650)
     await page.waitForTimeout(500)
     await screenshot(page, 'sync-offline-1024-dark')
+    // The banner follows the theme: a pale pink band glared on the dark theme's near-black.
+    const wash = await page.getByTestId('connection-banner').evaluate((el) => getComputedStyle(el).backgroundColor)
+    const [r, g, b] = (wash.match(/\d+/g) ?? []).map(Number)
+    expect(Math.max(r ?? 255, g ?? 255, b ?? 255), wash).toBeLessThan(96)
     await page.setViewportSize({ width: 1366, height: 768 })
     await page.waitForTimeout(500)
     await screenshot(page, 'sync-offline-1366-dark')
