@@ -39,6 +39,9 @@ describe('counts in words', () => {
       /Su cambio pendiente sigue guardado en este equipo y se enviará/,
       /Sus 3 cambios pendientes siguen guardados en este equipo y se enviarán/,
     ],
+    ['counter.requestLines', {}, /^1 línea$/, /^3 líneas$/],
+    ['counter.savedWarnings', {}, /^Atención: 1 línea supera las existencias/, /^Atención: 3 líneas superan las existencias/],
+    ['bookings.showMore', {}, /^Mostrar más \(1 restante\)$/, /^Mostrar más \(3 restantes\)$/],
     ['admin.graphql.tableOf', { path: 'items' }, /^items: 1 registro$/, /^items: 3 registros$/],
     [
       'purchasing.consolidates.deleteBody',

@@ -239,7 +239,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
         throw err
       })
     screen.say('success', t(asDraft ? 'counter.draftSaved' : 'counter.saved', { number: bookings.bookingNumber(booking) }))
-    if (warnings.length) screen.say('warning', t('counter.savedWarnings', { count: warnings.length }))
+    if (warnings.length) screen.say('warning', t('counter.savedWarnings', { count: warnings.length }, warnings.length))
     newDraft.saved(today())
     lines.forget()
     lines.selected.value = null

@@ -31,7 +31,7 @@ const counter = {
     requestsTitle: 'Solicitudes de traslado pendientes',
     requestsNone: 'No hay solicitudes pendientes para su agencia.',
     requestsOffline: 'Las solicitudes se leen del servicio: sin conexión no se pueden ver.',
-    requestLines: '{count} líneas',
+    requestLines: '{count} línea | {count} líneas',
     useRequest: 'Usar',
     fromRequestTag: 'Solicitud {id}',
     pickTitle: '{name}: elija los productos',
@@ -76,7 +76,8 @@ const counter = {
     saved: 'Reserva {number} guardada: pendiente de enviar.',
     savedOnline: 'Reserva {number} guardada.',
     updated: 'Cambios de la reserva {number} guardados: pendientes de enviar.',
-    savedWarnings: 'Atención: {count} líneas superan las existencias conocidas.',
+    savedWarnings:
+      'Atención: {count} línea supera las existencias conocidas. | Atención: {count} líneas superan las existencias conocidas.',
     cancel: 'Descartar',
     restoredToday: 'Se recuperó la reserva sin guardar de las {time}. Revísela y guárdela, o descártela.',
     restoredMoved: 'Su entrega prevista ({from}) ya pasó: se cambió a hoy, {to}.',
@@ -151,7 +152,7 @@ const counter = {
     clearFilters: 'Quitar filtros',
     count: '{shown} de {total}',
     noMatch: 'Ninguna reserva coincide con la búsqueda.',
-    showMore: 'Mostrar más ({count} restantes)',
+    showMore: 'Mostrar más ({count} restante) | Mostrar más ({count} restantes)',
     listStates: {
       draft: 'Borrador',
       pending: 'Pendiente',
