@@ -31,10 +31,11 @@ export default defineConfig({
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
         // A sandboxed preload cannot load ES modules or require anything but
-        // electron, so it is one self-contained CommonJS file.
+        // electron, so it is one self-contained CommonJS file: every package
+        // it reaches (zod, date-fns through the shared contract) is bundled.
         output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
-      externalizeDeps: { exclude: ['zod'] },
+      externalizeDeps: false,
     },
   },
   renderer: {

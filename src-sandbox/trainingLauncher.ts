@@ -13,6 +13,7 @@ export function createTrainingLauncher(dataDir: string): TrainingLauncher {
   let running: Promise<RunningSandbox> | undefined
   // A restarted service keeps its address: the signed-in session and its outbox still point there.
   let lastPort = 0
+  let lineDown = false
 
   const ensureRunning = (): Promise<RunningSandbox> => {
     running ??= startSandbox({ dataDir, scale: 'small', host: '127.0.0.1', port: lastPort, extensions: true })
@@ -30,6 +31,7 @@ export function createTrainingLauncher(dataDir: string): TrainingLauncher {
 
   return {
     async start(): Promise<TrainingService> {
+      lineDown = false
       const sandbox = await ensureRunning()
       const user = sandbox.users[0]
       if (!user) throw new Error('the training sandbox has no demo user')
@@ -51,12 +53,26 @@ export function createTrainingLauncher(dataDir: string): TrainingLauncher {
       }
     },
 
-    async stop(): Promise<void> {
-      const current = running
-      running = undefined
-      if (!current) return
-      const sandbox = await current.catch(() => undefined)
-      await sandbox?.close()
+    async dropLine(): Promise<void> {
+      lineDown = true
+      // Closed rather than made to refuse: a closed port is what the app meets when the line is gone
+      // (connection refused, the request surely never left), and what is in flight finishes first.
+      await stopServing()
     },
+
+    lineIsDown: () => lineDown,
+
+    async stop(): Promise<void> {
+      lineDown = false
+      await stopServing()
+    },
+  }
+
+  async function stopServing(): Promise<void> {
+    const current = running
+    running = undefined
+    if (!current) return
+    const sandbox = await current.catch(() => undefined)
+    await sandbox?.close()
   }
 }

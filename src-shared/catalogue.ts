@@ -67,6 +67,8 @@ export const bundleComponent = z.object({
   itemName: z.string().nullable(),
   /** Stock of the item at the user's agency, from the cache. */
   available: z.number().nullable(),
+  /** Whether the item is active; null when the cache does not hold it. */
+  active: z.boolean().nullable(),
 })
 export type BundleComponent = z.infer<typeof bundleComponent>
 
@@ -143,6 +145,9 @@ export const itemRow = z.object({
   measurementUnit: z.string().nullable(),
   itemCategoryId: int.nullable(),
   available: z.number().nullable(),
+  /** An inactive item is sold, bundled or booked nowhere (the service refuses it). Every row read from the
+   * cache says; a row made up from a document's line (a transfer request's) does not, and counts as active. */
+  active: z.boolean().optional(),
 })
 export type ItemRow = z.infer<typeof itemRow>
 

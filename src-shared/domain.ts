@@ -92,6 +92,8 @@ export const sessionStatus = z.discriminatedUnion('state', [
     email: z.string(),
     /** Plain http to another computer, by the lab's opt-in: the status bar warns while it lasts. */
     insecureHttp: z.boolean().optional(),
+    /** Training only: "Simular sin conexión" is on, the training service refuses every connection. */
+    trainingLineDown: z.boolean().optional(),
   }),
 ])
 export type SessionStatus = z.infer<typeof sessionStatus>
@@ -111,6 +113,8 @@ export const connectionState = z.object({
   lastContactAt: z.string().nullable(),
   /** The service's clock minus this computer's, as its answers show it; null before any said (serviceClock.ts). */
   clockOffsetMs: z.number().int().nullable(),
+  /** ISO time the link was first seen as it is now ("Sin conexión desde 10:35"); null before any word. */
+  since: z.string().nullable(),
 })
 export type ConnectionState = z.infer<typeof connectionState>
 

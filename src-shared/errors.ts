@@ -35,7 +35,11 @@ export interface LocalisedText {
   en: string
 }
 
-/** A clerk-readable sentence per code, in both languages the app speaks. */
+/**
+ * A clerk-readable sentence per code, in both languages the app speaks. The line's two bad states lead
+ * with the one name the status bar gives them ("Sin conexión", "El servicio falla"), so a clerk reads
+ * one state under one name wherever it shows.
+ */
 export const errorMessages: Record<ErrorCode, LocalisedText> = {
   validation: { es: 'Revise los datos marcados.', en: 'Please check the highlighted fields.' },
   not_found: { es: 'No se encontró el registro.', en: 'The record was not found.' },
@@ -49,18 +53,18 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
     en: 'The record changed on the service while you were editing it.',
   },
   server: {
-    es: 'El servicio tuvo un error. Inténtelo de nuevo en un momento.',
-    en: 'The service had an error. Please try again in a moment.',
+    es: 'El servicio falla: tuvo un error. Inténtelo de nuevo en un momento.',
+    en: 'Service failing: it had an error. Please try again in a moment.',
   },
   network: {
     es: 'Sin conexión con el servicio. Revise la red.',
-    en: 'No connection to the service. Please check the network.',
+    en: 'Offline: no connection to the service. Please check the network.',
   },
   unknown_outcome: {
     es: 'La conexión se cortó antes de la respuesta; se comprobará si el cambio llegó.',
     en: 'The connection dropped before the answer; the app will check whether the change arrived.',
   },
-  timeout: { es: 'El servicio tardó demasiado en responder.', en: 'The service took too long to answer.' },
+  timeout: { es: 'El servicio falla: tardó demasiado en responder.', en: 'Service failing: it took too long to answer.' },
   too_large: {
     es: 'El servicio envió una respuesta demasiado grande; se dejó de leer. Inténtelo de nuevo más tarde o avise a soporte.',
     en: 'The service sent an answer too large to read; reading was stopped. Try again later or tell support.',

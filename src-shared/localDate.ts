@@ -23,6 +23,24 @@ export function dateInZone(at: Date, profileZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * An instant as digits for a file name, on the clerk's clock (`20261127`, `222030`): a file saved at 22:20 in
+ * Guatemala is not named 04:20 of the next day. An unknown zone falls back to UTC.
+ */
+export function fileStamp(at: Date, profileZone: string | null | undefined): { day: string; time: string } {
+  const zone = toIanaTimeZone(profileZone ?? null) ?? 'UTC'
+  let format = clockFormats.get(zone)
+  if (!format) {
+    const parts = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', ...parts })
+    clockFormats.set(zone, format)
+  }
+  const p = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]))
+  return { day: `${p.year}${p.month}${p.day}`, time: `${p.hour}${p.minute}${p.second}` }
+}
+
 /**
  * The instant on a calendar date the user picked, at the time of day it is
  * now in their zone: a reception dated "today" at 20:30 in Guatemala is

@@ -25,8 +25,8 @@ export const doctorCheck = z.object({
   ok: z.boolean(),
   level: doctorLevel,
   message: localisedText,
-  /** Technical words for a support person (a path, an OS error); never a secret. */
-  detail: z.string().nullable(),
+  /** Technical words for a support person (a path, an OS error) in both languages; never a secret. */
+  detail: localisedText.nullable(),
 })
 export type DoctorCheck = z.infer<typeof doctorCheck>
 

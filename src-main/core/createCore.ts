@@ -6,7 +6,7 @@ import { BookingsService } from './services/bookingsService'
 import { BundleService } from './services/bundleService'
 import { BundleImageService } from './services/bundleImageService'
 import { CatalogueService } from './services/catalogueService'
-import { ConnectionMonitor } from './services/connectionMonitor'
+import { ConnectionMonitor, type HeartbeatTiming } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
 import { OpenBookingService } from './services/openBookingService'
 import { OutboxTransferService } from './services/outboxTransferService'
@@ -23,6 +23,7 @@ import type { CoreParts } from './handlers/parts'
 import { sessionHandlers } from './handlers/session'
 import { catalogueHandlers } from './handlers/catalogue'
 import { counterHandlers } from './handlers/counter'
+import { entityFirst } from './handlers/entityFirst'
 import { dispatchHandlers } from './handlers/dispatch'
 import { purchasingHandlers } from './handlers/purchasing'
 import { adminHandlers } from './handlers/admin'
@@ -53,6 +54,8 @@ export interface CoreOptions {
   requestTimeoutMs?: number
   /** Limits per kind of answer over those (tests: a short total, a small cap). */
   answerLimits?: AnswerLimitOverrides
+  /** When the app asks the service on its own while idle (services/connectionMonitor.ts); tests may shorten it. */
+  heartbeat?: HeartbeatTiming
   /** The clock; tests move it. */
   now?: () => Date
   /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
@@ -112,7 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new CoreEvents()
   const notices = new DataNotices(options.dataDir, events, log.child({ area: 'cache' }))
   const settings = new SettingsStore(options.dataDir)
-  const connection = new ConnectionMonitor(events, now)
+  const connection = new ConnectionMonitor(events, now, options.heartbeat)
   const session = new SessionService({
     dataDir: options.dataDir,
     secrets: options.secrets,
@@ -161,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runner: options.runner,
     now,
     notices,
+    timeZone: () => profile.lastKnown()?.profile.timeZone ?? null,
   })
   const updates = new UpdatesService({
     driver: options.updater ?? null,
@@ -202,9 +206,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Each area's handlers (core/handlers/*.ts), assembled: a request missing here fails the type check.
   const handlers: Handlers = {
     ...sessionHandlers(parts),
-    ...catalogueHandlers(parts),
-    ...counterHandlers(parts),
-    ...dispatchHandlers(parts),
+    // The entity's data waits for the entity to be known (a training reset forgets it).
+    ...entityFirst({ ...catalogueHandlers(parts), ...counterHandlers(parts), ...dispatchHandlers(parts) }, () => caches.known()),
     ...purchasingHandlers(parts),
     ...adminHandlers(parts),
     ...supportHandlers(parts),

@@ -26,7 +26,7 @@ export function useUnsentGuard() {
     return new Promise((resolve) => {
       dialog.warning({
         title: t('unsent.title'),
-        content: kind === 'signOut' ? t('unsent.signOut', { count }) : t('unsent.switch', { count, entity }),
+        content: kind === 'signOut' ? t('unsent.signOut', { count }, count) : t('unsent.switch', { count, entity }, count),
         positiveText: t('unsent.confirm'),
         negativeText: t('unsent.cancel'),
         onPositiveClick: () => resolve(true),

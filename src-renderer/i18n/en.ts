@@ -82,6 +82,7 @@ const en: Messages = {
     online: 'Online',
     failing: 'Service failing',
     offline: 'Offline',
+    since: '{state} since {time}',
     lastContact: 'Last contact: {time}',
     neverContacted: 'No contact yet',
     user: 'User',
@@ -124,8 +125,6 @@ const en: Messages = {
     failed: 'Could not move to {entity}.',
   },
   connection: {
-    offlineTitle: 'The service cannot be reached.',
-    failingTitle: 'The service is not answering well (errors or delays).',
     waiting:
       'No booking is waiting. | 1 booking waits on this computer and will be sent by itself. | {count} bookings wait on this computer and will be sent by themselves.',
     nothingWaiting: 'You can keep working: what you save will be sent by itself.',
@@ -148,6 +147,9 @@ const en: Messages = {
       'Every change made in training mode will be erased and the training company goes back to its starting state. Your real data is not touched.',
     resetConfirm: 'Reset',
     resetDone: 'Training data reset.',
+    offline: 'Simulate offline',
+    offlineTitle:
+      'Practise working offline: the practice service stops answering, as if the network were cut, until you turn this switch off. What you save meanwhile is sent when it is back.',
   },
   signIn: {
     title: 'Sign in',

@@ -81,6 +81,8 @@ const es = {
     online: 'En línea',
     failing: 'El servicio falla',
     offline: 'Sin conexión',
+    /** The state's name and since when it is so, everywhere the line is named. */
+    since: '{state} desde {time}',
     lastContact: 'Último contacto: {time}',
     neverContacted: 'Sin contacto todavía',
     user: 'Usuario',
@@ -124,8 +126,6 @@ const es = {
     failed: 'No se pudo cambiar a {entity}.',
   },
   connection: {
-    offlineTitle: 'Sin conexión con el servicio.',
-    failingTitle: 'El servicio no responde bien (errores o demoras).',
     waiting:
       'Ninguna reserva espera. | 1 reserva espera en este equipo y se enviará sola. | {count} reservas esperan en este equipo y se enviarán solas.',
     nothingWaiting: 'Puede seguir trabajando: lo que guarde se enviará solo.',
@@ -148,6 +148,9 @@ const es = {
       'Se borrarán todos los cambios hechos en modo de práctica y la empresa de práctica volverá a su estado inicial. Sus datos reales no se tocan.',
     resetConfirm: 'Restablecer',
     resetDone: 'Datos de práctica restablecidos.',
+    offline: 'Simular sin conexión',
+    offlineTitle:
+      'Practique el trabajo sin conexión: el servicio de práctica deja de responder, como si se cortara la red, hasta que apague este interruptor. Lo guardado mientras tanto se enviará al volver.',
   },
   signIn: {
     title: 'Iniciar sesión',

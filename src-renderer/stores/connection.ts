@@ -12,6 +12,11 @@ export const useConnectionStore = defineStore('connection', () => {
     state.value = next
   })
 
+  /** A state a command's answer carried (the clerk's sync now asks the service): newer than any read. */
+  function apply(next: ConnectionState): void {
+    state.value = next
+  }
+
   async function load(): Promise<void> {
     try {
       state.value = await request('connection.status')
@@ -22,6 +27,7 @@ export const useConnectionStore = defineStore('connection', () => {
         link: 'offline',
         lastContactAt: state.value?.lastContactAt ?? null,
         clockOffsetMs: state.value?.clockOffsetMs ?? null,
+        since: state.value?.link === 'offline' ? state.value.since : null,
       }
     }
   }
@@ -40,5 +46,5 @@ export const useConnectionStore = defineStore('connection', () => {
     }
   }
 
-  return { state, load, follow }
+  return { state, apply, load, follow }
 })

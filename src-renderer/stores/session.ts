@@ -67,9 +67,28 @@ export const useSessionStore = defineStore('session', () => {
     if (!apply(await request('session.resetTraining'))) await reloading()
   }
 
+  /** Training's "Simular sin conexión" (the core refuses it outside training). */
+  const trainingLineDown = computed(() => status.value?.state === 'signed_in' && status.value.trainingLineDown === true)
+  async function setTrainingLine(up: boolean): Promise<void> {
+    if (!apply(await request('session.trainingLine', { up }))) await reloading()
+  }
+
   async function signOut(): Promise<void> {
     apply(await request('session.signOut'))
   }
 
-  return { status, appInfo, loadError, signedIn, training, ensureLoaded, signIn, startTraining, resetTraining, signOut }
+  return {
+    status,
+    appInfo,
+    loadError,
+    signedIn,
+    training,
+    trainingLineDown,
+    ensureLoaded,
+    signIn,
+    startTraining,
+    resetTraining,
+    setTrainingLine,
+    signOut,
+  }
 })

@@ -45,6 +45,8 @@ export function createServer(ctx: SandboxContext): FastifyInstance {
       for (const register of restRouteModules) register(rest, ctx)
     })
     graphqlEndpoint(service, ctx)
+    // The address itself answers, as the real service's home page does: doctor's reachability check asks it.
+    service.get('/', async () => ({ service: 'Mostrador sandbox' }))
     // Public files (logos), outside the user authentication like a web server's static folder.
     service.register(async (files) => uploadRoutes(files, ctx))
   })

@@ -8,5 +8,13 @@ export { addQuantities, normalQuantity, quantityOf } from './quantities'
 export { mergeTarget, type MergeableLine } from './mergeScan'
 export { defaultLot } from './defaultLot'
 export { bundleRefusal, expandBundle, type BundlePart, type BundleRefusal } from './bundleExpansion'
-export { countsAgainstStock, netAvailable, ownUnsent, stockWarnings, type StockWarning } from './stockWarnings'
+export {
+  countsAgainstStock,
+  netAvailable,
+  lotStockWarnings,
+  ownUnsent,
+  ownUnsentByLot,
+  stockWarnings,
+  type StockWarning,
+} from './stockWarnings'
 export { catalogueRefusals, type CatalogueFacts, type CatalogueItemFact, type CheckedBooking, type CheckedLine } from './catalogueRefusals'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from '../bookings'
 import { agencyStock, counterSetup, scanResult, transferRequest } from '../counter'
+import { connectionState } from '../domain'
 import { openBooking, openBookingForm } from '../openBooking'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
 import { bookingsDelta } from './events'
@@ -16,7 +17,9 @@ export const counterRequests = {
     z.object({
       booking: localBooking,
       /** Lines above the cached availability: allowed offline (the cache may be stale), the service decides. */
-      warnings: z.array(z.object({ itemId: z.number().int(), requested: z.number(), available: z.number() })),
+      warnings: z.array(
+        z.object({ itemId: z.number().int(), lotId: z.number().int().optional(), requested: z.number(), available: z.number() }),
+      ),
       /** What the save changed, so a store applies it without reading again. */
       changes: bookingsDelta,
     }),
@@ -54,7 +57,8 @@ export const counterRequests = {
   /** A held create is the service's booking `serviceId`, one of its look-alikes: the clerk said so. */
   'outbox.claimCandidate': entry(z.object({ seq: recordId, serviceId: recordId }), bookingsDelta),
   /** The report, and the bookings the push settled. */
-  'sync.push': entry(none, pushReport.extend({ changes: bookingsDelta })),
+  /** The clerk's "sync now": `connection` is the line as this push found it (asked, when nothing was to be sent). */
+  'sync.push': entry(none, pushReport.extend({ changes: bookingsDelta, connection: connectionState })),
   'sync.status': entry(none, syncSummary),
   /** The new-booking form's reference data, from the cache. */
   'counter.setup': entry(none, counterSetup),

@@ -23,6 +23,8 @@ export const sessionRequests = {
   ),
   'session.startTraining': entry(none, sessionStatus),
   'session.resetTraining': entry(none, sessionStatus),
+  /** Training's "Simular sin conexión": `up: false` makes the training service refuse connections, as a dropped line does. */
+  'session.trainingLine': entry(z.object({ up: z.boolean() }), sessionStatus),
   'session.signOut': entry(none, sessionStatus),
   'connection.status': entry(none, connectionState),
   'profile.whoami': entry(none, whoAmI),

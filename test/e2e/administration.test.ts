@@ -99,9 +99,10 @@ describe('administration and apps', () => {
     const firstId = ((await rows.nth(0).getAttribute('data-testid')) ?? '').replace('grid-row-', '')
     const secondId = ((await rows.nth(1).getAttribute('data-testid')) ?? '').replace('grid-row-', '')
     expect(Number(secondId)).toBeGreaterThan(Number(firstId))
-    // The number as the (Guatemalan) entity writes it, not Spain's 12,5 and 1500.
-    expect((await cells(page, `grid-row-${firstId}`)).slice(0, 3)).toEqual([firstId, 'Norte', '12.5'])
-    expect((await cells(page, `grid-row-${secondId}`)).slice(0, 3)).toEqual([secondId, 'Sur', '1,500'])
+    // Rows numbered as listed (the service's ids stay behind), and the number as the (Guatemalan) entity
+    // writes it, not Spain's 12,5 and 1500.
+    expect((await cells(page, `grid-row-${firstId}`)).slice(0, 3)).toEqual(['1', 'Norte', '12.5'])
+    expect((await cells(page, `grid-row-${secondId}`)).slice(0, 3)).toEqual(['2', 'Sur', '1,500'])
     await screenshot(page, 'admin-03-rows-grid')
 
     // The same rows, asked of the service again: the grid is what GraphQL holds, not what the form sent.

@@ -42,7 +42,7 @@ describe('the line to the service', () => {
     await expectText(page.getByTestId('status-connection'), 'El servicio falla')
     const banner = page.getByTestId('connection-banner')
     await expect.poll(() => banner.getAttribute('data-link')).toBe('failing')
-    await expectText(banner, /El servicio no responde bien .*2 reservas esperan en este equipo/)
+    await expectText(banner, /El servicio falla desde \d{1,2}:\d{2}(\.|\s?[ap]\.\s?m\.).*2 reservas esperan en este equipo/)
     await expectText(page.getByTestId('connection-banner-last-contact'), /^Último contacto correcto: \d/)
     await page.setViewportSize({ width: 1024, height: 768 })
     await screenshot(page, 'connection-01-failing-1024')
@@ -64,7 +64,7 @@ describe('the line to the service', () => {
     await createBookingInApp(page, booking('E2E offline'))
     await expect.poll(() => page.getByTestId('status-connection').getAttribute('data-link'), { timeout: 20_000 }).toBe('offline')
     await expectText(page.getByTestId('status-connection'), 'Sin conexión')
-    await expectText(banner, /Sin conexión con el servicio\..*1 reserva espera en este equipo/)
+    await expectText(banner, /Sin conexión desde \d{1,2}:\d{2}(\.|\s?[ap]\.\s?m\.).*1 reserva espera en este equipo/)
     await screenshot(page, 'connection-03-offline')
 
     expect(unexpectedProblems(problems)).toEqual([])

@@ -4,7 +4,7 @@ import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { chosenOption, expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { chosenOption, confirmDialog, expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { dispatchCard, openDispatch, printed, recordPrinting } from './support/bookings'
 import { recordRequests, requestInApp } from './support/requests'
@@ -120,7 +120,7 @@ describe('a booking at the counter', () => {
       // Signing out with something unsent asks first; staying keeps everything as it was.
       await page.getByTestId('user-menu').click()
       await page.getByTestId('user-menu-sign-out').click()
-      await expectText(page.locator('.n-dialog'), 'cambios de reservas sin enviar')
+      await expectText(page.locator('.n-dialog'), 'Hay 1 cambio de reservas sin enviar')
       await page.locator('.n-dialog').getByRole('button', { name: 'No, quedarme' }).click()
       await page.locator('.n-dialog').waitFor({ state: 'detached' })
       await expectText(row.getByTestId('sync-state'), 'Pendiente')
@@ -141,10 +141,10 @@ describe('a booking at the counter', () => {
       const stockLine = card.getByTestId('card-line').filter({ hasText: bookingsSeed.stockedItem.code }).getByTestId('card-line-stock')
       const before = stockFigures(await text(stockLine))
       await card.getByTestId('card-ship').click()
-      await page.getByTestId('ship-confirm').click()
+      await confirmDialog(page, 'ship-dialog', 'ship-confirm')
       await page.getByTestId('dispatch-tab-inTransitOut').click()
       await dispatchCard(page, serviceId).getByTestId('card-deliver').click()
-      await page.getByTestId('deliver-confirm').click()
+      await confirmDialog(page, 'deliver-dialog', 'deliver-confirm')
       await page.getByTestId('dispatch-tab-delivered').click()
       await expect.poll(() => text(dispatchCard(page, serviceId).getByTestId('sync-state')), { timeout: 30_000 }).toBe('Sincronizada')
 
@@ -294,7 +294,7 @@ describe('the bookings of my agency', () => {
     const draftId = await draft.getAttribute('data-local-id')
     await draft.getByTestId('booking-submit').click()
     const submitted = page.locator(`[data-testid="booking-row"][data-local-id="${draftId}"]`)
-    await expect.poll(() => text(submitted.getByTestId('sync-state')), { timeout: 30_000 }).toBe('Sincronizada')
+    await expect.poll(() => text(submitted.getByTestId('sync-state')), { timeout: 60_000 }).toBe('Sincronizada')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

@@ -172,7 +172,7 @@ describe('Help → Diagnostics', () => {
     await expect.poll(() => page.getByTestId('check-service').getAttribute('data-level'), { timeout: 15_000 }).toBe('error')
     await expectText(page.getByTestId('check-service'), /Servicio inaccesible/)
     expect(await page.getByTestId('diagnostics-summary').getAttribute('data-ok')).toBe('false')
-    await expectText(page.getByTestId('diagnostics-summary'), 'Hay 1 problema(s)')
+    await expectText(page.getByTestId('diagnostics-summary'), 'Hay 1 problema')
     await screenshot(page, 'diagnostics-03-unreachable-1024')
   })
 

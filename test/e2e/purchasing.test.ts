@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
+import { confirmReceptionSummary } from './support/receptions'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 
@@ -102,6 +103,8 @@ describe('purchasing', () => {
     await lines.nth(1).getByTestId('line-quantity').locator('input').fill('0')
     await input(page, 'reception-invoice').fill('FAC-E2E-1')
     await page.getByTestId('reception-save').click()
+    // Received short: the summary says so, and Enter registers what was counted (the order stays open).
+    await confirmReceptionSummary(page)
     await expectText(page.locator('.n-message'), 'la orden aún tiene productos pendientes')
     await expectText(lines.nth(0).getByTestId('line-pending'), '6')
     await expectText(lines.nth(1).getByTestId('line-pending'), '5')
@@ -241,6 +244,7 @@ describe('purchasing without the network', () => {
 
     await stopTrainingService()
     await page.getByTestId('reception-save').click()
+    await confirmReceptionSummary(page)
     await expectText(page.getByTestId('reception-save-error'), 'Sin conexión con el servicio')
     await expectText(page.getByTestId('reception-kept'), 'Lo que escribió se conserva')
     // The clerk reads what happened, not the socket's error.
@@ -270,6 +274,7 @@ describe('purchasing without the network', () => {
 
     expect((await faults(1)).status).toBe(200)
     await page.getByTestId('reception-save').click()
+    await confirmReceptionSummary(page)
     await expectText(page.getByTestId('reception-save-error'), 'La conexión se cortó antes de la respuesta')
     await expectText(page.getByTestId('reception-unknown'), 'revise abajo las recepciones de esta orden')
     expect(await page.getByTestId('reception-line').first().getByTestId('line-quantity').locator('input').inputValue()).toBe('2')

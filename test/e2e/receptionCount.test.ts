@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { TrainingService } from '@core/training'
 import { useFreshApp } from './support/app'
+import { confirmReceptionSummary } from './support/receptions'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
@@ -116,6 +117,7 @@ describe('a reception counted by scanning', () => {
       await quantityOf(page, 1).fill('5')
       await expectText(lines.nth(1).getByTestId('line-complete'), 'Completo')
       await page.getByTestId('reception-save').click()
+      await confirmReceptionSummary(page)
       await expectText(page.locator('.n-message'), 'la orden aún tiene productos pendientes')
 
       // The answer is applied: what is pending now, a new count from 0, the reception listed.

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { useFreshApp } from './support/app'
+import { confirmReceptionSummary } from './support/receptions'
 import { screenshot } from './support/artifacts'
 import { expectText, input, unexpectedProblems } from './support/actions'
 
@@ -89,6 +90,7 @@ describe('a reception whose answer was lost', () => {
       },
       async () => {
         await page.getByTestId('reception-save').click()
+        await confirmReceptionSummary(page)
         await expectText(page.locator('.n-message'), 'la orden aún tiene productos pendientes')
       },
     )

@@ -309,7 +309,7 @@ describe('an HTML error page from the service', () => {
     const listed = await as(['outbox', 'list'])
     expect(listed.code).toBe(0)
     expect(listed.stdout).not.toMatch(/<|nginx\/1\.18/)
-    expect(listed.stdout).toMatch(/The service had an error/)
+    expect(listed.stdout).toMatch(/Service failing: it had an error/)
     const [entry] = JSON.parse((await as(['--json', 'outbox', 'list'])).stdout) as { lastError: { code: string; detail: string | null } }[]
     expect(entry!.lastError.code).toBe('server')
     expect(entry!.lastError.detail ?? '').not.toMatch(/<|>/)

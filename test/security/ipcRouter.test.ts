@@ -299,7 +299,7 @@ describe('event forwarding', () => {
       throw new Error('gone')
     }
     forwardEvents(core, () => [closed, broken, window])
-    core.events.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null })
+    core.events.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null, since: null })
     expect(window.webContents.sent).toHaveLength(1)
     expect(closed.webContents.sent).toHaveLength(0)
   })
@@ -307,7 +307,7 @@ describe('event forwarding', () => {
   it('stops forwarding once unsubscribed', () => {
     const stop = forwardEvents(core, () => [window])
     stop()
-    core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null })
+    core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null })
     expect(window.webContents.sent).toEqual([])
   })
 })

@@ -16,7 +16,7 @@ import { app, dialog, FakeBrowserWindow, FakeFrame, ipcMain, protocol, resetFake
 vi.mock('electron', () => import('./fakes/fakeElectron'))
 
 const mainDir = join('/opt', 'mostrador', 'out', 'main')
-const training: TrainingLauncher = { start: vi.fn(), reset: vi.fn(), stop: vi.fn() }
+const training: TrainingLauncher = { start: vi.fn(), reset: vi.fn(), stop: vi.fn(), dropLine: vi.fn(), lineIsDown: () => false }
 
 let core: FakeCore
 let order: string[]
@@ -203,15 +203,15 @@ describe('start-up', () => {
     startApp(deps)
     await settle()
     const window = onlyWindow()
-    core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null })
+    core.events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null })
     expect(window.webContents.sent).toEqual([
       {
         channel: ipcEventChannel('connection.changed'),
-        args: [{ online: true, link: 'online', lastContactAt: null, clockOffsetMs: null }],
+        args: [{ online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null }],
       },
     ])
     window.webContents.mainFrame.url = 'https://evil.example/'
-    core.events.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null })
+    core.events.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null, since: null })
     expect(window.webContents.sent).toHaveLength(1)
   })
 })

@@ -7,7 +7,7 @@
  * healthy answer through on such a line and cut a service that hangs,
  * trickles or runs away.
  */
-export type AnswerKind = 'record' | 'list' | 'file' | 'streamedPage' | 'streamedList'
+export type AnswerKind = 'heartbeat' | 'record' | 'list' | 'file' | 'streamedPage' | 'streamedList'
 
 export interface AnswerLimits {
   /** From the request leaving to the answer's last byte. */
@@ -26,6 +26,9 @@ const KiB = 1024
 const MiB = 1024 * KiB
 
 export const defaultAnswerLimits: Readonly<Record<AnswerKind, Readonly<AnswerLimits>>> = {
+  // The idle heartbeat (a HEAD, no body): the status bar must tell a hanging service within 30 s, so its
+  // question cannot wait a record's half minute. A healthy service answers a HEAD in well under a second.
+  heartbeat: { totalMs: 8_000, stallMs: 8_000, progressBytes: 1, maxBytes: 64 * KiB },
   // One record, a write's answer, the GraphQL token: a few kB (a bundle with hundreds of lines stays under
   // 1 MB). A clerk waiting longer than half a minute is better told that the service is slow.
   record: { totalMs: 30_000, stallMs: 15_000, progressBytes: KiB, maxBytes: 2 * MiB },
@@ -54,7 +57,11 @@ export const refusalMaxBytes = 64 * KiB
 export function answerLimits(waitMs?: number, overrides: AnswerLimitOverrides = {}): Record<AnswerKind, AnswerLimits> {
   const table = {} as Record<AnswerKind, AnswerLimits>
   for (const kind of Object.keys(defaultAnswerLimits) as AnswerKind[]) {
-    const wait = waitMs === undefined ? {} : { stallMs: waitMs, ...(kind === 'record' || kind === 'list' ? { totalMs: waitMs } : {}) }
+    // The heartbeat keeps its own short deadline: it is what judges a hanging service in time.
+    const wait =
+      waitMs === undefined || kind === 'heartbeat'
+        ? {}
+        : { stallMs: waitMs, ...(kind === 'record' || kind === 'list' ? { totalMs: waitMs } : {}) }
     table[kind] = { ...defaultAnswerLimits[kind], ...wait, ...overrides[kind] }
   }
   return table

@@ -36,12 +36,16 @@ const candidateSchema = z.object({
 })
 type Candidate = z.output<typeof candidateSchema>
 
-export const CANDIDATE_NAMES_QUERY = `query ($payees: [bigint!]!) { payees(where: {id: {_in: $payees}}) { id name } ${currencyFields} }`
+// The orders' lines too: REST lists none, and without what each line received a partly received order
+// read "Autorizada" here and "Recibida en parte" on its own screen.
+export const CANDIDATE_NAMES_QUERY = `query ($payees: [bigint!]!, $orders: [bigint!]!) { payees(where: {id: {_in: $payees}}) { id name }
+  purchase_orders(where: {id: {_in: $orders}}) { ${orderFields} } ${currencyFields} }`
 const namesAnswer = z.object({
   payees: z.array(z.object({ id, name: text })),
+  purchase_orders: z.preprocess((v) => v ?? [], z.array(gqlOrderSchema)),
   currencies: z.array(gqlCurrencySchema),
 })
-type Names = { payees: Map<number, string>; currencies: readonly GraphqlCurrency[] }
+type Names = { payees: Map<number, string>; lines: Map<number, PurchaseOrder['lines']>; currencies: readonly GraphqlCurrency[] }
 
 function candidateOrder(o: Candidate, names: Names): PurchaseOrder {
   const currency = o.currency_id === null ? undefined : names.currencies.find((c) => c.id === o.currency_id)
@@ -64,7 +68,7 @@ function candidateOrder(o: Candidate, names: Names): PurchaseOrder {
     import: o.import,
     consolidateId: o.consolidate_id,
     agencyId: o.agency_id,
-    lines: null,
+    lines: names.lines.get(o.id) ?? null,
   }
 }
 
@@ -76,9 +80,13 @@ export async function fetchConsolidateCandidates(rest: RestClient, graphql: Grap
   const path = special ? '/purchases/consolidates/new_for_special_invoice.json' : '/purchases/consolidates/new.json'
   const orders = await rest.request({ method: 'GET', path }, z.array(candidateSchema))
   const payeeIds = [...new Set(orders.map((o) => o.payee_id).filter((p): p is number => p !== null))]
-  const names: Names = await graphql.data(CANDIDATE_NAMES_QUERY, namesAnswer, { payees: payeeIds }).then(
-    (n) => ({ payees: new Map(n.payees.map((p) => [p.id, p.name])), currencies: n.currencies }),
-    () => ({ payees: new Map(), currencies: [] }),
+  const names: Names = await graphql.data(CANDIDATE_NAMES_QUERY, namesAnswer, { payees: payeeIds, orders: orders.map((o) => o.id) }).then(
+    (n) => ({
+      payees: new Map(n.payees.map((p) => [p.id, p.name])),
+      lines: new Map(n.purchase_orders.map((o) => [o.id, orderFromGraphql(o, n.currencies).lines])),
+      currencies: n.currencies,
+    }),
+    () => ({ payees: new Map(), lines: new Map(), currencies: [] }),
   )
   return orders.map((o) => candidateOrder(o, names))
 }

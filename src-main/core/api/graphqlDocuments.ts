@@ -126,7 +126,7 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     name: 'purchasing.candidateNames',
     sentBy: 'consolidatesApi.fetchConsolidateCandidates',
     query: CANDIDATE_NAMES_QUERY,
-    variables: { payees: [6001, 6002] },
+    variables: { payees: [6001, 6002], orders: [7001, 7004] },
   },
   {
     name: 'purchasing.searchOrders',

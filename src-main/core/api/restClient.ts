@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger'
 import { acceptEncoding } from './compression'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer, type OpenAnswer } from './answerWatch'
-import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
+import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail, resetOnKeptConnection } from './serviceError'
 import { MAX_REDIRECTS, redirectedMethod, redirectTarget } from './redirects'
 import { offsetFromDate } from './serviceClock'
 import type { FieldNames } from './serviceFieldNames'
@@ -130,12 +130,12 @@ export class RestClient {
   }
 
   /**
-   * The HTTP status a HEAD of `path` gets, for the service check: the body is
-   * never read. Only for paths whose GET is a plain read (probedRestPaths.ts).
+   * The HTTP status a HEAD of `path` gets: the body is never read. Only for paths whose GET is a plain
+   * read (probedRestPaths.ts). The service check's probes leave the connection state alone; the
+   * heartbeat's (`heartbeat.ts`) are what moves it while the app is idle.
    */
-  async headStatus(path: string): Promise<number> {
-    // A probe of the service check: it does not move the connection state.
-    const answer = await this.exchange('HEAD', path, 'record', () => ({}), false)
+  async headStatus(path: string, opts: { kind?: AnswerKind; recordContact?: boolean } = {}): Promise<number> {
+    const answer = await this.exchange('HEAD', path, opts.kind ?? 'record', () => ({}), opts.recordContact ?? false)
     answer.watch.finish()
     // A HEAD's answer has no body: letting it end gives the connection back to the pool.
     answer.body.resume()
@@ -194,8 +194,12 @@ export class RestClient {
   ): Promise<OpenAnswer> {
     const started = Date.now()
     let answer: OpenAnswer
+    const open = async () => openAnswer(this.http, { ...(await config()), method, url: path }, this.limits[kind], `${method} ${path}`)
     try {
-      answer = await openAnswer(this.http, { ...(await config()), method, url: path }, this.limits[kind], `${method} ${path}`)
+      // A HEAD that met a kept-alive connection the service had closed meanwhile is asked once more on a
+      // fresh one: it acts on nothing, and that reset says nothing of the line (a HEAD only: any other
+      // request whose outcome is unknown is read back, never sent again).
+      answer = await open().catch((err: unknown) => (method === 'HEAD' && resetOnKeptConnection(err) ? open() : Promise.reject(err)))
     } catch (err) {
       const error = AppError.from(err)
       if (recordContact) this.options.onContact?.(contactOutcome(error))

@@ -63,6 +63,7 @@ export interface ComponentSqlRow {
   item_code: string | null
   item_name: string | null
   available: number | null
+  item_active: number | null
 }
 
 export function toBundleComponent(r: ComponentSqlRow): BundleComponent {
@@ -73,6 +74,7 @@ export function toBundleComponent(r: ComponentSqlRow): BundleComponent {
     itemCode: r.item_code,
     itemName: r.item_name,
     available: r.available,
+    active: r.item_active === null ? null : r.item_active === 1,
   }
 }
 
@@ -85,6 +87,8 @@ export interface ItemSqlRow {
   measurement_unit: string | null
   item_category_id: number | null
   available: number | null
+  /** 1 or 0, where the statement reads it. */
+  active?: number
 }
 
 export function toItemRow(r: ItemSqlRow): ItemRow {
@@ -96,5 +100,6 @@ export function toItemRow(r: ItemSqlRow): ItemRow {
     measurementUnit: r.measurement_unit,
     itemCategoryId: r.item_category_id,
     available: r.available,
+    ...(r.active === undefined ? {} : { active: r.active === 1 }),
   }
 }

@@ -238,7 +238,7 @@ export class CatalogueStore {
   components(bundleId: number): BundleComponent[] {
     const rows = this.db
       .prepare(
-        `SELECT c.id, c.item_id, c.quantity, i.code AS item_code, i.name AS item_name, s.available
+        `SELECT c.id, c.item_id, c.quantity, i.code AS item_code, i.name AS item_name, i.active AS item_active, s.available
          FROM bundle_components c LEFT JOIN items i ON i.id = c.item_id
          LEFT JOIN stock s ON s.item_id = c.item_id AND s.agency_id = :agency
          WHERE c.bundle_id = :id ORDER BY c.rowid`,
@@ -286,7 +286,7 @@ export class CatalogueStore {
           UNION ALL SELECT id, 1 FROM items WHERE code LIKE :prefix ESCAPE '\\'
           ${fts ? 'UNION ALL SELECT rowid, 2 FROM item_fts WHERE item_fts MATCH :fts' : ''}
         ), best AS (SELECT id, MIN(rank) AS rank FROM m GROUP BY id)
-        SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, s.available
+        SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active, s.available
         FROM best JOIN items i ON i.id = best.id LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency
         ORDER BY best.rank, i.code LIMIT :limit`,
       )
@@ -359,7 +359,7 @@ export class CatalogueStore {
   item(id: number, agencyId: number | null): ItemRow | null {
     // No stock row at a pulled agency means none there: 0, so the counter warns before booking it.
     const row = this.stmt(
-      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, COALESCE(s.available, 0) AS available
+      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active, COALESCE(s.available, 0) AS available
        FROM items i LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.id = ?`,
     ).get(agencyId, id) as ItemSqlRow | undefined
     return row ? toItemRow(row) : null
@@ -368,7 +368,7 @@ export class CatalogueStore {
   /** Items of a category that have stock at the agency (what a dynamic bundle offers). */
   itemsWithStock(categoryId: number, agencyId: number): ItemRow[] {
     const rows = this.stmt(
-      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, s.available
+      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active, s.available
        FROM items i JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.item_category_id = ? AND s.available > 0 ORDER BY i.code LIMIT 200`,
     ).all(agencyId, categoryId) as ItemSqlRow[]
     return rows.map(toItemRow)

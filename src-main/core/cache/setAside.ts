@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
+import { format } from 'date-fns'
 
 /** The folder beside a cache where its damaged files are kept, whole, for support and for a later recovery. */
 export const SET_ASIDE = 'set-aside'
 
-const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*$/, '')
+// This computer's clock, not UTC: the clerk tells support "it happened at 22:20", and the name should agree.
+const stamp = (at: Date) => format(at, 'yyyyMMdd-HHmmss')
 
 /**
  * Moves a damaged database and its write-ahead log (which may hold its newest pages) into `set-aside/`,

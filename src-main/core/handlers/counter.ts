@@ -2,7 +2,7 @@ import type { counterRequests } from '@shared/contract/counter'
 import type { AreaHandlers, CoreParts } from './parts'
 
 /** The counter: bookings, the outbox, sync, the new-booking form. Assembled in core/createCore.ts. */
-export function counterHandlers({ bookings, counter, openBooking }: CoreParts): AreaHandlers<typeof counterRequests> {
+export function counterHandlers({ bookings, counter, openBooking, connection }: CoreParts): AreaHandlers<typeof counterRequests> {
   return {
     'bookings.create': async (input) => bookings.create(input),
     'bookings.update': async ({ id, changes }) => bookings.update(id, changes),
@@ -18,7 +18,13 @@ export function counterHandlers({ bookings, counter, openBooking }: CoreParts): 
     'outbox.discard': async ({ seq }) => bookings.discard(seq),
     'outbox.keepTheirs': ({ seq }) => bookings.keepTheirs(seq),
     'outbox.claimCandidate': ({ seq, serviceId }) => bookings.claimCandidate(seq, serviceId),
-    'sync.push': () => bookings.push({ ignoreBackoff: true, waitForOtherPusher: true }),
+    'sync.push': async () => {
+      const heard = connection.heard()
+      const report = await bookings.push({ ignoreBackoff: true, waitForOtherPusher: true })
+      // A push with nothing to send asks the service nothing: the clerk's "sync now" still asks it, so the
+      // screen never says all is sent on the word of a line it did not try.
+      return { ...report, connection: connection.heard() === heard ? await connection.check() : connection.status() }
+    },
     'sync.status': async () => bookings.summary(),
     'counter.setup': async () => counter.setup(),
     // The service's read replaces the list: announced (and answered) whole, once.

@@ -9,6 +9,12 @@ export function sessionHandlers({ options, settings, session, profile, connectio
     'session.signIn': (input) => session.signIn(input),
     'session.startTraining': () => session.startTraining(),
     'session.resetTraining': () => session.resetTraining(),
+    'session.trainingLine': async ({ up }) => {
+      const status = await session.setTrainingLine(up)
+      // The app learns of it as of a real line: by asking the service, which now refuses or answers.
+      await connection.check()
+      return status
+    },
     'session.signOut': () => session.signOut(),
     'connection.status': async () => connection.status(),
     'profile.whoami': () => profile.whoami(),

@@ -1,4 +1,6 @@
 import { netAvailable } from '@shared/bookingLines'
+import type { LotOption } from '@shared/counter'
+import { unsentByLot } from '../cache/unsentLots'
 import type { EntityCache } from './entityCaches'
 
 /**
@@ -26,4 +28,44 @@ export function availableAt(cache: EntityCache, agencyId: number, itemIds: reado
   })
   const net = new Map(netOfUnsent(cache, agencyId, known).map((r) => [r.id, r.available]))
   return new Map(itemIds.map((id) => [id, net.get(id) ?? null]))
+}
+
+/**
+ * The lots of each item at an agency with their figures net of unsent bookings, as the line shows the
+ * chosen lot's and the save warns against it (src-shared/bookingLines/stockWarnings.ts, lotStockWarnings).
+ * Only items with an unsent figure cost the lots' sum: most scans read no booking.
+ */
+export function lotsAt(cache: EntityCache, agencyId: number, itemIds: readonly number[]): Map<number, LotOption[]> {
+  const ids = [...new Set(itemIds)]
+  const withUnsent = [...cache.outbox.unsentBooked(agencyId, ids).keys()]
+  const unsent = unsentByLot(cache.store.db, agencyId, withUnsent)
+  return new Map(
+    ids.map((id) => [
+      id,
+      cache.store
+        .lotsAt(id, agencyId)
+        .map((lot) => (unsent.has(lot.id) ? { ...lot, available: netAvailable(lot.available, unsent.get(lot.id))! } : lot)),
+    ]),
+  )
+}
+
+/** Each lot's net figure at an agency (see lotsAt), for the save's warning; null for a lot with no figure here. */
+export function lotAvailableAt(
+  cache: EntityCache,
+  agencyId: number,
+  lines: readonly { itemId: number; lotId: number | null }[],
+): (lotId: number) => number | null {
+  const onLots = lines.filter((l) => l.lotId !== null)
+  const figures = new Map(
+    [
+      ...lotsAt(
+        cache,
+        agencyId,
+        onLots.map((l) => l.itemId),
+      ).values(),
+    ]
+      .flat()
+      .map((l) => [l.id, l.available]),
+  )
+  return (lotId) => figures.get(lotId) ?? null
 }

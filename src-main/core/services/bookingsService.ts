@@ -10,7 +10,7 @@ import {
   type OutboxEntry,
   type OutboxOp,
 } from '@shared/bookings'
-import { countsAgainstStock, ownUnsent, stockWarnings, type CheckedLine, type StockWarning } from '@shared/bookingLines'
+import { countsAgainstStock, lotStockWarnings, ownUnsent, stockWarnings, type CheckedLine, type StockWarning } from '@shared/bookingLines'
 import { AppError, badInput } from '@shared/errors'
 import { fetchBooking } from '../api/bookingsApi'
 import { fetchBookingViewWithLines } from '../api/bookingsGraphql'
@@ -32,7 +32,7 @@ import { keepInTransitDelivery, keptInTransitDelivery } from '../cache/keptInTra
 import { deliveryCount } from './deliveryCount'
 import { pushLockFile, waitForLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
-import { availableAt } from './availability'
+import { availableAt, lotAvailableAt } from './availability'
 import { refuseAtEntry } from './entryChecks'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import { forgetOpenBooking } from './openBookingService'
@@ -467,10 +467,11 @@ export class BookingsService {
   /** The screen's warning, from the same rule and the same net figure its scans showed (before this booking counts). */
   private stockWarnings(cache: EntityCache, agencyId: number, lines: BookingLine[]): StockWarning[] {
     const available = availableAt(cache, agencyId, [...new Set(lines.map((l) => l.itemId))])
-    return stockWarnings(
-      lines.map((l): Parameters<typeof stockWarnings>[0][number] => ({ itemId: l.itemId, quantity: l.bookedQuantity })),
-      (item) => available.get(item) ?? null,
-    )
+    const asked = lines.map((l) => ({ itemId: l.itemId, lotId: l.lotId, quantity: l.bookedQuantity }))
+    return [
+      ...stockWarnings(asked, (item) => available.get(item) ?? null),
+      ...lotStockWarnings(asked, lotAvailableAt(cache, agencyId, lines)),
+    ]
   }
 
   /** Queues a change of a booking already on its way or confirmed: it is pending again. */

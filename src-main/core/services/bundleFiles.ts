@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import { isValidEan13, type CatalogueRow, type FileData, type ImportPreview } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
+import { normalQuantity } from '@shared/bookingLines/quantities'
 import { isValidQuantity } from '@shared/patterns'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import { readSheetRows, type SheetLimits } from './sheetReader'
@@ -21,6 +22,21 @@ export interface ExportRow extends CatalogueRow {
   componentsText: string
 }
 
+/**
+ * "CODE:2.0;…" as the catalogue writes quantities ("CODE:2"): the cache keeps the service's decimal text,
+ * and a file read beside the screen should say the same number the same way.
+ */
+function componentsAsWritten(text: string): string {
+  return text
+    .split(';')
+    .map((part) => {
+      const at = part.lastIndexOf(':')
+      const quantity = part.slice(at + 1)
+      return at > 0 && isValidQuantity(quantity) ? `${part.slice(0, at)}:${normalQuantity(quantity)}` : part
+    })
+    .join(';')
+}
+
 export async function writeBundleFile(rows: Iterable<ExportRow>, format: 'xlsx' | 'csv', baseName: string): Promise<FileData> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('bundles')
@@ -32,7 +48,7 @@ export async function writeBundleFile(rows: Iterable<ExportRow>, format: 'xlsx' 
       r.description ?? '',
       r.ean13 ?? '',
       r.tags.join('|'),
-      r.componentsText,
+      componentsAsWritten(r.componentsText),
       r.active ? 1 : 0,
       r.available ?? '',
     ])

@@ -1,5 +1,6 @@
 import type { BundleDetail, BundleInput, CatalogueQuery, FileData, ImportPreview } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
+import { fileStamp } from '@shared/localDate'
 import {
   createBundle,
   deleteBundle,
@@ -71,8 +72,8 @@ export class BundleService {
   }
 
   async exportList(query: CatalogueQuery & { format: 'xlsx' | 'csv' }): Promise<FileData> {
-    const stamp = this.now().toISOString().slice(0, 16).replace(/[-:T]/g, '')
-    return writeBundleFile(this.catalogue.store().exportRows(query), query.format, `paquetes-${stamp}`)
+    const { day, time } = fileStamp(this.now(), this.profile.lastKnown()?.profile.timeZone)
+    return writeBundleFile(this.catalogue.store().exportRows(query), query.format, `paquetes-${day}${time.slice(0, 4)}`)
   }
 
   async importPreview(file: FileData): Promise<ImportPreview> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { AgencyOption, CounterSetup, ScanResult, ScannedItem, TransferRequest, AgencyStock } from '@shared/counter'
+import type { AgencyOption, CounterSetup, LotOption, ScanResult, ScannedItem, TransferRequest, AgencyStock } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
 import { bundleRefusal } from '@shared/bookingLines'
@@ -7,7 +7,7 @@ import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import { fetchBookingView } from '../api/bookingsApi'
 import { readAgencyShipments, readCategoryFilter, readPendingTransferRequests } from '../api/bookingsGraphql'
 import type { CoreEvents } from '../events'
-import { netOfUnsent } from './availability'
+import { lotsAt, netOfUnsent } from './availability'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -112,15 +112,14 @@ export class CounterService {
       itemCategoryId: bundle.itemCategoryId,
     }
     if (bundle.categoryBundle) {
-      const choices =
-        bundle.itemCategoryId && agency ? netOfUnsent(cache, agency, cache.store.itemsWithStock(bundle.itemCategoryId, agency)) : []
-      return {
-        kind: 'bundle',
-        code,
-        bundle: head,
-        components: [],
-        choices: choices.map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] })),
-      }
+      // As scanned one by one (net lots, whether active): the answer a window keeps is the one a scan would give.
+      const stocked = bundle.itemCategoryId && agency ? cache.store.itemsWithStock(bundle.itemCategoryId, agency) : []
+      const choices = this.scanned(
+        cache,
+        stocked.map((i) => i.id),
+        agency,
+      )
+      return { kind: 'bundle', code, bundle: head, components: [], choices }
     }
     const scanned = new Map(
       this.scanned(
@@ -244,7 +243,8 @@ export class CounterService {
   /** Items as the counter books them: with what is available net of this computer's unsent bookings (the figure the save warns against). */
   private scanned(cache: EntityCache, itemIds: readonly number[], agency: number | null): ScannedItem[] {
     const items = itemIds.flatMap((id) => cache.store.item(id, agency) ?? [])
-    return netOfUnsent(cache, agency, items).map((item) => ({ item, lots: agency ? cache.store.lotsAt(item.id, agency) : [] }))
+    const lots = agency ? lotsAt(cache, agency, itemIds) : new Map<number, LotOption[]>()
+    return netOfUnsent(cache, agency, items).map((item) => ({ item, lots: lots.get(item.id) ?? [] }))
   }
 
   private cache(): EntityCache {

@@ -30,6 +30,7 @@ export class EntityCaches {
   private open: EntityCache | null = null
   private journaled: JournaledOutbox | null = null
   private openFile: string | null = null
+  private reading: Promise<unknown> | null = null
 
   constructor(
     private readonly dataDir: string,
@@ -67,6 +68,23 @@ export class EntityCaches {
     }
     this.open.agencyId = who.agency?.id ?? null
     return this.open
+  }
+
+  /**
+   * Before a read of the entity's data: a session whose profile was never read (a training account just
+   * reset, a first sign-in) has it read now, once for all who ask together, so the lists wait for it
+   * instead of failing as if offline. Offline with nothing kept, the read's own refusal follows.
+   */
+  async known(): Promise<void> {
+    try {
+      // Open for this session already: the entity was known (the common case, every scan).
+      if (this.open?.session === this.session.require() || this.profile.lastKnown()) return
+    } catch {
+      // Signed out: the request says so itself.
+      return
+    }
+    this.reading ??= this.profile.whoami().finally(() => (this.reading = null))
+    await this.reading.catch(() => undefined)
   }
 
   /** The cache open now, without opening one: for work left for later, which a close or a switch makes moot. */

@@ -4,6 +4,7 @@ import { AppError } from '@shared/errors'
 import type { AnswerLimitOverrides } from '../api/answerLimits'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
+import { heartbeat } from '../api/heartbeat'
 import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
 import { ServiceClock } from '../api/serviceClock'
 import { checkServerAddress, isInsecureRemote } from '../api/serviceAddress'
@@ -90,6 +91,7 @@ export class SessionService {
       serverUrl: this.active.account.serverUrl,
       email: this.active.account.email,
       insecureHttp: isInsecureRemote(this.active.account.serverUrl),
+      ...(this.active.training ? { trainingLineDown: this.deps.training?.lineIsDown() ?? false } : {}),
     }
   }
 
@@ -158,7 +160,7 @@ export class SessionService {
     return this.changed()
   }
 
-  /** Back to the training company's seed; the training cache goes with it. */
+  /** Back to the training company's seed, with the line up again; the training cache goes with it. */
   async resetTraining(): Promise<SessionStatus> {
     const launcher = this.requireTraining()
     if (!this.active?.training) throw new AppError('bad_input', { detail: 'training mode is not running' })
@@ -166,8 +168,32 @@ export class SessionService {
     await this.deactivate()
     await launcher.reset()
     rmSync(accountFolder(this.deps.dataDir, { ...account, training: true }), { recursive: true, force: true })
-    this.activate(account, true)
+    const service = await launcher.start()
+    this.activate({ serverUrl: service.url, email: service.email, token: service.token }, true)
     return this.changed()
+  }
+
+  /**
+   * Training's "Simular sin conexión": drops the training service's line (every connection refused) or
+   * brings it back, for a clerk to practise saving offline and the sync after. Refused outside training:
+   * a real service's line is never touched. The session stays as it is; the connection state learns of
+   * the change as it would of a real line, by asking.
+   */
+  async setTrainingLine(up: boolean): Promise<SessionStatus> {
+    const launcher = this.requireTraining()
+    const active = this.active
+    if (!active?.training) throw new AppError('bad_input', { detail: 'the line can be dropped only in training mode' })
+    if (!up) await launcher.dropLine()
+    else {
+      const service = await launcher.start()
+      // Its address was taken meanwhile (rare): the session follows it; training keeps one cache whatever the address.
+      if (service.url !== active.account.serverUrl) {
+        await this.deactivate()
+        this.activate({ serverUrl: service.url, email: service.email, token: service.token }, true)
+        return this.changed()
+      }
+    }
+    return this.status()
   }
 
   async signOut(): Promise<SessionStatus> {
@@ -208,7 +234,7 @@ export class SessionService {
     const graphql = new GraphqlClient(rest, { ...limits, now: serviceNow, onContact, onServiceTime, log })
     const extensions = new ServiceExtensions((query) => graphql.query(query))
     this.active = { account, training, rest, graphql, extensions, accountDb, clock }
-    this.deps.connection.watch(() => fetchProfile(rest))
+    this.deps.connection.watch(() => heartbeat(rest))
   }
 
   private async deactivate(): Promise<void> {

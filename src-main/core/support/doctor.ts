@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { arch, platform, release } from 'node:os'
 import { join, relative } from 'node:path'
-import type { Readable } from 'node:stream'
-import axios from 'axios'
 import { AppError } from '@shared/errors'
-import { clockWarningMs, offsetInWords } from '@shared/serviceClock'
+import { clockWarningMs } from '@shared/serviceClock'
 import type { DoctorCheck, DoctorReport } from '@shared/support'
 import { accountMigrations, entityMigrations } from '../cache/migrations'
-import { offsetFromDate } from '../api/serviceClock'
 import { damageInside, damageOfError, damageOnDisk, damageWords, type FileDamage } from '../cache/fileDamage'
 import { setAsideFiles } from '../cache/setAside'
 import type { Runner } from '../createCore'
 import type { SecretStore } from '../secrets/secretStore'
 import { readDatabase, readOutboxes, sqliteFilesUnder } from './cacheFiles'
+import { check, reason, same, text } from './checkParts'
+import { checkService } from './serviceReach'
+
+export { checkService }
 
 export interface DoctorDeps {
   dataDir: string
@@ -31,11 +32,6 @@ export interface DoctorDeps {
 /** The keychain entry the round trip writes and removes; never a user's. */
 export const keychainProbeAccount = 'mostrador-doctor-probe'
 
-type Check = Omit<DoctorCheck, 'ok'>
-const check = (c: Check): DoctorCheck => ({ ...c, ok: c.level !== 'error' })
-const text = (es: string, en: string) => ({ es, en })
-const reason = (err: unknown) => (err instanceof AppError ? (err.detail ?? err.message) : err instanceof Error ? err.message : String(err))
-
 /** The schema versions this build writes: one per kind of cache file. */
 export function schemaVersions(): { account: number; entity: number } {
   return { account: accountMigrations.length, entity: entityMigrations.length }
@@ -52,7 +48,7 @@ export function checkDataFolder(dataDir: string): DoctorCheck {
       id: 'dataFolder',
       level: 'ok',
       message: text('Carpeta de datos con permiso de escritura', 'Data folder writable'),
-      detail: dataDir,
+      detail: same(dataDir),
     })
   } catch (err) {
     try {
@@ -64,7 +60,7 @@ export function checkDataFolder(dataDir: string): DoctorCheck {
       id: 'dataFolder',
       level: 'error',
       message: text('No se puede escribir en la carpeta de datos', 'Data folder not writable'),
-      detail: `${dataDir}: ${reason(err)}`,
+      detail: same(`${dataDir}: ${reason(err)}`),
     })
   }
 }
@@ -102,14 +98,14 @@ export function checkCacheIntegrity(dataDir: string): DoctorCheck {
         `Caché dañada (${problems.length} de ${files.length} archivos): ${problems.map((p) => p.es).join('; ')}. Al abrirla, la aplicación la guarda aparte y recupera las reservas sin enviar`,
         `Cache damaged (${problems.length} of ${files.length} files): ${problems.map((p) => p.en).join('; ')}. When it opens it, the app sets it aside and recovers the unsent bookings`,
       ),
-      detail: problems.map((p) => p.en).join('\n'),
+      detail: text(problems.map((p) => p.es).join('\n'), problems.map((p) => p.en).join('\n')),
     })
   }
   return check({
     id: 'cacheIntegrity',
     level: 'ok',
     message: text(`Caché íntegra (${files.length} archivos)`, `Cache intact (${files.length} files)`),
-    detail: versions.join(', '),
+    detail: same(versions.join(', ')),
   })
 }
 
@@ -147,7 +143,7 @@ export function checkSetAside(dataDir: string): DoctorCheck {
       `Archivos dañados guardados aparte: ${kept.length}. Envíelos a soporte con el paquete de soporte (marque «incluir archivos dañados») y luego bórrelos: ${names}`,
       `Damaged files set aside: ${kept.length}. Send them to support with the support bundle (tick "include the damaged files"), then delete them: ${names}`,
     ),
-    detail: kept.map((f) => f.file).join('\n'),
+    detail: same(kept.map((f) => f.file).join('\n')),
   })
 }
 
@@ -184,110 +180,9 @@ export async function checkKeychain(secrets: SecretStore): Promise<DoctorCheck> 
         'El llavero del sistema no está disponible: no se puede guardar el token de forma segura',
         'The system keychain is unavailable: the token cannot be stored safely',
       ),
-      detail: reason(err),
+      detail: same(reason(err)),
     })
   }
-}
-
-/** A cheap unauthenticated GET of the service's address: any HTTP answer means it is reachable. */
-export async function checkService(
-  serverUrl: string | null,
-  now: () => Date,
-  timeoutMs: number,
-  skewWarnMs: number,
-): Promise<DoctorCheck[]> {
-  if (!serverUrl) {
-    const none = text('No hay un servicio configurado (inicie sesión o use --server)', 'No service configured (sign in or use --server)')
-    return [
-      check({ id: 'service', level: 'warn', message: none, detail: null }),
-      check({
-        id: 'clock',
-        level: 'info',
-        message: text('Hora no comprobada: sin servicio', 'Clock not checked: no service'),
-        detail: null,
-      }),
-    ]
-  }
-  const sent = now().getTime()
-  let response
-  const deadline = AbortSignal.timeout(timeoutMs)
-  try {
-    // Only the status and the Date header count: the body is never read, so a page that trickles or runs
-    // on cannot hold the check, and the whole exchange has the deadline, not only the connection.
-    response = await axios.get<Readable>(serverUrl, {
-      timeout: timeoutMs,
-      signal: deadline,
-      responseType: 'stream',
-      validateStatus: () => true,
-      maxRedirects: 0,
-      headers: { Accept: 'application/json' },
-    })
-    response.data.destroy()
-  } catch (err) {
-    const code = deadline.aborted ? null : (err as { code?: string }).code
-    return [
-      check({
-        id: 'service',
-        level: 'error',
-        message: text(`Servicio inaccesible: ${serverUrl}`, `Service unreachable: ${serverUrl}`),
-        detail: deadline.aborted
-          ? `no answer within ${timeoutMs} ms`
-          : code && !reason(err).includes(code)
-            ? `${code} ${reason(err)}`
-            : reason(err),
-      }),
-      check({
-        id: 'clock',
-        level: 'info',
-        message: text('Hora no comprobada: el servicio no respondió', 'Clock not checked: the service did not answer'),
-        detail: null,
-      }),
-    ]
-  }
-  const received = now().getTime()
-  const elapsed = received - sent
-  const service = check({
-    id: 'service',
-    level: response.status >= 500 ? 'warn' : 'ok',
-    message:
-      response.status >= 500
-        ? text(
-            `El servicio responde con errores (HTTP ${response.status}): ${serverUrl}`,
-            `Service answers with errors (HTTP ${response.status}): ${serverUrl}`,
-          )
-        : text(`Servicio accesible: ${serverUrl} (${elapsed} ms)`, `Service reachable: ${serverUrl} (${elapsed} ms)`),
-    detail: `HTTP ${response.status}`,
-  })
-  const skew = offsetFromDate(response.headers['date'], sent, received)
-  if (skew === null) {
-    return [
-      service,
-      check({ id: 'clock', level: 'info', message: text('El servicio no envió su hora', 'The service sent no Date header'), detail: null }),
-    ]
-  }
-  const seconds = Math.round(skew / 1000)
-  const serviceTime = new Date(received + skew).toISOString()
-  const detail = `offset ${seconds} s (service minus this computer); service ${serviceTime}, this computer ${new Date(received).toISOString()}`
-  // The offset is the service's clock minus this computer's: behind the service means fast.
-  const size = Math.abs(skew) >= 60_000 ? offsetInWords(skew) : `${Math.abs(seconds)} s`
-  const clock =
-    Math.abs(skew) > skewWarnMs
-      ? check({
-          id: 'clock',
-          level: 'warn',
-          message: text(
-            `El reloj de este equipo va ${size} ${skew < 0 ? 'adelantado' : 'atrasado'} respecto al servicio (hora del servicio: ${serviceTime}); corrija la fecha y la hora`,
-            `This computer's clock is ${size} ${skew < 0 ? 'fast' : 'slow'} against the service's (service time: ${serviceTime}); please correct the date and time`,
-          ),
-          detail,
-        })
-      : check({
-          id: 'clock',
-          level: 'ok',
-          message: text(`Reloj en hora (diferencia ${seconds} s)`, `Clock in step (difference ${seconds} s)`),
-          detail,
-        })
-  return [service, clock]
 }
 
 export function checkOutbox(dataDir: string): DoctorCheck {
@@ -304,7 +199,10 @@ export function checkOutbox(dataDir: string): DoctorCheck {
     }
     failed += c.failed
     conflicts += c.conflicts
-    return `${o.file}: ${c.waiting} waiting, ${c.failed} failed, ${c.conflicts} conflicts, ${c.confirmed} confirmed`
+    return text(
+      `${o.file}: ${c.waiting} en espera, ${c.failed} rechazados, ${c.conflicts} en conflicto, ${c.confirmed} confirmados`,
+      `${o.file}: ${c.waiting} waiting, ${c.failed} failed, ${c.conflicts} conflicts, ${c.confirmed} confirmed`,
+    )
   })
   const waiting = outboxes.flatMap((o) => o.rows).filter((r) => ['queued', 'sending', 'unknown'].includes(r.state)).length
   const level = failed + conflicts > 0 ? 'warn' : 'ok'
@@ -315,7 +213,7 @@ export function checkOutbox(dataDir: string): DoctorCheck {
       `Pendientes de envío: ${waiting} en espera, ${failed} rechazados, ${conflicts} en conflicto`,
       `Outbox: ${waiting} waiting, ${failed} failed, ${conflicts} conflicts`,
     ),
-    detail: lines.length > 0 ? lines.join('\n') : null,
+    detail: lines.length > 0 ? text(lines.map((l) => l.es).join('\n'), lines.map((l) => l.en).join('\n')) : null,
   })
 }
 
@@ -335,7 +233,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
     try {
       return fn()
     } catch (err) {
-      return check({ id, level: 'error', message: text('La comprobación falló', 'The check failed'), detail: reason(err) })
+      return check({ id, level: 'error', message: text('La comprobación falló', 'The check failed'), detail: same(reason(err)) })
     }
   }
   const checks: DoctorCheck[] = [
@@ -352,14 +250,14 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
         `Mostrador ${v.app}, esquema de caché ${v.schema.entity} (cuenta ${v.schema.account})`,
         `Mostrador ${v.app}, cache schema ${v.schema.entity} (account ${v.schema.account})`,
       ),
-      detail: `node ${v.node}${v.electron ? `, electron ${v.electron}` : ''}`,
+      detail: same(`node ${v.node}${v.electron ? `, electron ${v.electron}` : ''}`),
     }),
     check({ id: 'runner', level: 'info', message: text(`Ejecutado por: ${deps.runner}`, `Runner: ${deps.runner}`), detail: null }),
     check({
       id: 'platform',
       level: 'info',
       message: text(`Sistema: ${platform()} ${arch()}`, `Platform: ${platform()} ${arch()}`),
-      detail: `${platform()} ${release()}`,
+      detail: same(`${platform()} ${release()}`),
     }),
   ]
   return { ok: checks.every((c) => c.ok), checkedAt: deps.now().toISOString(), checks }
@@ -378,7 +276,7 @@ export async function runDoctorWithoutCore(deps: DoctorDeps, startError: unknown
       'Mostrador no puede abrir sus datos en esta carpeta; revise sus permisos y el espacio libre del disco',
       'Mostrador cannot open its data in this folder; check its permissions and the free space on the disk',
     ),
-    detail: reason(startError),
+    detail: same(reason(startError)),
   })
   return { ...report, ok: false, checks: [cannotStart, ...report.checks] }
 }
@@ -389,7 +287,7 @@ export function doctorText(report: DoctorReport, language: 'es' | 'en' = 'en'): 
   return report.checks
     .map((c) => {
       const head = `${mark[c.level]} ${c.message[language]}`
-      return c.level === 'error' && c.detail ? `${head} (${c.detail.replace(/\n/g, '; ')})` : head
+      return c.level === 'error' && c.detail ? `${head} (${c.detail[language].replace(/\n/g, '; ')})` : head
     })
     .join('\n')
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import { AppError } from '@shared/errors'
+import { fileStamp } from '@shared/localDate'
 import { setAsideFiles } from '../cache/setAside'
 import { readOutboxes } from './cacheFiles'
 import { doctorText, runDoctor, versionInfo, type DoctorDeps } from './doctor'
@@ -17,6 +18,8 @@ export interface SupportBundleDeps extends DoctorDeps {
   includeData: boolean
   /** The damaged cache files the app set aside, whole (they hold the shop's data: only when the user ticks it). */
   includeSetAside?: boolean
+  /** The profile's time zone: the file is named by the clerk's clock. */
+  timeZone: string | null
 }
 
 /** Set-aside files go in whole up to this total; larger ones are named in the manifest, to be copied by hand. */
@@ -135,6 +138,10 @@ export async function makeSupportBundle(deps: SupportBundleDeps): Promise<{ file
     ]),
     { level: 6 },
   )
-  const stamp = createdAt.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')
-  return { fileName: `mostrador-support-${stamp}.zip`, bytes, entries: [...all.map((f) => f.name), ...setAside.files.map((f) => f.name)] }
+  const { day, time } = fileStamp(createdAt, deps.timeZone)
+  return {
+    fileName: `mostrador-support-${day}-${time}.zip`,
+    bytes,
+    entries: [...all.map((f) => f.name), ...setAside.files.map((f) => f.name)],
+  }
 }

@@ -19,6 +19,8 @@ export interface SupportDeps {
   runner: Runner
   now: () => Date
   notices: DataNotices
+  /** The signed-in profile's time zone, when known: files are named by the clerk's clock. */
+  timeZone: () => string | null
 }
 
 /** Diagnostics for the user and support: the doctor's checks and the support bundle. */
@@ -58,6 +60,7 @@ export class SupportService {
       knownSecrets: () => this.deps.session.knownSecrets(),
       includeData: opts.includeData,
       includeSetAside: opts.includeSetAside ?? false,
+      timeZone: this.deps.timeZone(),
     })
   }
 

@@ -16,6 +16,8 @@ export interface ComponentLine {
   itemCode: string | null
   itemName: string | null
   available: number | null
+  /** Whether the item is active (null when the cache does not hold it): an inactive one is refused. */
+  active: boolean | null
   quantity: string
   /** The saved quantity, to send only what changed. */
   savedQuantity: string | null
@@ -109,6 +111,7 @@ export function formFromDetail(detail: BundleDetail): BundleForm {
       itemCode: c.itemCode,
       itemName: c.itemName,
       available: c.available,
+      active: c.active,
       quantity: c.quantity,
       savedQuantity: c.quantity,
       removed: false,
@@ -242,11 +245,17 @@ export function checkForm(form: BundleForm): FormProblems {
   if (form.volume !== null && form.volume < 0) fields.volume = { key: 'notNegative' }
   if (!form.categoryBundle) {
     for (const line of form.components) {
-      if (!line.removed && !isValidQuantity(line.quantity)) lines[line.key] = { key: 'quantity' }
+      if (line.removed) continue
+      // The service takes the bundle, then refuses every booking of it: the editor refuses it first.
+      if (line.active === false) lines[line.key] = inactiveComponent(line.itemCode ?? String(line.itemId), line.itemName ?? '')
+      else if (!isValidQuantity(line.quantity)) lines[line.key] = { key: 'quantity' }
     }
   }
   return { fields, lines }
 }
+
+/** An inactive item offered as a component, named by its code and name. */
+export const inactiveComponent = (code: string, name: string): Problem => ({ key: 'inactiveComponent', params: { code, name } })
 
 export function hasProblems(problems: FormProblems): boolean {
   return Object.keys(problems.fields).length > 0 || Object.keys(problems.lines).length > 0

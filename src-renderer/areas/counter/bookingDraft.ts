@@ -1,8 +1,18 @@
 import Decimal from 'decimal.js'
 import type { BookingLine, LocalBooking } from '@shared/bookings'
-import { addQuantities, defaultLot, expandBundle, mergeTarget, normalQuantity, ownUnsent, stockWarnings } from '@shared/bookingLines'
+import {
+  addQuantities,
+  defaultLot,
+  expandBundle,
+  lotStockWarnings,
+  mergeTarget,
+  normalQuantity,
+  ownUnsent,
+  ownUnsentByLot,
+  stockWarnings,
+} from '@shared/bookingLines'
 import type { LotOption, ScanResult, ScannedItem, TransferRequest } from '@shared/counter'
-import { lotFreshness } from '@shared/lots'
+import type { LotFreshness } from '@shared/lots'
 import { isValidQuantity } from '@shared/patterns'
 
 /**
@@ -92,15 +102,28 @@ export function addBundle(
   return { lines, line }
 }
 
+/** Why a line is over stock: more than the item has at the origin, or more than its chosen lot has (`lot` named). */
+export interface OverStock {
+  available: number
+  lot: string | null
+}
+
 /**
- * Lines whose item is booked above what is available (over all lines of that item), each with that
- * figure: the same warnings the save returns (src-shared/bookingLines/stockWarnings.ts).
+ * Lines booked above what is available, each with that figure: over all lines of an item against the
+ * item's, and over all lines on a lot against the lot's (the item's is said when both are: the lot then is not the problem). The same
+ * warnings the save returns (src-shared/bookingLines/stockWarnings.ts).
  */
-export function overStock(lines: DraftLine[]): Map<number, number> {
+export function overStock(lines: DraftLine[]): Map<number, OverStock> {
   const available = new Map(lines.map((l) => [l.itemId, l.available]))
-  const over = new Map<number, number>()
+  const over = new Map<number, OverStock>()
   for (const w of stockWarnings(lines, (item) => available.get(item) ?? null)) {
-    for (const l of lines) if (l.itemId === w.itemId) over.set(l.key, w.available)
+    for (const l of lines) if (l.itemId === w.itemId) over.set(l.key, { available: w.available, lot: null })
+  }
+  const lots = new Map(lines.flatMap((l) => l.lots).map((lot) => [lot.id, lot]))
+  for (const w of lotStockWarnings(lines, (lot) => lots.get(lot)?.available ?? null)) {
+    const lot = lots.get(w.lotId!)
+    for (const l of lines)
+      if (l.lotId === w.lotId && !over.has(l.key)) over.set(l.key, { available: w.available, lot: lot?.name ?? `#${w.lotId}` })
   }
   return over
 }
@@ -110,17 +133,36 @@ export function chosenLot(line: DraftLine): LotOption | null {
   return line.lotId === null ? null : (line.lots.find((l) => l.id === line.lotId) ?? null)
 }
 
+/** What the line's "Available" says: its chosen lot's figure at the origin, else the item's. */
+export function lineAvailable(line: DraftLine): number | null {
+  return chosenLot(line)?.available ?? line.available
+}
+
 /**
- * Lines on a lot already expired on the clerk's day: the save asks before sending them (a lot chosen by
- * hand, or kept from an older booking; the default lot never is one).
+ * A line of an item kept in lots with none chosen: "no lot" is only for items without lots, so the
+ * clerk chooses (its lots all expired, or none covers the quantity) before the booking is saved.
  */
-export function expiredLotLines(lines: DraftLine[], today: () => string): DraftLine[] {
-  const dated = lines.filter((l) => chosenLot(l)?.expires)
+export function needsLot(line: DraftLine): boolean {
+  return line.lotId === null && line.lots.length > 0
+}
+
+/**
+ * Lines on a lot already expired, or expiring within the warning days, on the clerk's day (`freshness`):
+ * the save asks before sending them (a lot chosen by hand, or kept from an older booking; the default
+ * lot is never an expired one).
+ */
+export function datedLotLines(
+  lines: DraftLine[],
+  freshness: (expires: string | null) => LotFreshness,
+): { line: DraftLine; lot: LotOption; state: Exclude<LotFreshness, 'fresh'> }[] {
   // The clerk's day is asked for only when a lot has a date: its zone's first format loads the time-zone
   // data (~15 ms), which a cold start with an empty form would wait for.
-  if (dated.length === 0) return []
-  const day = today()
-  return dated.filter((l) => lotFreshness(chosenLot(l)?.expires ?? null, day, 0) === 'expired')
+  return lines.flatMap((line) => {
+    const lot = chosenLot(line)
+    if (!lot?.expires) return []
+    const state = freshness(lot.expires)
+    return state === 'fresh' ? [] : [{ line, lot, state }]
+  })
 }
 
 export function toBookingLines(lines: DraftLine[]): BookingLine[] {
@@ -141,16 +183,20 @@ export function toBookingLines(lines: DraftLine[]): BookingLine[] {
  */
 export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedItem>): DraftLine[] {
   const own = ownUnsent(booking)
+  const ownLots = ownUnsentByLot(booking)
   return booking.lines.map((l): DraftLine => {
     const scanned = scans.get(l.itemId)
     const available = scanned?.item.available ?? null
+    const lots = (scanned?.lots ?? []).map((lot) =>
+      ownLots.has(lot.id) ? { ...lot, available: new Decimal(lot.available).plus(ownLots.get(lot.id)!).toNumber() } : lot,
+    )
     return {
       key: nextKey++,
       itemId: l.itemId,
       code: l.itemCode ?? scanned?.item.code ?? `#${l.itemId}`,
       name: l.itemName ?? scanned?.item.name ?? '',
       available: available === null ? null : new Decimal(available).plus(own.get(l.itemId) ?? 0).toNumber(),
-      lots: scanned?.lots ?? [],
+      lots,
       lotId: l.lotId,
       quantity: l.bookedQuantity,
       serialNumber: l.serialNumber ?? '',

@@ -12,7 +12,7 @@ const diagnostics: DiagnosticsMessages = {
     runAgain: 'Run again',
     running: 'Checking…',
     allOk: 'All good',
-    someFailed: '{n} problem(s) found',
+    someFailed: '{n} problem found | {n} problems found',
     checkedAt: 'Checked at {time}',
     levels: { ok: 'OK', info: 'Information', warn: 'Warning', error: 'Failed' },
     bundleTitle: 'Support bundle',

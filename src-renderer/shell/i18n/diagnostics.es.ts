@@ -11,7 +11,7 @@ const diagnostics = {
     runAgain: 'Comprobar de nuevo',
     running: 'Comprobando…',
     allOk: 'Todo en orden',
-    someFailed: 'Hay {n} problema(s)',
+    someFailed: 'Hay {n} problema | Hay {n} problemas',
     checkedAt: 'Comprobado a las {time}',
     levels: { ok: 'Correcto', info: 'Información', warn: 'Aviso', error: 'Falla' },
     bundleTitle: 'Paquete para soporte',

@@ -61,3 +61,16 @@ export async function expectText(locator: Locator, expected: string | RegExp): P
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/**
+ * Confirms a question as a clerk does once it is on screen: its default button has the focus (the dialog has
+ * finished opening), the click lands on it, and the dialog is gone before the next step. A click during the
+ * opening animation of a loaded machine could land beside the moving button and leave the dialog up.
+ */
+export async function confirmDialog(page: Page, dialogTestId: string, confirmTestId: string): Promise<void> {
+  const dialog = page.getByTestId(dialogTestId)
+  await dialog.waitFor()
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, confirmTestId)
+  await dialog.getByTestId(confirmTestId).click()
+  await dialog.waitFor({ state: 'detached' })
+}

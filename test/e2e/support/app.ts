@@ -7,6 +7,7 @@ import { launchBrowserHost } from '../../../src-main/host/launchBrowserHost'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { TrainingService } from '@core/training'
 import { screenshot } from './artifacts'
+import { requestInApp } from './requests'
 import { launchChromium, type ChromiumKind } from './browser'
 
 export interface RunningApp {
@@ -38,6 +39,26 @@ export interface AppOptions {
   tours?: 'seen' | 'unseen'
   /** Which Chromium shows the app (see ChromiumKind); the whole browser unless told. */
   chromium?: ChromiumKind
+}
+
+/** The dialogs on screen and the outbox's entries when a test failed: enough to tell a lost click from a stuck push. */
+async function failureContext(page: Page): Promise<string> {
+  const dialogs = await page
+    .locator('.n-modal-container .n-dialog, .n-modal-container .n-card')
+    .allInnerTexts()
+    .catch((err: unknown) => [`(unreadable: ${String(err)})`])
+  const outbox = await requestInApp(page, 'outbox.list')
+    .then((entries) =>
+      entries.map(
+        (e) =>
+          `#${e.seq} ${e.op} ${e.state} attempts=${e.attempts}${e.lastError ? ` ${e.lastError.code}: ${e.lastError.detail ?? ''}` : ''}`,
+      ),
+    )
+    .catch((err: unknown) => [`(unreadable: ${String(err)})`])
+  const sync = await requestInApp(page, 'sync.status')
+    .then((status) => JSON.stringify(status))
+    .catch((err: unknown) => `(unreadable: ${String(err)})`)
+  return [`On screen, dialogs: ${JSON.stringify(dialogs)}`, `Outbox: ${outbox.join('; ') || 'empty'}`, `Sync: ${sync}`].join('\n')
 }
 
 /** Writes the settings of a computer whose first-run tours were all shown (src-main/core/settingsStore.ts), everything else its default. */
@@ -112,6 +133,9 @@ export function useFreshApp(options: AppOptions = {}): () => RunningApp {
     if (!app) return
     if (context.task.result?.state === 'fail') {
       await screenshot(app.page, `failed-${context.task.name}`).catch(() => undefined)
+      // CI shows the failure's message and little else: what was on screen and in the outbox goes with it.
+      const error = context.task.result.errors?.[0]
+      if (error) error.message += `\n${await failureContext(app.page)}`
     }
     await app.close()
     app = null

@@ -119,6 +119,7 @@ describe('when the line goes down', () => {
         link: 'failing',
         lastContactAt: good.lastContactAt,
         clockOffsetMs: good.clockOffsetMs,
+        since: expect.any(String),
       })
       expect(h.seen('connection.changed').at(-1)).toMatchObject({ link: 'failing' })
     } finally {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
+import { orderState } from '@shared/purchasing'
 import { documentedRest, type DocumentedRecord } from '../../support/documentedRest'
 import type { Interception } from '../../support/interceptingProxy'
 import { useProxiedSession } from '../../support/proxiedSession'
@@ -142,5 +143,7 @@ describe('a consolidate as the real service answers it', () => {
       currency: { code: 'USD' },
       exchangeRate: 7.75,
     })
+    // Issue 30, item 5: the order partly received reads so in the candidates too, as on the order's own screen.
+    expect(orderState(candidates.find((o) => o.id === 7004)!)).toBe('partlyReceived')
   })
 })

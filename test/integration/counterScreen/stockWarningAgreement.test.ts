@@ -33,7 +33,7 @@ function draft(item: ScannedItem, quantities: string[]): DraftLine[] {
 /** What the screen warns of (item → available) and what the save answers, in the same shape. */
 async function bothWarnings(lines: DraftLine[]): Promise<{ screen: [number, number][]; save: [number, number][] }> {
   const over = overStock(lines)
-  const screen = [...new Map(lines.filter((l) => over.has(l.key)).map((l) => [l.itemId, over.get(l.key)!]))]
+  const screen = [...new Map(lines.filter((l) => over.has(l.key)).map((l) => [l.itemId, over.get(l.key)!.available]))]
   // Kept as a draft: the booking does not weigh on the next case.
   const { warnings } = await h.call('bookings.create', {
     agencyToId: destination,

@@ -143,13 +143,14 @@ describe('the browser host', () => {
       link: 'online',
       lastContactAt: '2026-11-22T10:00:00.000Z',
       clockOffsetMs: null,
+      since: null,
     })
     let text = ''
     while (!text.includes('connection.changed')) text += new TextDecoder().decode((await reader.read()).value)
     const line = text.split('\n').find((l) => l.startsWith('data: '))!
     expect(JSON.parse(line.slice(6))).toEqual({
       name: 'connection.changed',
-      payload: { online: true, link: 'online', lastContactAt: '2026-11-22T10:00:00.000Z', clockOffsetMs: null },
+      payload: { online: true, link: 'online', lastContactAt: '2026-11-22T10:00:00.000Z', clockOffsetMs: null, since: null },
     })
     ctrl.abort()
   })

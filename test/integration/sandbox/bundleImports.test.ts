@@ -46,12 +46,7 @@ async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
 async function upload(filename: string, data: Buffer | string) {
   const form = new FormData()
   form.append('bundle_import[file]', new Blob([new Uint8Array(Buffer.from(data))]), filename)
-  const res = await fetch(`${sandbox.url}/inventories/bundles/bundle_imports.json`, {
-    method: 'POST',
-    headers: { 'X-User-Email': ana().email, 'X-User-Token': ana().token, Accept: 'application/json' },
-    body: form,
-  })
-  return { status: res.status, body: (await res.json()) as Json }
+  return rest<Json>(sandbox, ana(), 'POST', '/inventories/bundles/bundle_imports.json', form)
 }
 
 const bundles = async () => (await rest<Json[]>(sandbox, ana(), 'GET', '/inventories/bundles.json')).body

@@ -66,7 +66,12 @@ const receive = (orderId: number) => ({
   },
 })
 
-const csv = Buffer.from('code;name;components\nDOC-REST-1;Paquete documentado;\n').toString('base64')
+/** The file as a multipart `bundle_import[file]`, as the docs show the service's imports. */
+const importForm = () => {
+  const form = new FormData()
+  form.append('bundle_import[file]', new Blob(['code;name;components\nDOC-REST-1;Paquete documentado;\n']), 'paquetes.csv')
+  return form
+}
 const booking = () => ({
   shipment: {
     agency_from_id: bookings.agency,
@@ -131,7 +136,7 @@ const calls: Call[] = [
   {
     route: 'POST /inventories/bundles/bundle_imports.json',
     path: () => '/inventories/bundles/bundle_imports.json',
-    body: () => ({ bundle_import: { file: { filename: 'paquetes.csv', data: csv } } }),
+    body: importForm,
     answer: 'empty',
   },
   // Bookings.
@@ -158,8 +163,20 @@ const calls: Call[] = [
     answer: 'shipment',
   },
   { route: 'GET /pos/bookings/:id/ship.json', path: () => `/pos/bookings/${made.booking}/ship.json`, answer: 'shipment' },
-  { route: 'GET /pos/bookings/:id/deliver.json', path: () => `/pos/bookings/${made.booking}/deliver.json`, answer: 'shipment' },
-  { route: 'DELETE /pos/bookings/:id.json', path: () => `/pos/bookings/${bookings.bookings.noTransport}.json`, answer: 'empty' },
+  // The interface's deliver path takes a booking without transport; one in transit is received through the transits.
+  {
+    route: 'GET /pos/bookings/:id/deliver.json',
+    path: () => `/pos/bookings/${bookings.bookings.noTransport}/deliver.json`,
+    answer: 'shipment',
+  },
+  {
+    route: 'PUT /inventories/transits/:id.json',
+    path: () => `/inventories/transits/${made.booking}.json`,
+    body: () => ({ shipment: { memo: 'recibido completo' } }),
+    answer: 'shipment',
+  },
+  { route: 'DELETE /pos/bookings/:id.json', path: () => `/pos/bookings/${bookings.bookings.withBundle}.json`, answer: 'empty' },
+  { route: 'DELETE /inventories/bookings/:id.json', path: () => `/inventories/bookings/${bookings.bookings.open}.json`, answer: 'empty' },
   // Consolidates.
   { route: 'GET /purchases/consolidates/new.json', path: () => '/purchases/consolidates/new.json', answer: { list: 'purchaseOrder' } },
   {

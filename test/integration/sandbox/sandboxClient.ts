@@ -31,10 +31,13 @@ export async function rest<T = unknown>(
   path: string,
   body?: unknown,
 ): Promise<JsonResponse<T>> {
+  // A FormData goes as multipart, with the boundary fetch writes in its own Content-Type.
+  const form = body instanceof FormData
+  const { 'Content-Type': json, ...headers } = userHeaders(user)
   const res = await fetch(`${sandbox.url}${path}`, {
     method,
-    headers: userHeaders(user),
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: form ? headers : { ...headers, 'Content-Type': json! },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   })
   return readJson<T>(res)
 }

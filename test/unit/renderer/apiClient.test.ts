@@ -5,6 +5,8 @@ import { hostEventsPath, hostRequestPath, hostTokenHeader, type Bridge, type Env
 import { AppError } from '@shared/errors'
 
 const signedOut = { state: 'signed_out', lastServerUrl: null, lastEmail: null }
+// The event schemas load lazily, once: on a busy machine the first load takes over vi.waitFor's default second.
+const schemasLoaded = { timeout: 10_000 }
 
 function fakeBridge(answer: (name: string, payload: unknown) => unknown): Bridge & { emit(name: string, payload: unknown): void } {
   const listeners = new Map<string, Set<(p: unknown) => void>>()
@@ -52,16 +54,16 @@ describe('renderer client', () => {
     const seen: unknown[] = []
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const stop = client.onEvent('connection.changed', (p) => seen.push(p))
-    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null })
+    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null })
     bridge.emit('connection.changed', { online: 'yes' })
-    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null })
-    await vi.waitFor(() => expect(seen).toHaveLength(2))
+    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null, since: null })
+    await vi.waitFor(() => expect(seen).toHaveLength(2), schemasLoaded)
     stop()
-    bridge.emit('connection.changed', { online: false, link: 'failing', lastContactAt: null, clockOffsetMs: null })
+    bridge.emit('connection.changed', { online: false, link: 'failing', lastContactAt: null, clockOffsetMs: null, since: null })
     warn.mockRestore()
     expect(seen).toEqual([
-      { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null },
-      { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null },
+      { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null },
+      { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null, since: null },
     ])
   })
 
@@ -71,10 +73,10 @@ describe('renderer client', () => {
     const seen: string[] = []
     client.onEvent('session.changed', (p) => seen.push(`session ${p.state}`))
     client.onEvent('connection.changed', (p) => seen.push(`connection ${p.link}`))
-    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null })
+    bridge.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null })
     bridge.emit('session.changed', signedOut)
-    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null })
-    await vi.waitFor(() => expect(seen).toHaveLength(3))
+    bridge.emit('connection.changed', { online: false, link: 'offline', lastContactAt: null, clockOffsetMs: null, since: null })
+    await vi.waitFor(() => expect(seen).toHaveLength(3), schemasLoaded)
     expect(seen).toEqual(['connection online', 'session signed_out', 'connection offline'])
     bridge.emit('session.changed', signedOut)
     expect(seen).toHaveLength(4)
@@ -89,7 +91,7 @@ describe('renderer client', () => {
     client.onEvent('session.changed', (p) => kept.push(p))
     bridge.emit('session.changed', signedOut)
     stop()
-    await vi.waitFor(() => expect(kept).toEqual([signedOut]))
+    await vi.waitFor(() => expect(kept).toEqual([signedOut]), schemasLoaded)
     expect(gone).toEqual([])
   })
 })
@@ -152,7 +154,7 @@ describe('browser-host transport', () => {
     deliver(JSON.stringify({ name: 'no.such.event', payload: {} }))
     expect(open).toHaveBeenCalledTimes(1)
     expect(open.mock.calls[0]![0]).toBe(hostEventsPath)
-    await vi.waitFor(() => expect(session).toEqual([signedOut]))
+    await vi.waitFor(() => expect(session).toEqual([signedOut]), schemasLoaded)
     expect(connection).toEqual([])
   })
 })

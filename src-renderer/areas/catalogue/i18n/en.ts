@@ -113,6 +113,7 @@ const catalogue: CatalogueMessages = {
       categoryRequired: 'A category bundle needs an item category.',
       notNegative: 'It cannot be negative.',
       quantity: 'A quantity above zero, such as 2 or 1.5.',
+      inactiveComponent: '{code} — {name} is inactive: a bundle cannot hold it. Remove it or activate it on the service.',
     },
   },
   bundle: {
@@ -178,6 +179,7 @@ const catalogue: CatalogueMessages = {
     components: {
       searchPlaceholder: 'Add an item: search by code or name',
       stockShort: 'stock {stock}',
+      inactive: 'inactive',
       none: 'This bundle has no components yet.',
       code: 'Code',
       name: 'Item',

@@ -112,6 +112,7 @@ const catalogue = {
       categoryRequired: 'Un conjunto por categoría necesita una categoría de artículos.',
       notNegative: 'No puede ser negativo.',
       quantity: 'Cantidad mayor que cero, por ejemplo 2 o 1,5.',
+      inactiveComponent: '{code} — {name} está inactivo: un conjunto no puede llevarlo. Quítelo o actívelo en el servicio.',
     },
   },
   bundle: {
@@ -178,6 +179,7 @@ const catalogue = {
     components: {
       searchPlaceholder: 'Añadir un artículo: busque por código o nombre',
       stockShort: 'existencia {stock}',
+      inactive: 'inactivo',
       none: 'Este conjunto todavía no tiene componentes.',
       code: 'Código',
       name: 'Artículo',

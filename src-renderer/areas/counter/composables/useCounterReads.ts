@@ -10,6 +10,8 @@ export interface CodeSuggestion {
   code: string
   name: string
   available: number | null
+  /** False for an item withdrawn from sale: shown, marked, and refused when chosen. */
+  active: boolean
 }
 
 /**
@@ -35,8 +37,22 @@ export function useCounterReads() {
         request('catalogue.search', { query, tag: null, active: 'active', offset: 0, limit: 5 }),
       ])
       return [
-        ...bundles.rows.map((b) => ({ kind: 'bundle' as const, id: b.id, code: b.code, name: b.name, available: b.available })),
-        ...items.map((i) => ({ kind: 'item' as const, id: i.id, code: i.code, name: i.name, available: i.available })),
+        ...bundles.rows.map((b) => ({
+          kind: 'bundle' as const,
+          id: b.id,
+          code: b.code,
+          name: b.name,
+          available: b.available,
+          active: true,
+        })),
+        ...items.map((i) => ({
+          kind: 'item' as const,
+          id: i.id,
+          code: i.code,
+          name: i.name,
+          available: i.available,
+          active: i.active !== false,
+        })),
       ]
     },
   }

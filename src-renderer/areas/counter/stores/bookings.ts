@@ -179,12 +179,16 @@ export const useBookingsStore = defineStore('bookings', () => {
     }
   }
 
-  /** The clerk asked to sync now (waiting entries go at once, backoff or not). */
+  /**
+   * The clerk asked to sync now (waiting entries go at once, backoff or not). The core asks the service
+   * even with nothing to send, and only a push that found the service answering is a sync.
+   */
   async function pushNow(): Promise<PushReport> {
     pushingHere.value = true
     try {
       const report = await request('sync.push')
-      lastSyncAt.value = new Date().toISOString()
+      connection.apply(report.connection)
+      if (report.connection.online) lastSyncAt.value = new Date().toISOString()
       apply(report.changes)
       return report
     } finally {

@@ -34,6 +34,10 @@ const dispatch: DispatchMessages = {
     shipConfirm: 'Ship {count} bookings? The stock leaves your agency.',
     shipConfirmOne: 'Ship booking {number}? The stock leaves your agency.',
     confirmShip: 'Ship',
+    shipExpired: {
+      intro: '{count} line ships from an expired lot: | {count} lines ship from expired lots:',
+      lot: 'lot {lot}, expired on {date}',
+    },
     confirmDeliver: 'Deliver',
     cancel: 'Cancel',
     deliverConfirmTitle: 'Deliver booking',
@@ -128,7 +132,11 @@ const dispatch: DispatchMessages = {
     syncing: 'Sending to the service…',
     lastSync: 'Last sync: {time}',
     neverSynced: 'Not synced in this session',
-    offline: 'No connection to the service. Changes wait here and are sent by themselves when the connection is back.',
+    notOnline: {
+      offline: '{state} Changes wait here and are sent by themselves when the connection is back.',
+      failing: '{state} Changes wait here and are sent by themselves when the service answers again.',
+    },
+    notReached: 'Could not sync. {state}',
     allClear: 'Nothing waiting: everything is on the service.',
     pushed: 'Sent: {sent}. Waiting: {waiting}. Failed: {failed}. Conflicts: {conflicts}.',
     sections: {
@@ -168,6 +176,14 @@ const dispatch: DispatchMessages = {
       conflict: 'Conflict',
       done: 'Sent',
     },
+    willSend: {
+      offline: 'Will be sent when the connection is back',
+      failing: 'Will be sent when the service answers again',
+    },
+    willConfirm: {
+      offline: 'Will be confirmed when the connection is back',
+      failing: 'Will be confirmed when the service answers again',
+    },
     retry: 'Retry',
     discard: 'Discard',
     keepTheirs: 'Keep the service’s version',
@@ -191,6 +207,7 @@ const dispatch: DispatchMessages = {
   },
   syncIndicator: {
     upToDate: 'Synced',
+    nothingWaiting: 'Nothing waiting',
     waiting: 'Waiting: {count}',
     failed: 'Failed: {count}',
     conflicts: 'Conflicts: {count}',

@@ -32,6 +32,10 @@ const dispatch = {
     shipConfirm: '¿Dar salida a {count} reservas? Las existencias salen de su agencia.',
     shipConfirmOne: '¿Dar salida a la reserva {number}? Las existencias salen de su agencia.',
     confirmShip: 'Despachar',
+    shipExpired: {
+      intro: '{count} línea sale de un lote vencido: | {count} líneas salen de lotes vencidos:',
+      lot: 'lote {lot}, venció el {date}',
+    },
     confirmDeliver: 'Entregar',
     cancel: 'Cancelar',
     deliverConfirmTitle: 'Entregar reserva',
@@ -125,7 +129,13 @@ const dispatch = {
     syncing: 'Enviando al servicio…',
     lastSync: 'Última sincronización: {time}',
     neverSynced: 'Sin sincronizar en esta sesión',
-    offline: 'Sin conexión con el servicio. Los cambios esperan aquí y se enviarán solos al volver la conexión.',
+    /** While the line is not online; {state} is the status bar's words as a sentence ("Sin conexión desde 10:35."). */
+    notOnline: {
+      offline: '{state} Los cambios esperan aquí y se enviarán solos cuando vuelva la conexión.',
+      failing: '{state} Los cambios esperan aquí y se enviarán solos cuando el servicio vuelva a responder.',
+    },
+    /** "Sync now" asked the service and it did not answer well: nothing is called synced. */
+    notReached: 'No se pudo sincronizar. {state}',
     allClear: 'Nada pendiente: todo está en el servicio.',
     pushed: 'Enviadas: {sent}. Esperando: {waiting}. Con error: {failed}. En conflicto: {conflicts}.',
     sections: {
@@ -166,6 +176,16 @@ const dispatch = {
       conflict: 'En conflicto',
       done: 'Enviada',
     },
+    /** What a waiting entry will do while the line is not online, said instead of its state. */
+    willSend: {
+      offline: 'Se enviará cuando vuelva la conexión',
+      failing: 'Se enviará cuando el servicio vuelva a responder',
+    },
+    /** An entry whose send may have arrived: it is read back before anything is sent again. */
+    willConfirm: {
+      offline: 'Se confirmará cuando vuelva la conexión',
+      failing: 'Se confirmará cuando el servicio vuelva a responder',
+    },
     retry: 'Reintentar',
     discard: 'Descartar',
     keepTheirs: 'Quedarme con la del servicio',
@@ -189,6 +209,8 @@ const dispatch = {
   },
   syncIndicator: {
     upToDate: 'Sincronizado',
+    /** Nothing waits here, but the service is not answering: "synced" would say more than is known. */
+    nothingWaiting: 'Nada pendiente',
     waiting: 'Pendientes: {count}',
     failed: 'Con error: {count}',
     conflicts: 'En conflicto: {count}',

@@ -67,7 +67,8 @@ const purchasing: PurchasingMessages = {
       special: 'Special invoice',
       delete: 'Delete',
       deleteTitle: 'Delete consolidate “{name}”?',
-      deleteBody: 'Its {n} orders are released and can be consolidated again; nothing else about them changes.',
+      deleteBody:
+        'Its order is released and can be consolidated again; nothing else about it changes. | Its {n} orders are released and can be consolidated again; nothing else about them changes.',
       deleted: 'Consolidate “{name}” deleted.',
       columns: {
         name: 'Name',
@@ -156,6 +157,22 @@ const purchasing: PurchasingMessages = {
         overMark: '+{n} over',
         complete: 'Complete',
         column: 'Counted',
+      },
+      summary: {
+        title: 'Check before registering',
+        shortTitle: 'Less arrived than is pending',
+        shortIntro:
+          '{count} product arrived short: what was counted is registered and the order stays open for the rest. | {count} products arrived short: what was counted is registered and the order stays open for the rest.',
+        item: 'Product',
+        pending: 'Pending',
+        counted: 'Counted',
+        missing: 'Missing',
+        lotsTitle: 'Expired or expiring lots',
+        lotsIntro: 'Check that these goods can be received before registering them.',
+        lot: 'Lot {lot} · expires {date}',
+        confirmCounted: 'Register what was counted',
+        confirm: 'Register reception',
+        back: 'Back to the count',
       },
       columns: {
         item: 'Product',

@@ -65,7 +65,8 @@ const purchasing = {
       special: 'Factura especial',
       delete: 'Eliminar',
       deleteTitle: '¿Eliminar el consolidado «{name}»?',
-      deleteBody: 'Sus {n} órdenes quedan libres y se podrán consolidar de nuevo; nada más cambia en ellas.',
+      deleteBody:
+        'Su orden queda libre y se podrá consolidar de nuevo; nada más cambia en ella. | Sus {n} órdenes quedan libres y se podrán consolidar de nuevo; nada más cambia en ellas.',
       deleted: 'Se eliminó el consolidado «{name}».',
       columns: {
         name: 'Nombre',
@@ -155,6 +156,22 @@ const purchasing = {
         overMark: '+{n} de más',
         complete: 'Completo',
         column: 'Contado',
+      },
+      summary: {
+        title: 'Revise antes de registrar',
+        shortTitle: 'Llega menos de lo pendiente',
+        shortIntro:
+          '{count} producto llega corto: se registra lo contado y la orden queda abierta con lo que falta. | {count} productos llegan cortos: se registra lo contado y la orden queda abierta con lo que falta.',
+        item: 'Producto',
+        pending: 'Pendiente',
+        counted: 'Contado',
+        missing: 'Falta',
+        lotsTitle: 'Lotes vencidos o por vencer',
+        lotsIntro: 'Compruebe que esta mercadería se puede recibir antes de registrarla.',
+        lot: 'Lote {lot} · vence {date}',
+        confirmCounted: 'Registrar lo contado',
+        confirm: 'Registrar recepción',
+        back: 'Volver al conteo',
       },
       columns: {
         item: 'Producto',

@@ -49,8 +49,8 @@ const detail: BundleDetail = {
   youtubeVideoUrl: null,
   tags: ['oferta'],
   components: [
-    { id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40 },
-    { id: 72, itemId: 502, quantity: '1.5', itemCode: 'ART-2', itemName: 'Codo', available: 3 },
+    { id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40, active: true },
+    { id: 72, itemId: 502, quantity: '1.5', itemCode: 'ART-2', itemName: 'Codo', available: 3, active: true },
   ],
   available: 2,
   source: 'cache',
@@ -78,6 +78,7 @@ describe('bundle form', () => {
       itemCode: 'ART-3',
       itemName: 'Llave',
       available: 0,
+      active: true,
       quantity: '1',
       savedQuantity: null,
       removed: false,
@@ -113,6 +114,7 @@ describe('bundle form', () => {
       itemCode: null,
       itemName: null,
       available: null,
+      active: null,
       quantity: '2',
       savedQuantity: null,
       removed: false,
@@ -159,11 +161,19 @@ describe('bundle form', () => {
       itemCode: null,
       itemName: null,
       available: null,
+      active: null,
       quantity: '0',
       savedQuantity: null,
       removed: false,
     })
     expect(checkForm(form).lines).toEqual({ q: { key: 'quantity' } })
+  })
+
+  it('refuses an inactive component by its code and name, unless it is being removed', () => {
+    const form = formFromDetail({ ...detail, components: [{ ...detail.components[0]!, active: false }, detail.components[1]!] })
+    expect(checkForm(form).lines).toEqual({ 'saved-71': { key: 'inactiveComponent', params: { code: 'ART-1', name: 'Tubo' } } })
+    form.components[0]!.removed = true
+    expect(checkForm(form).lines).toEqual({})
   })
 
   it('accepts quantities above zero, with a dot or a comma', () => {

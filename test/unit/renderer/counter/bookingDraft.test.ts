@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
+import { lotFreshness } from '@shared/lots'
 import type { LocalBooking } from '@shared/bookings'
 import type { ScannedItem } from '@shared/counter'
 import { bookingLine, localBooking } from '../../../support/localBooking'
 import {
   addBundle,
   addItem,
-  expiredLotLines,
+  datedLotLines,
+  lineAvailable,
+  needsLot,
   fromBooking,
   overStock,
   toBookingLines,
@@ -57,34 +60,65 @@ describe('the lines of a booking being typed', () => {
     ;({ lines } = addItem(lines, scanned(1, 3), '2', { id: 9, code: 'PAQ-9' }))
     ;({ lines } = addItem(lines, scanned(2, null), '50'))
     const over = overStock(lines)
-    expect([...over.values()]).toEqual([3, 3])
+    expect([...over.values()]).toEqual([
+      { available: 3, lot: null },
+      { available: 3, lot: null },
+    ])
     expect(over.has(lines[2]!.key)).toBe(false)
   })
 
-  it("finds the lines on an expired lot (chosen by hand), by the clerk's day", () => {
+  it("finds the lines on an expired or expiring lot (chosen by hand), by the clerk's day and the warning days", () => {
     const lots = [
       { id: 7, name: 'L7', expires: '2026-11-20', available: 3 },
       { id: 5, name: 'L5', expires: '2026-11-24', available: 9 },
+      { id: 6, name: 'L6', expires: '2027-06-01', available: 9 },
     ]
-    let { lines } = addItem([], scanned(1, 12, lots), '1', null, '2026-11-24')
+    const on = (day: string) => (expires: string | null) => lotFreshness(expires, day, 10)
+    let { lines } = addItem([], scanned(1, 21, lots), '1', null, '2026-11-24')
     ;({ lines } = addItem(lines, scanned(2, 12, []), '1', null, '2026-11-24'))
-    // The default lot is never the expired one: nothing to ask.
+    // The default lot is never the expired one; the first unexpired expires today: asked about.
     expect(lines[0]!.lotId).toBe(5)
-    expect(expiredLotLines(lines, () => '2026-11-24')).toEqual([])
+    expect(datedLotLines(lines, on('2026-11-24')).map((d) => [d.line.itemId, d.state])).toEqual([[1, 'near']])
     lines = lines.map((l) => (l.itemId === 1 ? { ...l, lotId: 7 } : l))
-    expect(expiredLotLines(lines, () => '2026-11-24').map((l) => l.itemId)).toEqual([1])
-    // Expiring today is not expired yet; the day after it is.
-    lines = lines.map((l) => (l.itemId === 1 ? { ...l, lotId: 5 } : l))
-    expect(expiredLotLines(lines, () => '2026-11-24')).toEqual([])
-    expect(expiredLotLines(lines, () => '2026-11-25').map((l) => l.itemId)).toEqual([1])
+    expect(datedLotLines(lines, on('2026-11-24')).map((d) => [d.line.itemId, d.lot.name, d.state])).toEqual([[1, 'L7', 'expired']])
+    // Far from expiry: nothing to ask.
+    lines = lines.map((l) => (l.itemId === 1 ? { ...l, lotId: 6 } : l))
+    expect(datedLotLines(lines, on('2026-11-24'))).toEqual([])
   })
 
   it("asks for the clerk's day only when a line's lot has a date (the first zone format costs ~15 ms)", () => {
     const { lines } = addItem([], scanned(2, 12, []), '1', null, '2026-11-24')
-    const today = vi.fn(() => '2026-11-24')
-    expect(expiredLotLines(lines, today)).toEqual([])
-    expect(expiredLotLines([], today)).toEqual([])
-    expect(today).not.toHaveBeenCalled()
+    const freshness = vi.fn(() => 'fresh' as const)
+    expect(datedLotLines(lines, freshness)).toEqual([])
+    expect(datedLotLines([], freshness)).toEqual([])
+    expect(freshness).not.toHaveBeenCalled()
+  })
+
+  it('takes no expired lot by default: an item whose lots all expired needs one chosen; "no lot" is for items without lots', () => {
+    const expired = [{ id: 3, name: 'L2603-6127', expires: '2026-03-14', available: 75 }]
+    const line = addItem([], scanned(1, 75, expired), '1', null, '2026-11-24').line
+    expect(line.lotId).toBeNull()
+    expect(needsLot(line)).toBe(true)
+    expect(needsLot({ ...line, lotId: 3 })).toBe(false)
+    expect(needsLot(addItem([], scanned(2, 5, []), '1', null, '2026-11-24').line)).toBe(false)
+  })
+
+  it("shows and warns against the chosen lot's figure, not the item's", () => {
+    const lots = [
+      { id: 1, name: 'L2606-5158', expires: '2027-01-01', available: 6 },
+      { id: 2, name: 'L2606-9000', expires: '2027-05-01', available: 30 },
+    ]
+    let { lines } = addItem([], scanned(1, 36, lots), '10', null, '2026-11-24')
+    // 10 is more than the first lot has: FEFO takes the first that covers it.
+    expect(lines[0]!.lotId).toBe(2)
+    lines = lines.map((l) => ({ ...l, lotId: 1 }))
+    expect(lineAvailable(lines[0]!)).toBe(6)
+    expect([...overStock(lines).values()]).toEqual([{ available: 6, lot: 'L2606-5158' }])
+    lines = lines.map((l) => ({ ...l, lotId: 2 }))
+    expect(lineAvailable(lines[0]!)).toBe(30)
+    expect(overStock(lines).size).toBe(0)
+    // Without a lot, the item's figure.
+    expect(lineAvailable({ ...lines[0]!, lotId: null })).toBe(36)
   })
 
   it('refuses quantities that are not positive numbers', () => {

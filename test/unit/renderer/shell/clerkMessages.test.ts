@@ -59,7 +59,7 @@ describe('errors as a clerk reads them', () => {
   it('a 503 says our sentence in Spanish and keeps the service words for "Detalles" only', async () => {
     const { message, technicalDetail } = await inApp('es', useLocalisedError)
     const err = new AppError('server', { status: 503, detail: 'Service unavailable (sandbox fault: injected 5xx; nothing was done)' })
-    expect(message(err)).toBe('El servicio tuvo un error. Inténtelo de nuevo en un momento.')
+    expect(message(err)).toBe('El servicio falla: tuvo un error. Inténtelo de nuevo en un momento.')
     expect(message(err)).not.toMatch(/Service unavailable/)
     expect(technicalDetail(err)).toBe('Service unavailable (sandbox fault: injected 5xx; nothing was done)')
   })
@@ -82,6 +82,17 @@ describe('errors as a clerk reads them', () => {
     const { fieldMessages } = await inApp('en', useLocalisedError)
     const err = new AppError('validation', { fields: { agencyToId: ['debe existir'] } })
     expect(fieldMessages(err, 'agencyToId')).toMatch(/^The chosen record does not exist on the service/)
+  })
+
+  it('a refused line of a booking whose lines are known names the product, not only the line number', async () => {
+    const { problemText } = await inApp('es', useProblemText)
+    const lines = [
+      { itemCode: 'ART-1', itemName: 'Tornillo' },
+      { itemCode: 'CON-00019', itemName: 'Cemento gris alta resistencia 20 kg Fuerte' },
+    ]
+    const text = problemText(payload({ code: 'validation', fields: { 'lines[1].itemId': ['no está activo'] } }), lines)
+    expect(text.detail).toBe('Línea 2 (CON-00019 Cemento gris alta resistencia 20 kg Fuerte), producto: no está activo')
+    expect(text.message).toMatch(/^Línea 2 \(CON-00019 Cemento gris alta resistencia 20 kg Fuerte\), producto: /)
   })
 
   it('a refused line names the line and field in our words, the service words apart', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countsAgainstStock, netAvailable, ownUnsent, stockWarnings } from '@shared/bookingLines'
+import { countsAgainstStock, lotStockWarnings, netAvailable, ownUnsent, stockWarnings } from '@shared/bookingLines'
 
 const availability = (figures: Record<number, number | null>) => (item: number) => figures[item] ?? null
 
@@ -72,5 +72,20 @@ describe('what a booking itself weighs on the stock here', () => {
     expect(countsAgainstStock({ serviceId: null, deleted: false, state: 'draft' })).toBe(false)
     expect(countsAgainstStock({ serviceId: null, deleted: true, state: 'pending' })).toBe(false)
     expect(ownUnsent({ serviceId: 40, deleted: false, state: 'pending', lines })).toEqual(new Map())
+  })
+})
+
+describe('the over-stock warning of a lot', () => {
+  it('sums the lines on each lot and warns against that lot’s figure, not the item’s', () => {
+    const lines = [
+      { itemId: 1, lotId: 11, quantity: '4' },
+      { itemId: 1, lotId: 11, quantity: '6' },
+      { itemId: 1, lotId: 12, quantity: '10' },
+      { itemId: 2, lotId: null, quantity: '99' },
+    ]
+    const lots: Record<number, number> = { 11: 6, 12: 30 }
+    expect(lotStockWarnings(lines, (lot) => lots[lot] ?? null)).toEqual([{ itemId: 1, lotId: 11, requested: 10, available: 6 }])
+    // No figure for the lot here: nothing said.
+    expect(lotStockWarnings(lines, () => null)).toEqual([])
   })
 })

@@ -1,0 +1,132 @@
+// The files that broke a rule of issue 31 when the rule came in, each with why it still may. The lists only shrink:
+// test/unit/lint/lintExceptions.test.ts fails when a listed file no longer breaks its rule, so a file brought under
+// the limit leaves its list, and a new file never joins one (the rule holds for it from its first line).
+
+const screen = 'issue 31 item 2: the screen hands its state and save to a tested composable'
+const setupStore = 'issue 31 item 2: a pinia setup store in one closure; its loads and sends move to createLoader/useSubmit'
+const cliGroup = "a group's commander chain, one command after another: split a command a file when the group is next changed"
+const seedPlan = 'a fixed seed plan written as one sequence of inserts: split by record when it is next changed'
+const cacheStatements = 'issue 31 item 3: the cache layer types its statements (db.prepare<Params, Row>) in its own change'
+const sandboxStatements = "issue 31 item 3: the sandbox's statements are typed or parsed when its store is next changed"
+const controller = 'issue 31 item 2: a controller moved whole out of its screen; it splits by concern (lines, lots, save) next'
+const mapValue = "a Map's value read after has(): not a row, but the rule cannot tell a Map's get from a statement's"
+
+/** `max-lines` (400 a file). */
+export const overLongFiles = {
+  'src-renderer/areas/counter/views/NewBookingView.vue': screen,
+  'src-renderer/areas/dispatch/views/DispatchView.vue': screen,
+  'src-main/core/services/bookingsService.ts': 'issue 31: one use case a module (create, edit, submit, ship, deliver)',
+  'src-main/core/cache/catalogueStore.ts': 'issue 31: the catalogue store splits by table once its statements are typed',
+  'src-main/core/cache/bookingStore.ts': 'issue 31: the booking store splits by table once its statements are typed',
+  'src-main/core/sync/outbox/outboxStore.ts': "issue 31: the outbox's questions (lists, counts, history) leave its changes",
+  'test/integration/core/counter.test.ts': 'a flow a file: split by flow (refresh, stock, transfer requests) when next changed',
+  'test/integration/core/outboxProperties.test.ts': 'one property a file when next changed',
+  'test/security/fakes/fakeCore.ts': 'one fake area a file, as core/handlers/ is, when next changed',
+}
+
+/** `max-lines-per-function` (80), outside the tests. */
+export const overLongFunctions = {
+  'scripts/build-native-electron.mjs': 'one build in order; its steps become functions when next changed',
+  'src-main/cli/cliContext.ts': 'the CLI’s one assembly of the core and its transport',
+  'src-main/cli/commands/accountCommands.ts': cliGroup,
+  'src-main/cli/commands/bookingCommands.ts': cliGroup,
+  'src-main/cli/commands/catalogueCommands.ts': cliGroup,
+  'src-main/cli/commands/purchasingCommands.ts': cliGroup,
+  'src-main/cli/commands/tableCommands.ts': cliGroup,
+  'src-main/core/api/jsonArrayElements.ts': 'a streaming parser’s state machine, kept whole so its states read together',
+  'src-main/core/createCore.ts': 'issue 31 item 1: the one assembly of the core, split with the layers',
+  'src-main/core/support/serviceReach.ts': 'the service check, one probe after another: a probe a function when next changed',
+  'src-main/core/sync/cataloguePull.ts': 'the pull’s phases in order: a phase a function when next changed',
+  'src-main/electron/startApp.ts': 'the app’s lifecycle in order: a stage a function when next changed',
+  'src-renderer/areas/admin/stores/admin.ts': setupStore,
+  'src-renderer/areas/catalogue/stores/catalogue.ts': setupStore,
+  'src-renderer/areas/catalogue/useCatalogueRows.ts': 'issue 31 item 2: the catalogue’s rows, filters and paging in one composable',
+  'src-renderer/areas/catalogue/composables/useBundleEditor.ts': controller,
+  'src-renderer/areas/counter/composables/useBookingLinesEditor.ts': controller,
+  'src-renderer/areas/counter/composables/useNewBookingForm.ts': controller,
+  'src-renderer/areas/purchasing/composables/useReceptionForm.ts': controller,
+  'src-renderer/areas/counter/stores/bookings.ts': setupStore,
+  'src-renderer/areas/counter/stores/counterDraft.ts': setupStore,
+  'src-renderer/areas/counter/stores/scanIndex.ts': setupStore,
+  'src-renderer/areas/purchasing/stores/purchasing.ts': setupStore,
+  'src-renderer/stores/session.ts': setupStore,
+  'src-renderer/shell/useSyncNotices.ts': 'issue 31 item 2: one notice a function when the shell is next changed',
+  'src-sandbox/graphql/schemaBuilder.ts': 'the GraphQL schema built in one pass over the tables',
+  'src-sandbox/model/receptions.ts': 'a reception’s create checks and writes in one transaction: split by step when next changed',
+  'src-sandbox/routes/bundles.ts': 'the bundle routes registered together: a route a function when next changed',
+  'src-sandbox/routes/receptions.ts': 'the reception routes registered together: a route a function when next changed',
+  'src-sandbox/routes/webappRows.ts': 'the row routes registered together: a route a function when next changed',
+  'src-sandbox/seed/seedPurchasing.ts': seedPlan,
+  'src-sandbox/seed/seedShipments.ts': seedPlan,
+  'src-sandbox/seed/seedTransferRequests.ts': seedPlan,
+}
+
+/** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
+export const rowCasts = {
+  'src-main/cli/commands/accountCommands.ts': 'the GraphQL console’s --variables: parse with zod when next changed',
+  'src-main/core/appPaths.ts': 'package.json’s version: parse with zod when next changed',
+  'src-main/core/cache/bookingStore.ts': cacheStatements,
+  'src-main/core/cache/cacheDatabase.ts': cacheStatements,
+  'src-main/core/cache/catalogueStore.ts': cacheStatements,
+  'src-main/core/cache/fileIdentity.ts': cacheStatements,
+  'src-main/core/cache/snapshotSwap.ts': cacheStatements,
+  'src-main/core/cache/storedBookingRow.ts': cacheStatements,
+  'src-main/core/services/deliveryCount.ts': mapValue,
+  'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a stored payload, parsed with the outbox’s own',
+  'src-main/core/support/cacheFiles.ts': 'issue 31 item 3: doctor’s reads of a damaged cache, typed with the outbox’s',
+  'src-main/core/sync/cataloguePull.ts': cacheStatements,
+  'src-main/core/sync/outbox/damagedOutbox.ts': cacheStatements,
+  'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
+  'src-main/core/sync/outbox/unsentJournal.ts': cacheStatements,
+  'src-main/electron/nativeBinding.ts': 'the native build’s info file: parse with zod when next changed',
+  'src-sandbox/graphql/queryRunner.ts': sandboxStatements,
+  'src-sandbox/graphql/siblingLoader.ts': mapValue,
+  'src-sandbox/imports/bundleImport.ts': sandboxStatements,
+  'src-sandbox/model/agencies.ts': sandboxStatements,
+  'src-sandbox/model/bookingLines.ts': sandboxStatements,
+  'src-sandbox/model/bundleDetails.ts': sandboxStatements,
+  'src-sandbox/model/bundleForms.ts': sandboxStatements,
+  'src-sandbox/model/bundleImages.ts': sandboxStatements,
+  'src-sandbox/model/bundleListJson.ts': sandboxStatements,
+  'src-sandbox/model/bundleTags.ts': sandboxStatements,
+  'src-sandbox/model/bundles.ts': sandboxStatements,
+  'src-sandbox/model/companies.ts': sandboxStatements,
+  'src-sandbox/model/consolidates.ts': sandboxStatements,
+  'src-sandbox/model/dynamicItems.ts': sandboxStatements,
+  'src-sandbox/model/memberships.ts': sandboxStatements,
+  'src-sandbox/model/pieceworkTypeGroups.ts': sandboxStatements,
+  'src-sandbox/model/purchaseOrders.ts': sandboxStatements,
+  'src-sandbox/model/receptions.ts': sandboxStatements,
+  'src-sandbox/model/sandboxSettings.ts': sandboxStatements,
+  'src-sandbox/model/saveBooking.ts': sandboxStatements,
+  'src-sandbox/model/saveBundle.ts': sandboxStatements,
+  'src-sandbox/model/shipments.ts': sandboxStatements,
+  'src-sandbox/model/stockLedger.ts': sandboxStatements,
+  'src-sandbox/model/transferRequests.ts': sandboxStatements,
+  'src-sandbox/model/transitDelivery.ts': sandboxStatements,
+  'src-sandbox/model/users.ts': sandboxStatements,
+  'src-sandbox/model/webappTables.ts': sandboxStatements,
+  'src-sandbox/routes/webappRows.ts': sandboxStatements,
+  'src-sandbox/seed/bundleInStock.ts': sandboxStatements,
+  'src-sandbox/seed/seedBundleForms.ts': sandboxStatements,
+  'src-sandbox/seed/seedBundles.ts': sandboxStatements,
+  'src-sandbox/seed/seedFactStock.ts': sandboxStatements,
+  'src-sandbox/seed/seedPurchasing.ts': sandboxStatements,
+  'src-sandbox/seed/seedShipments.ts': sandboxStatements,
+  'src-sandbox/seed/stockedLines.ts': sandboxStatements,
+  'src-sandbox/store/sandboxStore.ts': sandboxStatements,
+}
+
+/** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
+const documents = 'issue 31 item 3: its cache documents are read and written through a named cache module'
+export const rawCatalogueDb = {
+  'src-main/core/services/availability.ts': 'issue 31 item 3: lot figures net of unsent bookings through the cache layer',
+  'src-main/core/services/bookingsService.ts': 'issue 31 item 3: forgets the open booking through the cache layer',
+  'src-main/core/services/catalogueService.ts': 'issue 31 item 3: the pull’s date and capabilities through the cache layer',
+  'src-main/core/services/counterService.ts': documents,
+  'src-main/core/services/dispatchTicksService.ts': documents,
+  'src-main/core/services/entityCaches.ts': 'issue 31 item 3: closing an entity’s cache becomes the cache’s own close()',
+  'src-main/core/services/entryChecks.ts': 'issue 31 item 3: the pull’s date through the cache layer',
+  'src-main/core/services/openBookingService.ts': documents,
+  'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a booking row’s export and restore move into the cache layer',
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { TrainingService } from '@core/training'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, input, startTraining, unexpectedProblems } from './support/actions'
+import { openCatalogueWithRows } from './support/catalogue'
+
+interface ServiceItem {
+  id: number
+  code: string
+  name: string
+}
+
+/** One item of the service, active or not, asked beside the app (GraphQL, as the training user). */
+async function itemOnService(service: TrainingService, active: boolean): Promise<ServiceItem> {
+  const tokenAnswer = await fetch(`${service.url}/apps/graphql.json`, {
+    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token },
+  })
+  const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
+  const res = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: `query { items(where: {active: {_eq: ${active}}}, order_by: {code: asc}, limit: 1) { id code name } }` }),
+  })
+  const [item] = ((await res.json()) as { data: { items: ServiceItem[] } }).data.items
+  if (!item) throw new Error(`no ${active ? 'active' : 'inactive'} item on the service`)
+  return item
+}
+
+// Issue 30, item 3: the bundle editor took an inactive component; the service kept the bundle and then
+// refused every booking of it. The editor now refuses the component, naming its code and name.
+describe('bundle editor: an inactive component', () => {
+  const app = useFreshApp()
+
+  it('is marked in the item search and refused with its code and name; an active one is added', async () => {
+    const { page, problems, trainingService } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    const service = await trainingService()
+    const inactive = await itemOnService(service, false)
+    const active = await itemOnService(service, true)
+    await page.setViewportSize({ width: 1024, height: 768 })
+
+    await page.getByTestId('catalogue-new').click()
+    await expectText(page.getByTestId('bundle-title'), 'Nuevo conjunto')
+    await input(page, 'bundle-code').fill('E2E-INACTIVO')
+    await input(page, 'bundle-name').fill('Conjunto con un componente inactivo')
+
+    const options = page.getByTestId('item-option')
+    await page.getByTestId('bundle-item-search').click()
+    await page.keyboard.type(inactive.code)
+    const offered = page.locator(`[data-testid="item-option"][data-code="${inactive.code}"]`)
+    await offered.waitFor()
+    await expectText(offered.getByTestId('item-option-inactive'), 'inactivo')
+    await offered.click()
+
+    const refused = page.getByTestId('bundle-component-refused')
+    await expectText(refused, `${inactive.code} — ${inactive.name} está inactivo`)
+    expect(await page.getByTestId('component-row').count()).toBe(0)
+    await screenshot(page, 'bundle-30-inactive-component-1024')
+
+    // An active item goes in, and the refusal gives way.
+    await page.getByTestId('bundle-item-search').click()
+    await page.keyboard.type(active.code)
+    await options.first().waitFor()
+    await page.locator(`[data-testid="item-option"][data-code="${active.code}"]`).click()
+    await expect.poll(() => page.getByTestId('component-row').count()).toBe(1)
+    expect(await refused.count()).toBe(0)
+    expect(await page.getByTestId('component-inactive').count()).toBe(0)
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { BundleDetail } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
+
+// The bundle editor's controller without a browser: the stores against a stand-in of the API client.
+const api = vi.hoisted(() => ({ sent: [] as { name: string; input: unknown }[], answers: new Map<string, (input: unknown) => unknown>() }))
+vi.mock('@renderer/api', () => ({
+  request: async (name: string, input: unknown) => {
+    api.sent.push({ name, input })
+    const answer = api.answers.get(name)
+    if (!answer) throw new Error(`no answer for ${name}`)
+    return answer(input)
+  },
+  onEvent: () => () => undefined,
+}))
+const { useBundleEditor } = await import('@renderer/areas/catalogue/composables/useBundleEditor')
+
+const image = null
+const detail: BundleDetail = {
+  id: 7,
+  zid: 7,
+  active: true,
+  code: 'PAQ-00007',
+  ean13: null,
+  name: 'Surtido de plomería',
+  description: null,
+  extraDescription: null,
+  entityId: 101,
+  updaterId: 1,
+  createdAt: null,
+  updatedAt: null,
+  bundleDetailsCount: 1,
+  paysVat: true,
+  quotable: false,
+  ecommerce: false,
+  sellable: true,
+  purchasable: false,
+  forceAsServiceForDocumentExternalStorageService: false,
+  categoryBundle: false,
+  itemCategoryId: null,
+  itemCountryCodeId: null,
+  weight: null,
+  volume: null,
+  measurementUnit: null,
+  color: null,
+  image,
+  image2: image,
+  image3: image,
+  image4: image,
+  image5: image,
+  youtubeVideoUrl: null,
+  tags: [],
+  components: [{ id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40, active: true }],
+  available: 20,
+  source: 'cache',
+}
+const sent = (name: string) => api.sent.filter((r) => r.name === name).map((r) => r.input)
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  api.sent = []
+  api.answers.clear()
+  api.answers.set('bundles.get', () => detail)
+  api.answers.set('bundles.media', () => ({ bundleId: 7, images: [], forms: [] }))
+})
+
+describe('the bundle editor, as its screen drives it', () => {
+  it('reads the bundle and sends only what the clerk changed', async () => {
+    const editor = useBundleEditor(() => 7)
+    editor.follow(7)
+    await vi.waitFor(() => expect(editor.detail.value?.code).toBe('PAQ-00007'))
+    expect(editor.dirty.value).toBe(false)
+    expect(await editor.save()).toEqual({ kind: 'nothingToSave' })
+    editor.form.value.name = 'Surtido grande'
+    expect(editor.dirty.value).toBe(true)
+    api.answers.set('bundles.update', () => ({ ...detail, name: 'Surtido grande', source: 'service' }))
+    expect(await editor.save()).toMatchObject({ kind: 'saved', bundle: { name: 'Surtido grande' } })
+    expect(sent('bundles.update')).toEqual([{ id: 7, changes: { name: 'Surtido grande' } }])
+    expect(editor.dirty.value).toBe(false)
+  })
+
+  it('checks a new bundle before sending, and says which fields to look at', async () => {
+    const editor = useBundleEditor(() => undefined)
+    editor.follow(undefined)
+    expect(editor.problems.value.fields.code).toBeDefined()
+    expect(await editor.save()).toEqual({ kind: 'problems', fields: ['code', 'name'] })
+    expect(sent('bundles.create')).toEqual([])
+  })
+
+  it('keeps a refusal on its field until the field is changed', async () => {
+    const editor = useBundleEditor(() => undefined)
+    editor.follow(undefined)
+    editor.form.value.code = 'PAQ-00007'
+    editor.form.value.name = 'Otro'
+    api.answers.set('bundles.create', () => {
+      throw new AppError('validation', { fields: { code: ['ya está en uso'] } })
+    })
+    expect(await editor.save()).toBeUndefined()
+    expect(editor.serviceMessages.value).toEqual({ code: ['ya está en uso'] })
+    expect(editor.refusedFields.value).toEqual(['code'])
+    expect(editor.form.value.code).toBe('PAQ-00007')
+    editor.form.value.code = 'PAQ-00070'
+    expect(editor.serviceMessages.value).toEqual({})
+  })
+})

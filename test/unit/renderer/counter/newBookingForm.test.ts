@@ -1,0 +1,271 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { effectScope, nextTick } from 'vue'
+import { createPinia, setActivePinia } from 'pinia'
+import type { CounterSetup, ScanResult } from '@shared/counter'
+import { AppError } from '@shared/errors'
+import { lotFreshness } from '@shared/lots'
+import { i18n } from '@renderer/i18n'
+import { useNewBookingForm } from '@renderer/areas/counter/composables/useNewBookingForm'
+import type { NewBookingScreen } from '@renderer/areas/counter/composables/newBookingScreen'
+import { localBooking } from '../../../support/localBooking'
+
+// New booking's controller without a browser: the stores it drives against a stand-in of the API client, and a
+// stand-in of the screen that records what the form asked of it.
+const api = vi.hoisted(() => ({ request: vi.fn(), listeners: new Map<string, (payload: unknown) => void>() }))
+vi.mock('@renderer/api', () => ({
+  request: api.request,
+  onEvent: (name: string, listener: (payload: unknown) => void) => {
+    api.listeners.set(name, listener)
+    return () => api.listeners.delete(name)
+  },
+}))
+
+const setup: CounterSetup = {
+  agency: { id: 1, name: 'Tienda Zona 1', agencyCategoryId: null },
+  destinations: [{ id: 2, name: 'Bodega Norte', agencyCategoryId: null }],
+  filteredByCategory: false,
+  unavailable: [],
+  agencies: [],
+  today: '2026-11-28',
+  refreshedAt: '2026-11-28T08:00:00Z',
+}
+const saved = (localId: string) => ({
+  booking: localBooking(localId),
+  warnings: [],
+  changes: {
+    bookings: [localBooking(localId)],
+    removed: [],
+    entries: [],
+    full: false,
+    sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+  },
+})
+const item = (id: number, code: string): ScanResult => ({
+  kind: 'item',
+  code,
+  item: {
+    item: { id, code, name: `Artículo ${id}`, ean13: null, measurementUnit: null, itemCategoryId: null, available: 10 },
+    lots: [],
+  },
+})
+
+/** PIN-1's only lot expired in March; NEAR-1's expires within the warning days; OFF-1 is withdrawn from sale. */
+const withLots = (
+  id: number,
+  code: string,
+  lots: { id: number; name: string; expires: string; available: number }[],
+  active = true,
+): ScanResult => {
+  const found = item(id, code)
+  if (found.kind !== 'item') throw new Error('an item')
+  return { ...found, item: { item: { ...found.item.item, active }, lots } }
+}
+const scans: Record<string, ScanResult> = {
+  'ART-1': item(1, 'ART-1'),
+  'PIN-1': withLots(2, 'PIN-1', [{ id: 20, name: 'L2603-6127', expires: '2026-03-14', available: 75 }]),
+  'NEAR-1': withLots(3, 'NEAR-1', [{ id: 30, name: 'L2612-0001', expires: '2026-12-05', available: 9 }]),
+  'OFF-1': withLots(4, 'OFF-1', [], false),
+}
+
+/** The core as the form meets it: a kept form of this entity (none), the setup, a catalogue pulled, two codes; `create` answers the save. */
+function answering(create: () => Promise<unknown>) {
+  api.request.mockImplementation(async (name: string, input?: { code?: string }) => {
+    if (name === 'counter.openBooking') return { entityId: 7, open: null }
+    if (name === 'catalogue.status') return { pulledAt: '2026-11-28T08:00:00Z', pulling: false }
+    if (name === 'counter.setup') return setup
+    if (name === 'counter.scan') return scans[input?.code ?? ''] ?? { kind: 'unknown', code: input?.code }
+    if (name === 'counter.keepOpenBooking') return { savedAt: '2026-11-28T09:00:00Z' }
+    if (name === 'counter.dropOpenBooking') return { cleared: true }
+    if (name === 'bookings.create') return create()
+    throw new Error(`unexpected request ${name}`)
+  })
+}
+
+function screen() {
+  const asked: string[] = []
+  const said: [string, string][] = []
+  const stand: NewBookingScreen = {
+    t: (key, values) => i18n.global.t(key, values ?? {}),
+    day: (d) => d,
+    today: () => '2026-11-28',
+    freshness: (expires) => lotFreshness(expires, '2026-11-28', 30),
+    focusLot: (key) => asked.push(`focus lot ${key}`),
+    focusScan: () => asked.push('focus scan'),
+    focusField: (field) => asked.push(`focus ${field}`),
+    revealSelected: () => asked.push('reveal line'),
+    revealMissing: () => asked.push('reveal missing'),
+    say: (kind, text) => said.push([kind, text]),
+    confirmDiscard: (discard) => discard(),
+    toBookings: async () => asked.push('to bookings'),
+  }
+  return { stand, asked, said }
+}
+
+async function openForm(s: NewBookingScreen) {
+  const scope = effectScope()
+  const form = scope.run(() => useNewBookingForm(undefined, s))!
+  await form.opening
+  await form.open()
+  return { form, scope }
+}
+
+const requested = (name: string) => api.request.mock.calls.filter((c) => c[0] === name)
+
+beforeEach(() => {
+  api.request.mockReset()
+  api.listeners.clear()
+  setActivePinia(createPinia())
+  vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 0))
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the new booking form', () => {
+  it('saves the scanned lines as a booking: the kept form settles first, the form empties and the clerk is told', async () => {
+    answering(async () => saved('b1'))
+    const { stand, asked, said } = screen()
+    const { form, scope } = await openForm(stand)
+    expect(form.opened.value).toBe(true)
+    expect(form.draft.plannedDelivery).toBe('2026-11-28')
+
+    await form.lines.pick({ code: 'ART-1', count: '2' })
+    await form.lines.pick({ code: 'ART-1', count: '1' })
+    expect(form.draft.lines.map((l) => [l.code, l.quantity])).toEqual([['ART-1', '3']])
+    expect(form.lines.shownNotice.value?.kind).toBe('added')
+    expect(asked).toContain('reveal line')
+
+    form.draft.destination = 2
+    await form.save()
+    const [[, input]] = requested('bookings.create') as [[string, Record<string, unknown>]]
+    expect(input).toMatchObject({
+      agencyToId: 2,
+      plannedDelivery: '2026-11-28',
+      draft: false,
+      fromOpenBooking: true,
+      lines: [{ itemId: 1, bookedQuantity: '3', lotId: null }],
+    })
+    expect(said).toEqual([['success', expect.stringMatching(/guardada|pendiente/) as string]])
+    expect(form.draft.lines).toEqual([])
+    expect(form.lines.shownNotice.value).toBeNull()
+    expect(form.lines.canUndo()).toBe(false)
+    expect(form.error.value).toBeNull()
+    scope.stop()
+  })
+
+  it('keeps everything typed when the save is refused, shows why, and keeps the form again', async () => {
+    answering(async () => {
+      throw new AppError('bad_input', { field: 'agencyToId', detail: 'inactive' })
+    })
+    const { stand, said } = screen()
+    const { form, scope } = await openForm(stand)
+    await form.lines.pick({ code: 'ART-1', count: '1' })
+    form.draft.destination = 2
+    const keptBefore = requested('counter.keepOpenBooking').length
+    await form.save()
+    await vi.waitFor(() => expect(requested('counter.keepOpenBooking').length).toBeGreaterThan(keptBefore))
+    expect(form.error.value?.code).toBe('bad_input')
+    expect(form.draft.lines).toHaveLength(1)
+    expect(form.saving.value).toBe(false)
+    expect(said).toEqual([])
+    scope.stop()
+  })
+
+  it('saves nothing without a destination: the field is named, focused and shown', async () => {
+    answering(async () => saved('b1'))
+    const { stand, asked } = screen()
+    const { form, scope } = await openForm(stand)
+    await form.lines.pick({ code: 'ART-1', count: '1' })
+    await form.save()
+    await nextTick()
+    expect(form.missing.value).toEqual(['destination'])
+    expect(asked.slice(-2)).toEqual(['focus destination', 'reveal missing'])
+    expect(requested('bookings.create')).toHaveLength(0)
+    // Filled in, its outline goes at once.
+    form.draft.destination = 2
+    await nextTick()
+    expect(form.missing.value).toEqual([])
+    scope.stop()
+  })
+
+  it('says a code it does not know, adds nothing, and takes a scan back with Ctrl+Z', async () => {
+    answering(async () => saved('b1'))
+    const { stand } = screen()
+    const { form, scope } = await openForm(stand)
+    await form.lines.pick({ code: 'NADA-1', count: '1' })
+    expect(form.lines.shownNotice.value).toMatchObject({ kind: 'unknown', text: expect.stringContaining('NADA-1') as string })
+    await form.lines.pick({ code: 'ART-1', count: '1' })
+    form.lines.undo()
+    expect(form.draft.lines).toEqual([])
+    expect(form.lines.shownNotice.value?.kind).toBe('undone')
+    scope.stop()
+  })
+
+  it('does not save a line whose lots all expired until one is chosen, then asks before saving it', async () => {
+    answering(async () => saved('b1'))
+    const { stand, asked } = screen()
+    const { form, scope } = await openForm(stand)
+    await form.lines.pick({ code: 'PIN-1', count: '1' })
+    const [line] = form.draft.lines
+    expect(line!.lotId).toBeNull()
+    form.draft.destination = 2
+    await form.save()
+    await nextTick()
+    expect(asked).toContain(`focus lot ${line!.key}`)
+    expect(form.expiredAsk.value).toBe(false)
+    // Chosen by hand: the save asks, naming the line, its lot and the day it expired.
+    form.lines.changeLine({ ...line!, lotId: 20 })
+    await form.save()
+    expect(form.expiredAsk.value).toBe(true)
+    expect(form.expiredItems.value).toBe('PIN-1 (lote L2603-6127, venció 2026-03-14)')
+    expect(requested('bookings.create')).toHaveLength(0)
+    await form.save(false, true)
+    expect(requested('bookings.create')).toHaveLength(1)
+    scope.stop()
+  })
+
+  it('asks before saving a line on a lot that expires within the warning days', async () => {
+    answering(async () => saved('b1'))
+    const { stand } = screen()
+    const { form, scope } = await openForm(stand)
+    await form.lines.pick({ code: 'NEAR-1', count: '1' })
+    expect(form.draft.lines[0]!.lotId).toBe(30)
+    form.draft.destination = 2
+    await form.save()
+    expect(form.expiredAsk.value).toBe(true)
+    expect(form.expiredItems.value).toBe('NEAR-1 (lote L2612-0001, vence 2026-12-05)')
+    scope.stop()
+  })
+
+  it('refuses an inactive item at the scan, naming it, and adds nothing', async () => {
+    answering(async () => saved('b1'))
+    const { stand } = screen()
+    const { form, scope } = await openForm(stand)
+    await form.lines.pick({ code: 'OFF-1', count: '1' })
+    expect(form.draft.lines).toEqual([])
+    expect(form.lines.shownNotice.value).toMatchObject({
+      kind: 'refused',
+      text: 'El artículo OFF-1 Artículo 4 está inactivo: no se puede reservar. No se añadió nada.',
+    })
+    scope.stop()
+  })
+
+  it('moves a transfer request’s planned delivery that has passed to today, and says so', async () => {
+    answering(async () => saved('b1'))
+    const { stand } = screen()
+    const { form, scope } = await openForm(stand)
+    await form.lines.fromTransferRequest({
+      id: 5,
+      agencyFromId: 1,
+      agencyToId: 2,
+      plannedDelivery: '2025-06-28',
+      reference: null,
+      lines: [{ itemId: 1, quantity: '2', itemCode: 'ART-1', itemName: 'Artículo 1' }],
+    })
+    expect(form.draft.plannedDelivery).toBe('2026-11-28')
+    expect(form.lines.deliveryMoved.value).toEqual({ from: '2025-06-28', to: '2026-11-28' })
+    // Another day chosen: the note goes.
+    form.draft.plannedDelivery = '2026-12-01'
+    await nextTick()
+    expect(form.lines.deliveryMoved.value).toBeNull()
+    scope.stop()
+  })
+})
