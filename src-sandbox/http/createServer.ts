@@ -5,6 +5,7 @@ import { graphqlEndpoint } from '../routes/graphqlEndpoint'
 import { restRouteModules } from '../routes'
 import { uploadRoutes } from '../routes/uploads'
 import { sendError } from './errorReplies'
+import { installCompression } from './compressedAnswers'
 import { installFaultHooks } from './faultHooks'
 import { installJsonBodyParser } from './jsonBodyParser'
 import { installMultipartBodyParser } from './multipartBodyParser'
@@ -36,7 +37,9 @@ export function createServer(ctx: SandboxContext): FastifyInstance {
       reply.header('date', ctx.clock.now().toUTCString())
       return payload
     })
-    installFaultHooks(service, ctx.faults)
+    const shaped = installFaultHooks(service, ctx.faults)
+    // After the faults: a shaped answer goes out as the fault made it.
+    installCompression(service, shaped)
     service.register(async (rest) => {
       rest.addHook('onRequest', userAuthHook(ctx))
       for (const register of restRouteModules) register(rest, ctx)

@@ -9,9 +9,10 @@ import { oversized, trickled, type AnswerPayload } from './shapedAnswers'
  * the handler runs, so nothing is done; a drop lets the handler do and commit
  * its work and then resets the connection instead of sending the answer — the
  * case where the client cannot know whether its write arrived. A trickle or an
- * oversized answer is likewise shaped after the work is done.
+ * oversized answer is likewise shaped after the work is done. Returns whether
+ * a request's answer is so shaped (such an answer goes out uncompressed).
  */
-export function installFaultHooks(scope: FastifyInstance, faults: FaultInjector): void {
+export function installFaultHooks(scope: FastifyInstance, faults: FaultInjector): (request: FastifyRequest) => boolean {
   const toDrop = new WeakSet<FastifyRequest>()
   const toShape = new WeakMap<FastifyRequest, Pick<FaultDecision, 'trickleEveryMs' | 'oversizeMb'>>()
 
@@ -38,4 +39,5 @@ export function installFaultHooks(scope: FastifyInstance, faults: FaultInjector)
     if (shape.trickleEveryMs > 0) body = trickled(body, shape.trickleEveryMs)
     return body
   })
+  return (request) => toShape.has(request)
 }

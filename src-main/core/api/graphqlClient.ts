@@ -4,6 +4,7 @@ import { AppError } from '@shared/errors'
 import type { GraphqlResult } from '@shared/domain'
 import { timestamp } from './normalise'
 import type { Logger } from '../logging/logger'
+import { acceptEncoding } from './compression'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer } from './answerWatch'
 import { jsonArrayElements, type ArraySurround } from './jsonArrayElements'
@@ -67,7 +68,7 @@ export class GraphqlClient {
     } = {},
   ) {
     this.limits = answerLimits(options.timeoutMs, options.limits)
-    this.http = axios.create({ responseType: 'stream', validateStatus: () => true, maxRedirects: 0 })
+    this.http = axios.create({ responseType: 'stream', validateStatus: () => true, maxRedirects: 0, decompress: true })
   }
 
   async query(query: string, variables?: Record<string, unknown>): Promise<GraphqlResult> {
@@ -182,7 +183,12 @@ export class GraphqlClient {
           method: 'POST',
           url: token.url,
           data: JSON.stringify({ query, variables }),
-          headers: { Authorization: `Bearer ${token.jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+          headers: {
+            Authorization: `Bearer ${token.jwt}`,
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'Accept-Encoding': acceptEncoding,
+          },
         },
         this.limits[kind],
         'GraphQL query',

@@ -4,6 +4,7 @@ import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 
 import { ZodArray, type z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
+import { acceptEncoding } from './compression'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer, type OpenAnswer } from './answerWatch'
 import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail, resetOnKeptConnection } from './serviceError'
@@ -69,12 +70,14 @@ export class RestClient {
       validateStatus: () => true,
       // Redirects are followed here, not by axios: within the service's origin only (exchange).
       maxRedirects: 0,
+      decompress: true,
       httpAgent: new http.Agent({ keepAlive: true }),
       httpsAgent: new https.Agent({ keepAlive: true }),
       headers: {
         'X-User-Email': account.email,
         'X-User-Token': account.token,
         Accept: 'application/json',
+        'Accept-Encoding': acceptEncoding,
         'Content-Type': 'application/json',
       },
     })

@@ -9,6 +9,7 @@ import { RestClient } from '@core/api/restClient'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
+import { startByteCountingProxy } from '../../support/byteCountingProxy'
 import { tempDir } from '../../support/tempDir'
 import { durations, percentile, report } from '../support/measure'
 
@@ -61,10 +62,12 @@ let cacheDir = ''
 it('full pull of the large seed, against the bare reads (GraphQL pages fetch + parse + one insert, REST list streamed beside them)', async () => {
   cacheDir = tempDir('mostrador-bench-cache-')
   const env = { MOSTRADOR_EMAIL: user.email, MOSTRADOR_TOKEN: user.token }
+  // Through a proxy that counts what crosses the wire: what the pull costs a shop's metered line.
+  const wire = await startByteCountingProxy(url)
   const pull = await run(
-    ['--require', join(__dirname, '..', 'support', 'reportRss.cjs'), cli, '--server', url, '--data-dir', cacheDir, '--json', 'sync'],
+    ['--require', join(__dirname, '..', 'support', 'reportRss.cjs'), cli, '--server', wire.url, '--data-dir', cacheDir, '--json', 'sync'],
     env,
-  )
+  ).finally(() => wire.close())
   const status = JSON.parse(pull.stdout) as { counts: { bundles: number; items: number }; capabilities: { bundleColumns: boolean } }
   const pullRssMb = Number(/@@rss (\d+)/.exec(pull.stderr)![1]) / 1024
   const pullCpuS = Number(/@@cpu (\d+)/.exec(pull.stderr)![1]) / 1e6
@@ -85,6 +88,7 @@ it('full pull of the large seed, against the bare reads (GraphQL pages fetch + p
     rows: number
     restMs: number
     restBytes: number
+    graphqlBytes: number
     maxRssKb: number
   }
   const bare = 'GraphQL pages + REST list, bare'
@@ -101,6 +105,12 @@ it('full pull of the large seed, against the bare reads (GraphQL pages fetch + p
     { name: 'pull processor time (user + system)', value: pullCpuS, unit: 's', baseline: { name: bare, value: baseline.cpuMs / 1000 } },
     { name: 'baseline: the bare REST list alone', value: baseline.restMs / 1000, unit: 's' },
     { name: 'REST list size', value: baseline.restBytes / 1024 / 1024, unit: 'MB' },
+    {
+      name: 'bytes received by the pull, on the wire',
+      value: wire.received / 1024 / 1024,
+      unit: 'MB',
+      baseline: { name: 'the same answers uncompressed', value: (baseline.restBytes + baseline.graphqlBytes) / 1024 / 1024 },
+    },
     { name: 'bundles per second', value: status.counts.bundles / (pull.ms / 1000), unit: '/s' },
     { name: 'client peak RSS', value: pullRssMb, unit: 'MB', baseline: { name: bare, value: baseline.maxRssKb / 1024 }, goal: '≤ 300 MB' },
   ])
