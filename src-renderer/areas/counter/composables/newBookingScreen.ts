@@ -1,8 +1,8 @@
 import type { LotFreshness } from '@shared/lots'
 import type { RequiredField } from '../components/BookingHeaderFields.vue'
 
-/** A message of the app's, filled in: the screen's `t`, or the i18n instance's in a test. */
-export type Translate = (key: string, values?: Record<string, unknown>) => string
+/** A message of the app's, filled in (`plural`: the count that picks its form): the screen's `t`, or the i18n instance's in a test. */
+export type Translate = (key: string, values?: Record<string, unknown>, plural?: number) => string
 
 /**
  * What New booking's controller asks of the screen it runs under: the words, the clerk's day, and the
