@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { startTraining, unexpectedProblems } from './support/actions'
+import { openCatalogueWithRows, scan } from './support/catalogue'
+
+// New booking at a counter, by keyboard (issue 30, requirement 6): ↑/↓ choose a line and +/− change its
+// quantity while the scan box keeps the keyboard, so the next scan still lands there.
+const facts = bookingFacts[101]
+
+async function openNewBooking(page: Page): Promise<void> {
+  await page.getByTestId('menu-newBooking').click()
+  await page.getByTestId('newBooking-view').waitFor()
+  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
+}
+
+const scanBox = (page: Page) => page.getByTestId('booking-scan').locator('input')
+const summary = (page: Page) =>
+  page
+    .getByTestId('booking-line')
+    .evaluateAll((rows) =>
+      rows.map(
+        (r) => `${r.getAttribute('data-code')}×${r.querySelector<HTMLInputElement>('[data-testid="booking-line-quantity"] input')?.value}`,
+      ),
+    )
+const selectedCode = (page: Page) => page.locator('[data-testid="booking-line"].selected').getAttribute('data-code')
+const inScanBox = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[data-testid="booking-scan"]'))
+
+describe('keys of a new booking at the counter', () => {
+  const app = useFreshApp()
+
+  it('↑/↓ choose a line and +/− change its quantity from the empty scan box, which keeps the keyboard', { timeout: 120_000 }, async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await openNewBooking(page)
+    await page.setViewportSize({ width: 1024, height: 768 })
+    const [a, b, c] = [facts.stockedItem.code, facts.lastUnitItem.code, facts.multiLotItem.code]
+    for (const code of [a, b, c]) await scan(page, code)
+    await expect.poll(() => summary(page)).toEqual([`${a}×1`, `${b}×1`, `${c}×1`])
+    expect(await selectedCode(page)).toBe(c)
+
+    // ↑ twice: the first line, and the scan box still has the keyboard.
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(() => selectedCode(page)).toBe(b)
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(() => selectedCode(page)).toBe(a)
+    expect(await inScanBox(page)).toBe(true)
+    // + twice and − once on the selected line.
+    await page.keyboard.press('+')
+    await page.keyboard.press('+')
+    await page.keyboard.press('-')
+    await expect.poll(() => summary(page)).toEqual([`${a}×2`, `${b}×1`, `${c}×1`])
+    expect(await inScanBox(page)).toBe(true)
+    expect(await scanBox(page).inputValue()).toBe('')
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => selectedCode(page)).toBe(b)
+    await screenshot(page, 'counterKeys-selected-1024x768')
+
+    // Enter after the arrows: the chosen line's quantity, typed over; Enter goes back to the scan box.
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="booking-line"].selected [data-testid="booking-line-quantity"] input')
+          .evaluate((i) => i === document.activeElement),
+      )
+      .toBe(true)
+    await page.keyboard.type('10')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => summary(page)).toEqual([`${a}×2`, `${b}×10`, `${c}×1`])
+    await expect.poll(() => inScanBox(page)).toBe(true)
+
+    // With text in the box, + and − are the text's (a scanner's or a count's), and the next scan lands there.
+    await page.keyboard.type('ab+-')
+    expect(await scanBox(page).inputValue()).toBe('ab+-')
+    await scanBox(page).fill('')
+    await scan(page, a)
+    await expect.poll(() => summary(page)).toEqual([`${a}×3`, `${b}×10`, `${c}×1`])
+    // Ctrl+Z takes back a + like any quantity change.
+    await page.keyboard.press('+')
+    await expect.poll(() => summary(page)).toEqual([`${a}×4`, `${b}×10`, `${c}×1`])
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => summary(page)).toEqual([`${a}×3`, `${b}×10`, `${c}×1`])
+
+    // The keyboard help lists them.
+    await page.keyboard.press('F1')
+    const help = page.getByTestId('key-help-screen')
+    await help.waitFor()
+    await expect.poll(() => help.innerText()).toContain('Elegir la línea anterior o la siguiente')
+    await expect.poll(() => help.innerText()).toContain('con la caja de escaneo vacía')
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await screenshot(page, 'counterKeys-help-1366x768')
+    await page.keyboard.press('Escape')
+    await screenshot(page, 'counterKeys-selected-1366x768')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
