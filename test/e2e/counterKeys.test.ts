@@ -98,3 +98,31 @@ describe('keys of a new booking at the counter', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
+
+describe('the counter tour at a new counter', () => {
+  const app = useFreshApp({ tours: 'unseen' })
+
+  it('goes on with Enter, as it says, even from the scan box', { timeout: 120_000 }, async () => {
+    const { page, problems } = app()
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await startTraining(page)
+    await page.getByTestId('station-counter').click()
+    await page.getByTestId('newBooking-view').waitFor()
+    const step = (key: string) => page.locator(`[data-testid="tour-popover"][data-step="${key}"][data-ready]`)
+    await step('scan').waitFor()
+    await expect.poll(() => page.getByTestId('tour-popover').innerText()).toContain('Intro para avanzar')
+    // The keyboard in the scan box the step points at (where the screen puts it): Enter still goes on.
+    await scanBox(page).focus()
+    await page.keyboard.press('Enter')
+    await step('lines').waitFor({ timeout: 5_000 })
+    await screenshot(page, 'counterKeys-tour-1024x768')
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await scanBox(page).focus()
+    await page.keyboard.press('Enter')
+    await step('save').waitFor({ timeout: 5_000 })
+    await screenshot(page, 'counterKeys-tour-1366x768')
+    // Nothing was scanned by those Enters.
+    expect(await page.getByTestId('booking-line').count()).toBe(0)
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
