@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
@@ -125,4 +125,72 @@ describe('the counter tour at a new counter', () => {
     expect(await page.getByTestId('booking-line').count()).toBe(0)
     expect(unexpectedProblems(problems)).toEqual([])
   })
+})
+
+/** Nothing drawn over the element's middle: a click there reaches it. */
+const uncovered = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    return box.height > 0 && hit !== null && el.contains(hit)
+  })
+
+describe('New booking at 1024×768 on a computer not yet told what it is for', () => {
+  const app = useFreshApp()
+
+  it(
+    'the date takes typing at once, the suggestions are drawn over the Save bar, and the station question covers nothing',
+    { timeout: 120_000 },
+    async () => {
+      const { page, problems } = app()
+      await startTraining(page)
+      await openCatalogueWithRows(page)
+      await openNewBooking(page)
+      for (const width of [1024, 1366]) {
+        await page.setViewportSize({ width, height: 768 })
+        await page.getByTestId('station-chooser').waitFor()
+        expect(await uncovered(page.getByTestId('booking-from-request-open')), `from request at ${width}`).toBe(true)
+        expect(await uncovered(page.getByTestId('booking-save')), `save at ${width}`).toBe(true)
+        await screenshot(page, `counterKeys-station-question-${width}x768`)
+      }
+      await page.setViewportSize({ width: 1024, height: 768 })
+
+      // An empty booking: the name's suggestions fall over the Save bar, and are drawn above it.
+      await scanBox(page).focus()
+      await page.keyboard.type('Casco', { delay: 20 })
+      const options = page.getByTestId('booking-suggestion')
+      await expect.poll(() => options.count()).toBeGreaterThan(2)
+      for (let i = 0; i < (await options.count()); i++) expect(await uncovered(options.nth(i)), `suggestion ${i}`).toBe(true)
+      await screenshot(page, 'counterKeys-suggestions-1024x768')
+      await page.setViewportSize({ width: 1366, height: 768 })
+      await screenshot(page, 'counterKeys-suggestions-1366x768')
+      await page.setViewportSize({ width: 1024, height: 768 })
+      await scanBox(page).fill('')
+
+      // The date, reached by the keyboard, takes the digits typed at once, over the date it had.
+      const date = page.getByTestId('booking-planned-delivery').locator('input')
+      await page.getByTestId('booking-reference').locator('input').focus()
+      await page.keyboard.press('Shift+Tab')
+      await expect.poll(() => date.evaluate((i) => i === document.activeElement)).toBe(true)
+      await page.keyboard.type('2027-03-01')
+      await page.keyboard.press('Tab')
+      await expect.poll(() => date.inputValue()).toBe('2027-03-01')
+      await screenshot(page, 'counterKeys-date-1024x768')
+
+      // With lines, the question scrolls away with the screen instead of staying pinned over it.
+      await scanBox(page).focus()
+      for (const code of [facts.stockedItem.code, facts.lastUnitItem.code, facts.multiLotItem.code]) await scan(page, code)
+      await expect.poll(() => page.getByTestId('booking-line').count()).toBe(3)
+      const main = page.getByTestId('main-content')
+      await main.evaluate((m) => (m.scrollTop = 0))
+      const before = (await page.getByTestId('station-chooser').boundingBox())!.y
+      await main.evaluate((m) => (m.scrollTop = m.scrollHeight))
+      await expect.poll(async () => (await page.getByTestId('station-chooser').boundingBox())?.y ?? -1000).toBeLessThan(before - 50)
+      expect(await uncovered(page.getByTestId('booking-save'))).toBe(true)
+      await screenshot(page, 'counterKeys-station-scrolled-1024x768')
+      await main.evaluate((m) => (m.scrollTop = 0))
+      expect(await uncovered(page.getByTestId('booking-from-request-open'))).toBe(true)
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
 })
