@@ -13,7 +13,8 @@ async function helpRows(page: Page, section: 'screen' | 'general'): Promise<stri
   return rows.map((r) =>
     r
       .replace(/\s+/g, ' ')
-      .replace(/ ?\+ ?/g, '+')
+      // "Ctrl + Intro" as Ctrl+Intro; a + key alone ("+ o -") stays as it is.
+      .replace(/(\S) \+ (?=\S)/g, '$1+')
       .trim(),
   )
 }
@@ -50,6 +51,10 @@ describe('keyboard help (F1, ?)', () => {
       'Supr Quitar la línea seleccionada (ahora no disponible)',
       // Nothing scanned, removed or changed yet, and the cursor is not in a quantity.
       'Ctrl+Z Deshacer el último cambio (lectura, línea quitada o cantidad) (ahora no disponible)',
+      // No line yet: the keys of the lines are listed, dimmed.
+      '↑ o ↓ Elegir la línea anterior o la siguiente (con la caja de escaneo vacía) (ahora no disponible)',
+      '+ o - Sumar o restar uno a la cantidad de la línea elegida (con la caja de escaneo vacía) (ahora no disponible)',
+      'Intro Tras ↑ o ↓: escribir la cantidad de la línea elegida (ahora no disponible)',
       'Intro o Esc Desde la cantidad de una línea: volver a la caja de escaneo (ahora no disponible)',
     ])
     const general = await helpRows(page, 'general')

@@ -10,8 +10,8 @@ import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // The scan box and the form of the New booking screen, by keyboard only (issue 12): Enter takes the
 // suggestion shown, 5*CODE and CODE*5 count, Del on the empty box removes a line and Ctrl+Z takes back the
-// last change of any kind (a scan too), Ctrl+Enter with a gap goes to the gap, new lines come into view, ↑
-// reaches the last line's quantity, and the scan box and Save stay pinned in view however many lines there are.
+// last change of any kind (a scan too), Ctrl+Enter with a gap goes to the gap, new lines come into view, ↑/↓
+// and Enter reach a line's quantity, and the scan box and Save stay pinned in view however many lines there are.
 const facts = bookingFacts[101]
 const bundles = bundleFacts[101]
 
@@ -121,7 +121,7 @@ describe('the scan box and the form of a new booking', () => {
   )
 
   it(
-    'counts 5*CODE and CODE*5, takes the suggestion shown on Enter, removes with Del, undoes with Ctrl+Z, shows each new line, and ↑ edits the last quantity',
+    'counts 5*CODE and CODE*5, takes the suggestion shown on Enter, removes with Del, undoes with Ctrl+Z, shows each new line, and ↑↓ then Enter edit a quantity',
     { timeout: 150_000 },
     async () => {
       const { page, problems } = app()
@@ -208,9 +208,11 @@ describe('the scan box and the form of a new booking', () => {
       await expect.poll(() => inView(page, page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`))).toBe(true)
       await screenshot(page, 'scanBox-lines-1024x768')
 
-      // ↑ from the empty scan box: the quantity of that last line, typed over from the keyboard; Enter goes back.
+      // ↑ then ↓ from the empty scan box choose that last line again; Enter: its quantity, typed over; Enter goes back.
       const last = page.locator(`[data-testid="booking-line"][data-code="${facts.lastUnitItem.code}"]`)
       await page.keyboard.press('ArrowUp')
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('Enter')
       await expect
         .poll(() =>
           last

@@ -21,6 +21,8 @@ export interface NewBookingScreen {
   /** The lot list of the line with this key (a line that needs its lot chosen). */
   focusLot: (key: number) => void
   focusField: (field: RequiredField) => void
+  /** The quantity of the line with this key, its figure selected to be typed over, in view. */
+  focusQuantity: (key: number) => void
   /** Brings the selected line into view in the frame that draws it, unless something else is brought into view first. */
   revealSelected: () => void
   /** Brings the first field Ctrl+Enter found missing into view. */

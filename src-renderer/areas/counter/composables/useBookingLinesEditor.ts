@@ -3,6 +3,7 @@ import type { ScanResult, ScannedItem, TransferRequest } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import type { Picked } from '../components/ScanBox.vue'
 import { addBundle, addItem, fromRequest, type DraftLine } from '../bookingDraft'
+import { useLineKeys } from './useLineKeys'
 import { noteChange, noteScan, removeLine as withoutLine, undo as undoStep, type LineUndo } from '../lineUndo'
 import { beep } from '@renderer/composables/useBeep'
 import { useCounterReads } from './useCounterReads'
@@ -78,6 +79,7 @@ export function useBookingLinesEditor(
   }
 
   async function pick(picked: Picked): Promise<void> {
+    keys.stopBrowsing()
     let found: ScanResult
     try {
       found = await reads.scan(picked.code, picked.kind)
@@ -156,6 +158,9 @@ export function useBookingLinesEditor(
     return deliveryMoved.value
   }
 
+  /** The keys that choose a line and change its quantity from the scan box (useLineKeys.ts). */
+  const keys = useLineKeys(draft, selected, screen, (line) => changeLine(line))
+
   function changeLine(line: DraftLine): void {
     noteChange(
       draft.lines.find((l) => l.key === line.key),
@@ -196,6 +201,7 @@ export function useBookingLinesEditor(
 
   /** The form was saved, emptied or swapped for another company's: nothing to say or take back of the one before. */
   function forget(): void {
+    keys.stopBrowsing()
     notice.value = null
     deliveryMoved.value = null
     undoSteps.length = 0
@@ -218,5 +224,6 @@ export function useBookingLinesEditor(
     removeFromScanBox,
     undo,
     forget,
+    ...keys,
   }
 }

@@ -21,7 +21,7 @@ const counter: CounterMessages = {
     scanLabel: 'Scan or type a code',
     scanPlaceholder: 'Barcode, code or name — Enter to add',
     scanHint:
-      'F2 comes back here · 5*code adds five · Ctrl+Enter saves · ↑ edits the quantity · Del removes the selected (or last) line · Ctrl+Z undoes',
+      'F2 comes back here · 5*code adds five · Ctrl+Enter saves · ↑↓ choose a line, +− its quantity · Del removes the selected (or last) line · Ctrl+Z undoes',
     unknownCode: 'Unknown code: {code}',
     refusedInactive: 'Bundle {name} is inactive: it cannot be booked. Nothing was added.',
     refusedInactiveItem: 'Item {name} is inactive: it cannot be booked. Nothing was added.',

@@ -20,7 +20,7 @@ const counter = {
     scanLabel: 'Escanear o escribir código',
     scanPlaceholder: 'Código de barras, código o nombre — Enter para añadir',
     scanHint:
-      'F2 vuelve aquí · 5*código añade cinco · Ctrl+Enter guarda · ↑ cambia la cantidad · Supr quita la línea seleccionada (o la última) · Ctrl+Z deshace',
+      'F2 vuelve aquí · 5*código añade cinco · Ctrl+Enter guarda · ↑↓ eligen línea, +− su cantidad · Supr quita la línea seleccionada (o la última) · Ctrl+Z deshace',
     unknownCode: 'Código desconocido: {code}',
     refusedInactive: 'El conjunto {name} está inactivo: no se puede reservar. No se añadió nada.',
     refusedInactiveItem: 'El artículo {name} está inactivo: no se puede reservar. No se añadió nada.',

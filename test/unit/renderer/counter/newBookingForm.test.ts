@@ -92,6 +92,7 @@ function screen() {
     focusLot: (key) => asked.push(`focus lot ${key}`),
     focusScan: () => asked.push('focus scan'),
     focusField: (field) => asked.push(`focus ${field}`),
+    focusQuantity: (key) => asked.push(`focus quantity ${key}`),
     revealSelected: () => asked.push('reveal line'),
     revealMissing: () => asked.push('reveal missing'),
     say: (kind, text) => said.push([kind, text]),
@@ -183,6 +184,53 @@ describe('the new booking form', () => {
     form.draft.destination = 2
     await nextTick()
     expect(form.missing.value).toEqual([])
+    scope.stop()
+  })
+
+  it('chooses a line with ↑/↓ and steps its quantity with +/−, each undoable; Enter opens it only after the arrows', async () => {
+    answering(async () => saved('b1'))
+    const { stand, asked } = screen()
+    const { form, scope } = await openForm(stand)
+    const { lines } = form
+    for (const code of ['ART-1', 'PIN-1', 'NEAR-1']) await lines.pick({ code, count: '1' })
+    const [a, b, c] = form.draft.lines.map((l) => l.key) as [number, number, number]
+    const quantities = () => form.draft.lines.map((l) => l.quantity)
+    // A scan leaves its line chosen, but Enter on the empty box (a scanner's second Enter) stays there.
+    expect(lines.selected.value).toBe(c)
+    expect(lines.editChosenQuantity()).toBe(false)
+
+    lines.moveSelection(-1)
+    lines.moveSelection(-1)
+    lines.moveSelection(-1)
+    expect(lines.selected.value).toBe(a)
+    expect(asked.at(-1)).toBe('reveal line')
+    expect(lines.stepQuantity(1)).toBe(true)
+    lines.stepQuantity(1)
+    lines.stepQuantity(-1)
+    expect(quantities()).toEqual(['2', '1', '1'])
+    // Never down to nothing: Del is what removes a line.
+    lines.moveSelection(1)
+    expect(lines.selected.value).toBe(b)
+    expect(lines.stepQuantity(-1)).toBe(false)
+    expect(quantities()).toEqual(['2', '1', '1'])
+    // Ctrl+Z takes back the run of + and − on that line, as a run of typing, and shows the line chosen.
+    lines.undo()
+    expect(quantities()).toEqual(['1', '1', '1'])
+    expect(lines.selected.value).toBe(a)
+
+    // After the arrows, Enter: the chosen line's quantity; once only.
+    lines.moveSelection(1)
+    expect(lines.choosing()).toBe(true)
+    expect(lines.editChosenQuantity()).toBe(true)
+    expect(asked.at(-1)).toBe(`focus quantity ${b}`)
+    expect(lines.choosing()).toBe(false)
+    // A scan ends the choosing; from no line, ↓ takes the first.
+    lines.moveSelection(1)
+    await lines.pick({ code: 'ART-1', count: '1' })
+    expect(lines.choosing()).toBe(false)
+    lines.selected.value = null
+    lines.moveSelection(1)
+    expect(lines.selected.value).toBe(a)
     scope.stop()
   })
 
