@@ -29,7 +29,8 @@ const dispatch = {
     selectedCount: 'Seleccionadas: {count}',
     shipSelected: 'Despachar seleccionadas ({count})',
     shipConfirmTitle: 'Despachar reservas',
-    shipConfirm: '¿Dar salida a {count} reservas? Las existencias salen de su agencia.',
+    shipConfirm:
+      '¿Dar salida a {count} reserva? Las existencias salen de su agencia. | ¿Dar salida a {count} reservas? Las existencias salen de su agencia.',
     shipConfirmOne: '¿Dar salida a la reserva {number}? Las existencias salen de su agencia.',
     confirmShip: 'Despachar',
     shipExpired: {
@@ -59,13 +60,14 @@ const dispatch = {
       countAgain: 'Volver a contar',
       over: '{code}: se contó más de lo reservado ({quantity}); corrija la cuenta antes de entregar.',
     },
-    shippedMany: 'Reservas despachadas: {count}.',
+    shippedMany: 'Se despachó {count} reserva. | Se despacharon {count} reservas.',
     shippedOne: 'Reserva {number} despachada.',
     deliveredOne: 'Reserva {number} entregada.',
     deliveredShort: 'Reserva {number} entregada con lo contado; el servicio reserva de nuevo lo que falta desde el origen.',
-    someFailed: 'No se pudieron despachar: {count}.',
+    someFailed: 'No se pudo despachar {count} reserva. | No se pudieron despachar {count} reservas.',
     manifestOfferTitle: 'Manifiesto de despacho',
-    manifestOffer: 'Reservas despachadas juntas: {count}. ¿Imprimir su manifiesto?',
+    manifestOffer:
+      'Se despachó {count} reserva. ¿Imprimir su manifiesto? | Se despacharon {count} reservas juntas. ¿Imprimir su manifiesto?',
     printManifest: 'Imprimir manifiesto',
     notNow: 'Ahora no',
     ship: 'Despachar',
