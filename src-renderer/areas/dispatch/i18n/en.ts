@@ -106,7 +106,7 @@ const dispatch: DispatchMessages = {
       unsaved: 'The count could not be kept on this computer: closing the window would lose it.',
       lineTicks: 'Checked: {count} of {quantity}',
       progress: 'Lines checked: {done} of {of}',
-      unchecked: 'Only {done} of {of} lines are checked. You may ship anyway.',
+      unchecked: 'Only {done} of {of} line is checked. You may ship anyway. | Only {done} of {of} lines are checked. You may ship anyway.',
       enterShips: 'Enter: ship · ↓: type a count · Esc: close',
       close: 'Close',
     },

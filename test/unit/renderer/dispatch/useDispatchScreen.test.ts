@@ -139,7 +139,7 @@ describe("Dispatch's controller", () => {
     expect(dispatch.ship.asking.value).toBeNull()
     expect(said).toEqual([
       ['error', 'No se pudo despachar 1 reserva.'],
-      ['success', 'Se despacharon 2 reservas.'],
+      ['success', '2 reservas despachadas.'],
     ])
     expect(dispatch.ship.error.value).not.toBeNull()
     expect(dispatch.selection.selected.value.size).toBe(0)
@@ -177,6 +177,21 @@ describe("Dispatch's controller", () => {
     dispatch.onScanKeydown(new KeyboardEventStandIn('Escape'))
     expect(dispatch.scan.feedback.value).toBeNull()
     expect(asked).toContain('blur scan')
+  })
+})
+
+describe("Dispatch's counts in words", () => {
+  const t = (key: string, values: Record<string, unknown>, n: number) => i18n.global.t(key, values, n)
+  it.each([
+    ['dispatch.shipConfirm', { count: 1 }, 1, /^¿Dar salida a 1 reserva\?/],
+    ['dispatch.shippedMany', { count: 1 }, 1, /^1 reserva despachada\.$/],
+    ['dispatch.someFailed', { count: 2 }, 2, /^No se pudieron despachar 2 reservas\.$/],
+    ['dispatch.manifestOffer', { count: 3 }, 3, /^3 reservas despachadas juntas\./],
+    ['dispatch.scan.unchecked', { done: 0, of: 1 }, 1, /^Solo 0 de 1 línea está verificada\./],
+    ['dispatch.scan.unchecked', { done: 1, of: 2 }, 2, /^Solo 1 de 2 líneas están verificadas\./],
+  ] as const)('%s agrees with its count', (key, values, n, words) => {
+    i18n.global.locale.value = 'es'
+    expect(t(key, values, n)).toMatch(words)
   })
 })
 
