@@ -81,7 +81,7 @@ const catalogue: CatalogueMessages = {
     import: {
       open: 'Import',
       title: 'Import bundles from a file',
-      hint: 'Choose a .csv or .xlsx file with the same columns as the export. Every row is checked first; nothing is sent until you press “Import”.',
+      hint: 'Choose a .csv or .xlsx file with the same columns as the export. Every row is checked first; a code in the catalogue updates that bundle and shows what changes; nothing is sent until you confirm.',
       choose: 'Choose file…',
       chooseOther: 'Choose another file…',
       wrongType: '“{name}” is not a .csv or .xlsx file.',

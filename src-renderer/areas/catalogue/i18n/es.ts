@@ -80,7 +80,7 @@ const catalogue = {
     import: {
       open: 'Importar',
       title: 'Importar conjuntos desde un archivo',
-      hint: 'Elija un archivo .csv o .xlsx con las mismas columnas que la exportación. Primero se revisa cada fila; nada se envía hasta que pulse «Importar».',
+      hint: 'Elija un archivo .csv o .xlsx con las mismas columnas que la exportación. Primero se revisa cada fila; un código del catálogo actualiza ese conjunto y se muestra qué cambia; nada se envía hasta que lo confirme.',
       choose: 'Elegir archivo…',
       chooseOther: 'Elegir otro archivo…',
       wrongType: '«{name}» no es un archivo .csv ni .xlsx.',
