@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
@@ -90,6 +90,26 @@ describe('importing an edited export', () => {
     await page.getByTestId('import-file-input').setInputFiles(editedPath)
     await expectText(page.getByTestId('import-count-unchanged'), '1')
     expect(await page.getByTestId('import-confirm').isDisabled()).toBe(true)
+
+    await page.getByTestId('import-close').click()
+
+    // A file the service refuses half-way: the first update lands, the second is refused (a name
+    // longer than the service keeps). The dialog says where it stopped, in the clerk's language,
+    // and shows what is left.
+    const refused = join(scratch, 'a-medias.csv')
+    writeFileSync(refused, `code,name\n${code},${newName} otra vez\n${facts.withMovements.code},${'X'.repeat(300)}\n`)
+    await page.getByTestId('catalogue-import').click()
+    await page.getByTestId('import-file-input').setInputFiles(refused)
+    await expectText(page.getByTestId('import-count-updates'), '2')
+    await page.getByTestId('import-confirm').click()
+    const stopped = page.getByTestId('import-stopped')
+    await expectText(stopped, `La importación se detuvo en ${facts.withMovements.code}. Antes se actualizó 1.`)
+    await expectText(stopped, 'Nombre: Es demasiado largo (máximo 255 caracteres).')
+    await expectText(page.getByTestId('import-count-updates'), '1')
+    await expectText(page.getByTestId('import-count-unchanged'), '1')
+    await screenshot(page, 'import-updates-03-stopped-1024')
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await screenshot(page, 'import-updates-03-stopped-1366')
 
     expect(unexpectedProblems(problems)).toEqual([])
   })
