@@ -206,20 +206,6 @@ export const dynamicItem = z.object({
 })
 export type DynamicItem = z.infer<typeof dynamicItem>
 
-/** One row of an import file, checked before anything is sent. */
-export const importRow = z.object({
-  row: int,
-  code: z.string(),
-  name: z.string(),
-  errors: z.array(z.string()),
-})
-export const importPreview = z.object({
-  rows: z.array(importRow),
-  valid: int,
-  invalid: int,
-})
-export type ImportPreview = z.infer<typeof importPreview>
-
 /** A file crossing the contract: name and base64 bytes (a border schema caps its size). */
 export const fileData = z.object({
   fileName: z.string().min(1).max(255),

@@ -1,15 +1,6 @@
 import { z } from 'zod'
-import {
-  bundleDetail,
-  bundleInput,
-  catalogueQuery,
-  catalogueRow,
-  catalogueStatus,
-  dynamicItem,
-  fileData,
-  importPreview,
-  itemRow,
-} from '../catalogue'
+import { bundleDetail, bundleInput, catalogueQuery, catalogueRow, catalogueStatus, dynamicItem, fileData, itemRow } from '../catalogue'
+import { importOutcome, importPreview } from '../bundleImport'
 import { bundleMedia, imageFile, imageSlot } from '../bundleImages'
 import { none, entry } from './entry'
 import { recordId } from '../patternSchemas'
@@ -30,7 +21,7 @@ export const catalogueRequests = {
   'bundles.delete': entry(z.object({ id: recordId }), z.object({ deleted: z.literal(true) })),
   'bundles.dynamicItems': entry(z.object({ bundleId: recordId, agencyId: recordId.optional() }), z.array(dynamicItem)),
   'bundles.importPreview': entry(fileData, importPreview),
-  'bundles.import': entry(fileData, z.object({ imported: z.number().int() })),
+  'bundles.import': entry(fileData, importOutcome),
   /** Online only: the bundle's five image slots and its associated forms, read from the service now. */
   'bundles.media': entry(z.object({ bundleId: recordId }), bundleMedia),
   /** Online only: sets or replaces image `slot` (1 = the main image). The renderer hands the bytes, never a path. */

@@ -80,29 +80,29 @@ describe('catalogue files', () => {
     expect(exported.map((r) => r.code)).toEqual(csvRows.map((r) => r.code))
     await screenshot(page, 'files-01-filtered-list')
 
-    // Edit the export: two rows as they were (their codes exist) and one new bundle.
+    // Edit the export: two rows as they were (nothing to send), one new bundle, and its code again by mistake.
     const [kept1, kept2] = exported
     const newRow: Sheet = { ...kept1!, code: 'E2E-IMP-0001', name: 'Importado de punta a punta', ean13: '' }
     const edited = new ExcelJS.Workbook()
     const editedSheet = edited.addWorksheet('bundles')
     const columns = ['code', 'name', 'description', 'ean13', 'tags', 'components', 'active', 'available']
     editedSheet.addRow(columns)
-    for (const r of [kept1!, kept2!, newRow]) editedSheet.addRow(columns.map((c) => r[c] ?? ''))
+    for (const r of [kept1!, kept2!, newRow, { ...newRow, name: 'Otra vez' }]) editedSheet.addRow(columns.map((c) => r[c] ?? ''))
     const editedPath = join(scratch, 'editado.xlsx')
     await edited.xlsx.writeFile(editedPath)
 
     await page.getByTestId('catalogue-import').click()
     await page.getByTestId('import-dialog').waitFor()
     await chooseImportFile(page, editedPath)
-    await expectText(page.getByTestId('import-count-rows'), '3')
-    await expectText(page.getByTestId('import-count-valid'), '1')
-    await expectText(page.getByTestId('import-count-invalid'), '2')
-    await expectText(page.getByTestId('import-blocked'), 'Hay 2 filas con errores')
+    await expectText(page.getByTestId('import-count-rows'), '4')
+    await expectText(page.getByTestId('import-count-creates'), '1')
+    await expectText(page.getByTestId('import-count-unchanged'), '2')
+    await expectText(page.getByTestId('import-count-invalid'), '1')
+    await expectText(page.getByTestId('import-blocked'), 'Hay 1 fila con errores')
     expect(await page.getByTestId('import-confirm').isDisabled()).toBe(true)
-    for (const code of [kept1!.code, kept2!.code]) {
-      const row = page.locator('[data-testid="import-row"][data-invalid="true"]', { hasText: code! })
-      await expectText(row.getByTestId('import-row-errors'), `${code} ya existe`)
-    }
+    const repeated = page.locator('[data-testid="import-row"][data-invalid="true"]', { hasText: 'Otra vez' })
+    await expectText(repeated.getByTestId('import-row-errors'), 'código: E2E-IMP-0001 ya está en la fila 4')
+    expect(await text(page.getByTestId('import-dialog'))).not.toMatch(/already|ya existe/)
     await screenshot(page, 'files-02-preview-duplicates')
 
     // Fixed: only the new bundle left, saved as CSV this time.

@@ -30,7 +30,7 @@ describe('the bundle import', () => {
           }
         : null
     try {
-      expect(await s.h.call('bundles.import', file)).toEqual({ imported: 1 })
+      expect(await s.h.call('bundles.import', file)).toEqual({ created: 1, updated: 0, stopped: null })
     } finally {
       s.proxy.intercept = () => null
     }
@@ -49,7 +49,7 @@ describe('the bundle import', () => {
       isImport(req) ? { status: 200, text: '<html><body>Importado</body></html>', contentType: 'text/html', afterForward: true } : null
     try {
       const file = { fileName: 'paquetes.csv', base64: Buffer.from(csv).toString('base64') }
-      expect(await s.h.call('bundles.import', file)).toEqual({ imported: 1 })
+      expect(await s.h.call('bundles.import', file)).toEqual({ created: 1, updated: 0, stopped: null })
     } finally {
       s.proxy.intercept = () => null
     }

@@ -5,6 +5,7 @@ import { imageFileProblem, imageProblemText, maxImageBytes, sniffImageType, type
 import type { BundleDetail, BundleInput, CatalogueRow, CatalogueStatus } from '@shared/catalogue'
 import { bundleFromService, fetchBundles } from '@core/api/bundlesApi'
 import { isValidQuantity } from '@shared/patterns'
+import { importProblemLine } from '@shared/importProblemText'
 import { AppError, errorMessages } from '@shared/errors'
 import { UsageError } from '../output'
 import { collect, positiveInt } from './arguments'
@@ -258,11 +259,17 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         const data = readFile(file)
         await ctx.core({ signedIn: true })
         const preview = await ctx.call('bundles.importPreview', data)
-        if (preview.invalid > 0) {
-          for (const r of preview.rows.filter((r) => r.errors.length)) ctx.out.info(`row ${r.row}: ${r.errors.join('; ')}`)
-        }
+        for (const r of preview.rows.filter((r) => r.problems.length))
+          ctx.out.info(`row ${r.row}: ${r.problems.map((p) => importProblemLine(p, 'en')).join('; ')}`)
         const res = await ctx.call('bundles.import', data)
-        ctx.out.result(res, () => `Imported ${res.imported} bundles.`)
+        if (res.stopped) {
+          const where = res.stopped.code ?? 'the new bundles'
+          ctx.out.info(
+            `Updated ${res.updated}; stopped at ${where}, ${res.stopped.notSent} not sent. Import the same file again to finish.`,
+          )
+          throw AppError.fromPayload(res.stopped.error)
+        }
+        ctx.out.result(res, () => `Created ${res.created} and updated ${res.updated} bundles.`)
       }),
     )
 

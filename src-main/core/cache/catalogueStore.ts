@@ -487,9 +487,14 @@ export class CatalogueStore {
     return found
   }
 
-  bundleCodesTaken(codes: string[]): Set<string> {
-    const stmt = this.db.prepare('SELECT code FROM bundles WHERE code = ?')
-    return new Set(codes.filter((c) => stmt.get(c)))
+  bundleIdsByCode(codes: string[]): Map<string, number> {
+    const stmt = this.db.prepare('SELECT id FROM bundles WHERE code = ?').pluck()
+    const found = new Map<string, number>()
+    for (const code of codes) {
+      const id: unknown = stmt.get(code)
+      if (typeof id === 'number') found.set(code, id)
+    }
+    return found
   }
 
   /** Every row the query matches, with what an export file shows, a page at a time. */

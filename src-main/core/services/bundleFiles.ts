@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs'
-import { isValidEan13, type CatalogueRow, type FileData, type ImportPreview } from '@shared/catalogue'
+import type { CatalogueRow, FileData } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { normalQuantity } from '@shared/bookingLines/quantities'
 import { isValidQuantity } from '@shared/patterns'
-import type { CatalogueStore } from '../cache/catalogueStore'
 import { readSheetRows, type SheetLimits } from './sheetReader'
 
 /**
@@ -57,9 +56,15 @@ export async function writeBundleFile(rows: Iterable<ExportRow>, format: 'xlsx' 
   return { fileName: `${baseName}.${format}`, base64: Buffer.from(buffer as ArrayBuffer).toString('base64') }
 }
 
-interface ParsedRow {
+export interface ParsedRow {
   row: number
   values: Record<(typeof importColumns)[number], string>
+}
+
+/** The rows, and the columns the file has: a column it lacks leaves that field of an existing bundle alone. */
+export interface ParsedFile {
+  columns: ReadonlySet<string>
+  rows: ParsedRow[]
 }
 
 /**
@@ -68,7 +73,7 @@ interface ParsedRow {
  */
 const limits: SheetLimits = { maxRows: MAX_ROWS, maxUnpackedBytes: 100_000_000, deadlineMs: 60_000, heapMb: 512 }
 
-export async function parseBundleFile(file: FileData): Promise<ParsedRow[]> {
+export async function parseBundleFile(file: FileData): Promise<ParsedFile> {
   const [head, ...body] = await readSheetRows(file, limits)
   const header = (head?.cells ?? []).map((v) => v.toLowerCase())
   const position = Object.fromEntries(importColumns.map((c) => [c, header.indexOf(c)]))
@@ -84,34 +89,7 @@ export async function parseBundleFile(file: FileData): Promise<ParsedRow[]> {
     rows.push({ row: number, values })
   }
   if (rows.length > MAX_ROWS) throw new AppError('bad_input', { field: 'file', detail: `at most ${MAX_ROWS} rows per file` })
-  return rows
-}
-
-/** Checks each row the way the service would, offline, against the cached catalogue. */
-export function previewImport(rows: ParsedRow[], store: CatalogueStore): ImportPreview {
-  const componentCodes = rows.flatMap((r) => parseComponents(r.values.components).map((c) => c.code))
-  const items = store.itemIdsByCode([...new Set(componentCodes)])
-  const taken = store.bundleCodesTaken(rows.map((r) => r.values.code).filter(Boolean))
-  const seen = new Map<string, number>()
-  const checked = rows.map(({ row, values }) => {
-    const errors: string[] = []
-    if (!values.code) errors.push('code: falta / missing')
-    else if (taken.has(values.code)) errors.push(`code: ${values.code} ya existe / already exists`)
-    else if (seen.has(values.code.toLowerCase()))
-      errors.push(
-        `code: repetido en la fila ${seen.get(values.code.toLowerCase())} / repeated in row ${seen.get(values.code.toLowerCase())}`,
-      )
-    if (values.code) seen.set(values.code.toLowerCase(), seen.get(values.code.toLowerCase()) ?? row)
-    if (!values.name) errors.push('name: falta / missing')
-    if (values.ean13 && !isValidEan13(values.ean13)) errors.push(`ean13: ${values.ean13} no es un EAN-13 válido / is not a valid EAN-13`)
-    for (const c of parseComponents(values.components)) {
-      if (c.error) errors.push(`components: ${c.error}`)
-      else if (!items.has(c.code)) errors.push(`components: artículo ${c.code} desconocido / unknown item`)
-    }
-    return { row, code: values.code, name: values.name, errors }
-  })
-  const invalid = checked.filter((r) => r.errors.length > 0).length
-  return { rows: checked, valid: checked.length - invalid, invalid }
+  return { columns: new Set(importColumns.filter((c) => (position[c] ?? -1) >= 0)), rows }
 }
 
 /** The rows as a clean CSV in the import layout: what the preview showed is exactly what is sent. */
@@ -122,15 +100,4 @@ export async function cleanImportFile(rows: ParsedRow[]): Promise<FileData> {
   for (const r of rows) sheet.addRow(importColumns.map((c) => r.values[c]))
   const buffer = await workbook.csv.writeBuffer()
   return { fileName: 'bundles.csv', base64: Buffer.from(buffer as ArrayBuffer).toString('base64') }
-}
-
-function parseComponents(text: string): { code: string; quantity: string; error?: string }[] {
-  if (!text.trim()) return []
-  return text.split(';').map((part) => {
-    const [code = '', quantity = ''] = part.split(':').map((s) => s.trim())
-    if (!code || !isValidQuantity(quantity)) {
-      return { code, quantity, error: `"${part.trim()}" debe ser ARTÍCULO:CANTIDAD / must be ITEM:QUANTITY` }
-    }
-    return { code, quantity }
-  })
 }

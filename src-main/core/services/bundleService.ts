@@ -1,4 +1,6 @@
-import type { BundleDetail, BundleInput, CatalogueQuery, FileData, ImportPreview } from '@shared/catalogue'
+import type { ImportOutcome, ImportPreview } from '@shared/bundleImport'
+import type { BundleDetail, BundleInput, CatalogueQuery, FileData } from '@shared/catalogue'
+import { importProblemLine } from '@shared/importProblemText'
 import { AppError } from '@shared/errors'
 import { fileStamp } from '@shared/localDate'
 import {
@@ -7,12 +9,13 @@ import {
   fetchBundle,
   fetchBundles,
   fetchDynamicItems,
-  importBundles,
   updateBundle,
   type ServiceBundleDetail,
 } from '../api/bundlesApi'
 import { mayHaveBeenDone } from '../api/serviceError'
-import { cleanImportFile, parseBundleFile, previewImport, writeBundleFile } from './bundleFiles'
+import { parseBundleFile, writeBundleFile } from './bundleFiles'
+import { planImport, type ImportPlan } from './bundleImportPlan'
+import { sendImport } from './bundleImportSend'
 import type { CatalogueService } from './catalogueService'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -77,21 +80,29 @@ export class BundleService {
   }
 
   async importPreview(file: FileData): Promise<ImportPreview> {
-    return previewImport(await parseBundleFile(file), this.catalogue.store())
+    return (await this.importPlan(file)).preview
   }
 
-  /** Sends the file only when every row passed the preview; the service applies it whole or not at all. */
-  async import(file: FileData): Promise<{ imported: number }> {
-    const rows = await parseBundleFile(file)
-    const preview = previewImport(rows, this.catalogue.store())
-    if (preview.invalid > 0) {
-      const messages = preview.rows.filter((r) => r.errors.length).map((r) => `fila ${r.row}: ${r.errors.join('; ')}`)
+  private async importPlan(file: FileData): Promise<ImportPlan> {
+    // A server without tags gives the cache none: the tags column cannot be compared there.
+    const tagsKnown = this.catalogue.status().capabilities?.tags ?? true
+    return planImport(await parseBundleFile(file), this.catalogue.store(), tagsKnown)
+  }
+
+  /** Sends the file only when every row passed the preview (bundleImportSend.ts says what all or nothing means here). */
+  async import(file: FileData): Promise<ImportOutcome> {
+    const plan = await this.importPlan(file)
+    if (plan.preview.invalid > 0) {
+      const messages = plan.preview.rows
+        .filter((r) => r.problems.length)
+        .map((r) => `row ${r.row}: ${r.problems.map((p) => importProblemLine(p, 'en')).join('; ')}`)
       throw new AppError('validation', { fields: { file: messages }, detail: messages[0] })
     }
-    await importBundles(this.session.require().rest, await cleanImportFile(rows))
+    const tagsKnown = this.catalogue.status().capabilities?.tags ?? true
+    const outcome = await sendImport(this.session.require().rest, this.catalogue.store(), plan, tagsKnown)
     // The service numbers the new bundles; a pull brings them with their ids.
-    void this.catalogue.pull().catch(() => undefined)
-    return { imported: preview.valid }
+    if (outcome.created > 0 || outcome.stopped?.code === null) void this.catalogue.pull().catch(() => undefined)
+    return outcome
   }
 
   private remember(b: ServiceBundleDetail): BundleDetail {

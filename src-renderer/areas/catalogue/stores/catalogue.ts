@@ -3,6 +3,7 @@ import { computed, ref, watch } from 'vue'
 import { onEvent, request } from '@renderer/api'
 import type { RequestInput } from '@shared/contract'
 import type { BundleMedia, ImageSlot } from '@shared/bundleImages'
+import type { ImportOutcome } from '@shared/bundleImport'
 import type { BundleDetail, CatalogueQuery, CatalogueStatus, FileData, PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
@@ -132,11 +133,11 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     cachedRowsChanged()
   }
   const importPreview = (file: FileData) => request('bundles.importPreview', file)
-  async function importBundles(file: FileData): Promise<number> {
+  async function importBundles(file: FileData): Promise<ImportOutcome> {
     const result = await request('bundles.import', file)
-    // The service created them; the cache learns them through a pull (the list follows it), not one by one.
-    void pull()
-    return result.imported
+    // Updates are in the cache already; new bundles come with the pull the core started (the list follows it).
+    cachedRowsChanged()
+    return result
   }
 
   // --- The open bundle's images and forms (online only; offline the cached addresses stand in)
