@@ -21,7 +21,7 @@ import type { SettingsStore } from '../settingsStore'
 import type { TrainingLauncher } from '../training'
 import type { ConnectionMonitor } from './connectionMonitor'
 import type { Logger } from '../logging/logger'
-import type { DataNotices } from '../support/dataNotices'
+import type { DataNotices } from '../cache/dataNotices'
 
 /** Everything that exists only while someone is signed in. */
 export interface ActiveSession {
