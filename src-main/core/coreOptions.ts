@@ -3,7 +3,7 @@ import type { AnswerLimitOverrides } from './api/answerLimits'
 import type { Logger } from './logging/logger'
 import type { SecretStore } from './secrets/secretStore'
 import type { HeartbeatTiming } from './services/connectionMonitor'
-import type { TrainingLauncher } from './training'
+import type { TrainingLauncher } from '@base/training'
 import type { UpdaterDriver } from './updates/updatesService'
 
 /** What a runner gives createCore, and the handlers read (handlers/parts.ts): its own file, so neither imports the other. */

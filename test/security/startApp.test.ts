@@ -7,7 +7,7 @@ import { ipcEventChannel, ipcRequestChannel, type Envelope } from '@shared/contr
 import { contentSecurityPolicyFor } from '@shared/csp'
 import type { CoreOptions } from '@core/coreOptions'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
-import type { TrainingLauncher } from '@core/training'
+import type { TrainingLauncher } from '@base/training'
 import { electronBuildInfoFile, electronNativeDir, electronNativeFile } from '../../src-main/electron/nativeBinding'
 import { startApp, type AppDeps } from '../../src-main/electron/startApp'
 import { createFakeCore, type FakeCore } from './fakes/fakeCore'

@@ -3,7 +3,7 @@ import type { ServiceBookingView } from '../api/serviceBookingView'
 import type { BookingOutbox, OpenSummary } from './bookingOutbox'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import { linesFromStored, storedLines } from './storedLines'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * The local bookings, in the entity's cache. Their outbox has its own room

@@ -5,7 +5,7 @@ import type { ErrorPayload } from '@shared/errors'
 import { bookingFieldNames, ourFieldName, ourFieldNames } from '../../api/serviceFieldNames'
 import type { BookingOutbox, OpenState, OpenSummary } from '../../cache/bookingOutbox'
 import { parsedJson } from '../../cache/cacheDatabase'
-import type { Sqlite } from '../../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import type { JournalEntry } from './unsentJournal'
 
 /**
