@@ -34,7 +34,7 @@ const coreLayers = {
 }
 const closedLayer = (place) => ({ layers: [[place]] })
 // No import circle in these, type-only ones included (house/no-cycle reads the files each import leads to).
-const acyclic = { within: ['src-main', 'src-shared', 'src-base'] }
+const acyclic = { within: ['src-main', 'src-shared', 'src-base', 'src-sandbox'] }
 
 // The sandbox is the service's stand-in: it shares the contract's types (src-shared) and src-base, and reads the
 // real SDL, which stays beside the core's other facts about the service. Nothing else of the core.
@@ -113,5 +113,8 @@ export default tseslint.config(
   { files: ['src-main/core/**/*.ts'], rules: { 'house/layers': ['error', coreLayers] } },
   { files: ['src-shared/**/*.ts'], rules: { 'house/layers': ['error', closedLayer('src-shared')] } },
   { files: ['src-base/**/*.ts'], rules: { 'house/layers': ['error', closedLayer('src-base')] } },
-  { files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-base/**/*.ts'], rules: { 'house/no-cycle': ['error', acyclic] } },
+  {
+    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-base/**/*.ts', 'src-sandbox/**/*.ts'],
+    rules: { 'house/no-cycle': ['error', acyclic] },
+  },
 )
