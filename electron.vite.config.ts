@@ -4,6 +4,7 @@ import vue from '@vitejs/plugin-vue'
 
 // The path aliases, also in tsconfig.base.json (paths) and vitest.config.mts.
 export const alias = {
+  '@base': resolve(__dirname, 'src-base'),
   '@shared': resolve(__dirname, 'src-shared'),
   '@core': resolve(__dirname, 'src-main/core'),
   '@sandbox': resolve(__dirname, 'src-sandbox'),

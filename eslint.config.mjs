@@ -15,19 +15,33 @@ const electronRule = {
 }
 const restrict = (...patterns) => ['error', { paths: electronRule.paths, patterns: [...electronRule.patterns, ...patterns] }]
 
-const coreZone = [
-  {
-    regex: '^(\\.\\./)+(cli|host|electron|preload)(/|$)',
-    message: 'The core serves three runners; it imports none of them (src-main/cli, host, electron, preload).',
-  },
-  { regex: '(^@sandbox(/|$))|src-sandbox', message: 'The core never imports the sandbox: it is a separate program (src-sandbox/).' },
-]
-// The sandbox is the service's stand-in: it shares the contract's types (src-shared), reads the real SDL, and uses the
-// core's SQLite wrapper and implements its TrainingLauncher. Nothing else of the core.
+// The layers (issue 31, item 1), lowest first: a file imports its own layer, those under it and `below`; nothing above,
+// nothing else of the tree (eslint/importRules.mjs). src-base holds what the core and the sandbox both need (the SQLite
+// opener, the training launcher's interface), so neither imports the other; it and src-shared import nothing of ours.
+const core = (...places) => places.map((place) => `src-main/core/${place}`)
+const coreLayers = {
+  layers: [
+    core('logging', 'events.ts', 'settingsStore.ts', 'secrets', 'appPaths.ts', 'moduleImports.d.ts'),
+    core('api'),
+    core('cache'),
+    core('sync'),
+    core('services'),
+    core('support', 'updates'),
+    core('handlers', 'coreOptions.ts'),
+    core('createCore.ts'),
+  ],
+  below: ['src-shared', 'src-base'],
+}
+const closedLayer = (place) => ({ layers: [[place]] })
+// No import circle in these, type-only ones included (house/no-cycle reads the files each import leads to).
+const acyclic = { within: ['src-main', 'src-shared', 'src-base', 'src-sandbox'] }
+
+// The sandbox is the service's stand-in: it shares the contract's types (src-shared) and src-base, and reads the
+// real SDL, which stays beside the core's other facts about the service. Nothing else of the core.
 const sandboxZone = [
   {
-    regex: '^@core/(?!api/schema/realService\\.graphql\\?raw$|cache/sqlite$|training$)',
-    message: 'The sandbox may import from the core only the real SDL, cache/sqlite and training (see docs/ARCHITECTURE.md).',
+    regex: '^@core/(?!api/schema/realService\\.graphql\\?raw$)',
+    message: 'The sandbox may import from the core only the real SDL (see docs/ARCHITECTURE.md); what both need is in src-base.',
   },
   { regex: '^(\\.\\./)+src-main(/|$)', message: 'The sandbox reaches the core only through @core (and only what the rule allows).' },
 ]
@@ -85,7 +99,6 @@ export default tseslint.config(
     ignores: electronOnlyHere,
     rules: { 'no-restricted-imports': restrict() },
   },
-  { files: ['src-main/core/**'], rules: { 'no-restricted-imports': restrict(...coreZone) } },
   { files: ['src-sandbox/**'], rules: { 'no-restricted-imports': restrict(...sandboxZone) } },
   {
     files: ['src-renderer/**'],
@@ -97,4 +110,11 @@ export default tseslint.config(
   },
   // Size limits, no cast over a row, the raw catalogue db in the cache only (issue 31; eslint/houseConfig.mjs).
   ...houseConfig,
+  { files: ['src-main/core/**/*.ts'], rules: { 'house/layers': ['error', coreLayers] } },
+  { files: ['src-shared/**/*.ts'], rules: { 'house/layers': ['error', closedLayer('src-shared')] } },
+  { files: ['src-base/**/*.ts'], rules: { 'house/layers': ['error', closedLayer('src-base')] } },
+  {
+    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-base/**/*.ts', 'src-sandbox/**/*.ts'],
+    rules: { 'house/no-cycle': ['error', acyclic] },
+  },
 )

@@ -7,6 +7,7 @@ import { modulePathPlugin } from './test/support/modulePathPlugin'
 const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url))
 const resolve = {
   alias: {
+    '@base': at('./src-base'),
     '@shared': at('./src-shared'),
     '@core': at('./src-main/core'),
     '@sandbox': at('./src-sandbox'),

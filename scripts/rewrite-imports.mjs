@@ -23,14 +23,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 // Aliases, also declared in tsconfig.base.json (paths), electron.vite.config.ts and vitest.config.mts.
 // Longest first: a path takes the most specific alias.
 export const ALIASES = [
+  ['@base', 'src-base'],
   ['@core', 'src-main/core'],
   ['@sandbox', 'src-sandbox'],
   ['@shared', 'src-shared'],
   ['@renderer', 'src-renderer'],
 ]
 
-// Moves made by issue 13 (old -> new, repo-relative). A folder ends with '/'. Exact files win over folders.
+// Moves made by issue 13 and 31 (old -> new, repo-relative). A folder ends with '/'. Exact files win over folders.
 export const MOVES = [
+  // Issue 31: what the core and the sandbox both need, in neither of them.
+  ['src-main/core/cache/sqlite.ts', 'src-base/sqlite.ts'],
+  ['src-main/core/training.ts', 'src-base/training.ts'],
   ['src-main/sandbox/', 'src-sandbox/'],
   ['src-renderer/catalogue/', 'src-renderer/areas/catalogue/'],
   ['src-renderer/components/catalogue/', 'src-renderer/areas/catalogue/components/'],
@@ -84,7 +88,7 @@ export const MOVES = [
 const check = process.argv.includes('--check')
 // --relative-only: follow the moves but write no alias (for a tree whose configs do not know the aliases).
 const relativeOnly = process.argv.includes('--relative-only')
-const sourceRoots = ['src-main', 'src-sandbox', 'src-renderer', 'src-shared', 'test', 'scripts', 'bin']
+const sourceRoots = ['src-base', 'src-main', 'src-sandbox', 'src-renderer', 'src-shared', 'test', 'scripts', 'bin']
 const rootFiles = ['electron.vite.config.ts', 'vitest.config.mts', 'eslint.config.mjs']
 const extensions = ['.ts', '.mts', '.vue', '.d.ts', '.js', '.mjs', '.cjs', '.json']
 const skipDirs = new Set(['node_modules', 'out', 'dist', 'artifacts', '.git'])

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
-import type { TrainingLauncher, TrainingService } from '@core/training'
+import type { TrainingLauncher, TrainingService } from '@base/training'
 import { startSandbox, storeFileName, type RunningSandbox } from './index'
 import { SandboxStore } from './store/sandboxStore'
 

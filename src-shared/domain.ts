@@ -102,6 +102,10 @@ export type SessionStatus = z.infer<typeof sessionStatus>
  * online: the service answers; failing: it is reached but answers 5xx or
  * does not answer in time; offline: it cannot be reached at all.
  */
+/** Which program runs the core: the desktop app, the browser host or the command line. */
+export const runner = z.enum(['electron', 'browser-host', 'cli'])
+export type Runner = z.infer<typeof runner>
+
 export const connectionLink = z.enum(['online', 'failing', 'offline'])
 export type ConnectionLink = z.infer<typeof connectionLink>
 

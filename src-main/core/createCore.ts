@@ -1,12 +1,11 @@
 import type { Handlers } from '@shared/dispatch'
-import type { AnswerLimitOverrides } from './api/answerLimits'
+import type { CoreOptions } from './coreOptions'
 import { CoreEvents } from './events'
-import type { SecretStore } from './secrets/secretStore'
 import { BookingsService } from './services/bookingsService'
 import { BundleService } from './services/bundleService'
 import { BundleImageService } from './services/bundleImageService'
 import { CatalogueService } from './services/catalogueService'
-import { ConnectionMonitor, type HeartbeatTiming } from './services/connectionMonitor'
+import { ConnectionMonitor } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
 import { OpenBookingService } from './services/openBookingService'
 import { OutboxTransferService } from './services/outboxTransferService'
@@ -18,7 +17,6 @@ import { ProfileService } from './services/profileService'
 import { PurchasingService } from './services/purchasingService'
 import { SessionService } from './services/sessionService'
 import { SettingsStore } from './settingsStore'
-import type { TrainingLauncher } from './training'
 import type { CoreParts } from './handlers/parts'
 import { sessionHandlers } from './handlers/session'
 import { catalogueHandlers } from './handlers/catalogue'
@@ -31,47 +29,11 @@ import { supportHandlers } from './handlers/support'
 import { DynamicTablesService } from './services/dynamicTablesService'
 import { PieceworkGroupService } from './services/pieceworkGroupService'
 import { damageOfError } from './cache/fileDamage'
-import { DataNotices } from './support/dataNotices'
+import { DataNotices } from './cache/dataNotices'
 import { SupportService } from './support/supportService'
 import { createLogger, silentLogger, type Logger } from './logging/logger'
 import { outboxCensus } from './updates/outboxCensus'
-import { UpdatesService, type UpdaterDriver } from './updates/updatesService'
-
-export type Runner = 'electron' | 'browser-host' | 'cli'
-
-export interface CoreOptions {
-  /** Folder for settings, caches and training data. */
-  dataDir: string
-  secrets: SecretStore
-  runner: Runner
-  version: string
-  /** Absent where training mode is not offered. */
-  training?: TrainingLauncher
-  /**
-   * The longest wait for a service answer to start or to move, and the whole deadline of a record or a
-   * list; absent, each kind of answer keeps its own (core/api/answerLimits.ts). Tests make it short.
-   */
-  requestTimeoutMs?: number
-  /** Limits per kind of answer over those (tests: a short total, a small cap). */
-  answerLimits?: AnswerLimitOverrides
-  /** When the app asks the service on its own while idle (services/connectionMonitor.ts); tests may shorten it. */
-  heartbeat?: HeartbeatTiming
-  /** The clock; tests move it. */
-  now?: () => Date
-  /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
-  background?: false | { pullEveryMs?: number }
-  /**
-   * The OS log folder: the core writes its rotating log there (requests, sync
-   * outcomes, errors, start and stop; secrets scrubbed). Absent: no log file.
-   */
-  logDir?: string
-  /** A ready logger instead (tests); wins over logDir and is not closed by the core. */
-  logger?: Logger
-  /** The desktop app's updater (electron-updater behind an adapter); absent elsewhere: updates are off. */
-  updater?: UpdaterDriver
-  /** For the update policy's override (MOSTRADOR_UPDATES=off); default process.env. */
-  env?: NodeJS.ProcessEnv
-}
+import { UpdatesService } from './updates/updatesService'
 
 export interface Core {
   readonly handlers: Handlers

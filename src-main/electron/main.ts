@@ -1,4 +1,4 @@
-import { useNativeBinding } from '@core/cache/sqlite'
+import { useNativeBinding } from '@base/sqlite'
 import { createCore } from '@core/createCore'
 import { KeychainSecretStore } from '@core/secrets/keychainSecretStore'
 import { createTrainingLauncher } from '@sandbox/trainingLauncher'

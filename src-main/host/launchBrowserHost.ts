@@ -3,7 +3,7 @@ import { appRoot, appVersion } from '@core/appPaths'
 import { createCore } from '@core/createCore'
 import { KeychainSecretStore } from '@core/secrets/keychainSecretStore'
 import type { SecretStore } from '@core/secrets/secretStore'
-import type { TrainingLauncher } from '@core/training'
+import type { TrainingLauncher } from '@base/training'
 import { createTrainingLauncher } from '@sandbox/trainingLauncher'
 import { startHostServer, type RunningHost } from './hostServer'
 

@@ -5,7 +5,7 @@ import { onEvent, request } from '../api'
 
 /**
  * The damaged local files the core set aside in this run, and what came back of their unsent bookings
- * (core/support/dataNotices.ts): announced as they happen, and read once after the first screen for
+ * (core/cache/dataNotices.ts): announced as they happen, and read once after the first screen for
  * those found before the window opened. A notice the clerk dismissed stays dismissed in this window.
  */
 export const useDataNoticesStore = defineStore('dataNotices', () => {

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { readBundleForm, type BundleForm } from '../model/bundleForm'
 import { parseDecimal } from '../model/railsDecimal'
 import { checkBundle, writeBundle, type SaveRequest } from '../model/saveBundle'

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { isUploadedFile, type UploadedFile } from '../http/multipartBodyParser'
 import { trueValues } from './railsCast'
 

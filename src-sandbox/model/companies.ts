@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /** An entity row: the company fields of the spec, with logos stored as plain URLs. */
 export interface CompanyRow {

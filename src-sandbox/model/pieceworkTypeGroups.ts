@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { characterCount } from '@shared/patterns'
 import { errorMessagesFor } from '../routes/validationMessages'
 import { validationText } from './validationText'

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { readSettings } from './sandboxSettings'
 
 /** The POS setting "filter destinations by agency category", read per request (the control door may change it). */

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { errorMessagesFor } from '../routes/validationMessages'
 import type { StatementCache } from '../store/statementCache'
 import { findAgency } from './agencies'

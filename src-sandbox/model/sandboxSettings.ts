@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * Service-side settings the screens depend on and the seed does not show (POS

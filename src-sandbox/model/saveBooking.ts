@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import Decimal from 'decimal.js'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { errorMessagesFor } from '../routes/validationMessages'
 import type { StatementCache } from '../store/statementCache'
 import { toStoredTimestamp } from '../timestamps'

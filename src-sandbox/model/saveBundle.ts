@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { errorMessagesFor } from '../routes/validationMessages'
 import type { StatementCache } from '../store/statementCache'
 import { newBundleDefaults, type BundleForm, type ColumnValue, type WritableColumn } from './bundleForm'

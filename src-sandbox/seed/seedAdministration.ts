@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 const stamp = '2024-09-16 15:20:00.000000'
 const demoUser = 5001

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { earmark } from '../model/stockLedger'
 import { createPrng, type Prng } from '../prng'
 import { StatementCache } from '../store/statementCache'

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import type { StoredFormField } from '../model/bundleForms'
 
 const stamp = '2024-10-02 16:45:00.000000'

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { createPrng, type Prng } from '../prng'
 import { toStoredTimestamp } from '../timestamps'
 import { bundleColors, bundleTemplates, type BundleTemplate, type ShowcaseBundle } from './bundleData'

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { createPrng, type Prng } from '../prng'
 import { catalogueTemplates, type CatalogueTemplate, type CategoryTemplate } from './catalogueData'
 import { makeEan13 } from './ean13'

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { plannedStock, type EntityBookingPlan } from './bookingPlan'
 import { itemIdBase } from './seedCatalogue'
 

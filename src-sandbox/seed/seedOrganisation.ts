@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { defaultSettings } from '../model/sandboxSettings'
 import {
   agencyCategorySeeds,

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { railsDecimalString } from '../model/railsDecimal'
 import { createPrng } from '../prng'
 import {

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { createPrng, type Prng } from '../prng'
 import { agencySeeds, entitySeeds } from './organisationData'
 import { IdSequence } from './idSequence'

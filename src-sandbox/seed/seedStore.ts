@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { seedAdministration } from './seedAdministration'
 import { seedBookings } from './seedBookings'
 import { seedBundleForms } from './seedBundleForms'

@@ -1,4 +1,4 @@
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import type { Prng } from '../prng'
 import { toStoredTimestamp } from '../timestamps'
 import { pendingRequestQuantities, randomRequestsPerEntity, requestId, requestSlots, type EntityBookingPlan } from './bookingPlan'

@@ -1,4 +1,4 @@
-import type { DomainTable } from './schema'
+import type { DomainTable } from './domainTable'
 
 /**
  * The administration and apps area: piecework type groups (payroll

@@ -1,4 +1,4 @@
-import type { DomainTable } from './schema'
+import type { DomainTable } from './domainTable'
 
 /**
  * Bundles (the spec's Bundle), their components and their tags. Images are

@@ -1,4 +1,4 @@
-import type { DomainTable } from './schema'
+import type { DomainTable } from './domainTable'
 
 /**
  * The POS settings as GraphQL reads them: one row per entity (id = entity id),

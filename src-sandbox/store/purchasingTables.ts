@@ -1,4 +1,4 @@
-import type { DomainTable } from './schema'
+import type { DomainTable } from './domainTable'
 
 /**
  * The purchasing area: currencies, suppliers (payees), charge terms, the

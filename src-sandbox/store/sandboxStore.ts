@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { openSqlite, type Sqlite } from '@core/cache/sqlite'
+import { openSqlite, type Sqlite } from '@base/sqlite'
 import { seedStore, type SeedParams } from '../seed/seedStore'
 import { domainTables, metaTable, schemaVersion } from './schema'
 import { registerSqlFunctions } from './sqlFunctions'

@@ -1,3 +1,4 @@
+import type { DomainTable } from './domainTable'
 import { adminTables } from './adminTables'
 import { bundleTables } from './bundleTables'
 import { posSettingsView } from './posSettingsView'
@@ -15,18 +16,6 @@ export const schemaVersion = 10
 
 /** Sandbox bookkeeping: survives a reset (the JWT secret, which seed and scale the data came from). */
 export const metaTable = `CREATE TABLE IF NOT EXISTS sandbox_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT`
-
-export interface DomainTable {
-  /** A table's or a view's name (a view, like pos_settings, is rebuilt with the tables). */
-  name: string
-  /** The table and whatever must exist while seeding. */
-  ddl: string[]
-  /**
-   * Indexes built after the seed is in: sorting once is much faster than
-   * keeping an index up to date through 100,000s of inserts (large scale).
-   */
-  indexes?: string[]
-}
 
 export const domainTables: readonly DomainTable[] = [
   {

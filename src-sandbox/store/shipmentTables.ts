@@ -1,4 +1,4 @@
-import type { DomainTable } from './schema'
+import type { DomainTable } from './domainTable'
 
 /**
  * Shipments (the spec's Shipment: a booking, then a shipment in transit) and

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * GraphQL compiles to a handful of SQL shapes that repeat with new parameters;

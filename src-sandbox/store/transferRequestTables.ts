@@ -1,4 +1,4 @@
-import type { DomainTable } from './schema'
+import type { DomainTable } from './domainTable'
 
 /**
  * Transfer requests (ours: DESIGN lists them as a sandbox addition): one

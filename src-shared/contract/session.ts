@@ -1,15 +1,12 @@
 import { z } from 'zod'
-import { company, connectionState, preferences, preferencesPatch, sessionStatus, whoAmI } from '../domain'
+import { company, connectionState, preferences, preferencesPatch, runner, sessionStatus, whoAmI } from '../domain'
 import { none, url, entry } from './entry'
 import { recordId } from '../patternSchemas'
 import { entityCurrency } from '../purchasing'
 
 /** The frame: the app, the session, the connection, the entity and the preferences. Assembled in src-shared/contract.ts. */
 export const sessionRequests = {
-  'app.info': entry(
-    none,
-    z.object({ version: z.string(), runner: z.enum(['electron', 'browser-host', 'cli']), trainingAvailable: z.boolean() }),
-  ),
+  'app.info': entry(none, z.object({ version: z.string(), runner, trainingAvailable: z.boolean() })),
   'session.status': entry(none, sessionStatus),
   'session.signIn': entry(
     z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TrainingService } from '@core/training'
+import type { TrainingService } from '@base/training'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { TrainingService } from '@core/training'
+import type { TrainingService } from '@base/training'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary } from './support/receptions'
 import { screenshot } from './support/artifacts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { TrainingService } from '@core/training'
+import type { TrainingService } from '@base/training'
 import type { ConnectionLink } from '@shared/domain'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { EventName, RequestInput, RequestName, RequestOutput } from '@shared/contract'
 import { dispatch } from '@shared/dispatch'
 import { AppError } from '@shared/errors'
-import { createCore, type Core, type CoreOptions } from '@core/createCore'
+import { createCore, type Core } from '@core/createCore'
+import type { CoreOptions } from '@core/coreOptions'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 
 /** A core as a runner builds it, called through the contract like the renderer calls it. */

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { BookingLine } from '@shared/bookings'
 import { serviceBookingView, type ServiceBookingView } from './serviceBookingView'
-import { bool, count, id, nullableDate, nullableId, nullableText, nullableTimestamp, optionalNull } from './normalise'
 import { writeRequest, type RestClient } from './restClient'
 import { bookingFieldNames } from './serviceFieldNames'
+import { shipmentSchema, type ServiceShipment } from './serviceShipment'
 
 /**
  * The bookings area of the service. Ship and deliver are GETs that change
@@ -16,42 +16,6 @@ import { bookingFieldNames } from './serviceFieldNames'
  * real service as far as anything public shows (`movements` there is the
  * sandbox's extension): lines are read through GraphQL (bookingsGraphql.ts).
  */
-
-const movementSchema = z.object({
-  id: nullableId,
-  item_id: id,
-  lot_id: nullableId,
-  booked_quantity: z.union([z.string(), z.number()]).transform(String),
-  /** What arrived, once delivered (MovementGraphQL.delivered_quantity); null before. */
-  delivered_quantity: optionalNull(z.union([z.string(), z.number()]).transform(String)),
-  serial_number: nullableText,
-  reference: nullableText,
-  bundle_id: nullableId,
-})
-
-const flag = z.preprocess((v) => v ?? false, bool)
-
-export const shipmentSchema = z.object({
-  id,
-  zid: nullableId,
-  agency_from_id: nullableId,
-  agency_to_id: nullableId,
-  booker_id: nullableId,
-  transfer_request_id: nullableId,
-  reference: nullableText,
-  memo: nullableText,
-  planned_delivery: nullableDate,
-  needs_transport: flag,
-  shipped: flag,
-  delivered: flag,
-  voided: flag,
-  returned: flag,
-  lock_version: z.preprocess((v) => v ?? 0, count),
-  created_at: nullableTimestamp,
-  updated_at: nullableTimestamp,
-  movements: optionalNull(z.array(movementSchema)).transform((m) => m ?? []),
-})
-export type ServiceShipment = z.output<typeof shipmentSchema>
 
 /** A line as the service takes it (movements_attributes): the service's names, whatever ours become. */
 export interface WireLine {

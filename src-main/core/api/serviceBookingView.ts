@@ -1,5 +1,5 @@
 import type { BookingLine } from '@shared/bookings'
-import type { ServiceShipment } from './bookingsApi'
+import type { ServiceShipment } from './serviceShipment'
 
 /**
  * What the service says of a booking, in our names: the one place where a shipment record (the REST show or a

@@ -1,9 +1,9 @@
 import type { BookingLine, BookingOrigin, LocalBooking, SyncState } from '@shared/bookings'
 import type { ServiceBookingView } from '../api/serviceBookingView'
-import type { OpenSummary, OutboxStore } from '../sync/outbox/outboxStore'
+import type { BookingOutbox, OpenSummary } from './bookingOutbox'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import { linesFromStored, storedLines } from './storedLines'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * The local bookings, in the entity's cache. Their outbox has its own room
@@ -93,7 +93,7 @@ const NO_ENTRIES: OpenSummary = { pending: 0, problem: null }
 export class BookingStore {
   constructor(
     private readonly db: Sqlite,
-    private readonly outbox: OutboxStore,
+    private readonly outbox: BookingOutbox,
   ) {}
 
   /** Writes a change and its outbox entry together. */

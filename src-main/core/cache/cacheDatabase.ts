@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import { AppError } from '@shared/errors'
 import type { Statement } from 'better-sqlite3'
 import type { z } from 'zod'
-import { openSqlite, type Sqlite } from './sqlite'
+import { openSqlite, type Sqlite } from '@base/sqlite'
 
 /**
  * Opens a database and brings it to the app's schema. A database from a newer

@@ -7,7 +7,7 @@ import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
 import { bundleFromService, type ServiceBundle } from '../api/bundlesApi'
 import { storedBundleRecord, toBundleComponent, toItemRow, type ComponentSqlRow, type ItemSqlRow } from './catalogueRows'
 import type { Statement } from 'better-sqlite3'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * Reads and writes of the cached catalogue. Search ranks an exact barcode or

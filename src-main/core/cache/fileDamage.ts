@@ -1,5 +1,5 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * How a disk leaves a database file after a power cut or a failing sector: emptied (some file systems

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * Whether a database is still the file it was when last opened. A folder restored from a backup, or

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { readDocumentAs, writeDocument } from './cacheDatabase'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /** The service's clock minus the computer's, as last measured for this account (account.sqlite). */
 const key = 'service.clockOffset'

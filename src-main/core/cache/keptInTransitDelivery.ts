@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { readDocumentAs, writeDocument } from './cacheDatabase'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * How this server delivers a shipment in transit whole, learnt from its first answer and kept for the

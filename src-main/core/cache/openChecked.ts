@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { openMigrated } from './cacheDatabase'
 import { damageInside, damageOfError, damageOnDisk, type DamageFound } from './fileDamage'
 import { setAside } from './setAside'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 export interface CheckedOpen {
   db: Sqlite

@@ -1,4 +1,4 @@
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * Replaces a set of tables whole, as one snapshot: the new rows are written

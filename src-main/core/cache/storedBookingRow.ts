@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * A booking's row as the entity cache keeps it (its column names), carried outside the cache: by the

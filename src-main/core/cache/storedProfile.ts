@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { company, whoAmI, type Company, type WhoAmI } from '@shared/domain'
 import { deepFreeze } from '@shared/deepFreeze'
 import { companyWire, profileWire } from '../api/profileApi'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { parsedJson, readDocumentText } from './cacheDatabase'
 
 /**

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
-import type { Sqlite } from './sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * What this computer has booked of each lot at an agency that the service has not confirmed yet, as

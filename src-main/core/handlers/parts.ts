@@ -1,5 +1,5 @@
 import type { Handlers } from '@shared/dispatch'
-import type { CoreOptions } from '../createCore'
+import type { CoreOptions } from '../coreOptions'
 import type { SettingsStore } from '../settingsStore'
 import type { BookingsService } from '../services/bookingsService'
 import type { BundleService } from '../services/bundleService'

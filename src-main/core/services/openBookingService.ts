@@ -2,7 +2,7 @@ import { AppError } from '@shared/errors'
 import { openBooking, type OpenBooking, type OpenBookingForm } from '@shared/openBooking'
 import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
 import { openBookingFromStored, storedOpenBooking } from '../cache/openBookingDocument'
-import type { Sqlite } from '../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import type { Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
 

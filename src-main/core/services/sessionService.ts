@@ -13,15 +13,15 @@ import { keptClockOffset, keepClockOffset } from '../cache/keptClockOffset'
 import { accountMigrations } from '../cache/migrations'
 import { openChecked } from '../cache/openChecked'
 import { accountCacheFile, accountFolder, normaliseServerUrl } from '../cache/partition'
-import type { Sqlite } from '../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import type { CoreEvents } from '../events'
 import type { SecretStore } from '../secrets/secretStore'
 import { secretAccount } from '../secrets/secretStore'
 import type { SettingsStore } from '../settingsStore'
-import type { TrainingLauncher } from '../training'
+import type { TrainingLauncher } from '@base/training'
 import type { ConnectionMonitor } from './connectionMonitor'
 import type { Logger } from '../logging/logger'
-import type { DataNotices } from '../support/dataNotices'
+import type { DataNotices } from '../cache/dataNotices'
 
 /** Everything that exists only while someone is signed in. */
 export interface ActiveSession {

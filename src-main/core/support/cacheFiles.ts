@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { damageOnDisk } from '../cache/fileDamage'
 import { withScratchCopy } from '../cache/scratchCopy'
 import { SET_ASIDE } from '../cache/setAside'
-import { openSqlite, type Sqlite } from '../cache/sqlite'
+import { openSqlite, type Sqlite } from '@base/sqlite'
 
 /**
  * Every SQLite file the core keeps under the data folder (caches, their unsent journals, the training

@@ -1,16 +1,9 @@
 import { AppError } from '@shared/errors'
-import {
-  createBooking,
-  deleteBooking,
-  fetchBooking,
-  shipBooking,
-  updateBooking,
-  voidBooking,
-  type ServiceShipment,
-} from '../api/bookingsApi'
+import { createBooking, deleteBooking, fetchBooking, shipBooking, updateBooking, voidBooking } from '../api/bookingsApi'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
+import type { ServiceShipment } from '../api/serviceShipment'
 import type { BookingStore } from '../cache/bookingStore'
 import type { MarkerEcho } from './outbox/markerEcho'
 import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'

@@ -1,6 +1,7 @@
 import type { HeldCandidate } from '@shared/bookings'
 import { AppError } from '@shared/errors'
-import { fetchBooking, type ServiceShipment } from '../api/bookingsApi'
+import { fetchBooking } from '../api/bookingsApi'
+import type { ServiceShipment } from '../api/serviceShipment'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import { readLookalikeShipments, readMarkedShipments, readShipmentMemo, type MarkedShipment } from '../api/reconcileGraphql'

@@ -16,7 +16,7 @@ import {
 } from '../cache/catalogueStore'
 import { catalogueTables } from '../cache/migrations'
 import { createStaging, dropStaging, indexStaging, swapIn } from '../cache/snapshotSwap'
-import type { Sqlite } from '../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 export interface PullDeps {
   db: Sqlite

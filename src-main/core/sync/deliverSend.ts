@@ -1,5 +1,6 @@
 import { AppError } from '@shared/errors'
-import { deliverBooking, deliverTransit, type ServiceShipment } from '../api/bookingsApi'
+import { deliverBooking, deliverTransit } from '../api/bookingsApi'
+import type { ServiceShipment } from '../api/serviceShipment'
 import { fetchBookingWithLines } from '../api/bookingsGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js'
 import { AppError } from '@shared/errors'
-import type { DeliveredLine, ServiceShipment } from '../api/bookingsApi'
+import type { DeliveredLine } from '../api/bookingsApi'
+import type { ServiceShipment } from '../api/serviceShipment'
 import type { StoredDeliver } from './outbox/bookingPayloads'
 
 /**

@@ -1,6 +1,5 @@
 import type { CoreEvents } from '../events'
-import type { CatalogueService } from '../services/catalogueService'
-import type { SessionService } from '../services/sessionService'
+import type { CataloguePulls, SessionState } from './scheduledWork'
 
 /**
  * Keeps the catalogue fresh in the background: right after signing in or
@@ -12,8 +11,8 @@ export class PullScheduler {
   private readonly stops: (() => void)[] = []
 
   constructor(
-    private readonly catalogue: CatalogueService,
-    private readonly session: SessionService,
+    private readonly catalogue: CataloguePulls,
+    private readonly session: SessionState,
     events: CoreEvents,
     private readonly everyMs: number,
     private readonly now: () => Date,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { openBareSqlite, type Sqlite } from '../cache/sqlite'
+import { openBareSqlite, type Sqlite } from '@base/sqlite'
 
 /**
  * One pusher per data folder: the app, the browser host and the CLI may run at once on one computer,

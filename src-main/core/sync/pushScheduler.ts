@@ -1,6 +1,5 @@
 import type { CoreEvents } from '../events'
-import type { BookingsService } from '../services/bookingsService'
-import type { SessionService } from '../services/sessionService'
+import type { OutboxPushes, SessionState } from './scheduledWork'
 
 /**
  * Sends the outbox in the background: every few seconds while something waits
@@ -12,8 +11,8 @@ export class PushScheduler {
   private readonly stop: () => void
 
   constructor(
-    private readonly bookings: BookingsService,
-    private readonly session: SessionService,
+    private readonly bookings: OutboxPushes,
+    private readonly session: SessionState,
     events: CoreEvents,
     everyMs = 3000,
     private readonly now: () => Date = () => new Date(),

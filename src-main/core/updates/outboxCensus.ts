@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { OutboxCounts } from '@shared/updates'
-import { openSqlite } from '../cache/sqlite'
+import { openSqlite } from '@base/sqlite'
 import type { Logger } from '../logging/logger'
 import { OutboxStore } from '../sync/outbox/outboxStore'
 

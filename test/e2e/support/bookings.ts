@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import type { TrainingService } from '@core/training'
+import type { TrainingService } from '@base/training'
 import type { RequestInput } from '@shared/contract'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { requestInApp } from './requests'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
-import { observeStatements } from '@core/cache/sqlite'
+import { observeStatements } from '@base/sqlite'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { SandboxStore } from '@sandbox/store/sandboxStore'
 import { checkBookingFacts } from './checkBookingFacts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { bookingIdBase } from '@sandbox/seed/bookingPlan'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { pastShipmentsPerEntity } from '@sandbox/seed/seedShipments'

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import type { EntityBookingFacts } from '@sandbox/seed/bookingFacts'
 
 const count = (db: Sqlite, sql: string, ...params: unknown[]) =>

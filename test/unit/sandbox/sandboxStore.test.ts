@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openSqlite } from '@core/cache/sqlite'
+import { openSqlite } from '@base/sqlite'
 import { SandboxStore } from '@sandbox/store/sandboxStore'
 
 const dirs: string[] = []

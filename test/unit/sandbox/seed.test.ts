@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sqlite } from '@core/cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { isValidEan13 } from '@sandbox/seed/ean13'
 import { SandboxStore } from '@sandbox/store/sandboxStore'
 import { domainTables } from '@sandbox/store/schema'

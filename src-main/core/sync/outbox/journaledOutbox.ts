@@ -1,6 +1,6 @@
 import type { OutboxOp } from '@shared/bookings'
 import { bookingRowText } from '../../cache/storedBookingRow'
-import type { Sqlite } from '../../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { OutboxStore } from './outboxStore'
 import type { UnsentJournal } from './unsentJournal'
 

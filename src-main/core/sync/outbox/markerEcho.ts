@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { readDocumentAs, writeDocument } from '../../cache/cacheDatabase'
-import type { Sqlite } from '../../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * Whether this service keeps the marker a create writes into the booking's memo, learnt from its own

@@ -1,6 +1,6 @@
 import { outboxOp } from '@shared/bookings'
 import { parseBookingRow, restoreBookingRow, type StoredBookingRow } from '../../cache/storedBookingRow'
-import type { Sqlite } from '../../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import type { DamagedOutbox } from './damagedOutbox'
 import type { OutboxStore } from './outboxStore'
 import type { JournalContents, JournalEntry } from './unsentJournal'

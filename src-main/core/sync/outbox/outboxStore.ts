@@ -3,8 +3,9 @@ import { z } from 'zod'
 import { heldCandidate, type BookingOrigin, type HeldCandidate, type OutboxEntry, type OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
 import { bookingFieldNames, ourFieldName, ourFieldNames } from '../../api/serviceFieldNames'
+import type { BookingOutbox, OpenState, OpenSummary } from '../../cache/bookingOutbox'
 import { parsedJson } from '../../cache/cacheDatabase'
-import type { Sqlite } from '../../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import type { JournalEntry } from './unsentJournal'
 
 /**
@@ -17,7 +18,6 @@ import type { JournalEntry } from './unsentJournal'
  */
 
 export type EntryState = OutboxEntry['state']
-export type OpenState = Exclude<EntryState, 'done'>
 
 interface EntryRow {
   seq: number
@@ -56,12 +56,6 @@ export interface SentEntry {
   sentAt: string | null
 }
 
-/** What the booking list shows of each booking's open entries. */
-export interface OpenSummary {
-  pending: number
-  problem: ErrorPayload | null
-}
-
 /** Confirmed entries are kept this long for the history, then pruned. */
 export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -83,7 +77,7 @@ function parseError(raw: string | null): ErrorPayload | null {
   }
 }
 
-export class OutboxStore {
+export class OutboxStore implements BookingOutbox {
   /** Statements prepared once: the push runs them for every entry. */
   private readonly cache = new Map<string, Statement>()
 

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { Statement } from 'better-sqlite3'
-import type { Sqlite } from '../../cache/sqlite'
+import type { Sqlite } from '@base/sqlite'
 
 /**
  * A second, separate record of the work this computer has not had confirmed: each open outbox entry

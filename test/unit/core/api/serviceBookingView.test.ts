@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shipmentSchema } from '@core/api/bookingsApi'
+import { shipmentSchema } from '@core/api/serviceShipment'
 import { agencyShipment } from '@core/api/bookingsGraphql'
 import { serviceBookingView } from '@core/api/serviceBookingView'
 

@@ -1,6 +1,6 @@
 import { relative } from 'node:path'
 import type { DataNotice } from '@shared/support'
-import type { FileDamage } from '../cache/fileDamage'
+import type { FileDamage } from './fileDamage'
 import type { CoreEvents } from '../events'
 import type { Logger } from '../logging/logger'
 
