@@ -57,6 +57,8 @@ describe('a booking at the counter', () => {
       await scan(page, bundles.withMovements.ean13)
       await expect.poll(() => lines(page).count()).toBeGreaterThan(0)
       await expectText(lines(page).first(), `del conjunto ${bundles.withMovements.code}`)
+      // Issue 30: the confirmation names the bundle scanned, not its last component.
+      await expectText(page.getByTestId('booking-added'), new RegExp(`^${bundles.withMovements.code} .+ añadido$`))
       while ((await page.getByTestId('booking-line-warning').count()) > 0) {
         await page
           .getByTestId('booking-line-warning')

@@ -62,10 +62,10 @@ export function useBookingLinesEditor(
 
   const lineName = (line: { code: string; name: string }) => `${line.code} ${line.name}`
 
-  /** The line just added or changed: selected, said under the scan box, and brought into view. */
-  function added(line: DraftLine, kind: 'added' | 'undone' = 'added'): void {
+  /** The line just added or changed: selected, said under the scan box (`name`: what was scanned), and brought into view. */
+  function added(line: DraftLine, kind: 'added' | 'undone' = 'added', name = lineName(line)): void {
     selected.value = line.key
-    notice.value = { kind, text: t(kind === 'added' ? 'counter.added' : 'counter.undone', { name: lineName(line) }), key: line.key }
+    notice.value = { kind, text: t(kind === 'added' ? 'counter.added' : 'counter.undone', { name }), key: line.key }
     screen.revealSelected()
   }
 
@@ -113,7 +113,8 @@ export function useBookingLinesEditor(
     const { lines, line } = addBundle(before, found, picked.count, today())
     draft.lines = lines
     noteScan(before, lines, undoSteps)
-    if (line) added(line)
+    // The bundle is what was scanned: naming its last component made the clerk think one item went in.
+    if (line) added(line, 'added', `${found.bundle.code} ${found.bundle.name}`)
   }
 
   function pickDynamic(picked: { item: ScannedItem; quantity: number }[]): void {
