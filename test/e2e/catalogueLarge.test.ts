@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, text, unexpectedProblems } from './support/actions'
+import { expectText, text, unexpectedProblems, signInTo } from './support/actions'
 import { rowFacts, scan } from './support/catalogue'
 
 /** Rows of the list whose data has not arrived yet. */
@@ -24,12 +24,7 @@ describe('catalogue of 100,000 bundles', () => {
     async () => {
       const { page, problems } = app()
       const user = sandbox.users[0]!
-      await page.getByTestId('sign-in').waitFor()
-      await input(page, 'signin-server').fill(sandbox.url)
-      await input(page, 'signin-email').fill(user.email)
-      await input(page, 'signin-token').fill(user.token)
-      await page.getByTestId('signin-submit').click()
-      await page.getByTestId('shell').waitFor()
+      await signInTo(page, sandbox.url, user)
 
       await page.getByTestId('menu-catalogue').click()
       // The first visit pulls; the bar moves through the phases of a pull this size.

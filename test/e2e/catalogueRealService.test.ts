@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, unexpectedProblems } from './support/actions'
+import { expectText, unexpectedProblems, signInTo } from './support/actions'
 import { openCatalogueWithRows, rowsWithBarcode, scan, type Barcoded } from './support/catalogue'
 
 // A server that offers only what the real service shows (the sandbox with its extensions off):
@@ -20,12 +20,7 @@ describe('catalogue on a server without the sandbox extensions', () => {
   it('hides the tag filter and column, says once what this server lacks, and still scans bundle barcodes', async () => {
     const { page, problems } = app()
     const user = sandbox.users[0]!
-    await page.getByTestId('sign-in').waitFor()
-    await input(page, 'signin-server').fill(sandbox.url)
-    await input(page, 'signin-email').fill(user.email)
-    await input(page, 'signin-token').fill(user.token)
-    await page.getByTestId('signin-submit').click()
-    await page.getByTestId('shell').waitFor()
+    await signInTo(page, sandbox.url, user)
 
     await openCatalogueWithRows(page)
     await expectText(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, unexpectedProblems } from './support/actions'
+import { expectText, unexpectedProblems, signInTo } from './support/actions'
 
 // The counter against a server with only what the real service offers (the sandbox's extensions off):
 // no POS settings, no transfer requests. The form says what it does without (which destinations it offers
@@ -23,12 +23,7 @@ describe("the counter on a server without the sandbox's extensions", () => {
     async () => {
       const { page, problems } = app()
       const user = sandbox.users[0]!
-      await page.getByTestId('sign-in').waitFor()
-      await input(page, 'signin-server').fill(sandbox.url)
-      await input(page, 'signin-email').fill(user.email)
-      await input(page, 'signin-token').fill(user.token)
-      await page.getByTestId('signin-submit').click()
-      await page.getByTestId('shell').waitFor()
+      await signInTo(page, sandbox.url, user)
 
       await page.getByTestId('menu-newBooking').click()
       await page.getByTestId('newBooking-view').waitFor()

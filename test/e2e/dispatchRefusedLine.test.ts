@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { input, text, unexpectedProblems } from './support/actions'
+import { text, unexpectedProblems, signInTo } from './support/actions'
 import { dispatchCard, openDispatch } from './support/bookings'
 
 // Issue 30, item 3 (Dispatch): a booking the service refused said "Línea 1, artículo: …" on its card, and the
 // warehouse had to count lines to find the product; the card now names it (code and name) beside the line.
 const facts = bookingFacts[101]
 const booking = facts.bookings.open
-
-async function signInThrough(page: Page, serverUrl: string, user: { email: string; token: string }): Promise<void> {
-  await page.getByTestId('sign-in').waitFor()
-  await input(page, 'signin-server').fill(serverUrl)
-  await input(page, 'signin-email').fill(user.email)
-  await input(page, 'signin-token').fill(user.token)
-  await page.getByTestId('signin-submit').click()
-  await page.getByTestId('shell').waitFor()
-}
 
 describe('dispatch: a line the service refused', () => {
   let sandbox: RunningSandbox
@@ -38,7 +28,7 @@ describe('dispatch: a line the service refused', () => {
   it('names the product of the refused line on the card, not only its number', async () => {
     const { page, problems } = app()
     await page.setViewportSize({ width: 1366, height: 768 })
-    await signInThrough(page, proxy.url, sandbox.users[0]!)
+    await signInTo(page, proxy.url, sandbox.users[0]!)
     await openDispatch(page)
     const card = dispatchCard(page, booking)
     const first = card.getByTestId('card-line').first()

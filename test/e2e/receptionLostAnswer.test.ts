@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary } from './support/receptions'
 import { screenshot } from './support/artifacts'
-import { expectText, input, unexpectedProblems } from './support/actions'
+import { expectText, input, unexpectedProblems, signInTo } from './support/actions'
 
 /** The receptions of an order as the service holds them, asked beside the app (GraphQL, as the demo user). */
 async function receptionsOnService(sandbox: RunningSandbox, orderId: number): Promise<number[]> {
@@ -24,15 +23,6 @@ async function receptionsOnService(sandbox: RunningSandbox, orderId: number): Pr
   })
   const body = (await res.json()) as { data: { purchase_orders: { receptions: { id: number }[] }[] } }
   return body.data.purchase_orders[0]!.receptions.map((r) => r.id)
-}
-
-async function signInThrough(page: Page, serverUrl: string, user: { email: string; token: string }): Promise<void> {
-  await page.getByTestId('sign-in').waitFor()
-  await input(page, 'signin-server').fill(serverUrl)
-  await input(page, 'signin-email').fill(user.email)
-  await input(page, 'signin-token').fill(user.token)
-  await page.getByTestId('signin-submit').click()
-  await page.getByTestId('shell').waitFor()
 }
 
 const isReceptionCreate = (req: { method?: string; url?: string }) =>
@@ -54,7 +44,7 @@ describe('a reception whose answer was lost', () => {
 
   it('is found on the service: the screen says saved, offers no second save, and the service holds one reception', async () => {
     const { page, problems } = app()
-    await signInThrough(page, proxy.url, sandbox.users[0]!)
+    await signInTo(page, proxy.url, sandbox.users[0]!)
     await page.getByTestId('menu-receptions').click()
     await page.getByTestId('receptions-view').waitFor()
     await input(page, 'receptions-search').fill('PED-5480')

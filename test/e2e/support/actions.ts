@@ -74,3 +74,13 @@ export async function confirmDialog(page: Page, dialogTestId: string, confirmTes
   await dialog.getByTestId(confirmTestId).click()
   await dialog.waitFor({ state: 'detached' })
 }
+
+/** Signs in on the sign-in screen to the service at `serverUrl` (a sandbox, or a proxy in front of one) and waits for the shell. */
+export async function signInTo(page: Page, serverUrl: string, user: { email: string; token: string }): Promise<void> {
+  await page.getByTestId('sign-in').waitFor()
+  await input(page, 'signin-server').fill(serverUrl)
+  await input(page, 'signin-email').fill(user.email)
+  await input(page, 'signin-token').fill(user.token)
+  await page.getByTestId('signin-submit').click()
+  await page.getByTestId('shell').waitFor()
+}
