@@ -36,6 +36,12 @@ export interface InterceptingProxy {
   close(): Promise<void>
 }
 
+/** The request's headers without Accept-Encoding: the proxy reads and reshapes answers as JSON, so it asks for them plain. */
+function plainHeaders(req: IncomingMessage): IncomingMessage['headers'] {
+  const { 'accept-encoding': _dropped, ...headers } = req.headers
+  return headers
+}
+
 /**
  * A real HTTP proxy in front of the sandbox, for answers the sandbox never
  * gives on its own (a real service's proxy, a route that answers 404 for a
@@ -78,7 +84,7 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
         if (decided === 'stall') return
         if (decided) return answer(decided)
         const out = forward(
-          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: plainHeaders(req) },
           (back) => {
             res.writeHead(back.statusCode ?? 502, back.headers)
             back.pipe(res)
@@ -99,7 +105,7 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
         const body = Buffer.from(interception.rewrite(Buffer.concat(chunks).toString('utf8')))
-        const headers = { ...req.headers, 'content-length': String(body.length) }
+        const headers = { ...plainHeaders(req), 'content-length': String(body.length) }
         const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (back) => {
           if (interception.drop) {
             back.resume()
@@ -115,7 +121,7 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
       return
     }
     const out = forward(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: plainHeaders(req) },
       (back) => {
         if (interception && 'reshape' in interception) {
           const chunks: Buffer[] = []
