@@ -73,6 +73,7 @@ describe('keyboard help (F1, ?)', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  // The tab keys are Ctrl+1–4 from the scan box (issue 30), the bare digit where no field has the focus.
   it('on Dispatch, ? lists F5 and the tab keys, Esc closes it, and the keys it lists work', async () => {
     const { page, problems } = app()
     await page.setViewportSize({ width: 1366, height: 768 })
@@ -84,10 +85,10 @@ describe('keyboard help (F1, ?)', () => {
     await page.getByTestId('key-help').waitFor()
     expect(await helpRows(page, 'screen')).toEqual([
       'F5 Volver a leer del servicio',
-      '1 Abrir la pestaña «Por despachar»',
-      '2 Abrir la pestaña «En tránsito: salen»',
-      '3 Abrir la pestaña «En tránsito: llegan»',
-      '4 Abrir la pestaña «Entregadas (24 h)»',
+      'Ctrl+1 o 1 Abrir la pestaña «Por despachar»',
+      'Ctrl+2 o 2 Abrir la pestaña «En tránsito: salen»',
+      'Ctrl+3 o 3 Abrir la pestaña «En tránsito: llegan»',
+      'Ctrl+4 o 4 Abrir la pestaña «Entregadas (24 h)»',
     ])
     await screenshot(page, 'key-help-dispatch-1366x768')
     await page.setViewportSize({ width: 1024, height: 768 })
