@@ -59,8 +59,10 @@ describe('bundle editor: an inactive component', () => {
     expect(await page.getByTestId('component-row').count()).toBe(0)
     await screenshot(page, 'bundle-30-inactive-component-1024')
 
-    // An active item goes in, and the refusal gives way.
+    // An active item goes in, and the refusal gives way. The search is emptied first: the refused code's text
+    // sometimes stays in the box after the pick (seen on CI), and typing would add to it.
     await page.getByTestId('bundle-item-search').click()
+    await page.getByTestId('bundle-item-search').locator('input').fill('')
     await page.keyboard.type(active.code)
     await options.first().waitFor()
     await page.locator(`[data-testid="item-option"][data-code="${active.code}"]`).click()
