@@ -33,7 +33,8 @@ export type LineDescription = Required<Pick<DescribedLine, 'itemCode' | 'itemNam
 export const bookingInput = z.object({
   /** Default: the user's agency (the form rule). */
   agencyFromId: recordId.optional(),
-  agencyToId: recordId,
+  /** Null only for a draft: the clerk may keep one before choosing it; it is asked for at submission. */
+  agencyToId: recordId.nullable().default(null),
   plannedDelivery: isoDate,
   reference: serviceText(z.string(), 255).nullable().default(null),
   needsTransport: z.boolean().default(true),
@@ -52,7 +53,8 @@ export type ParsedBookingInput = z.output<typeof bookingInput>
 
 /** What an edit may change: only the fields given (no defaults fill the others). */
 export const bookingChanges = z.object({
-  agencyToId: recordId.optional(),
+  /** Null (no destination yet) only on a draft. */
+  agencyToId: recordId.nullable().optional(),
   plannedDelivery: isoDate.optional(),
   reference: serviceText(z.string(), 255).nullable().optional(),
   needsTransport: z.boolean().optional(),
@@ -81,7 +83,8 @@ export const localBooking = z.object({
   origin: bookingOrigin,
   state: syncState,
   agencyFromId: int,
-  agencyToId: int,
+  /** Null only while a draft waits for its destination. */
+  agencyToId: int.nullable(),
   plannedDelivery: z.string(),
   reference: z.string().nullable(),
   needsTransport: z.boolean(),

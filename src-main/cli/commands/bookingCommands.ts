@@ -23,7 +23,7 @@ function lines(values: string[] | undefined): BookingInput['lines'] {
 const errorLine = (p: ErrorPayload) => (p.detail && p.detail !== p.message.en ? `${p.message.en} (${p.detail})` : p.message.en)
 
 const describe = (b: LocalBooking) =>
-  `${b.serviceId ?? '(local)'}  ${b.localId}  ${b.state}${b.shipped ? ' shipped' : ''}${b.delivered ? ' delivered' : ''}  ${b.agencyFromId} → ${b.agencyToId}  ${b.plannedDelivery}  ${b.lines.length} line(s)${b.problem ? `  ! ${b.problem.detail ?? b.problem.message.en}` : ''}`
+  `${b.serviceId ?? '(local)'}  ${b.localId}  ${b.state}${b.shipped ? ' shipped' : ''}${b.delivered ? ' delivered' : ''}  ${b.agencyFromId} → ${b.agencyToId ?? '(no destination)'}  ${b.plannedDelivery}  ${b.lines.length} line(s)${b.problem ? `  ! ${b.problem.detail ?? b.problem.message.en}` : ''}`
 
 /** bookings … and outbox …: the counter's bookings, queued offline and pushed by sync. */
 export function registerBookingCommands(program: Command, run: Run): void {

@@ -17,7 +17,7 @@ interface BookingRow {
   service_id: number | null
   state: SyncState
   agency_from_id: number
-  agency_to_id: number
+  agency_to_id: number | null
   planned_delivery: string
   reference: string | null
   needs_transport: number

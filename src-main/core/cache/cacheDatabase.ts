@@ -19,16 +19,33 @@ export function openMigrated(file: string, migrations: readonly string[]): Sqlit
         detail: `${file} is at schema ${current}; this app knows up to ${migrations.length}`,
       })
     }
-    for (let version = current; version < migrations.length; version++) {
-      db.transaction(() => {
-        db.exec(migrations[version] as string)
-        db.pragma(`user_version = ${version + 1}`)
-      })()
-    }
+    if (current < migrations.length) migrate(db, current, migrations)
     return db
   } catch (err) {
     db.close()
     throw err
+  }
+}
+
+/**
+ * The steps from `current` on, each in its transaction. Foreign keys are off meanwhile, as SQLite's way of
+ * rebuilding a table under another's reference asks (it cannot change a column otherwise); a step that
+ * leaves a reference broken is undone.
+ */
+function migrate(db: Sqlite, current: number, migrations: readonly string[]): void {
+  db.pragma('foreign_keys = OFF')
+  try {
+    for (let version = current; version < migrations.length; version++) {
+      db.transaction(() => {
+        db.exec(migrations[version] as string)
+        const broken = db.pragma('foreign_key_check') as unknown[]
+        if (broken.length > 0)
+          throw new AppError('incompatible_data', { detail: `schema step ${version + 1} left ${broken.length} broken references` })
+        db.pragma(`user_version = ${version + 1}`)
+      })()
+    }
+  } finally {
+    db.pragma('foreign_keys = ON')
   }
 }
 

@@ -9,6 +9,15 @@ const documents = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
 /** account.sqlite: what the app keeps of a user before an entity is chosen. */
 export const accountMigrations: readonly string[] = [documents]
 
+/** What this computer booked and the service has not confirmed, summed from the bookings. */
+const fillUnsentBooked = `INSERT INTO unsent_booked (agency_id, item_id, micro)
+     SELECT b.agency_from_id, json_extract(l.value, '$.item_id'), SUM(${micro('l')})
+     FROM bookings b, json_each(b.lines) l WHERE ${counts('b')} GROUP BY 1, 2;`
+
+const bookingColumns = `local_id, service_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
+     transfer_request_id, lines, shipped, delivered, deleted, lock_version, created_at, updated_at, shipped_at, delivered_at,
+     booker_id, origin`
+
 /**
  * entity-N.sqlite: one (service, user, entity). Catalogue tables are replaced
  * whole by each pull (see snapshotSwap.ts): their indexes end in __a or __b so
@@ -82,9 +91,7 @@ export const entityMigrations: readonly string[] = [
    ${unsentTrigger('INSERT', [], ['NEW'])}
    ${unsentTrigger('DELETE', ['OLD'], [])}
    ${unsentTrigger('UPDATE OF lines, service_id, deleted, state, agency_from_id', ['OLD'], ['NEW'])}
-   INSERT INTO unsent_booked (agency_id, item_id, micro)
-     SELECT b.agency_from_id, json_extract(l.value, '$.item_id'), SUM(${micro('l')})
-     FROM bookings b, json_each(b.lines) l WHERE ${counts('b')} GROUP BY 1, 2;`,
+   ${fillUnsentBooked}`,
   // 6: where a booking was made ('here', or 'service': read from it, made elsewhere), so one made elsewhere
   // is named by its number alone, not by a local reference nobody saw (src-shared/bookingIdentity.ts).
   // Existing rows: ours are those never numbered, drafts, and those whose create went through our outbox
@@ -99,6 +106,25 @@ export const entityMigrations: readonly string[] = [
   // 8: whether an agency is active (1 or 0), so a booking to a closed one is refused at entry; null in a
   // snapshot pulled before this was read, and then nothing is refused for it.
   `ALTER TABLE agencies ADD COLUMN active INTEGER;`,
+  // 9: a draft may be kept before its destination is chosen (agency_to_id nullable; a booking that goes out
+  // still needs one: bookingsService). SQLite changes a column's constraint only by rebuilding the table
+  // (openMigrated turns the foreign keys off around the step); its triggers go with it and are made again.
+  `CREATE TABLE bookings_new (
+     local_id TEXT PRIMARY KEY, service_id INTEGER UNIQUE, state TEXT NOT NULL,
+     agency_from_id INTEGER NOT NULL, agency_to_id INTEGER, planned_delivery TEXT NOT NULL, reference TEXT,
+     needs_transport INTEGER NOT NULL, transfer_request_id INTEGER, lines TEXT NOT NULL,
+     shipped INTEGER NOT NULL DEFAULT 0, delivered INTEGER NOT NULL DEFAULT 0, deleted INTEGER NOT NULL DEFAULT 0,
+     lock_version INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+     shipped_at TEXT, delivered_at TEXT, booker_id INTEGER,
+     origin TEXT NOT NULL DEFAULT 'here' CHECK (origin IN ('here', 'service')));
+   INSERT INTO bookings_new (${bookingColumns}) SELECT ${bookingColumns} FROM bookings;
+   DROP TABLE bookings;
+   ALTER TABLE bookings_new RENAME TO bookings;
+   ${unsentTrigger('INSERT', [], ['NEW'])}
+   ${unsentTrigger('DELETE', ['OLD'], [])}
+   ${unsentTrigger('UPDATE OF lines, service_id, deleted, state, agency_from_id', ['OLD'], ['NEW'])}
+   DELETE FROM unsent_booked;
+   ${fillUnsentBooked}`,
 ]
 
 /** A booking counts against the stock while the service has not confirmed it (a draft is not booked yet). */

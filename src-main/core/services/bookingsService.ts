@@ -53,8 +53,8 @@ export type PushResult = PushReport & { changes: BookingsDelta }
  */
 const OTHER_PUSHER_WAIT_MS = 5000
 
-/** What a create queues, from a checked booking and its origin. */
-function createFields(agencyFromId: number, input: ParsedBookingInput): CreateFields {
+/** What a booking keeps here, from a checked booking and its origin (a draft may still lack its destination). */
+function keptFields(agencyFromId: number, input: ParsedBookingInput): KeptFields {
   return {
     agencyFromId,
     agencyToId: input.agencyToId,
@@ -64,6 +64,15 @@ function createFields(agencyFromId: number, input: ParsedBookingInput): CreateFi
     transferRequestId: input.transferRequestId,
     lines: input.lines,
   }
+}
+type KeptFields = Omit<CreateFields, 'agencyToId'> & { agencyToId: number | null }
+
+/** What a create queues: a booking goes out with its destination; only a draft is kept without one. */
+function createFields(kept: KeptFields): CreateFields {
+  const { agencyToId } = kept
+  if (agencyToId === null)
+    throw new AppError('bad_input', { field: 'agencyToId', detail: 'choose the destination before the booking goes out' })
+  return { ...kept, agencyToId }
 }
 
 /** A short marker of an outbox entry: written into the booking's memo so a lost answer can be found again. */
@@ -97,17 +106,18 @@ export class BookingsService {
     if (!from) throw new AppError('bad_input', { field: 'agencyFromId', detail: 'the user has no agency: choose the origin' })
     if (from === input.agencyToId)
       throw new AppError('bad_input', { field: 'agencyToId', detail: 'the destination must differ from the origin' })
+    const fields = keptFields(from, input)
+    const payload = input.draft ? null : createPayload(createFields(fields))
     refuseAtEntry(cache, {
-      booking: { agencyFromId: from, agencyToId: input.agencyToId, lines: input.lines },
+      booking: { agencyFromId: from, agencyToId: input.agencyToId ?? undefined, lines: input.lines },
       weighsOn: input.draft ? null : from,
     })
     const warnings = this.stockWarnings(cache, from, input.lines)
     const localId = randomUUID()
     const at = this.now().toISOString()
-    const fields = createFields(from, input)
     cache.bookings.write(() => {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
-      if (!input.draft) cache.outbox.enqueue(localId, 'create', createPayload(fields), newMarker(), at)
+      if (payload) cache.outbox.enqueue(localId, 'create', payload, newMarker(), at)
       if (input.fromOpenBooking) forgetOpenBooking(cache.store.db)
     })
     const changes = this.changed([localId])
@@ -122,11 +132,19 @@ export class BookingsService {
     if (booking.shipped || booking.delivered) throw new AppError('conflict', { detail: 'a shipped or delivered booking cannot be edited' })
     if (changes.agencyToId === booking.agencyFromId)
       throw new AppError('bad_input', { field: 'agencyToId', detail: 'the destination must differ from the origin' })
+    if (changes.agencyToId === null && booking.state !== 'draft')
+      throw new AppError('bad_input', {
+        field: 'agencyToId',
+        detail: 'a booking on its way keeps a destination; only a draft waits for one',
+      })
     // What the booking already had was checked when it was entered: only what the edit brings is checked again.
     const had = (l: CheckedLine) =>
       booking.lines.some((o) => o.itemId === l.itemId && o.lotId === (l.lotId ?? null) && o.bundleId === (l.bundleId ?? null))
     refuseAtEntry(cache, {
-      booking: { agencyToId: changes.agencyToId === booking.agencyToId ? undefined : changes.agencyToId, lines: changes.lines },
+      booking: {
+        agencyToId: changes.agencyToId === booking.agencyToId ? undefined : (changes.agencyToId ?? undefined),
+        lines: changes.lines,
+      },
       checkLine: (l) => !had(l),
       weighsOn: changes.lines && countsAgainstStock(booking) ? booking.agencyFromId : null,
       own: ownUnsent(booking),
@@ -186,7 +204,7 @@ export class BookingsService {
       lines: booking.lines,
     })
     if (!parsed.success) throw badInput(parsed.error.issues)
-    const fields = createFields(booking.agencyFromId, parsed.data)
+    const fields = createFields(keptFields(booking.agencyFromId, parsed.data))
     refuseAtEntry(cache, { booking: fields, weighsOn: fields.agencyFromId })
     cache.bookings.write(() => {
       cache.bookings.patch(booking.localId, { state: 'pending' }, at)

@@ -44,7 +44,7 @@ export function bookingSearch(
   const textOf = (b: LocalBooking): string => {
     let found = texts.get(b)
     if (found === undefined) {
-      const parts = [bookingLabel(b), b.reference ?? '', agencyName(b.agencyToId)]
+      const parts = [bookingLabel(b), b.reference ?? '', b.agencyToId === null ? '' : agencyName(b.agencyToId)]
       for (const l of b.lines) parts.push(l.itemCode ?? '', l.itemName ?? '')
       found = foldText(parts.join('\n'))
       texts.set(b, found)

@@ -49,8 +49,8 @@ export function dispatchLists(bookings: readonly LocalBooking[], agencyId: numbe
   return lists
 }
 
-/** The agency at the other end of the booking, as seen from `agencyId`. */
-export function otherAgencyOf(b: LocalBooking, agencyId: number): number {
+/** The agency at the other end of the booking, as seen from `agencyId` (null: a draft's destination not chosen yet). */
+export function otherAgencyOf(b: LocalBooking, agencyId: number): number | null {
   return b.agencyFromId === agencyId ? b.agencyToId : b.agencyFromId
 }
 

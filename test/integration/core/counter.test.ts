@@ -347,6 +347,41 @@ describe('a draft', () => {
     expect(onService.shipments.map((s) => s.id)).toEqual([sent.serviceId])
   })
 
+  it('is kept without a destination, and is submitted only once it has one', async () => {
+    const setup = await h.call('counter.setup')
+    const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(
+      'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gte: 5}}, limit: 1) { lot { item_id } } }',
+      { a: origin },
+    )
+    const before = (await h.call('sync.status')).waiting
+    const { booking } = await h.call('bookings.create', {
+      plannedDelivery: setup.today,
+      reference: 'draft with no destination yet',
+      lines: [{ itemId: rows.lot_stocks[0]!.lot.item_id, bookedQuantity: '1' }],
+      draft: true,
+    })
+    expect(booking).toMatchObject({ state: 'draft', agencyToId: null, pending: 0 })
+    // Not as a booking to send, not submitted, not an edit of a queued booking: those need a destination.
+    await expect(
+      h.call('bookings.create', {
+        plannedDelivery: setup.today,
+        lines: [{ itemId: rows.lot_stocks[0]!.lot.item_id, bookedQuantity: '1' }],
+      }),
+    ).rejects.toMatchObject({ code: 'bad_input', field: 'agencyToId' })
+    await expect(h.call('bookings.submit', { id: booking.localId })).rejects.toMatchObject({ code: 'bad_input', field: 'agencyToId' })
+    expect((await h.call('sync.status')).waiting).toBe(before)
+
+    await h.call('bookings.update', { id: booking.localId, changes: { agencyToId: setup.destinations[0]!.id } })
+    expect((await h.call('bookings.submit', { id: booking.localId })).booking).toMatchObject({
+      state: 'pending',
+      agencyToId: setup.destinations[0]!.id,
+    })
+    await expect(h.call('bookings.update', { id: booking.localId, changes: { agencyToId: null } })).rejects.toMatchObject({
+      code: 'bad_input',
+      field: 'agencyToId',
+    })
+  })
+
   it('deleted, leaves nothing to send', async () => {
     const setup = await h.call('counter.setup')
     const rows = await gql<{ lot_stocks: { lot: { item_id: number } }[] }>(

@@ -300,7 +300,8 @@ class Scenario {
 }
 
 /** The fields the clerk sees and the service stores, from any of the three views of a booking. */
-type Shown = Pick<Intended, 'agency_to_id' | 'planned_delivery' | 'needs_transport' | 'shipped' | 'delivered'> & {
+type Shown = Pick<Intended, 'planned_delivery' | 'needs_transport' | 'shipped' | 'delivered'> & {
+  agency_to_id: number | null
   reference: string | null
 }
 const pick = (b: Shown) => ({

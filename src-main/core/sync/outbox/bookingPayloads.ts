@@ -60,11 +60,9 @@ export function deliverPayload(delivered: DeliveredCount[] | undefined, note: st
   return out
 }
 
-/** The fields of a booking a create carries, by our names. */
-export type CreateFields = Pick<
-  LocalBooking,
-  'agencyFromId' | 'agencyToId' | 'plannedDelivery' | 'reference' | 'needsTransport' | 'transferRequestId'
-> & {
+/** The fields of a booking a create carries, by our names: one that goes out has its destination. */
+export type CreateFields = Pick<LocalBooking, 'agencyFromId' | 'plannedDelivery' | 'reference' | 'needsTransport' | 'transferRequestId'> & {
+  agencyToId: number
   lines: BookingLine[]
 }
 
@@ -83,7 +81,8 @@ export function createPayload(b: CreateFields): StoredCreate {
 /** An edit in the stored names; a field the edit does not name stays absent. */
 export function updatePayload(c: ParsedBookingChanges): StoredUpdate {
   const out: StoredUpdate = {}
-  if (c.agencyToId !== undefined) out.agency_to_id = c.agencyToId
+  // Null (no destination) is a draft's alone, and a draft queues nothing (bookingsService).
+  if (c.agencyToId !== undefined && c.agencyToId !== null) out.agency_to_id = c.agencyToId
   if (c.plannedDelivery !== undefined) out.planned_delivery = c.plannedDelivery
   if (c.reference !== undefined) out.reference = c.reference
   if (c.needsTransport !== undefined) out.needs_transport = c.needsTransport

@@ -150,17 +150,18 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
     }
   }
 
-  function gaps(): (RequiredField | 'lines')[] {
+  /** What is missing to save; a draft may wait for its destination (the clerk may not know it yet). */
+  function gaps(asDraft = false): (RequiredField | 'lines')[] {
     const found: (RequiredField | 'lines')[] = []
-    if (draft.destination === null) found.push('destination')
+    if (draft.destination === null && !asDraft) found.push('destination')
     if (!draft.plannedDelivery) found.push('plannedDelivery')
     if (draft.lines.length === 0) found.push('lines')
     return found
   }
 
   /** Ready to save? If not, the first missing field takes the focus, in view, outlined with its message beside it. */
-  function check(): boolean {
-    missing.value = gaps()
+  function check(asDraft: boolean): boolean {
+    missing.value = gaps(asDraft)
     const first = missing.value[0]
     if (first) {
       void nextTick(() => {
@@ -210,7 +211,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
 
   const changes = () =>
     ({
-      agencyToId: draft.destination!,
+      agencyToId: draft.destination,
       plannedDelivery: draft.plannedDelivery!,
       reference: draft.reference.trim() || null,
       needsTransport: draft.needsTransport,
@@ -247,7 +248,8 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
 
   /** Saves the booking (queued for the service), or as a draft kept here until the clerk confirms it. */
   async function save(asDraft = false, expiredConfirmed = false): Promise<void> {
-    if (saving.value || !check()) return
+    // Only a draft (new, or one being finished) may wait for its destination; a booking on its way keeps one.
+    if (saving.value || !check(asDraft && (!editing || original.value?.state === 'draft'))) return
     if (!asDraft && askForLot()) return
     const moved = asDraft ? null : lines.catchUpDelivery()
     if (moved) screen.say('warning', t('counter.deliveryMovedAtSave', { from: screen.day(moved.from), to: screen.day(moved.to) }))
@@ -270,6 +272,12 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
     }
   }
 
+  /** Where the clerk starts: a draft kept without its destination opens on it (that is what it waits for), any other on the scan box. */
+  function focusFirst(): void {
+    if (original.value?.state === 'draft' && original.value.agencyToId === null) screen.focusField('destination')
+    else screen.focusScan()
+  }
+
   function discard(): void {
     if (editing) return void screen.toBookings()
     screen.confirmDiscard(() => {
@@ -280,6 +288,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   }
 
   return {
+    focusFirst,
     editing,
     draft,
     original,

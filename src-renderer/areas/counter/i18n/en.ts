@@ -135,6 +135,8 @@ const counter: CounterMessages = {
     ship: 'Ship',
     submit: 'Confirm',
     submittedRow: 'Booking {number} confirmed.',
+    noDestination: 'No destination',
+    chooseDestination: 'Choose where {number} goes, then confirm it with Ctrl+Enter.',
     print: 'Print',
     deleteConfirm: 'Delete booking {number}? The earmarked stock is released.',
     deleted: 'Booking {number} deleted.',

@@ -136,6 +136,8 @@ const counter = {
     ship: 'Despachar',
     submit: 'Confirmar',
     submittedRow: 'Reserva {number} confirmada.',
+    noDestination: 'Sin destino',
+    chooseDestination: 'Elija el destino de {number} y confírmela con Ctrl+Intro.',
     print: 'Imprimir',
     deleteConfirm: '¿Eliminar la reserva {number}? Se liberan las existencias reservadas.',
     deleted: 'Reserva {number} eliminada.',

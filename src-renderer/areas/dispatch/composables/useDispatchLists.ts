@@ -31,7 +31,7 @@ export function useDispatchLists(screen: Pick<DispatchScreen, 't' | 'now'>) {
   const agencyOptions = computed(() => {
     if (!lists.value || agencyId.value === null) return []
     const own = agencyId.value
-    const ids = new Set(lists.value[tab.value].map((b) => otherAgencyOf(b, own)))
+    const ids = new Set(lists.value[tab.value].flatMap((b) => otherAgencyOf(b, own) ?? []))
     if (filters.value.agencyId !== null) ids.add(filters.value.agencyId)
     return [...ids].map((id) => ({ value: id, label: store.agencyName(id) })).sort((a, b) => a.label.localeCompare(b.label))
   })
