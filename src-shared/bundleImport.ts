@@ -9,12 +9,17 @@ import { int } from './patternSchemas'
  */
 
 export const importProblem = z.object({
-  field: z.enum(['code', 'name', 'ean13', 'components']),
-  /** missing: empty; repeated: the code is on an earlier row (`row`); badEan13; badComponent: not ITEM:QUANTITY; unknownItem; componentTwice. */
-  kind: z.enum(['missing', 'repeated', 'badEan13', 'badComponent', 'unknownItem', 'componentTwice']),
-  /** What the file says: the code, the barcode, the component as written. */
+  field: z.enum(['code', 'name', 'description', 'ean13', 'tags', 'components']),
+  /**
+   * missing: empty; repeated: the code is on an earlier row (`row`); badEan13; badComponent: not
+   * ITEM:QUANTITY; unknownItem; componentTwice; tooLong: more characters (`length`) than the service keeps (`max`).
+   */
+  kind: z.enum(['missing', 'repeated', 'badEan13', 'badComponent', 'unknownItem', 'componentTwice', 'tooLong']),
+  /** What the file says: the code, the barcode, the component as written; a long text's first characters. */
   value: z.string(),
   row: int.optional(),
+  length: int.optional(),
+  max: int.optional(),
 })
 export type ImportProblem = z.infer<typeof importProblem>
 

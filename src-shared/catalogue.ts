@@ -162,14 +162,22 @@ const componentInput = z
   })
   .refine((c) => c.id !== undefined || c.itemId !== undefined, { message: 'a component needs its id or an itemId' })
 
+/**
+ * The longest texts a bundle keeps, in characters as the service counts them: one set for the editor,
+ * the CLI and the import's preview. The interface documents no lengths; these are the sandbox's, which
+ * follows the service's columns (src-sandbox/model/bundleForm.ts), listed in docs/real-service-notes.md
+ * ("Text lengths"). A tag's 100 is this client's own choice (the sandbox takes 255).
+ */
+export const bundleTextLimits = { code: 100, name: 255, description: 5000, measurementUnit: 50, tag: 100 } as const
+
 /** What the bundle editor sends: the writable fields of the spec. */
 export const bundleInput = z.object({
-  code: serviceText(z.string().trim().min(1), 100),
-  name: serviceText(z.string().trim().min(1), 255),
-  description: serviceText(z.string(), 5000).nullable().optional(),
-  extraDescription: serviceText(z.string(), 5000).nullable().optional(),
+  code: serviceText(z.string().trim().min(1), bundleTextLimits.code),
+  name: serviceText(z.string().trim().min(1), bundleTextLimits.name),
+  description: serviceText(z.string(), bundleTextLimits.description).nullable().optional(),
+  extraDescription: serviceText(z.string(), bundleTextLimits.description).nullable().optional(),
   ean13: ean13.nullable().optional(),
-  measurementUnit: serviceText(z.string(), 50).nullable().optional(),
+  measurementUnit: serviceText(z.string(), bundleTextLimits.measurementUnit).nullable().optional(),
   active: z.boolean().optional(),
   paysVat: z.boolean().optional(),
   quotable: z.boolean().optional(),
@@ -185,7 +193,7 @@ export const bundleInput = z.object({
   weight: z.number().nonnegative().nullable().optional(),
   volume: z.number().nonnegative().nullable().optional(),
   tags: z
-    .array(serviceText(z.string().trim().min(1), 100))
+    .array(serviceText(z.string().trim().min(1), bundleTextLimits.tag))
     .max(50)
     .optional(),
   components: z.array(componentInput).max(500).optional(),

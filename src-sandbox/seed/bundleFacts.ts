@@ -2,6 +2,7 @@ import { bundleTemplates } from './bundleData'
 import { bundleIdBase } from './bundleIds'
 import { catalogueTemplates } from './catalogueData'
 import { makeEan13 } from './ean13'
+import { itemIdBase } from './seedCatalogue'
 import { entitySeeds } from './organisationData'
 import { bundleCountFor, type SandboxScale } from './seedParams'
 
@@ -16,7 +17,17 @@ export interface EntityBundleFacts {
   /** A static bundle with components, tags and past movements: DELETE answers 422. */
   withMovements: { id: number; code: string; ean13: string; tags: readonly string[] }
   /** A dynamic bundle (category_bundle) and its item category. */
-  dynamic: { id: number; code: string; itemCategoryId: number; itemCategoryName: string }
+  dynamic: {
+    id: number
+    code: string
+    itemCategoryId: number
+    itemCategoryName: string
+    /**
+     * An item of that category withdrawn from sale (inactive) with stock at `agencyWithStock`
+     * (seedWithdrawnChoice.ts): the id at every seed and scale, the code and name at seed 1.
+     */
+    withdrawnChoice: { id: number; code: string; name: string }
+  }
   /** A static bundle with components and no movements: DELETE answers 204. */
   deletable: { id: number; code: string }
   /** An agency of this entity with stock in the dynamic bundle's category (the demo user's own). */
@@ -42,6 +53,12 @@ function itemCategoryId(entityId: number, name: string): number {
   throw new Error(`no item category "${name}" in entity ${entityId}`)
 }
 
+/** The withdrawn choice of each entity's dynamic bundle, by zid, with its code and name at seed 1. */
+const withdrawnChoices: Readonly<Record<number, { zid: number; code: string; name: string }>> = {
+  101: { zid: 242, code: 'TOR-00242', name: 'Tornillo para tablayeso zincado 3/4" Maya Pro' },
+  102: { zid: 54, code: 'BEB-00054', name: 'Agua pura sabor uva 2.5 L Altiplano' },
+}
+
 const demoAgencies: Readonly<Record<number, { own: number; foreign: number }>> = {
   101: { own: 302, foreign: 306 },
   102: { own: 306, foreign: 302 },
@@ -54,6 +71,7 @@ function factsFor(entityId: number): EntityBundleFacts {
   const [first, second, third] = template.showcase
   if (!first || !second || !third) throw new Error(`entity ${entityId} needs three showcase bundles`)
   const base = bundleIdBase(entityIndex)
+  const { zid, ...withdrawn } = withdrawnChoices[entityId]!
   return {
     entityId,
     withMovements: { id: base, code: first.code, ean13: makeEan13(template.gs1Prefix, template.companyNumber, 1), tags: first.tags },
@@ -62,6 +80,7 @@ function factsFor(entityId: number): EntityBundleFacts {
       code: second.code,
       itemCategoryId: itemCategoryId(entityId, second.category),
       itemCategoryName: second.category,
+      withdrawnChoice: { id: itemIdBase(entityIndex) + zid - 1, ...withdrawn },
     },
     deletable: { id: base + 2, code: third.code },
     agencyWithStock: demoAgencies[entityId]!.own,

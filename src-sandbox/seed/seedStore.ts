@@ -9,6 +9,7 @@ import type { SeedParams } from './seedParams'
 import { seedPurchasing } from './seedPurchasing'
 import { seedShipments } from './seedShipments'
 import { seedStock } from './seedStock'
+import { seedWithdrawnChoice } from './seedWithdrawnChoice'
 
 export type { SandboxScale, SeedParams } from './seedParams'
 
@@ -27,4 +28,5 @@ export function seedStore(db: Sqlite, params: SeedParams): void {
   seedBookings(db, params)
   seedPurchasing(db, params, items)
   seedAdministration(db)
+  seedWithdrawnChoice(db)
 }

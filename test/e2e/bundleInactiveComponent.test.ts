@@ -53,22 +53,29 @@ describe('bundle editor: an inactive component', () => {
     await offered.waitFor()
     await expectText(offered.getByTestId('item-option-inactive'), 'inactivo')
     await offered.click()
-
     const refused = page.getByTestId('bundle-component-refused')
     await expectText(refused, `${inactive.code} — ${inactive.name} está inactivo`)
     expect(await page.getByTestId('component-row').count()).toBe(0)
     await screenshot(page, 'bundle-30-inactive-component-1024')
-
-    // An active item goes in, and the refusal gives way. The search is emptied first: the refused code's text
-    // sometimes stays in the box after the pick (seen on CI), and typing would add to it.
+    // Refused, the search keeps the focus, empty: a code typed at once is the only text in it.
+    const searchText = page.getByTestId('bundle-item-search').locator('input')
+    await page.keyboard.type(inactive.code)
+    await expect.poll(() => searchText.inputValue()).toBe(inactive.code)
+    await offered.click()
+    // The clerk goes back to the search at once and types the next code: the search holds it alone, not
+    // appended to the picked one's text (issue 30: "CER-00021ADH-00012" on CI).
     await page.getByTestId('bundle-item-search').click()
-    await page.getByTestId('bundle-item-search').locator('input').fill('')
     await page.keyboard.type(active.code)
+    await expect.poll(() => searchText.inputValue()).toBe(active.code)
+    expect(await page.getByTestId('component-row').count()).toBe(0)
+
+    // An active item goes in, and the refusal gives way; the search is empty again.
     await options.first().waitFor()
     await page.locator(`[data-testid="item-option"][data-code="${active.code}"]`).click()
     await expect.poll(() => page.getByTestId('component-row').count()).toBe(1)
     expect(await refused.count()).toBe(0)
     expect(await page.getByTestId('component-inactive').count()).toBe(0)
+    await expect.poll(() => searchText.inputValue()).toBe('')
 
     expect(unexpectedProblems(problems)).toEqual([])
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
+import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { chosenOption, expectText, startTraining, text, unexpectedProblems } from './support/actions'
@@ -159,6 +160,35 @@ describe('New booking at the counter', () => {
     await suggestion.dispatchEvent('mousedown')
     await expectText(page.getByTestId('booking-refused'), `El artículo ${inactive.code} ${inactive.name} está inactivo`)
     expect(await page.getByTestId('booking-line').count()).toBe(0)
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('lists a dynamic bundle’s inactive choice as inactive and never books it', { timeout: 120_000 }, async () => {
+    const { page, problems } = app()
+    const dynamic = bundleFacts[101].dynamic
+    const withdrawn = dynamic.withdrawnChoice
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await openNewBooking(page, 1024)
+    await page.keyboard.press('F2')
+    await scan(page, dynamic.code)
+    const choice = page.locator(`[data-testid="dynamic-choice"][data-code="${withdrawn.code}"]`)
+    await expectText(choice, `${withdrawn.code} ${withdrawn.name}`)
+    await expectText(choice.getByTestId('dynamic-choice-inactive'), 'Inactivo')
+    expect(await choice.getByTestId('dynamic-choice-quantity').locator('input').isDisabled()).toBe(true)
+    // An active choice beside it still takes a quantity.
+    const active = page.locator('[data-testid="dynamic-choice"][data-inactive="false"]').first()
+    const activeCode = await active.getAttribute('data-code')
+    await active.getByTestId('dynamic-choice-quantity').locator('input').fill('1')
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await choice.scrollIntoViewIfNeeded()
+      await screenshot(page, `counter-lots-06-dynamic-inactive-${width}`)
+    }
+    await page.getByTestId('dynamic-picker-add').click()
+    await expect.poll(() => page.getByTestId('booking-line').count()).toBe(1)
+    expect(await line(page, activeCode!).count()).toBe(1)
+    expect(await line(page, withdrawn.code).count()).toBe(0)
     expect(unexpectedProblems(problems)).toEqual([])
   })
 

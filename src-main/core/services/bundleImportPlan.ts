@@ -4,6 +4,7 @@ import { isValidQuantity } from '@shared/patterns'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import { bundleDiff, type BundleTarget } from './bundleDiff'
 import type { ParsedFile, ParsedRow } from './bundleFiles'
+import { tooLongTexts } from './bundleImportLengths'
 
 /** A row that updates the bundle with its code: what it asks, checked again against the service before sending. */
 export interface PlannedUpdate {
@@ -60,6 +61,7 @@ export function planImport(file: ParsedFile, store: CatalogueStore, tagsKnown: b
     else firstRow.set(key, row)
     if (!values.name) problems.push({ field: 'name', kind: 'missing', value: '' })
     if (values.ean13 && !isValidEan13(values.ean13)) problems.push({ field: 'ean13', kind: 'badEan13', value: values.ean13 })
+    problems.push(...tooLongTexts(values))
     const { components, problems: componentProblems } = parsed[index]!
     problems.push(...componentProblems)
     const seenItems = new Set<string>()

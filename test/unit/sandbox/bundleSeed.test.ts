@@ -199,6 +199,23 @@ describe('bundleFacts', () => {
         expect(count(db, 'SELECT COUNT(*) FROM agencies WHERE id = ? AND entity_id <> ?', facts.foreignAgency, facts.entityId)).toBe(1)
       })
 
+      it('names an item of the dynamic bundle’s category withdrawn from sale, with stock at the demo user’s agency', () => {
+        const { id, code, name } = facts.dynamic.withdrawnChoice
+        expect(db.prepare('SELECT code, name, item_category_id, active FROM items WHERE id = ?').get(id)).toEqual({
+          code,
+          name,
+          item_category_id: facts.dynamic.itemCategoryId,
+          active: 0,
+        })
+        const stock = count(
+          db,
+          'SELECT SUM(s.available) FROM lot_stocks s JOIN lots l ON l.id = s.lot_id WHERE l.item_id = ? AND s.agency_id = ?',
+          id,
+          facts.agencyWithStock,
+        )
+        expect(stock).toBeGreaterThan(0)
+      })
+
       it('names a static bundle without movements', () => {
         expect(bundle(facts.deletable.id)).toMatchObject({ code: facts.deletable.code, category_bundle: 0 })
         expect(bundle(facts.deletable.id)!.bundle_details_count).toBeGreaterThan(0)
