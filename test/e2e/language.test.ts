@@ -2,8 +2,16 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, input, startTraining, unexpectedProblems } from './support/actions'
+import { openCatalogueWithRows } from './support/catalogue'
 import { requestInApp } from './support/requests'
+
+/** Brightness of the page background, 0 (black) to 255; naive-ui fades it, so tests wait for the end. */
+async function brightness(page: Page): Promise<number> {
+  const colour = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')
+  const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map(Number)
+  return (r + g + b) / 3
+}
 
 /** Before the next load: keeps the training banner's first words as the page first drew them. */
 async function keepFirstBanner(page: Page): Promise<() => Promise<string | undefined>> {
@@ -61,21 +69,28 @@ describe('language and theme', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
+  it('switching to the dark theme keeps the open form and what was typed in it', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await page.getByTestId('catalogue-new').click()
+    await input(page, 'bundle-name').fill('Kit a medio escribir')
+    // The first switch of a session loads the dark colours; the screen waited for them on a blank page, and the form was lost.
+    await page.getByTestId('theme-switch').click()
+    await expect.poll(() => brightness(page)).toBeLessThan(50)
+    expect(await input(page, 'bundle-name').inputValue()).toBe('Kit a medio escribir')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('the dark theme applies at once and survives a reload', async () => {
     const { page, problems } = app()
     await page.getByTestId('sign-in').waitFor()
-    // Brightness of the page background, 0 (black) to 255; naive-ui fades it, so tests wait for the end.
-    const brightness = async () => {
-      const colour = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')
-      const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map(Number)
-      return (r + g + b) / 3
-    }
-    await expect.poll(brightness).toBeGreaterThan(200)
+    await expect.poll(() => brightness(page)).toBeGreaterThan(200)
     await page.getByTestId('theme-switch').click()
-    await expect.poll(brightness).toBeLessThan(50)
+    await expect.poll(() => brightness(page)).toBeLessThan(50)
     await page.reload()
     await page.getByTestId('sign-in').waitFor()
-    await expect.poll(brightness).toBeLessThan(50)
+    await expect.poll(() => brightness(page)).toBeLessThan(50)
     await screenshot(page, 'theme-01-dark-sign-in')
     await startTraining(page)
     await screenshot(page, 'theme-02-dark-shell')
