@@ -107,7 +107,7 @@ const catalogue: CatalogueMessages = {
       componentRemoved: '{item}: removed (was {before})',
       confirm: 'Import {count} bundle | Import {count} bundles',
       confirmUpdates: 'Update {count} bundle | Update {count} bundles',
-      confirmBoth: 'Import {creates} new and update {updates}',
+      confirmBoth: 'Create {creates} and update {updates}',
       newOnes: 'the new bundles',
       confirmNoFile: 'Import',
       cancel: 'Cancel',

@@ -106,7 +106,7 @@ const catalogue = {
       componentRemoved: '{item}: se quita (era {before})',
       confirm: 'Importar {count} conjunto | Importar {count} conjuntos',
       confirmUpdates: 'Actualizar {count} conjunto | Actualizar {count} conjuntos',
-      confirmBoth: 'Importar {creates} nuevos y actualizar {updates}',
+      confirmBoth: 'Crear {creates} y actualizar {updates}',
       newOnes: 'los conjuntos nuevos',
       confirmNoFile: 'Importar',
       cancel: 'Cancelar',
