@@ -74,8 +74,10 @@ export const useBookingsStore = defineStore('bookings', () => {
   })
 
   function setSync(next: SyncSummary): void {
-    // A push that ended while the service was unreachable sent nothing: it is not a sync.
-    if (sync.value.pushing && !next.pushing && connection.state?.online !== false) lastSyncAt.value = new Date().toISOString()
+    // A push that ended while the service was unreachable sent nothing: it is not a sync. One the clerk asked for
+    // is judged by its own answer (pushNow), which says how the line was; the line's state may not have caught up yet.
+    if (sync.value.pushing && !next.pushing && !pushingHere.value && connection.state?.online !== false)
+      lastSyncAt.value = new Date().toISOString()
     sync.value = next
   }
 

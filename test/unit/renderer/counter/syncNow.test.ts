@@ -14,8 +14,14 @@ import { useConnectionWords } from '@renderer/composables/useConnectionWords'
 import { useConnectionStore } from '@renderer/stores/connection'
 
 // The Sync centre's "sync now" and the words of the line, against a stand-in of the API client.
-const api = vi.hoisted(() => ({ request: vi.fn() }))
-vi.mock('@renderer/api', () => ({ request: api.request, onEvent: () => () => undefined }))
+const api = vi.hoisted(() => ({ request: vi.fn(), listeners: new Map<string, (payload: unknown) => void>() }))
+vi.mock('@renderer/api', () => ({
+  request: api.request,
+  onEvent: (name: string, listener: (payload: unknown) => void) => {
+    api.listeners.set(name, listener)
+    return () => api.listeners.delete(name)
+  },
+}))
 
 const line = (link: ConnectionState['link'], since: string | null = null): ConnectionState => ({
   online: link === 'online',
@@ -85,6 +91,25 @@ describe('sync now, with nothing waiting', () => {
     const { controller, store } = await inApp(() => ({ controller: useSyncNow(), store: useBookingsStore() }))
     expect(await controller.syncNow()).toEqual({ kind: 'info', text: 'Enviadas: 0. Esperando: 0. Con error: 0. En conflicto: 0.' })
     expect(store.lastSyncAt).not.toBeNull()
+  })
+
+  it('is no sync when the service failed, though the push ended while the line still read as online', async () => {
+    let answer: (report: unknown) => void = () => undefined
+    api.request.mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    const { controller, store, connection } = await inApp(() => ({
+      controller: useSyncNow(),
+      store: useBookingsStore(),
+      connection: useConnectionStore(),
+    }))
+    connection.apply(line('online'))
+    const asked = controller.syncNow()
+    // The core announces the push's start and end before its answer (and the line's new state) arrives.
+    const changed = api.listeners.get('sync.changed')!
+    changed({ waiting: 0, failed: 0, conflicts: 0, pushing: true, signInNeeded: false })
+    changed({ waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
+    answer(nothingSent(line('failing', at1035)))
+    await asked
+    expect(store.lastSyncAt).toBeNull()
   })
 
   it('keeps a refused push as its error, and says nothing else', async () => {
