@@ -112,6 +112,8 @@ export const catalogueStatus = z.object({
   pulledAt: z.string().nullable(),
   /** The snapshot is older than the app's freshness limit. */
   stale: z.boolean(),
+  /** That limit: the screens mark the figures old once they pass it, as the minutes go by. */
+  staleAfterMs: int,
   pulling: z.boolean(),
   counts: z.object({ bundles: int, items: int, agencies: int }),
   /** The last pull's failure, if the last pull failed. */

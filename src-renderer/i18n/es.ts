@@ -84,6 +84,10 @@ const es = {
     /** The state's name and since when it is so, everywhere the line is named. */
     since: '{state} desde {time}',
     lastContact: 'Último contacto: {time}',
+    stockAge: 'Existencias {ago}',
+    stockAgeNow: 'Existencias al momento',
+    stockAgeTitle: 'Existencias leídas del servicio: {time}.',
+    stockAgeOldTitle: 'Existencias leídas del servicio: {time}. Pueden no estar al día: actualice el catálogo cuando tenga conexión.',
     neverContacted: 'Sin contacto todavía',
     user: 'Usuario',
     entity: 'Empresa',

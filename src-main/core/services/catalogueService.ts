@@ -39,6 +39,7 @@ export class CatalogueService {
       agency: who?.agency ?? null,
       pulledAt: at,
       stale: at === null || this.now().getTime() - Date.parse(at) > this.staleAfterMs,
+      staleAfterMs: this.staleAfterMs,
       pulling: this.pulling !== null,
       counts: cache ? cache.store.counts() : { bundles: 0, items: 0, agencies: 0 },
       lastError: this.lastError,

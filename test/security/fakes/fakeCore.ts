@@ -146,6 +146,7 @@ const catalogueStatus = {
   agency: { id: 2, name: 'Central' },
   pulledAt: '2026-11-22T10:00:00.000Z',
   stale: false,
+  staleAfterMs: 2 * 60 * 60 * 1000,
   pulling: false,
   counts: { bundles: 1, items: 3, agencies: 2 },
   lastError: null,

@@ -9,7 +9,7 @@ const catalogue: CatalogueMessages = {
     noSnapshotShort: 'No catalogue downloaded',
     noSnapshot:
       'There is no catalogue saved on this computer yet. Press “Refresh” while online to download it; after that you can search without the network.',
-    stale: 'Stock may be out of date: it is from {time}. Press “Refresh” when you are online.',
+    stale: 'Stock may be out of date (read: {time}). Press “Refresh” when you are online.',
     atAgency: 'at {agency}',
     counts: '{bundles} bundles · {items} items',
     pull: {

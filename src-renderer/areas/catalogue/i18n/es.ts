@@ -8,7 +8,7 @@ const catalogue = {
     noSnapshotShort: 'Sin catálogo descargado',
     noSnapshot:
       'Todavía no hay catálogo guardado en este equipo. Pulse «Actualizar» con conexión para descargarlo; después podrá buscar sin red.',
-    stale: 'Las existencias pueden no estar al día: son del {time}. Pulse «Actualizar» cuando tenga conexión.',
+    stale: 'Las existencias pueden no estar al día (leídas: {time}). Pulse «Actualizar» cuando tenga conexión.',
     atAgency: 'en {agency}',
     counts: '{bundles} conjuntos · {items} artículos',
     pull: {

@@ -184,6 +184,8 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   /** Lines booked above what is available, each with that figure: marked on the line, and counted in the save button so the warning cannot be missed. */
   const over = computed(() => overStock(draft.lines))
   const overCount = computed(() => over.value.size)
+  /** What the lines' availability was read from: the screen says how old it is once past the freshness limit. */
+  const catalogueStatus = computed(() => catalogue.status)
 
   // A line on an expired lot, or one expiring within the warning days, is asked about before the booking is
   // saved to go out (a draft does not go out).
@@ -305,6 +307,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
     error,
     missing,
     over,
+    catalogueStatus,
     overCount,
     expiredAsk,
     expiredItems,

@@ -56,6 +56,7 @@ const counter: CounterMessages = {
     lotsNoneCovers: 'No lot covers the quantity: choose one',
     fromBundle: 'from bundle {code}',
     removeLine: 'Remove line',
+    stockOld: '{age}: availability may have changed since. Refresh the catalogue when you are online.',
     overStock: 'Only {available} available at your agency (by the local catalogue). You may save: the service decides.',
     overStockLot: 'Only {available} of lot {lot} available at your agency (by the local catalogue). You may save: the service decides.',
     badQuantity: 'The quantity must be a number above 0, with at most {decimals} decimals and no larger than {largest}.',

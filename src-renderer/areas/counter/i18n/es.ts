@@ -55,6 +55,7 @@ const counter = {
     lotsNoneCovers: 'Ningún lote cubre la cantidad: elija uno',
     fromBundle: 'del conjunto {code}',
     removeLine: 'Quitar línea',
+    stockOld: '{age}: la disponibilidad puede haber cambiado desde entonces. Actualice el catálogo cuando tenga conexión.',
     overStock: 'Solo hay {available} disponibles en su agencia (según el catálogo local). Se puede guardar: el servicio decidirá.',
     overStockLot:
       'Solo hay {available} disponibles del lote {lot} en su agencia (según el catálogo local). Se puede guardar: el servicio decidirá.',

@@ -1,0 +1,39 @@
+import { computed, onScopeDispose, ref, type Ref } from 'vue'
+import { useI18n } from 'vue-i18n'
+import type { CatalogueStatus } from '@shared/catalogue'
+
+/** How often the age is read again: "hace 12 min" may be a minute behind, never more. */
+const TICK_MS = 30_000
+const MINUTE = 60_000
+
+/** "hace 12 min", "hace 3 h", "hace 2 días": short enough for the status bar, in the language on screen; null under a minute. */
+function agoWords(locale: string, ms: number): string | null {
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' })
+  const minutes = Math.floor(ms / MINUTE)
+  if (minutes < 1) return null
+  if (minutes < 60) return words.format(-minutes, 'minute')
+  const hours = Math.floor(minutes / 60)
+  return hours < 48 ? words.format(-hours, 'hour') : words.format(-Math.floor(hours / 24), 'day')
+}
+
+/**
+ * How old the stock figures on screen are (the catalogue's last pull), in words that follow the clock, and
+ * whether they are past the freshness limit, so a screen left open marks them old once they become so.
+ */
+export function useStockAge(status: Ref<CatalogueStatus | null>) {
+  const { t, locale } = useI18n()
+  const now = ref(Date.now())
+  const timer = setInterval(() => (now.value = Date.now()), TICK_MS)
+  onScopeDispose(() => clearInterval(timer))
+
+  return computed(() => {
+    const s = status.value
+    const pulledAt = s?.pulledAt
+    const at = pulledAt ? Date.parse(pulledAt) : Number.NaN
+    if (!s || !pulledAt || Number.isNaN(at)) return null
+    // A clock set back since the pull reads as "just now", never as a time to come.
+    const age = Math.max(0, now.value - at)
+    const ago = agoWords(locale.value, age)
+    return { at: pulledAt, ago, words: ago ? t('status.stockAge', { ago }) : t('status.stockAgeNow'), old: age > s.staleAfterMs }
+  })
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { bookingFacts } from '@sandbox/seed/bookingFacts'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { startTraining, text, unexpectedProblems } from './support/actions'
+import { openCatalogueWithRows, scan } from './support/catalogue'
+
+// The clerk sees the age of what they see (issue 32, requirement 5): the status bar and the catalogue say how
+// old the stock figures are, and once they pass the freshness limit (2 h) the bar, the booking's lines and the
+// catalogue mark them, on screens left open as the hours go by.
+const facts = bookingFacts[101]
+
+async function openNewBooking(page: Page): Promise<void> {
+  await page.getByTestId('menu-newBooking').click()
+  await page.getByTestId('newBooking-view').waitFor()
+  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
+}
+
+describe('the age of the stock figures', () => {
+  const app = useFreshApp()
+
+  it('is in the status bar and the catalogue, and marked there and on the lines once past the limit', { timeout: 120_000 }, async () => {
+    const { page, problems } = app()
+    // The page's clock, so that three hours pass in a moment (the core's stays real: the figures do not change).
+    await page.clock.install()
+    await page.reload()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    await openNewBooking(page)
+    await scan(page, facts.stockedItem.code)
+    const age = page.getByTestId('status-stock-age')
+    const available = page.getByTestId('booking-line-available').first()
+    await expect.poll(() => text(age)).toMatch(/^Existencias (al momento|hace \d+ min)$/)
+    expect(await age.getAttribute('data-old')).toBe('false')
+    expect(await available.getAttribute('data-old')).toBeNull()
+
+    await page.clock.fastForward('03:00:00')
+    await expect.poll(() => text(age)).toBe('⚠ Existencias hace 3 h')
+    expect(await age.getAttribute('data-old')).toBe('true')
+    await expect.poll(() => available.getAttribute('data-old')).toBe('true')
+    expect(await available.getAttribute('title')).toMatch(/^Existencias hace 3 h: la disponibilidad puede haber cambiado/)
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `stockAge-old-${width}x768`)
+    }
+    // The catalogue, read before the hours passed, says so too: its age, and that the figures may be out of date.
+    await page.getByTestId('menu-catalogue').click()
+    await expect.poll(() => text(page.getByTestId('catalogue-stock-age'))).toBe('(hace 3 h)')
+    await expect
+      .poll(() => text(page.getByTestId('catalogue-stale')))
+      .toMatch(/^Las existencias pueden no estar al día \(leídas: .+\)\. Pulse/)
+    await screenshot(page, 'stockAge-catalogue-1366x768')
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
