@@ -93,6 +93,7 @@ export const MOVES = [
   ['src-renderer/shell/firstScreenReady.ts', 'src-renderer/composables/firstScreenReady.ts'],
   ['src-renderer/shell/screenTitle.ts', 'src-renderer/composables/screenTitle.ts'],
   ['src-renderer/shell/pageServiceOrigin.ts', 'src-renderer/stores/pageServiceOrigin.ts'],
+  ['src-renderer/router/areas.ts', 'src-renderer/shell/areas.ts'],
 ]
 
 const check = process.argv.includes('--check')
