@@ -32,9 +32,31 @@ const coreLayers = {
   ],
   below: ['src-shared', 'src-base'],
 }
+// The window's layers, the same way. The message catalogues and what main.ts reads before anything else (the stored
+// language, zod's setting) are its floor; main.ts, App.vue and the first screen's choice start it all, over the
+// router. An area's routes.ts is its part of the router. An area imports no other area: what two share moves to
+// stores, composables or components.
+const renderer = (...places) => places.map((place) => `src-renderer/${place}`)
+const areas = ['admin', 'catalogue', 'counter', 'dispatch', 'purchasing']
+const rendererLayers = {
+  layers: [
+    renderer('i18n', 'shell/i18n', ...areas.map((area) => `areas/${area}/i18n`)).concat(
+      renderer('storageHint.ts', 'zodJitless.ts', 'env.d.ts', 'styles.css', 'plainField.css'),
+    ),
+    renderer('api'),
+    renderer('stores'),
+    renderer('composables', 'components'),
+    renderer('areas'),
+    renderer('shell'),
+    renderer('router', ...areas.map((area) => `areas/${area}/routes.ts`)),
+    renderer('App.vue', 'firstScreen.ts', 'main.ts'),
+  ],
+  below: ['src-shared'],
+  apart: ['src-renderer/areas'],
+}
 const closedLayer = (place) => ({ layers: [[place]] })
 // No import circle in these, type-only ones included (house/no-cycle reads the files each import leads to).
-const acyclic = { within: ['src-main', 'src-shared', 'src-base', 'src-sandbox'] }
+const acyclic = { within: ['src-main', 'src-shared', 'src-base', 'src-sandbox', 'src-renderer'] }
 
 // The sandbox is the service's stand-in: it shares the contract's types (src-shared) and src-base, and reads the
 // real SDL, which stays beside the core's other facts about the service. Nothing else of the core.
@@ -111,10 +133,11 @@ export default tseslint.config(
   // Size limits, no cast over a row, the raw catalogue db in the cache only (issue 31; eslint/houseConfig.mjs).
   ...houseConfig,
   { files: ['src-main/core/**/*.ts'], rules: { 'house/layers': ['error', coreLayers] } },
+  { files: ['src-renderer/**/*.{ts,vue}'], rules: { 'house/layers': ['error', rendererLayers] } },
   { files: ['src-shared/**/*.ts'], rules: { 'house/layers': ['error', closedLayer('src-shared')] } },
   { files: ['src-base/**/*.ts'], rules: { 'house/layers': ['error', closedLayer('src-base')] } },
   {
-    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-base/**/*.ts', 'src-sandbox/**/*.ts'],
+    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-base/**/*.ts', 'src-sandbox/**/*.ts', 'src-renderer/**/*.{ts,vue}'],
     rules: { 'house/no-cycle': ['error', acyclic] },
   },
 )

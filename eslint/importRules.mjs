@@ -13,8 +13,10 @@ function importsOf(context, visit) {
 
 const placeSchema = { type: 'array', items: { type: 'string' } }
 
-// Options: `layers`, lowest first, each a list of folders or files; `below`, the places under every layer.
-// A file of a layer imports its own layer, the layers under it and `below`; nothing else of the tree.
+// Options: `layers`, lowest first, each a list of folders or files; `below`, the places under every layer; `apart`,
+// folders whose subfolders are siblings (the renderer's areas). A file of a layer imports its own layer, the layers
+// under it and `below`; nothing else of the tree; and nothing of a sibling of the subfolder it is in.
+const siblingOf = (place, path) => path.slice(place.length + 1).split('/')[0]
 const layers = {
   meta: {
     type: 'problem',
@@ -22,15 +24,21 @@ const layers = {
     schema: [
       {
         type: 'object',
-        properties: { layers: { type: 'array', items: placeSchema }, below: placeSchema },
+        properties: { layers: { type: 'array', items: placeSchema }, below: placeSchema, apart: placeSchema },
         required: ['layers'],
         additionalProperties: false,
       },
     ],
   },
   create(context) {
-    const { layers: order, below = [] } = context.options[0]
-    const layerOf = (path) => order.findIndex((places) => places.some((place) => within(path, place)))
+    const { layers: order, below = [], apart = [] } = context.options[0]
+    // A file's layer is that of the most specific place it is in (an area's routes sit with the router).
+    const layerOf = (path) => {
+      const [best] = order
+        .flatMap((places, layer) => places.filter((place) => within(path, place)).map((place) => [layer, place.length]))
+        .sort((a, b) => b[1] - a[1])
+      return best ? best[0] : -1
+    }
     const self = treePath(context.filename)
     const mine = layerOf(self)
     if (mine === -1) {
@@ -40,7 +48,13 @@ const layers = {
       }
     }
     return importsOf(context, (node, target) => {
-      if (target === null || below.some((place) => within(target, place))) return
+      if (target === null) return
+      const split = apart.find((place) => within(self, place) && within(target, place))
+      if (split && siblingOf(split, self) !== siblingOf(split, target)) {
+        const message = `${self} imports ${target}, of another part of ${split}: move what both need to a place both may import.`
+        return context.report({ node, message })
+      }
+      if (below.some((place) => within(target, place))) return
       const theirs = layerOf(target)
       if (theirs === -1) {
         const may = [...order.slice(0, mine + 1).flat(), ...below].join(', ')

@@ -13,7 +13,7 @@ import type { SessionStatus } from './domain'
  * service, whose company logos and bundle pictures are its uploads: nothing
  * else, so not even an <img> can carry data to another host. A page's policy is
  * fixed when it loads; the renderer loads the page again when a session on
- * another service begins (src-renderer/shell/pageServiceOrigin.ts).
+ * another service begins (src-renderer/stores/pageServiceOrigin.ts).
  */
 export const rendererCspDirectives = [
   ['default-src', "'self'"],

@@ -22,10 +22,17 @@ export interface PrintViews {
 const job = shallowRef<PrintJob | null>(null)
 const views = shallowRef<PrintViews | null>(null)
 let loading: Promise<PrintViews> | null = null
+let loader: (() => Promise<PrintViews>) | null = null
+
+/** The print host (shell/print/) hands over how to load what it draws: the shell sits above every screen that prints. */
+export function drawPrintsWith(load: () => Promise<PrintViews>): void {
+  loader = load
+}
 
 function loadViews(): Promise<PrintViews> {
-  loading ??= Promise.all([import('../shell/print/BookingSlip.vue'), import('../shell/print/DispatchManifest.vue')]).then(
-    ([slip, manifest]) => (views.value = { slip: slip.default, manifest: manifest.default }),
+  if (!loader) return Promise.reject(new Error('usePrint: no print host is mounted'))
+  loading ??= loader().then(
+    (loaded) => (views.value = loaded),
     (err: unknown) => {
       loading = null // the next print tries again
       throw err

@@ -3,7 +3,7 @@ import { safely } from '../storageHint'
 
 /**
  * The language of the profile last signed in on this computer, kept in the browser's own storage: a start
- * speaks it before the profile is read again (after the first screen, see shell/firstScreenReady.ts) rather
+ * speaks it before the profile is read again (after the first screen, see composables/firstScreenReady.ts) rather
  * than open in Spanish and turn English a moment later. Only a hint: the profile's own answer replaces it.
  */
 const key = 'mostrador.profileLanguage'

@@ -1,9 +1,9 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
 import { useSessionStore } from '../stores/session'
-import { screens } from './areas'
+import { screens } from '../shell/areas'
 import { landingPath } from '../shell/stations'
 import { usePreferencesStore } from '../stores/preferences'
-import type { AreaKey } from './areas'
+import type { AreaKey } from '../shell/areas'
 import { areaRoutes, builtViews, shellLayout, signInView } from './views'
 
 declare module 'vue-router' {

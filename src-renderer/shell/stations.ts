@@ -1,6 +1,6 @@
 import type { Station } from '@shared/domain'
 import { usePreferencesStore } from '../stores/preferences'
-import type { AreaKey } from '../router/areas'
+import type { AreaKey } from './areas'
 
 /** Where each station lands, and the menu's order for it (Alt+number stays with its area whatever the order). */
 interface StationLayout {

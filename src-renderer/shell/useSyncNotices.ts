@@ -3,7 +3,7 @@ import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import { useMessage } from 'naive-ui'
 import { bookingLabel } from '@shared/bookingIdentity'
-import { useBookingsStore } from '../areas/counter/stores/bookings'
+import { useBookingsStore } from '../stores/bookings'
 import { useConnectionStore } from '../stores/connection'
 
 /**

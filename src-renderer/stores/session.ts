@@ -4,7 +4,7 @@ import { onEvent, request } from '../api'
 import type { RequestInput, RequestOutput } from '@shared/contract'
 import type { SessionStatus } from '@shared/domain'
 import { AppError } from '@shared/errors'
-import { loadPageAgain, needsFreshPage, notePageLoadedFor } from '../shell/pageServiceOrigin'
+import { loadPageAgain, needsFreshPage, notePageLoadedFor } from './pageServiceOrigin'
 
 type AppInfo = RequestOutput<'app.info'>
 
@@ -20,7 +20,7 @@ export const useSessionStore = defineStore('session', () => {
 
   /**
    * Takes a new session status, unless it is a session on a service the page's policy does not name: then the
-   * page loads again (shell/pageServiceOrigin.ts) and false says the status was not taken.
+   * page loads again (pageServiceOrigin.ts) and false says the status was not taken.
    */
   function apply(next: SessionStatus): boolean {
     if (needsFreshPage(next)) {

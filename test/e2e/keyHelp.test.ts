@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { areas } from '@renderer/router/areas'
+import { areas } from '@renderer/shell/areas'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { startTraining, unexpectedProblems } from './support/actions'

@@ -1,7 +1,7 @@
 import { ref } from 'vue'
 import type { CatalogueQuery, CatalogueRow } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
-import { useCatalogueStore } from './stores/catalogue'
+import { useCatalogueStore } from '../../stores/catalogue'
 import { PageCache } from './pageCache'
 
 export type CatalogueFilters = Required<Pick<CatalogueQuery, 'query' | 'tag' | 'active'>>

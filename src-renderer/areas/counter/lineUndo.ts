@@ -1,4 +1,4 @@
-import type { DraftLine } from './bookingDraft'
+import type { DraftLine } from '../../stores/bookingDraft'
 
 /**
  * What Ctrl+Z at the counter takes back, the last first, whatever it was: a scan (the lines it added go,

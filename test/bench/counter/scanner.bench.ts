@@ -18,7 +18,7 @@ import { percentile, report } from '../support/measure'
 // of waiting for it whatever the screen does: the floor of the frame figures).
 // "Renderer's share" is Enter → DOM minus the scan request's own round trip
 // (Resource Timing; none when the window already knew the code, see
-// src-renderer/areas/counter/stores/scanIndex.ts): the part the screen's code
+// src-renderer/stores/scanIndex.ts): the part the screen's code
 // and components cost. "In the first frame" counts the scans whose line was in
 // the DOM before the first frame after Enter was drawn: the only way to be
 // within one frame, since the wait for that frame alone is up to 16.7 ms.
@@ -130,7 +130,7 @@ it.each(renderers)('measures Enter on a scanned code to the line on screen (%s)'
   expect(lat).toHaveLength(SCANS)
   const measured = lat.slice(10) // the first scans warm up the code paths
   // Codes this window never scanned: of items in stock here and without, read ahead while the counter was open
-  // (counter.scanIndex, see src-renderer/areas/counter/stores/scanIndex.ts), and codes the catalogue does not
+  // (counter.scanIndex, see src-renderer/stores/scanIndex.ts), and codes the catalogue does not
   // know, never kept, so each asks the host: the same scans as before reading ahead, the baseline. Taken in
   // turn, so all meet the same number of lines on the form.
   const others = (await requestInApp(page, 'items.search', { query: '', limit: 200 })).filter((r) => !codes.includes(r.code))

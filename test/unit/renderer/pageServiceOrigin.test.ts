@@ -5,10 +5,10 @@ const signedIn = (serverUrl: string): SessionStatus => ({ state: 'signed_in', tr
 const signedOut: SessionStatus = { state: 'signed_out', lastServerUrl: null, lastEmail: null }
 
 // The module remembers the page's first reading: each test gets a fresh page.
-let page: typeof import('../../../src-renderer/shell/pageServiceOrigin')
+let page: typeof import('../../../src-renderer/stores/pageServiceOrigin')
 beforeEach(async () => {
   vi.resetModules()
-  page = await import('../../../src-renderer/shell/pageServiceOrigin')
+  page = await import('../../../src-renderer/stores/pageServiceOrigin')
 })
 
 describe("the page's service, for its image policy", () => {

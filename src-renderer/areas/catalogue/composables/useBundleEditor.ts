@@ -17,7 +17,7 @@ import {
   type BundleForm,
   type FormField,
 } from '../bundleForm'
-import { useCatalogueStore } from '../stores/catalogue'
+import { useCatalogueStore } from '@renderer/stores/catalogue'
 
 /** What a save did: refused before sending (the fields to look at), nothing changed, created or saved; undefined when the service refused or failed (`saving.error`). */
 export type BundleSaved =

@@ -2,7 +2,7 @@ import { computed, ref } from 'vue'
 import type { ImportOutcome, ImportPreview } from '@shared/bundleImport'
 import type { FileData } from '@shared/catalogue'
 import { useSubmit } from '@renderer/composables/useSubmit'
-import { useCatalogueStore } from '../stores/catalogue'
+import { useCatalogueStore } from '@renderer/stores/catalogue'
 
 /**
  * The import dialog's state: the file, its preview (new bundles, updates with what changes, rows with

@@ -1,12 +1,12 @@
 import { computed, nextTick, ref, watch } from 'vue'
 import type { ScanResult, ScannedItem, TransferRequest } from '@shared/counter'
 import { AppError } from '@shared/errors'
-import type { Picked } from '../components/ScanBox.vue'
-import { addBundle, addItem, fromRequest, type DraftLine } from '../bookingDraft'
+import type { Picked } from '@renderer/components/ScanBox.vue'
+import { addBundle, addItem, fromRequest, type DraftLine } from '@renderer/stores/bookingDraft'
 import { useLineKeys } from './useLineKeys'
 import { noteChange, noteScan, removeLine as withoutLine, undo as undoStep, type LineUndo } from '../lineUndo'
 import { beep } from '@renderer/composables/useBeep'
-import { useCounterReads } from './useCounterReads'
+import { useCounterReads } from '@renderer/composables/useCounterReads'
 import type { NewBookingScreen } from './newBookingScreen'
 
 /** The form's fields the lines editor works on: the counter's kept form, or an edit's copy. */

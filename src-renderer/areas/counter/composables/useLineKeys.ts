@@ -1,6 +1,6 @@
 import type { Ref } from 'vue'
 import { quantityOf } from '@shared/bookingLines'
-import type { DraftLine } from '../bookingDraft'
+import type { DraftLine } from '@renderer/stores/bookingDraft'
 import type { NewBookingScreen } from './newBookingScreen'
 
 /**

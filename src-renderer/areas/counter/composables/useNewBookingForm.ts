@@ -3,12 +3,20 @@ import type { BookingChanges, LocalBooking } from '@shared/bookings'
 import type { CounterSetup, ScannedItem } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import type { RequiredField } from '../components/BookingHeaderFields.vue'
-import { datedLotLines, fromBooking, needsLot, overStock, toBookingLines, validQuantity, type DraftLine } from '../bookingDraft'
-import { useBookingsStore } from '../stores/bookings'
-import { useCounterDraftStore } from '../stores/counterDraft'
-import { useCatalogueStore } from '../../catalogue/stores/catalogue'
+import {
+  datedLotLines,
+  fromBooking,
+  needsLot,
+  overStock,
+  toBookingLines,
+  validQuantity,
+  type DraftLine,
+} from '@renderer/stores/bookingDraft'
+import { useBookingsStore } from '@renderer/stores/bookings'
+import { useCounterDraftStore } from '@renderer/stores/counterDraft'
+import { useCatalogueStore } from '@renderer/stores/catalogue'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
-import { useCounterReads } from './useCounterReads'
+import { useCounterReads } from '@renderer/composables/useCounterReads'
 import { useBookingLinesEditor, type EditedDraft } from './useBookingLinesEditor'
 import type { NewBookingScreen } from './newBookingScreen'
 

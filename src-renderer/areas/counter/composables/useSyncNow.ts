@@ -1,7 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import { useSubmit } from '@renderer/composables/useSubmit'
 import { useConnectionWords } from '@renderer/composables/useConnectionWords'
-import { useBookingsStore } from '../stores/bookings'
+import { useBookingsStore } from '@renderer/stores/bookings'
 
 /** What the clerk is told after "sync now": the counts, or that the service did not answer well (nothing is called synced). */
 export interface SyncNowNote {

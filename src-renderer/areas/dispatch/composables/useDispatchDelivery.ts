@@ -1,7 +1,7 @@
 import { computed, ref } from 'vue'
 import type { LocalBooking } from '@shared/bookings'
 import { useSubmit } from '@renderer/composables/useSubmit'
-import { useBookingsStore } from '../../counter/stores/bookings'
+import { useBookingsStore } from '@renderer/stores/bookings'
 import { useDispatchTicksStore } from '../stores/dispatchTicks'
 import { countedDelivery, type Shortfall } from '../deliveryShortfall'
 import type { CardLine } from '../cardLines'

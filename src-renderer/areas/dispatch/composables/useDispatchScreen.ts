@@ -1,6 +1,6 @@
 import type { LocalBooking } from '@shared/bookings'
 import { useKeys } from '@renderer/composables/useKeys'
-import { useBookingsStore } from '../../counter/stores/bookings'
+import { useBookingsStore } from '@renderer/stores/bookings'
 import { useDispatchTicksStore } from '../stores/dispatchTicks'
 import { canDeliver, canShip, dispatchTabs } from '../dispatchLists'
 import { useDispatchDelivery, type Delivered } from './useDispatchDelivery'

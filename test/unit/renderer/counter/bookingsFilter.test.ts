@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
-import { bookingSearch, foldText, inState, noFilter, type BookingsFilter } from '@renderer/areas/counter/bookingsFilter'
+import { bookingSearch, foldText, inState, noFilter, type BookingsFilter } from '@renderer/stores/bookingsFilter'
 import { localBooking } from '../../../support/localBooking'
 
 const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking =>

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { LocalBooking, OutboxEntry } from '@shared/bookings'
 import type { BookingsDelta } from '@shared/contract/events'
-import { useBookingsStore } from '@renderer/areas/counter/stores/bookings'
+import { useBookingsStore } from '@renderer/stores/bookings'
 import { localBooking } from '../../../support/localBooking'
 
 // The store against a stand-in of the API client: what it asks for, and the events the core sends.

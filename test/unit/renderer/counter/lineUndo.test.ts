@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ScannedItem } from '@shared/counter'
-import { addItem, type DraftLine } from '@renderer/areas/counter/bookingDraft'
+import { addItem, type DraftLine } from '@renderer/stores/bookingDraft'
 import { noteChange, noteScan, removeLine, undo, type LineUndo } from '@renderer/areas/counter/lineUndo'
 
 const scanned = (id: number): ScannedItem => ({

@@ -3,8 +3,8 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { LocalBooking } from '@shared/bookings'
 import type { ScanResult } from '@shared/counter'
 import type { BookingsDelta } from '@shared/contract/events'
-import { KEEP_ANSWER_MS, WARM_AFTER_MS, WARM_PAGE, useScanIndexStore } from '@renderer/areas/counter/stores/scanIndex'
-import { useCatalogueStore } from '@renderer/areas/catalogue/stores/catalogue'
+import { KEEP_ANSWER_MS, WARM_AFTER_MS, WARM_PAGE, useScanIndexStore } from '@renderer/stores/scanIndex'
+import { useCatalogueStore } from '@renderer/stores/catalogue'
 import { bookingLine, localBooking } from '../../../support/localBooking'
 
 // The kept answers against a stand-in of the API client: how often the host is asked, and the core's events.

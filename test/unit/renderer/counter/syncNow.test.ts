@@ -9,7 +9,7 @@ import type { ConnectionState } from '@shared/domain'
 import type { OutboxEntry } from '@shared/bookings'
 import { useSyncNow } from '@renderer/areas/counter/composables/useSyncNow'
 import { entryStateKey, showsLastError } from '@renderer/areas/counter/entryStateWords'
-import { useBookingsStore } from '@renderer/areas/counter/stores/bookings'
+import { useBookingsStore } from '@renderer/stores/bookings'
 import { useConnectionWords } from '@renderer/composables/useConnectionWords'
 import { useConnectionStore } from '@renderer/stores/connection'
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 // What the first screen does not need (the side menu, New booking's date picker) waits for it to take input.
 async function freshModule() {
   vi.resetModules()
-  return import('@renderer/shell/firstScreenReady')
+  return import('@renderer/composables/firstScreenReady')
 }
 
 describe('after the first screen', () => {

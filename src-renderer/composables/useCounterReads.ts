@@ -1,4 +1,4 @@
-import { request } from '@renderer/api'
+import { request } from '../api'
 import type { LocalBooking } from '@shared/bookings'
 import type { AgencyStock, ScanResult, TransferRequest } from '@shared/counter'
 import { useScanIndexStore } from '../stores/scanIndex'

@@ -1,14 +1,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { onEvent, request } from '@renderer/api'
+import { onEvent, request } from '../api'
 import type { BookingInput, BookingChanges, LocalBooking, OutboxEntry } from '@shared/bookings'
 import type { BookingsDelta } from '@shared/contract/events'
 import type { CounterSetup } from '@shared/counter'
 import type { EventPayload, RequestInput, RequestOutput } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { bookingCode as codeOf, bookingLabel } from '@shared/bookingIdentity'
-import { useConnectionStore } from '@renderer/stores/connection'
-import { bookingSearch, noFilter, type BookingsFilter } from '../bookingsFilter'
+import { useConnectionStore } from './connection'
+import { bookingSearch, noFilter, type BookingsFilter } from './bookingsFilter'
 
 export type SyncSummary = EventPayload<'sync.changed'>
 type PushReport = RequestOutput<'sync.push'>

@@ -1,11 +1,11 @@
 import { defineStore } from 'pinia'
 import { watch } from 'vue'
-import { onEvent, request } from '@renderer/api'
+import { onEvent, request } from '../api'
 import type { LocalBooking } from '@shared/bookings'
 import type { ScanResult, ScannedItem } from '@shared/counter'
 import { deepFreeze } from '@shared/deepFreeze'
 import { answerWithItems, itemsOfAnswer } from '@shared/scanAnswerItems'
-import { useCatalogueStore } from '../../catalogue/stores/catalogue'
+import { useCatalogueStore } from './catalogue'
 
 /**
  * How long an answer is taken as it is without a word from the core: a change no event names (another

@@ -2,9 +2,9 @@ import { useI18n } from 'vue-i18n'
 import { useMessage } from 'naive-ui'
 import { AppError } from '@shared/errors'
 import type { Membership } from '@shared/domain'
-import { useUnsentGuard } from '../composables/useUnsentGuard'
+import { useUnsentGuard } from './useUnsentGuard'
 import { useWhoAmIStore } from '../stores/whoami'
-import { useCounterDraftStore } from '../areas/counter/stores/counterDraft'
+import { useCounterDraftStore } from '../stores/counterDraft'
 
 /**
  * Moving to another company, from wherever it is offered (the header's chip,

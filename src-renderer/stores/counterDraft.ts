@@ -3,9 +3,9 @@ import { ref, shallowRef, watch } from 'vue'
 import type { OpenBookingForm } from '@shared/openBooking'
 import { AppError } from '@shared/errors'
 import { dayInZone } from '@shared/localDate'
-import { request } from '@renderer/api'
-import { useWhoAmIStore } from '@renderer/stores/whoami'
-import type { DraftLine } from '../bookingDraft'
+import { request } from '../api'
+import { useWhoAmIStore } from './whoami'
+import type { DraftLine } from './bookingDraft'
 
 /** Typing in a field is kept this long after the last key; a scanned line at once. */
 const KEEP_AFTER_MS = 400

@@ -1,12 +1,12 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import { onEvent, request } from '@renderer/api'
+import { onEvent, request } from '../api'
 import type { RequestInput } from '@shared/contract'
 import type { BundleMedia, ImageSlot } from '@shared/bundleImages'
 import type { ImportOutcome } from '@shared/bundleImport'
 import type { BundleDetail, CatalogueQuery, CatalogueStatus, FileData, PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
-import { useWhoAmIStore } from '@renderer/stores/whoami'
+import { useWhoAmIStore } from './whoami'
 
 export type ActiveFilter = 'all' | 'active' | 'inactive'
 
