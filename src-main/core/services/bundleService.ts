@@ -100,8 +100,9 @@ export class BundleService {
     }
     const tagsKnown = this.catalogue.status().capabilities?.tags ?? true
     const outcome = await sendImport(this.session.require().rest, this.catalogue.store(), plan, tagsKnown)
-    // The service numbers the new bundles; a pull brings them with their ids.
-    if (outcome.created > 0 || outcome.stopped?.code === null) void this.catalogue.pull().catch(() => undefined)
+    // The service numbers the new bundles; a pull brings them with their ids. Awaited: the dialog previews
+    // the same file as soon as this answers, and a code taken on the service must read as an update by then.
+    if (outcome.created > 0 || outcome.stopped?.code === null) await this.catalogue.pull().catch(() => undefined)
     return outcome
   }
 

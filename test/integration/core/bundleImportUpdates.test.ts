@@ -8,6 +8,7 @@ import { useProxiedSession } from '../../support/proxiedSession'
 
 const s = useProxiedSession()
 
+const isGraphql = (req: IncomingMessage) => req.method === 'POST' && (req.url ?? '').startsWith('/v1/graphql')
 const isPatch = (req: IncomingMessage, id: number) => req.method === 'PATCH' && req.url === `/inventories/bundles/${id}.json`
 
 /** The bundle as the service holds it now, read past the proxy and the cache. */
@@ -106,6 +107,28 @@ describe('an import that meets existing codes', () => {
     }
     expect(Object.fromEntries(patches)).toEqual({ [c!.id]: 1, [d!.id]: 1, [e!.id]: 1 })
     expect((await onService(e!.id)).name).toBe(`${e!.name} (corte)`)
+  }, 60_000)
+
+  it('when a new code was taken on the service meanwhile, the preview right after the stop updates that bundle', async () => {
+    const user = s.sandbox.users[0]!
+    const taken = await fetch(`${s.sandbox.url}/inventories/bundles.json`, {
+      method: 'POST',
+      headers: { 'X-User-Email': user.email, 'X-User-Token': user.token, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ bundle: { code: 'IMP-UPD-TAKEN', name: 'Creado en otra caja' } }),
+    })
+    expect(taken.status).toBe(201)
+    const file = csvFile(['code,name', 'IMP-UPD-TAKEN,Nuevo del archivo'])
+    expect(await s.h.call('bundles.importPreview', file)).toMatchObject({ creates: 1, updates: 0 })
+    // The catalogue's reads answer slowly, as on a shop's line.
+    s.proxy.intercept = (req) => (isGraphql(req) ? { afterForward: true, hold: () => new Promise((r) => setTimeout(r, 200)) } : null)
+    try {
+      const outcome = await s.h.call('bundles.import', file)
+      expect(outcome).toMatchObject({ created: 0, updated: 0, stopped: { code: null, notSent: 1 } })
+      // The dialog previews the same file as soon as the answer comes: the code must be known by then.
+      expect(await s.h.call('bundles.importPreview', file)).toMatchObject({ creates: 0, updates: 1 })
+    } finally {
+      s.proxy.intercept = () => null
+    }
   }, 60_000)
 
   it('refuses the whole file, sending nothing, when a bundle changed on the service since the preview', async () => {
