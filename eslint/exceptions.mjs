@@ -62,8 +62,6 @@ export const overLongFunctions = {
 
 /** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
 export const rowCasts = {
-  'src-main/cli/commands/accountCommands.ts': 'the GraphQL console’s --variables: parse with zod when next changed',
-  'src-main/core/appPaths.ts': 'package.json’s version: parse with zod when next changed',
   'src-main/core/cache/bookingStore.ts': cacheStatements,
   'src-main/core/cache/cacheDatabase.ts': cacheStatements,
   'src-main/core/cache/catalogueStore.ts': cacheStatements,
@@ -77,7 +75,6 @@ export const rowCasts = {
   'src-main/core/sync/outbox/damagedOutbox.ts': cacheStatements,
   'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
   'src-main/core/sync/outbox/unsentJournal.ts': cacheStatements,
-  'src-main/electron/nativeBinding.ts': 'the native build’s info file: parse with zod when next changed',
   'src-sandbox/graphql/queryRunner.ts': sandboxStatements,
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
   'src-sandbox/imports/bundleImport.ts': sandboxStatements,
