@@ -7,7 +7,6 @@ const setupStore = 'issue 31 item 2: a pinia setup store in one closure; its loa
 const cliGroup = "a group's commander chain, one command after another: split a command a file when the group is next changed"
 const seedPlan = 'a fixed seed plan written as one sequence of inserts: split by record when it is next changed'
 const cacheStatements = 'issue 31 item 3: the cache layer types its statements (db.prepare<Params, Row>) in its own change'
-const sandboxStatements = "issue 31 item 3: the sandbox's statements are typed or parsed when its store is next changed"
 const controller = 'issue 31 item 2: a controller moved whole out of its screen; it splits by concern (lines, lots, save) next'
 const mapValue = "a Map's value read after has(): not a row, but the rule cannot tell a Map's get from a statement's"
 
@@ -76,14 +75,6 @@ export const rowCasts = {
   'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
   'src-main/core/sync/outbox/unsentJournal.ts': cacheStatements,
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
-  'src-sandbox/seed/bundleInStock.ts': sandboxStatements,
-  'src-sandbox/seed/seedBundleForms.ts': sandboxStatements,
-  'src-sandbox/seed/seedBundles.ts': sandboxStatements,
-  'src-sandbox/seed/seedFactStock.ts': sandboxStatements,
-  'src-sandbox/seed/seedPurchasing.ts': sandboxStatements,
-  'src-sandbox/seed/seedShipments.ts': sandboxStatements,
-  'src-sandbox/seed/stockedLines.ts': sandboxStatements,
-  'src-sandbox/store/sandboxStore.ts': sandboxStatements,
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
