@@ -7,7 +7,6 @@ const setupStore = 'issue 31 item 2: a pinia setup store in one closure; its loa
 const cliGroup = "a group's commander chain, one command after another: split a command a file when the group is next changed"
 const seedPlan = 'a fixed seed plan written as one sequence of inserts: split by record when it is next changed'
 const cacheStatements = 'issue 31 item 3: the cache layer types its statements (db.prepare<Params, Row>) in its own change'
-const sandboxStatements = "issue 31 item 3: the sandbox's statements are typed or parsed when its store is next changed"
 const controller = 'issue 31 item 2: a controller moved whole out of its screen; it splits by concern (lines, lots, save) next'
 const mapValue = "a Map's value read after has(): not a row, but the rule cannot tell a Map's get from a statement's"
 
@@ -62,8 +61,6 @@ export const overLongFunctions = {
 
 /** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
 export const rowCasts = {
-  'src-main/cli/commands/accountCommands.ts': 'the GraphQL console’s --variables: parse with zod when next changed',
-  'src-main/core/appPaths.ts': 'package.json’s version: parse with zod when next changed',
   'src-main/core/cache/bookingStore.ts': cacheStatements,
   'src-main/core/cache/cacheDatabase.ts': cacheStatements,
   'src-main/core/cache/catalogueStore.ts': cacheStatements,
@@ -77,43 +74,7 @@ export const rowCasts = {
   'src-main/core/sync/outbox/damagedOutbox.ts': cacheStatements,
   'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
   'src-main/core/sync/outbox/unsentJournal.ts': cacheStatements,
-  'src-main/electron/nativeBinding.ts': 'the native build’s info file: parse with zod when next changed',
-  'src-sandbox/graphql/queryRunner.ts': sandboxStatements,
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
-  'src-sandbox/imports/bundleImport.ts': sandboxStatements,
-  'src-sandbox/model/agencies.ts': sandboxStatements,
-  'src-sandbox/model/bookingLines.ts': sandboxStatements,
-  'src-sandbox/model/bundleDetails.ts': sandboxStatements,
-  'src-sandbox/model/bundleForms.ts': sandboxStatements,
-  'src-sandbox/model/bundleImages.ts': sandboxStatements,
-  'src-sandbox/model/bundleListJson.ts': sandboxStatements,
-  'src-sandbox/model/bundleTags.ts': sandboxStatements,
-  'src-sandbox/model/bundles.ts': sandboxStatements,
-  'src-sandbox/model/companies.ts': sandboxStatements,
-  'src-sandbox/model/consolidates.ts': sandboxStatements,
-  'src-sandbox/model/dynamicItems.ts': sandboxStatements,
-  'src-sandbox/model/memberships.ts': sandboxStatements,
-  'src-sandbox/model/pieceworkTypeGroups.ts': sandboxStatements,
-  'src-sandbox/model/purchaseOrders.ts': sandboxStatements,
-  'src-sandbox/model/receptions.ts': sandboxStatements,
-  'src-sandbox/model/sandboxSettings.ts': sandboxStatements,
-  'src-sandbox/model/saveBooking.ts': sandboxStatements,
-  'src-sandbox/model/saveBundle.ts': sandboxStatements,
-  'src-sandbox/model/shipments.ts': sandboxStatements,
-  'src-sandbox/model/stockLedger.ts': sandboxStatements,
-  'src-sandbox/model/transferRequests.ts': sandboxStatements,
-  'src-sandbox/model/transitDelivery.ts': sandboxStatements,
-  'src-sandbox/model/users.ts': sandboxStatements,
-  'src-sandbox/model/webappTables.ts': sandboxStatements,
-  'src-sandbox/routes/webappRows.ts': sandboxStatements,
-  'src-sandbox/seed/bundleInStock.ts': sandboxStatements,
-  'src-sandbox/seed/seedBundleForms.ts': sandboxStatements,
-  'src-sandbox/seed/seedBundles.ts': sandboxStatements,
-  'src-sandbox/seed/seedFactStock.ts': sandboxStatements,
-  'src-sandbox/seed/seedPurchasing.ts': sandboxStatements,
-  'src-sandbox/seed/seedShipments.ts': sandboxStatements,
-  'src-sandbox/seed/stockedLines.ts': sandboxStatements,
-  'src-sandbox/store/sandboxStore.ts': sandboxStatements,
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */

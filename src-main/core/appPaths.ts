@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { z } from 'zod'
 
 const PRODUCT = 'Mostrador'
 
@@ -38,6 +39,12 @@ export function appRoot(from: string = __dirname): string {
   return dir
 }
 
-export function appVersion(): string {
-  return (JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version
+const packageJson = z.object({ version: z.string().min(1) })
+
+/** The version package.json states; a package.json without one is a broken build, said so by name. */
+export function appVersion(root: string = appRoot()): string {
+  const file = join(root, 'package.json')
+  const parsed = packageJson.safeParse(JSON.parse(readFileSync(file, 'utf8')))
+  if (!parsed.success) throw new Error(`${file} states no version`)
+  return parsed.data.version
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { z } from 'zod'
 
 /**
  * Where `scripts/build-native-electron.mjs` puts better-sqlite3 compiled for
@@ -11,12 +12,8 @@ export const electronNativeFile = 'better_sqlite3.node'
 export const electronBuildInfoFile = 'build-info.json'
 
 /** What the script records next to the binary. */
-export interface NativeBuildInfo {
-  electron: string
-  betterSqlite3: string
-  platform: string
-  arch: string
-}
+const nativeBuildInfo = z.object({ electron: z.string(), betterSqlite3: z.string(), platform: z.string(), arch: z.string() })
+export type NativeBuildInfo = z.infer<typeof nativeBuildInfo>
 
 /**
  * The real folder behind the app path. In a packaged app `app.getAppPath()` is
@@ -41,9 +38,9 @@ export function electronSqliteBinding(appPath: string, runtime: { electron: stri
   if (!existsSync(binary)) {
     throw new Error(`better-sqlite3 has no Electron build at ${binary}. ${rebuildHint}`)
   }
-  let info: Partial<NativeBuildInfo>
+  let info: NativeBuildInfo
   try {
-    info = JSON.parse(readFileSync(join(dir, electronBuildInfoFile), 'utf8')) as Partial<NativeBuildInfo>
+    info = nativeBuildInfo.parse(JSON.parse(readFileSync(join(dir, electronBuildInfoFile), 'utf8')))
   } catch {
     throw new Error(`${binary} has no readable ${electronBuildInfoFile}, so its Electron version is unknown. ${rebuildHint}`)
   }

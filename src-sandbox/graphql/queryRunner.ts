@@ -32,7 +32,7 @@ export class QueryRunner {
 
   count(table: TableDescription, args: SelectArgs, count: CountArgs): number {
     const f = compileCount(this.registry, table, args, count, newScope(this.entityId))
-    return (this.statements.get(f.text).get(...f.params) as { count: number }).count
+    return this.statements.get<SqlValue[], { count: number }>(f.text).get(...f.params)!.count
   }
 
   /** Rows keyed by `keyColumn`, one per key (object relations). */
@@ -64,7 +64,7 @@ export class QueryRunner {
 
   /** Strings per key from a string-list field's SQL (tags per bundle). */
   stringLists(sqlText: string, keys: SqlValue[]): Map<SqlValue, string[]> {
-    const rows = this.statements.get(sqlText).raw().all(JSON.stringify(keys)) as [SqlValue, string][]
+    const rows = this.statements.get<[string], [SqlValue, string]>(sqlText).raw().all(JSON.stringify(keys))
     const lists = new Map<SqlValue, string[]>()
     for (const [key, value] of rows) {
       const list = lists.get(key)
@@ -75,7 +75,7 @@ export class QueryRunner {
   }
 
   private rows(table: TableDescription, f: Fragment, read: readonly string[]): Row[] {
-    const rows = this.statements.get(f.text).all(...f.params) as Row[]
+    const rows = this.statements.get<SqlValue[], Row>(f.text).all(...f.params)
     const booleans = table.columns.filter((c) => c.type === 'Boolean' && read.includes(c.name)).map((c) => c.name)
     if (booleans.length > 0) {
       for (const row of rows) for (const name of booleans) if (row[name] !== null) row[name] = row[name] !== 0

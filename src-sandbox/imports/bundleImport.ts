@@ -59,7 +59,10 @@ function readComponents(
       problem(`"${part}" ${t.invalid} (use CÓDIGO:CANTIDAD)`)
       continue
     }
-    const itemId = statements.get('SELECT id FROM items WHERE entity_id = ? AND code = ?').pluck().get(entityId, code) as number | undefined
+    const itemId = statements
+      .get<[number, string], number>('SELECT id FROM items WHERE entity_id = ? AND code = ?')
+      .pluck()
+      .get(entityId, code)
     if (itemId === undefined) problem(`${code} no existe`)
     const quantity = parseDecimal(quantityText)
     if (!quantity.ok) problem(`${code} cantidad ${t.notANumber}`)

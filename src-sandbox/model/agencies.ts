@@ -10,7 +10,7 @@ export interface AgencyRow {
 }
 
 export function findAgency(statements: StatementCache, entityId: number, id: number): AgencyRow | undefined {
-  return statements.get('SELECT * FROM agencies WHERE id = ? AND entity_id = ?').get(id, entityId) as AgencyRow | undefined
+  return statements.get<[number, number], AgencyRow>('SELECT * FROM agencies WHERE id = ? AND entity_id = ?').get(id, entityId)
 }
 
 /**
@@ -19,11 +19,11 @@ export function findAgency(statements: StatementCache, entityId: number, id: num
  */
 export function callerAgency(statements: StatementCache, entityId: number, userId: number): AgencyRow | undefined {
   return statements
-    .get(
+    .get<[number, number], AgencyRow>(
       `SELECT a.* FROM employees e JOIN agencies a ON a.id = e.agency_id
        WHERE e.user_id = ? AND e.entity_id = ? ORDER BY e.id LIMIT 1`,
     )
-    .get(userId, entityId) as AgencyRow | undefined
+    .get(userId, entityId)
 }
 
 /**
@@ -32,9 +32,9 @@ export function callerAgency(statements: StatementCache, entityId: number, userI
  */
 export function destinationAgencies(statements: StatementCache, origin: AgencyRow, sameCategoryOnly: boolean): AgencyRow[] {
   return statements
-    .get(
+    .get<[number, number, number, number | null], AgencyRow>(
       `SELECT * FROM agencies WHERE entity_id = ? AND id <> ? AND active = 1
          AND (? = 0 OR agency_category_id IS ?) ORDER BY id`,
     )
-    .all(origin.entity_id, origin.id, sameCategoryOnly ? 1 : 0, origin.agency_category_id) as AgencyRow[]
+    .all(origin.entity_id, origin.id, sameCategoryOnly ? 1 : 0, origin.agency_category_id)
 }

@@ -74,8 +74,9 @@ function checkLine(statements: StatementCache, entityId: number, line: FinalLine
     line.valid = false
     return
   }
-  const item = statements.get('SELECT code, active FROM items WHERE id = ? AND entity_id = ?').get(line.itemId, entityId) as
-    { code: string; active: number } | undefined
+  const item = statements
+    .get<[number, number], { code: string; active: number }>('SELECT code, active FROM items WHERE id = ? AND entity_id = ?')
+    .get(line.itemId, entityId)
   if (!item) {
     add(field('item_id'), t.mustExist)
     line.valid = false
@@ -88,8 +89,9 @@ function checkLine(statements: StatementCache, entityId: number, line: FinalLine
     line.valid = false
   }
   if (line.lotId !== null) {
-    const lot = statements.get('SELECT item_id FROM lots WHERE id = ? AND entity_id = ?').get(line.lotId, entityId) as
-      { item_id: number } | undefined
+    const lot = statements
+      .get<[number, number], { item_id: number }>('SELECT item_id FROM lots WHERE id = ? AND entity_id = ?')
+      .get(line.lotId, entityId)
     if (!lot) add(field('lot_id'), t.mustExist)
     else if (lot.item_id !== line.itemId) add(field('lot_id'), b.lotOfAnotherItem)
     if (!lot || lot.item_id !== line.itemId) line.valid = false
@@ -149,7 +151,7 @@ export function resolveLines(
   for (const line of lines) {
     if (line.itemCode === undefined && line.itemId !== undefined) {
       line.itemCode =
-        (statements.get('SELECT code FROM items WHERE id = ?').pluck().get(line.itemId) as string | undefined) ?? String(line.itemId)
+        statements.get<[number], string>('SELECT code FROM items WHERE id = ?').pluck().get(line.itemId) ?? String(line.itemId)
     }
   }
   if (lines.length === 0) add('movements', b.noLines)

@@ -11,10 +11,10 @@ export interface BundleDetailRow {
 
 export function detailsOfBundle(statements: StatementCache, bundleId: number): BundleDetailRow[] {
   return statements
-    .get(
+    .get<[number], BundleDetailRow>(
       `SELECT d.id, d.item_id, d.quantity, i.code AS item_code, i.name AS item_name
        FROM bundle_details d JOIN items i ON i.id = d.item_id
        WHERE d.bundle_id = ? ORDER BY d.id`,
     )
-    .all(bundleId) as BundleDetailRow[]
+    .all(bundleId)
 }

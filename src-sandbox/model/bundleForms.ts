@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { StatementCache } from '../store/statementCache'
 import { toDetailTimestamp } from '../timestamps'
 
@@ -12,12 +13,9 @@ import { toDetailTimestamp } from '../timestamps'
  * entry per form with the latest submission for the bundle (ours).
  */
 
-export interface StoredFormField {
-  id: number
-  name: string
-  field_type: string
-  value: string | null
-}
+// The sandbox writes its forms' fields as JSON in a column; read back, they are parsed, not believed.
+const storedFormFields = z.array(z.object({ id: z.number(), name: z.string(), field_type: z.string(), value: z.string().nullable() }))
+export type StoredFormField = z.infer<typeof storedFormFields>[number]
 
 interface BundleFormRow {
   id: number
@@ -33,12 +31,12 @@ interface BundleFormRow {
 }
 
 export function bundleFormsOf(statements: StatementCache, bundleId: number) {
-  const rows = statements.get('SELECT * FROM bundle_forms WHERE bundle_id = ? ORDER BY id').all(bundleId) as BundleFormRow[]
+  const rows = statements.get<[number], BundleFormRow>('SELECT * FROM bundle_forms WHERE bundle_id = ? ORDER BY id').all(bundleId)
   return rows.map(formJson)
 }
 
 function formJson(row: BundleFormRow) {
-  const fields = JSON.parse(row.fields_json) as StoredFormField[]
+  const fields = storedFormFields.parse(JSON.parse(row.fields_json))
   return {
     id: String(row.form_id),
     zid: String(row.form_zid),

@@ -132,8 +132,10 @@ export interface StoredImage {
 /** The file in a slot, when its name is the one asked for (the upload itself or its `thumbnail_fill_` version). */
 export function findStoredImage(db: Sqlite, bundleId: number, slot: ImageSlot, requested: string): StoredImage | undefined {
   const row = db
-    .prepare('SELECT file_name, content_type, bytes, uploaded_at FROM bundle_images WHERE bundle_id = ? AND slot = ?')
-    .get(bundleId, slot) as StoredImage | undefined
+    .prepare<[number, ImageSlot], StoredImage>(
+      'SELECT file_name, content_type, bytes, uploaded_at FROM bundle_images WHERE bundle_id = ? AND slot = ?',
+    )
+    .get(bundleId, slot)
   if (!row) return undefined
   return requested === row.file_name || requested === `thumbnail_fill_${row.file_name}` ? row : undefined
 }

@@ -49,14 +49,14 @@ const bundleObject = (withTags: boolean) => `${bundleFields}${withTags ? tagsFie
 export function bundleListJson(statements: StatementCache, entityId: number, origin: string, tagId?: number, withTags = true): string[] {
   if (tagId === undefined) {
     return statements
-      .get(`SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? ORDER BY b.id`)
+      .get<[number, { origin: string }], string>(`SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? ORDER BY b.id`)
       .pluck()
-      .all(entityId, { origin }) as string[]
+      .all(entityId, { origin })
   }
   return statements
-    .get(
+    .get<[number, number, { origin: string }], string>(
       `SELECT ${bundleObject(withTags)} FROM bundles b WHERE b.entity_id = ? AND EXISTS (SELECT 1 FROM bundle_taggings bt WHERE bt.bundle_id = b.id AND bt.tag_id = ?) ORDER BY b.id`,
     )
     .pluck()
-    .all(entityId, tagId, { origin }) as string[]
+    .all(entityId, tagId, { origin })
 }

@@ -30,15 +30,17 @@ export function tagKey(name: string): string {
 /** The entity's tag with this name, matched case-insensitively; there are a few dozen, so reading them all is cheap. */
 export function findTagId(statements: StatementCache, entityId: number, name: string): number | undefined {
   const key = tagKey(name)
-  const tags = statements.get('SELECT id, name FROM tags WHERE entity_id = ? ORDER BY id').all(entityId) as { id: number; name: string }[]
+  const tags = statements
+    .get<[number], { id: number; name: string }>('SELECT id, name FROM tags WHERE entity_id = ? ORDER BY id')
+    .all(entityId)
   return tags.find((t) => tagKey(t.name) === key)?.id
 }
 
 export function tagsOfBundle(statements: StatementCache, bundleId: number): string[] {
   return statements
-    .get('SELECT t.name FROM bundle_taggings bt JOIN tags t ON t.id = bt.tag_id WHERE bt.bundle_id = ? ORDER BY bt.id')
+    .get<[number], string>('SELECT t.name FROM bundle_taggings bt JOIN tags t ON t.id = bt.tag_id WHERE bt.bundle_id = ? ORDER BY bt.id')
     .pluck()
-    .all(bundleId) as string[]
+    .all(bundleId)
 }
 
 /** Replaces a bundle's tags, creating the entity's missing tags. The caller holds the transaction. */

@@ -38,7 +38,7 @@ export interface BundleRow {
 }
 
 export function findBundle(statements: StatementCache, entityId: number, id: number): BundleRow | undefined {
-  return statements.get('SELECT * FROM bundles WHERE id = ? AND entity_id = ?').get(id, entityId) as BundleRow | undefined
+  return statements.get<[number, number], BundleRow>('SELECT * FROM bundles WHERE id = ? AND entity_id = ?').get(id, entityId)
 }
 
 export function bundleHasMovements(statements: StatementCache, bundleId: number): boolean {

@@ -40,5 +40,5 @@ export interface CompanyRow {
 }
 
 export function findCompany(db: Sqlite, entityId: number): CompanyRow | undefined {
-  return db.prepare('SELECT * FROM entities WHERE id = ?').get(entityId) as CompanyRow | undefined
+  return db.prepare<[number], CompanyRow>('SELECT * FROM entities WHERE id = ?').get(entityId)
 }

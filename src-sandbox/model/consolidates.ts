@@ -22,11 +22,11 @@ export const consolidateText = {
 } as const
 
 export function findConsolidate(statements: StatementCache, entityId: number, id: number): ConsolidateRow | undefined {
-  return statements.get('SELECT * FROM consolidates WHERE id = ? AND entity_id = ?').get(id, entityId) as ConsolidateRow | undefined
+  return statements.get<[number, number], ConsolidateRow>('SELECT * FROM consolidates WHERE id = ? AND entity_id = ?').get(id, entityId)
 }
 
 export function consolidatesOfEntity(statements: StatementCache, entityId: number): ConsolidateRow[] {
-  return statements.get('SELECT * FROM consolidates WHERE entity_id = ? ORDER BY id DESC').all(entityId) as ConsolidateRow[]
+  return statements.get<[number], ConsolidateRow>('SELECT * FROM consolidates WHERE entity_id = ? ORDER BY id DESC').all(entityId)
 }
 
 export type SaveOutcome = { kind: 'saved'; id: number } | { kind: 'invalid'; errors: Record<string, string[]> }
@@ -54,16 +54,21 @@ function markedOrders(raw: unknown, errors: ReturnType<typeof errorMessagesFor>)
   return ids
 }
 
+interface PurchasingVariables {
+  item_for_consolidates: number | null
+  special_invoice_prefix: string
+  special_invoice_next: number
+}
+
 function specialPrerequisites(db: Sqlite, statements: StatementCache, entityId: number, errors: ReturnType<typeof errorMessagesFor>) {
   const settings = readSettings(db)
   const chargeTerm = settings.special_invoice_charge_term
-    ? (statements
-        .get('SELECT id FROM charge_terms WHERE entity_id = ? AND force_price_without_taxes = 1 ORDER BY id LIMIT 1')
+    ? statements
+        .get<[number], number>('SELECT id FROM charge_terms WHERE entity_id = ? AND force_price_without_taxes = 1 ORDER BY id LIMIT 1')
         .pluck()
-        .get(entityId) as number | undefined)
+        .get(entityId)
     : undefined
-  const variables = statements.get('SELECT * FROM purchasing_variables WHERE entity_id = ?').get(entityId) as
-    { item_for_consolidates: number | null; special_invoice_prefix: string; special_invoice_next: number } | undefined
+  const variables = statements.get<[number], PurchasingVariables>('SELECT * FROM purchasing_variables WHERE entity_id = ?').get(entityId)
   const itemId = settings.item_for_consolidates ? (variables?.item_for_consolidates ?? undefined) : undefined
   const numbering = settings.special_invoice_numbering && variables ? variables : undefined
   if (chargeTerm === undefined) errors.add('charge_term_id', consolidateText.noChargeTerm)
@@ -89,7 +94,7 @@ export function createConsolidate(db: Sqlite, statements: StatementCache, req: C
     if (errors.any()) return { kind: 'invalid', errors: errors.fields }
 
     const zid =
-      ((statements.get('SELECT MAX(zid) FROM consolidates WHERE entity_id = ?').pluck().get(req.entityId) as number | null) ?? 0) + 1
+      (statements.get<[number], number | null>('SELECT MAX(zid) FROM consolidates WHERE entity_id = ?').pluck().get(req.entityId) ?? 0) + 1
     let idNumber: string | null = null
     if (pre?.numbering) {
       idNumber = `${pre.numbering.special_invoice_prefix}${String(pre.numbering.special_invoice_next).padStart(6, '0')}`

@@ -14,7 +14,7 @@ export interface DynamicItem {
  */
 export function dynamicItemsWithStock(statements: StatementCache, entityId: number, categoryId: number, agencyId: number): DynamicItem[] {
   const rows = statements
-    .get(
+    .get<[number, number, number], DynamicItem>(
       `SELECT i.id AS item_id, i.code, i.name, SUM(s.available) AS available
        FROM items i
        JOIN lots l ON l.item_id = i.id
@@ -24,7 +24,7 @@ export function dynamicItemsWithStock(statements: StatementCache, entityId: numb
        HAVING SUM(s.available) > 0
        ORDER BY i.code`,
     )
-    .all(agencyId, entityId, categoryId) as DynamicItem[]
+    .all(agencyId, entityId, categoryId)
   // Sums of fractional stock pick up float noise (0.1 + 0.2); the service's decimals would not.
   for (const row of rows) row.available = Math.round(row.available * 1e6) / 1e6
   return rows

@@ -24,13 +24,14 @@ export interface PieceworkTypeGroupForm {
 
 export function listPieceworkTypeGroups(db: Sqlite, entityId: number): PieceworkTypeGroupRow[] {
   return db
-    .prepare('SELECT * FROM piecework_type_groups WHERE entity_id = ? ORDER BY name COLLATE NOCASE, id')
-    .all(entityId) as PieceworkTypeGroupRow[]
+    .prepare<[number], PieceworkTypeGroupRow>('SELECT * FROM piecework_type_groups WHERE entity_id = ? ORDER BY name COLLATE NOCASE, id')
+    .all(entityId)
 }
 
 export function findPieceworkTypeGroup(db: Sqlite, entityId: number, id: number): PieceworkTypeGroupRow | undefined {
-  return db.prepare('SELECT * FROM piecework_type_groups WHERE entity_id = ? AND id = ?').get(entityId, id) as
-    PieceworkTypeGroupRow | undefined
+  return db
+    .prepare<[number, number], PieceworkTypeGroupRow>('SELECT * FROM piecework_type_groups WHERE entity_id = ? AND id = ?')
+    .get(entityId, id)
 }
 
 /** Optional texts: blank means none, as a Rails form sends it. */
@@ -85,9 +86,9 @@ export function insertPieceworkTypeGroup(
   now: string,
   values: { name: string; id_number: string | null; description: string | null },
 ): number {
-  const zid = (
-    db.prepare('SELECT COALESCE(MAX(zid), 0) + 1 AS zid FROM piecework_type_groups WHERE entity_id = ?').get(entityId) as { zid: number }
-  ).zid
+  const zid = db
+    .prepare<[number], { zid: number }>('SELECT COALESCE(MAX(zid), 0) + 1 AS zid FROM piecework_type_groups WHERE entity_id = ?')
+    .get(entityId)!.zid
   const result = db
     .prepare(
       `INSERT INTO piecework_type_groups (entity_id, zid, name, id_number, description, creator_id, updater_id, created_at, updated_at)

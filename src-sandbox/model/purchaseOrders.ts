@@ -29,13 +29,15 @@ export interface PurchaseOrderDetailRow {
 }
 
 export function findPurchaseOrder(statements: StatementCache, entityId: number, id: number): PurchaseOrderRow | undefined {
-  return statements.get('SELECT * FROM purchase_orders WHERE id = ? AND entity_id = ?').get(id, entityId) as PurchaseOrderRow | undefined
+  return statements
+    .get<[number, number], PurchaseOrderRow>('SELECT * FROM purchase_orders WHERE id = ? AND entity_id = ?')
+    .get(id, entityId)
 }
 
 export function detailsOfOrder(statements: StatementCache, orderId: number): PurchaseOrderDetailRow[] {
   return statements
-    .get('SELECT * FROM purchase_order_details WHERE purchase_order_id = ? ORDER BY id')
-    .all(orderId) as PurchaseOrderDetailRow[]
+    .get<[number], PurchaseOrderDetailRow>('SELECT * FROM purchase_order_details WHERE purchase_order_id = ? ORDER BY id')
+    .all(orderId)
 }
 
 /**
@@ -49,14 +51,18 @@ const specialInvoiceEligible = 'received = 1 AND paid = 0 AND voided = 0 AND con
 
 export function consolidableOrders(statements: StatementCache, entityId: number): PurchaseOrderRow[] {
   return statements
-    .get(`SELECT * FROM purchase_orders WHERE entity_id = ? AND ${consolidable} ORDER BY issue_date DESC, id DESC`)
-    .all(entityId) as PurchaseOrderRow[]
+    .get<[number], PurchaseOrderRow>(
+      `SELECT * FROM purchase_orders WHERE entity_id = ? AND ${consolidable} ORDER BY issue_date DESC, id DESC`,
+    )
+    .all(entityId)
 }
 
 export function specialInvoiceOrders(statements: StatementCache, entityId: number): PurchaseOrderRow[] {
   return statements
-    .get(`SELECT * FROM purchase_orders WHERE entity_id = ? AND ${specialInvoiceEligible} ORDER BY issue_date DESC, id DESC`)
-    .all(entityId) as PurchaseOrderRow[]
+    .get<[number], PurchaseOrderRow>(
+      `SELECT * FROM purchase_orders WHERE entity_id = ? AND ${specialInvoiceEligible} ORDER BY issue_date DESC, id DESC`,
+    )
+    .all(entityId)
 }
 
 export function isConsolidable(o: PurchaseOrderRow, special: boolean): boolean {
@@ -65,7 +71,7 @@ export function isConsolidable(o: PurchaseOrderRow, special: boolean): boolean {
 }
 
 export function ordersOfConsolidate(statements: StatementCache, consolidateId: number): PurchaseOrderRow[] {
-  return statements.get('SELECT * FROM purchase_orders WHERE consolidate_id = ? ORDER BY id').all(consolidateId) as PurchaseOrderRow[]
+  return statements.get<[number], PurchaseOrderRow>('SELECT * FROM purchase_orders WHERE consolidate_id = ? ORDER BY id').all(consolidateId)
 }
 
 export interface NamedRef {
@@ -81,14 +87,14 @@ export interface CurrencyRow {
 
 export function payeeOf(statements: StatementCache, id: number | null): NamedRef | null {
   if (id === null) return null
-  return (statements.get('SELECT id, name FROM payees WHERE id = ?').get(id) as NamedRef | undefined) ?? null
+  return statements.get<[number], NamedRef>('SELECT id, name FROM payees WHERE id = ?').get(id) ?? null
 }
 
 export function currencyOf(statements: StatementCache, id: number | null): CurrencyRow | null {
   if (id === null) return null
-  return (statements.get('SELECT id, code, name, symbol FROM currencies WHERE id = ?').get(id) as CurrencyRow | undefined) ?? null
+  return statements.get<[number], CurrencyRow>('SELECT id, code, name, symbol FROM currencies WHERE id = ?').get(id) ?? null
 }
 
 export function entityCurrencyId(statements: StatementCache, entityId: number): number | null {
-  return (statements.get('SELECT currency_id FROM entities WHERE id = ?').pluck().get(entityId) as number | null | undefined) ?? null
+  return statements.get<[number], number | null>('SELECT currency_id FROM entities WHERE id = ?').pluck().get(entityId) ?? null
 }

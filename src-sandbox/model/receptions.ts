@@ -41,17 +41,17 @@ export function pendingOf(d: PurchaseOrderDetailRow): Decimal {
 }
 
 export function findReception(statements: StatementCache, entityId: number, id: number): ReceptionRow | undefined {
-  return statements.get('SELECT * FROM receptions WHERE id = ? AND entity_id = ?').get(id, entityId) as ReceptionRow | undefined
+  return statements.get<[number, number], ReceptionRow>('SELECT * FROM receptions WHERE id = ? AND entity_id = ?').get(id, entityId)
 }
 
 export function detailsOfReception(statements: StatementCache, receptionId: number): ReceptionDetailRow[] {
   return statements
-    .get(
+    .get<[number], ReceptionDetailRow>(
       `SELECT d.id, d.entity_id, d.reception_id, d.item_id, d.purchase_order_detail_id, d.quantity, d.lot_id, d.created_at, d.updated_at,
          l.name AS lot_name, l.expires AS lot_expires FROM reception_details d LEFT JOIN lots l ON l.id = d.lot_id
        WHERE d.reception_id = ? ORDER BY d.id`,
     )
-    .all(receptionId) as ReceptionDetailRow[]
+    .all(receptionId)
 }
 
 interface ItemFacts {
@@ -61,7 +61,7 @@ interface ItemFacts {
   perishable: number
 }
 function itemFacts(statements: StatementCache, id: number): ItemFacts | undefined {
-  return statements.get('SELECT id, code, name, perishable FROM items WHERE id = ?').get(id) as ItemFacts | undefined
+  return statements.get<[number], ItemFacts>('SELECT id, code, name, perishable FROM items WHERE id = ?').get(id)
 }
 
 /** GET new.json: the reception a clerk starts from, each line defaulting to what is still pending (lines, items and the currency facts are ours). */
@@ -160,17 +160,19 @@ function lotFor(
   line: { item: ItemFacts; lotName: string | null; lotExpires: string | null },
 ): number {
   if (line.lotName !== null) {
-    const existing = statements.get('SELECT id FROM lots WHERE item_id = ? AND name = ?').pluck().get(line.item.id, line.lotName) as
-      number | undefined
+    const existing = statements
+      .get<[number, string], number>('SELECT id FROM lots WHERE item_id = ? AND name = ?')
+      .pluck()
+      .get(line.item.id, line.lotName)
     if (existing !== undefined) return existing
     return db
       .prepare('INSERT INTO lots (entity_id, item_id, name, expires) VALUES (?, ?, ?, ?)')
       .run(entityId, line.item.id, line.lotName, line.lotExpires).lastInsertRowid as number
   }
   const general = statements
-    .get('SELECT id FROM lots WHERE item_id = ? AND expires IS NULL ORDER BY id LIMIT 1')
+    .get<[number], number>('SELECT id FROM lots WHERE item_id = ? AND expires IS NULL ORDER BY id LIMIT 1')
     .pluck()
-    .get(line.item.id) as number | undefined
+    .get(line.item.id)
   if (general !== undefined) return general
   return db.prepare("INSERT INTO lots (entity_id, item_id, name, expires) VALUES (?, ?, 'GENERAL', NULL)").run(entityId, line.item.id)
     .lastInsertRowid as number
@@ -355,9 +357,9 @@ export function returnReception(
       for (const line of lines) {
         if (line.lot_id === null) continue
         const available = statements
-          .get('SELECT available FROM lot_stocks WHERE lot_id = ? AND agency_id = ?')
+          .get<[number, number], number>('SELECT available FROM lot_stocks WHERE lot_id = ? AND agency_id = ?')
           .pluck()
-          .get(line.lot_id, reception.agency_id) as number | undefined
+          .get(line.lot_id, reception.agency_id)
         if (new Decimal(available ?? 0).lt(line.quantity))
           errors.add('base', receptionText.notEnoughStock(itemFacts(statements, line.item_id)?.code ?? String(line.item_id)))
       }
@@ -371,9 +373,9 @@ export function returnReception(
     )
     for (const line of lines) {
       const d = statements
-        .get('SELECT received_quantity FROM purchase_order_details WHERE id = ?')
+        .get<[number], string>('SELECT received_quantity FROM purchase_order_details WHERE id = ?')
         .pluck()
-        .get(line.purchase_order_detail_id) as string
+        .get(line.purchase_order_detail_id)!
       const back = Decimal.max(new Decimal(d).minus(line.quantity), 0)
       statements
         .get('UPDATE purchase_order_details SET received_quantity = ?, updated_at = ? WHERE id = ?')

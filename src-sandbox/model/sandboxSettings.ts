@@ -56,7 +56,7 @@ export function defaultSettings(): SettingsMap {
 }
 
 export function readSettings(db: Sqlite): SettingsMap {
-  const rows = db.prepare('SELECT key, value FROM sandbox_settings ORDER BY key').all() as { key: string; value: string }[]
+  const rows = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM sandbox_settings ORDER BY key').all()
   const settings = defaultSettings()
   for (const row of rows) settings[row.key] = JSON.parse(row.value) as unknown
   return settings

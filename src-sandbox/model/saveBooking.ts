@@ -36,12 +36,12 @@ export type SaveBookingResult =
 function lotsAtOrigin(statements: StatementCache, agencyId: number, givenBack: ReadonlyMap<number, Decimal>) {
   return (itemId: number): LotAvailability[] => {
     const rows = statements
-      .get(
+      .get<[number, number], { id: number; name: string; available: number }>(
         `SELECT l.id, l.name, COALESCE(s.available, 0) AS available FROM lots l
          LEFT JOIN lot_stocks s ON s.lot_id = l.id AND s.agency_id = ?
          WHERE l.item_id = ? ORDER BY l.expires IS NULL, l.expires, l.id`,
       )
-      .all(agencyId, itemId) as { id: number; name: string; available: number }[]
+      .all(agencyId, itemId)
     return rows.map((r) => ({ lotId: r.id, name: r.name, available: new Decimal(r.available).plus(givenBack.get(r.id) ?? 0) }))
   }
 }
@@ -78,7 +78,7 @@ function writeShipment(db: Sqlite, req: SaveBookingRequest, header: ResolvedHead
   }
   const created = {
     ...values,
-    zid: db.prepare('SELECT COALESCE(MAX(zid), 0) + 1 FROM shipments WHERE entity_id = ?').pluck().get(req.entityId) as number,
+    zid: db.prepare<[number], number>('SELECT COALESCE(MAX(zid), 0) + 1 FROM shipments WHERE entity_id = ?').pluck().get(req.entityId)!,
     entity_id: req.entityId,
     agency_from_id: header.origin!.id,
     address_from: header.origin!.address,

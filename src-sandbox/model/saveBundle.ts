@@ -62,7 +62,7 @@ export function checkBundle(statements: StatementCache, req: SaveRequest): Check
   }
 
   const ownDetails = new Set(
-    existing ? (statements.get('SELECT id FROM bundle_details WHERE bundle_id = ?').pluck().all(existing.id) as number[]) : [],
+    existing ? statements.get<[number], number>('SELECT id FROM bundle_details WHERE bundle_id = ?').pluck().all(existing.id) : [],
   )
   for (const detail of form.details) {
     if (detail.id !== undefined && !ownDetails.has(detail.id)) {
@@ -94,7 +94,7 @@ export function writeBundle(db: Sqlite, statements: StatementCache, req: SaveReq
     )
   } else {
     const values: Record<string, ColumnValue> = { ...newBundleDefaults, ...form.changes }
-    const zid = db.prepare('SELECT COALESCE(MAX(zid), 0) + 1 FROM bundles WHERE entity_id = ?').pluck().get(entityId) as number
+    const zid = db.prepare<[number], number>('SELECT COALESCE(MAX(zid), 0) + 1 FROM bundles WHERE entity_id = ?').pluck().get(entityId)!
     const columns = Object.keys(values)
     const result = db
       .prepare(

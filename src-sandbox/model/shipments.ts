@@ -94,27 +94,31 @@ export interface MovementFields {
 export const openBookingCondition = 'shipped = 0 AND delivered = 0 AND voided = 0 AND returned = 0'
 
 export function findShipment(statements: StatementCache, entityId: number, id: number): ShipmentRow | undefined {
-  return statements.get('SELECT * FROM shipments WHERE id = ? AND entity_id = ?').get(id, entityId) as ShipmentRow | undefined
+  return statements.get<[number, number], ShipmentRow>('SELECT * FROM shipments WHERE id = ? AND entity_id = ?').get(id, entityId)
 }
 
 /** Open bookings whose origin is the agency, oldest first. */
 export function openBookingsFrom(statements: StatementCache, entityId: number, agencyId: number): ShipmentRow[] {
   return statements
-    .get(`SELECT * FROM shipments WHERE entity_id = ? AND agency_from_id = ? AND ${openBookingCondition} ORDER BY id`)
-    .all(entityId, agencyId) as ShipmentRow[]
+    .get<[number, number], ShipmentRow>(
+      `SELECT * FROM shipments WHERE entity_id = ? AND agency_from_id = ? AND ${openBookingCondition} ORDER BY id`,
+    )
+    .all(entityId, agencyId)
 }
 
 const movementColumns = 'id, shipment_id, item_id, lot_id, booked_quantity, delivered_quantity, serial_number, reference, bundle_id'
 
 export function movementsOf(statements: StatementCache, shipmentId: number): MovementRow[] {
-  return statements.get(`SELECT ${movementColumns} FROM movements WHERE shipment_id = ? ORDER BY id`).all(shipmentId) as MovementRow[]
+  return statements.get<[number], MovementRow>(`SELECT ${movementColumns} FROM movements WHERE shipment_id = ? ORDER BY id`).all(shipmentId)
 }
 
 /** The lines of many shipments in one statement, by shipment. */
 export function movementsByShipment(statements: StatementCache, shipmentIds: readonly number[]): Map<number, MovementRow[]> {
   const rows = statements
-    .get(`SELECT ${movementColumns} FROM movements WHERE shipment_id IN (SELECT value FROM json_each(?)) ORDER BY shipment_id, id`)
-    .all(JSON.stringify(shipmentIds)) as MovementRow[]
+    .get<[string], MovementRow>(
+      `SELECT ${movementColumns} FROM movements WHERE shipment_id IN (SELECT value FROM json_each(?)) ORDER BY shipment_id, id`,
+    )
+    .all(JSON.stringify(shipmentIds))
   const byShipment = new Map<number, MovementRow[]>(shipmentIds.map((id) => [id, []]))
   for (const row of rows) byShipment.get(row.shipment_id)?.push(row)
   return byShipment

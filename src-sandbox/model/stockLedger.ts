@@ -26,8 +26,9 @@ function adjust(
   availableDelta: Decimal,
   bookedDelta: Decimal,
 ): void {
-  const row = statements.get('SELECT id, available, booked FROM lot_stocks WHERE lot_id = ? AND agency_id = ?').get(lotId, agencyId) as
-    StockRow | undefined
+  const row = statements
+    .get<[number, number], StockRow>('SELECT id, available, booked FROM lot_stocks WHERE lot_id = ? AND agency_id = ?')
+    .get(lotId, agencyId)
   if (!row) {
     statements
       .get('INSERT INTO lot_stocks (entity_id, lot_id, agency_id, available, booked) VALUES (?, ?, ?, ?, ?)')

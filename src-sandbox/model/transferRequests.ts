@@ -20,14 +20,17 @@ export interface TransferRequestLineRow {
 }
 
 export function findTransferRequest(statements: StatementCache, entityId: number, id: number): TransferRequestRow | undefined {
-  return statements.get('SELECT * FROM transfer_requests WHERE id = ? AND entity_id = ?').get(id, entityId) as
-    TransferRequestRow | undefined
+  return statements
+    .get<[number, number], TransferRequestRow>('SELECT * FROM transfer_requests WHERE id = ? AND entity_id = ?')
+    .get(id, entityId)
 }
 
 export function linesOfTransferRequest(statements: StatementCache, id: number): TransferRequestLineRow[] {
   return statements
-    .get('SELECT id, item_id, quantity FROM transfer_request_lines WHERE transfer_request_id = ? ORDER BY id')
-    .all(id) as TransferRequestLineRow[]
+    .get<[number], TransferRequestLineRow>(
+      'SELECT id, item_id, quantity FROM transfer_request_lines WHERE transfer_request_id = ? ORDER BY id',
+    )
+    .all(id)
 }
 
 /**

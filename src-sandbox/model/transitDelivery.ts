@@ -83,7 +83,10 @@ function writeFollowUp(
   short: { m: MovementRow; q: Decimal }[],
   now: string,
 ): number {
-  const zid = statements.get('SELECT COALESCE(MAX(zid), 0) + 1 FROM shipments WHERE entity_id = ?').pluck().get(req.entityId) as number
+  const zid = statements
+    .get<[number], number>('SELECT COALESCE(MAX(zid), 0) + 1 FROM shipments WHERE entity_id = ?')
+    .pluck()
+    .get(req.entityId)!
   const created = statements
     .get(
       `INSERT INTO shipments (zid, entity_id, booker_id, creator_id, updater_id, agency_from_id, agency_to_id, reference, memo,

@@ -14,7 +14,7 @@ export interface UserRow {
 }
 
 export function findUser(db: Sqlite, id: number): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined
+  return db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?').get(id)
 }
 
 function digest(s: string): Buffer {
@@ -23,13 +23,13 @@ function digest(s: string): Buffer {
 
 /** The user whose e-mail and token both match; tokens are compared in constant time. */
 export function findUserByCredentials(db: Sqlite, email: string, token: string): UserRow | undefined {
-  const user = db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim()) as UserRow | undefined
+  const user = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?').get(email.trim())
   if (!user) return undefined
   return timingSafeEqual(digest(user.token), digest(token)) ? user : undefined
 }
 
 export function listUsers(db: Sqlite): UserRow[] {
-  return db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[]
+  return db.prepare<[], UserRow>('SELECT * FROM users ORDER BY id').all()
 }
 
 /** A new token for a user (as when an administrator revokes the old one): the old one stops working at once. */

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { Sqlite } from '@base/sqlite'
 import { characterCount, signedDecimalPattern } from '@shared/patterns'
 import { errorMessagesFor } from '../routes/validationMessages'
@@ -31,10 +32,20 @@ export interface Column {
   type: ColumnType
 }
 
+// A table's columns and a row's values are kept as JSON texts in their rows; read back, they are parsed, not believed.
+const columnNames = z.array(z.string())
+const storedColumnTypes = z.array(z.enum(columnTypes))
+const storedRowData = z.record(z.string(), z.unknown())
+
 export function columnsOf(table: WebappTableRow): Column[] {
-  const names = JSON.parse(table.rows_structure) as string[]
-  const types = JSON.parse(table.rows_type) as ColumnType[]
+  const names = columnNames.parse(JSON.parse(table.rows_structure))
+  const types = storedColumnTypes.parse(JSON.parse(table.rows_type))
   return names.map((name, i) => ({ name, type: types[i] ?? 'text' }))
+}
+
+/** A row's values by column name. */
+export function dataOf(row: WebappRowRow): Record<string, unknown> {
+  return storedRowData.parse(JSON.parse(row.data))
 }
 
 /** The `{name: type}` object the service answers with (the SDK's WebAppTableGraphQL.structure). */
@@ -43,15 +54,15 @@ export function structureOf(columns: readonly Column[]): Record<string, ColumnTy
 }
 
 export function listWebappTables(db: Sqlite, entityId: number): WebappTableRow[] {
-  return db.prepare('SELECT * FROM webapp_tables WHERE entity_id = ? ORDER BY id').all(entityId) as WebappTableRow[]
+  return db.prepare<[number], WebappTableRow>('SELECT * FROM webapp_tables WHERE entity_id = ? ORDER BY id').all(entityId)
 }
 
 export function findWebappTable(db: Sqlite, entityId: number, id: number): WebappTableRow | undefined {
-  return db.prepare('SELECT * FROM webapp_tables WHERE entity_id = ? AND id = ?').get(entityId, id) as WebappTableRow | undefined
+  return db.prepare<[number, number], WebappTableRow>('SELECT * FROM webapp_tables WHERE entity_id = ? AND id = ?').get(entityId, id)
 }
 
 export function countRows(db: Sqlite, tableId: number): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM webapp_table_rows WHERE webapp_table_id = ?').get(tableId) as { n: number }).n
+  return db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM webapp_table_rows WHERE webapp_table_id = ?').get(tableId)!.n
 }
 
 type Checked<T> = { kind: 'ok'; value: T } | { kind: 'invalid'; errors: Record<string, string[]> }
@@ -135,5 +146,7 @@ export function checkRowData(
 }
 
 export function findRow(db: Sqlite, tableId: number, rowId: number): WebappRowRow | undefined {
-  return db.prepare('SELECT * FROM webapp_table_rows WHERE webapp_table_id = ? AND id = ?').get(tableId, rowId) as WebappRowRow | undefined
+  return db
+    .prepare<[number, number], WebappRowRow>('SELECT * FROM webapp_table_rows WHERE webapp_table_id = ? AND id = ?')
+    .get(tableId, rowId)
 }

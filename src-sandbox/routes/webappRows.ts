@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
-import { checkRowData, columnsOf, findRow, type WebappRowRow, type WebappTableRow } from '../model/webappTables'
+import { checkRowData, columnsOf, dataOf, findRow, type WebappRowRow, type WebappTableRow } from '../model/webappTables'
 import { toIsoTimestamp, toStoredTimestamp } from '../timestamps'
 import { entityScope, positiveId } from './entityScope'
 import type { RouteModule } from './routeModule'
@@ -54,8 +54,10 @@ export const webappRowRoutes: RouteModule = (app, ctx) => {
     const perPage = pageNumber(query.per_page, 25, 1000)
     if (page === undefined || perPage === undefined) return sendValidationErrors(reply, { page: ['debe ser un entero positivo'] })
     const rows = ctx.store.db
-      .prepare('SELECT * FROM webapp_table_rows WHERE webapp_table_id = ? ORDER BY id LIMIT ? OFFSET ?')
-      .all(t.id, perPage, (page - 1) * perPage) as WebappRowRow[]
+      .prepare<[number, number, number], WebappRowRow>(
+        'SELECT * FROM webapp_table_rows WHERE webapp_table_id = ? ORDER BY id LIMIT ? OFFSET ?',
+      )
+      .all(t.id, perPage, (page - 1) * perPage)
     return rows.map((r) => rowJson(r, ctx.extensions))
   })
 
@@ -87,7 +89,7 @@ export const webappRowRoutes: RouteModule = (app, ctx) => {
       const given = readData(request, reply)
       if (!given) return reply
       // An update changes the columns it names; the others keep their values.
-      const checked = checkRowData(columnsOf(t), given.data, JSON.parse(r.data) as Record<string, unknown>)
+      const checked = checkRowData(columnsOf(t), given.data, dataOf(r))
       if (checked.kind === 'invalid') return sendValidationErrors(reply, checked.errors)
       ctx.store.db
         .prepare('UPDATE webapp_table_rows SET data = ?, updated_at = ? WHERE id = ?')

@@ -30,9 +30,9 @@ const qualityCheck = {
 /** The first static bundles of the demo company carry forms; the rest have none (an empty list). */
 export function seedBundleForms(db: Sqlite): void {
   const bundleIds = db
-    .prepare('SELECT id FROM bundles WHERE entity_id = 101 AND category_bundle = 0 ORDER BY id LIMIT 3')
+    .prepare<[], number>('SELECT id FROM bundles WHERE entity_id = 101 AND category_bundle = 0 ORDER BY id LIMIT 3')
     .pluck()
-    .all() as number[]
+    .all()
   const insert = db.prepare(
     `INSERT INTO bundle_forms (bundle_id, form_id, form_zid, name, description, version, submission_zid, reference, created_at, fields_json)
      VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,

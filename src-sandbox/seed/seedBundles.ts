@@ -94,15 +94,16 @@ function youtubeId(prng: Prng): string {
 }
 
 function readCategories(db: Sqlite, entityId: number): Category[] {
-  const categories = db.prepare('SELECT id, name FROM item_categories WHERE entity_id = ? ORDER BY id').all(entityId) as {
-    id: number
-    name: string
-  }[]
+  const categories = db
+    .prepare<[number], { id: number; name: string }>('SELECT id, name FROM item_categories WHERE entity_id = ? ORDER BY id')
+    .all(entityId)
   const byId = new Map(categories.map((c) => [c.id, { ...c, items: [] as CatalogueItem[] }]))
   const items = db
-    .prepare('SELECT id, item_category_id, measurement_unit FROM items WHERE entity_id = ? AND active = 1 ORDER BY id')
+    .prepare<[number], [number, number, string | null]>(
+      'SELECT id, item_category_id, measurement_unit FROM items WHERE entity_id = ? AND active = 1 ORDER BY id',
+    )
     .raw()
-    .all(entityId) as [number, number, string | null][]
+    .all(entityId)
   for (const [id, categoryId, unit] of items)
     byId.get(categoryId)?.items.push({ id, fractional: unit !== null && fractionalUnits.has(unit) })
   return [...byId.values()].filter((c) => c.items.length > 0)

@@ -19,7 +19,7 @@ export function factItemIds(plan: EntityBookingPlan, entityIndex: number) {
  */
 export function seedFactStock(db: Sqlite, plan: EntityBookingPlan, entityIndex: number): void {
   const items = factItemIds(plan, entityIndex)
-  const lotsOf = db.prepare('SELECT id FROM lots WHERE item_id = ? ORDER BY expires IS NULL, expires, id').pluck()
+  const lotsOf = db.prepare<[number], number>('SELECT id FROM lots WHERE item_id = ? ORDER BY expires IS NULL, expires, id').pluck()
   const activate = db.prepare('UPDATE items SET active = 1 WHERE id = ?')
   const postpone = db.prepare('UPDATE lots SET expires = ? WHERE id = ? AND expires IS NOT NULL')
   const upsert = db.prepare(
@@ -33,7 +33,7 @@ export function seedFactStock(db: Sqlite, plan: EntityBookingPlan, entityIndex: 
   ]
   for (const [itemId, perLot] of quantities) {
     activate.run(itemId)
-    const lots = lotsOf.all(itemId) as number[]
+    const lots = lotsOf.all(itemId)
     lots.forEach((lotId, i) => {
       postpone.run(new Date(Date.UTC(2031, 0, 15 + 30 * i)).toISOString().slice(0, 10), lotId)
       upsert.run(plan.entityId, lotId, plan.origin, perLot[i] ?? 0)

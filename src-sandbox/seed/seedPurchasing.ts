@@ -86,11 +86,13 @@ export function seedPurchasing(db: Sqlite, params: SeedParams, items: readonly S
   ).run(c.id, c.entityId, userOf(c.entityId), c.name, c.description, stamp('2026-10-03', '15:12:44'), stamp('2026-10-03', '15:12:44'))
 
   const zids = new Map<number, number>()
-  const firstLot = db.prepare('SELECT id FROM lots WHERE item_id = ? ORDER BY expires IS NULL, expires, id LIMIT 1').pluck()
+  const firstLot = db
+    .prepare<[number], number>('SELECT id FROM lots WHERE item_id = ? ORDER BY expires IS NULL, expires, id LIMIT 1')
+    .pluck()
   for (const plan of orderPlan) {
     const zid = (zids.get(plan.entityId) ?? 0) + 1
     zids.set(plan.entityId, zid)
-    insertOrder(db, plan, zid, seedUuid(prng), itemPicker(items, plan.entityId), (itemId) => firstLot.get(itemId) as number | undefined)
+    insertOrder(db, plan, zid, seedUuid(prng), itemPicker(items, plan.entityId), (itemId) => firstLot.get(itemId))
   }
 }
 

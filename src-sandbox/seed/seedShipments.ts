@@ -76,14 +76,16 @@ export function seedShipments(db: Sqlite, params: SeedParams): void {
     `INSERT INTO movements (id, entity_id, shipment_id, item_id, lot_id, booked_quantity, delivered_quantity, bundle_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-  const firstBundle = db.prepare('SELECT id FROM bundles WHERE entity_id = ? AND zid = 1').pluck()
+  const firstBundle = db.prepare<[number], number>('SELECT id FROM bundles WHERE entity_id = ? AND zid = 1').pluck()
   const candidates = db
-    .prepare(
+    .prepare<[number, number, number], number>(
       'SELECT id FROM bundles WHERE entity_id = ? AND category_bundle = 0 AND bundle_details_count > 0 AND zid BETWEEN ? AND ? ORDER BY zid',
     )
     .pluck()
-  const components = db.prepare('SELECT item_id, quantity FROM bundle_details WHERE bundle_id = ? ORDER BY id').raw()
-  const someItems = db.prepare('SELECT id FROM items WHERE entity_id = ? AND active = 1 ORDER BY id LIMIT 300').pluck()
+  const components = db
+    .prepare<[number], [number, string]>('SELECT item_id, quantity FROM bundle_details WHERE bundle_id = ? ORDER BY id')
+    .raw()
+  const someItems = db.prepare<[number], number>('SELECT id FROM items WHERE entity_id = ? AND active = 1 ORDER BY id LIMIT 300').pluck()
   // "Default the first available lot by expiry date": undated lots last, then the oldest.
   const firstLot = db.prepare('SELECT id FROM lots WHERE item_id = ? ORDER BY expires IS NULL, expires, id LIMIT 1').pluck()
 
@@ -91,9 +93,9 @@ export function seedShipments(db: Sqlite, params: SeedParams): void {
     const prng = createPrng(params.seed, `shipments:${entity.id}`)
     const agencies = agencySeeds.filter((a) => a.entity_id === entity.id && a.active === 1)
     const users = membershipSeeds.filter((m) => m.entity_id === entity.id && m.active === 1).map((m) => m.user_id)
-    const showcase = firstBundle.get(entity.id) as number | undefined
-    const bundlePool = candidates.all(entity.id, candidateZids.from, candidateZids.to) as number[]
-    const itemPool = someItems.all(entity.id) as number[]
+    const showcase = firstBundle.get(entity.id)
+    const bundlePool = candidates.all(entity.id, candidateZids.from, candidateZids.to)
+    const itemPool = someItems.all(entity.id)
     if (showcase === undefined || bundlePool.length === 0 || agencies.length < 2) continue
 
     for (let zid = 1; zid <= pastShipmentsPerEntity; zid++) {
@@ -101,7 +103,7 @@ export function seedShipments(db: Sqlite, params: SeedParams): void {
       const lines: Line[] = []
       for (const bundleId of new Set(bundles)) {
         const times = prng.int(1, 3)
-        for (const [itemId, quantity] of components.all(bundleId) as [number, string][]) {
+        for (const [itemId, quantity] of components.all(bundleId)) {
           lines.push({ itemId, quantity: railsDecimalString(new Decimal(quantity).times(times)), bundleId })
         }
       }

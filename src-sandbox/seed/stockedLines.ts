@@ -22,7 +22,7 @@ export class StockedLinePicker {
     private readonly entityId: number,
     private readonly excluded: ReadonlySet<number>,
   ) {
-    this.candidates = db.prepare(
+    this.candidates = db.prepare<[number, number], { itemId: number; lotId: number; available: number }>(
       // CROSS JOIN keeps SQLite from starting at the agency's (large-scale: 100,000s) stock rows.
       `SELECT i.id AS itemId, s.lot_id AS lotId, s.available FROM items i
        CROSS JOIN lots l ON l.item_id = i.id
@@ -33,7 +33,7 @@ export class StockedLinePicker {
   }
 
   pick(prng: Prng, agencyId: number, count: number): StockedLine[] {
-    const rows = this.candidates.all(agencyId, this.entityId) as { itemId: number; lotId: number; available: number }[]
+    const rows = this.candidates.all(agencyId, this.entityId)
     // One lot per item: the first by expiry, the one a clerk's form would default to.
     const byItem = new Map<number, { lotId: number; available: number }>()
     for (const r of rows) if (!this.excluded.has(r.itemId) && !byItem.has(r.itemId)) byItem.set(r.itemId, r)

@@ -88,11 +88,11 @@ export class SandboxStore {
       this.db.transaction(() => {
         // Views first: they read the tables being dropped.
         const existing = this.db
-          .prepare(
+          .prepare<[], { type: 'view' | 'table'; name: string }>(
             `SELECT type, name FROM sqlite_master WHERE type IN ('view', 'table') AND name NOT LIKE 'sqlite_%' AND name <> 'sandbox_meta'
              ORDER BY type = 'table'`,
           )
-          .all() as { type: 'view' | 'table'; name: string }[]
+          .all()
         for (const { type, name } of existing) this.db.exec(`DROP ${type === 'view' ? 'VIEW' : 'TABLE'} "${name.replaceAll('"', '""')}"`)
         for (const table of domainTables) for (const ddl of table.ddl) this.db.exec(ddl)
         seedStore(this.db, this.params)
@@ -109,7 +109,7 @@ export class SandboxStore {
 }
 
 function readMeta(db: Sqlite): Map<string, string> {
-  const rows = db.prepare('SELECT key, value FROM sandbox_meta').all() as { key: string; value: string }[]
+  const rows = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM sandbox_meta').all()
   return new Map(rows.map((r) => [r.key, r.value]))
 }
 

@@ -12,7 +12,11 @@ export class StatementCache {
     private readonly capacity = 500,
   ) {}
 
-  get(sql: string): Database.Statement {
+  /**
+   * The statement for `sql`, typed by its parameters and the row it reads (as `db.prepare<Params, Row>` types it):
+   * the cache holds statements of every shape, so the type the caller names is the one its SQL was written for.
+   */
+  get<Params extends unknown[] = unknown[], Result = unknown>(sql: string): Database.Statement<Params, Result> {
     let statement = this.statements.get(sql)
     if (statement) {
       // Re-insert so the map's order is least-recently-used first.
@@ -22,7 +26,7 @@ export class StatementCache {
       if (this.statements.size >= this.capacity) this.statements.delete(this.statements.keys().next().value as string)
     }
     this.statements.set(sql, statement)
-    return statement
+    return statement as Database.Statement<Params, Result>
   }
 
   clear(): void {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { z } from 'zod'
 import type { WhoAmI } from '@shared/domain'
 import { UsageError } from '../output'
 import { readSecret } from '../readSecret'
@@ -80,20 +81,28 @@ export function registerAccountCommands(program: Command, run: Run): void {
     .option('--variables <json>', 'variables as a JSON object')
     .action(
       run(async (ctx, query: string, opts: { variables?: string }) => {
-        let variables: Record<string, unknown> | undefined
-        if (opts.variables !== undefined) {
-          try {
-            variables = JSON.parse(opts.variables) as Record<string, unknown>
-          } catch {
-            throw new UsageError('--variables is not valid JSON')
-          }
-        }
+        const variables = opts.variables === undefined ? undefined : parseVariables(opts.variables)
         await ctx.core({ signedIn: true })
         const result = await ctx.call('graphql.query', { query, variables })
         ctx.out.result(result, () => JSON.stringify(result, null, 2))
         if (result.errors?.length) process.exitCode = 1
       }),
     )
+}
+
+const variablesObject = z.record(z.string(), z.unknown())
+
+/** GraphQL's variables are one object of names; any other JSON is the caller's mistake, said before the service is asked. */
+function parseVariables(text: string): Record<string, unknown> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new UsageError('--variables is not valid JSON')
+  }
+  const parsed = variablesObject.safeParse(json)
+  if (!parsed.success) throw new UsageError('--variables must be a JSON object of variable names, e.g. {"n": 2}')
+  return parsed.data
 }
 
 export function describeWhoAmI(who: WhoAmI): string {
