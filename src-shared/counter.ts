@@ -56,7 +56,13 @@ export const scanResult = z.discriminatedUnion('kind', [
 ])
 export type ScanResult = z.infer<typeof scanResult>
 
-export const agencyStock = z.object({ agencyId: int, agencyName: z.string(), available: z.number() })
+export const agencyStock = z.object({
+  agencyId: int,
+  agencyName: z.string(),
+  available: z.number(),
+  /** When this agency's figures were read (a routine pull reads only the station's agencies); null: unknown. */
+  readAt: z.string().nullable(),
+})
 export type AgencyStock = z.infer<typeof agencyStock>
 
 export const transferRequest = z.object({

@@ -7,7 +7,7 @@ const TICK_MS = 30_000
 const MINUTE = 60_000
 
 /** "hace 12 min", "hace 3 h", "hace 2 días": short enough for the status bar, in the language on screen; null under a minute. */
-function agoWords(locale: string, ms: number): string | null {
+export function agoWords(locale: string, ms: number): string | null {
   const words = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' })
   const minutes = Math.floor(ms / MINUTE)
   if (minutes < 1) return null

@@ -8,8 +8,8 @@ import { recordId } from '../patternSchemas'
 /** The catalogue: the cached snapshot, bundles, their images and forms. Assembled in src-shared/contract.ts. */
 export const catalogueRequests = {
   'catalogue.status': entry(none, catalogueStatus),
-  /** Pulls a fresh snapshot of the catalogue into the cache; progress comes as events. */
-  'catalogue.pull': entry(none, catalogueStatus),
+  /** Pulls what changed into the cache (`full`: everything again, as once a day); progress comes as events. */
+  'catalogue.pull': entry(z.object({ full: z.boolean().default(false) }).optional(), catalogueStatus),
   'catalogue.search': entry(catalogueQuery, z.object({ total: z.number().int(), truncated: z.boolean(), rows: z.array(catalogueRow) })),
   'catalogue.tags': entry(none, z.array(z.object({ tag: z.string(), count: z.number().int() }))),
   'catalogue.export': entry(catalogueQuery.omit({ offset: true, limit: true }).extend({ format: z.enum(['xlsx', 'csv']) }), fileData),

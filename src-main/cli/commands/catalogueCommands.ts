@@ -55,9 +55,10 @@ export function limitNotes(status: CatalogueStatus): string[] {
 export function registerCatalogueCommands(program: Command, run: Run): void {
   program
     .command('sync')
-    .description('send the outbox, then pull the catalogue (bundles, items, stock) into the local cache')
+    .description('send the outbox, then pull what changed in the catalogue (bundles, items, stock) into the local cache')
+    .option('--full', 'read the whole catalogue again (done by itself once a day)')
     .action(
-      run(async (ctx) => {
+      run(async (ctx, opts: { full?: boolean }) => {
         const core = await ctx.core({ signedIn: true })
         try {
           const pushed = await ctx.call('sync.push')
@@ -72,7 +73,7 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
           if (p.phase !== 'done') ctx.out.info(`${p.phase} ${p.done}${p.total ? `/${p.total}` : ''}`)
         })
         try {
-          const status = await ctx.call('catalogue.pull')
+          const status = await ctx.call('catalogue.pull', { full: opts.full === true })
           ctx.out.result(status, () =>
             [
               `Catalogue as of ${status.pulledAt}: ${status.counts.bundles} bundles, ${status.counts.items} items.`,

@@ -100,7 +100,8 @@ export const BATCH_SIZE = 500
 /**
  * Yields the rows of a table in id order, a batch at a time as each page
  * streams in (a page is never held whole), until a page comes back empty. A
- * row the schema refuses fails the read, as a refused page did.
+ * row the schema refuses fails the read, as a refused page did. `from`: only
+ * rows with a greater id (those added since a pull whose largest id it is).
  */
 export async function* readPages<T extends Paged>(
   graphql: GraphqlClient,
@@ -108,6 +109,7 @@ export async function* readPages<T extends Paged>(
   extensions: PageExtensions = {},
   pageSize = PAGE_SIZE,
   batchSize = BATCH_SIZE,
+  from = 0,
 ): AsyncGenerator<RowOf<T>[]> {
   // Checked a batch at a time: one schema call per row costs several times the rows' own parsing.
   const rows = z.array(pages[table].row) as unknown as z.ZodType<RowOf<T>[]>
@@ -121,7 +123,7 @@ export async function* readPages<T extends Paged>(
       detail: `GraphQL data: ${table}.${from + Number(at)}.${path.join('.')} ${issue?.message ?? ''}`.trim(),
     })
   }
-  let after = 0
+  let after = from
   for (;;) {
     let count = 0
     let batch: unknown[] = []

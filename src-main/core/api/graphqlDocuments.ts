@@ -1,5 +1,6 @@
 import { agencyShipmentsQuery, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY } from './bookingsGraphql'
 import { lookalikeShipmentsQuery, MARKED_SHIPMENTS_QUERY, SHIPMENT_MEMO_QUERY } from './reconcileGraphql'
+import { agencyStockQuery, CHANGED_BUNDLES_QUERY, ID_PAGE_SIZE, idsQuery, idTables, STOCK_PAGE_SIZE } from './catalogueChanges'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
 import { ROWS_PAGE_SIZE, rowsAfterQuery, rowsPageQuery } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
@@ -68,6 +69,24 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     extension: 'bundleTags',
   },
   { name: 'catalogue.reference', sentBy: 'catalogueGraphql.readReference', query: REFERENCE_QUERY },
+  ...idTables.map((table) => ({
+    name: `catalogue.ids.${table}`,
+    sentBy: 'catalogueChanges.readIds',
+    query: idsQuery(table),
+    variables: { after: 0, limit: ID_PAGE_SIZE },
+  })),
+  {
+    name: 'catalogue.changedBundles',
+    sentBy: 'catalogueChanges.readChangedBundles',
+    query: CHANGED_BUNDLES_QUERY,
+    variables: { since: '2026-11-27T09:40:00.000Z', after: 0, limit: ID_PAGE_SIZE },
+  },
+  {
+    name: 'catalogue.agencyStock',
+    sentBy: 'catalogueChanges.readAgencyStock',
+    query: agencyStockQuery(301),
+    variables: { after: 0, limit: STOCK_PAGE_SIZE },
+  },
   {
     name: 'counter.agencyShipments',
     sentBy: 'bookingsGraphql.readAgencyShipments',

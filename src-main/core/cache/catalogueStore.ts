@@ -8,6 +8,7 @@ import { bundleFromService, type ServiceBundle } from '../api/bundlesApi'
 import { storedBundleRecord, toBundleComponent, toItemRow, type ComponentSqlRow, type ItemSqlRow } from './catalogueRows'
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '@base/sqlite'
+import { stockReadAt } from './catalogueMarks'
 
 /**
  * Reads and writes of the cached catalogue. Search ranks an exact barcode or
@@ -47,6 +48,23 @@ export const insertRecordSql = (table: string) => `INSERT INTO ${table} (id, rec
 export const insertComponentSql = (table: string) => `INSERT INTO ${table} (bundle_id, id, item_id, quantity) VALUES (?, ?, ?, ?)`
 export const insertTagSql = (table: string) => `INSERT OR IGNORE INTO ${table} (tag, bundle_id) VALUES (?, ?)`
 export const insertBundleFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13, tags) VALUES (?, ?, ?, ?, ?)`
+
+/** A bundle's rows in the live tables: an edit's answer or a routine pull's read (in the caller's transaction). */
+export function writeBundleRows(db: Sqlite, b: ServiceBundleWithDetails): void {
+  db.prepare(insertBundleSql('bundles')).run(...bundleRowValues(b))
+  db.prepare(insertRecordSql('bundle_records')).run(b.id, bundleRecordJson(b))
+  const component = db.prepare(insertComponentSql('bundle_components'))
+  for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
+  const tag = db.prepare(insertTagSql('bundle_tags'))
+  for (const t of b.tags) tag.run(t, b.id)
+  db.prepare(insertBundleFtsSql('bundle_fts')).run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
+}
+
+export function deleteBundleRows(db: Sqlite, id: number): void {
+  for (const table of ['bundles', 'bundle_records']) db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id)
+  for (const table of ['bundle_components', 'bundle_tags']) db.prepare(`DELETE FROM ${table} WHERE bundle_id = ?`).run(id)
+  db.prepare('DELETE FROM bundle_fts WHERE rowid = ?').run(id)
+}
 export const insertItemSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?)`
 export const insertItemFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13) VALUES (?, ?, ?, ?)`
 
@@ -253,25 +271,13 @@ export class CatalogueStore {
    */
   upsertBundle(b: ServiceBundleWithDetails): void {
     this.db.transaction(() => {
-      this.removeBundle(b.id)
-      this.db.prepare(insertBundleSql('bundles')).run(...bundleRowValues(b))
-      this.db.prepare(insertRecordSql('bundle_records')).run(b.id, bundleRecordJson(b))
-      const component = this.db.prepare(insertComponentSql('bundle_components'))
-      for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
-      const tag = this.db.prepare(insertTagSql('bundle_tags'))
-      for (const t of b.tags) tag.run(t, b.id)
-      this.db.prepare(insertBundleFtsSql('bundle_fts')).run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
+      deleteBundleRows(this.db, b.id)
+      writeBundleRows(this.db, b)
     })()
   }
 
   removeBundle(id: number): void {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM bundles WHERE id = ?').run(id)
-      this.db.prepare('DELETE FROM bundle_records WHERE id = ?').run(id)
-      this.db.prepare('DELETE FROM bundle_components WHERE bundle_id = ?').run(id)
-      this.db.prepare('DELETE FROM bundle_tags WHERE bundle_id = ?').run(id)
-      this.db.prepare('DELETE FROM bundle_fts WHERE rowid = ?').run(id)
-    })()
+    this.db.transaction(() => deleteBundleRows(this.db, id))()
   }
 
   searchItems(query: string, limit: number): ItemRow[] {
@@ -388,7 +394,13 @@ export class CatalogueStore {
       `SELECT s.agency_id, COALESCE(a.name, '#' || s.agency_id) AS agency_name, s.available
        FROM stock s LEFT JOIN agencies a ON a.id = s.agency_id WHERE s.item_id = ? ORDER BY agency_name`,
     ).all(itemId) as StockByAgencyRow[]
-    return rows.map((r): AgencyStock => ({ agencyId: r.agency_id, agencyName: r.agency_name, available: r.available }))
+    const readAt = stockReadAt(this.db)
+    return rows.map((r): AgencyStock => ({
+      agencyId: r.agency_id,
+      agencyName: r.agency_name,
+      available: r.available,
+      readAt: readAt.get(r.agency_id) ?? null,
+    }))
   }
 
   agencies(): AgencyOption[] {

@@ -5,7 +5,7 @@ import type { AreaHandlers, CoreParts } from './parts'
 export function catalogueHandlers({ catalogue, bundles, bundleImages }: CoreParts): AreaHandlers<typeof catalogueRequests> {
   return {
     'catalogue.status': async () => catalogue.status(),
-    'catalogue.pull': () => catalogue.pull(),
+    'catalogue.pull': (input) => catalogue.pull(input?.full ?? false),
     'catalogue.search': async (query) => catalogue.search(query),
     'catalogue.tags': async () => catalogue.tags(),
     'catalogue.export': (query) => bundles.exportList(query),

@@ -1,9 +1,13 @@
-import type { BundleDetail, CatalogueQuery, CatalogueStatus, ItemRow } from '@shared/catalogue'
+import type { BundleDetail, CatalogueQuery, CatalogueStatus, ItemRow, PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
+import type { ServiceExtension } from '../api/serviceExtensions'
+import type { Sqlite } from '@base/sqlite'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import type { CoreEvents } from '../events'
+import { fullPullAt } from '../cache/catalogueMarks'
 import { pullCatalogue, pulledAt, pulledCapabilities } from '../sync/cataloguePull'
+import { pullChanges } from '../sync/routinePull'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -11,6 +15,10 @@ import type { SessionService } from './sessionService'
 export interface CatalogueOptions {
   /** A snapshot older than this is shown as stale (default 2 hours). */
   staleAfterMs?: number
+  /** A full pull at least this often (default a day); the pulls between read only what changed. */
+  fullEveryMs?: number
+  /** The agencies this station books for, besides its own: their stock is read at every pull. */
+  stockAgencies?: () => readonly number[]
 }
 
 /** The offline catalogue: pulls snapshots and answers every read from the cache. */
@@ -18,6 +26,8 @@ export class CatalogueService {
   private pulling: Promise<void> | null = null
   private lastError: string | null = null
   private readonly staleAfterMs: number
+  private readonly fullEveryMs: number
+  private readonly stockAgencies: () => readonly number[]
 
   constructor(
     private readonly session: SessionService,
@@ -28,6 +38,8 @@ export class CatalogueService {
     options: CatalogueOptions = {},
   ) {
     this.staleAfterMs = options.staleAfterMs ?? 2 * 60 * 60 * 1000
+    this.fullEveryMs = options.fullEveryMs ?? 24 * 60 * 60 * 1000
+    this.stockAgencies = options.stockAgencies ?? (() => [])
   }
 
   status(): CatalogueStatus {
@@ -47,34 +59,47 @@ export class CatalogueService {
     }
   }
 
-  /** One pull at a time: a second caller waits for the running one. */
-  pull(): Promise<CatalogueStatus> {
-    this.pulling ??= this.runPull().finally(() => {
+  /**
+   * One pull at a time: a second caller waits for the running one. A routine pull reads only what
+   * changed; `full` (or a day since the last full pull, or too much changed) reads everything again.
+   */
+  pull(full = false): Promise<CatalogueStatus> {
+    this.pulling ??= this.runPull(full).finally(() => {
       this.pulling = null
       this.events.emit('catalogue.changed', this.status())
     })
     return this.pulling.then(() => this.status())
   }
 
-  private async runPull(): Promise<void> {
+  private async runPull(full: boolean): Promise<void> {
     const session = this.session.require()
     try {
       // The entity and agency decide which cache and whose stock: read them fresh.
-      await this.profile.whoami()
+      const who = await this.profile.whoami()
       const cache = this.requireCache()
-      await pullCatalogue({
+      const deps = {
         db: cache.store.db,
         graphql: session.graphql,
         rest: session.rest,
-        has: (extension) => session.extensions.has(extension),
+        has: oncePerPull((extension: ServiceExtension) => session.extensions.has(extension)),
         now: this.now,
-        onProgress: (p) => this.events.emit('catalogue.progress', p),
-      })
+        onProgress: (p: PullProgress) => this.events.emit('catalogue.progress', p),
+      }
+      const own = who.agency ? [who.agency.id] : []
+      const stockAgencies = [...new Set([...own, ...this.stockAgencies()])]
+      const routine = !full && !this.fullPullDue(cache.store.db) ? await pullChanges({ ...deps, stockAgencies }) : 'full'
+      if (routine === 'full') await pullCatalogue(deps)
       this.lastError = null
     } catch (err) {
       this.lastError = AppError.from(err).message
       throw err
     }
+  }
+
+  /** A day (fullEveryMs) since the last full pull by this computer's clock: the service's is never compared with it. */
+  private fullPullDue(db: Sqlite): boolean {
+    const at = fullPullAt(db)
+    return at === null || this.now().getTime() - Date.parse(at) >= this.fullEveryMs || this.now().getTime() < Date.parse(at)
   }
 
   search(query: CatalogueQuery) {
@@ -115,5 +140,15 @@ export class CatalogueService {
     const cache = this.caches.current()
     if (!cache) throw new AppError('network', { detail: 'the current entity is not known yet: connect once to load it' })
     return cache
+  }
+}
+
+/** A probe asked once a pull: a routine pull that turns into a full one does not ask (or wait) twice. */
+function oncePerPull<K, V>(ask: (key: K) => Promise<V>): (key: K) => Promise<V> {
+  const asked = new Map<K, Promise<V>>()
+  return (key) => {
+    const known = asked.get(key) ?? ask(key)
+    asked.set(key, known)
+    return known
   }
 }

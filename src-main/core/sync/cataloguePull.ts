@@ -15,6 +15,7 @@ import {
   itemRowValues,
 } from '../cache/catalogueStore'
 import { catalogueTables } from '../cache/migrations'
+import { markBundlesSeen, markFullPull, markStockRead } from '../cache/catalogueMarks'
 import { createStaging, dropStaging, indexStaging, swapIn } from '../cache/snapshotSwap'
 import type { Sqlite } from '@base/sqlite'
 
@@ -75,6 +76,7 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
   try {
     onProgress({ phase: 'reference', done: 0, total: null })
     const reference = await readReference(graphql)
+    const agencyIds = reference.agencies.map((a) => a.id)
     db.transaction(() => {
       const category = db.prepare(`INSERT INTO ${next('item_categories')} VALUES (?, ?)`)
       for (const c of reference.item_categories) category.run(c.id, c.name)
@@ -121,6 +123,8 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
     const tag = db.prepare(insertTagSql(next('bundle_tags')))
     // Rows come in id order, so a batch's REST columns are one range of the temporary table.
     const restColumns = db.prepare('SELECT id, patch FROM temp.rest_bundle_columns WHERE id BETWEEN ? AND ?').raw()
+    // The newest change the service stamped: the next routine pull asks for what changed since (its clock, not ours).
+    let seenUntil: string | null = null
     for await (const batch of readPages(graphql, 'bundles', { bundleTags })) {
       const listed = new Map<number, string>()
       if (restListRead && batch.length > 0) {
@@ -138,6 +142,7 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
             g,
             patch === undefined ? null : (JSON.parse(patch) as Partial<RestBundleColumns>),
           )
+          if (b.updated_at !== null && (seenUntil === null || b.updated_at > seenUntil)) seenUntil = b.updated_at
           bundle.run(...bundleRowValues(b))
           record.run(b.id, bundleRecordJson(b))
           for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
@@ -156,8 +161,12 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
     indexStaging(db, catalogueTables)
     swapIn(db, catalogueTables, () => {
       const meta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
-      meta.run('catalogue_pulled_at', now().toISOString())
+      const at = now().toISOString()
+      meta.run('catalogue_pulled_at', at)
       meta.run('catalogue_capabilities', JSON.stringify(capabilities))
+      markFullPull(db, at)
+      markBundlesSeen(db, seenUntil)
+      markStockRead(db, agencyIds, at, false)
     })
     onProgress({ phase: 'done', done: done, total: bundles })
     return capabilities

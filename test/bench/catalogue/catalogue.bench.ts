@@ -2,14 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { openSqlite } from '@base/sqlite'
+import { storeFileName } from '@sandbox'
 import { PAGE_SIZE, pageQuery, pagedTables } from '@core/api/catalogueGraphql'
 import { GraphqlClient } from '@core/api/graphqlClient'
 import { RestClient } from '@core/api/restClient'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
-import { startByteCountingProxy } from '../../support/byteCountingProxy'
+import { startByteCountingProxy, type ByteCountingProxy } from '../../support/byteCountingProxy'
 import { tempDir } from '../../support/tempDir'
 import { durations, percentile, report } from '../support/measure'
 
@@ -19,6 +22,8 @@ import { durations, percentile, report } from '../support/measure'
 const root = join(__dirname, '..', '..', '..')
 const cli = join(root, 'out', 'main', 'cli.js')
 let sandbox: ChildProcess
+let sandboxDir = ''
+let wire: ByteCountingProxy | undefined
 let url = ''
 let user: { email: string; token: string }
 
@@ -38,7 +43,8 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ stdout
 }
 
 beforeAll(async () => {
-  sandbox = spawn(process.execPath, [cli, '--json', '--data-dir', tempDir('mostrador-bench-sandbox-'), 'sandbox', '--scale', 'large'], {
+  sandboxDir = tempDir('mostrador-bench-sandbox-')
+  sandbox = spawn(process.execPath, [cli, '--json', '--data-dir', sandboxDir, 'sandbox', '--scale', 'large'], {
     cwd: root,
   })
   const first = await new Promise<string>((resolve, reject) => {
@@ -53,22 +59,26 @@ beforeAll(async () => {
   url = started.url
   user = started.users[0]!
 })
-afterAll(() => {
+afterAll(async () => {
+  await wire?.close()
   sandbox?.kill('SIGTERM')
 })
 
 let cacheDir = ''
+let fullPull = { ms: 0, bytes: 0 }
 
 it('full pull of the large seed, against the bare reads (GraphQL pages fetch + parse + one insert, REST list streamed beside them)', async () => {
   cacheDir = tempDir('mostrador-bench-cache-')
   const env = { MOSTRADOR_EMAIL: user.email, MOSTRADOR_TOKEN: user.token }
   // Through a proxy that counts what crosses the wire: what the pull costs a shop's metered line.
-  const wire = await startByteCountingProxy(url)
+  // One proxy for every pull of this file: the cache belongs to the address signed in to.
+  wire = await startByteCountingProxy(url)
   const pull = await run(
     ['--require', join(__dirname, '..', 'support', 'reportRss.cjs'), cli, '--server', wire.url, '--data-dir', cacheDir, '--json', 'sync'],
     env,
-  ).finally(() => wire.close())
+  )
   const status = JSON.parse(pull.stdout) as { counts: { bundles: number; items: number }; capabilities: { bundleColumns: boolean } }
+  fullPull = { ms: pull.ms, bytes: wire.received }
   const pullRssMb = Number(/@@rss (\d+)/.exec(pull.stderr)![1]) / 1024
   const pullCpuS = Number(/@@cpu (\d+)/.exec(pull.stderr)![1]) / 1e6
 
@@ -118,6 +128,79 @@ it('full pull of the large seed, against the bare reads (GraphQL pages fetch + p
   // The pull read the REST list too: the baseline's REST read is then a like-for-like floor.
   expect(status.capabilities.bundleColumns).toBe(true)
 })
+
+/** A routine pull of the bench's cache through a byte-counting proxy: its time and what it downloaded. */
+async function routinePull(): Promise<{ ms: number; bytes: number }> {
+  wire!.reset()
+  const env = { MOSTRADOR_EMAIL: user.email, MOSTRADOR_TOKEN: user.token }
+  const pull = await run([cli, '--server', wire!.url, '--data-dir', cacheDir, '--json', 'sync'], env)
+  return { ms: pull.ms, bytes: wire!.received }
+}
+
+it('routine pulls of the large seed: nothing changed, then 1 % of bundles and 5 % of stock rows', async () => {
+  const idle = await routinePull()
+  // Another user's day on the service, written straight into its file (the sandbox has no bulk route).
+  const service = openSqlite(join(sandboxDir, storeFileName))
+  const cached = openCacheOf(cacheDir)
+  const anyBundle = cached.prepare<[], number>('SELECT id FROM bundles LIMIT 1').pluck().get()!
+  cached.close()
+  const entity = service.prepare<[number], number>('SELECT entity_id FROM bundles WHERE id = ?').pluck().get(anyBundle)!
+  const bundles = service.prepare<[number], number>('SELECT id FROM bundles WHERE id % 100 = 0 AND entity_id = ?').pluck().all(entity)
+  service.transaction(() => {
+    service
+      .prepare(
+        `UPDATE bundles SET name = name || ' *', updated_at = strftime('%Y-%m-%d %H:%M:%f000', 'now') WHERE id % 100 = 0 AND entity_id = ?`,
+      )
+      .run(entity)
+    service.prepare('UPDATE lot_stocks SET available = available + 1 WHERE id % 20 = 0 AND entity_id = ?').run(entity)
+  })()
+  service.close()
+  const changed = await routinePull()
+
+  // The least a pull could download: the changed rows alone, compressed (those of this station's agency for the stock).
+  const cache = openCacheOf(cacheDir)
+  const agency = cache.prepare<[], number>('SELECT agency_id FROM stock GROUP BY agency_id ORDER BY count(*) DESC LIMIT 1').pluck().get()!
+  const records = bundles.map((id) => cache.prepare<[number], string>('SELECT record FROM bundle_records WHERE id = ?').pluck().get(id))
+  const stockRows = openSqlite(join(sandboxDir, storeFileName), { readonly: true })
+  const stock = stockRows
+    .prepare('SELECT lot_id, available FROM lot_stocks WHERE id % 20 = 0 AND agency_id = ? AND entity_id = ?')
+    .raw()
+    .all(agency, entity)
+  stockRows.close()
+  cache.close()
+  const least = gzipSync(JSON.stringify({ records, stock })).length
+
+  report('Routine pulls of the large seed (bytes on the wire, compressed answers)', [
+    {
+      name: 'bytes, nothing changed',
+      value: idle.bytes / 1024 / 1024,
+      unit: 'MB',
+      baseline: { name: 'a full pull', value: fullPull.bytes / 1024 / 1024 },
+      goal: 'ratio ≤ 0.05',
+    },
+    { name: 'time, nothing changed', value: idle.ms / 1000, unit: 's', baseline: { name: 'a full pull', value: fullPull.ms / 1000 } },
+    {
+      name: `bytes, ${bundles.length} bundles and ${stock.length} stock rows changed`,
+      value: changed.bytes / 1024 / 1024,
+      unit: 'MB',
+      baseline: { name: 'the changed rows alone, gzip', value: least / 1024 / 1024 },
+    },
+    {
+      name: 'time, 1 % and 5 % changed',
+      value: changed.ms / 1000,
+      unit: 's',
+      baseline: { name: 'a full pull', value: fullPull.ms / 1000 },
+    },
+  ])
+  expect(records.every((r) => r?.includes(' *'))).toBe(true)
+})
+
+/** The entity cache the CLI keeps under its data folder. */
+function openCacheOf(dir: string) {
+  const account = join(dir, 'accounts', readdirSync(join(dir, 'accounts'))[0]!)
+  const entity = readdirSync(account).find((f) => f.startsWith('entity-') && f.endsWith('.sqlite'))!
+  return openMigrated(join(account, entity), entityMigrations)
+}
 
 it('search on the large cache: 1,000 mixed queries, against GraphQL _ilike round trips', async () => {
   const file = join(cacheDir, 'accounts', readdirSync(join(cacheDir, 'accounts'))[0]!)

@@ -438,7 +438,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'counter.refresh': { setup: counterSetup, changes: { ...bookingsDelta, full: true } },
   'counter.scan': { kind: 'unknown', code: '7401234567895' },
   'counter.scanIndex': { answers: [{ kind: 'refused', code: 'COMBO-1', reason: 'inactive', name: 'COMBO-1 Combo' }], next: null },
-  'counter.stock': [{ agencyId: 2, agencyName: 'Central', available: 8 }],
+  'counter.stock': [{ agencyId: 2, agencyName: 'Central', available: 8, readAt: '2026-11-27T09:40:00.000Z' }],
   'counter.transferRequests': [
     {
       id: 9,

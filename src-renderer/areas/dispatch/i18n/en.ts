@@ -124,6 +124,7 @@ const dispatch: DispatchMessages = {
       noLot: 'No lot',
       stock: 'Stock',
       stockAt: '{agency}: {available}',
+      stockRead: '{available} (read {ago})',
     },
   },
   syncCentre: {

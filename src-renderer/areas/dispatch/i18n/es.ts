@@ -123,6 +123,7 @@ const dispatch = {
       noLot: 'Sin lote',
       stock: 'Existencias',
       stockAt: '{agency}: {available}',
+      stockRead: '{available} (leídas {ago})',
     },
   },
   syncCentre: {

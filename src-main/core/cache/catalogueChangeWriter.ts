@@ -1,0 +1,161 @@
+import type { PulledItem, PulledLot } from '../api/catalogueGraphql'
+import {
+  deleteBundleRows,
+  insertItemFtsSql,
+  insertItemSql,
+  itemRowValues,
+  writeBundleRows,
+  type ServiceBundleWithDetails,
+} from './catalogueStore'
+import { markBundlesSeen, markStockRead } from './catalogueMarks'
+import type { Sqlite } from '@base/sqlite'
+
+/** What a routine pull read, all of it, before anything is written. */
+export interface CatalogueChanges {
+  reference: {
+    item_categories: { id: number; name: string }[]
+    agencies: { id: number; name: string; agency_category_id: number | null; active: boolean | null }[]
+  }
+  /** Items and lots added since the last pull (ids above the largest the cache had). */
+  newItems: PulledItem[]
+  newLots: PulledLot[]
+  /** Every id the service has now, for the rows it no longer has. */
+  ids: { items: ReadonlySet<number>; lots: ReadonlySet<number>; bundles: ReadonlySet<number> }
+  /** The bundles changed since the last pull, whole as the REST show gives them. */
+  bundles: ServiceBundleWithDetails[]
+  /** The whole stock of the agencies read, by agency: lot and available quantity. */
+  stock: Map<number, { lot_id: number; available: number }[]>
+  /** The newest bundle `updated_at` the service sent (its clock). */
+  bundlesSeenUntil: string | null
+  /** This computer's time of the pull (the snapshot's age, the stock's age). */
+  at: string
+}
+
+/** How many rows the pull changed, for the log and the tests. */
+export interface AppliedCounts {
+  items: number
+  lots: number
+  bundles: number
+  stockRows: number
+  removed: number
+}
+
+const ids = (db: Sqlite, table: string) => db.prepare<[], number>(`SELECT id FROM ${table}`).pluck().all()
+const gone = (local: number[], present: ReadonlySet<number>) => local.filter((id) => !present.has(id))
+
+/**
+ * Writes a routine pull's changes into the live catalogue in one transaction,
+ * so the counter sees the old snapshot or the new one, never a mix, and a pull
+ * that failed before this point changed nothing. Stock rows are written only
+ * where they differ, so a pull where little changed writes little.
+ */
+export function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges): AppliedCounts {
+  const counts: AppliedCounts = { items: 0, lots: 0, bundles: 0, stockRows: 0, removed: 0 }
+  db.transaction(() => {
+    writeReference(db, changes.reference)
+    const item = db.prepare(insertItemSql('items'))
+    const itemFts = db.prepare(insertItemFtsSql('item_fts'))
+    for (const i of changes.newItems) {
+      item.run(...itemRowValues(i))
+      itemFts.run(i.id, i.code, i.name, i.ean13 ?? '')
+      counts.items++
+    }
+    const lot = db.prepare('INSERT INTO lots VALUES (?, ?, ?, ?)')
+    for (const l of changes.newLots) {
+      lot.run(l.id, l.item_id, l.name, l.expires)
+      counts.lots++
+    }
+    counts.removed += removeGone(db, changes.ids)
+    for (const b of changes.bundles) {
+      deleteBundleRows(db, b.id)
+      writeBundleRows(db, b)
+      counts.bundles++
+    }
+    for (const [agency, rows] of changes.stock) counts.stockRows += writeAgencyStock(db, agency, rows)
+    markStockRead(db, [...changes.stock.keys()], changes.at, true)
+    markBundlesSeen(db, changes.bundlesSeenUntil)
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('catalogue_pulled_at', ?)").run(changes.at)
+  })()
+  return counts
+}
+
+function writeReference(db: Sqlite, reference: CatalogueChanges['reference']): void {
+  db.exec('DELETE FROM item_categories; DELETE FROM agencies')
+  const category = db.prepare('INSERT INTO item_categories VALUES (?, ?)')
+  for (const c of reference.item_categories) category.run(c.id, c.name)
+  const agency = db.prepare('INSERT INTO agencies VALUES (?, ?, ?, ?)')
+  for (const a of reference.agencies) agency.run(a.id, a.name, a.agency_category_id, a.active === null ? null : a.active ? 1 : 0)
+}
+
+/** Items, lots and bundles the service no longer has, with what hangs on them; the stock they counted in is summed again. */
+function removeGone(db: Sqlite, present: CatalogueChanges['ids']): number {
+  const items = gone(ids(db, 'items'), present.items)
+  const lots = gone(ids(db, 'lots'), present.lots)
+  const bundles = gone(ids(db, 'bundles'), present.bundles)
+  const lotItem = db.prepare<[number], number>('SELECT item_id FROM lots WHERE id = ?').pluck()
+  const resum = new Set<number>()
+  for (const id of lots) {
+    const itemId = lotItem.get(id)
+    if (itemId !== undefined) resum.add(itemId)
+    db.prepare('DELETE FROM lot_stocks WHERE lot_id = ?').run(id)
+    db.prepare('DELETE FROM lots WHERE id = ?').run(id)
+  }
+  for (const id of items) {
+    db.prepare('DELETE FROM items WHERE id = ?').run(id)
+    db.prepare('DELETE FROM item_fts WHERE rowid = ?').run(id)
+    db.prepare('DELETE FROM stock WHERE item_id = ?').run(id)
+    resum.delete(id)
+  }
+  for (const itemId of resum) resumItem(db, itemId)
+  for (const id of bundles) deleteBundleRows(db, id)
+  return items.length + lots.length + bundles.length
+}
+
+/** An item's stock per agency, summed again from its lots. */
+function resumItem(db: Sqlite, itemId: number): void {
+  db.prepare('DELETE FROM stock WHERE item_id = ?').run(itemId)
+  db.prepare(
+    `INSERT INTO stock SELECT l.item_id, s.agency_id, SUM(s.available)
+     FROM lot_stocks s JOIN lots l ON l.id = s.lot_id WHERE l.item_id = ? GROUP BY l.item_id, s.agency_id`,
+  ).run(itemId)
+}
+
+/**
+ * One agency's stock made what the service says: rows that differ are written, rows it no longer has
+ * are removed, and the items they belong to are summed again for this agency. Returns the rows written.
+ */
+function writeAgencyStock(db: Sqlite, agency: number, rows: { lot_id: number; available: number }[]): number {
+  const local = new Map(
+    db
+      .prepare<[number], [number, number]>('SELECT lot_id, available FROM lot_stocks WHERE agency_id = ?')
+      .raw()
+      .all(agency)
+      .map(([lotId, available]) => [lotId, available]),
+  )
+  const upsert = db.prepare('INSERT OR REPLACE INTO lot_stocks VALUES (?, ?, ?)')
+  const remove = db.prepare('DELETE FROM lot_stocks WHERE lot_id = ? AND agency_id = ?')
+  const changedLots: number[] = []
+  for (const r of rows) {
+    if (local.get(r.lot_id) !== r.available) {
+      upsert.run(r.lot_id, agency, r.available)
+      changedLots.push(r.lot_id)
+    }
+    local.delete(r.lot_id)
+  }
+  for (const lotId of local.keys()) {
+    remove.run(lotId, agency)
+    changedLots.push(lotId)
+  }
+  const itemOf = db.prepare<[number], number>('SELECT item_id FROM lots WHERE id = ?').pluck()
+  const items = new Set(changedLots.map((lotId) => itemOf.get(lotId)).filter((id): id is number => id !== undefined))
+  const sum = db.prepare(
+    `INSERT OR REPLACE INTO stock SELECT l.item_id, s.agency_id, SUM(s.available)
+     FROM lot_stocks s JOIN lots l ON l.id = s.lot_id WHERE l.item_id = ? AND s.agency_id = ? GROUP BY l.item_id, s.agency_id`,
+  )
+  const clear = db.prepare('DELETE FROM stock WHERE item_id = ? AND agency_id = ?')
+  for (const itemId of items) {
+    clear.run(itemId, agency)
+    sum.run(itemId, agency)
+  }
+  return changedLots.length
+}

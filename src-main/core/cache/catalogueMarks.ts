@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import type { Sqlite } from '@base/sqlite'
+
+/**
+ * What the catalogue's snapshot remembers of its pulls, in the cache's meta
+ * table: when the last full pull ran (this computer's clock: it only decides
+ * when the next full pull is due), the newest `updated_at` of a bundle the
+ * service has sent (the service's clock: the next routine pull asks for what
+ * changed since, never for a time this computer made up), and when each
+ * agency's stock was last read (shown to the clerk as its age).
+ */
+
+const keys = {
+  fullAt: 'catalogue_full_at',
+  bundlesSeenUntil: 'catalogue_bundles_seen_until',
+  stockReadAt: 'catalogue_stock_read_at',
+} as const
+
+const stockTimes = z.record(z.string().regex(/^\d+$/), z.string())
+
+function read(db: Sqlite, key: string): string | null {
+  const row = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)
+  return row?.value ?? null
+}
+
+function write(db: Sqlite, key: string, value: string): void {
+  db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value)
+}
+
+export function fullPullAt(db: Sqlite): string | null {
+  return read(db, keys.fullAt)
+}
+
+export function markFullPull(db: Sqlite, at: string): void {
+  write(db, keys.fullAt, at)
+}
+
+/** The newest bundle `updated_at` the service has sent (ISO, its clock), or null before a pull that kept it. */
+export function bundlesSeenUntil(db: Sqlite): string | null {
+  return read(db, keys.bundlesSeenUntil)
+}
+
+/** Keeps the newer of the kept time and `seen` (ISO timestamps of one clock order as text). */
+export function markBundlesSeen(db: Sqlite, seen: string | null): void {
+  const kept = bundlesSeenUntil(db)
+  if (seen !== null && (kept === null || seen > kept)) write(db, keys.bundlesSeenUntil, seen)
+}
+
+/** When each agency's stock was read (ISO, this computer's clock), by agency id. */
+export function stockReadAt(db: Sqlite): Map<number, string> {
+  const raw = read(db, keys.stockReadAt)
+  if (raw === null) return new Map()
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    return new Map()
+  }
+  const times = stockTimes.safeParse(parsed)
+  return times.success ? new Map(Object.entries(times.data).map(([agency, at]) => [Number(agency), at])) : new Map()
+}
+
+/** Records `at` for the agencies read; without `keepOthers` the others are forgotten (a full pull read them all). */
+export function markStockRead(db: Sqlite, agencies: readonly number[], at: string, keepOthers: boolean): void {
+  const times = keepOthers ? stockReadAt(db) : new Map<number, string>()
+  for (const agency of agencies) times.set(agency, at)
+  write(db, keys.stockReadAt, JSON.stringify(Object.fromEntries(times)))
+}

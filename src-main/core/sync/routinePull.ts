@@ -1,0 +1,143 @@
+import type { PullProgress } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
+import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
+import { readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
+import { readPages, readReference } from '../api/catalogueGraphql'
+import type { GraphqlClient } from '../api/graphqlClient'
+import type { RestClient } from '../api/restClient'
+import type { ServiceExtension } from '../api/serviceExtensions'
+import { applyCatalogueChanges, type AppliedCounts, type CatalogueChanges } from '../cache/catalogueChangeWriter'
+import { bookedAgencies } from '../cache/bookedAgencies'
+import { bundlesSeenUntil } from '../cache/catalogueMarks'
+import { pulledCapabilities } from './cataloguePull'
+import type { Sqlite } from '@base/sqlite'
+
+export interface RoutinePullDeps {
+  db: Sqlite
+  graphql: GraphqlClient
+  rest: RestClient
+  has: (extension: ServiceExtension) => Promise<boolean>
+  now: () => Date
+  /** The agencies whose stock this station reads at every pull: its own and the setting's (its recent bookings' are added). */
+  stockAgencies: readonly number[]
+  onProgress: (p: PullProgress) => void
+}
+
+/**
+ * A bundle is saved in a transaction stamped when it began; one that commits late may carry an
+ * `updated_at` older than a bundle already read. Asking again from this much before the newest time
+ * seen catches it (the few bundles read twice cost little).
+ */
+export const CHANGE_MARGIN_MS = 10 * 60_000
+
+/**
+ * Past this share of the catalogue changed, one full pull (whose REST list is one streamed answer)
+ * costs less than a REST read of each changed bundle.
+ */
+const BY_ID_SHARE = 0.05
+const BY_ID_MOST = 2_000
+/** REST reads of changed bundles in flight at once. */
+const BY_ID_AT_ONCE = 4
+
+/**
+ * A routine pull: only what changed since the last pull, read whole before
+ * anything is written, then written in one transaction (catalogueChangeWriter).
+ * Bundles changed since the newest `updated_at` the service sent (less a
+ * margin) are read again by id over REST, which gives every column; items and
+ * lots added since are those above the largest id kept; rows the service no
+ * longer has are found from their ids alone; the stock is read for the
+ * station's agencies only. Returns 'full' when only a full pull will do (no
+ * full pull kept the service's time yet, or too much changed).
+ */
+export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts | 'full'> {
+  const { db, graphql } = deps
+  const seen = bundlesSeenUntil(db)
+  // What the last full pull could not read (a probe that failed, a refused REST list) only a full pull fills in.
+  const kept = pulledCapabilities(db)
+  if (seen === null || kept === null || !kept.bundleColumns) return 'full'
+  const usable = (extension: ServiceExtension) => deps.has(extension).catch(() => false)
+  const [tags, itemBarcodes] = await Promise.all([usable('bundleTags'), usable('itemBarcodes')])
+  if (tags !== kept.tags || itemBarcodes !== kept.itemBarcodes) return 'full'
+  const since = new Date(Date.parse(seen) - CHANGE_MARGIN_MS).toISOString()
+  const cached = db.prepare<[], number>('SELECT count(*) FROM bundles').pluck().get() ?? 0
+
+  deps.onProgress({ phase: 'reference', done: 0, total: null })
+  const changed: number[] = []
+  let newest: string | null = seen
+  for await (const page of readChangedBundles(graphql, since)) {
+    for (const b of page) {
+      changed.push(b.id)
+      if (b.updated_at !== null && (newest === null || b.updated_at > newest)) newest = b.updated_at
+    }
+    if (changed.length > Math.min(BY_ID_MOST, Math.max(50, cached * BY_ID_SHARE))) return 'full'
+  }
+  const reference = await readReference(graphql)
+  const newItems = await collect(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, maxId(db, 'items')))
+  const newLots = await collect(readPages(graphql, 'lots', {}, undefined, undefined, maxId(db, 'lots')))
+  const ids = { items: await idSet(graphql, 'items'), lots: await idSet(graphql, 'lots'), bundles: await idSet(graphql, 'bundles') }
+
+  const agencies = [...new Set([...deps.stockAgencies, ...bookedAgencies(db, deps.now())])]
+  const stock = new Map<number, { lot_id: number; available: number }[]>()
+  let done = 0
+  for (const agency of agencies) {
+    const rows: { lot_id: number; available: number }[] = []
+    for await (const page of readAgencyStock(graphql, agency)) {
+      rows.push(...page)
+      deps.onProgress({ phase: 'stock', done: (done += page.length), total: null })
+    }
+    stock.set(agency, rows)
+  }
+
+  const bundles = await readBundles(deps.rest, changed, (n) => deps.onProgress({ phase: 'bundles', done: n, total: changed.length }))
+  const changes: CatalogueChanges = {
+    reference,
+    newItems,
+    newLots,
+    ids,
+    bundles,
+    stock,
+    bundlesSeenUntil: newest,
+    at: deps.now().toISOString(),
+  }
+  deps.onProgress({ phase: 'indexing', done: 0, total: null })
+  const counts = applyCatalogueChanges(db, changes)
+  deps.onProgress({ phase: 'done', done: counts.bundles, total: changed.length })
+  return counts
+}
+
+function maxId(db: Sqlite, table: 'items' | 'lots'): number {
+  return db.prepare<[], number | null>(`SELECT max(id) FROM ${table}`).pluck().get() ?? 0
+}
+
+async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const out: T[] = []
+  for await (const page of pages) out.push(...page)
+  return out
+}
+
+async function idSet(graphql: GraphqlClient, table: IdTable): Promise<Set<number>> {
+  const set = new Set<number>()
+  for await (const page of readIds(graphql, table)) for (const r of page) set.add(r.id)
+  return set
+}
+
+/** The changed bundles, each by its REST show (every column, its components); one gone meanwhile is left to the ids. */
+async function readBundles(rest: RestClient, ids: number[], progress: (done: number) => void): Promise<ServiceBundleDetail[]> {
+  const out: ServiceBundleDetail[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++]!
+      try {
+        out.push(await fetchBundle(rest, id))
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'not_found') continue
+        next = ids.length
+        throw err
+      }
+      progress(out.length)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(BY_ID_AT_ONCE, ids.length) }, worker))
+  return out
+}
