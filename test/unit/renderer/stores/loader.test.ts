@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors'
-import { createLoader } from '@renderer/composables/useLoader'
+import { createLoader } from '@renderer/stores/loader'
 
 /** A read the test answers by hand, in the order it chooses. */
 function pending<T>() {
