@@ -31,7 +31,12 @@ const realServiceFlows = [
 export default defineConfig({
   test: {
     projects: [
-      { resolve, plugins, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [keychain], environment: 'node' } },
+      // Vue's plugin for the component tests (test/unit/renderer/components), which ask for happy-dom per file.
+      {
+        resolve,
+        plugins: [vue(), ...plugins],
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [keychain], environment: 'node' },
+      },
       {
         resolve,
         plugins,

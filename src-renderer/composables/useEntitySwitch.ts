@@ -1,7 +1,8 @@
 import { useI18n } from 'vue-i18n'
 import { useMessage } from 'naive-ui'
-import { AppError } from '@shared/errors'
+import type { AppError } from '@shared/errors'
 import type { Membership } from '@shared/domain'
+import { useSubmit } from './useSubmit'
 import { useUnsentGuard } from './useUnsentGuard'
 import { useWhoAmIStore } from '../stores/whoami'
 import { useCounterDraftStore } from '../stores/counterDraft'
@@ -10,7 +11,7 @@ import { useCounterDraftStore } from '../stores/counterDraft'
  * Moving to another company, from wherever it is offered (the header's chip,
  * the profile): asks first when this company still has unsent work, then
  * names the new company in a toast. Resolves to the failure, if any, so the
- * caller can show it where the user clicked.
+ * caller can show it where the user clicked; `error` keeps the last one.
  */
 export function useEntitySwitch() {
   const whoami = useWhoAmIStore()
@@ -19,18 +20,18 @@ export function useEntitySwitch() {
   const { confirmLeaving } = useUnsentGuard()
   const openBooking = useCounterDraftStore()
 
+  const { run, error } = useSubmit(async (membership: Membership) => {
+    if (!(await confirmLeaving('switch', whoami.currentEntity?.name ?? ''))) return
+    // The booking being typed is kept for this company before leaving it (the last keys may still be waiting).
+    await openBooking.flush()
+    const next = await whoami.switchEntity(membership.entity.id)
+    message.success(t('profile.switched', { entity: next.currentEntity?.name ?? membership.entity.name }))
+  })
+
   async function switchTo(membership: Membership): Promise<AppError | null> {
-    if (!(await confirmLeaving('switch', whoami.currentEntity?.name ?? ''))) return null
-    try {
-      // The booking being typed is kept for this company before leaving it (the last keys may still be waiting).
-      await openBooking.flush()
-      const next = await whoami.switchEntity(membership.entity.id)
-      message.success(t('profile.switched', { entity: next.currentEntity?.name ?? membership.entity.name }))
-      return null
-    } catch (err) {
-      return AppError.from(err)
-    }
+    await run(membership)
+    return error.value
   }
 
-  return { switchTo }
+  return { switchTo, error }
 }

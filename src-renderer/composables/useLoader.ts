@@ -1,51 +1,5 @@
-import { onBeforeUnmount, onMounted, reactive } from 'vue'
-import { AppError } from '@shared/errors'
-
-export interface Loader {
-  loading: boolean
-  /** The last read's failure; cleared by the next read that succeeds. */
-  error: AppError | null
-  load: () => Promise<void>
-  /** Forgets the read: an answer still on its way is dropped (it belongs to the company left behind). */
-  reset: () => void
-  /** How many open screens show this read (useLoadedWhileShown): a company switch re-reads only those. */
-  shownBy: number
-}
-
-/**
- * The loading flag, error and retry of one read a store keeps (a list, a
- * record): the admin screens each had their own copy. `apply` receives the
- * answer; a read started before a newer one or a reset is dropped.
- */
-export function createLoader<T>(read: () => Promise<T>, apply: (value: T) => void): Loader {
-  let generation = 0
-
-  const loader: Loader = reactive({
-    loading: false,
-    error: null as AppError | null,
-    shownBy: 0,
-    async load(): Promise<void> {
-      const mine = ++generation
-      loader.loading = true
-      try {
-        const value = await read()
-        if (mine !== generation) return
-        apply(value)
-        loader.error = null
-      } catch (err) {
-        if (mine === generation) loader.error = AppError.from(err)
-      } finally {
-        if (mine === generation) loader.loading = false
-      }
-    },
-    reset(): void {
-      generation += 1
-      loader.loading = false
-      loader.error = null
-    },
-  })
-  return loader
-}
+import { onBeforeUnmount, onMounted } from 'vue'
+import type { Loader } from '../stores/loader'
 
 /** A screen that shows a store's read: reads it when opened; while it is open, the store re-reads it on a company switch. */
 export function useLoadedWhileShown(loader: Loader): void {

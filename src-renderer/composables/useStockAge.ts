@@ -1,6 +1,7 @@
-import { computed, onScopeDispose, ref, type Ref } from 'vue'
+import { computed, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { CatalogueStatus } from '@shared/catalogue'
+import { useNow } from './useNow'
 
 /** How often the age is read again: "hace 12 min" may be a minute behind, never more. */
 const TICK_MS = 30_000
@@ -22,9 +23,7 @@ export function agoWords(locale: string, ms: number): string | null {
  */
 export function useStockAge(status: Ref<CatalogueStatus | null>) {
   const { t, locale } = useI18n()
-  const now = ref(Date.now())
-  const timer = setInterval(() => (now.value = Date.now()), TICK_MS)
-  onScopeDispose(() => clearInterval(timer))
+  const now = useNow(TICK_MS)
 
   return computed(() => {
     const s = status.value

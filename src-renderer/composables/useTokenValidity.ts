@@ -1,8 +1,9 @@
-import { computed, onBeforeUnmount, onMounted, ref } from 'vue'
+import { computed, onMounted, ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { formatDistanceToNowStrict } from 'date-fns'
 import { enUS, es } from 'date-fns/locale'
 import { request } from '../api'
+import { useNow } from './useNow'
 
 /**
  * How long GraphQL access lasts, in words ("5 días"). The main process holds
@@ -13,8 +14,7 @@ export function useTokenValidity() {
   const expiresAt = ref<string | null>(null)
   const failed = ref(false)
   // Ticks so "4 días" becomes "3 días" on a screen left open.
-  const now = ref(Date.now())
-  let timer: ReturnType<typeof setInterval> | undefined
+  const now = useNow(30_000)
 
   async function refresh(): Promise<void> {
     try {
@@ -33,11 +33,7 @@ export function useTokenValidity() {
     return formatDistanceToNowStrict(at, { locale: locale.value === 'en' ? enUS : es })
   })
 
-  onMounted(() => {
-    void refresh()
-    timer = setInterval(() => (now.value = Date.now()), 30_000)
-  })
-  onBeforeUnmount(() => clearInterval(timer))
+  onMounted(() => void refresh())
 
   return { remaining, failed, refresh }
 }

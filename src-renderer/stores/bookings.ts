@@ -7,6 +7,7 @@ import type { CounterSetup } from '@shared/counter'
 import type { EventPayload, RequestInput, RequestOutput } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { bookingCode as codeOf, bookingLabel } from '@shared/bookingIdentity'
+import { createLoader } from './loader'
 import { useConnectionStore } from './connection'
 import { bookingSearch, noFilter, type BookingsFilter } from './bookingsFilter'
 
@@ -29,8 +30,6 @@ export const useBookingsStore = defineStore('bookings', () => {
   /** When a push last ended in this window (the engine also pushes in the background). */
   const lastSyncAt = ref<string | null>(null)
   const loadError = ref<AppError | null>(null)
-  const refreshError = ref<AppError | null>(null)
-  const refreshing = ref(false)
   /** A push asked for from this window is under way (the events say the same a moment later). */
   const pushingHere = ref(false)
   const pushing = computed(() => sync.value.pushing || pushingHere.value)
@@ -160,9 +159,7 @@ export const useBookingsStore = defineStore('bookings', () => {
   }
 
   /** Reads the agency's bookings from the service; offline, the cached ones stay and the failure is kept for the screen. */
-  async function refresh(): Promise<void> {
-    if (refreshing.value) return
-    refreshing.value = true
+  const refresher = createLoader(async () => {
     try {
       const before = wholeLists
       const answer = await request('counter.refresh')
@@ -170,15 +167,17 @@ export const useBookingsStore = defineStore('bookings', () => {
       // The core announced the same whole list (bookings.changed), in order with a push's changes: when that
       // announcement came first, a push may have changed a booking since, and the answer would undo it.
       if (wholeLists === before) apply(answer.changes)
-      refreshError.value = null
     } catch (err) {
-      refreshError.value = AppError.from(err)
       if (!setup.value) await loadSetup()
       // Offline: what this computer has is still worth showing.
       await ensureLoaded()
-    } finally {
-      refreshing.value = false
+      throw err
     }
+  })
+  const refreshing = computed(() => refresher.loading)
+  const refreshError = computed(() => refresher.error)
+  async function refresh(): Promise<void> {
+    if (!refresher.loading) await refresher.load()
   }
 
   /**

@@ -5,7 +5,7 @@ import type { RequestInput } from '@shared/contract'
 import type { BundleMedia, ImageSlot } from '@shared/bundleImages'
 import type { ImportOutcome } from '@shared/bundleImport'
 import type { BundleDetail, CatalogueQuery, CatalogueStatus, FileData, PullProgress } from '@shared/catalogue'
-import { AppError } from '@shared/errors'
+import { createLoader } from './loader'
 import { useWhoAmIStore } from './whoami'
 
 export type ActiveFilter = 'all' | 'active' | 'inactive'
@@ -20,10 +20,12 @@ export type ActiveFilter = 'all' | 'active' | 'inactive'
  */
 export const useCatalogueStore = defineStore('catalogue', () => {
   const status = ref<CatalogueStatus | null>(null)
-  const statusError = ref<AppError | null>(null)
+  const statusLoader = createLoader(
+    () => request('catalogue.status'),
+    (next) => (status.value = next),
+  )
+  const statusError = computed(() => statusLoader.error)
   const progress = ref<PullProgress | null>(null)
-  const pullError = ref<AppError | null>(null)
-  const pullRequested = ref(false)
   const tags = ref<{ tag: string; count: number }[]>([])
   /** Bumped whenever the cached rows may have changed; the list reloads on it. */
   const revision = ref(0)
@@ -32,7 +34,12 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const tag = ref<string | null>(null)
   const active = ref<ActiveFilter>('all')
 
-  const pulling = computed(() => pullRequested.value || (status.value?.pulling ?? false))
+  const puller = createLoader(
+    () => request('catalogue.pull'),
+    (next) => (status.value = next),
+  )
+  const pullError = computed(() => puller.error)
+  const pulling = computed(() => puller.loading || (status.value?.pulling ?? false))
   const hasSnapshot = computed(() => !!status.value?.pulledAt)
   /** False when the snapshot's server has no tags (unknown before the first pull counts as available). */
   const tagsAvailable = computed(() => status.value?.capabilities?.tags !== false)
@@ -51,12 +58,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   })
 
   async function loadStatus(): Promise<void> {
-    try {
-      status.value = await request('catalogue.status')
-      statusError.value = null
-    } catch (err) {
-      statusError.value = AppError.from(err)
-    }
+    await statusLoader.load()
   }
 
   async function loadTags(): Promise<void> {
@@ -71,19 +73,13 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   /** Fresh snapshot from the service. Never throws: the failure is shown on the catalogue screen. */
   async function pull(): Promise<void> {
-    if (pullRequested.value) return
-    pullRequested.value = true
-    pullError.value = null
-    try {
-      status.value = await request('catalogue.pull')
-    } catch (err) {
-      pullError.value = AppError.from(err)
-    } finally {
-      pullRequested.value = false
-      progress.value = null
-      revision.value += 1
-      void loadTags()
-    }
+    if (puller.loading) return
+    // The last failure goes as the clerk asks again: the progress takes its place.
+    puller.reset()
+    await puller.load()
+    progress.value = null
+    revision.value += 1
+    void loadTags()
   }
 
   function clearFilters(): void {
@@ -142,20 +138,21 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   // --- The open bundle's images and forms (online only; offline the cached addresses stand in)
   const media = ref<BundleMedia | null>(null)
-  const mediaError = ref<AppError | null>(null)
+  let mediaOf = 0
+  // Kept with its bundle's id: a screen shows it only for the bundle it has open.
+  const mediaLoader = createLoader(
+    () => request('bundles.media', { bundleId: mediaOf }),
+    (fresh) => (media.value = fresh),
+  )
+  const mediaError = computed(() => mediaLoader.error)
   async function loadMedia(bundleId: number): Promise<void> {
-    try {
-      const fresh = await request('bundles.media', { bundleId })
-      // Kept with its bundle's id: a screen shows it only for the bundle it has open.
-      media.value = fresh
-      mediaError.value = null
-    } catch (err) {
-      mediaError.value = AppError.from(err)
-    }
+    mediaOf = bundleId
+    await mediaLoader.load()
   }
+  /** An answer still on its way is forgotten too: it belongs to the bundle or the company left. */
   function forgetMedia(): void {
     media.value = null
-    mediaError.value = null
+    mediaLoader.reset()
   }
   async function setImage(input: RequestInput<'bundles.setImage'>): Promise<BundleMedia> {
     media.value = await request('bundles.setImage', input)

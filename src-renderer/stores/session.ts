@@ -3,7 +3,7 @@ import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
 import type { RequestInput, RequestOutput } from '@shared/contract'
 import type { SessionStatus } from '@shared/domain'
-import { AppError } from '@shared/errors'
+import { createLoader } from './loader'
 import { loadPageAgain, needsFreshPage, notePageLoadedFor } from './pageServiceOrigin'
 
 type AppInfo = RequestOutput<'app.info'>
@@ -12,8 +12,16 @@ type AppInfo = RequestOutput<'app.info'>
 export const useSessionStore = defineStore('session', () => {
   const status = ref<SessionStatus | null>(null)
   const appInfo = ref<AppInfo | null>(null)
-  const loadError = ref<AppError | null>(null)
-  let loading: Promise<void> | null = null
+  const loader = createLoader(
+    () => Promise.all([request('session.status'), request('app.info')]),
+    ([current, info]) => {
+      notePageLoadedFor(current)
+      status.value = current
+      appInfo.value = info
+    },
+  )
+  const loadError = computed(() => loader.error)
+  let loaded: Promise<void> | null = null
 
   const signedIn = computed(() => status.value?.state === 'signed_in')
   const training = computed(() => status.value?.state === 'signed_in' && status.value.training)
@@ -40,19 +48,10 @@ export const useSessionStore = defineStore('session', () => {
 
   /** Loads once; the router waits on it before the first navigation. Never throws. */
   function ensureLoaded(): Promise<void> {
-    loading ??= (async () => {
-      try {
-        const [current, info] = await Promise.all([request('session.status'), request('app.info')])
-        notePageLoadedFor(current)
-        status.value = current
-        appInfo.value = info
-        loadError.value = null
-      } catch (err) {
-        loadError.value = AppError.from(err)
-        loading = null // let a retry try again
-      }
-    })()
-    return loading
+    loaded ??= loader.load().then((applied) => {
+      if (!applied) loaded = null // let a retry try again
+    })
+    return loaded
   }
 
   async function signIn(input: RequestInput<'session.signIn'>): Promise<void> {

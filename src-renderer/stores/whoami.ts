@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
+import { createLoader } from './loader'
 import type { WhoAmI } from '@shared/domain'
 import { AppError } from '@shared/errors'
 
@@ -9,8 +10,6 @@ const agencyRetryMs = 60_000
 /** The signed-in profile, its memberships and where it works now. */
 export const useWhoAmIStore = defineStore('whoami', () => {
   const data = ref<WhoAmI | null>(null)
-  const loading = ref(false)
-  const error = ref<AppError | null>(null)
   const switchingTo = ref<number | null>(null)
 
   const currentEntity = computed(() => data.value?.currentEntity ?? null)
@@ -33,17 +32,15 @@ export const useWhoAmIStore = defineStore('whoami', () => {
     retryAgencyLater()
   })
 
-  async function load(): Promise<void> {
-    loading.value = true
-    try {
-      data.value = await request('profile.whoami')
-      error.value = null
+  const loader = createLoader(
+    () => request('profile.whoami'),
+    (next) => {
+      data.value = next
       retryAgencyLater()
-    } catch (err) {
-      error.value = AppError.from(err)
-    } finally {
-      loading.value = false
-    }
+    },
+  )
+  async function load(): Promise<void> {
+    await loader.load()
   }
 
   /** Throws so the caller can show the failure where the user clicked. */
@@ -61,8 +58,11 @@ export const useWhoAmIStore = defineStore('whoami', () => {
   function clear(): void {
     clearTimeout(agencyRetry)
     data.value = null
-    error.value = null
+    // An answer still on its way is the signed-out profile's.
+    loader.reset()
   }
 
+  const loading = computed(() => loader.loading)
+  const error = computed(() => loader.error)
   return { data, loading, error, switchingTo, currentEntity, timeZone, agencyError, load, switchEntity, clear }
 })

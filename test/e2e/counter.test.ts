@@ -4,19 +4,13 @@ import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { chosenOption, confirmDialog, expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { chosenOption, confirmDialog, expectText, input, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { dispatchCard, openDispatch, printed, recordPrinting } from './support/bookings'
 import { recordRequests, requestInApp } from './support/requests'
 
 const bookingsSeed = bookingFacts[101]
 const bundles = bundleFacts[101]
-
-async function openNewBooking(page: Page): Promise<void> {
-  await page.getByTestId('menu-newBooking').click()
-  await page.getByTestId('newBooking-view').waitFor()
-  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled()).toBe(true)
-}
 
 async function chooseDestination(page: Page, index = 0): Promise<string> {
   await page.getByTestId('booking-destination').click()

@@ -3,18 +3,12 @@ import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { startTraining, unexpectedProblems } from './support/actions'
+import { startTraining, unexpectedProblems, openNewBooking } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // New booking at a counter, by keyboard (issue 30, requirement 6): ↑/↓ choose a line and +/− change its
 // quantity while the scan box keeps the keyboard, so the next scan still lands there.
 const facts = bookingFacts[101]
-
-async function openNewBooking(page: Page): Promise<void> {
-  await page.getByTestId('menu-newBooking').click()
-  await page.getByTestId('newBooking-view').waitFor()
-  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
-}
 
 const scanBox = (page: Page) => page.getByTestId('booking-scan').locator('input')
 const summary = (page: Page) =>

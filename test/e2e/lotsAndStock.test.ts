@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { chosenOption, expectText, startTraining, text, unexpectedProblems } from './support/actions'
+import { chosenOption, expectText, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { openDispatch, printed, recordPrinting } from './support/bookings'
 
@@ -16,12 +16,6 @@ const facts = bookingFacts[101]
  * exactly a lot that expired while the booking was being made.
  */
 const clerksDay = new Date('2031-01-20T15:00:00Z')
-
-async function openNewBooking(page: Page): Promise<void> {
-  await page.getByTestId('menu-newBooking').click()
-  await page.getByTestId('newBooking-view').waitFor()
-  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled()).toBe(true)
-}
 
 const line = (page: Page, code: string) => page.locator(`[data-testid="booking-line"][data-code="${code}"]`)
 

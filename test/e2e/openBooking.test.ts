@@ -3,19 +3,13 @@ import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, input, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // The booking a clerk is typing survives what a counter meets: the app killed
 // or crashed mid-typing (restored, with a note), and a switch of company (kept
 // for the company it was started in; the other starts empty). Issue 12.
 const facts = bookingFacts[101]
-
-async function openNewBooking(page: Page): Promise<void> {
-  await page.getByTestId('menu-newBooking').click()
-  await page.getByTestId('newBooking-view').waitFor()
-  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
-}
 
 async function chooseDestination(page: Page): Promise<string> {
   await page.getByTestId('booking-destination').click()

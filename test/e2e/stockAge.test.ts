@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { startTraining, text, unexpectedProblems } from './support/actions'
+import { startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // The clerk sees the age of what they see (issue 32, requirement 5): the status bar and the catalogue say how
 // old the stock figures are, and once they pass the freshness limit (2 h) the bar, the booking's lines and the
 // catalogue mark them, on screens left open as the hours go by.
 const facts = bookingFacts[101]
-
-async function openNewBooking(page: Page): Promise<void> {
-  await page.getByTestId('menu-newBooking').click()
-  await page.getByTestId('newBooking-view').waitFor()
-  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
-}
 
 describe('the age of the stock figures', () => {
   const app = useFreshApp()

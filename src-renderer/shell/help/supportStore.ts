@@ -3,7 +3,7 @@ import { ref } from 'vue'
 import type { DoctorReport, ServiceCheckReport } from '@shared/support'
 import type { FileData } from '@shared/catalogue'
 import { request } from '../../api'
-import { createLoader } from '../../composables/useLoader'
+import { createLoader } from '../../stores/loader'
 
 /**
  * The help screen's door to the core: the doctor's report, the service check

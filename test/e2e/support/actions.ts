@@ -84,3 +84,10 @@ export async function signInTo(page: Page, serverUrl: string, user: { email: str
   await page.getByTestId('signin-submit').click()
   await page.getByTestId('shell').waitFor()
 }
+
+/** New booking from the menu, waited on until its scan box takes codes (a slow machine may take seconds). */
+export async function openNewBooking(page: Page): Promise<void> {
+  await page.getByTestId('menu-newBooking').click()
+  await page.getByTestId('newBooking-view').waitFor()
+  await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
+}

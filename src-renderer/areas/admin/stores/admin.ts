@@ -14,7 +14,7 @@ import type {
   TableRow,
 } from '@shared/administration'
 import type { WhoAmI } from '@shared/domain'
-import { createLoader, type Loader } from '@renderer/composables/useLoader'
+import { createLoader, type Loader } from '@renderer/stores/loader'
 import { usePreferencesStore } from '@renderer/stores/preferences'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
 

@@ -17,6 +17,7 @@ import { useCounterDraftStore } from '@renderer/stores/counterDraft'
 import { useCatalogueStore } from '@renderer/stores/catalogue'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
 import { useCounterReads } from '@renderer/composables/useCounterReads'
+import { useSubmit } from '@renderer/composables/useSubmit'
 import { useBookingLinesEditor, type EditedDraft } from './useBookingLinesEditor'
 import type { NewBookingScreen } from './newBookingScreen'
 
@@ -48,8 +49,16 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
       })
     : newDraft
   const original = ref<LocalBooking | null>(null)
-  const saving = ref(false)
-  const error = ref<AppError | null>(null)
+  // The form keeps everything typed on a failure; the message goes where the problem is. Reading the booking
+  // and the lines' own checks say theirs in the same place.
+  const {
+    busy: saving,
+    error,
+    run: send,
+  } = useSubmit(async (asDraft: boolean) => {
+    if (editing && original.value) return saveEdit(original.value, asDraft)
+    return saveNew(asDraft)
+  })
   /** What Ctrl+Enter found missing, in the form's order: each is outlined and says so beside it. */
   const missing = ref<(RequiredField | 'lines')[]>([])
 
@@ -267,19 +276,9 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
       expiredAsk.value = true
       return
     }
-    saving.value = true
-    error.value = null
-    try {
-      if (editing && original.value) return await saveEdit(original.value, asDraft)
-      await saveNew(asDraft)
-    } catch (err) {
-      // The form keeps everything typed; the message goes where the problem is.
-      error.value = AppError.from(err)
-    } finally {
-      saving.value = false
-      await nextTick()
-      screen.focusScan()
-    }
+    await send(asDraft)
+    await nextTick()
+    screen.focusScan()
   }
 
   /** Where the clerk starts: a draft kept without its destination opens on it (that is what it waits for), any other on the scan box. */
