@@ -34,8 +34,10 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const tag = ref<string | null>(null)
   const active = ref<ActiveFilter>('all')
 
+  /** Whether the next pull reads everything again (the clerk asked to), not only what changed. */
+  let pullWhole = false
   const puller = createLoader(
-    () => request('catalogue.pull'),
+    () => request('catalogue.pull', { full: pullWhole }),
     (next) => (status.value = next),
   )
   const pullError = computed(() => puller.error)
@@ -71,9 +73,13 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     }
   }
 
-  /** Fresh snapshot from the service. Never throws: the failure is shown on the catalogue screen. */
-  async function pull(): Promise<void> {
+  /**
+   * What changed on the service since the last pull (`full`: everything again, every agency's stock).
+   * Never throws: the failure is shown on the catalogue screen.
+   */
+  async function pull(full = false): Promise<void> {
     if (puller.loading) return
+    pullWhole = full
     // The last failure goes as the clerk asks again: the progress takes its place.
     puller.reset()
     await puller.load()

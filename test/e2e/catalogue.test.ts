@@ -56,6 +56,21 @@ describe('catalogue', () => {
     await scan(page, bundle.ean13)
     await expectText(page.getByTestId('bundle-title'), bundle.code)
 
+    // "Releer todo" beside "Actualizar" reads the whole catalogue again, every agency's stock with it.
+    await page.getByTestId('bundle-back').click()
+    await page.getByTestId('catalogue-view').waitFor()
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `catalogue-04-read-all-${width}`)
+    }
+    await page.getByTestId('catalogue-refresh-full').click()
+    await page.getByTestId('catalogue-progress').waitFor()
+    await page.getByTestId('catalogue-progress').waitFor({ state: 'detached', timeout: 60_000 })
+    await expect.poll(() => text(page.getByTestId('catalogue-stock-as-of'))).toMatch(/^Existencias al /)
+    await page.getByTestId('catalogue-list').click()
+    await scan(page, bundle.ean13)
+    await expectText(page.getByTestId('bundle-title'), bundle.code)
+
     // In English, a dynamic bundle is available "by category".
     await page.getByTestId('language-en').click()
     await page.getByTestId('bundle-back').click()

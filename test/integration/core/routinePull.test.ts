@@ -152,6 +152,17 @@ describe('a routine pull', () => {
     expect(stockReadAt(db(h)).get(destination)).toBe(pulledAt)
   }, 60_000)
 
+  it('reads everything again when asked to', async () => {
+    seen.length = 0
+    proxy.intercept = (req) => (seen.push(`${req.method} ${req.url}`), null)
+    try {
+      await h.call('catalogue.pull', { full: true })
+    } finally {
+      proxy.intercept = () => null
+    }
+    expect(seen).toContain('GET /inventories/bundles.json')
+  }, 60_000)
+
   it('whose answer is cut off leaves the previous snapshot whole', async () => {
     const renamed = (await h.call('catalogue.search', { query: '', limit: 2 })).rows[1]!
     expect(

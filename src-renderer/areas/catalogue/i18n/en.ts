@@ -15,6 +15,8 @@ const catalogue: CatalogueMessages = {
     pull: {
       button: 'Refresh',
       running: 'Refreshing…',
+      full: 'Read all again',
+      fullHint: 'Reads the whole catalogue and every agency’s stock again; takes longer than Refresh',
       starting: 'Contacting the service…',
       phaseCount: '{phase}: {done} of {total}',
       // Without row counts from the server: rows done, no share of a total.

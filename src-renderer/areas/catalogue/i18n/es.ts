@@ -14,6 +14,8 @@ const catalogue = {
     pull: {
       button: 'Actualizar',
       running: 'Actualizando…',
+      full: 'Releer todo',
+      fullHint: 'Lee otra vez el catálogo entero y las existencias de todas las sucursales; tarda más que Actualizar',
       starting: 'Conectando con el servicio…',
       phaseCount: '{phase}: {done} de {total}',
       // Sin recuentos del servidor: filas recibidas, sin proporción de un total.
