@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
@@ -7,6 +5,7 @@ import type { RequestOutput } from '@shared/contract'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { planOneUnitBookings, type OneUnitPlan } from '../../support/oneUnitBookings'
 import { tempDir } from '../../support/tempDir'
+import { startBenchSandbox, type BenchSandbox } from '../support/benchSandbox'
 import { durations, percentile, report } from '../support/measure'
 
 // The bookings outbox: how long the counter waits for a booking to be kept
@@ -14,10 +13,8 @@ import { durations, percentile, report } from '../support/measure'
 // through a line that loses a tenth of the answers after the service
 // committed. The sandbox runs as a separate process, so its work is not
 // counted as the client's; faults and resets go through its control door.
-const root = join(__dirname, '..', '..', '..')
-const cli = join(root, 'out', 'main', 'cli.js')
 const QUEUED = 1000
-let sandbox: ChildProcess
+let sandbox: BenchSandbox | undefined
 let url = ''
 let user: { email: string; token: string }
 
@@ -113,21 +110,11 @@ async function barePosts(prefix: string, count: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  sandbox = spawn(process.execPath, [cli, '--json', '--data-dir', tempDir('mostrador-bench-sandbox-'), 'sandbox'], { cwd: root })
-  const first = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    sandbox.stdout!.on('data', (d) => {
-      out += d
-      if (out.includes('\n')) resolve(out.split('\n')[0]!)
-    })
-    sandbox.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)))
-  })
-  const started = JSON.parse(first) as { url: string; users: { email: string; token: string }[] }
-  url = started.url
-  user = started.users[0]!
+  sandbox = await startBenchSandbox('small')
+  ;({ url, user } = sandbox)
 })
 afterAll(() => {
-  sandbox?.kill('SIGTERM')
+  sandbox?.stop()
 })
 
 /**

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -14,14 +14,13 @@ import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
 import { startByteCountingProxy, type ByteCountingProxy } from '../../support/byteCountingProxy'
 import { tempDir } from '../../support/tempDir'
+import { startBenchSandbox, cli, root, type BenchSandbox } from '../support/benchSandbox'
 import { durations, percentile, report } from '../support/measure'
 
 // The catalogue on the large seed (100,000 bundles over 50,000 items): a full
 // pull, search, and a warm start. The sandbox runs as a separate process, and
 // so does each pull, so their memory is their own.
-const root = join(__dirname, '..', '..', '..')
-const cli = join(root, 'out', 'main', 'cli.js')
-let sandbox: ChildProcess
+let sandbox: BenchSandbox | undefined
 let sandboxDir = ''
 let wire: ByteCountingProxy | undefined
 let url = ''
@@ -43,25 +42,12 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ stdout
 }
 
 beforeAll(async () => {
-  sandboxDir = tempDir('mostrador-bench-sandbox-')
-  sandbox = spawn(process.execPath, [cli, '--json', '--data-dir', sandboxDir, 'sandbox', '--scale', 'large'], {
-    cwd: root,
-  })
-  const first = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    sandbox.stdout!.on('data', (d) => {
-      out += d
-      if (out.includes('\n')) resolve(out.split('\n')[0]!)
-    })
-    sandbox.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)))
-  })
-  const started = JSON.parse(first) as { url: string; users: { email: string; token: string }[] }
-  url = started.url
-  user = started.users[0]!
+  sandbox = await startBenchSandbox('large')
+  ;({ url, user, dir: sandboxDir } = sandbox)
 })
 afterAll(async () => {
   await wire?.close()
-  sandbox?.kill('SIGTERM')
+  sandbox?.stop()
 })
 
 let cacheDir = ''
