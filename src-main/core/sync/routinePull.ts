@@ -1,7 +1,7 @@
 import type { PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
-import { readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
+import { idTables, readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
 import { readPages, readReference } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
@@ -36,6 +36,8 @@ export const CHANGE_MARGIN_MS = 10 * 60_000
  */
 const BY_ID_SHARE = 0.05
 const BY_ID_MOST = 2_000
+/** A routine pull removes at most half of a table's rows; past that, only a full pull is believed. */
+const KEPT_SHARE_LEAST = 0.5
 /** REST reads of changed bundles in flight at once. */
 const BY_ID_AT_ONCE = 4
 
@@ -59,7 +61,7 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
   const [tags, itemBarcodes] = await Promise.all([usable('bundleTags'), usable('itemBarcodes')])
   if (tags !== kept.tags || itemBarcodes !== kept.itemBarcodes) return 'full'
   const since = new Date(Date.parse(seen) - CHANGE_MARGIN_MS).toISOString()
-  const cached = db.prepare<[], number>('SELECT count(*) FROM bundles').pluck().get() ?? 0
+  const cached = rowCount(db, 'bundles')
 
   deps.onProgress({ phase: 'reference', done: 0, total: null })
   const changed: number[] = []
@@ -75,6 +77,8 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
   const newItems = await collect(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, maxId(db, 'items')))
   const newLots = await collect(readPages(graphql, 'lots', {}, undefined, undefined, maxId(db, 'lots')))
   const ids = { items: await idSet(graphql, 'items'), lots: await idSet(graphql, 'lots'), bundles: await idSet(graphql, 'bundles') }
+  // Ids that lost half a table (a role cut short, a page that came back empty) must not empty the cache: a full pull decides.
+  for (const table of idTables) if (ids[table].size < rowCount(db, table) * KEPT_SHARE_LEAST) return 'full'
 
   const agencies = [...new Set([...deps.stockAgencies, ...bookedAgencies(db, deps.now())])]
   const stock = new Map<number, { lot_id: number; available: number }[]>()
@@ -103,6 +107,10 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
   const counts = applyCatalogueChanges(db, changes)
   deps.onProgress({ phase: 'done', done: counts.bundles, total: changed.length })
   return counts
+}
+
+function rowCount(db: Sqlite, table: IdTable): number {
+  return db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? 0
 }
 
 function maxId(db: Sqlite, table: 'items' | 'lots'): number {

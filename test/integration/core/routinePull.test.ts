@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, storeFileName, type RunningSandbox } from '@sandbox'
 import { openSqlite, type Sqlite } from '@base/sqlite'
+import { idsQuery } from '@core/api/catalogueChanges'
 import { stockReadAt } from '@core/cache/catalogueMarks'
 import { catalogueTables } from '@core/cache/migrations'
 import { bookableItem } from '../../support/bookableItem'
@@ -160,6 +161,24 @@ describe('a routine pull', () => {
     } finally {
       proxy.intercept = () => null
     }
+    expect(seen).toContain('GET /inventories/bundles.json')
+  }, 60_000)
+
+  it('that meets an empty list of ids reads everything again instead of emptying the catalogue', async () => {
+    const counts = (await h.call('catalogue.status')).counts
+    seen.length = 0
+    proxy.intercept = (req) => {
+      seen.push(`${req.method} ${req.url}`)
+      return isGraphql(req)
+        ? { byBody: (body) => (body.includes(idsQuery('items')) ? { status: 200, body: { data: { items: [] } } } : null) }
+        : null
+    }
+    try {
+      await h.call('catalogue.pull')
+    } finally {
+      proxy.intercept = () => null
+    }
+    expect((await h.call('catalogue.status')).counts).toEqual(counts)
     expect(seen).toContain('GET /inventories/bundles.json')
   }, 60_000)
 
