@@ -108,7 +108,7 @@ export class EntityCaches {
   }
 
   close(): void {
-    this.open?.store.db.close()
+    this.open?.store.close()
     this.journaled?.closeJournal()
     this.open = null
     this.journaled = null
