@@ -78,12 +78,7 @@ export const rowCasts = {
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
-const documents = 'issue 31 item 3: its cache documents are read and written through a named cache module'
 export const rawCatalogueDb = {
-  'src-main/core/services/bookingsService.ts': 'issue 31 item 3: forgets the open booking through the cache layer',
   'src-main/core/services/catalogueService.ts': 'issue 31 item 3: the pull’s date and capabilities through the cache layer',
-  'src-main/core/services/counterService.ts': documents,
-  'src-main/core/services/dispatchTicksService.ts': documents,
-  'src-main/core/services/openBookingService.ts': documents,
   'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a booking row’s export and restore move into the cache layer',
 }
