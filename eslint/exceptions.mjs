@@ -66,7 +66,6 @@ export const rowCasts = {
   'src-main/core/cache/catalogueStore.ts': cacheStatements,
   'src-main/core/cache/fileIdentity.ts': cacheStatements,
   'src-main/core/cache/snapshotSwap.ts': cacheStatements,
-  'src-main/core/cache/storedBookingRow.ts': cacheStatements,
   'src-main/core/services/deliveryCount.ts': mapValue,
   'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a stored payload, parsed with the outbox’s own',
   'src-main/core/support/cacheFiles.ts': 'issue 31 item 3: doctor’s reads of a damaged cache, typed with the outbox’s',
@@ -80,5 +79,4 @@ export const rowCasts = {
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
 export const rawCatalogueDb = {
   'src-main/core/services/catalogueService.ts': 'issue 31 item 3: the pull’s date and capabilities through the cache layer',
-  'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a booking row’s export and restore move into the cache layer',
 }
