@@ -78,5 +78,6 @@ export const rowCasts = {
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
 export const rawCatalogueDb = {
-  'src-main/core/services/catalogueService.ts': 'issue 31 item 3: the pull’s date and capabilities through the cache layer',
+  'src-main/core/services/catalogueService.ts':
+    'issue 31 item 3: hands the db to the sync layer’s pulls until their SQL moves into the cache',
 }
