@@ -66,7 +66,6 @@ export const rowCasts = {
   'src-main/core/cache/catalogueStore.ts': cacheStatements,
   'src-main/core/cache/fileIdentity.ts': cacheStatements,
   'src-main/core/cache/snapshotSwap.ts': cacheStatements,
-  'src-main/core/cache/storedBookingRow.ts': cacheStatements,
   'src-main/core/services/deliveryCount.ts': mapValue,
   'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a stored payload, parsed with the outbox’s own',
   'src-main/core/support/cacheFiles.ts': 'issue 31 item 3: doctor’s reads of a damaged cache, typed with the outbox’s',
@@ -78,15 +77,7 @@ export const rowCasts = {
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
-const documents = 'issue 31 item 3: its cache documents are read and written through a named cache module'
 export const rawCatalogueDb = {
-  'src-main/core/services/availability.ts': 'issue 31 item 3: lot figures net of unsent bookings through the cache layer',
-  'src-main/core/services/bookingsService.ts': 'issue 31 item 3: forgets the open booking through the cache layer',
-  'src-main/core/services/catalogueService.ts': 'issue 31 item 3: the pull’s date and capabilities through the cache layer',
-  'src-main/core/services/counterService.ts': documents,
-  'src-main/core/services/dispatchTicksService.ts': documents,
-  'src-main/core/services/entityCaches.ts': 'issue 31 item 3: closing an entity’s cache becomes the cache’s own close()',
-  'src-main/core/services/entryChecks.ts': 'issue 31 item 3: the pull’s date through the cache layer',
-  'src-main/core/services/openBookingService.ts': documents,
-  'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a booking row’s export and restore move into the cache layer',
+  'src-main/core/services/catalogueService.ts':
+    'issue 31 item 3: hands the db to the sync layer’s pulls until their SQL moves into the cache',
 }

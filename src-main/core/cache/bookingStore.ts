@@ -3,6 +3,7 @@ import type { ServiceBookingView } from '../api/serviceBookingView'
 import type { BookingOutbox, OpenSummary } from './bookingOutbox'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import { linesFromStored, storedLines } from './storedLines'
+import { bookingRowText, restoreBookingRow, type StoredBookingRow } from './storedBookingRow'
 import type { Sqlite } from '@base/sqlite'
 
 /**
@@ -99,6 +100,16 @@ export class BookingStore {
   /** Writes a change and its outbox entry together. */
   write<T>(fn: () => T): T {
     return this.db.transaction(fn)()
+  }
+
+  /** A booking's row as JSON text, to carry to another computer (storedBookingRow.ts); null when not here. */
+  rowText(localId: string): string | null {
+    return bookingRowText(this.db, localId)
+  }
+
+  /** Puts a carried booking's row back, as waiting to be sent; the local id its entries belong to here. */
+  restoreRow(row: StoredBookingRow): string {
+    return restoreBookingRow(this.db, row)
   }
 
   /** A booking typed on this computer (origin 'here': its local reference is what the clerk saw first). */

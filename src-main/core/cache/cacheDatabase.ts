@@ -50,13 +50,14 @@ function migrate(db: Sqlite, current: number, migrations: readonly string[]): vo
 }
 
 // Some documents (the profile) are read several times per commit: their statement is prepared once per file.
-const readStatements = new WeakMap<Sqlite, Statement>()
+type DocumentRow = { value: string; updated_at: string }
+const readStatements = new WeakMap<Sqlite, Statement<[string], DocumentRow>>()
 
 /** A kept document as its stored JSON text, for a reader that keeps what it parsed while the text is the same. */
 export function readDocumentText(db: Sqlite, key: string): { text: string; updatedAt: string } | null {
   let read = readStatements.get(db)
-  if (!read) readStatements.set(db, (read = db.prepare('SELECT value, updated_at FROM documents WHERE key = ?')))
-  const row = read.get(key) as { value: string; updated_at: string } | undefined
+  if (!read) readStatements.set(db, (read = db.prepare<[string], DocumentRow>('SELECT value, updated_at FROM documents WHERE key = ?')))
+  const row = read.get(key)
   return row ? { text: row.value, updatedAt: row.updated_at } : null
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { catalogueCapabilities, type CatalogueCapabilities } from '@shared/catalogue'
 import type { Sqlite } from '@base/sqlite'
 
 /**
@@ -14,6 +15,8 @@ const keys = {
   fullAt: 'catalogue_full_at',
   bundlesSeenUntil: 'catalogue_bundles_seen_until',
   stockReadAt: 'catalogue_stock_read_at',
+  pulledAt: 'catalogue_pulled_at',
+  capabilities: 'catalogue_capabilities',
 } as const
 
 const stockTimes = z.record(z.string().regex(/^\d+$/), z.string())
@@ -25,6 +28,19 @@ function read(db: Sqlite, key: string): string | null {
 
 function write(db: Sqlite, key: string, value: string): void {
   db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value)
+}
+
+/** When the snapshot was last brought up to date, by a full or a routine pull (null before the first). */
+export function pulledAt(db: Sqlite): string | null {
+  return read(db, keys.pulledAt)
+}
+
+/** What the last pull could read (null before the first pull, or for a snapshot taken before this was stored). */
+export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
+  const raw = read(db, keys.capabilities)
+  if (raw === null) return null
+  const parsed = catalogueCapabilities.safeParse(JSON.parse(raw))
+  return parsed.success ? parsed.data : null
 }
 
 export function fullPullAt(db: Sqlite): string | null {

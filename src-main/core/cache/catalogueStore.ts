@@ -1,6 +1,6 @@
 import type { BookingLine, LineDescription } from '@shared/bookings'
 import type { CatalogueFacts, CatalogueItemFact } from '@shared/bookingLines'
-import type { BundleComponent, BundleDetail, CatalogueQuery, CatalogueRow, ItemRow } from '@shared/catalogue'
+import type { BundleComponent, BundleDetail, CatalogueCapabilities, CatalogueQuery, CatalogueRow, ItemRow } from '@shared/catalogue'
 import { catalogueQuery } from '@shared/catalogue'
 import type { AgencyOption, AgencyStock } from '@shared/counter'
 import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
@@ -8,7 +8,8 @@ import { bundleFromService, type ServiceBundle } from '../api/bundlesApi'
 import { storedBundleRecord, toBundleComponent, toItemRow, type ComponentSqlRow, type ItemSqlRow } from './catalogueRows'
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '@base/sqlite'
-import { stockReadAt } from './catalogueMarks'
+import { fullPullAt, pulledAt, pulledCapabilities, stockReadAt } from './catalogueMarks'
+import { unsentByLot } from './unsentLots'
 
 /**
  * Reads and writes of the cached catalogue. Search ranks an exact barcode or
@@ -531,5 +532,28 @@ export class CatalogueStore {
   counts(): { bundles: number; items: number; agencies: number } {
     const n = (table: string) => (this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
     return { bundles: n('bundles'), items: n('items'), agencies: n('agencies') }
+  }
+
+  /** When the snapshot was last brought up to date (null before the first pull). */
+  pulledAt(): string | null {
+    return pulledAt(this.db)
+  }
+
+  pulledCapabilities(): CatalogueCapabilities | null {
+    return pulledCapabilities(this.db)
+  }
+
+  fullPullAt(): string | null {
+    return fullPullAt(this.db)
+  }
+
+  /** What this computer booked of each lot at an agency that the service has not confirmed (unsentLots.ts). */
+  unsentByLot(agencyId: number, itemIds: readonly number[]): Map<number, number> {
+    return unsentByLot(this.db, agencyId, itemIds)
+  }
+
+  /** Closes the entity's database: the store, its bookings and its outbox share it. */
+  close(): void {
+    this.db.close()
   }
 }

@@ -61,10 +61,10 @@ export function parseBookingRow(text: string | null | undefined): StoredBookingR
  * returns the local id its entries belong to here.
  */
 export function restoreBookingRow(db: Sqlite, row: StoredBookingRow): string {
-  const same = db.prepare('SELECT local_id FROM bookings WHERE local_id = ?').get(row.local_id) as { local_id: string } | undefined
+  const same = db.prepare<[string], { local_id: string }>('SELECT local_id FROM bookings WHERE local_id = ?').get(row.local_id)
   if (same) return same.local_id
   if (row.service_id !== null) {
-    const theirs = db.prepare('SELECT local_id FROM bookings WHERE service_id = ?').get(row.service_id) as { local_id: string } | undefined
+    const theirs = db.prepare<[number], { local_id: string }>('SELECT local_id FROM bookings WHERE service_id = ?').get(row.service_id)
     if (theirs) return theirs.local_id
   }
   db.prepare(

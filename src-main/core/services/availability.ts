@@ -1,6 +1,5 @@
 import { netAvailable } from '@shared/bookingLines'
 import type { LotOption } from '@shared/counter'
-import { unsentByLot } from '../cache/unsentLots'
 import type { EntityCache } from './entityCaches'
 
 /**
@@ -38,7 +37,7 @@ export function availableAt(cache: EntityCache, agencyId: number, itemIds: reado
 export function lotsAt(cache: EntityCache, agencyId: number, itemIds: readonly number[]): Map<number, LotOption[]> {
   const ids = [...new Set(itemIds)]
   const withUnsent = [...cache.outbox.unsentBooked(agencyId, ids).keys()]
-  const unsent = unsentByLot(cache.store.db, agencyId, withUnsent)
+  const unsent = cache.store.unsentByLot(agencyId, withUnsent)
   return new Map(
     ids.map((id) => [
       id,

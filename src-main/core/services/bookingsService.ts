@@ -118,7 +118,7 @@ export class BookingsService {
     cache.bookings.write(() => {
       cache.bookings.insert({ localId, ...fields, createdAt: at }, input.draft ? 'draft' : 'pending')
       if (payload) cache.outbox.enqueue(localId, 'create', payload, newMarker(), at)
-      if (input.fromOpenBooking) forgetOpenBooking(cache.store.db)
+      if (input.fromOpenBooking) forgetOpenBooking(cache.documents)
     })
     const changes = this.changed([localId])
     return { booking: changes.bookings[0] as LocalBooking, warnings, changes }

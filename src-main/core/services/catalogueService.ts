@@ -2,11 +2,9 @@ import type { BundleDetail, CatalogueQuery, CatalogueStatus, ItemRow, PullProgre
 import { AppError } from '@shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
 import type { ServiceExtension } from '../api/serviceExtensions'
-import type { Sqlite } from '@base/sqlite'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import type { CoreEvents } from '../events'
-import { fullPullAt } from '../cache/catalogueMarks'
-import { pullCatalogue, pulledAt, pulledCapabilities } from '../sync/cataloguePull'
+import { pullCatalogue } from '../sync/cataloguePull'
 import { pullChanges } from '../sync/routinePull'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
@@ -45,7 +43,7 @@ export class CatalogueService {
   status(): CatalogueStatus {
     const cache = this.caches.current()
     const who = this.profile.lastKnown()
-    const at = cache ? pulledAt(cache.store.db) : null
+    const at = cache ? cache.store.pulledAt() : null
     return {
       entityId: cache?.entityId ?? null,
       agency: who?.agency ?? null,
@@ -55,7 +53,7 @@ export class CatalogueService {
       pulling: this.pulling !== null,
       counts: cache ? cache.store.counts() : { bundles: 0, items: 0, agencies: 0 },
       lastError: this.lastError,
-      capabilities: cache ? pulledCapabilities(cache.store.db) : null,
+      capabilities: cache ? cache.store.pulledCapabilities() : null,
     }
   }
 
@@ -87,7 +85,7 @@ export class CatalogueService {
       }
       const own = who.agency ? [who.agency.id] : []
       const stockAgencies = [...new Set([...own, ...this.stockAgencies()])]
-      const routine = !full && !this.fullPullDue(cache.store.db) ? await pullChanges({ ...deps, stockAgencies }) : 'full'
+      const routine = !full && !this.fullPullDue(cache.store) ? await pullChanges({ ...deps, stockAgencies }) : 'full'
       if (routine === 'full') await pullCatalogue(deps)
       this.lastError = null
     } catch (err) {
@@ -97,8 +95,8 @@ export class CatalogueService {
   }
 
   /** A day (fullEveryMs) since the last full pull by this computer's clock: the service's is never compared with it. */
-  private fullPullDue(db: Sqlite): boolean {
-    const at = fullPullAt(db)
+  private fullPullDue(store: CatalogueStore): boolean {
+    const at = store.fullPullAt()
     return at === null || this.now().getTime() - Date.parse(at) >= this.fullEveryMs || this.now().getTime() < Date.parse(at)
   }
 

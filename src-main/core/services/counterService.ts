@@ -3,7 +3,6 @@ import type { AgencyOption, CounterSetup, LotOption, ScanResult, ScannedItem, Tr
 import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
 import { bundleRefusal } from '@shared/bookingLines'
-import { readDocument, writeDocument } from '../cache/cacheDatabase'
 import { fetchBookingView } from '../api/bookingsApi'
 import { readAgencyShipments, readCategoryFilter, readPendingTransferRequests } from '../api/bookingsGraphql'
 import type { CoreEvents } from '../events'
@@ -76,7 +75,7 @@ export class CounterService {
     const origin: AgencyOption | null = own
       ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agencyCategoryId: null })
       : null
-    const settings = readDocument<CounterSettings>(cache.store.db, SETTINGS_DOC)?.value
+    const settings = cache.documents.read<CounterSettings>(SETTINGS_DOC)?.value
     const filtered = settings?.filterByCategory ?? false
     const others = agencies.filter((a) => a.id !== origin?.id)
     return {
@@ -86,7 +85,7 @@ export class CounterService {
       unavailable: settings?.unavailable ?? [],
       agencies,
       today: dateInZone(this.now(), this.profile.lastKnown()?.profile.timeZone ?? 'UTC'),
-      refreshedAt: readDocument<string>(cache.store.db, REFRESHED_DOC)?.value ?? null,
+      refreshedAt: cache.documents.read<string>(REFRESHED_DOC)?.value ?? null,
     }
   }
 
@@ -217,8 +216,8 @@ export class CounterService {
       readSince,
     )
     await this.readVersions(cache, agency)
-    writeDocument(cache.store.db, SETTINGS_DOC, { filterByCategory, unavailable } satisfies CounterSettings, at)
-    writeDocument(cache.store.db, REFRESHED_DOC, at.toISOString(), at)
+    cache.documents.write(SETTINGS_DOC, { filterByCategory, unavailable } satisfies CounterSettings, at)
+    cache.documents.write(REFRESHED_DOC, at.toISOString(), at)
     return this.setup()
   }
 

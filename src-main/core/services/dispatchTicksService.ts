@@ -1,6 +1,5 @@
 import { AppError } from '@shared/errors'
 import { bookingTicks, type BookingTicks, type LineTicks } from '@shared/dispatchTicks'
-import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
 import type { LocalBooking } from '@shared/bookings'
 import type { BookingsDelta } from '@shared/contract/events'
 import type { Logger } from '../logging/logger'
@@ -78,8 +77,8 @@ export class DispatchTicksService {
 
   private write(cache: EntityCache, ticks: BookingTicks): string {
     const at = this.now()
-    if (Object.keys(ticks).length === 0) deleteDocument(cache.store.db, TICKS_DOC)
-    else writeDocument(cache.store.db, TICKS_DOC, ticks, at)
+    if (Object.keys(ticks).length === 0) cache.documents.delete(TICKS_DOC)
+    else cache.documents.write(TICKS_DOC, ticks, at)
     return at.toISOString()
   }
 
@@ -87,7 +86,7 @@ export class DispatchTicksService {
   private kept(cache: EntityCache): BookingTicks {
     let raw: { value: unknown } | null
     try {
-      raw = readDocument<unknown>(cache.store.db, TICKS_DOC)
+      raw = cache.documents.read<unknown>(TICKS_DOC)
     } catch (err) {
       return this.drop(cache, 'not JSON', err)
     }
@@ -102,7 +101,7 @@ export class DispatchTicksService {
       why,
       detail: detail instanceof Error ? detail.message : detail,
     })
-    deleteDocument(cache.store.db, TICKS_DOC)
+    cache.documents.delete(TICKS_DOC)
     return {}
   }
 

@@ -1,4 +1,5 @@
 import { BookingStore } from '../cache/bookingStore'
+import { CacheDocuments } from '../cache/cacheDocuments'
 import { CatalogueStore } from '../cache/catalogueStore'
 import { changedIdentity } from '../cache/fileIdentity'
 import { entityCacheFile } from '../cache/partition'
@@ -16,6 +17,8 @@ export interface EntityCache {
   agencyId: number | null
   store: CatalogueStore
   bookings: BookingStore
+  /** The cache's small JSON documents by key (settings, the open booking, dispatch counts). */
+  documents: CacheDocuments
   outbox: OutboxStore
   /** Whether the service keeps the markers our creates write in the memo (outbox/markerEcho.ts). */
   markerEcho: MarkerEcho
@@ -62,6 +65,7 @@ export class EntityCaches {
         agencyId: agency(),
         store: new CatalogueStore(db, agency),
         bookings: new BookingStore(db, outbox),
+        documents: new CacheDocuments(db),
         outbox,
         markerEcho: new MarkerEcho(db),
       }
@@ -108,7 +112,7 @@ export class EntityCaches {
   }
 
   close(): void {
-    this.open?.store.db.close()
+    this.open?.store.close()
     this.journaled?.closeJournal()
     this.open = null
     this.journaled = null

@@ -3,7 +3,6 @@ import type { BookingLine } from '@shared/bookings'
 import { catalogueRefusals, type CheckedBooking, type CheckedLine } from '@shared/bookingLines'
 import { AppError } from '@shared/errors'
 import { quantityLimits } from '@shared/patterns'
-import { pulledAt } from '../sync/cataloguePull'
 import type { EntityCache } from './entityCaches'
 
 /**
@@ -30,7 +29,7 @@ export function refuseAtEntry(cache: EntityCache, check: EntryCheck): void {
   const lines = booking.lines ?? []
   // A catalogue never pulled knows nothing: its silence refuses nothing.
   const fields =
-    pulledAt(cache.store.db) === null
+    cache.store.pulledAt() === null
       ? {}
       : catalogueRefusals(
           booking,

@@ -1,8 +1,7 @@
 import { AppError } from '@shared/errors'
 import { openBooking, type OpenBooking, type OpenBookingForm } from '@shared/openBooking'
-import { deleteDocument, readDocument, writeDocument } from '../cache/cacheDatabase'
 import { openBookingFromStored, storedOpenBooking } from '../cache/openBookingDocument'
-import type { Sqlite } from '@base/sqlite'
+import type { CacheDocuments } from '../cache/cacheDocuments'
 import type { Logger } from '../logging/logger'
 import type { EntityCache, EntityCaches } from './entityCaches'
 
@@ -10,8 +9,8 @@ import type { EntityCache, EntityCaches } from './entityCaches'
 const OPEN_BOOKING_DOC = 'counter_open_booking'
 
 /** Forgets the entity's open booking: for the save that turns it into a booking, in that save's transaction. */
-export function forgetOpenBooking(db: Sqlite): void {
-  deleteDocument(db, OPEN_BOOKING_DOC)
+export function forgetOpenBooking(documents: CacheDocuments): void {
+  documents.delete(OPEN_BOOKING_DOC)
 }
 
 /**
@@ -37,7 +36,7 @@ export class OpenBookingService {
   private kept(cache: EntityCache): OpenBooking | null {
     let raw: unknown
     try {
-      raw = readDocument<unknown>(cache.store.db, OPEN_BOOKING_DOC)
+      raw = cache.documents.read<unknown>(OPEN_BOOKING_DOC)
     } catch (err) {
       return this.drop(cache, 'not JSON', err)
     }
@@ -52,19 +51,19 @@ export class OpenBookingService {
   save(entityId: number, form: OpenBookingForm): { savedAt: string } {
     const cache = this.own(entityId)
     const at = this.now()
-    writeDocument(cache.store.db, OPEN_BOOKING_DOC, storedOpenBooking(entityId, form), at)
+    cache.documents.write(OPEN_BOOKING_DOC, storedOpenBooking(entityId, form), at)
     return { savedAt: at.toISOString() }
   }
 
   /** Saved as a booking or discarded by the clerk. */
   clear(entityId: number): { cleared: true } {
-    deleteDocument(this.own(entityId).store.db, OPEN_BOOKING_DOC)
+    this.own(entityId).documents.delete(OPEN_BOOKING_DOC)
     return { cleared: true }
   }
 
   private drop(cache: EntityCache, why: string, detail: unknown): null {
     this.log.warn('open booking dropped: the saved form does not read', { why, detail: detail instanceof Error ? detail.message : detail })
-    deleteDocument(cache.store.db, OPEN_BOOKING_DOC)
+    cache.documents.delete(OPEN_BOOKING_DOC)
     return null
   }
 

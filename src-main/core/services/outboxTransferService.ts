@@ -1,7 +1,7 @@
 import { outboxOp } from '@shared/bookings'
 import { AppError, badInput } from '@shared/errors'
 import { normaliseServerUrl } from '../cache/partition'
-import { bookingRowText, parseBookingRow, restoreBookingRow } from '../cache/storedBookingRow'
+import { parseBookingRow } from '../cache/storedBookingRow'
 import { OUTBOX_FILE_FORMAT, OUTBOX_FILE_VERSION, outboxFile, type OutboxFile } from '../sync/outbox/outboxFile'
 import type { BookingsService } from './bookingsService'
 import type { EntityCaches } from './entityCaches'
@@ -34,7 +34,7 @@ export class OutboxTransferService {
     const { account, training } = this.session.require()
     const rows = new Map<string, string | null>()
     const entries = cache.outbox.openEntries().flatMap((e) => {
-      if (!rows.has(e.localId)) rows.set(e.localId, bookingRowText(cache.store.db, e.localId))
+      if (!rows.has(e.localId)) rows.set(e.localId, cache.bookings.rowText(e.localId))
       const booking = parseBookingRow(rows.get(e.localId))
       if (!booking) return []
       return [
@@ -91,7 +91,7 @@ export class OutboxTransferService {
           report.alreadyHere++
           continue
         }
-        const localId = restoreBookingRow(cache.store.db, e.booking)
+        const localId = cache.bookings.restoreRow(e.booking)
         cache.outbox.restore({
           localId,
           op: e.op,

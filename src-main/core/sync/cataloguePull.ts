@@ -1,4 +1,4 @@
-import { catalogueCapabilities, type CatalogueCapabilities, type PullProgress } from '@shared/catalogue'
+import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
 import { readRestBundleColumns, unknownRestColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
 import { countRows, readPages, readReference, type PulledBundle } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
@@ -178,17 +178,4 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
     await restRead
     db.exec('DROP TABLE IF EXISTS temp.rest_bundle_columns')
   }
-}
-
-export function pulledAt(db: Sqlite): string | null {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'catalogue_pulled_at'").get() as { value: string } | undefined
-  return row?.value ?? null
-}
-
-/** What the last pull could read (null before the first pull, or for a snapshot taken before this was stored). */
-export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'catalogue_capabilities'").get() as { value: string } | undefined
-  if (!row) return null
-  const parsed = catalogueCapabilities.safeParse(JSON.parse(row.value))
-  return parsed.success ? parsed.data : null
 }

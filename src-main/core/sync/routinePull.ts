@@ -8,8 +8,7 @@ import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import { applyCatalogueChanges, type AppliedCounts, type CatalogueChanges } from '../cache/catalogueChangeWriter'
 import { bookedAgencies } from '../cache/bookedAgencies'
-import { bundlesSeenUntil } from '../cache/catalogueMarks'
-import { pulledCapabilities } from './cataloguePull'
+import { bundlesSeenUntil, pulledCapabilities } from '../cache/catalogueMarks'
 import type { Sqlite } from '@base/sqlite'
 
 export interface RoutinePullDeps {
