@@ -7,7 +7,7 @@ import {
   writeBundleRows,
   type ServiceBundleWithDetails,
 } from './catalogueStore'
-import { markBundlesSeen, markStockRead } from './catalogueMarks'
+import { markBundlesSeen, markPulled, markStockRead } from './catalogueMarks'
 import type { Sqlite } from '@base/sqlite'
 
 /** What a routine pull read, all of it, before anything is written. */
@@ -74,7 +74,7 @@ export function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges): Ap
     for (const [agency, rows] of changes.stock) counts.stockRows += writeAgencyStock(db, agency, rows)
     markStockRead(db, [...changes.stock.keys()], changes.at, true)
     markBundlesSeen(db, changes.bundlesSeenUntil)
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('catalogue_pulled_at', ?)").run(changes.at)
+    markPulled(db, changes.at)
   })()
   return counts
 }
@@ -93,31 +93,38 @@ function removeGone(db: Sqlite, present: CatalogueChanges['ids']): number {
   const lots = gone(ids(db, 'lots'), present.lots)
   const bundles = gone(ids(db, 'bundles'), present.bundles)
   const lotItem = db.prepare<[number], number>('SELECT item_id FROM lots WHERE id = ?').pluck()
+  const lotDeletes = ['DELETE FROM lot_stocks WHERE lot_id = ?', 'DELETE FROM lots WHERE id = ?'].map((sql) => db.prepare(sql))
+  const itemDeletes = ['DELETE FROM items WHERE id = ?', 'DELETE FROM item_fts WHERE rowid = ?', 'DELETE FROM stock WHERE item_id = ?'].map(
+    (sql) => db.prepare(sql),
+  )
   const resum = new Set<number>()
   for (const id of lots) {
     const itemId = lotItem.get(id)
     if (itemId !== undefined) resum.add(itemId)
-    db.prepare('DELETE FROM lot_stocks WHERE lot_id = ?').run(id)
-    db.prepare('DELETE FROM lots WHERE id = ?').run(id)
+    for (const statement of lotDeletes) statement.run(id)
   }
   for (const id of items) {
-    db.prepare('DELETE FROM items WHERE id = ?').run(id)
-    db.prepare('DELETE FROM item_fts WHERE rowid = ?').run(id)
-    db.prepare('DELETE FROM stock WHERE item_id = ?').run(id)
+    for (const statement of itemDeletes) statement.run(id)
     resum.delete(id)
   }
-  for (const itemId of resum) resumItem(db, itemId)
+  const sum = stockSummer(db)
+  for (const itemId of resum) sum(itemId, null)
   for (const id of bundles) deleteBundleRows(db, id)
   return items.length + lots.length + bundles.length
 }
 
-/** An item's stock per agency, summed again from its lots. */
-function resumItem(db: Sqlite, itemId: number): void {
-  db.prepare('DELETE FROM stock WHERE item_id = ?').run(itemId)
-  db.prepare(
+/** Sums an item's stock again from its lots: at one agency, or (null) at every agency. */
+function stockSummer(db: Sqlite): (itemId: number, agencyId: number | null) => void {
+  const clear = db.prepare('DELETE FROM stock WHERE item_id = ? AND (? IS NULL OR agency_id = ?)')
+  const sum = db.prepare(
     `INSERT INTO stock SELECT l.item_id, s.agency_id, SUM(s.available)
-     FROM lot_stocks s JOIN lots l ON l.id = s.lot_id WHERE l.item_id = ? GROUP BY l.item_id, s.agency_id`,
-  ).run(itemId)
+     FROM lot_stocks s JOIN lots l ON l.id = s.lot_id WHERE l.item_id = ? AND (? IS NULL OR s.agency_id = ?)
+     GROUP BY l.item_id, s.agency_id`,
+  )
+  return (itemId, agencyId) => {
+    clear.run(itemId, agencyId, agencyId)
+    sum.run(itemId, agencyId, agencyId)
+  }
 }
 
 /**
@@ -126,11 +133,7 @@ function resumItem(db: Sqlite, itemId: number): void {
  */
 function writeAgencyStock(db: Sqlite, agency: number, rows: { lot_id: number; available: number }[]): number {
   const local = new Map(
-    db
-      .prepare<[number], [number, number]>('SELECT lot_id, available FROM lot_stocks WHERE agency_id = ?')
-      .raw()
-      .all(agency)
-      .map(([lotId, available]) => [lotId, available]),
+    db.prepare<[number], [number, number]>('SELECT lot_id, available FROM lot_stocks WHERE agency_id = ?').raw().all(agency),
   )
   const upsert = db.prepare('INSERT OR REPLACE INTO lot_stocks VALUES (?, ?, ?)')
   const remove = db.prepare('DELETE FROM lot_stocks WHERE lot_id = ? AND agency_id = ?')
@@ -148,14 +151,7 @@ function writeAgencyStock(db: Sqlite, agency: number, rows: { lot_id: number; av
   }
   const itemOf = db.prepare<[number], number>('SELECT item_id FROM lots WHERE id = ?').pluck()
   const items = new Set(changedLots.map((lotId) => itemOf.get(lotId)).filter((id): id is number => id !== undefined))
-  const sum = db.prepare(
-    `INSERT OR REPLACE INTO stock SELECT l.item_id, s.agency_id, SUM(s.available)
-     FROM lot_stocks s JOIN lots l ON l.id = s.lot_id WHERE l.item_id = ? AND s.agency_id = ? GROUP BY l.item_id, s.agency_id`,
-  )
-  const clear = db.prepare('DELETE FROM stock WHERE item_id = ? AND agency_id = ?')
-  for (const itemId of items) {
-    clear.run(itemId, agency)
-    sum.run(itemId, agency)
-  }
+  const sum = stockSummer(db)
+  for (const itemId of items) sum(itemId, agency)
   return changedLots.length
 }

@@ -43,6 +43,12 @@ export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
   return parsed.success ? parsed.data : null
 }
 
+/** Marks the snapshot brought up to date at `at`; a full pull also says what it could read. */
+export function markPulled(db: Sqlite, at: string, capabilities?: CatalogueCapabilities): void {
+  write(db, keys.pulledAt, at)
+  if (capabilities) write(db, keys.capabilities, JSON.stringify(capabilities))
+}
+
 export function fullPullAt(db: Sqlite): string | null {
   return read(db, keys.fullAt)
 }

@@ -15,7 +15,7 @@ import {
   itemRowValues,
 } from '../cache/catalogueStore'
 import { catalogueTables } from '../cache/migrations'
-import { markBundlesSeen, markFullPull, markStockRead } from '../cache/catalogueMarks'
+import { markBundlesSeen, markFullPull, markPulled, markStockRead } from '../cache/catalogueMarks'
 import { createStaging, dropStaging, indexStaging, swapIn } from '../cache/snapshotSwap'
 import type { Sqlite } from '@base/sqlite'
 
@@ -160,10 +160,8 @@ export async function pullCatalogue({ db, graphql, rest, has, now, onProgress }:
     onProgress({ phase: 'indexing', done: 0, total: null })
     indexStaging(db, catalogueTables)
     swapIn(db, catalogueTables, () => {
-      const meta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
       const at = now().toISOString()
-      meta.run('catalogue_pulled_at', at)
-      meta.run('catalogue_capabilities', JSON.stringify(capabilities))
+      markPulled(db, at, capabilities)
       markFullPull(db, at)
       markBundlesSeen(db, seenUntil)
       markStockRead(db, agencyIds, at, false)
