@@ -60,8 +60,8 @@ async function inApp<T>(use: () => T): Promise<T> {
   return result!
 }
 
-/** 10:35 on this machine's clock (no profile zone is known here), as the screens write it. */
-const at1035 = new Date(2026, 10, 28, 10, 35).toISOString()
+/** 10:35 today on this machine's clock (no profile zone is known here): a time of today is written without its day. */
+const at1035 = new Date(new Date().setHours(10, 35, 0, 0)).toISOString()
 
 beforeEach(() => {
   api.request.mockReset()
