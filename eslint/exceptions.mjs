@@ -44,7 +44,7 @@ export const overLongFunctions = {
   'src-renderer/areas/counter/composables/useNewBookingForm.ts': controller,
   'src-renderer/areas/purchasing/composables/useReceptionForm.ts': controller,
   'src-renderer/stores/bookings.ts': setupStore,
-  'src-renderer/stores/counterDraft.ts': setupStore,
+  'src-renderer/stores/openBooking.ts': setupStore,
   'src-renderer/stores/scanIndex.ts': setupStore,
   'src-renderer/areas/purchasing/stores/purchasing.ts': setupStore,
   'src-renderer/stores/session.ts': setupStore,

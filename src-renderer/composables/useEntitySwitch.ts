@@ -5,7 +5,7 @@ import type { Membership } from '@shared/domain'
 import { useSubmit } from './useSubmit'
 import { useUnsentGuard } from './useUnsentGuard'
 import { useWhoAmIStore } from '../stores/whoami'
-import { useCounterDraftStore } from '../stores/counterDraft'
+import { useOpenBookingStore } from '../stores/openBooking'
 
 /**
  * Moving to another company, from wherever it is offered (the header's chip,
@@ -18,7 +18,7 @@ export function useEntitySwitch() {
   const message = useMessage()
   const { t } = useI18n()
   const { confirmLeaving } = useUnsentGuard()
-  const openBooking = useCounterDraftStore()
+  const openBooking = useOpenBookingStore()
 
   const { run, error } = useSubmit(async (membership: Membership) => {
     if (!(await confirmLeaving('switch', whoami.currentEntity?.name ?? ''))) return

@@ -1,4 +1,4 @@
-import type { DraftLine } from '../../stores/bookingDraft'
+import type { FormLine } from '../../stores/bookingFormLines'
 
 /**
  * What Ctrl+Z at the counter takes back, the last first, whatever it was: a scan (the lines it added go,
@@ -7,21 +7,21 @@ import type { DraftLine } from '../../stores/bookingDraft'
  */
 export type LineUndo =
   | { kind: 'scanned'; added: number[]; raised: { key: number; quantity: string }[] }
-  | { kind: 'removed'; line: DraftLine; index: number }
+  | { kind: 'removed'; line: FormLine; index: number }
   | { kind: 'quantity'; key: number; quantity: string }
 
 /** What an undo did: the lines after it, the line to select (null when it only took lines away) and the lines it took away. */
 export interface Undone {
-  lines: DraftLine[]
+  lines: FormLine[]
   key: number | null
-  gone: DraftLine[]
+  gone: FormLine[]
 }
 
 /** The most kept: a counter undoes the last few slips, not the day. */
 const KEEP = 50
 
 /** Removes a line; the step that puts it back is added to `steps`. */
-export function removeLine(lines: DraftLine[], key: number, steps: LineUndo[]): DraftLine[] {
+export function removeLine(lines: FormLine[], key: number, steps: LineUndo[]): FormLine[] {
   const index = lines.findIndex((l) => l.key === key)
   if (index < 0) return lines
   push(steps, { kind: 'removed', line: lines[index]!, index })
@@ -32,7 +32,7 @@ export function removeLine(lines: DraftLine[], key: number, steps: LineUndo[]): 
  * A line changed in the form: when its quantity changed, the quantity before is kept — once per run of
  * typing in the same line (typing "12" is one step back, not two).
  */
-export function noteChange(before: DraftLine | undefined, after: DraftLine, steps: LineUndo[]): void {
+export function noteChange(before: FormLine | undefined, after: FormLine, steps: LineUndo[]): void {
   if (!before || before.quantity === after.quantity) return
   const last = steps[steps.length - 1]
   if (last?.kind === 'quantity' && last.key === after.key) return
@@ -43,7 +43,7 @@ export function noteChange(before: DraftLine | undefined, after: DraftLine, step
  * A scan changed the lines from `before` to `after`: one step that takes the whole scan back (a bundle's
  * components together). Lines are never reordered by a scan, so new keys are new lines.
  */
-export function noteScan(before: DraftLine[], after: DraftLine[], steps: LineUndo[]): void {
+export function noteScan(before: FormLine[], after: FormLine[], steps: LineUndo[]): void {
   const was = new Map(before.map((l) => [l.key, l.quantity]))
   const added: number[] = []
   const raised: { key: number; quantity: string }[] = []
@@ -59,7 +59,7 @@ export function noteScan(before: DraftLine[], after: DraftLine[], steps: LineUnd
  * Takes back the last step that still applies (one whose lines have all gone since, by a save or a
  * discard, is skipped). Returns null when there is nothing to undo.
  */
-export function undo(lines: DraftLine[], steps: LineUndo[]): Undone | null {
+export function undo(lines: FormLine[], steps: LineUndo[]): Undone | null {
   for (let step = steps.pop(); step; step = steps.pop()) {
     const done = apply(lines, step)
     if (done) return done
@@ -67,7 +67,7 @@ export function undo(lines: DraftLine[], steps: LineUndo[]): Undone | null {
   return null
 }
 
-function apply(lines: DraftLine[], step: LineUndo): Undone | null {
+function apply(lines: FormLine[], step: LineUndo): Undone | null {
   if (step.kind === 'removed') {
     const at = Math.min(step.index, lines.length)
     return { lines: [...lines.slice(0, at), step.line, ...lines.slice(at)], key: step.line.key, gone: [] }

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ScannedItem } from '@shared/counter'
 import { startSandbox, type RunningSandbox } from '@sandbox'
-import { addItem, overStock, toBookingLines, type DraftLine } from '@renderer/stores/bookingDraft'
+import { addItem, overStock, toBookingLines, type FormLine } from '@renderer/stores/bookingFormLines'
 import { bookableItem } from '../../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { tempDir } from '../../support/tempDir'
@@ -25,13 +25,13 @@ async function scanned(): Promise<ScannedItem> {
 }
 
 /** The screen's lines for these quantities, each a scan of the item with the quantity typed (one line per scan, not merged). */
-function draft(item: ScannedItem, quantities: string[]): DraftLine[] {
+function draft(item: ScannedItem, quantities: string[]): FormLine[] {
   // From different bundles so the rows stay apart, as a bundle's component and a loose scan would.
   return quantities.map((q, i) => addItem([], item, q, i === 0 ? null : { id: bundles[i - 1]!, code: `B${i}` }).line)
 }
 
 /** What the screen warns of (item → available) and what the save answers, in the same shape. */
-async function bothWarnings(lines: DraftLine[]): Promise<{ screen: [number, number][]; save: [number, number][] }> {
+async function bothWarnings(lines: FormLine[]): Promise<{ screen: [number, number][]; save: [number, number][] }> {
   const over = overStock(lines)
   const screen = [...new Map(lines.filter((l) => over.has(l.key)).map((l) => [l.itemId, over.get(l.key)!.available]))]
   // Kept as a draft: the booking does not weigh on the next case.

@@ -2,7 +2,7 @@ import { computed, nextTick, ref, watch } from 'vue'
 import type { ScanResult, ScannedItem, TransferRequest } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import type { Picked } from '@renderer/components/ScanBox.vue'
-import { addBundle, addItem, fromRequest, type DraftLine } from '@renderer/stores/bookingDraft'
+import { addBundle, addItem, fromRequest, type FormLine } from '@renderer/stores/bookingFormLines'
 import { useLineKeys } from './useLineKeys'
 import { noteChange, noteScan, removeLine as withoutLine, undo as undoStep, type LineUndo } from '../lineUndo'
 import { beep } from '@renderer/composables/useBeep'
@@ -10,13 +10,13 @@ import { useCounterReads } from '@renderer/composables/useCounterReads'
 import type { NewBookingScreen } from './newBookingScreen'
 
 /** The form's fields the lines editor works on: the counter's kept form, or an edit's copy. */
-export interface EditedDraft {
+export interface BookingFields {
   destination: number | null
   plannedDelivery: string | null
   reference: string
   needsTransport: boolean
   transferRequestId: number | null
-  lines: DraftLine[]
+  lines: FormLine[]
 }
 
 /** What the last scan or key did, under the scan box; `key` is the line it speaks of. */
@@ -31,7 +31,7 @@ export interface LineNotice {
  * each did said under the scan box. `today` is the day the default lot is chosen by (the setup's).
  */
 export function useBookingLinesEditor(
-  draft: EditedDraft,
+  fields: BookingFields,
   screen: NewBookingScreen,
   today: () => string | null,
   /** A read failed: the form says so where its problems go. */
@@ -44,7 +44,7 @@ export function useBookingLinesEditor(
   /** A message about a line goes when its line goes (removed, the form saved or emptied). */
   const shownNotice = computed(() => {
     const n = notice.value
-    return n && (n.key === undefined || draft.lines.some((l) => l.key === n.key)) ? n : null
+    return n && (n.key === undefined || fields.lines.some((l) => l.key === n.key)) ? n : null
   })
   /** Ctrl+Z: scans, removals and quantity changes of this form, the last first (see lineUndo.ts). */
   const undoSteps: LineUndo[] = []
@@ -52,7 +52,7 @@ export function useBookingLinesEditor(
   const deliveryMoved = ref<{ from: string; to: string } | null>(null)
   // Another day chosen since: the note no longer speaks of the date shown.
   watch(
-    () => draft.plannedDelivery,
+    () => fields.plannedDelivery,
     (day) => {
       if (deliveryMoved.value && day !== deliveryMoved.value.to) deliveryMoved.value = null
     },
@@ -63,7 +63,7 @@ export function useBookingLinesEditor(
   const lineName = (line: { code: string; name: string }) => `${line.code} ${line.name}`
 
   /** The line just added or changed: selected, said under the scan box (`name`: what was scanned), and brought into view. */
-  function added(line: DraftLine, kind: 'added' | 'undone' = 'added', name = lineName(line)): void {
+  function added(line: FormLine, kind: 'added' | 'undone' = 'added', name = lineName(line)): void {
     selected.value = line.key
     notice.value = { kind, text: t(kind === 'added' ? 'counter.added' : 'counter.undone', { name }), key: line.key }
     screen.revealSelected()
@@ -71,9 +71,9 @@ export function useBookingLinesEditor(
 
   /** `undoable` false: part of a bigger pick that notes its own single Ctrl+Z step. */
   function addScanned(item: ScannedItem, quantity: string, bundle: { id: number; code: string } | null = null, undoable = true): void {
-    const before = draft.lines
+    const before = fields.lines
     const result = addItem(before, item, quantity, bundle, today())
-    draft.lines = result.lines
+    fields.lines = result.lines
     if (undoable) noteScan(before, result.lines, undoSteps)
     added(result.line)
   }
@@ -109,9 +109,9 @@ export function useBookingLinesEditor(
       dynamic.value = found
       return
     }
-    const before = draft.lines
+    const before = fields.lines
     const { lines, line } = addBundle(before, found, picked.count, today())
-    draft.lines = lines
+    fields.lines = lines
     noteScan(before, lines, undoSteps)
     // The bundle is what was scanned: naming its last component made the clerk think one item went in.
     if (line) added(line, 'added', `${found.bundle.code} ${found.bundle.name}`)
@@ -120,10 +120,10 @@ export function useBookingLinesEditor(
   function pickDynamic(picked: { item: ScannedItem; quantity: number }[]): void {
     const bundle = dynamic.value?.bundle
     if (!bundle) return
-    const before = draft.lines
+    const before = fields.lines
     for (const p of picked) addScanned(p.item, String(p.quantity), { id: bundle.id, code: bundle.code }, false)
     // One Ctrl+Z takes the whole pick back, as for a static bundle.
-    noteScan(before, draft.lines, undoSteps)
+    noteScan(before, fields.lines, undoSteps)
   }
 
   function closeDynamic(): void {
@@ -138,10 +138,10 @@ export function useBookingLinesEditor(
       const found = await reads.scan(l.itemCode, 'item').catch(() => null)
       if (found?.kind === 'item') scans.set(l.itemId, found.item)
     }
-    Object.assign(draft, {
+    Object.assign(fields, {
       destination: r.agencyToId,
-      plannedDelivery: r.plannedDelivery ?? draft.plannedDelivery,
-      reference: r.reference ?? draft.reference,
+      plannedDelivery: r.plannedDelivery ?? fields.plannedDelivery,
+      reference: r.reference ?? fields.reference,
       transferRequestId: r.id,
       lines: fromRequest(r, scans, today()),
     })
@@ -153,30 +153,30 @@ export function useBookingLinesEditor(
   /** A planned delivery that has passed (a request's, or one kept since): moved to the clerk's today, and said. */
   function catchUpDelivery(): { from: string; to: string } | null {
     const day = screen.today()
-    if (!draft.plannedDelivery || draft.plannedDelivery >= day) return null
-    deliveryMoved.value = { from: draft.plannedDelivery, to: day }
-    draft.plannedDelivery = day
+    if (!fields.plannedDelivery || fields.plannedDelivery >= day) return null
+    deliveryMoved.value = { from: fields.plannedDelivery, to: day }
+    fields.plannedDelivery = day
     return deliveryMoved.value
   }
 
   /** The keys that choose a line and change its quantity from the scan box (useLineKeys.ts). */
-  const keys = useLineKeys(draft, selected, screen, (line) => changeLine(line))
+  const keys = useLineKeys(fields, selected, screen, (line) => changeLine(line))
 
-  function changeLine(line: DraftLine): void {
+  function changeLine(line: FormLine): void {
     noteChange(
-      draft.lines.find((l) => l.key === line.key),
+      fields.lines.find((l) => l.key === line.key),
       line,
       undoSteps,
     )
-    draft.lines = draft.lines.map((l) => (l.key === line.key ? line : l))
+    fields.lines = fields.lines.map((l) => (l.key === line.key ? line : l))
   }
 
   function removeLine(key: number): void {
-    const index = draft.lines.findIndex((l) => l.key === key)
-    const gone = draft.lines[index]
+    const index = fields.lines.findIndex((l) => l.key === key)
+    const gone = fields.lines[index]
     if (!gone) return
-    draft.lines = withoutLine(draft.lines, key, undoSteps)
-    selected.value = draft.lines[Math.min(index, draft.lines.length - 1)]?.key ?? null
+    fields.lines = withoutLine(fields.lines, key, undoSteps)
+    selected.value = fields.lines[Math.min(index, fields.lines.length - 1)]?.key ?? null
     // The "added" message went with its line; saying what went is what Ctrl+Z needs.
     notice.value = { kind: 'removed', text: t('counter.removed', { name: lineName(gone) }) }
     // Back to the scanner: the next item is usually already under it.
@@ -185,15 +185,15 @@ export function useBookingLinesEditor(
 
   /** Del on the empty scan box: the selected line, else the last one scanned. */
   function removeFromScanBox(): void {
-    const key = draft.lines.some((l) => l.key === selected.value) ? selected.value : (draft.lines[draft.lines.length - 1]?.key ?? null)
+    const key = fields.lines.some((l) => l.key === selected.value) ? selected.value : (fields.lines[fields.lines.length - 1]?.key ?? null)
     if (key !== null) removeLine(key)
   }
 
   /** Ctrl+Z: the last change of any kind taken back, and said; a line a scan added goes with its "added" message. */
   function undo(): void {
-    const done = undoStep(draft.lines, undoSteps)
+    const done = undoStep(fields.lines, undoSteps)
     if (!done) return
-    draft.lines = done.lines
+    fields.lines = done.lines
     const line = done.lines.find((l) => l.key === done.key)
     if (line) return added(line, 'undone')
     selected.value = null

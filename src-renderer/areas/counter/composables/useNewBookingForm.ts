@@ -10,15 +10,15 @@ import {
   overStock,
   toBookingLines,
   validQuantity,
-  type DraftLine,
-} from '@renderer/stores/bookingDraft'
+  type FormLine,
+} from '@renderer/stores/bookingFormLines'
 import { useBookingsStore } from '@renderer/stores/bookings'
-import { useCounterDraftStore } from '@renderer/stores/counterDraft'
+import { useOpenBookingStore } from '@renderer/stores/openBooking'
 import { useCatalogueStore } from '@renderer/stores/catalogue'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
 import { useCounterReads } from '@renderer/composables/useCounterReads'
 import { useSubmit } from '@renderer/composables/useSubmit'
-import { useBookingLinesEditor, type EditedDraft } from './useBookingLinesEditor'
+import { useBookingLinesEditor, type BookingFields } from './useBookingLinesEditor'
 import type { NewBookingScreen } from './newBookingScreen'
 
 /**
@@ -31,23 +31,23 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   const { t } = screen
   const bookings = useBookingsStore()
   const reads = useCounterReads()
-  const newDraft = useCounterDraftStore()
+  const openBooking = useOpenBookingStore()
   const catalogue = useCatalogueStore()
   const whoami = useWhoAmIStore()
 
-  // Editing works on a copy: the counter's draft stays as it was for when the clerk comes back. Its lines are
-  // replaced at every change, as the counter's are (stores/counterDraft.ts): a shallow copy.
+  // Editing works on a copy: the counter's open booking stays as it was for when the clerk comes back. Its lines are
+  // replaced at every change, as the counter's are (stores/openBooking.ts): a shallow copy.
   const editing = id !== undefined
-  const draft: EditedDraft = editing
+  const fields: BookingFields = editing
     ? shallowReactive({
         destination: null as number | null,
         plannedDelivery: null as string | null,
         reference: '',
         needsTransport: true,
         transferRequestId: null as number | null,
-        lines: [] as DraftLine[],
+        lines: [] as FormLine[],
       })
-    : newDraft
+    : openBooking
   const original = ref<LocalBooking | null>(null)
   // The form keeps everything typed on a failure; the message goes where the problem is. Reading the booking
   // and the lines' own checks say theirs in the same place.
@@ -64,7 +64,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
 
   const setup = computed(() => bookings.setup)
   const today = () => setup.value?.today ?? null
-  const lines = useBookingLinesEditor(draft, screen, today, (err) => (error.value = err))
+  const lines = useBookingLinesEditor(fields, screen, today, (err) => (error.value = err))
   const canBook = computed(() => !!setup.value?.agency)
   /** What this server does not offer (sandbox extensions it lacks): the counter goes without it and says so. */
   const lacks = (what: CounterSetup['unavailable'][number]) => setup.value?.unavailable.includes(what) ?? false
@@ -98,7 +98,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
     // Never read from this server yet: what it offers (POS settings, transfer requests) is learnt by a refresh.
     if (!setup.value?.refreshedAt) void bookings.refresh()
     if (editing) await loadBooking()
-    else if (!draft.plannedDelivery) draft.plannedDelivery = today()
+    else if (!fields.plannedDelivery) fields.plannedDelivery = today()
   }
 
   // After the first screen, while it is shown: codes new to this window become lines in the first frame too (stores/scanIndex.ts).
@@ -108,7 +108,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
     left = true
     reads.coolScans()
     // Said once: coming back to the screen finds the form as it is, with nothing to announce.
-    newDraft.restoredAt = null
+    openBooking.restoredAt = null
   }
 
   // Another company: its own open booking (or an empty form); the one typed here stays kept for this one.
@@ -141,8 +141,8 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
    * tomorrow's in the evening in the Americas.
    */
   async function restoreOpen(day: string | null): Promise<void> {
-    await newDraft.restore(day)
-    void profileSettled.then(() => newDraft.catchUpDelivery(screen.today))
+    await openBooking.restore(day)
+    void profileSettled.then(() => openBooking.catchUpDelivery(screen.today))
   }
 
   async function loadBooking(): Promise<void> {
@@ -154,7 +154,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
         const found = await reads.scan(code, 'item')
         if (found.kind === 'item') scans.set(found.item.item.id, found.item)
       }
-      Object.assign(draft, {
+      Object.assign(fields, {
         destination: b.agencyToId,
         plannedDelivery: b.plannedDelivery,
         reference: b.reference ?? '',
@@ -170,9 +170,9 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   /** What is missing to save; a draft may wait for its destination (the clerk may not know it yet). */
   function gaps(asDraft = false): (RequiredField | 'lines')[] {
     const found: (RequiredField | 'lines')[] = []
-    if (draft.destination === null && !asDraft) found.push('destination')
-    if (!draft.plannedDelivery) found.push('plannedDelivery')
-    if (draft.lines.length === 0) found.push('lines')
+    if (fields.destination === null && !asDraft) found.push('destination')
+    if (!fields.plannedDelivery) found.push('plannedDelivery')
+    if (fields.lines.length === 0) found.push('lines')
     return found
   }
 
@@ -188,18 +188,18 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
       })
       return false
     }
-    return draft.lines.every((l) => validQuantity(l.quantity))
+    return fields.lines.every((l) => validQuantity(l.quantity))
   }
   // A field filled in loses its outline at once; nothing new is outlined before the next Ctrl+Enter.
   watch(
-    () => [draft.destination, draft.plannedDelivery, draft.lines.length],
+    () => [fields.destination, fields.plannedDelivery, fields.lines.length],
     () => {
       if (missing.value.length) missing.value = missing.value.filter((f) => gaps().includes(f))
     },
   )
 
   /** Lines booked above what is available, each with that figure: marked on the line, and counted in the save button so the warning cannot be missed. */
-  const over = computed(() => overStock(draft.lines))
+  const over = computed(() => overStock(fields.lines))
   const overCount = computed(() => over.value.size)
   /** What the lines' availability was read from: the screen says how old it is once past the freshness limit. */
   const catalogueStatus = computed(() => catalogue.status)
@@ -208,7 +208,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   // saved to go out (a draft does not go out).
   const expiredAsk = ref(false)
   const expiredItems = computed(() =>
-    datedLotLines(draft.lines, screen.freshness)
+    datedLotLines(fields.lines, screen.freshness)
       .map(({ line, lot, state }) =>
         t(state === 'expired' ? 'counter.expiredItem' : 'counter.nearItem', {
           code: line.code,
@@ -221,7 +221,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
 
   /** A line of an item kept in lots with none chosen: selected, and its lot list takes the focus. */
   function askForLot(): boolean {
-    const line = draft.lines.find(needsLot)
+    const line = fields.lines.find(needsLot)
     if (!line) return false
     lines.selected.value = line.key
     void nextTick(() => screen.focusLot(line.key))
@@ -230,11 +230,11 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
 
   const changes = () =>
     ({
-      agencyToId: draft.destination,
-      plannedDelivery: draft.plannedDelivery!,
-      reference: draft.reference.trim() || null,
-      needsTransport: draft.needsTransport,
-      lines: toBookingLines(draft.lines),
+      agencyToId: fields.destination,
+      plannedDelivery: fields.plannedDelivery!,
+      reference: fields.reference.trim() || null,
+      needsTransport: fields.needsTransport,
+      lines: toBookingLines(fields.lines),
     }) satisfies BookingChanges
 
   /** An edit saved (and submitted, unless kept as a draft): back to the list. */
@@ -250,17 +250,17 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
 
   /** The counter's form saved as a booking: the kept form settles first (the create forgets it), and is kept again when the create fails. */
   async function saveNew(asDraft: boolean): Promise<void> {
-    await newDraft.settle()
+    await openBooking.settle()
     const { booking, warnings } = await bookings
-      .create({ ...changes(), transferRequestId: draft.transferRequestId, draft: asDraft, fromOpenBooking: true })
+      .create({ ...changes(), transferRequestId: fields.transferRequestId, draft: asDraft, fromOpenBooking: true })
       .catch((err: unknown) => {
         // Not saved: the form stays, and is kept again.
-        if (newDraft.pending) void newDraft.flush()
+        if (openBooking.pending) void openBooking.flush()
         throw err
       })
     screen.say('success', t(asDraft ? 'counter.draftSaved' : 'counter.saved', { number: bookings.bookingNumber(booking) }))
     if (warnings.length) screen.say('warning', t('counter.savedWarnings', { count: warnings.length }, warnings.length))
-    newDraft.saved(today())
+    openBooking.saved(today())
     lines.forget()
     lines.selected.value = null
   }
@@ -272,7 +272,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
     if (!asDraft && askForLot()) return
     const moved = asDraft ? null : lines.catchUpDelivery()
     if (moved) screen.say('warning', t('counter.deliveryMovedAtSave', { from: screen.day(moved.from), to: screen.day(moved.to) }))
-    if (!asDraft && !expiredConfirmed && datedLotLines(draft.lines, screen.freshness).length > 0) {
+    if (!asDraft && !expiredConfirmed && datedLotLines(fields.lines, screen.freshness).length > 0) {
       expiredAsk.value = true
       return
     }
@@ -290,7 +290,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   function discard(): void {
     if (editing) return void screen.toBookings()
     screen.confirmDiscard(() => {
-      newDraft.reset(today())
+      openBooking.reset(today())
       lines.forget()
       void nextTick(screen.focusScan)
     })
@@ -299,7 +299,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   return {
     focusFirst,
     editing,
-    draft,
+    fields,
     original,
     setup,
     canBook,

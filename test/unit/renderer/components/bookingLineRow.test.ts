@@ -4,7 +4,7 @@ import { h, type VNode } from 'vue'
 import type { VueWrapper } from '@vue/test-utils'
 import BookingLineRow from '@renderer/areas/counter/components/BookingLineRow.vue'
 import { quantityLimits } from '@shared/patterns'
-import type { DraftLine, OverStock } from '@renderer/stores/bookingDraft'
+import type { FormLine, OverStock } from '@renderer/stores/bookingFormLines'
 import { mountInApp, said } from '../../../support/renderer/mountInApp'
 
 // The row reads nothing from the core; a request would be a mistake this stand-in makes loud.
@@ -13,7 +13,7 @@ vi.mock('@renderer/api', () => ({
   onEvent: () => () => undefined,
 }))
 
-const line = (over: Partial<DraftLine> = {}): DraftLine => ({
+const line = (over: Partial<FormLine> = {}): FormLine => ({
   key: 7,
   itemId: 42,
   code: 'JAR-00026',
@@ -39,12 +39,12 @@ afterEach(() => {
   mounted = null
 })
 
-function row(over: Partial<DraftLine> = {}, stock: OverStock | null = null) {
+function row(over: Partial<FormLine> = {}, stock: OverStock | null = null) {
   const table = (inner: VNode) => h('table', [h('tbody', [inner])])
   const app = mountInApp(BookingLineRow, { line: line(over), index: 2, selected: false, over: stock, oldStock: null }, { wrap: table })
   mounted = app.wrapper
   const find = (id: string) => app.wrapper.get(`[data-testid="${id}"]`)
-  const changes = () => (app.inner().emitted('change') ?? []).map(([l]) => l as DraftLine)
+  const changes = () => (app.inner().emitted('change') ?? []).map(([l]) => l as FormLine)
   return { ...app, find, changes }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ScannedItem } from '@shared/counter'
-import { addItem, type DraftLine } from '@renderer/stores/bookingDraft'
+import { addItem, type FormLine } from '@renderer/stores/bookingFormLines'
 import { noteChange, noteScan, removeLine, undo, type LineUndo } from '@renderer/areas/counter/lineUndo'
 
 const scanned = (id: number): ScannedItem => ({
@@ -8,12 +8,12 @@ const scanned = (id: number): ScannedItem => ({
   lots: [],
 })
 
-function threeLines(): DraftLine[] {
-  let lines: DraftLine[] = []
+function threeLines(): FormLine[] {
+  let lines: FormLine[] = []
   for (const id of [1, 2, 3]) lines = addItem(lines, scanned(id), '1').lines
   return lines
 }
-const summary = (lines: DraftLine[]) => lines.map((l) => `${l.code}×${l.quantity}`)
+const summary = (lines: FormLine[]) => lines.map((l) => `${l.code}×${l.quantity}`)
 
 describe('Ctrl+Z at the counter', () => {
   it('puts a removed line back where it was, with its quantity', () => {
@@ -101,7 +101,7 @@ describe('Ctrl+Z at the counter', () => {
 
   it('keeps one history, the last change first, whatever its kind: scan, quantity, removal', () => {
     const steps: LineUndo[] = []
-    let lines: DraftLine[] = []
+    let lines: FormLine[] = []
     const scan = (id: number) => {
       const before = lines
       lines = addItem(before, scanned(id), '1').lines

@@ -126,15 +126,15 @@ describe('the new booking form', () => {
     const { stand, asked, said } = screen()
     const { form, scope } = await openForm(stand)
     expect(form.opened.value).toBe(true)
-    expect(form.draft.plannedDelivery).toBe('2026-11-28')
+    expect(form.fields.plannedDelivery).toBe('2026-11-28')
 
     await form.lines.pick({ code: 'ART-1', count: '2' })
     await form.lines.pick({ code: 'ART-1', count: '1' })
-    expect(form.draft.lines.map((l) => [l.code, l.quantity])).toEqual([['ART-1', '3']])
+    expect(form.fields.lines.map((l) => [l.code, l.quantity])).toEqual([['ART-1', '3']])
     expect(form.lines.shownNotice.value?.kind).toBe('added')
     expect(asked).toContain('reveal line')
 
-    form.draft.destination = 2
+    form.fields.destination = 2
     await form.save()
     const [[, input]] = requested('bookings.create') as [[string, Record<string, unknown>]]
     expect(input).toMatchObject({
@@ -145,7 +145,7 @@ describe('the new booking form', () => {
       lines: [{ itemId: 1, bookedQuantity: '3', lotId: null }],
     })
     expect(said).toEqual([['success', expect.stringMatching(/guardada|pendiente/) as string]])
-    expect(form.draft.lines).toEqual([])
+    expect(form.fields.lines).toEqual([])
     expect(form.lines.shownNotice.value).toBeNull()
     expect(form.lines.canUndo()).toBe(false)
     expect(form.error.value).toBeNull()
@@ -159,12 +159,12 @@ describe('the new booking form', () => {
     const { stand, said } = screen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'ART-1', count: '1' })
-    form.draft.destination = 2
+    form.fields.destination = 2
     const keptBefore = requested('counter.keepOpenBooking').length
     await form.save()
     await vi.waitFor(() => expect(requested('counter.keepOpenBooking').length).toBeGreaterThan(keptBefore))
     expect(form.error.value?.code).toBe('bad_input')
-    expect(form.draft.lines).toHaveLength(1)
+    expect(form.fields.lines).toHaveLength(1)
     expect(form.saving.value).toBe(false)
     expect(said).toEqual([])
     scope.stop()
@@ -181,7 +181,7 @@ describe('the new booking form', () => {
     expect(asked.slice(-2)).toEqual(['focus destination', 'reveal missing'])
     expect(requested('bookings.create')).toHaveLength(0)
     // Filled in, its outline goes at once.
-    form.draft.destination = 2
+    form.fields.destination = 2
     await nextTick()
     expect(form.missing.value).toEqual([])
     scope.stop()
@@ -193,8 +193,8 @@ describe('the new booking form', () => {
     const { form, scope } = await openForm(stand)
     const { lines } = form
     for (const code of ['ART-1', 'PIN-1', 'NEAR-1']) await lines.pick({ code, count: '1' })
-    const [a, b, c] = form.draft.lines.map((l) => l.key) as [number, number, number]
-    const quantities = () => form.draft.lines.map((l) => l.quantity)
+    const [a, b, c] = form.fields.lines.map((l) => l.key) as [number, number, number]
+    const quantities = () => form.fields.lines.map((l) => l.quantity)
     // A scan leaves its line chosen, but Enter on the empty box (a scanner's second Enter) stays there.
     expect(lines.selected.value).toBe(c)
     expect(lines.editChosenQuantity()).toBe(false)
@@ -242,7 +242,7 @@ describe('the new booking form', () => {
     expect(form.lines.shownNotice.value).toMatchObject({ kind: 'unknown', text: expect.stringContaining('NADA-1') as string })
     await form.lines.pick({ code: 'ART-1', count: '1' })
     form.lines.undo()
-    expect(form.draft.lines).toEqual([])
+    expect(form.fields.lines).toEqual([])
     expect(form.lines.shownNotice.value?.kind).toBe('undone')
     scope.stop()
   })
@@ -252,9 +252,9 @@ describe('the new booking form', () => {
     const { stand, asked } = screen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'PIN-1', count: '1' })
-    const [line] = form.draft.lines
+    const [line] = form.fields.lines
     expect(line!.lotId).toBeNull()
-    form.draft.destination = 2
+    form.fields.destination = 2
     await form.save()
     await nextTick()
     expect(asked).toContain(`focus lot ${line!.key}`)
@@ -275,8 +275,8 @@ describe('the new booking form', () => {
     const { stand } = screen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'NEAR-1', count: '1' })
-    expect(form.draft.lines[0]!.lotId).toBe(30)
-    form.draft.destination = 2
+    expect(form.fields.lines[0]!.lotId).toBe(30)
+    form.fields.destination = 2
     await form.save()
     expect(form.expiredAsk.value).toBe(true)
     expect(form.expiredItems.value).toBe('NEAR-1 (lote L2612-0001, vence 2026-12-05)')
@@ -288,7 +288,7 @@ describe('the new booking form', () => {
     const { stand } = screen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'OFF-1', count: '1' })
-    expect(form.draft.lines).toEqual([])
+    expect(form.fields.lines).toEqual([])
     expect(form.lines.shownNotice.value).toMatchObject({
       kind: 'refused',
       text: 'El artículo OFF-1 Artículo 4 está inactivo: no se puede reservar. No se añadió nada.',
@@ -308,10 +308,10 @@ describe('the new booking form', () => {
       reference: null,
       lines: [{ itemId: 1, quantity: '2', itemCode: 'ART-1', itemName: 'Artículo 1' }],
     })
-    expect(form.draft.plannedDelivery).toBe('2026-11-28')
+    expect(form.fields.plannedDelivery).toBe('2026-11-28')
     expect(form.lines.deliveryMoved.value).toEqual({ from: '2025-06-28', to: '2026-11-28' })
     // Another day chosen: the note goes.
-    form.draft.plannedDelivery = '2026-12-01'
+    form.fields.plannedDelivery = '2026-12-01'
     await nextTick()
     expect(form.lines.deliveryMoved.value).toBeNull()
     scope.stop()

@@ -13,7 +13,7 @@ import {
   overStock,
   toBookingLines,
   validQuantity,
-} from '@renderer/stores/bookingDraft'
+} from '@renderer/stores/bookingFormLines'
 
 const scanned = (id: number, available: number | null, lots: ScannedItem['lots'] = []): ScannedItem => ({
   item: { id, code: `ART-${id}`, name: `Artículo ${id}`, ean13: null, measurementUnit: null, itemCategoryId: null, available },

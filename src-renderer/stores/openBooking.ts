@@ -5,22 +5,22 @@ import { AppError } from '@shared/errors'
 import { dayInZone } from '@shared/localDate'
 import { request } from '../api'
 import { useWhoAmIStore } from './whoami'
-import type { DraftLine } from './bookingDraft'
+import type { FormLine } from './bookingFormLines'
 
 /** Typing in a field is kept this long after the last key; a scanned line at once. */
 const KEEP_AFTER_MS = 400
 
-/** Restored lines get keys below zero: bookingDraft numbers new lines from 1 in every page load. */
+/** Restored lines get keys below zero: bookingFormLines numbers new lines from 1 in every page load. */
 let restoredKey = 0
 
 /**
- * The booking being typed at the counter (an "open ticket"). It lives here, not
+ * The booking being typed at the counter. It lives here, not
  * in the view, so answering the phone on another screen and coming back finds it
  * as it was; and it is kept in the current entity's cache as it is typed (see the
  * core's OpenBookingService), so a reload, a crash or a restart finds it too.
  * It belongs to the entity it was started in: another entity has its own.
  */
-export const useCounterDraftStore = defineStore('counterDraft', () => {
+export const useOpenBookingStore = defineStore('openBooking', () => {
   const whoami = useWhoAmIStore()
 
   const destination = ref<number | null>(null)
@@ -30,7 +30,7 @@ export const useCounterDraftStore = defineStore('counterDraft', () => {
   const transferRequestId = ref<number | null>(null)
   // Replaced at every change, never changed in place (a line's lots are the scan's frozen answer): the lines stay
   // plain objects, so the figures worked out from them at each scan (over stock, expired lots) read no proxies.
-  const lines = shallowRef<DraftLine[]>([])
+  const lines = shallowRef<FormLine[]>([])
 
   /** The entity this form belongs to; null until it was restored for one (nothing is kept before). */
   const entityId = ref<number | null>(null)

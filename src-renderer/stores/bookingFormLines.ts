@@ -22,7 +22,7 @@ import { isValidQuantity } from '@shared/patterns'
  * form's lines, so the views stay thin and the save-time warning says what the screen said.
  */
 
-export interface DraftLine {
+export interface FormLine {
   key: number
   itemId: number
   code: string
@@ -53,19 +53,19 @@ export { defaultLot }
  * from the same bundle) adds to its line instead of making a new one.
  */
 export function addItem(
-  lines: DraftLine[],
+  lines: FormLine[],
   scanned: ScannedItem,
   quantity: string,
   bundle: { id: number; code: string } | null = null,
   /** The clerk's day (profile zone): the default lot is then never an expired one. */
   today: string | null = null,
-): { lines: DraftLine[]; line: DraftLine } {
+): { lines: FormLine[]; line: FormLine } {
   const existing = mergeTarget(lines, scanned.item.id, bundle?.id ?? null)
   if (existing) {
     const line = { ...existing, quantity: addQuantities(existing.quantity, quantity) }
     return { lines: lines.map((l) => (l.key === existing.key ? line : l)), line }
   }
-  const line: DraftLine = {
+  const line: FormLine = {
     key: nextKey++,
     itemId: scanned.item.id,
     code: scanned.item.code,
@@ -87,12 +87,12 @@ export function addItem(
  * marked with the bundle. Returns the last line touched (the one the form selects).
  */
 export function addBundle(
-  lines: DraftLine[],
+  lines: FormLine[],
   found: Extract<ScanResult, { kind: 'bundle' }>,
   count = '1',
   today: string | null = null,
-): { lines: DraftLine[]; line: DraftLine | null } {
-  let line: DraftLine | null = null
+): { lines: FormLine[]; line: FormLine | null } {
+  let line: FormLine | null = null
   for (const c of expandBundle(
     found.components.map((c) => ({ ...c, itemId: c.item.id })),
     count,
@@ -113,7 +113,7 @@ export interface OverStock {
  * item's, and over all lines on a lot against the lot's (the item's is said when both are: the lot then is not the problem). The same
  * warnings the save returns (src-shared/bookingLines/stockWarnings.ts).
  */
-export function overStock(lines: DraftLine[]): Map<number, OverStock> {
+export function overStock(lines: FormLine[]): Map<number, OverStock> {
   const available = new Map(lines.map((l) => [l.itemId, l.available]))
   const over = new Map<number, OverStock>()
   for (const w of stockWarnings(lines, (item) => available.get(item) ?? null)) {
@@ -129,12 +129,12 @@ export function overStock(lines: DraftLine[]): Map<number, OverStock> {
 }
 
 /** The lot a line is on, as the scan listed it; null without a lot or when the cache no longer lists it. */
-export function chosenLot(line: DraftLine): LotOption | null {
+export function chosenLot(line: FormLine): LotOption | null {
   return line.lotId === null ? null : (line.lots.find((l) => l.id === line.lotId) ?? null)
 }
 
 /** What the line's "Available" says: its chosen lot's figure at the origin, else the item's. */
-export function lineAvailable(line: DraftLine): number | null {
+export function lineAvailable(line: FormLine): number | null {
   return chosenLot(line)?.available ?? line.available
 }
 
@@ -142,7 +142,7 @@ export function lineAvailable(line: DraftLine): number | null {
  * A line of an item kept in lots with none chosen: "no lot" is only for items without lots, so the
  * clerk chooses (its lots all expired, or none covers the quantity) before the booking is saved.
  */
-export function needsLot(line: DraftLine): boolean {
+export function needsLot(line: FormLine): boolean {
   return line.lotId === null && line.lots.length > 0
 }
 
@@ -152,9 +152,9 @@ export function needsLot(line: DraftLine): boolean {
  * lot is never an expired one).
  */
 export function datedLotLines(
-  lines: DraftLine[],
+  lines: FormLine[],
   freshness: (expires: string | null) => LotFreshness,
-): { line: DraftLine; lot: LotOption; state: Exclude<LotFreshness, 'fresh'> }[] {
+): { line: FormLine; lot: LotOption; state: Exclude<LotFreshness, 'fresh'> }[] {
   // The clerk's day is asked for only when a lot has a date: its zone's first format loads the time-zone
   // data (~15 ms), which a cold start with an empty form would wait for.
   return lines.flatMap((line) => {
@@ -165,7 +165,7 @@ export function datedLotLines(
   })
 }
 
-export function toBookingLines(lines: DraftLine[]): BookingLine[] {
+export function toBookingLines(lines: FormLine[]): BookingLine[] {
   return lines.map((l): BookingLine => ({
     itemId: l.itemId,
     bookedQuantity: normalQuantity(l.quantity),
@@ -181,10 +181,10 @@ export function toBookingLines(lines: DraftLine[]): BookingLine[] {
  * booking still unsent is part of the scan's net figure: its own quantities are added back, or it would
  * be warned against itself.
  */
-export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedItem>): DraftLine[] {
+export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedItem>): FormLine[] {
   const own = ownUnsent(booking)
   const ownLots = ownUnsentByLot(booking)
-  return booking.lines.map((l): DraftLine => {
+  return booking.lines.map((l): FormLine => {
     const scanned = scans.get(l.itemId)
     const available = scanned?.item.available ?? null
     const lots = (scanned?.lots ?? []).map((lot) =>
@@ -208,8 +208,8 @@ export function fromBooking(booking: LocalBooking, scans: Map<number, ScannedIte
 }
 
 /** The lines a transfer request asks for, each with its default lot. */
-export function fromRequest(request: TransferRequest, scans: Map<number, ScannedItem>, today: string | null = null): DraftLine[] {
-  let lines: DraftLine[] = []
+export function fromRequest(request: TransferRequest, scans: Map<number, ScannedItem>, today: string | null = null): FormLine[] {
+  let lines: FormLine[] = []
   for (const l of request.lines) {
     const scanned = scans.get(l.itemId) ?? {
       item: {
