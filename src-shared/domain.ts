@@ -167,6 +167,11 @@ const preferenceFields = {
   dispatchView: z.enum(['cards', 'list']),
   /** The stations whose first-run tour has been shown on this computer (finished or skipped): not shown again by itself. */
   toursSeen: z.array(station),
+  /**
+   * The agencies this station books for besides its own: their stock is read at every pull, the
+   * others' once a day (a full pull). A shop's line carries only the stock its counter shows.
+   */
+  stockAgencies: z.array(z.number().int().positive()).max(100),
 }
 
 /**
@@ -181,6 +186,7 @@ export const preferences = z
     receptionCount: receptionCount.default(defaultPreferences.receptionCount),
     nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultPreferences.nearExpiryDays),
     dispatchView: preferenceFields.dispatchView.default(defaultPreferences.dispatchView),
+    stockAgencies: preferenceFields.stockAgencies.default(() => []),
     toursSeen: preferenceFields.toursSeen.optional(),
   })
   .transform(({ toursSeen, ...rest }) => ({

@@ -24,4 +24,5 @@ export const defaultPreferences = {
   nearExpiryDays: defaultNearExpiryDays,
   dispatchView: 'cards' as const,
   toursSeen: [] as never[],
+  stockAgencies: [] as never[],
 }

@@ -93,7 +93,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   const profile = new ProfileService(session, events, now)
   const caches = new EntityCaches(options.dataDir, session, profile, notices, now)
-  const catalogue = new CatalogueService(session, profile, caches, events, now, { stockAgencies: () => settings.get().stockAgencies })
+  const catalogue = new CatalogueService(session, profile, caches, events, now, {
+    stockAgencies: () => settings.get().preferences.stockAgencies,
+  })
   const bundles = new BundleService(session, profile, catalogue, now)
   const bundleImages = new BundleImageService(session, catalogue)
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))

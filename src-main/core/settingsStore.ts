@@ -9,11 +9,6 @@ const settingsSchema = z.object({
   lastAccount: z.object({ serverUrl: z.string(), email: z.string(), insecureHttp: z.boolean().optional() }).nullable().default(null),
   /** Automatic updates (desktop app); a managed shop turns them off. */
   updates: z.object({ enabled: z.boolean().default(true) }).default({ enabled: true }),
-  /**
-   * The agencies this station books for besides its own: their stock is read at every pull, the
-   * others' once a day (a full pull). A shop's line carries only the stock its counter shows.
-   */
-  stockAgencies: z.array(z.number().int().positive()).max(100).default([]),
 })
 export type Settings = z.infer<typeof settingsSchema>
 

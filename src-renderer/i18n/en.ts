@@ -88,6 +88,11 @@ const en: Messages = {
     stockAgeNow: 'Stock up to date',
     stockAgeTitle: 'Stock read from the service: {time}.',
     stockAgeOldTitle: 'Stock read from the service: {time}. It may be out of date: refresh the catalogue when you are online.',
+    stockAgencies: 'Stock always read',
+    stockAgenciesHint:
+      "Your agency's, your last month's bookings' agencies' and those chosen here are read at every refresh; the rest once a day.",
+    stockAgenciesNone: 'No others',
+    stockAgenciesUnread: 'The agencies could not be read: {reason}',
     neverContacted: 'No contact yet',
     user: 'User',
     entity: 'Company',

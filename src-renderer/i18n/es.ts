@@ -88,6 +88,11 @@ const es = {
     stockAgeNow: 'Existencias al momento',
     stockAgeTitle: 'Existencias leídas del servicio: {time}.',
     stockAgeOldTitle: 'Existencias leídas del servicio: {time}. Pueden no estar al día: actualice el catálogo cuando tenga conexión.',
+    stockAgencies: 'Existencias que se leen siempre',
+    stockAgenciesHint:
+      'Las de su agencia, las de las agencias de sus reservas del último mes y las elegidas aquí se leen en cada actualización; las demás, una vez al día.',
+    stockAgenciesNone: 'Ninguna más',
+    stockAgenciesUnread: 'No se pudieron leer las agencias: {reason}',
     neverContacted: 'Sin contacto todavía',
     user: 'Usuario',
     entity: 'Empresa',

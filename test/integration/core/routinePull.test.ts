@@ -153,6 +153,22 @@ describe('a routine pull', () => {
     expect(stockReadAt(db(h)).get(destination)).toBe(pulledAt)
   }, 60_000)
 
+  it('reads the stock of the agencies chosen in Settings at every pull, and no longer once unchosen', async () => {
+    const { pulledAt: before } = await h.call('catalogue.pull')
+    const agencies = (await h.call('counter.setup')).agencies.map((a) => a.id)
+    const other = agencies.find((id) => stockReadAt(db(h)).get(id) !== before)!
+    expect(other).toBeDefined()
+    await h.call('preferences.set', { stockAgencies: [other] })
+    try {
+      const { pulledAt } = await h.call('catalogue.pull')
+      expect(stockReadAt(db(h)).get(other)).toBe(pulledAt)
+    } finally {
+      await h.call('preferences.set', { stockAgencies: [] })
+    }
+    const { pulledAt: after } = await h.call('catalogue.pull')
+    expect(stockReadAt(db(h)).get(other)).not.toBe(after)
+  }, 60_000)
+
   it('reads everything again when asked to', async () => {
     seen.length = 0
     proxy.intercept = (req) => (seen.push(`${req.method} ${req.url}`), null)

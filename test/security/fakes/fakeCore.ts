@@ -360,6 +360,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
     nearExpiryDays: 30,
     dispatchView: 'cards',
     toursSeen: [],
+    stockAgencies: [],
   },
   'preferences.set': {
     theme: 'dark',
@@ -369,6 +370,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
     nearExpiryDays: 30,
     dispatchView: 'cards',
     toursSeen: [],
+    stockAgencies: [],
   },
   'catalogue.status': catalogueStatus,
   'catalogue.pull': catalogueStatus,

@@ -16,6 +16,7 @@ describe('settings.json', () => {
       nearExpiryDays: 30,
       dispatchView: 'cards',
       toursSeen: [],
+      stockAgencies: [],
     })
     first.setPreferences({ theme: 'dark' })
     expect(new SettingsStore(dir).get().preferences).toEqual({
@@ -26,6 +27,7 @@ describe('settings.json', () => {
       nearExpiryDays: 30,
       dispatchView: 'cards',
       toursSeen: [],
+      stockAgencies: [],
     })
   })
 

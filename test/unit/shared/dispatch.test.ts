@@ -65,6 +65,7 @@ describe('dispatch, the border every transport calls', () => {
           nearExpiryDays: 30,
           dispatchView: 'cards' as const,
           toursSeen: [],
+          stockAgencies: [],
         }),
       }),
       'preferences.get',
@@ -80,6 +81,7 @@ describe('dispatch, the border every transport calls', () => {
         nearExpiryDays: 30,
         dispatchView: 'cards',
         toursSeen: [],
+        stockAgencies: [],
       },
     })
   })

@@ -22,6 +22,7 @@ describe('preferences', () => {
       nearExpiryDays: 30,
       dispatchView: 'cards',
       toursSeen: [],
+      stockAgencies: [],
     })
   })
 
