@@ -70,9 +70,7 @@ export const rowCasts = {
   'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a stored payload, parsed with the outbox’s own',
   'src-main/core/support/cacheFiles.ts': 'issue 31 item 3: doctor’s reads of a damaged cache, typed with the outbox’s',
   'src-main/core/sync/cataloguePull.ts': cacheStatements,
-  'src-main/core/sync/outbox/damagedOutbox.ts': cacheStatements,
   'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
-  'src-main/core/sync/outbox/unsentJournal.ts': cacheStatements,
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
 }
 
