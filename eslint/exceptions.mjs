@@ -67,7 +67,6 @@ export const rowCasts = {
   'src-main/core/cache/fileIdentity.ts': cacheStatements,
   'src-main/core/cache/snapshotSwap.ts': cacheStatements,
   'src-main/core/services/deliveryCount.ts': mapValue,
-  'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a stored payload, parsed with the outbox’s own',
   'src-main/core/sync/cataloguePull.ts': cacheStatements,
   'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
