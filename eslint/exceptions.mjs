@@ -68,7 +68,6 @@ export const rowCasts = {
   'src-main/core/cache/snapshotSwap.ts': cacheStatements,
   'src-main/core/services/deliveryCount.ts': mapValue,
   'src-main/core/sync/cataloguePull.ts': cacheStatements,
-  'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
 }
 

@@ -2,10 +2,11 @@ import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
 import { heldCandidate, type BookingOrigin, type HeldCandidate, type OutboxEntry, type OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
-import { bookingFieldNames, ourFieldName, ourFieldNames } from '../../api/serviceFieldNames'
 import type { BookingOutbox, OpenState, OpenSummary } from '../../cache/bookingOutbox'
 import { parsedJson } from '../../cache/cacheDatabase'
 import type { Sqlite } from '@base/sqlite'
+import { preparedOnce } from './preparedOnce'
+import { parseStoredError } from './storedError'
 import type { JournalEntry } from './unsentJournal'
 
 /**
@@ -38,7 +39,8 @@ export interface QueuedEntry {
   seq: number
   localId: string
   op: OutboxOp
-  payload: Record<string, unknown>
+  /** The stored JSON, read as it is: its sender parses it with bookingPayloads.ts (undefined when it is not JSON). */
+  payload: unknown
   marker: string
   state: EntryState
   attempts: number
@@ -66,28 +68,94 @@ const STOPPED = "('failed', 'conflict', 'held')"
 
 const storedCandidates = z.array(heldCandidate)
 
-/** A stored refusal; one stored by a version before fields were named as ours names them now. */
-function parseError(raw: string | null): ErrorPayload | null {
-  if (!raw) return null
-  const error = JSON.parse(raw) as ErrorPayload
-  return {
-    ...error,
-    fields: ourFieldNames(error.fields ?? {}, bookingFieldNames),
-    field: error.field && ourFieldName(error.field, bookingFieldNames),
-  }
-}
+/** An entry with its booking's identity, as the sync centre lists it. */
+type ListedRow = EntryRow & { service_id: number | null; origin: BookingOrigin }
+type JournalRow = Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>
+type OpenRow = { local_id: string; pending: number; problem: string | null }
+
+const unsentCreateRow = preparedOnce<[string], Pick<EntryRow, 'seq' | 'payload'>>(
+  "SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')",
+)
+const readyHeadRows = preparedOnce<[string, string, number], EntryRow>(
+  `SELECT o.* FROM outbox o
+   WHERE o.${DUE} AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+     AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = o.local_id AND p.seq < o.seq AND p.${OPEN})
+     AND o.seq NOT IN (SELECT value FROM json_each(?))
+   ORDER BY o.seq LIMIT ?`,
+)
+const nextDue = preparedOnce<[], { at: string }>(
+  `SELECT COALESCE(next_attempt_at, '') AS at FROM outbox INDEXED BY outbox_due WHERE ${DUE} ORDER BY next_attempt_at LIMIT 1`,
+)
+const lostCreateRows = preparedOnce<[], { marker: string; origin: unknown }>(
+  "SELECT marker, json_extract(payload, '$.agency_from_id') AS origin FROM outbox WHERE op = 'create' AND state = 'unknown' ORDER BY seq",
+)
+const openStateRows = preparedOnce<[string], { state: OpenState }>(`SELECT state FROM outbox WHERE local_id = ? AND ${OPEN}`)
+const anyOpen = preparedOnce<[string]>(`SELECT 1 FROM outbox WHERE local_id = ? AND ${OPEN} LIMIT 1`)
+const busyIds = preparedOnce<[], { local_id: string }>(`SELECT DISTINCT local_id FROM outbox WHERE ${OPEN}`)
+const firstProblem = `(SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem`
+const openRows = preparedOnce<[], OpenRow>(
+  `SELECT local_id, count(*) AS pending, ${firstProblem} FROM outbox o WHERE ${OPEN} GROUP BY local_id`,
+)
+const openRowsOf = preparedOnce<[string], OpenRow>(
+  `SELECT local_id, count(*) AS pending, ${firstProblem}
+   FROM outbox o WHERE o.local_id IN (SELECT value FROM json_each(?)) AND ${OPEN} GROUP BY local_id`,
+)
+const openRowOf = preparedOnce<{ id: string }, Omit<OpenRow, 'local_id'>>(
+  `SELECT count(*) AS pending,
+     (SELECT p.last_error FROM outbox p WHERE p.local_id = @id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
+   FROM outbox WHERE local_id = @id AND ${OPEN}`,
+)
+const keptCounts = preparedOnce<[], { state: EntryState; n: number }>(`SELECT state, n FROM outbox_counts WHERE ${OPEN}`)
+const listed = `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id)`
+const listedRows = preparedOnce<[], ListedRow>(`${listed} WHERE o.${OPEN} ORDER BY o.seq`)
+const listedRowsOf = preparedOnce<[string], ListedRow>(`${listed} WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`)
+const listedRowsOfMany = preparedOnce<[string], ListedRow>(
+  `${listed} WHERE o.local_id IN (SELECT value FROM json_each(?)) AND o.${OPEN} ORDER BY o.seq`,
+)
+const listedRow = preparedOnce<[number], ListedRow>(`${listed} WHERE o.seq = ? AND o.${OPEN}`)
+const takenIds = preparedOnce<[string], { service_id: number }>(
+  "SELECT service_id FROM bookings WHERE origin = 'here' AND service_id IN (SELECT value FROM json_each(?))",
+)
+const markerRow = preparedOnce<[string, OutboxOp], { marker: string }>(
+  'SELECT marker FROM outbox WHERE local_id = ? AND op = ? ORDER BY seq DESC LIMIT 1',
+)
+const historyRows = preparedOnce<
+  [number],
+  Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'attempts' | 'created_at' | 'sent_at'> & { service_id: number | null }
+>(
+  `SELECT o.seq, o.local_id, o.op, o.attempts, o.created_at, o.sent_at, b.service_id FROM outbox o LEFT JOIN bookings b USING (local_id)
+   WHERE o.state = 'done' ORDER BY o.seq DESC LIMIT ?`,
+)
+const unsentBookedRows = preparedOnce<[number, string], { item_id: number; micro: number }>(
+  `SELECT item_id, micro FROM unsent_booked WHERE agency_id = ? AND item_id IN (SELECT value FROM json_each(?))`,
+)
+const localIdRow = preparedOnce<[number], { local_id: string }>('SELECT local_id FROM outbox WHERE seq = ?')
+const journalRowsOf = preparedOnce<{ id: string }, JournalRow>(
+  `SELECT seq, local_id, op, payload, marker, created_at FROM outbox WHERE local_id = @id
+     AND (${OPEN} OR (op = 'create' AND EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = @id AND p.${OPEN})))
+   ORDER BY seq`,
+)
+const journalRows = preparedOnce<[], JournalRow>(
+  `SELECT seq, local_id, op, payload, marker, created_at FROM outbox o
+   WHERE ${OPEN} OR (op = 'create' AND EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = o.local_id AND p.${OPEN}))
+   ORDER BY local_id, seq`,
+)
+const openEntryRows = preparedOnce<[], JournalRow & Pick<EntryRow, 'attempts'> & { state: OpenState }>(
+  `SELECT seq, local_id, op, payload, marker, created_at, state, attempts FROM outbox WHERE ${OPEN} ORDER BY seq`,
+)
+const markerHere = preparedOnce<[string]>('SELECT 1 FROM outbox WHERE marker = ?')
 
 export class OutboxStore implements BookingOutbox {
-  /** Statements prepared once: the push runs them for every entry. */
-  private readonly cache = new Map<string, Statement>()
+  /** The changes' statements (run, never read), prepared once: the push runs them for every entry. */
+  private readonly changes = new Map<string, Statement>()
 
   constructor(private readonly db: Sqlite) {}
 
   private stmt(sql: string): Statement {
-    let s = this.cache.get(sql)
+    let s = this.changes.get(sql)
     if (!s) {
       s = this.db.prepare(sql)
-      this.cache.set(sql, s)
+      this.changes.set(sql, s)
     }
     return s
   }
@@ -107,11 +175,9 @@ export class OutboxStore implements BookingOutbox {
    * The create of a booking that is surely not on the service, so it may still be rewritten or dropped:
    * queued (never sent, or sent and refused before it arrived) or failed (the service refused it).
    */
-  unsentCreate(localId: string): { seq: number; payload: Record<string, unknown> } | null {
-    const row = this.stmt("SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')").get(
-      localId,
-    ) as { seq: number; payload: string } | undefined
-    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown> } : null
+  unsentCreate(localId: string): { seq: number; payload: unknown } | null {
+    const row = unsentCreateRow(this.db).get(localId)
+    return row ? { seq: row.seq, payload: parsedJson(row.payload) } : null
   }
 
   /** A create never confirmed carries the booking's newest version: it goes again from the start. */
@@ -163,14 +229,9 @@ export class OutboxStore implements BookingOutbox {
    * answers that per candidate, so the question costs the same whatever the outbox holds.
    */
   readyHeads(now: string, limit: number, tried: ReadonlySet<number> = new Set()): QueuedEntry[] {
-    const rows = this.stmt(
-      `SELECT o.* FROM outbox o
-       WHERE o.${DUE} AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
-         AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = o.local_id AND p.seq < o.seq AND p.${OPEN})
-         AND o.seq NOT IN (SELECT value FROM json_each(?))
-       ORDER BY o.seq LIMIT ?`,
-    ).all(now, JSON.stringify([...tried]), limit) as EntryRow[]
-    return rows.map(toQueued)
+    return readyHeadRows(this.db)
+      .all(now, JSON.stringify([...tried]), limit)
+      .map(toQueued)
   }
 
   /**
@@ -178,10 +239,7 @@ export class OutboxStore implements BookingOutbox {
    * seek in the partial index of waiting entries, so the scheduler may ask it every few seconds.
    */
   nextDueAt(): string | null {
-    const row = this.stmt(
-      `SELECT COALESCE(next_attempt_at, '') AS at FROM outbox INDEXED BY outbox_due WHERE ${DUE} ORDER BY next_attempt_at LIMIT 1`,
-    ).get() as { at: string } | undefined
-    return row?.at ?? null
+    return nextDue(this.db).get()?.at ?? null
   }
 
   /**
@@ -255,10 +313,9 @@ export class OutboxStore implements BookingOutbox {
 
   /** The creates whose answer was lost, with their origin: what one read by marker looks for. */
   lostCreates(): { marker: string; from: number }[] {
-    const rows = this.stmt(
-      "SELECT marker, json_extract(payload, '$.agency_from_id') AS origin FROM outbox WHERE op = 'create' AND state = 'unknown' ORDER BY seq",
-    ).all() as { marker: string; origin: unknown }[]
-    return rows.flatMap((r) => (typeof r.origin === 'number' ? [{ marker: r.marker, from: r.origin }] : []))
+    return lostCreateRows(this.db)
+      .all()
+      .flatMap((r) => (typeof r.origin === 'number' ? [{ marker: r.marker, from: r.origin }] : []))
   }
 
   private set(seq: number, state: EntryState, error: ErrorPayload | null, next: string | null): void {
@@ -272,47 +329,40 @@ export class OutboxStore implements BookingOutbox {
 
   /** The states of a booking's open entries (its own state follows from them). */
   openStates(localId: string): OpenState[] {
-    return (this.stmt(`SELECT state FROM outbox WHERE local_id = ? AND ${OPEN}`).all(localId) as { state: OpenState }[]).map((r) => r.state)
+    return openStateRows(this.db)
+      .all(localId)
+      .map((r) => r.state)
   }
 
   /** Whether a booking has entries still waiting. */
   busy(localId: string): boolean {
-    return this.stmt(`SELECT 1 FROM outbox WHERE local_id = ? AND ${OPEN} LIMIT 1`).get(localId) !== undefined
+    return anyOpen(this.db).get(localId) !== undefined
   }
 
   /** The bookings with entries still waiting. */
   busyBookings(): Set<string> {
-    return new Set((this.stmt(`SELECT DISTINCT local_id FROM outbox WHERE ${OPEN}`).all() as { local_id: string }[]).map((r) => r.local_id))
+    return new Set(
+      busyIds(this.db)
+        .all()
+        .map((r) => r.local_id),
+    )
   }
 
   /** Per booking with open entries: how many, and the first refusal. One statement whatever the count. */
   openByBooking(): Map<string, OpenSummary> {
-    const rows = this.stmt(
-      `SELECT local_id, count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
-       FROM outbox o WHERE ${OPEN} GROUP BY local_id`,
-    ).all() as { local_id: string; pending: number; problem: string | null }[]
-    return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
+    return toOpenSummaries(openRows(this.db).all())
   }
 
   /** The same for the named bookings only, in one statement whatever their number (a delta of many bookings). */
   openOfMany(localIds: readonly string[]): Map<string, OpenSummary> {
-    const rows = this.stmt(
-      `SELECT local_id, count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
-       FROM outbox o WHERE o.local_id IN (SELECT value FROM json_each(?)) AND ${OPEN} GROUP BY local_id`,
-    ).all(JSON.stringify(localIds)) as { local_id: string; pending: number; problem: string | null }[]
-    return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
+    return toOpenSummaries(openRowsOf(this.db).all(JSON.stringify(localIds)))
   }
 
   /** One booking's open entries: how many, and the first refusal. */
   openOf(localId: string): OpenSummary {
-    const row = this.stmt(
-      `SELECT count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = @id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
-       FROM outbox WHERE local_id = @id AND ${OPEN}`,
-    ).get({ id: localId }) as { pending: number; problem: string | null }
-    return { pending: row.pending, problem: parseError(row.problem) }
+    // An aggregate without GROUP BY: always one row.
+    const row = openRowOf(this.db).get({ id: localId })
+    return { pending: row?.pending ?? 0, problem: parseStoredError(row?.problem ?? null) }
   }
 
   /**
@@ -320,7 +370,7 @@ export class OutboxStore implements BookingOutbox {
    * counts the outbox's triggers keep (migration 5), so it costs the same with 5,000 waiting as with 5.
    */
   counts(): Record<OpenState, number> {
-    return toCounts(this.stmt(`SELECT state, n FROM outbox_counts WHERE ${OPEN}`).all() as { state: EntryState; n: number }[])
+    return toCounts(keptCounts(this.db).all())
   }
 
   /**
@@ -329,38 +379,25 @@ export class OutboxStore implements BookingOutbox {
    */
   countedByScan(): Record<OpenState, number> {
     return toCounts(
-      this.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all() as { state: EntryState; n: number }[],
+      this.db.prepare<[], { state: EntryState; n: number }>(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all(),
     )
   }
 
   /** The open entries, in order, for the sync centre. */
   list(localId?: string): OutboxEntry[] {
-    const rows = (
-      localId === undefined
-        ? this.stmt(
-            `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`,
-          ).all()
-        : this.stmt(
-            `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`,
-          ).all(localId)
-    ) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
+    const rows = localId === undefined ? listedRows(this.db).all() : listedRowsOf(this.db).all(localId)
     return this.withFreeCandidates(rows.map(toEntry))
   }
 
   /** The open entries of the named bookings, in order: one statement whatever their number. */
   listOf(localIds: readonly string[]): OutboxEntry[] {
-    const rows = this.stmt(
-      `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id)
-       WHERE o.local_id IN (SELECT value FROM json_each(?)) AND o.${OPEN} ORDER BY o.seq`,
-    ).all(JSON.stringify(localIds)) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
+    const rows = listedRowsOfMany(this.db).all(JSON.stringify(localIds))
     return this.withFreeCandidates(rows.map(toEntry))
   }
 
   /** One open entry, or null. */
   get(seq: number): OutboxEntry | null {
-    const row = this.stmt(
-      `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`,
-    ).get(seq) as (EntryRow & { service_id: number | null; origin: BookingOrigin }) | undefined
+    const row = listedRow(this.db).get(seq)
     return row ? (this.withFreeCandidates([toEntry(row)])[0] ?? null) : null
   }
 
@@ -369,13 +406,9 @@ export class OutboxStore implements BookingOutbox {
     const ids = entries.flatMap((e) => e.candidates?.map((c) => c.serviceId) ?? [])
     if (ids.length === 0) return entries
     const taken = new Set(
-      (
-        this.stmt("SELECT service_id FROM bookings WHERE origin = 'here' AND service_id IN (SELECT value FROM json_each(?))").all(
-          JSON.stringify(ids),
-        ) as {
-          service_id: number
-        }[]
-      ).map((r) => r.service_id),
+      takenIds(this.db)
+        .all(JSON.stringify(ids))
+        .map((r) => r.service_id),
     )
     if (taken.size === 0) return entries
     return entries.map((e) => (e.candidates ? { ...e, candidates: e.candidates.filter((c) => !taken.has(c.serviceId)) } : e))
@@ -383,37 +416,22 @@ export class OutboxStore implements BookingOutbox {
 
   /** The marker an entry wrote into the service's memo (how a lost answer is found again). */
   markerOf(localId: string, op: OutboxOp = 'create'): string | null {
-    return (
-      (
-        this.stmt('SELECT marker FROM outbox WHERE local_id = ? AND op = ? ORDER BY seq DESC LIMIT 1').get(localId, op) as
-          { marker: string } | undefined
-      )?.marker ?? null
-    )
+    return markerRow(this.db).get(localId, op)?.marker ?? null
   }
 
   /** Confirmed entries, newest first: the sync centre's history (as long as the retention keeps them). */
   history(limit = 200): SentEntry[] {
-    const rows = this.stmt(
-      `SELECT o.seq, o.local_id, o.op, o.attempts, o.created_at, o.sent_at, b.service_id FROM outbox o LEFT JOIN bookings b USING (local_id)
-       WHERE o.state = 'done' ORDER BY o.seq DESC LIMIT ?`,
-    ).all(limit) as {
-      seq: number
-      local_id: string
-      op: OutboxOp
-      attempts: number
-      created_at: string
-      sent_at: string | null
-      service_id: number | null
-    }[]
-    return rows.map((r) => ({
-      seq: r.seq,
-      localId: r.local_id,
-      serviceId: r.service_id,
-      op: r.op,
-      attempts: r.attempts,
-      createdAt: r.created_at,
-      sentAt: r.sent_at,
-    }))
+    return historyRows(this.db)
+      .all(limit)
+      .map((r) => ({
+        seq: r.seq,
+        localId: r.local_id,
+        serviceId: r.service_id,
+        op: r.op,
+        attempts: r.attempts,
+        createdAt: r.created_at,
+        sentAt: r.sent_at,
+      }))
   }
 
   /** Forgets confirmed entries settled before `before` (ISO time). Returns how many went. */
@@ -427,9 +445,7 @@ export class OutboxStore implements BookingOutbox {
    * change (migration 5): a commit no longer sums every waiting booking's lines.
    */
   unsentBooked(agencyId: number, itemIds: readonly number[]): Map<number, number> {
-    const rows = this.stmt(
-      `SELECT item_id, micro FROM unsent_booked WHERE agency_id = ? AND item_id IN (SELECT value FROM json_each(?))`,
-    ).all(agencyId, JSON.stringify(itemIds)) as { item_id: number; micro: number }[]
+    const rows = unsentBookedRows(this.db).all(agencyId, JSON.stringify(itemIds))
     return new Map(rows.map((r) => [r.item_id, r.micro / 1e6]))
   }
 
@@ -437,7 +453,7 @@ export class OutboxStore implements BookingOutbox {
 
   /** The booking an entry belongs to. */
   localIdOf(seq: number): string | null {
-    return (this.stmt('SELECT local_id FROM outbox WHERE seq = ?').get(seq) as { local_id: string } | undefined)?.local_id ?? null
+    return localIdRow(this.db).get(seq)?.local_id ?? null
   }
 
   /**
@@ -445,21 +461,12 @@ export class OutboxStore implements BookingOutbox {
    * even if confirmed (a recovered ship or edit needs the create to find its booking on the service).
    */
   journalOf(localId: string): JournalEntry[] {
-    const rows = this.stmt(
-      `SELECT seq, local_id, op, payload, marker, created_at FROM outbox WHERE local_id = @id
-         AND (${OPEN} OR (op = 'create' AND EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = @id AND p.${OPEN})))
-       ORDER BY seq`,
-    ).all({ id: localId }) as Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>[]
-    return rows.map(toJournalEntry)
+    return journalRowsOf(this.db).all({ id: localId }).map(toJournalEntry)
   }
 
   /** The same for every booking with open entries, by booking: one statement. */
   journalOfAll(): Map<string, JournalEntry[]> {
-    const rows = this.stmt(
-      `SELECT seq, local_id, op, payload, marker, created_at FROM outbox o
-       WHERE ${OPEN} OR (op = 'create' AND EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = o.local_id AND p.${OPEN}))
-       ORDER BY local_id, seq`,
-    ).all() as Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>[]
+    const rows = journalRows(this.db).all()
     const byBooking = new Map<string, JournalEntry[]>()
     for (const r of rows) byBooking.set(r.local_id, [...(byBooking.get(r.local_id) ?? []), toJournalEntry(r)])
     return byBooking
@@ -467,15 +474,14 @@ export class OutboxStore implements BookingOutbox {
 
   /** Every open entry with what it carries, in order: what `outbox export` writes. */
   openEntries(): (JournalEntry & { state: OpenState; attempts: number })[] {
-    const rows = this.stmt(
-      `SELECT seq, local_id, op, payload, marker, created_at, state, attempts FROM outbox WHERE ${OPEN} ORDER BY seq`,
-    ).all() as (Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at' | 'attempts'> & { state: OpenState })[]
-    return rows.map((r) => ({ ...toJournalEntry(r), state: r.state, attempts: r.attempts }))
+    return openEntryRows(this.db)
+      .all()
+      .map((r) => ({ ...toJournalEntry(r), state: r.state, attempts: r.attempts }))
   }
 
   /** Whether an entry with this marker is here, open or confirmed. */
   hasMarker(marker: string): boolean {
-    return this.stmt('SELECT 1 FROM outbox WHERE marker = ?').get(marker) !== undefined
+    return markerHere(this.db).get(marker) !== undefined
   }
 
   /**
@@ -492,8 +498,12 @@ export class OutboxStore implements BookingOutbox {
   }
 }
 
-function toJournalEntry(r: Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>): JournalEntry {
+function toJournalEntry(r: JournalRow): JournalEntry {
   return { marker: r.marker, localId: r.local_id, op: r.op, payload: r.payload, createdAt: r.created_at, position: r.seq }
+}
+
+function toOpenSummaries(rows: OpenRow[]): Map<string, OpenSummary> {
+  return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseStoredError(r.problem) }]))
 }
 
 function toCounts(rows: { state: EntryState; n: number }[]): Record<OpenState, number> {
@@ -507,7 +517,7 @@ function toQueued(r: EntryRow): QueuedEntry {
     seq: r.seq,
     localId: r.local_id,
     op: r.op,
-    payload: JSON.parse(r.payload) as Record<string, unknown>,
+    payload: parsedJson(r.payload),
     marker: r.marker,
     state: r.state,
     attempts: r.attempts,
@@ -515,7 +525,7 @@ function toQueued(r: EntryRow): QueuedEntry {
   }
 }
 
-function toEntry(r: EntryRow & { service_id: number | null; origin: BookingOrigin }): OutboxEntry {
+function toEntry(r: ListedRow): OutboxEntry {
   return {
     seq: r.seq,
     localId: r.local_id,
@@ -524,7 +534,7 @@ function toEntry(r: EntryRow & { service_id: number | null; origin: BookingOrigi
     op: r.op,
     state: r.state,
     attempts: r.attempts,
-    lastError: parseError(r.last_error),
+    lastError: parseStoredError(r.last_error),
     createdAt: r.created_at,
     ...(r.state === 'held' ? { candidates: parseCandidates(r.candidates) } : {}),
   }
