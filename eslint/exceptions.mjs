@@ -16,7 +16,6 @@ export const overLongFiles = {
   'src-main/core/services/bookingsService.ts': 'issue 31: one use case a module (create, edit, submit, ship, deliver)',
   'src-main/core/cache/catalogueStore.ts': 'issue 31: the catalogue store splits by table once its statements are typed',
   'src-main/core/cache/bookingStore.ts': 'issue 31: the booking store splits by table once its statements are typed',
-  'src-main/core/sync/outbox/outboxStore.ts': "issue 31: the outbox's questions (lists, counts, history) leave its changes",
   'test/integration/core/counter.test.ts': 'a flow a file: split by flow (refresh, stock, transfer requests) when next changed',
   'test/integration/core/outboxProperties.test.ts': 'one property a file when next changed',
   'test/security/fakes/fakeCore.ts': 'one fake area a file, as core/handlers/ is, when next changed',
@@ -67,12 +66,7 @@ export const rowCasts = {
   'src-main/core/cache/fileIdentity.ts': cacheStatements,
   'src-main/core/cache/snapshotSwap.ts': cacheStatements,
   'src-main/core/services/deliveryCount.ts': mapValue,
-  'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a stored payload, parsed with the outbox’s own',
-  'src-main/core/support/cacheFiles.ts': 'issue 31 item 3: doctor’s reads of a damaged cache, typed with the outbox’s',
   'src-main/core/sync/cataloguePull.ts': cacheStatements,
-  'src-main/core/sync/outbox/damagedOutbox.ts': cacheStatements,
-  'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
-  'src-main/core/sync/outbox/unsentJournal.ts': cacheStatements,
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
 }
 

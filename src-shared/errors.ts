@@ -26,6 +26,7 @@ export const errorCodes = [
   'insecure_graphql', // the service named a GraphQL address the JWT may not be sent to
   'outbox_file_elsewhere', // an exported outbox of another server, account or company
   'redirected_elsewhere', // the service answered with a redirect to another origin: not followed, the token stays home
+  'unreadable_stored_error', // an outbox entry's stored refusal no longer reads (a newer version or a damaged disk wrote it)
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -111,6 +112,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   redirected_elsewhere: {
     es: 'El servicio desvió la solicitud a otra dirección; no se siguió, para no enviar allí su acceso. Si era un cambio, la aplicación comprueba si llegó. Avise a soporte.',
     en: 'The service redirected the request to another address; it was not followed, so your access was not sent there. If it was a change, the app checks whether it arrived. Please tell support.',
+  },
+  unreadable_stored_error: {
+    es: 'No se pudo leer el motivo guardado de este envío (lo escribió otra versión de la aplicación o el disco lo dañó). La reserva se conserva: puede reintentar el envío o descartarlo.',
+    en: 'The reason stored for this send could not be read (another version of the app wrote it, or the disk damaged it). The booking is kept: you can retry the send or discard it.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

@@ -1,5 +1,6 @@
 import { outboxOp } from '@shared/bookings'
 import { AppError, badInput } from '@shared/errors'
+import { parsedJson } from '../cache/cacheDatabase'
 import { normaliseServerUrl } from '../cache/partition'
 import { parseBookingRow } from '../cache/storedBookingRow'
 import { OUTBOX_FILE_FORMAT, OUTBOX_FILE_VERSION, outboxFile, type OutboxFile } from '../sync/outbox/outboxFile'
@@ -41,7 +42,8 @@ export class OutboxTransferService {
         {
           marker: e.marker,
           op: outboxOp.parse(e.op),
-          payload: JSON.parse(e.payload) as Record<string, unknown>,
+          // Checked with the rest of the file by outboxFile below: a payload that no longer reads refuses the export.
+          payload: parsedJson(e.payload),
           createdAt: e.createdAt,
           attempts: e.attempts,
           state: e.state,

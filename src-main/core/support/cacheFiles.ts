@@ -1,5 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { z } from 'zod'
+import { parsedJson } from '../cache/cacheDatabase'
 import { damageOnDisk } from '../cache/fileDamage'
 import { withScratchCopy } from '../cache/scratchCopy'
 import { SET_ASIDE } from '../cache/setAside'
@@ -83,14 +85,12 @@ function hasTable(db: Sqlite, name: string): boolean {
   return !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name)
 }
 
+/** Only the code of a stored refusal: doctor names it whatever else the stored text holds. */
+const storedCode = z.object({ code: z.string() })
+
 function errorCodeOf(lastError: string | null): string | null {
   if (!lastError) return null
-  try {
-    const code = (JSON.parse(lastError) as { code?: unknown }).code
-    return typeof code === 'string' ? code : 'unreadable'
-  } catch {
-    return 'unreadable'
-  }
+  return storedCode.safeParse(parsedJson(lastError)).data?.code ?? 'unreadable'
 }
 
 /**
@@ -112,21 +112,26 @@ export function readOutboxes(dataDir: string, includeData = false): EntityOutbox
   return result
 }
 
+/** An outbox row as doctor reads it, of a cache this version may not have migrated. */
+interface StoredEntryRow {
+  seq: number
+  op: string
+  state: string
+  attempts: number
+  last_error: string | null
+  created_at: string
+  sent_at: string | null
+  next_attempt_at: string | null
+  payload: string
+}
+
 function readOutbox(db: Sqlite, file: string, includeData: boolean): EntityOutbox | null {
   if (!hasTable(db, 'outbox')) return null
   const raw = db
-    .prepare('SELECT seq, op, state, attempts, last_error, created_at, sent_at, next_attempt_at, payload FROM outbox ORDER BY seq')
-    .all() as {
-    seq: number
-    op: string
-    state: string
-    attempts: number
-    last_error: string | null
-    created_at: string
-    sent_at: string | null
-    next_attempt_at: string | null
-    payload: string
-  }[]
+    .prepare<[], StoredEntryRow>(
+      'SELECT seq, op, state, attempts, last_error, created_at, sent_at, next_attempt_at, payload FROM outbox ORDER BY seq',
+    )
+    .all()
   const entry: EntityOutbox = {
     file,
     rows: raw.map((r) => ({

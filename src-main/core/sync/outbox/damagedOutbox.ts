@@ -58,14 +58,16 @@ function readFrom(db: Database.Database): DamagedOutbox {
     }
   }
   found.openCounted = attempt(
-    () => (db.prepare("SELECT SUM(n) AS n FROM outbox_counts WHERE state != 'done'").get() as { n: number | null }).n ?? 0,
+    () => db.prepare<[], number | null>("SELECT SUM(n) FROM outbox_counts WHERE state != 'done'").pluck().get() ?? 0,
   )
-  const last = attempt(
-    () => (db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").get() as { seq: number } | undefined)?.seq ?? 0,
+  const last = attempt(() => db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").pluck().get() ?? 0)
+  const one = attempt(() =>
+    db.prepare<[number], Row>('SELECT seq, local_id, op, payload, marker, state, attempts, created_at FROM outbox WHERE seq = ?'),
   )
-  const one = attempt(() => db.prepare('SELECT seq, local_id, op, payload, marker, state, attempts, created_at FROM outbox WHERE seq = ?'))
   const scan = attempt(() =>
-    db.prepare('SELECT seq, local_id, op, payload, marker, state, attempts, created_at FROM outbox WHERE seq > ? ORDER BY seq'),
+    db.prepare<[number], Row>(
+      'SELECT seq, local_id, op, payload, marker, state, attempts, created_at FROM outbox WHERE seq > ? ORDER BY seq',
+    ),
   )
   if (!one || !scan) return found
   const rows: Row[] = []
@@ -74,7 +76,7 @@ function readFrom(db: Database.Database): DamagedOutbox {
   // A scan as far as it reads; past a page that fails, one sequence number at a time up to the last one given out.
   while (gap < MAX_GAP) {
     try {
-      for (const row of scan.iterate(next) as IterableIterator<Row>) {
+      for (const row of scan.iterate(next)) {
         rows.push(row)
         next = row.seq
         gap = 0
@@ -83,12 +85,12 @@ function readFrom(db: Database.Database): DamagedOutbox {
     } catch {
       next++
       gap++
-      const row = attempt(() => one.get(next) as Row | undefined)
+      const row = attempt(() => one.get(next))
       if (row) rows.push(row)
       if (last !== null && next >= last) break
     }
   }
-  const bookingRow = attempt(() => db.prepare('SELECT * FROM bookings WHERE local_id = ?'))
+  const bookingRow = attempt(() => db.prepare<[string], unknown>('SELECT * FROM bookings WHERE local_id = ?'))
   for (const r of rows) {
     if (typeof r.marker !== 'string' || typeof r.payload !== 'string' || typeof r.local_id !== 'string') continue
     found.entries.push({

@@ -1,93 +1,33 @@
 import type { Statement } from 'better-sqlite3'
-import { z } from 'zod'
-import { heldCandidate, type BookingOrigin, type HeldCandidate, type OutboxEntry, type OutboxOp } from '@shared/bookings'
+import type { HeldCandidate, OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
-import { bookingFieldNames, ourFieldName, ourFieldNames } from '../../api/serviceFieldNames'
-import type { BookingOutbox, OpenState, OpenSummary } from '../../cache/bookingOutbox'
-import { parsedJson } from '../../cache/cacheDatabase'
-import type { Sqlite } from '@base/sqlite'
-import type { JournalEntry } from './unsentJournal'
+import type { BookingOutbox } from '../../cache/bookingOutbox'
+import { OutboxQueries, type EntryState, type QueuedEntry } from './outboxQueries'
+
+// Where the pusher and the services have always found the entries' shapes.
+export type { EntryState, QueuedEntry, SentEntry } from './outboxQueries'
 
 /**
  * The outbox: the changes made here that the service has not confirmed yet, one entry per change,
- * in order per booking. Every method is one named question or change; callers that must change a
- * booking and its entries together wrap both in `BookingStore.write` (one SQLite transaction), so a
- * kill between them cannot lose either.
+ * in order per booking. Every method is one named change, or a question it inherits from
+ * OutboxQueries (outboxQueries.ts); callers that must change a booking and its entries together wrap
+ * both in `BookingStore.write` (one SQLite transaction), so a kill between them cannot lose either.
  *
  * Confirmed entries stay a while for the sync centre's history and are then pruned (`prune`).
  */
 
-export type EntryState = OutboxEntry['state']
-
-interface EntryRow {
-  seq: number
-  local_id: string
-  op: OutboxOp
-  payload: string
-  marker: string
-  state: EntryState
-  attempts: number
-  next_attempt_at: string | null
-  last_error: string | null
-  created_at: string
-  sent_at: string | null
-  candidates: string | null
-}
-
-export interface QueuedEntry {
-  seq: number
-  localId: string
-  op: OutboxOp
-  payload: Record<string, unknown>
-  marker: string
-  state: EntryState
-  attempts: number
-  createdAt: string
-}
-
-/** A confirmed entry, for the sync centre's history. */
-export interface SentEntry {
-  seq: number
-  localId: string
-  serviceId: number | null
-  op: OutboxOp
-  attempts: number
-  createdAt: string
-  sentAt: string | null
-}
-
 /** Confirmed entries are kept this long for the history, then pruned. */
 export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
-const OPEN = "state != 'done'"
-const DUE = "state IN ('queued', 'unknown')"
-/** States that stop a booking until the clerk acts; the first one's error is the booking's problem. */
-const STOPPED = "('failed', 'conflict', 'held')"
-
-const storedCandidates = z.array(heldCandidate)
-
-/** A stored refusal; one stored by a version before fields were named as ours names them now. */
-function parseError(raw: string | null): ErrorPayload | null {
-  if (!raw) return null
-  const error = JSON.parse(raw) as ErrorPayload
-  return {
-    ...error,
-    fields: ourFieldNames(error.fields ?? {}, bookingFieldNames),
-    field: error.field && ourFieldName(error.field, bookingFieldNames),
-  }
-}
-
-export class OutboxStore implements BookingOutbox {
-  /** Statements prepared once: the push runs them for every entry. */
-  private readonly cache = new Map<string, Statement>()
-
-  constructor(private readonly db: Sqlite) {}
+export class OutboxStore extends OutboxQueries implements BookingOutbox {
+  /** The changes' statements (run, never read), prepared once: the push runs them for every entry. */
+  private readonly changes = new Map<string, Statement>()
 
   private stmt(sql: string): Statement {
-    let s = this.cache.get(sql)
+    let s = this.changes.get(sql)
     if (!s) {
       s = this.db.prepare(sql)
-      this.cache.set(sql, s)
+      this.changes.set(sql, s)
     }
     return s
   }
@@ -101,17 +41,6 @@ export class OutboxStore implements BookingOutbox {
       now,
     )
     return Number(res.lastInsertRowid)
-  }
-
-  /**
-   * The create of a booking that is surely not on the service, so it may still be rewritten or dropped:
-   * queued (never sent, or sent and refused before it arrived) or failed (the service refused it).
-   */
-  unsentCreate(localId: string): { seq: number; payload: Record<string, unknown> } | null {
-    const row = this.stmt("SELECT seq, payload FROM outbox WHERE local_id = ? AND op = 'create' AND state IN ('queued', 'failed')").get(
-      localId,
-    ) as { seq: number; payload: string } | undefined
-    return row ? { seq: row.seq, payload: JSON.parse(row.payload) as Record<string, unknown> } : null
   }
 
   /** A create never confirmed carries the booking's newest version: it goes again from the start. */
@@ -154,34 +83,6 @@ export class OutboxStore implements BookingOutbox {
    */
   recoverSending(): number {
     return this.stmt("UPDATE outbox SET state = 'unknown' WHERE state = 'sending'").run().changes
-  }
-
-  /**
-   * The first open entry of each booking that may go now (later ones wait behind it), leaving out the
-   * entries a push has already tried: they must not hide the ones behind them from the same push.
-   * A head is an open entry with no open entry of its booking before it; the index on (local_id, seq)
-   * answers that per candidate, so the question costs the same whatever the outbox holds.
-   */
-  readyHeads(now: string, limit: number, tried: ReadonlySet<number> = new Set()): QueuedEntry[] {
-    const rows = this.stmt(
-      `SELECT o.* FROM outbox o
-       WHERE o.${DUE} AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
-         AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = o.local_id AND p.seq < o.seq AND p.${OPEN})
-         AND o.seq NOT IN (SELECT value FROM json_each(?))
-       ORDER BY o.seq LIMIT ?`,
-    ).all(now, JSON.stringify([...tried]), limit) as EntryRow[]
-    return rows.map(toQueued)
-  }
-
-  /**
-   * When the earliest waiting entry may go: '' when one may go at once, null when none waits. One
-   * seek in the partial index of waiting entries, so the scheduler may ask it every few seconds.
-   */
-  nextDueAt(): string | null {
-    const row = this.stmt(
-      `SELECT COALESCE(next_attempt_at, '') AS at FROM outbox INDEXED BY outbox_due WHERE ${DUE} ORDER BY next_attempt_at LIMIT 1`,
-    ).get() as { at: string } | undefined
-    return row?.at ?? null
   }
 
   /**
@@ -253,14 +154,6 @@ export class OutboxStore implements BookingOutbox {
     this.stmt('UPDATE outbox SET candidates = NULL WHERE seq = ?').run(seq)
   }
 
-  /** The creates whose answer was lost, with their origin: what one read by marker looks for. */
-  lostCreates(): { marker: string; from: number }[] {
-    const rows = this.stmt(
-      "SELECT marker, json_extract(payload, '$.agency_from_id') AS origin FROM outbox WHERE op = 'create' AND state = 'unknown' ORDER BY seq",
-    ).all() as { marker: string; origin: unknown }[]
-    return rows.flatMap((r) => (typeof r.origin === 'number' ? [{ marker: r.marker, from: r.origin }] : []))
-  }
-
   private set(seq: number, state: EntryState, error: ErrorPayload | null, next: string | null): void {
     this.stmt('UPDATE outbox SET state = ?, last_error = COALESCE(?, last_error), next_attempt_at = ? WHERE seq = ?').run(
       state,
@@ -270,212 +163,9 @@ export class OutboxStore implements BookingOutbox {
     )
   }
 
-  /** The states of a booking's open entries (its own state follows from them). */
-  openStates(localId: string): OpenState[] {
-    return (this.stmt(`SELECT state FROM outbox WHERE local_id = ? AND ${OPEN}`).all(localId) as { state: OpenState }[]).map((r) => r.state)
-  }
-
-  /** Whether a booking has entries still waiting. */
-  busy(localId: string): boolean {
-    return this.stmt(`SELECT 1 FROM outbox WHERE local_id = ? AND ${OPEN} LIMIT 1`).get(localId) !== undefined
-  }
-
-  /** The bookings with entries still waiting. */
-  busyBookings(): Set<string> {
-    return new Set((this.stmt(`SELECT DISTINCT local_id FROM outbox WHERE ${OPEN}`).all() as { local_id: string }[]).map((r) => r.local_id))
-  }
-
-  /** Per booking with open entries: how many, and the first refusal. One statement whatever the count. */
-  openByBooking(): Map<string, OpenSummary> {
-    const rows = this.stmt(
-      `SELECT local_id, count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
-       FROM outbox o WHERE ${OPEN} GROUP BY local_id`,
-    ).all() as { local_id: string; pending: number; problem: string | null }[]
-    return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
-  }
-
-  /** The same for the named bookings only, in one statement whatever their number (a delta of many bookings). */
-  openOfMany(localIds: readonly string[]): Map<string, OpenSummary> {
-    const rows = this.stmt(
-      `SELECT local_id, count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = o.local_id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
-       FROM outbox o WHERE o.local_id IN (SELECT value FROM json_each(?)) AND ${OPEN} GROUP BY local_id`,
-    ).all(JSON.stringify(localIds)) as { local_id: string; pending: number; problem: string | null }[]
-    return new Map(rows.map((r) => [r.local_id, { pending: r.pending, problem: parseError(r.problem) }]))
-  }
-
-  /** One booking's open entries: how many, and the first refusal. */
-  openOf(localId: string): OpenSummary {
-    const row = this.stmt(
-      `SELECT count(*) AS pending,
-         (SELECT p.last_error FROM outbox p WHERE p.local_id = @id AND p.state IN ${STOPPED} ORDER BY p.seq LIMIT 1) AS problem
-       FROM outbox WHERE local_id = @id AND ${OPEN}`,
-    ).get({ id: localId }) as { pending: number; problem: string | null }
-    return { pending: row.pending, problem: parseError(row.problem) }
-  }
-
-  /**
-   * Open entries by state, for the sync status after every commit and settled entry: read from the
-   * counts the outbox's triggers keep (migration 5), so it costs the same with 5,000 waiting as with 5.
-   */
-  counts(): Record<OpenState, number> {
-    return toCounts(this.stmt(`SELECT state, n FROM outbox_counts WHERE ${OPEN}`).all() as { state: EntryState; n: number }[])
-  }
-
-  /**
-   * The same, counted from the entries themselves: for a cache this app may not have opened (and so
-   * migrated) yet, read-only, as the update check does across every account on the computer.
-   */
-  countedByScan(): Record<OpenState, number> {
-    return toCounts(
-      this.db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE ${OPEN} GROUP BY state`).all() as { state: EntryState; n: number }[],
-    )
-  }
-
-  /** The open entries, in order, for the sync centre. */
-  list(localId?: string): OutboxEntry[] {
-    const rows = (
-      localId === undefined
-        ? this.stmt(
-            `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.${OPEN} ORDER BY o.seq`,
-          ).all()
-        : this.stmt(
-            `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.local_id = ? AND o.${OPEN} ORDER BY o.seq`,
-          ).all(localId)
-    ) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
-    return this.withFreeCandidates(rows.map(toEntry))
-  }
-
-  /** The open entries of the named bookings, in order: one statement whatever their number. */
-  listOf(localIds: readonly string[]): OutboxEntry[] {
-    const rows = this.stmt(
-      `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id)
-       WHERE o.local_id IN (SELECT value FROM json_each(?)) AND o.${OPEN} ORDER BY o.seq`,
-    ).all(JSON.stringify(localIds)) as (EntryRow & { service_id: number | null; origin: BookingOrigin })[]
-    return this.withFreeCandidates(rows.map(toEntry))
-  }
-
-  /** One open entry, or null. */
-  get(seq: number): OutboxEntry | null {
-    const row = this.stmt(
-      `SELECT o.*, b.service_id, b.origin FROM outbox o JOIN bookings b USING (local_id) WHERE o.seq = ? AND o.${OPEN}`,
-    ).get(seq) as (EntryRow & { service_id: number | null; origin: BookingOrigin }) | undefined
-    return row ? (this.withFreeCandidates([toEntry(row)])[0] ?? null) : null
-  }
-
-  /** Held creates show only the look-alikes no booking typed here has become since (the clerk gave it to another). */
-  private withFreeCandidates(entries: OutboxEntry[]): OutboxEntry[] {
-    const ids = entries.flatMap((e) => e.candidates?.map((c) => c.serviceId) ?? [])
-    if (ids.length === 0) return entries
-    const taken = new Set(
-      (
-        this.stmt("SELECT service_id FROM bookings WHERE origin = 'here' AND service_id IN (SELECT value FROM json_each(?))").all(
-          JSON.stringify(ids),
-        ) as {
-          service_id: number
-        }[]
-      ).map((r) => r.service_id),
-    )
-    if (taken.size === 0) return entries
-    return entries.map((e) => (e.candidates ? { ...e, candidates: e.candidates.filter((c) => !taken.has(c.serviceId)) } : e))
-  }
-
-  /** The marker an entry wrote into the service's memo (how a lost answer is found again). */
-  markerOf(localId: string, op: OutboxOp = 'create'): string | null {
-    return (
-      (
-        this.stmt('SELECT marker FROM outbox WHERE local_id = ? AND op = ? ORDER BY seq DESC LIMIT 1').get(localId, op) as
-          { marker: string } | undefined
-      )?.marker ?? null
-    )
-  }
-
-  /** Confirmed entries, newest first: the sync centre's history (as long as the retention keeps them). */
-  history(limit = 200): SentEntry[] {
-    const rows = this.stmt(
-      `SELECT o.seq, o.local_id, o.op, o.attempts, o.created_at, o.sent_at, b.service_id FROM outbox o LEFT JOIN bookings b USING (local_id)
-       WHERE o.state = 'done' ORDER BY o.seq DESC LIMIT ?`,
-    ).all(limit) as {
-      seq: number
-      local_id: string
-      op: OutboxOp
-      attempts: number
-      created_at: string
-      sent_at: string | null
-      service_id: number | null
-    }[]
-    return rows.map((r) => ({
-      seq: r.seq,
-      localId: r.local_id,
-      serviceId: r.service_id,
-      op: r.op,
-      attempts: r.attempts,
-      createdAt: r.created_at,
-      sentAt: r.sent_at,
-    }))
-  }
-
   /** Forgets confirmed entries settled before `before` (ISO time). Returns how many went. */
   prune(before: string): number {
     return this.stmt("DELETE FROM outbox WHERE state = 'done' AND COALESCE(sent_at, created_at) < ?").run(before).changes
-  }
-
-  /**
-   * Quantities of each item this computer has booked at an agency that the service has not confirmed
-   * yet. Read from `unsent_booked`, which triggers on `bookings` keep in the same transaction as every
-   * change (migration 5): a commit no longer sums every waiting booking's lines.
-   */
-  unsentBooked(agencyId: number, itemIds: readonly number[]): Map<number, number> {
-    const rows = this.stmt(
-      `SELECT item_id, micro FROM unsent_booked WHERE agency_id = ? AND item_id IN (SELECT value FROM json_each(?))`,
-    ).all(agencyId, JSON.stringify(itemIds)) as { item_id: number; micro: number }[]
-    return new Map(rows.map((r) => [r.item_id, r.micro / 1e6]))
-  }
-
-  // The second record of unsent work (unsentJournal.ts) and its uses: recovery, export, import.
-
-  /** The booking an entry belongs to. */
-  localIdOf(seq: number): string | null {
-    return (this.stmt('SELECT local_id FROM outbox WHERE seq = ?').get(seq) as { local_id: string } | undefined)?.local_id ?? null
-  }
-
-  /**
-   * What the unsent journal must hold of a booking: its open entries and, while any is open, its create
-   * even if confirmed (a recovered ship or edit needs the create to find its booking on the service).
-   */
-  journalOf(localId: string): JournalEntry[] {
-    const rows = this.stmt(
-      `SELECT seq, local_id, op, payload, marker, created_at FROM outbox WHERE local_id = @id
-         AND (${OPEN} OR (op = 'create' AND EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = @id AND p.${OPEN})))
-       ORDER BY seq`,
-    ).all({ id: localId }) as Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>[]
-    return rows.map(toJournalEntry)
-  }
-
-  /** The same for every booking with open entries, by booking: one statement. */
-  journalOfAll(): Map<string, JournalEntry[]> {
-    const rows = this.stmt(
-      `SELECT seq, local_id, op, payload, marker, created_at FROM outbox o
-       WHERE ${OPEN} OR (op = 'create' AND EXISTS (SELECT 1 FROM outbox p WHERE p.local_id = o.local_id AND p.${OPEN}))
-       ORDER BY local_id, seq`,
-    ).all() as Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>[]
-    const byBooking = new Map<string, JournalEntry[]>()
-    for (const r of rows) byBooking.set(r.local_id, [...(byBooking.get(r.local_id) ?? []), toJournalEntry(r)])
-    return byBooking
-  }
-
-  /** Every open entry with what it carries, in order: what `outbox export` writes. */
-  openEntries(): (JournalEntry & { state: OpenState; attempts: number })[] {
-    const rows = this.stmt(
-      `SELECT seq, local_id, op, payload, marker, created_at, state, attempts FROM outbox WHERE ${OPEN} ORDER BY seq`,
-    ).all() as (Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at' | 'attempts'> & { state: OpenState })[]
-    return rows.map((r) => ({ ...toJournalEntry(r), state: r.state, attempts: r.attempts }))
-  }
-
-  /** Whether an entry with this marker is here, open or confirmed. */
-  hasMarker(marker: string): boolean {
-    return this.stmt('SELECT 1 FROM outbox WHERE marker = ?').get(marker) !== undefined
   }
 
   /**
@@ -490,47 +180,4 @@ export class OutboxStore implements BookingOutbox {
       ).run(e.localId, e.op, e.payload, e.marker, Math.max(1, e.attempts), e.createdAt).changes > 0
     )
   }
-}
-
-function toJournalEntry(r: Pick<EntryRow, 'seq' | 'local_id' | 'op' | 'payload' | 'marker' | 'created_at'>): JournalEntry {
-  return { marker: r.marker, localId: r.local_id, op: r.op, payload: r.payload, createdAt: r.created_at, position: r.seq }
-}
-
-function toCounts(rows: { state: EntryState; n: number }[]): Record<OpenState, number> {
-  const counts = { queued: 0, sending: 0, unknown: 0, held: 0, failed: 0, conflict: 0 }
-  for (const r of rows) if (r.state !== 'done') counts[r.state] = r.n
-  return counts
-}
-
-function toQueued(r: EntryRow): QueuedEntry {
-  return {
-    seq: r.seq,
-    localId: r.local_id,
-    op: r.op,
-    payload: JSON.parse(r.payload) as Record<string, unknown>,
-    marker: r.marker,
-    state: r.state,
-    attempts: r.attempts,
-    createdAt: r.created_at,
-  }
-}
-
-function toEntry(r: EntryRow & { service_id: number | null; origin: BookingOrigin }): OutboxEntry {
-  return {
-    seq: r.seq,
-    localId: r.local_id,
-    serviceId: r.service_id,
-    origin: r.origin,
-    op: r.op,
-    state: r.state,
-    attempts: r.attempts,
-    lastError: parseError(r.last_error),
-    createdAt: r.created_at,
-    ...(r.state === 'held' ? { candidates: parseCandidates(r.candidates) } : {}),
-  }
-}
-
-/** A held create's look-alikes as stored; a copy that no longer reads shows none (the clerk may still send or discard). */
-function parseCandidates(raw: string | null): HeldCandidate[] {
-  return raw ? (storedCandidates.safeParse(parsedJson(raw)).data ?? []) : []
 }

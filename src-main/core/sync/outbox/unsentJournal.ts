@@ -35,6 +35,16 @@ export interface JournalEntry {
   position: number
 }
 
+/** A row of `unsent`, as its columns name it. */
+interface UnsentRow {
+  marker: string
+  local_id: string
+  op: string
+  payload: string
+  created_at: string
+  position: number
+}
+
 export interface JournalContents {
   entries: JournalEntry[]
   /** Each booking's row as the cache held it when its entries were last kept (JSON text, column names). */
@@ -136,10 +146,10 @@ export class UnsentJournal {
   /** The markers kept, by booking: compared with the cache's at each open. */
   markersByBooking(): Map<string, string[]> {
     const byBooking = new Map<string, string[]>()
-    for (const r of this.db.prepare('SELECT local_id, marker FROM unsent ORDER BY local_id, position').all() as {
-      local_id: string
-      marker: string
-    }[]) {
+    const rows = this.db
+      .prepare<[], { local_id: string; marker: string }>('SELECT local_id, marker FROM unsent ORDER BY local_id, position')
+      .all()
+    for (const r of rows) {
       const list = byBooking.get(r.local_id) ?? []
       list.push(r.marker)
       byBooking.set(r.local_id, list)
@@ -148,17 +158,11 @@ export class UnsentJournal {
   }
 
   contents(): JournalContents {
-    const entries = (
-      this.db.prepare('SELECT marker, local_id, op, payload, created_at, position FROM unsent ORDER BY position').all() as {
-        marker: string
-        local_id: string
-        op: string
-        payload: string
-        created_at: string
-        position: number
-      }[]
-    ).map((r) => ({ marker: r.marker, localId: r.local_id, op: r.op, payload: r.payload, createdAt: r.created_at, position: r.position }))
-    const rows = this.db.prepare('SELECT local_id, row FROM booking_rows').all() as { local_id: string; row: string }[]
+    const entries = this.db
+      .prepare<[], UnsentRow>('SELECT marker, local_id, op, payload, created_at, position FROM unsent ORDER BY position')
+      .all()
+      .map((r) => ({ marker: r.marker, localId: r.local_id, op: r.op, payload: r.payload, createdAt: r.created_at, position: r.position }))
+    const rows = this.db.prepare<[], { local_id: string; row: string }>('SELECT local_id, row FROM booking_rows').all()
     return { entries, bookings: new Map(rows.map((r) => [r.local_id, r.row])) }
   }
 
