@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '@shared/bookings'
 import type { AppError } from '@shared/errors'
 import { startSandbox, type DemoUser, type RunningSandbox } from '@sandbox'
+import { openSqlite } from '@base/sqlite'
 import { pushLockFile, tryLock } from '@core/sync/pushLock'
 import { bundleChild, startChild, type ChildRun } from '../support/childProcess'
 import { cli } from '../support/cliRun'
@@ -81,6 +82,25 @@ async function onService(prefix: string): Promise<string[]> {
     { p: `${prefix}-%` },
   )
   return shipments.map((s) => s.reference).sort()
+}
+
+/** Waits until the pusher working in the data folder has a booking on the wire (its outbox says 'sending'). */
+async function onTheWire(dataDir: string, withinMs = 20_000): Promise<boolean> {
+  const accounts = join(dataDir, 'accounts')
+  const account = join(accounts, readdirSync(accounts)[0]!)
+  const entity = join(
+    account,
+    readdirSync(account).find((f) => /^entity-\d+\.sqlite$/.test(f))!,
+  )
+  const db = openSqlite(entity, { readonly: true })
+  try {
+    const sending = db.prepare<[], number>("SELECT count(*) FROM outbox WHERE state = 'sending'").pluck()
+    for (const until = Date.now() + withinMs; Date.now() < until; await new Promise((r) => setTimeout(r, 20)))
+      if (sending.get()! > 0) return true
+    return false
+  } finally {
+    db.close()
+  }
 }
 
 const references = (prefix: string, count: number) => Array.from({ length: count }, (_, n) => `${prefix}-${n}`).sort()
@@ -187,7 +207,8 @@ describe('pushers on one data folder', () => {
     sandbox.setFaults({ latencyMinMs: 400, latencyMaxMs: 600 })
     try {
       pusher.tell('drain')
-      await new Promise((r) => setTimeout(r, 300))
+      // Killed once its first requests are out (each answer takes 400 ms at least), however loaded the machine.
+      expect(await onTheWire(dataDir)).toBe(true)
       pusher.kill()
       expect((await pusher.ended).signal).toBe('SIGKILL')
     } finally {
