@@ -8,7 +8,8 @@ import { useProxiedSession } from '../support/proxiedSession'
 // `<name>_import[file]`), and the dynamic items of a bundle failed the whole
 // screen on any answer shape but the sandbox's own.
 
-const s = useProxiedSession()
+// Nothing here waits on a hanging answer: an import the loaded sandbox takes 3 s to answer is still an import.
+const s = useProxiedSession({ requestTimeoutMs: 20_000 })
 
 const isImport = (req: IncomingMessage) => req.method === 'POST' && req.url === '/inventories/bundles/bundle_imports.json'
 const isDynamicItems = (req: IncomingMessage) => (req.url ?? '').startsWith('/inventories/bundles/get_dynamic_items_with_stock.json')
