@@ -3,7 +3,7 @@ import { computed, ref } from 'vue'
 import { request } from '../api'
 import type { Preferences } from '@shared/domain'
 import { defaultPreferences } from '@shared/preferenceValues'
-import { AppError } from '@shared/errors'
+import { createSaveQueue } from './saveQueue'
 
 const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null
 
@@ -13,7 +13,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
   /** The first load is done (the landing screen depends on the station). */
   const loaded = ref(false)
   const systemDark = ref(darkQuery?.matches ?? false)
-  const saveError = ref<AppError | null>(null)
+  const saves = createSaveQueue()
 
   darkQuery?.addEventListener('change', (e) => {
     systemDark.value = e.matches
@@ -37,18 +37,21 @@ export const usePreferencesStore = defineStore('preferences', () => {
     }
   }
 
-  /** Applies at once, then saves; a failed save puts the previous choice back. */
-  async function set(patch: Partial<Preferences>): Promise<void> {
+  /** Applies at once, then saves after the choices before it; a failed save puts back what it changed. */
+  function set(patch: Partial<Preferences>): Promise<void> {
     const previous = preferences.value
     preferences.value = { ...previous, ...patch }
-    try {
-      preferences.value = await request('preferences.set', patch)
-      saveError.value = null
-    } catch (err) {
-      preferences.value = previous
-      saveError.value = AppError.from(err)
-    }
+    return saves.enqueue(async () => {
+      try {
+        preferences.value = await request('preferences.set', patch)
+      } catch (err) {
+        const undone = Object.fromEntries(Object.keys(patch).map((key) => [key, previous[key as keyof Preferences]]))
+        preferences.value = { ...preferences.value, ...undone }
+        throw err
+      }
+    })
   }
 
+  const saveError = computed(() => saves.error)
   return { preferences, loaded, dark, saveError, load, ensureLoaded, set }
 })

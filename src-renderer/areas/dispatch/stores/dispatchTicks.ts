@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import { onEvent, request } from '@renderer/api'
 import { AppError } from '@shared/errors'
+import { createSaveQueue } from '@renderer/stores/saveQueue'
 import type { Ticks } from '../dispatchScan'
 
 /**
@@ -15,7 +16,7 @@ export const useDispatchTicksStore = defineStore('dispatchTicks', () => {
   /** The entity the counts were read in: writes name it, so a switch of company never carries them over. */
   const entityId = ref<number | null>(null)
   /** The last save failed: the count lasts only in this window until a save goes through. */
-  const saveError = ref<AppError | null>(null)
+  const saves = createSaveQueue()
   const loaded = ref(false)
 
   let loadError: AppError | null = null
@@ -43,39 +44,30 @@ export const useDispatchTicksStore = defineStore('dispatchTicks', () => {
     entityId.value = null
     loaded.value = false
     loadError = null
-    saveError.value = null
+    saves.reset()
     void load()
   })
 
-  // One save at a time, in order: a later count never lands before an earlier one.
-  let queue: Promise<void> = Promise.resolve()
   /** One booking's count, whole (empty forgets it): shown at once, then kept in the core. */
   function set(localId: string, next: Ticks): Promise<void> {
     const all = { ...ticks.value }
     if (Object.keys(next).length > 0) all[localId] = next
     else delete all[localId]
     ticks.value = all
-    queue = queue.then(async () => {
+    // In order: a later count never lands before an earlier one.
+    return saves.enqueue(async () => {
       if (entityId.value === null) await load()
       const entity = entityId.value
-      if (entity === null) {
-        saveError.value = loadError ?? new AppError('not_ready')
-        return
-      }
-      try {
-        await request('dispatch.keepTicks', { entityId: entity, localId, ticks: { ...next } })
-        saveError.value = null
-      } catch (err) {
-        saveError.value = AppError.from(err)
-      }
+      if (entity === null) throw loadError ?? new AppError('not_ready')
+      await request('dispatch.keepTicks', { entityId: entity, localId, ticks: { ...next } })
     })
-    return queue
   }
 
   /** Shipped (or gone): its count is of no more use. */
   function forget(localId: string): Promise<void> {
-    return ticks.value[localId] ? set(localId, {}) : queue
+    return ticks.value[localId] ? set(localId, {}) : saves.enqueue(async () => undefined)
   }
 
+  const saveError = computed(() => saves.error)
   return { ticks, entityId, saveError, loaded, load, set, forget }
 })
