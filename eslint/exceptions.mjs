@@ -34,7 +34,6 @@ export const overLongFunctions = {
   'src-main/core/api/jsonArrayElements.ts': 'a streaming parser’s state machine, kept whole so its states read together',
   'src-main/core/createCore.ts': 'issue 31 item 1: the one assembly of the core, split with the layers',
   'src-main/core/support/serviceReach.ts': 'the service check, one probe after another: a probe a function when next changed',
-  'src-main/core/sync/cataloguePull.ts': 'the pull’s phases in order: a phase a function when next changed',
   'src-main/electron/startApp.ts': 'the app’s lifecycle in order: a stage a function when next changed',
   'src-renderer/areas/admin/stores/admin.ts': setupStore,
   'src-renderer/stores/catalogue.ts': setupStore,
@@ -67,7 +66,6 @@ export const rowCasts = {
   'src-main/core/services/deliveryCount.ts': mapValue,
   'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a stored payload, parsed with the outbox’s own',
   'src-main/core/support/cacheFiles.ts': 'issue 31 item 3: doctor’s reads of a damaged cache, typed with the outbox’s',
-  'src-main/core/sync/cataloguePull.ts': cacheStatements,
   'src-main/core/sync/outbox/damagedOutbox.ts': cacheStatements,
   'src-main/core/sync/outbox/outboxStore.ts': 'issue 31 item 3: its statements and `JSON.parse(raw) as ErrorPayload`',
   'src-main/core/sync/outbox/unsentJournal.ts': cacheStatements,
@@ -75,7 +73,4 @@ export const rowCasts = {
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
-export const rawCatalogueDb = {
-  'src-main/core/services/catalogueService.ts':
-    'issue 31 item 3: hands the db to the sync layer’s pulls until their SQL moves into the cache',
-}
+export const rawCatalogueDb = {}

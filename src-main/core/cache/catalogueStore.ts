@@ -3,75 +3,21 @@ import type { CatalogueFacts, CatalogueItemFact } from '@shared/bookingLines'
 import type { BundleComponent, BundleDetail, CatalogueCapabilities, CatalogueQuery, CatalogueRow, ItemRow } from '@shared/catalogue'
 import { catalogueQuery } from '@shared/catalogue'
 import type { AgencyOption, AgencyStock } from '@shared/counter'
-import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
-import { bundleFromService, type ServiceBundle } from '../api/bundlesApi'
+import { bundleFromService } from '../api/bundlesApi'
 import { storedBundleRecord, toBundleComponent, toItemRow, type ComponentSqlRow, type ItemSqlRow } from './catalogueRows'
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '@base/sqlite'
 import { fullPullAt, pulledAt, pulledCapabilities, stockReadAt } from './catalogueMarks'
 import { unsentByLot } from './unsentLots'
+import { deleteBundleRows, writeBundleRows, type ServiceBundleWithDetails } from './catalogueRowWrites'
+import { CatalogueChangeWriter } from './catalogueChangeWriter'
+import { CatalogueStaging } from './catalogueStaging'
 
 /**
  * Reads and writes of the cached catalogue. Search ranks an exact barcode or
  * code first, then code and barcode prefixes, then words of the name, code
  * and tags (FTS5), as a counter clerk expects from a scanner or a few letters.
  */
-
-/** Values of a bundles row, in column order (shared by the pull and single updates). */
-export function bundleRowValues(b: PulledBundle | ServiceBundle): unknown[] {
-  return [
-    b.id,
-    b.code,
-    b.name,
-    b.ean13,
-    b.active ? 1 : 0,
-    b.category_bundle ? 1 : 0,
-    b.item_category_id,
-    b.bundle_details_count,
-    JSON.stringify(b.tags),
-  ]
-}
-
-/** The whole record as JSON. A pulled bundle has no image objects (GraphQL reads no files): null keeps the shape. */
-export function bundleRecordJson(b: PulledBundle | ServiceBundle): string {
-  const record = { image: null, image2: null, image3: null, image4: null, image5: null, ...b } as Record<string, unknown>
-  delete record.bundle_details
-  return JSON.stringify(record)
-}
-
-/** A bundle as the service's REST show gives it, with its components (ServiceBundleDetail, or a test's record). */
-export type ServiceBundleWithDetails = ServiceBundle & {
-  bundle_details: readonly { id: number | null; item_id: number; quantity: string }[]
-}
-
-export const insertBundleSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-export const insertRecordSql = (table: string) => `INSERT INTO ${table} (id, record) VALUES (?, ?)`
-export const insertComponentSql = (table: string) => `INSERT INTO ${table} (bundle_id, id, item_id, quantity) VALUES (?, ?, ?, ?)`
-export const insertTagSql = (table: string) => `INSERT OR IGNORE INTO ${table} (tag, bundle_id) VALUES (?, ?)`
-export const insertBundleFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13, tags) VALUES (?, ?, ?, ?, ?)`
-
-/** A bundle's rows in the live tables: an edit's answer or a routine pull's read (in the caller's transaction). */
-export function writeBundleRows(db: Sqlite, b: ServiceBundleWithDetails): void {
-  db.prepare(insertBundleSql('bundles')).run(...bundleRowValues(b))
-  db.prepare(insertRecordSql('bundle_records')).run(b.id, bundleRecordJson(b))
-  const component = db.prepare(insertComponentSql('bundle_components'))
-  for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
-  const tag = db.prepare(insertTagSql('bundle_tags'))
-  for (const t of b.tags) tag.run(t, b.id)
-  db.prepare(insertBundleFtsSql('bundle_fts')).run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
-}
-
-export function deleteBundleRows(db: Sqlite, id: number): void {
-  for (const table of ['bundles', 'bundle_records']) db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id)
-  for (const table of ['bundle_components', 'bundle_tags']) db.prepare(`DELETE FROM ${table} WHERE bundle_id = ?`).run(id)
-  db.prepare('DELETE FROM bundle_fts WHERE rowid = ?').run(id)
-}
-export const insertItemSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?)`
-export const insertItemFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13) VALUES (?, ?, ?, ?)`
-
-export function itemRowValues(i: PulledItem): unknown[] {
-  return [i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active ? 1 : 0]
-}
 
 /** Words of a query as an FTS5 expression: every word, as a prefix. Null when there are none. */
 export function ftsExpression(query: string): string | null {
@@ -545,6 +491,16 @@ export class CatalogueStore {
 
   fullPullAt(): string | null {
     return fullPullAt(this.db)
+  }
+
+  /** The catalogue as a full pull writes its next snapshot. */
+  staging(): CatalogueStaging {
+    return new CatalogueStaging(this.db)
+  }
+
+  /** The catalogue as a routine pull reads and changes it. */
+  changeWriter(): CatalogueChangeWriter {
+    return new CatalogueChangeWriter(this.db)
   }
 
   /** What this computer booked of each lot at an agency that the service has not confirmed (unsentLots.ts). */
