@@ -60,7 +60,6 @@ export const overLongFunctions = {
 
 /** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
 export const rowCasts = {
-  'src-main/core/cache/catalogueStore.ts': cacheStatements,
   'src-main/core/services/deliveryCount.ts': mapValue,
   'src-main/core/services/outboxTransferService.ts': 'issue 31 item 3: a stored payload, parsed with the outbox’s own',
   'src-main/core/support/cacheFiles.ts': 'issue 31 item 3: doctor’s reads of a damaged cache, typed with the outbox’s',
