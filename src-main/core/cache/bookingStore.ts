@@ -1,8 +1,9 @@
-import type { BookingLine, BookingOrigin, LocalBooking, SyncState } from '@shared/bookings'
+import type { BookingLine, LocalBooking, SyncState } from '@shared/bookings'
 import type { ServiceBookingView } from '../api/serviceBookingView'
 import type { BookingOutbox, OpenSummary } from './bookingOutbox'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import { linesFromStored, storedLines } from './storedLines'
+import { toBooking, type BookingRow } from './bookingRows'
 import { bookingRowText, restoreBookingRow, type StoredBookingRow } from './storedBookingRow'
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '@base/sqlite'
@@ -13,29 +14,6 @@ import type { Sqlite } from '@base/sqlite'
  * and the outbox entry that carries it are written in one transaction through
  * `write` (WAL, synchronous=FULL): once a call returns, a kill cannot lose it.
  */
-
-interface BookingRow {
-  local_id: string
-  service_id: number | null
-  state: SyncState
-  agency_from_id: number
-  agency_to_id: number | null
-  planned_delivery: string
-  reference: string | null
-  needs_transport: number
-  transfer_request_id: number | null
-  lines: string
-  shipped: number
-  delivered: number
-  deleted: number
-  lock_version: number | null
-  shipped_at: string | null
-  delivered_at: string | null
-  booker_id: number | null
-  origin: BookingOrigin
-  created_at: string
-  updated_at: string
-}
 
 export type NewBooking = Omit<
   LocalBooking,
@@ -373,32 +351,6 @@ export class BookingStore {
         .all()
       for (const row of stale) if (!listed.has(row.service_id) && !ours(row.local_id)) this.removeBooking(row.local_id)
     })
-  }
-}
-
-function toBooking(r: BookingRow, open: OpenSummary): LocalBooking {
-  return {
-    localId: r.local_id,
-    serviceId: r.service_id,
-    origin: r.origin,
-    state: r.state,
-    agencyFromId: r.agency_from_id,
-    agencyToId: r.agency_to_id,
-    plannedDelivery: r.planned_delivery,
-    reference: r.reference,
-    needsTransport: r.needs_transport === 1,
-    transferRequestId: r.transfer_request_id,
-    lines: linesFromStored(r.lines),
-    shipped: r.shipped === 1,
-    delivered: r.delivered === 1,
-    deleted: r.deleted === 1,
-    shippedAt: r.shipped_at,
-    deliveredAt: r.delivered_at,
-    bookerId: r.booker_id,
-    pending: open.pending,
-    problem: open.problem,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
   }
 }
 
