@@ -14,7 +14,6 @@ const mapValue = "a Map's value read after has(): not a row, but the rule cannot
 export const overLongFiles = {
   'src-renderer/areas/counter/views/NewBookingView.vue': screen,
   'src-main/core/services/bookingsService.ts': 'issue 31: one use case a module (create, edit, submit, ship, deliver)',
-  'src-main/core/cache/catalogueStore.ts': 'issue 31: the catalogue store splits by table once its statements are typed',
   'src-main/core/sync/outbox/outboxStore.ts': "issue 31: the outbox's questions (lists, counts, history) leave its changes",
   'test/integration/core/counter.test.ts': 'a flow a file: split by flow (refresh, stock, transfer requests) when next changed',
   'test/integration/core/outboxProperties.test.ts': 'one property a file when next changed',
