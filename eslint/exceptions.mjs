@@ -6,7 +6,6 @@ const screen = 'issue 31 item 2: the screen hands its state and save to a tested
 const setupStore = 'issue 31 item 2: a pinia setup store in one closure; its loads and sends move to createLoader/useSubmit'
 const cliGroup = "a group's commander chain, one command after another: split a command a file when the group is next changed"
 const seedPlan = 'a fixed seed plan written as one sequence of inserts: split by record when it is next changed'
-const cacheStatements = 'issue 31 item 3: the cache layer types its statements (db.prepare<Params, Row>) in its own change'
 const controller = 'issue 31 item 2: a controller moved whole out of its screen; it splits by concern (lines, lots, save) next'
 const mapValue = "a Map's value read after has(): not a row, but the rule cannot tell a Map's get from a statement's"
 
@@ -14,8 +13,6 @@ const mapValue = "a Map's value read after has(): not a row, but the rule cannot
 export const overLongFiles = {
   'src-renderer/areas/counter/views/NewBookingView.vue': screen,
   'src-main/core/services/bookingsService.ts': 'issue 31: one use case a module (create, edit, submit, ship, deliver)',
-  'src-main/core/cache/catalogueStore.ts': 'issue 31: the catalogue store splits by table once its statements are typed',
-  'src-main/core/cache/bookingStore.ts': 'issue 31: the booking store splits by table once its statements are typed',
   'test/integration/core/counter.test.ts': 'a flow a file: split by flow (refresh, stock, transfer requests) when next changed',
   'test/integration/core/outboxProperties.test.ts': 'one property a file when next changed',
   'test/security/fakes/fakeCore.ts': 'one fake area a file, as core/handlers/ is, when next changed',
@@ -33,7 +30,6 @@ export const overLongFunctions = {
   'src-main/core/api/jsonArrayElements.ts': 'a streaming parser’s state machine, kept whole so its states read together',
   'src-main/core/createCore.ts': 'issue 31 item 1: the one assembly of the core, split with the layers',
   'src-main/core/support/serviceReach.ts': 'the service check, one probe after another: a probe a function when next changed',
-  'src-main/core/sync/cataloguePull.ts': 'the pull’s phases in order: a phase a function when next changed',
   'src-main/electron/startApp.ts': 'the app’s lifecycle in order: a stage a function when next changed',
   'src-renderer/areas/admin/stores/admin.ts': setupStore,
   'src-renderer/stores/catalogue.ts': setupStore,
@@ -60,18 +56,9 @@ export const overLongFunctions = {
 
 /** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
 export const rowCasts = {
-  'src-main/core/cache/bookingStore.ts': cacheStatements,
-  'src-main/core/cache/cacheDatabase.ts': cacheStatements,
-  'src-main/core/cache/catalogueStore.ts': cacheStatements,
-  'src-main/core/cache/fileIdentity.ts': cacheStatements,
-  'src-main/core/cache/snapshotSwap.ts': cacheStatements,
   'src-main/core/services/deliveryCount.ts': mapValue,
-  'src-main/core/sync/cataloguePull.ts': cacheStatements,
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
-export const rawCatalogueDb = {
-  'src-main/core/services/catalogueService.ts':
-    'issue 31 item 3: hands the db to the sync layer’s pulls until their SQL moves into the cache',
-}
+export const rawCatalogueDb = {}

@@ -1,9 +1,11 @@
-import type { BookingLine, BookingOrigin, LocalBooking, SyncState } from '@shared/bookings'
+import type { BookingLine, LocalBooking, SyncState } from '@shared/bookings'
 import type { ServiceBookingView } from '../api/serviceBookingView'
 import type { BookingOutbox, OpenSummary } from './bookingOutbox'
 import { sameLines, withLocalDetail } from './localLineDetail'
 import { linesFromStored, storedLines } from './storedLines'
+import { toBooking, type BookingRow } from './bookingRows'
 import { bookingRowText, restoreBookingRow, type StoredBookingRow } from './storedBookingRow'
+import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '@base/sqlite'
 
 /**
@@ -12,29 +14,6 @@ import type { Sqlite } from '@base/sqlite'
  * and the outbox entry that carries it are written in one transaction through
  * `write` (WAL, synchronous=FULL): once a call returns, a kill cannot lose it.
  */
-
-interface BookingRow {
-  local_id: string
-  service_id: number | null
-  state: SyncState
-  agency_from_id: number
-  agency_to_id: number | null
-  planned_delivery: string
-  reference: string | null
-  needs_transport: number
-  transfer_request_id: number | null
-  lines: string
-  shipped: number
-  delivered: number
-  deleted: number
-  lock_version: number | null
-  shipped_at: string | null
-  delivered_at: string | null
-  booker_id: number | null
-  origin: BookingOrigin
-  created_at: string
-  updated_at: string
-}
 
 export type NewBooking = Omit<
   LocalBooking,
@@ -96,6 +75,14 @@ export class BookingStore {
     private readonly db: Sqlite,
     private readonly outbox: BookingOutbox,
   ) {}
+
+  private rowByLocalId(): Statement<[string], BookingRow> {
+    return this.db.prepare<[string], BookingRow>('SELECT * FROM bookings WHERE local_id = ?')
+  }
+
+  private rowByServiceId(): Statement<[number], BookingRow> {
+    return this.db.prepare<[number], BookingRow>('SELECT * FROM bookings WHERE service_id = ?')
+  }
 
   /** Writes a change and its outbox entry together. */
   write<T>(fn: () => T): T {
@@ -170,8 +157,10 @@ export class BookingStore {
    */
   adoptCopy(serviceId: number, localId: string): string | null {
     const copy = this.db
-      .prepare("SELECT local_id FROM bookings WHERE service_id = ? AND origin = 'service' AND local_id != ?")
-      .get(serviceId, localId) as { local_id: string } | undefined
+      .prepare<[number, string], { local_id: string }>(
+        "SELECT local_id FROM bookings WHERE service_id = ? AND origin = 'service' AND local_id != ?",
+      )
+      .get(serviceId, localId)
     if (!copy) return null
     this.outbox.moveEntries(copy.local_id, localId)
     this.db.prepare('DELETE FROM bookings WHERE local_id = ?').run(copy.local_id)
@@ -205,7 +194,7 @@ export class BookingStore {
   }
 
   get(localId: string): LocalBooking | null {
-    const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
+    const row = this.rowByLocalId().get(localId)
     return row ? toBooking(row, this.outbox.openOf(localId)) : null
   }
 
@@ -215,7 +204,7 @@ export class BookingStore {
    */
   getMany(localIds: readonly string[]): LocalBooking[] {
     const ids = JSON.stringify(localIds)
-    const rows = this.db.prepare('SELECT * FROM bookings WHERE local_id IN (SELECT value FROM json_each(?))').all(ids) as BookingRow[]
+    const rows = this.db.prepare<[string], BookingRow>('SELECT * FROM bookings WHERE local_id IN (SELECT value FROM json_each(?))').all(ids)
     const open = this.outbox.openOfMany(localIds)
     const byId = new Map(rows.map((r) => [r.local_id, r]))
     return localIds.flatMap((id) => {
@@ -225,15 +214,12 @@ export class BookingStore {
   }
 
   byServiceId(serviceId: number): LocalBooking | null {
-    const row = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(serviceId) as BookingRow | undefined
+    const row = this.rowByServiceId().get(serviceId)
     return row ? toBooking(row, this.outbox.openOf(row.local_id)) : null
   }
 
   serviceIdOf(localId: string): number | null {
-    return (
-      (this.db.prepare('SELECT service_id FROM bookings WHERE local_id = ?').get(localId) as { service_id: number | null } | undefined)
-        ?.service_id ?? null
-    )
+    return this.db.prepare<[string], number | null>('SELECT service_id FROM bookings WHERE local_id = ?').pluck().get(localId) ?? null
   }
 
   /**
@@ -241,14 +227,12 @@ export class BookingStore {
    * known here, with nothing waiting in the outbox: a refresh reads their version from the REST show.
    */
   unversioned(agencyId: number): { localId: string; serviceId: number }[] {
-    return (
-      this.db
-        .prepare(
-          `SELECT local_id, service_id FROM bookings WHERE agency_from_id = ? AND service_id IS NOT NULL AND lock_version IS NULL
+    return this.db
+      .prepare<[number], { local_id: string; service_id: number }>(
+        `SELECT local_id, service_id FROM bookings WHERE agency_from_id = ? AND service_id IS NOT NULL AND lock_version IS NULL
              AND shipped = 0 AND delivered = 0 AND deleted = 0`,
-        )
-        .all(agencyId) as { local_id: string; service_id: number }[]
-    )
+      )
+      .all(agencyId)
       .filter((r) => !this.outbox.busy(r.local_id))
       .map((r) => ({ localId: r.local_id, serviceId: r.service_id }))
   }
@@ -267,7 +251,7 @@ export class BookingStore {
     now: string,
   ): boolean {
     return this.write(() => {
-      const row = this.db.prepare('SELECT * FROM bookings WHERE local_id = ?').get(localId) as BookingRow | undefined
+      const row = this.rowByLocalId().get(localId)
       const busy = this.outbox.busy(localId)
       const same =
         row !== undefined &&
@@ -287,18 +271,16 @@ export class BookingStore {
 
   /** The booking's lock_version as this device last confirmed it on the service (null before its create is confirmed). */
   lockVersionOf(localId: string): number | null {
-    return (
-      (this.db.prepare('SELECT lock_version FROM bookings WHERE local_id = ?').get(localId) as { lock_version: number | null } | undefined)
-        ?.lock_version ?? null
-    )
+    return this.db.prepare<[string], number | null>('SELECT lock_version FROM bookings WHERE local_id = ?').pluck().get(localId) ?? null
   }
 
   /** The bookings the screens list: two statements (the bookings, their open entries) whatever the count. */
   list(): LocalBooking[] {
     const open = this.outbox.openByBooking()
-    return (
-      this.db.prepare("SELECT * FROM bookings WHERE deleted = 0 OR state != 'synced' ORDER BY created_at DESC").all() as BookingRow[]
-    ).map((r) => toBooking(r, open.get(r.local_id) ?? NO_ENTRIES))
+    return this.db
+      .prepare<[], BookingRow>("SELECT * FROM bookings WHERE deleted = 0 OR state != 'synced' ORDER BY created_at DESC")
+      .all()
+      .map((r) => toBooking(r, open.get(r.local_id) ?? NO_ENTRIES))
   }
 
   /**
@@ -312,15 +294,11 @@ export class BookingStore {
     this.write(() => {
       const listed = new Set<number>()
       const busy = this.outbox.busyBookings()
-      const newer = new Set(
-        (this.db.prepare('SELECT local_id FROM bookings WHERE updated_at >= ?').all(readSince) as { local_id: string }[]).map(
-          (r) => r.local_id,
-        ),
-      )
+      const newer = new Set(this.db.prepare<[string], string>('SELECT local_id FROM bookings WHERE updated_at >= ?').pluck().all(readSince))
       const ours = (localId: string) => busy.has(localId) || newer.has(localId)
       for (const s of shipments) {
         listed.add(s.id)
-        const mine = this.db.prepare('SELECT * FROM bookings WHERE service_id = ?').get(s.id) as BookingRow | undefined
+        const mine = this.rowByServiceId().get(s.id)
         if (mine && ours(mine.local_id)) continue
         const ourLines = mine ? linesFromStored(mine.lines) : []
         const fields: BookingPatch = {
@@ -368,38 +346,11 @@ export class BookingStore {
             )
         }
       }
-      const stale = this.db.prepare('SELECT local_id, service_id FROM bookings WHERE service_id IS NOT NULL').all() as {
-        local_id: string
-        service_id: number
-      }[]
+      const stale = this.db
+        .prepare<[], { local_id: string; service_id: number }>('SELECT local_id, service_id FROM bookings WHERE service_id IS NOT NULL')
+        .all()
       for (const row of stale) if (!listed.has(row.service_id) && !ours(row.local_id)) this.removeBooking(row.local_id)
     })
-  }
-}
-
-function toBooking(r: BookingRow, open: OpenSummary): LocalBooking {
-  return {
-    localId: r.local_id,
-    serviceId: r.service_id,
-    origin: r.origin,
-    state: r.state,
-    agencyFromId: r.agency_from_id,
-    agencyToId: r.agency_to_id,
-    plannedDelivery: r.planned_delivery,
-    reference: r.reference,
-    needsTransport: r.needs_transport === 1,
-    transferRequestId: r.transfer_request_id,
-    lines: linesFromStored(r.lines),
-    shipped: r.shipped === 1,
-    delivered: r.delivered === 1,
-    deleted: r.deleted === 1,
-    shippedAt: r.shipped_at,
-    deliveredAt: r.delivered_at,
-    bookerId: r.booker_id,
-    pending: open.pending,
-    problem: open.problem,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
   }
 }
 

@@ -78,10 +78,15 @@ export function parsedJson(text: string): unknown {
   }
 }
 
-/** A small JSON document kept in the cache (e.g. the last profile seen). */
-export function readDocument<T>(db: Sqlite, key: string): { value: T; updatedAt: string } | null {
+/**
+ * A small JSON document kept in the cache (e.g. the last profile seen), as a value its reader narrows (a schema, or
+ * readDocumentAs); a text that is not JSON throws, for a reader that drops it and says so.
+ */
+export function readDocument(db: Sqlite, key: string): { value: unknown; updatedAt: string } | null {
   const kept = readDocumentText(db, key)
-  return kept ? { value: JSON.parse(kept.text) as T, updatedAt: kept.updatedAt } : null
+  if (!kept) return null
+  const value: unknown = JSON.parse(kept.text)
+  return { value, updatedAt: kept.updatedAt }
 }
 
 export function writeDocument(db: Sqlite, key: string, value: unknown, now: Date): void {

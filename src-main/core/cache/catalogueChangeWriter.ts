@@ -1,4 +1,6 @@
+import type { IdTable } from '../api/catalogueChanges'
 import type { PulledItem, PulledLot } from '../api/catalogueGraphql'
+import type { CatalogueCapabilities } from '@shared/catalogue'
 import {
   deleteBundleRows,
   insertItemFtsSql,
@@ -6,8 +8,9 @@ import {
   itemRowValues,
   writeBundleRows,
   type ServiceBundleWithDetails,
-} from './catalogueStore'
-import { markBundlesSeen, markPulled, markStockRead } from './catalogueMarks'
+} from './catalogueRowWrites'
+import { bookedAgencies } from './bookedAgencies'
+import { bundlesSeenUntil, markBundlesSeen, markPulled, markStockRead, pulledCapabilities } from './catalogueMarks'
 import type { Sqlite } from '@base/sqlite'
 
 /** What a routine pull read, all of it, before anything is written. */
@@ -43,13 +46,46 @@ export interface AppliedCounts {
 const ids = (db: Sqlite, table: string) => db.prepare<[], number>(`SELECT id FROM ${table}`).pluck().all()
 const gone = (local: number[], present: ReadonlySet<number>) => local.filter((id) => !present.has(id))
 
+/** The catalogue as a routine pull sees it: what the last pulls kept, and the one write of what changed since. */
+export class CatalogueChangeWriter {
+  constructor(private readonly db: Sqlite) {}
+
+  /** The newest bundle `updated_at` a pull kept (the service's clock); null before a full pull. */
+  bundlesSeenUntil(): string | null {
+    return bundlesSeenUntil(this.db)
+  }
+
+  /** What the last full pull could read (null before one). */
+  pulledCapabilities(): CatalogueCapabilities | null {
+    return pulledCapabilities(this.db)
+  }
+
+  rowCount(table: IdTable): number {
+    return this.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? 0
+  }
+
+  /** The largest id kept: the rows above it are the ones added since. */
+  maxId(table: 'items' | 'lots'): number {
+    return this.db.prepare<[], number | null>(`SELECT max(id) FROM ${table}`).pluck().get() ?? 0
+  }
+
+  /** The agencies this station's recent bookings name (bookedAgencies.ts). */
+  bookedAgencies(now: Date): number[] {
+    return bookedAgencies(this.db, now)
+  }
+
+  apply(changes: CatalogueChanges): AppliedCounts {
+    return applyCatalogueChanges(this.db, changes)
+  }
+}
+
 /**
  * Writes a routine pull's changes into the live catalogue in one transaction,
  * so the counter sees the old snapshot or the new one, never a mix, and a pull
  * that failed before this point changed nothing. Stock rows are written only
  * where they differ, so a pull where little changed writes little.
  */
-export function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges): AppliedCounts {
+function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges): AppliedCounts {
   const counts: AppliedCounts = { items: 0, lots: 0, bundles: 0, stockRows: 0, removed: 0 }
   db.transaction(() => {
     writeReference(db, changes.reference)
@@ -81,9 +117,14 @@ export function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges): Ap
 
 function writeReference(db: Sqlite, reference: CatalogueChanges['reference']): void {
   db.exec('DELETE FROM item_categories; DELETE FROM agencies')
-  const category = db.prepare('INSERT INTO item_categories VALUES (?, ?)')
+  insertReference(db, reference)
+}
+
+/** The small tables' rows, into the live tables or (the full pull) their staged copies named by `table`. */
+export function insertReference(db: Sqlite, reference: CatalogueChanges['reference'], table = (name: string) => name): void {
+  const category = db.prepare(`INSERT INTO ${table('item_categories')} VALUES (?, ?)`)
   for (const c of reference.item_categories) category.run(c.id, c.name)
-  const agency = db.prepare('INSERT INTO agencies VALUES (?, ?, ?, ?)')
+  const agency = db.prepare(`INSERT INTO ${table('agencies')} VALUES (?, ?, ?, ?)`)
   for (const a of reference.agencies) agency.run(a.id, a.name, a.agency_category_id, a.active === null ? null : a.active ? 1 : 0)
 }
 

@@ -1,112 +1,20 @@
 import type { BookingLine, LineDescription } from '@shared/bookings'
 import type { CatalogueFacts, CatalogueItemFact } from '@shared/bookingLines'
 import type { BundleComponent, BundleDetail, CatalogueCapabilities, CatalogueQuery, CatalogueRow, ItemRow } from '@shared/catalogue'
-import { catalogueQuery } from '@shared/catalogue'
 import type { AgencyOption, AgencyStock } from '@shared/counter'
-import type { PulledBundle, PulledItem } from '../api/catalogueGraphql'
-import { bundleFromService, type ServiceBundle } from '../api/bundlesApi'
+import { bundleFromService } from '../api/bundlesApi'
 import { storedBundleRecord, toBundleComponent, toItemRow, type ComponentSqlRow, type ItemSqlRow } from './catalogueRows'
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '@base/sqlite'
 import { fullPullAt, pulledAt, pulledCapabilities, stockReadAt } from './catalogueMarks'
 import { unsentByLot } from './unsentLots'
+import { deleteBundleRows, writeBundleRows, type ServiceBundleWithDetails } from './catalogueRowWrites'
+import { CatalogueChangeWriter } from './catalogueChangeWriter'
+import { CatalogueStaging } from './catalogueStaging'
+import { BundleSearch, availabilitySql, ftsExpression, prefixPattern, type CatalogueResult } from './bundleSearch'
+import { Kept } from './keptStatements'
 
-/**
- * Reads and writes of the cached catalogue. Search ranks an exact barcode or
- * code first, then code and barcode prefixes, then words of the name, code
- * and tags (FTS5), as a counter clerk expects from a scanner or a few letters.
- */
-
-/** Values of a bundles row, in column order (shared by the pull and single updates). */
-export function bundleRowValues(b: PulledBundle | ServiceBundle): unknown[] {
-  return [
-    b.id,
-    b.code,
-    b.name,
-    b.ean13,
-    b.active ? 1 : 0,
-    b.category_bundle ? 1 : 0,
-    b.item_category_id,
-    b.bundle_details_count,
-    JSON.stringify(b.tags),
-  ]
-}
-
-/** The whole record as JSON. A pulled bundle has no image objects (GraphQL reads no files): null keeps the shape. */
-export function bundleRecordJson(b: PulledBundle | ServiceBundle): string {
-  const record = { image: null, image2: null, image3: null, image4: null, image5: null, ...b } as Record<string, unknown>
-  delete record.bundle_details
-  return JSON.stringify(record)
-}
-
-/** A bundle as the service's REST show gives it, with its components (ServiceBundleDetail, or a test's record). */
-export type ServiceBundleWithDetails = ServiceBundle & {
-  bundle_details: readonly { id: number | null; item_id: number; quantity: string }[]
-}
-
-export const insertBundleSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
-export const insertRecordSql = (table: string) => `INSERT INTO ${table} (id, record) VALUES (?, ?)`
-export const insertComponentSql = (table: string) => `INSERT INTO ${table} (bundle_id, id, item_id, quantity) VALUES (?, ?, ?, ?)`
-export const insertTagSql = (table: string) => `INSERT OR IGNORE INTO ${table} (tag, bundle_id) VALUES (?, ?)`
-export const insertBundleFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13, tags) VALUES (?, ?, ?, ?, ?)`
-
-/** A bundle's rows in the live tables: an edit's answer or a routine pull's read (in the caller's transaction). */
-export function writeBundleRows(db: Sqlite, b: ServiceBundleWithDetails): void {
-  db.prepare(insertBundleSql('bundles')).run(...bundleRowValues(b))
-  db.prepare(insertRecordSql('bundle_records')).run(b.id, bundleRecordJson(b))
-  const component = db.prepare(insertComponentSql('bundle_components'))
-  for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
-  const tag = db.prepare(insertTagSql('bundle_tags'))
-  for (const t of b.tags) tag.run(t, b.id)
-  db.prepare(insertBundleFtsSql('bundle_fts')).run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
-}
-
-export function deleteBundleRows(db: Sqlite, id: number): void {
-  for (const table of ['bundles', 'bundle_records']) db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id)
-  for (const table of ['bundle_components', 'bundle_tags']) db.prepare(`DELETE FROM ${table} WHERE bundle_id = ?`).run(id)
-  db.prepare('DELETE FROM bundle_fts WHERE rowid = ?').run(id)
-}
-export const insertItemSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?)`
-export const insertItemFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13) VALUES (?, ?, ?, ?)`
-
-export function itemRowValues(i: PulledItem): unknown[] {
-  return [i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active ? 1 : 0]
-}
-
-/** Words of a query as an FTS5 expression: every word, as a prefix. Null when there are none. */
-export function ftsExpression(query: string): string | null {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu)
-  if (!words?.length) return null
-  return words.map((w) => `"${w}"*`).join(' AND ')
-}
-
-/** LIKE pattern for a prefix, with LIKE's wildcards escaped. */
-const prefixPattern = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** Whole bundles an agency can make: min over components of ⌊stock ÷ quantity⌋; null for dynamic or empty bundles. */
-const availabilitySql = `CASE WHEN b.category_bundle = 1 OR b.components = 0 THEN NULL ELSE (
-  SELECT MAX(0, MIN(CAST(COALESCE(s.available, 0) / CAST(c.quantity AS REAL) + 1e-9 AS INTEGER)))
-  FROM bundle_components c LEFT JOIN stock s ON s.item_id = c.item_id AND s.agency_id = :agency
-  WHERE c.bundle_id = b.id) END`
-
-/** A search lists at most this many matches; the screen asks for a narrower search beyond it. */
-export const SEARCH_CAP = 200
-
-export interface CatalogueResult {
-  total: number
-  /** More rows matched than a search lists. */
-  truncated: boolean
-  rows: CatalogueRow[]
-}
-
-// Plain comparison of upper-cased codes: the cache's NOCASE order, without localeCompare's cost.
-const byCode = (a: [number, string], b: [number, string]) => {
-  const x = a[1].toUpperCase()
-  const y = b[1].toUpperCase()
-  return x < y ? -1 : x > y ? 1 : 0
-}
-
-const listColumns = `b.id, b.code, b.name, b.ean13, b.active, b.category_bundle, b.tags, b.components, ${availabilitySql} AS available`
+/** Reads and writes of the cached catalogue; its search is bundleSearch.ts. */
 
 /** SQL rows keep the columns' names; mapped field by field into ours (a rename of ours cannot slip past a cast). */
 interface AgencyRow {
@@ -120,135 +28,54 @@ interface StockByAgencyRow {
   available: number
 }
 
-interface BundleListRow {
-  id: number
-  code: string
-  name: string
-  ean13: string | null
-  active: number
-  category_bundle: number
-  tags: string
-  components: number
-  available: number | null
-}
-
-const toCatalogueRow = (r: BundleListRow): CatalogueRow => ({
-  id: r.id,
-  code: r.code,
-  name: r.name,
-  ean13: r.ean13,
-  active: r.active === 1,
-  categoryBundle: r.category_bundle === 1,
-  tags: JSON.parse(r.tags) as string[],
-  components: r.components,
-  available: r.available,
-})
+type Codes = { ean13: string | null; code: string }
+type NamedRow = { id: number; code: string; name: string; active: number }
+type ItemName = { id: number; code: string; name: string }
+type LotName = { id: number; name: string | null; expires: string | null }
+type LotAt = LotName & { available: number }
+type LotFact = { id: number; item_id: number; name: string | null }
+type AgencyFact = { id: number; name: string; active: number | null }
 
 export class CatalogueStore {
+  private readonly bundleSearch: BundleSearch
+
   constructor(
     readonly db: Sqlite,
     private readonly agencyId: () => number | null,
-  ) {}
-
-  /** Prepared statements by their SQL: search runs several per keystroke. */
-  private readonly statements = new Map<string, Statement>()
-  private stmt(sql: string): Statement {
-    let stmt = this.statements.get(sql)
-    if (!stmt) this.statements.set(sql, (stmt = this.db.prepare(sql)))
-    return stmt
+  ) {
+    this.bundleSearch = new BundleSearch(db, agencyId)
   }
+
+  // Kept statements, a map a shape. A plucked statement returns its one column; a raw one its row as an array.
+  private readonly scanCounts = new Kept((sql) => this.db.prepare<unknown[], number>(sql))
+  private readonly codeRows = new Kept((sql) => this.db.prepare<unknown[], Codes>(sql))
+  private readonly itemRows = new Kept((sql) => this.db.prepare<unknown[], ItemSqlRow>(sql))
+  private readonly idsByCode = new Kept((sql) => this.db.prepare<{ code: string }, number>(sql))
+  private readonly lotsAtRows = new Kept((sql) => this.db.prepare<unknown[], LotAt>(sql))
+  private readonly stockRows = new Kept((sql) => this.db.prepare<unknown[], StockByAgencyRow>(sql))
+  private readonly agencyRows = new Kept((sql) => this.db.prepare<unknown[], AgencyRow>(sql))
+  private readonly itemNames = new Kept((sql) => this.db.prepare<unknown[], ItemName>(sql))
+  private readonly lotNames = new Kept((sql) => this.db.prepare<unknown[], LotName>(sql))
+  private readonly namedFacts = new Kept((sql) => this.db.prepare<[string], NamedRow>(sql))
+  private readonly lotFacts = new Kept((sql) => this.db.prepare<[string], LotFact>(sql))
+  private readonly agencyFacts = new Kept((sql) => this.db.prepare<[string], AgencyFact>(sql))
 
   search(input: CatalogueQuery): CatalogueResult {
-    const q = catalogueQuery.parse(input)
-    const text = q.query.trim()
-    const filters: string[] = []
-    const params: Record<string, unknown> = {}
-    if (q.active !== 'all') filters.push(`b.active = ${q.active === 'active' ? 1 : 0}`)
-    if (q.tag) {
-      filters.push('b.id IN (SELECT bundle_id FROM bundle_tags WHERE tag = :tag)')
-      params.tag = q.tag
-    }
-    const and = filters.map((f) => ` AND ${f}`).join('')
-
-    if (!text) {
-      const where = filters.length ? `WHERE ${filters.join(' AND ')}` : ''
-      const total = (this.stmt(`SELECT count(*) AS n FROM bundles b ${where}`).get(params) as { n: number }).n
-      const rows = this.stmt(`SELECT ${listColumns} FROM bundles b ${where} ORDER BY b.code LIMIT :limit OFFSET :offset`).all({
-        ...params,
-        agency: this.agencyId(),
-        limit: q.limit,
-        offset: q.offset,
-      }) as BundleListRow[]
-      return { total, truncated: false, rows: rows.map(toCatalogueRow) }
-    }
-
-    const ids = this.rankedIds(text, and, params)
-    const page = ids.slice(q.offset, q.offset + q.limit)
-    return { total: ids.length, truncated: ids.length >= SEARCH_CAP, rows: this.rowsByIds(page) }
-  }
-
-  /**
-   * Matching ids, best first: exact code or barcode, then code prefix, barcode
-   * prefix, then words (FTS5), each group by code. Each group reads at most
-   * SEARCH_CAP rows by an index, so a keystroke never sorts the whole catalogue.
-   */
-  private rankedIds(text: string, and: string, filterParams: Record<string, unknown>): number[] {
-    const params = { ...filterParams, exact: text, prefix: prefixPattern(text), cap: SEARCH_CAP }
-    // Rows as [id, code] arrays: no object per row on the hot path.
-    type Hit = [number, string]
-    const hits = (sql: string, p: Record<string, unknown>) => this.stmt(sql).raw(true).all(p) as Hit[]
-    const groups: Hit[][] = [
-      hits(`SELECT b.id, b.code FROM bundles b WHERE (b.code = :exact OR b.ean13 = :exact)${and} ORDER BY b.code`, params),
-      hits(`SELECT b.id, b.code FROM bundles b WHERE b.code LIKE :prefix ESCAPE '\\'${and} ORDER BY b.code LIMIT :cap`, params),
-    ]
-    // A full group already fills the list: lower groups could not show.
-    const full = () => groups.reduce((n, g) => n + g.length, 0) >= SEARCH_CAP
-    if (/^\d+$/.test(text) && !full()) {
-      groups.push(hits(`SELECT b.id, b.code FROM bundles b WHERE b.ean13 LIKE :prefix ESCAPE '\\'${and} LIMIT :cap`, params).sort(byCode))
-    }
-    const fts = ftsExpression(text)
-    if (fts && !full()) {
-      const sql = `SELECT b.id, b.code FROM bundle_fts JOIN bundles b ON b.id = bundle_fts.rowid WHERE bundle_fts MATCH :fts${and} LIMIT :cap`
-      groups.push(hits(sql, { ...params, fts }).sort(byCode))
-    }
-    const seen = new Set<number>()
-    const ids: number[] = []
-    for (const group of groups) {
-      for (const [id] of group) {
-        if (ids.length >= SEARCH_CAP) return ids
-        if (!seen.has(id)) {
-          seen.add(id)
-          ids.push(id)
-        }
-      }
-    }
-    return ids
-  }
-
-  private rowsByIds(ids: number[]): CatalogueRow[] {
-    if (!ids.length) return []
-    const rows = this.stmt(`SELECT ${listColumns} FROM bundles b WHERE b.id IN (SELECT value FROM json_each(:ids))`).all({
-      ids: JSON.stringify(ids),
-      agency: this.agencyId(),
-    }) as BundleListRow[]
-    const byId = new Map(rows.map((r) => [r.id, toCatalogueRow(r)]))
-    return ids.map((id) => byId.get(id)).filter((r): r is CatalogueRow => r !== undefined)
+    return this.bundleSearch.search(input)
   }
 
   tags(): { tag: string; count: number }[] {
-    return this.db.prepare('SELECT tag, count(*) AS count FROM bundle_tags GROUP BY tag ORDER BY count DESC, tag').all() as {
-      tag: string
-      count: number
-    }[]
+    return this.db
+      .prepare<[], { tag: string; count: number }>('SELECT tag, count(*) AS count FROM bundle_tags GROUP BY tag ORDER BY count DESC, tag')
+      .all()
   }
 
   bundle(id: number): BundleDetail | null {
     const row = this.db
-      .prepare(`SELECT r.record, ${availabilitySql} AS available FROM bundles b JOIN bundle_records r ON r.id = b.id WHERE b.id = :id`)
-      .get({
-        id,
-        agency: this.agencyId(),
-      }) as { record: string; available: number | null } | undefined
+      .prepare<{ id: number; agency: number | null }, { record: string; available: number | null }>(
+        `SELECT r.record, ${availabilitySql} AS available FROM bundles b JOIN bundle_records r ON r.id = b.id WHERE b.id = :id`,
+      )
+      .get({ id, agency: this.agencyId() })
     if (!row) return null
     const record = bundleFromService(storedBundleRecord.parse(JSON.parse(row.record)))
     return { ...record, components: this.components(id), available: row.available, source: 'cache' }
@@ -256,13 +83,13 @@ export class CatalogueStore {
 
   components(bundleId: number): BundleComponent[] {
     const rows = this.db
-      .prepare(
+      .prepare<{ id: number; agency: number | null }, ComponentSqlRow>(
         `SELECT c.id, c.item_id, c.quantity, i.code AS item_code, i.name AS item_name, i.active AS item_active, s.available
          FROM bundle_components c LEFT JOIN items i ON i.id = c.item_id
          LEFT JOIN stock s ON s.item_id = c.item_id AND s.agency_id = :agency
          WHERE c.bundle_id = :id ORDER BY c.rowid`,
       )
-      .all({ id: bundleId, agency: this.agencyId() }) as ComponentSqlRow[]
+      .all({ id: bundleId, agency: this.agencyId() })
     return rows.map(toBundleComponent)
   }
 
@@ -287,7 +114,7 @@ export class CatalogueStore {
     const params: Record<string, unknown> = { exact: text, prefix: prefixPattern(text), limit, agency: this.agencyId() }
     if (fts) params.fts = fts
     const rows = this.db
-      .prepare(
+      .prepare<Record<string, unknown>, ItemSqlRow>(
         `WITH m(id, rank) AS (
           SELECT id, 0 FROM items WHERE code = :exact OR ean13 = :exact
           UNION ALL SELECT id, 1 FROM items WHERE code LIKE :prefix ESCAPE '\\'
@@ -297,7 +124,7 @@ export class CatalogueStore {
         FROM best JOIN items i ON i.id = best.id LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency
         ORDER BY best.rank, i.code LIMIT :limit`,
       )
-      .all(params) as ItemSqlRow[]
+      .all(params)
     return rows.map(toItemRow)
   }
 
@@ -306,13 +133,17 @@ export class CatalogueStore {
     const bundle =
       only === 'item'
         ? undefined
-        : (this.stmt('SELECT id FROM bundles WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as
-            { id: number } | undefined)
-    if (bundle) return { kind: 'bundle', id: bundle.id }
+        : this.idsByCode
+            .of('SELECT id FROM bundles WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1')
+            .pluck()
+            .get({ code })
+    if (bundle !== undefined) return { kind: 'bundle', id: bundle }
     if (only === 'bundle') return null
-    const item = this.stmt('SELECT id FROM items WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1').get({ code }) as
-      { id: number } | undefined
-    return item ? { kind: 'item', id: item.id } : null
+    const item = this.idsByCode
+      .of('SELECT id FROM items WHERE ean13 = :code OR code = :code ORDER BY ean13 = :code DESC LIMIT 1')
+      .pluck()
+      .get({ code })
+    return item !== undefined ? { kind: 'item', id: item } : null
   }
 
   /**
@@ -324,31 +155,35 @@ export class CatalogueStore {
   scanCodes(agencyId: number | null, offset: number, limit: number, cap: number): string[][] {
     const end = Math.min(offset + limit, cap)
     if (end <= offset) return []
-    type Codes = { ean13: string | null; code: string }
     const count = (sql: string, ...args: unknown[]) =>
-      (this.stmt(`SELECT count(*) AS n FROM (${sql} LIMIT ?)`).get(...args, cap) as { n: number }).n
+      this.scanCounts
+        .of(`SELECT count(*) AS n FROM (${sql} LIMIT ?)`)
+        .pluck()
+        .get(...args, cap) ?? 0
     const stockedHere = 'SELECT 1 FROM stock s WHERE s.agency_id = ? AND s.available > 0'
     // Each part: how many entries it has (at most `cap`), and a page of them.
     const parts: { size: number; page: (limit: number, offset: number) => Codes[] }[] = [
       {
         size: agencyId === null ? 0 : count(stockedHere, agencyId),
         page: (n, from) =>
-          this.stmt(
-            `SELECT i.ean13, i.code FROM stock s JOIN items i ON i.id = s.item_id WHERE s.agency_id = ? AND s.available > 0
+          this.codeRows
+            .of(
+              `SELECT i.ean13, i.code FROM stock s JOIN items i ON i.id = s.item_id WHERE s.agency_id = ? AND s.available > 0
              ORDER BY s.item_id LIMIT ? OFFSET ?`,
-          ).all(agencyId, n, from) as Codes[],
+            )
+            .all(agencyId, n, from),
       },
       {
         size: count('SELECT 1 FROM bundles WHERE category_bundle = 0'),
         page: (n, from) =>
-          this.stmt('SELECT ean13, code FROM bundles WHERE category_bundle = 0 ORDER BY id LIMIT ? OFFSET ?').all(n, from) as Codes[],
+          this.codeRows.of('SELECT ean13, code FROM bundles WHERE category_bundle = 0 ORDER BY id LIMIT ? OFFSET ?').all(n, from),
       },
       {
         size: cap,
         page: (n, from) =>
-          this.stmt(
-            `SELECT i.ean13, i.code FROM items i WHERE NOT EXISTS (${stockedHere} AND s.item_id = i.id) ORDER BY i.id LIMIT ? OFFSET ?`,
-          ).all(agencyId, n, from) as Codes[],
+          this.codeRows
+            .of(`SELECT i.ean13, i.code FROM items i WHERE NOT EXISTS (${stockedHere} AND s.item_id = i.id) ORDER BY i.id LIMIT ? OFFSET ?`)
+            .all(agencyId, n, from),
       },
     ]
     const rows: Codes[] = []
@@ -365,36 +200,44 @@ export class CatalogueStore {
 
   item(id: number, agencyId: number | null): ItemRow | null {
     // No stock row at a pulled agency means none there: 0, so the counter warns before booking it.
-    const row = this.stmt(
-      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active, COALESCE(s.available, 0) AS available
+    const row = this.itemRows
+      .of(
+        `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active, COALESCE(s.available, 0) AS available
        FROM items i LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.id = ?`,
-    ).get(agencyId, id) as ItemSqlRow | undefined
+      )
+      .get(agencyId, id)
     return row ? toItemRow(row) : null
   }
 
   /** Items of a category that have stock at the agency (what a dynamic bundle offers). */
   itemsWithStock(categoryId: number, agencyId: number): ItemRow[] {
-    const rows = this.stmt(
-      `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active, s.available
+    const rows = this.itemRows
+      .of(
+        `SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active, s.available
        FROM items i JOIN stock s ON s.item_id = i.id AND s.agency_id = ? WHERE i.item_category_id = ? AND s.available > 0 ORDER BY i.code LIMIT 200`,
-    ).all(agencyId, categoryId) as ItemSqlRow[]
+      )
+      .all(agencyId, categoryId)
     return rows.map(toItemRow)
   }
 
   /** An item's lots at an agency, first to expire first (the lot a clerk should take). */
-  lotsAt(itemId: number, agencyId: number): { id: number; name: string | null; expires: string | null; available: number }[] {
-    return this.stmt(
-      `SELECT l.id, l.name, l.expires, ls.available FROM lots l JOIN lot_stocks ls ON ls.lot_id = l.id AND ls.agency_id = ?
+  lotsAt(itemId: number, agencyId: number): LotAt[] {
+    return this.lotsAtRows
+      .of(
+        `SELECT l.id, l.name, l.expires, ls.available FROM lots l JOIN lot_stocks ls ON ls.lot_id = l.id AND ls.agency_id = ?
        WHERE l.item_id = ? AND ls.available > 0 ORDER BY l.expires IS NULL, l.expires, l.id`,
-    ).all(agencyId, itemId) as { id: number; name: string | null; expires: string | null; available: number }[]
+      )
+      .all(agencyId, itemId)
   }
 
   /** An item's cached stock at every agency that has a figure for it. */
   stockByAgency(itemId: number): AgencyStock[] {
-    const rows = this.stmt(
-      `SELECT s.agency_id, COALESCE(a.name, '#' || s.agency_id) AS agency_name, s.available
+    const rows = this.stockRows
+      .of(
+        `SELECT s.agency_id, COALESCE(a.name, '#' || s.agency_id) AS agency_name, s.available
        FROM stock s LEFT JOIN agencies a ON a.id = s.agency_id WHERE s.item_id = ? ORDER BY agency_name`,
-    ).all(itemId) as StockByAgencyRow[]
+      )
+      .all(itemId)
     const readAt = stockReadAt(this.db)
     return rows.map((r): AgencyStock => ({
       agencyId: r.agency_id,
@@ -405,18 +248,14 @@ export class CatalogueStore {
   }
 
   agencies(): AgencyOption[] {
-    const rows = this.stmt('SELECT id, name, agency_category_id FROM agencies ORDER BY name').all() as AgencyRow[]
+    const rows = this.agencyRows.of('SELECT id, name, agency_category_id FROM agencies ORDER BY name').all()
     return rows.map((r): AgencyOption => ({ id: r.id, name: r.name, agencyCategoryId: r.agency_category_id }))
   }
 
   /** Item codes and names, and lot names, for showing booking lines. */
   describe(itemId: number, lotId: number | null): LineDescription {
-    const item = this.stmt('SELECT code, name FROM items WHERE id = ?').get(itemId) as { code: string; name: string } | undefined
-    const lot =
-      lotId === null
-        ? undefined
-        : (this.stmt('SELECT name, expires FROM lots WHERE id = ?').get(lotId) as
-            { name: string | null; expires: string | null } | undefined)
+    const item = this.itemNames.of('SELECT id, code, name FROM items WHERE id = ?').get(itemId)
+    const lot = lotId === null ? undefined : this.lotNames.of('SELECT id, name, expires FROM lots WHERE id = ?').get(lotId)
     return { itemCode: item?.code ?? null, itemName: item?.name ?? null, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
   }
 
@@ -429,24 +268,11 @@ export class CatalogueStore {
   ): (itemId: number, lotId: number | null) => LineDescription {
     const itemIds = [...new Set(lines.map((l) => l.itemId))]
     const lotIds = [...new Set(lines.map((l) => l.lotId).filter((x): x is number => typeof x === 'number'))]
-    const items = new Map(
-      (
-        this.stmt('SELECT id, code, name FROM items WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(itemIds)) as {
-          id: number
-          code: string
-          name: string
-        }[]
-      ).map((r) => [r.id, r]),
-    )
-    const lots = new Map(
-      (
-        this.stmt('SELECT id, name, expires FROM lots WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(lotIds)) as {
-          id: number
-          name: string | null
-          expires: string | null
-        }[]
-      ).map((r) => [r.id, r]),
-    )
+    const inList = 'WHERE id IN (SELECT value FROM json_each(?))'
+    const itemRows = this.itemNames.of(`SELECT id, code, name FROM items ${inList}`).all(JSON.stringify(itemIds))
+    const lotRows = this.lotNames.of(`SELECT id, name, expires FROM lots ${inList}`).all(JSON.stringify(lotIds))
+    const items = new Map(itemRows.map((r) => [r.id, r]))
+    const lots = new Map(lotRows.map((r) => [r.id, r]))
     return (itemId, lotId) => {
       const item = items.get(itemId)
       const lot = lotId === null ? undefined : lots.get(lotId)
@@ -459,18 +285,21 @@ export class CatalogueStore {
    * statement each, for the checks at entry (src-shared/bookingLines/catalogueRefusals.ts).
    */
   factsOf(ids: { items: number[]; lots: number[]; agencies: number[]; bundles: number[] }): CatalogueFacts {
-    const byId = <R extends { id: number }>(sql: string, list: number[]) =>
-      new Map(list.length ? (this.stmt(sql).all(JSON.stringify([...new Set(list)])) as R[]).map((r) => [r.id, r]) : [])
+    const byId = <R extends { id: number }>(kept: Kept<Statement<[string], R>>, sql: string, list: number[]) =>
+      new Map(
+        list.length
+          ? kept
+              .of(sql)
+              .all(JSON.stringify([...new Set(list)]))
+              .map((r) => [r.id, r])
+          : [],
+      )
     const inList = 'WHERE id IN (SELECT value FROM json_each(?))'
-    type Named = { id: number; code: string; name: string; active: number }
-    const items = byId<Named>(`SELECT id, code, name, active FROM items ${inList}`, ids.items)
-    const bundles = byId<Named>(`SELECT id, code, name, active FROM bundles ${inList}`, ids.bundles)
-    const lots = byId<{ id: number; item_id: number; name: string | null }>(`SELECT id, item_id, name FROM lots ${inList}`, ids.lots)
-    const agencies = byId<{ id: number; name: string; active: number | null }>(
-      `SELECT id, name, active FROM agencies ${inList}`,
-      ids.agencies,
-    )
-    const fact = (r: Named | undefined): CatalogueItemFact | null => (r ? { code: r.code, name: r.name, active: r.active === 1 } : null)
+    const items = byId(this.namedFacts, `SELECT id, code, name, active FROM items ${inList}`, ids.items)
+    const bundles = byId(this.namedFacts, `SELECT id, code, name, active FROM bundles ${inList}`, ids.bundles)
+    const lots = byId(this.lotFacts, `SELECT id, item_id, name FROM lots ${inList}`, ids.lots)
+    const agencies = byId(this.agencyFacts, `SELECT id, name, active FROM agencies ${inList}`, ids.agencies)
+    const fact = (r: NamedRow | undefined): CatalogueItemFact | null => (r ? { code: r.code, name: r.name, active: r.active === 1 } : null)
     return {
       item: (id) => fact(items.get(id)),
       bundle: (id) => fact(bundles.get(id)),
@@ -486,16 +315,16 @@ export class CatalogueStore {
   }
 
   itemCategories(): { id: number; name: string }[] {
-    return this.db.prepare('SELECT id, name FROM item_categories ORDER BY name').all() as { id: number; name: string }[]
+    return this.db.prepare<[], { id: number; name: string }>('SELECT id, name FROM item_categories ORDER BY name').all()
   }
 
   /** Item ids by code, for checking import files offline. */
   itemIdsByCode(codes: string[]): Map<string, number> {
-    const stmt = this.db.prepare('SELECT id FROM items WHERE code = ?')
+    const stmt = this.db.prepare<[string], number>('SELECT id FROM items WHERE code = ?').pluck()
     const found = new Map<string, number>()
     for (const code of codes) {
-      const row = stmt.get(code) as { id: number } | undefined
-      if (row) found.set(code, row.id)
+      const id = stmt.get(code)
+      if (id !== undefined) found.set(code, id)
     }
     return found
   }
@@ -512,7 +341,7 @@ export class CatalogueStore {
 
   /** Every row the query matches, with what an export file shows, a page at a time. */
   *exportRows(query: CatalogueQuery): Generator<CatalogueRow & { description: string | null; componentsText: string }> {
-    const extra = this.db.prepare(
+    const extra = this.db.prepare<[number], { description: string | null; componentsText: string | null }>(
       `SELECT (SELECT json_extract(r.record, '$.description') FROM bundle_records r WHERE r.id = b.id) AS description,
         (SELECT group_concat(COALESCE(i.code, c.item_id) || ':' || c.quantity, ';')
          FROM bundle_components c LEFT JOIN items i ON i.id = c.item_id WHERE c.bundle_id = b.id) AS componentsText
@@ -522,15 +351,15 @@ export class CatalogueStore {
       // A search lists at most SEARCH_CAP rows; an export of a search is that list.
       const { rows } = this.search({ ...query, offset, limit: 500 })
       for (const row of rows) {
-        const more = extra.get(row.id) as { description: string | null; componentsText: string | null }
-        yield { ...row, description: more.description, componentsText: more.componentsText ?? '' }
+        const more = extra.get(row.id)
+        yield { ...row, description: more?.description ?? null, componentsText: more?.componentsText ?? '' }
       }
       if (rows.length < 500) return
     }
   }
 
   counts(): { bundles: number; items: number; agencies: number } {
-    const n = (table: string) => (this.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+    const n = (table: string) => this.db.prepare<[], number>(`SELECT count(*) AS n FROM ${table}`).pluck().get() ?? 0
     return { bundles: n('bundles'), items: n('items'), agencies: n('agencies') }
   }
 
@@ -545,6 +374,16 @@ export class CatalogueStore {
 
   fullPullAt(): string | null {
     return fullPullAt(this.db)
+  }
+
+  /** The catalogue as a full pull writes its next snapshot. */
+  staging(): CatalogueStaging {
+    return new CatalogueStaging(this.db)
+  }
+
+  /** The catalogue as a routine pull reads and changes it. */
+  changeWriter(): CatalogueChangeWriter {
+    return new CatalogueChangeWriter(this.db)
   }
 
   /** What this computer booked of each lot at an agency that the service has not confirmed (unsentLots.ts). */

@@ -15,7 +15,7 @@ export function changedIdentity(db: Sqlite, file: string): boolean {
   const { dev, ino, birthtimeNs } = statSync(file, { bigint: true })
   // A file system that keeps no birth reports 0, which changes nothing.
   const now = `${dev}:${ino}:${birthtimeNs}`
-  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined
+  const row = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)
   if (row?.value === now) return false
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, now)
   // A file first opened by this version (or a new one) has nothing to compare with.

@@ -24,8 +24,10 @@ interface SchemaRow {
 
 function schemaOf(db: Sqlite, table: string): SchemaRow[] {
   return db
-    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'")
-    .all(table) as SchemaRow[]
+    .prepare<[string], SchemaRow>(
+      "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL AND name NOT LIKE 'sqlite_%'",
+    )
+    .all(table)
 }
 
 /** Creates empty `next_` copies of the tables (dropping leftovers of a failed pull). */

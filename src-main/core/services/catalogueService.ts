@@ -76,7 +76,6 @@ export class CatalogueService {
       const who = await this.profile.whoami()
       const cache = this.requireCache()
       const deps = {
-        db: cache.store.db,
         graphql: session.graphql,
         rest: session.rest,
         has: oncePerPull((extension: ServiceExtension) => session.extensions.has(extension)),
@@ -85,8 +84,11 @@ export class CatalogueService {
       }
       const own = who.agency ? [who.agency.id] : []
       const stockAgencies = [...new Set([...own, ...this.stockAgencies()])]
-      const routine = !full && !this.fullPullDue(cache.store) ? await pullChanges({ ...deps, stockAgencies }) : 'full'
-      if (routine === 'full') await pullCatalogue(deps)
+      const routine =
+        !full && !this.fullPullDue(cache.store)
+          ? await pullChanges({ ...deps, catalogue: cache.store.changeWriter(), stockAgencies })
+          : 'full'
+      if (routine === 'full') await pullCatalogue({ ...deps, staging: cache.store.staging() })
       this.lastError = null
     } catch (err) {
       this.lastError = AppError.from(err).message

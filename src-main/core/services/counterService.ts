@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import type { AgencyOption, CounterSetup, LotOption, ScanResult, ScannedItem, TransferRequest, AgencyStock } from '@shared/counter'
+import { z } from 'zod'
+import {
+  counterSetup,
+  type AgencyOption,
+  type CounterSetup,
+  type LotOption,
+  type ScanResult,
+  type ScannedItem,
+  type TransferRequest,
+  type AgencyStock,
+} from '@shared/counter'
 import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
 import { bundleRefusal } from '@shared/bookingLines'
@@ -17,10 +27,8 @@ type ScannedBundle = Extract<ScanResult, { kind: 'bundle' }>['bundle']
 const SETTINGS_DOC = 'pos_settings'
 
 /** What the last refresh learnt of the server's POS settings and extensions (kept for offline use). */
-interface CounterSettings {
-  filterByCategory: boolean
-  unavailable?: CounterSetup['unavailable']
-}
+const counterSettings = z.object({ filterByCategory: z.boolean(), unavailable: counterSetup.shape.unavailable.optional() })
+type CounterSettings = z.infer<typeof counterSettings>
 const REFRESHED_DOC = 'bookings_refreshed'
 /**
  * How far back delivered bookings are read: the bookings list shows 30 days of history (issue 12); the
@@ -75,7 +83,8 @@ export class CounterService {
     const origin: AgencyOption | null = own
       ? (agencies.find((a) => a.id === own.id) ?? { id: own.id, name: own.name, agencyCategoryId: null })
       : null
-    const settings = cache.documents.read<CounterSettings>(SETTINGS_DOC)?.value
+    // Settings that no longer read (damaged, another version's) are as if never kept: the next refresh writes them again.
+    const settings = cache.documents.readAs(SETTINGS_DOC, counterSettings)
     const filtered = settings?.filterByCategory ?? false
     const others = agencies.filter((a) => a.id !== origin?.id)
     return {
@@ -85,7 +94,7 @@ export class CounterService {
       unavailable: settings?.unavailable ?? [],
       agencies,
       today: dateInZone(this.now(), this.profile.lastKnown()?.profile.timeZone ?? 'UTC'),
-      refreshedAt: cache.documents.read<string>(REFRESHED_DOC)?.value ?? null,
+      refreshedAt: cache.documents.readAs(REFRESHED_DOC, z.string()),
     }
   }
 

@@ -86,7 +86,7 @@ export class DispatchTicksService {
   private kept(cache: EntityCache): BookingTicks {
     let raw: { value: unknown } | null
     try {
-      raw = cache.documents.read<unknown>(TICKS_DOC)
+      raw = cache.documents.read(TICKS_DOC)
     } catch (err) {
       return this.drop(cache, 'not JSON', err)
     }

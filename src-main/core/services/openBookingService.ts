@@ -36,7 +36,7 @@ export class OpenBookingService {
   private kept(cache: EntityCache): OpenBooking | null {
     let raw: unknown
     try {
-      raw = cache.documents.read<unknown>(OPEN_BOOKING_DOC)
+      raw = cache.documents.read(OPEN_BOOKING_DOC)
     } catch (err) {
       return this.drop(cache, 'not JSON', err)
     }

@@ -98,7 +98,7 @@ export class ProfileService {
       if (currency) writeDocument(s.accountDb, key, currency, this.now())
       return currency
     } catch (err) {
-      const kept = isOffline(err) ? entityCurrency.safeParse(readDocument<unknown>(s.accountDb, key)?.value) : null
+      const kept = isOffline(err) ? entityCurrency.safeParse(readDocument(s.accountDb, key)?.value) : null
       if (kept?.success) return kept.data
       throw err
     }

@@ -6,13 +6,11 @@ import { readPages, readReference } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
-import { applyCatalogueChanges, type AppliedCounts, type CatalogueChanges } from '../cache/catalogueChangeWriter'
-import { bookedAgencies } from '../cache/bookedAgencies'
-import { bundlesSeenUntil, pulledCapabilities } from '../cache/catalogueMarks'
-import type { Sqlite } from '@base/sqlite'
+import type { AppliedCounts, CatalogueChanges, CatalogueChangeWriter } from '../cache/catalogueChangeWriter'
 
 export interface RoutinePullDeps {
-  db: Sqlite
+  /** The entity's catalogue, as the routine pull reads and changes it. */
+  catalogue: CatalogueChangeWriter
   graphql: GraphqlClient
   rest: RestClient
   has: (extension: ServiceExtension) => Promise<boolean>
@@ -51,16 +49,16 @@ const BY_ID_AT_ONCE = 4
  * full pull kept the service's time yet, or too much changed).
  */
 export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts | 'full'> {
-  const { db, graphql } = deps
-  const seen = bundlesSeenUntil(db)
+  const { catalogue, graphql } = deps
+  const seen = catalogue.bundlesSeenUntil()
   // What the last full pull could not read (a probe that failed, a refused REST list) only a full pull fills in.
-  const kept = pulledCapabilities(db)
+  const kept = catalogue.pulledCapabilities()
   if (seen === null || kept === null || !kept.bundleColumns) return 'full'
   const usable = (extension: ServiceExtension) => deps.has(extension).catch(() => false)
   const [tags, itemBarcodes] = await Promise.all([usable('bundleTags'), usable('itemBarcodes')])
   if (tags !== kept.tags || itemBarcodes !== kept.itemBarcodes) return 'full'
   const since = new Date(Date.parse(seen) - CHANGE_MARGIN_MS).toISOString()
-  const cached = rowCount(db, 'bundles')
+  const cached = catalogue.rowCount('bundles')
 
   deps.onProgress({ phase: 'reference', done: 0, total: null })
   const changed: number[] = []
@@ -73,13 +71,13 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     if (changed.length > Math.min(BY_ID_MOST, Math.max(50, cached * BY_ID_SHARE))) return 'full'
   }
   const reference = await readReference(graphql)
-  const newItems = await collect(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, maxId(db, 'items')))
-  const newLots = await collect(readPages(graphql, 'lots', {}, undefined, undefined, maxId(db, 'lots')))
+  const newItems = await collect(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, catalogue.maxId('items')))
+  const newLots = await collect(readPages(graphql, 'lots', {}, undefined, undefined, catalogue.maxId('lots')))
   const ids = { items: await idSet(graphql, 'items'), lots: await idSet(graphql, 'lots'), bundles: await idSet(graphql, 'bundles') }
   // Ids that lost half a table (a role cut short, a page that came back empty) must not empty the cache: a full pull decides.
-  for (const table of idTables) if (ids[table].size < rowCount(db, table) * KEPT_SHARE_LEAST) return 'full'
+  for (const table of idTables) if (ids[table].size < catalogue.rowCount(table) * KEPT_SHARE_LEAST) return 'full'
 
-  const agencies = [...new Set([...deps.stockAgencies, ...bookedAgencies(db, deps.now())])]
+  const agencies = [...new Set([...deps.stockAgencies, ...catalogue.bookedAgencies(deps.now())])]
   const stock = new Map<number, { lot_id: number; available: number }[]>()
   let done = 0
   for (const agency of agencies) {
@@ -103,17 +101,9 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     at: deps.now().toISOString(),
   }
   deps.onProgress({ phase: 'indexing', done: 0, total: null })
-  const counts = applyCatalogueChanges(db, changes)
+  const counts = catalogue.apply(changes)
   deps.onProgress({ phase: 'done', done: counts.bundles, total: changed.length })
   return counts
-}
-
-function rowCount(db: Sqlite, table: IdTable): number {
-  return db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? 0
-}
-
-function maxId(db: Sqlite, table: 'items' | 'lots'): number {
-  return db.prepare<[], number | null>(`SELECT max(id) FROM ${table}`).pluck().get() ?? 0
 }
 
 async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {

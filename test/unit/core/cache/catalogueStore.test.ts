@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openMigrated } from '@core/cache/cacheDatabase'
-import { CatalogueStore, SEARCH_CAP, ftsExpression, type ServiceBundleWithDetails } from '@core/cache/catalogueStore'
+import { CatalogueStore } from '@core/cache/catalogueStore'
+import { SEARCH_CAP, ftsExpression } from '@core/cache/bundleSearch'
+import type { ServiceBundleWithDetails } from '@core/cache/catalogueRowWrites'
 import { entityMigrations } from '@core/cache/migrations'
 import type { ServiceBundle } from '@core/api/bundlesApi'
 
@@ -69,6 +71,18 @@ function store() {
 }
 
 describe('searching the cached catalogue', () => {
+  it('lists a bundle whose kept tags no longer read (a damaged row) with none, instead of failing the search', () => {
+    const s = store()
+    s.db.prepare('UPDATE bundles SET tags = ? WHERE id = ?').run('["ferreter', 1)
+    s.db.prepare('UPDATE bundles SET tags = ? WHERE id = ?').run('{"oferta": 1}', 3)
+    expect(s.search({ query: '' }).rows.map((r) => [r.id, r.tags])).toEqual([
+      [2, []],
+      [1, []],
+      [4, []],
+      [3, []],
+    ])
+  })
+
   it('ranks the exact barcode or code first, then code prefixes, barcode prefixes and words', () => {
     const s = store()
     expect(s.search({ query: '7401234567895' }).rows.map((r) => r.id)).toEqual([1])

@@ -1,0 +1,98 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { unknownRestColumns } from '@core/api/bundleColumnsRest'
+import type { GraphqlBundle } from '@core/api/catalogueGraphql'
+import { openMigrated } from '@core/cache/cacheDatabase'
+import { CatalogueStore } from '@core/cache/catalogueStore'
+import { entityMigrations } from '@core/cache/migrations'
+import { tempDir } from '../../../support/tempDir'
+
+const dir = tempDir('mostrador-staging-')
+let files = 0
+
+function store(): CatalogueStore {
+  return new CatalogueStore(openMigrated(join(dir, `e${++files}.sqlite`), entityMigrations), () => 9)
+}
+
+function graphqlBundle(id: number, code: string, updatedAt: string): GraphqlBundle {
+  return {
+    id,
+    code,
+    name: `Caja ${id}`,
+    description: null,
+    updated_at: updatedAt,
+    item_category_id: null,
+    active: true,
+    bundle_details_count: 1,
+    force_as_service_for_document_external_storage_service: false,
+    bundle_details: [{ id: id * 10, item_id: 1, quantity: '2' }],
+    tags: [],
+  }
+}
+
+const reference = {
+  item_categories: [{ id: 1, name: 'Cajas' }],
+  agencies: [{ id: 9, name: 'Central', agency_category_id: null, active: true }],
+}
+const capabilities = { tags: false, itemBarcodes: false, bundleColumns: true }
+
+/** A full pull's writes of two bundles; `keep` puts what the REST list gave in the temporary table. */
+function pull(s: CatalogueStore, keep: (staging: ReturnType<CatalogueStore['staging']>) => void, listRead = true): string | null {
+  const staging = s.staging()
+  staging.openRestColumns()
+  keep(staging)
+  staging.begin()
+  staging.writeReference(reference)
+  staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
+  staging.indexItemWords()
+  staging.writeLots([{ id: 5, item_id: 1, name: 'L5', expires: null }])
+  staging.writeStock([{ id: 50, lot_id: 5, agency_id: 9, available: 8 }])
+  staging.sumStock()
+  const seen = staging.writeBundles(
+    [graphqlBundle(1, 'CAJA-1', '2026-11-01T10:00:00.000Z'), graphqlBundle(2, 'CAJA-2', '2026-11-02T10:00:00.000Z')],
+    listRead,
+  )
+  staging.indexBundleWords()
+  staging.swapIn({ capabilities, bundlesSeenUntil: seen, agencyIds: [9] }, () => new Date('2026-11-29T00:00:00.000Z'))
+  staging.dropRestColumns()
+  return seen
+}
+
+describe('the full pull staging the catalogue', () => {
+  it('swaps in every table at once, each bundle with the columns the REST list gave it', () => {
+    const s = store()
+    const seen = pull(s, (staging) =>
+      staging.keepRestColumns([{ id: 1, columns: { ...unknownRestColumns, ean13: '7401234567895', weight: 2.5, pays_vat: true } }]),
+    )
+    expect(seen).toBe('2026-11-02T10:00:00.000Z')
+    expect(s.counts()).toEqual({ bundles: 2, items: 1, agencies: 1 })
+    expect(s.pulledAt()).toBe('2026-11-29T00:00:00.000Z')
+    expect(s.pulledCapabilities()).toEqual(capabilities)
+    expect(s.bundle(1)).toMatchObject({ ean13: '7401234567895', weight: 2.5, paysVat: true, available: 4 })
+    expect(s.bundle(2)).toMatchObject({ ean13: null, weight: null, paysVat: false })
+    expect(s.search({ query: '7401234567895' }).rows.map((r) => r.id)).toEqual([1])
+    expect(s.searchItems('tornillo', 5).map((i) => i.id)).toEqual([1])
+  })
+
+  it('leaves every bundle’s REST columns unknown when the list was not read whole', () => {
+    const s = store()
+    pull(
+      s,
+      (staging) => staging.keepRestColumns([{ id: 1, columns: { ...unknownRestColumns, ean13: '7401234567895', pays_vat: true } }]),
+      false,
+    )
+    expect(s.bundle(1)).toMatchObject({ code: 'CAJA-1', ean13: null, paysVat: false })
+  })
+
+  it('abandoned halfway, leaves the live snapshot as it was', () => {
+    const s = store()
+    pull(s, () => {})
+    const staging = s.staging()
+    staging.openRestColumns()
+    staging.begin()
+    staging.writeReference({ item_categories: [], agencies: [] })
+    staging.abandon()
+    expect(s.counts()).toEqual({ bundles: 2, items: 1, agencies: 1 })
+    expect(s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name LIKE 'next_%'").pluck().get()).toBe(0)
+  })
+})
