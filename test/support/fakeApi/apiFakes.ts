@@ -1,0 +1,23 @@
+import { bundlesFake } from './bundlesFake'
+import { catalogueFake } from './catalogueFake'
+import type { FakeService } from './fakeService'
+import { profileFake } from './profileFake'
+import { purchasingFake } from './purchasingFake'
+
+/**
+ * Every api fake over one service, by the module each replaces. A test file hands them to vi.mock
+ * (over the real module, so what a fake leaves out stays real):
+ *   vi.mock('@core/api/profileApi', async (real) => ({ ...(await real<object>()), ...api.profileApi }))
+ */
+export function apiFakes(service: FakeService) {
+  const catalogue = catalogueFake(service)
+  const purchasing = purchasingFake(service)
+  return {
+    profileApi: profileFake(service),
+    catalogueGraphql: { readPages: catalogue.readPages, readReference: catalogue.readReference },
+    bundleColumnsRest: { readRestBundleColumns: catalogue.readRestBundleColumns },
+    bundlesApi: bundlesFake(service),
+    receptionsApi: { createReception: purchasing.createReception, listReceptions: purchasing.listReceptions },
+    purchaseOrdersApi: { fetchPurchaseOrder: purchasing.fetchPurchaseOrder, fetchOrderRecordFacts: purchasing.fetchOrderRecordFacts },
+  }
+}
