@@ -52,9 +52,8 @@ function activeSession(dataDir: string): ActiveSession {
   }
 }
 
-/** The core's services as createCore wires them, over a fresh data folder, with the clock a test sets. */
-export function fakeCore(clock: { now: Date } = { now: new Date('2026-03-02T15:00:00Z') }) {
-  const dataDir = tempDirInTest('mostrador-fake-')
+/** The core's services as createCore wires them, over a fresh data folder (or the one given), with the clock a test sets. */
+export function fakeCore(clock: { now: Date } = { now: new Date('2026-03-02T15:00:00Z') }, dataDir = tempDirInTest('mostrador-fake-')) {
   const now = () => clock.now
   const events = new CoreEvents()
   const deps: SessionDeps = {
@@ -70,6 +69,7 @@ export function fakeCore(clock: { now: Date } = { now: new Date('2026-03-02T15:0
   const caches = new EntityCaches(dataDir, session, profile, null, now)
   const catalogue = new CatalogueService(session, profile, caches, events, now)
   return {
+    dataDir,
     clock,
     events,
     profile,

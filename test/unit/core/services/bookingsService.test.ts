@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
 import { AppError } from '@shared/errors'
 import { fakeCore, type FakeCore } from '../../../support/fakeApi/fakeCore'
+import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { agencies, items, lots, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
 // The service's rules over the real cache and outbox; the api layer answers from memory (test/support/fakeApi).
@@ -33,11 +34,9 @@ const screws = (bookedQuantity = '4'): BookingInput => ({
 })
 
 let core: FakeCore
+const pulled = pulledCores(fake, stockShop)
 beforeEach(async () => {
-  fake.reset()
-  stockShop(fake)
-  core = fakeCore()
-  await core.catalogue.pull(true)
+  core = await pulled()
 })
 afterEach(() => core.close())
 

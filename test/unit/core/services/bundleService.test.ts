@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FileData } from '@shared/catalogue'
 import { serviceBundle } from '../../../support/fakeApi/bundlesFake'
-import { fakeCore, type FakeCore } from '../../../support/fakeApi/fakeCore'
+import type { FakeCore } from '../../../support/fakeApi/fakeCore'
+import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { items, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
 // Bundle edits go straight to the service and are written through to the cache (test/support/fakeApi).
@@ -34,12 +35,12 @@ const failure = (p: Promise<unknown>) =>
   )
 
 let core: FakeCore
+const pulled = pulledCores(fake, (service) => {
+  stockShop(service)
+  service.bundles.set(KIT, serviceBundle(KIT, kit))
+})
 beforeEach(async () => {
-  fake.reset()
-  stockShop(fake)
-  fake.bundles.set(KIT, serviceBundle(KIT, kit))
-  core = fakeCore()
-  await core.catalogue.pull(true)
+  core = await pulled()
 })
 afterEach(() => core.close())
 

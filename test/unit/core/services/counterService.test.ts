@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { serviceBundle } from '../../../support/fakeApi/bundlesFake'
-import { fakeCore, type FakeCore } from '../../../support/fakeApi/fakeCore'
+import type { FakeCore } from '../../../support/fakeApi/fakeCore'
+import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { agencies, items, lots, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
 // The counter's scan answers from the cache alone, offline; the catalogue comes from the fake (test/support/fakeApi).
@@ -15,14 +16,14 @@ vi.mock('@core/api/catalogueGraphql', async (real) => ({ ...(await real<object>(
 vi.mock('@core/api/bundleColumnsRest', async (real) => ({ ...(await real<object>()), ...api.bundleColumnsRest }))
 
 let core: FakeCore
+const pulled = pulledCores(fake, (service) => {
+  stockShop(service)
+  service.bundles.set(1, serviceBundle(1, { code: 'KIT-1', name: 'Kit de fijación', components: [{ itemId: items.screw, quantity: '2' }] }))
+  service.bundles.set(2, serviceBundle(2, { code: 'KIT-OLD', name: 'Kit retirado', active: false }))
+  service.bundles.set(3, serviceBundle(3, { code: 'SURTIDO', name: 'Surtido', categoryBundle: true, itemCategoryId: 1 }))
+})
 beforeEach(async () => {
-  fake.reset()
-  stockShop(fake)
-  fake.bundles.set(1, serviceBundle(1, { code: 'KIT-1', name: 'Kit de fijación', components: [{ itemId: items.screw, quantity: '2' }] }))
-  fake.bundles.set(2, serviceBundle(2, { code: 'KIT-OLD', name: 'Kit retirado', active: false }))
-  fake.bundles.set(3, serviceBundle(3, { code: 'SURTIDO', name: 'Surtido', categoryBundle: true, itemCategoryId: 1 }))
-  core = fakeCore()
-  await core.catalogue.pull(true)
+  core = await pulled()
 })
 afterEach(() => core.close())
 

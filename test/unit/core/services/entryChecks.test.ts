@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
 import { AppError } from '@shared/errors'
-import { fakeCore, type FakeCore } from '../../../support/fakeApi/fakeCore'
+import type { FakeCore } from '../../../support/fakeApi/fakeCore'
+import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { agencies, items, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
 // The checks a booking passes as it is entered (entryChecks.ts), through the commands that run them.
@@ -34,11 +35,9 @@ const booking = (itemId: number, bookedQuantity: string, extra: Partial<BookingI
 })
 
 let core: FakeCore
+const pulled = pulledCores(fake, stockShop)
 beforeEach(async () => {
-  fake.reset()
-  stockShop(fake)
-  core = fakeCore()
-  await core.catalogue.pull(true)
+  core = await pulled()
 })
 afterEach(() => core.close())
 
