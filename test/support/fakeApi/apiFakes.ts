@@ -1,3 +1,4 @@
+import { bookingsFake } from './bookingsFake'
 import { bundlesFake } from './bundlesFake'
 import { catalogueFake } from './catalogueFake'
 import type { FakeService } from './fakeService'
@@ -12,6 +13,7 @@ import { purchasingFake } from './purchasingFake'
 export function apiFakes(service: FakeService) {
   const catalogue = catalogueFake(service)
   const purchasing = purchasingFake(service)
+  const bookings = bookingsFake(service)
   return {
     profileApi: profileFake(service),
     catalogueGraphql: { readPages: catalogue.readPages, readReference: catalogue.readReference },
@@ -19,5 +21,17 @@ export function apiFakes(service: FakeService) {
     bundlesApi: bundlesFake(service),
     receptionsApi: { createReception: purchasing.createReception, listReceptions: purchasing.listReceptions },
     purchaseOrdersApi: { fetchPurchaseOrder: purchasing.fetchPurchaseOrder, fetchOrderRecordFacts: purchasing.fetchOrderRecordFacts },
+    bookingsApi: {
+      createBooking: bookings.createBooking,
+      fetchBooking: bookings.fetchBooking,
+      shipBooking: bookings.shipBooking,
+      deliverBooking: bookings.deliverBooking,
+    },
+    bookingsGraphql: { fetchBookingWithLines: bookings.fetchBookingWithLines },
+    reconcileGraphql: {
+      readMarkedShipments: bookings.readMarkedShipments,
+      readLookalikeShipments: bookings.readLookalikeShipments,
+      readShipmentMemo: bookings.readShipmentMemo,
+    },
   }
 }

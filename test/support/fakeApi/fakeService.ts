@@ -3,6 +3,7 @@ import type { PurchaseOrder, Reception } from '@shared/purchasing'
 import { AppError } from '@shared/errors'
 import type { ServiceBundleDetail } from '@core/api/bundlesApi'
 import type { PulledItem, PulledLot, PulledStock } from '@core/api/catalogueGraphql'
+import type { ServiceShipment } from '@core/api/serviceShipment'
 
 /**
  * What the in-memory service holds, in Maps a test fills and reads back, and the failures it was told to
@@ -33,6 +34,7 @@ export class FakeService {
   readonly bundles = new Map<number, ServiceBundleDetail>()
   readonly orders = new Map<number, PurchaseOrder>()
   readonly receptions = new Map<number, Reception>()
+  readonly shipments = new Map<number, ServiceShipment>()
   private nextId = 1000
   private readonly failures = new Map<string, Failure>()
 
@@ -47,7 +49,7 @@ export class FakeService {
     this.agency = { id: 10, name: 'Central' }
     this.reference.item_categories = []
     this.reference.agencies = []
-    for (const records of [this.items, this.lots, this.stocks, this.bundles, this.orders, this.receptions]) records.clear()
+    for (const records of [this.items, this.lots, this.stocks, this.bundles, this.orders, this.receptions, this.shipments]) records.clear()
     this.failures.clear()
   }
 
