@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FakeCore } from '../../../support/fakeApi/fakeCore'
+import { pulledCores } from '../../../support/fakeApi/pulledCore'
+import { agencies, items, stockShop } from '../../../support/fakeApi/shopCatalogue'
+
+// Sending the outbox: what the clerk sees of each booking after a push meets the fake service's answers.
+const { fake, api } = await vi.hoisted(async () => {
+  const { FakeService } = await import('../../../support/fakeApi/fakeService')
+  const { apiFakes } = await import('../../../support/fakeApi/apiFakes')
+  const fake = new FakeService()
+  return { fake, api: apiFakes(fake) }
+})
+vi.mock('@core/api/profileApi', async (real) => ({ ...(await real<object>()), ...api.profileApi }))
+vi.mock('@core/api/catalogueGraphql', async (real) => ({ ...(await real<object>()), ...api.catalogueGraphql }))
+vi.mock('@core/api/bundleColumnsRest', async (real) => ({ ...(await real<object>()), ...api.bundleColumnsRest }))
+vi.mock('@core/api/bookingsApi', async (real) => ({ ...(await real<object>()), ...api.bookingsApi }))
+vi.mock('@core/api/bookingsGraphql', async (real) => ({ ...(await real<object>()), ...api.bookingsGraphql }))
+vi.mock('@core/api/reconcileGraphql', async (real) => ({ ...(await real<object>()), ...api.reconcileGraphql }))
+
+let core: FakeCore
+const pulled = pulledCores(fake, stockShop)
+beforeEach(async () => {
+  core = await pulled()
+})
+afterEach(() => core.close())
+
+const fourScrews = () =>
+  core.bookings.create({ agencyToId: agencies.norte, plannedDelivery: '2026-03-05', lines: [{ itemId: items.screw, bookedQuantity: '4' }] })
+    .booking.localId
+
+describe('pushing the outbox', () => {
+  it('sends a new booking: it is synced, with the number the service gave it', async () => {
+    const localId = fourScrews()
+    expect(await core.bookings.push()).toMatchObject({ sent: 1, waiting: 0, failed: 0 })
+    const [shipment] = fake.shipments.values()
+    expect(core.bookings.get(localId)).toMatchObject({ state: 'synced', serviceId: shipment?.id })
+    expect(shipment?.movements.map((m) => [m.item_id, m.booked_quantity])).toEqual([[items.screw, '4']])
+  })
+
+  it('keeps the booking waiting, with nothing sent, while the service cannot be reached', async () => {
+    const localId = fourScrews()
+    fake.failNext('createBooking', { kind: 'offline' })
+    expect(await core.bookings.push()).toMatchObject({ sent: 0, waiting: 1 })
+    expect(core.bookings.get(localId).state).toBe('pending')
+    expect(fake.shipments.size).toBe(0)
+    expect((await core.bookings.push({ ignoreBackoff: true })).sent).toBe(1)
+  })
+
+  it('marks the booking failed, with the field the service refused, and sends nothing more of it', async () => {
+    const localId = fourScrews()
+    core.bookings.ship(localId)
+    fake.failNext('createBooking', { kind: 'refused', field: 'agencyToId', message: 'no admite envíos / takes no shipments' })
+    expect(await core.bookings.push()).toMatchObject({ sent: 0, failed: 1 })
+    expect(core.bookings.get(localId)).toMatchObject({ state: 'failed', problem: { code: 'validation', field: 'agencyToId' } })
+    expect(fake.shipments.size).toBe(0)
+  })
+
+  it('finds a create whose answer was lost by its marker instead of creating it twice', async () => {
+    const localId = fourScrews()
+    fake.failNext('createBooking', { kind: 'lost' })
+    await core.bookings.push()
+    expect(core.bookings.get(localId).state).toBe('pending')
+    expect(await core.bookings.push({ ignoreBackoff: true })).toMatchObject({ sent: 1, waiting: 0 })
+    expect(fake.shipments.size).toBe(1)
+    expect(core.bookings.get(localId)).toMatchObject({ state: 'synced', serviceId: [...fake.shipments.keys()][0] })
+  })
+
+  it('ships on the service what was shipped here, after its create', async () => {
+    const localId = fourScrews()
+    core.bookings.ship(localId)
+    expect((await core.bookings.push()).sent).toBe(2)
+    expect([...fake.shipments.values()].map((s) => s.shipped)).toEqual([true])
+    expect(core.bookings.get(localId)).toMatchObject({ state: 'synced', shipped: true })
+  })
+})
