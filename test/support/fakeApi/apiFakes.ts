@@ -6,9 +6,8 @@ import { profileFake } from './profileFake'
 import { purchasingFake } from './purchasingFake'
 
 /**
- * Every api fake over one service, by the module each replaces. A test file hands them to vi.mock
- * (over the real module, so what a fake leaves out stays real):
- *   vi.mock('@core/api/profileApi', async (real) => ({ ...(await real<object>()), ...api.profileApi }))
+ * Every api fake over one service, by the module each replaces (mockedApi.ts hands them to vi.mock, over
+ * the real module, so what a fake leaves out stays real).
  */
 export function apiFakes(service: FakeService) {
   const catalogue = catalogueFake(service)

@@ -1,21 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeService as fake } from '../../../support/fakeApi/mockedApi' // first: the api is replaced before the core loads
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FakeCore } from '../../../support/fakeApi/fakeCore'
 import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { agencies, items, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
 // Sending the outbox: what the clerk sees of each booking after a push meets the fake service's answers.
-const { fake, api } = await vi.hoisted(async () => {
-  const { FakeService } = await import('../../../support/fakeApi/fakeService')
-  const { apiFakes } = await import('../../../support/fakeApi/apiFakes')
-  const fake = new FakeService()
-  return { fake, api: apiFakes(fake) }
-})
-vi.mock('@core/api/profileApi', async (real) => ({ ...(await real<object>()), ...api.profileApi }))
-vi.mock('@core/api/catalogueGraphql', async (real) => ({ ...(await real<object>()), ...api.catalogueGraphql }))
-vi.mock('@core/api/bundleColumnsRest', async (real) => ({ ...(await real<object>()), ...api.bundleColumnsRest }))
-vi.mock('@core/api/bookingsApi', async (real) => ({ ...(await real<object>()), ...api.bookingsApi }))
-vi.mock('@core/api/bookingsGraphql', async (real) => ({ ...(await real<object>()), ...api.bookingsGraphql }))
-vi.mock('@core/api/reconcileGraphql', async (real) => ({ ...(await real<object>()), ...api.reconcileGraphql }))
 
 let core: FakeCore
 const pulled = pulledCores(fake, stockShop)

@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeService as fake } from '../../../support/fakeApi/mockedApi' // first: the api is replaced before the core loads
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileData } from '@shared/catalogue'
 import { serviceBundle } from '../../../support/fakeApi/bundlesFake'
+import { failureOf as failure } from '../../../support/fakeApi/failureOf'
 import type { FakeCore } from '../../../support/fakeApi/fakeCore'
 import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { items, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
 // Bundle edits go straight to the service and are written through to the cache (test/support/fakeApi).
-const { fake, api } = await vi.hoisted(async () => {
-  const { FakeService } = await import('../../../support/fakeApi/fakeService')
-  const { apiFakes } = await import('../../../support/fakeApi/apiFakes')
-  const fake = new FakeService()
-  return { fake, api: apiFakes(fake) }
-})
-vi.mock('@core/api/profileApi', async (real) => ({ ...(await real<object>()), ...api.profileApi }))
-vi.mock('@core/api/catalogueGraphql', async (real) => ({ ...(await real<object>()), ...api.catalogueGraphql }))
-vi.mock('@core/api/bundleColumnsRest', async (real) => ({ ...(await real<object>()), ...api.bundleColumnsRest }))
-vi.mock('@core/api/bundlesApi', async (real) => ({ ...(await real<object>()), ...api.bundlesApi }))
 
 const KIT = 1
 const kit = { code: 'KIT-1', name: 'Kit de fijación', components: [{ itemId: items.screw, quantity: '2' }] }
@@ -25,14 +17,6 @@ const csv = (...rows: string[]): FileData => ({
   fileName: 'paquetes.csv',
   base64: Buffer.from(['code,name,components', ...rows].join('\n')).toString('base64'),
 })
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('the service accepted it')
-    },
-    (err: { code?: string; field?: string | null }) => ({ code: err.code, field: err.field ?? null }),
-  )
 
 let core: FakeCore
 const pulled = pulledCores(fake, (service) => {

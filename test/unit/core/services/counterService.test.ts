@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeService as fake } from '../../../support/fakeApi/mockedApi' // first: the api is replaced before the core loads
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { serviceBundle } from '../../../support/fakeApi/bundlesFake'
 import type { FakeCore } from '../../../support/fakeApi/fakeCore'
 import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { agencies, items, lots, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
 // The counter's scan answers from the cache alone, offline; the catalogue comes from the fake (test/support/fakeApi).
-const { fake, api } = await vi.hoisted(async () => {
-  const { FakeService } = await import('../../../support/fakeApi/fakeService')
-  const { apiFakes } = await import('../../../support/fakeApi/apiFakes')
-  const fake = new FakeService()
-  return { fake, api: apiFakes(fake) }
-})
-vi.mock('@core/api/profileApi', async (real) => ({ ...(await real<object>()), ...api.profileApi }))
-vi.mock('@core/api/catalogueGraphql', async (real) => ({ ...(await real<object>()), ...api.catalogueGraphql }))
-vi.mock('@core/api/bundleColumnsRest', async (real) => ({ ...(await real<object>()), ...api.bundleColumnsRest }))
 
 let core: FakeCore
 const pulled = pulledCores(fake, (service) => {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeService as fake } from '../../../support/fakeApi/mockedApi' // first: the api is replaced before the core loads
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
 import { AppError } from '@shared/errors'
 import type { FakeCore } from '../../../support/fakeApi/fakeCore'
@@ -6,15 +7,6 @@ import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { agencies, items, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
 // The checks a booking passes as it is entered (entryChecks.ts), through the commands that run them.
-const { fake, api } = await vi.hoisted(async () => {
-  const { FakeService } = await import('../../../support/fakeApi/fakeService')
-  const { apiFakes } = await import('../../../support/fakeApi/apiFakes')
-  const fake = new FakeService()
-  return { fake, api: apiFakes(fake) }
-})
-vi.mock('@core/api/profileApi', async (real) => ({ ...(await real<object>()), ...api.profileApi }))
-vi.mock('@core/api/catalogueGraphql', async (real) => ({ ...(await real<object>()), ...api.catalogueGraphql }))
-vi.mock('@core/api/bundleColumnsRest', async (real) => ({ ...(await real<object>()), ...api.bundleColumnsRest }))
 
 /** The fields a refusal named; [] when the command was accepted. */
 function refusedFields(act: () => unknown): string[] {

@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeService as fake } from '../../../support/fakeApi/mockedApi' // first: the api is replaced before the core loads
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PurchaseOrder, ReceptionInput } from '@shared/purchasing'
+import { failureOf as failure } from '../../../support/fakeApi/failureOf'
 import { fakeCore, type FakeCore } from '../../../support/fakeApi/fakeCore'
 import { agencies, items } from '../../../support/fakeApi/shopCatalogue'
 
 // Receiving goods: the service's rules around a write that goes straight to the service (test/support/fakeApi).
-const { fake, api } = await vi.hoisted(async () => {
-  const { FakeService } = await import('../../../support/fakeApi/fakeService')
-  const { apiFakes } = await import('../../../support/fakeApi/apiFakes')
-  const fake = new FakeService()
-  return { fake, api: apiFakes(fake) }
-})
-vi.mock('@core/api/profileApi', async (real) => ({ ...(await real<object>()), ...api.profileApi }))
-vi.mock('@core/api/receptionsApi', async (real) => ({ ...(await real<object>()), ...api.receptionsApi }))
-vi.mock('@core/api/purchaseOrdersApi', async (real) => ({ ...(await real<object>()), ...api.purchaseOrdersApi }))
 
 const ORDER = 500
 const LINE = 501
@@ -58,15 +51,6 @@ const receiving = (quantity: string): ReceptionInput => ({
   agencyId: agencies.central,
   lines: [{ itemId: items.screw, purchaseOrderDetailId: LINE, quantity }],
 })
-
-/** What the clerk is told when the service refuses: its code and field. */
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('the service accepted it')
-    },
-    (err: { code?: string; field?: string | null }) => ({ code: err.code, field: err.field ?? null }),
-  )
 
 let core: FakeCore
 // 20:30 in Guatemala, already the next day in UTC.
