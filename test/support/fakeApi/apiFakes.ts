@@ -25,6 +25,8 @@ export function apiFakes(service: FakeService) {
       fetchBooking: bookings.fetchBooking,
       shipBooking: bookings.shipBooking,
       deliverBooking: bookings.deliverBooking,
+      voidBooking: bookings.voidBooking,
+      deleteBooking: bookings.deleteBooking,
     },
     bookingsGraphql: { fetchBookingWithLines: bookings.fetchBookingWithLines },
     reconcileGraphql: {

@@ -30,12 +30,12 @@ function recorded(id: number, b: BookingWrite, at: string): ServiceShipment {
 }
 
 /**
- * The booking calls the outbox's push makes (sync/bookingPusher.ts, bookingReconcile.ts): creates, ship and
- * deliver, the reads back, and the memo searches that find a create whose answer was lost by its marker.
+ * The booking calls the outbox's push makes (sync/bookingPusher.ts, bookingReconcile.ts): creates, ship,
+ * deliver, void and delete, the reads back, and the memo searches that find a create whose answer was lost by its marker.
  */
 export function bookingsFake(
   service: FakeService,
-): Pick<typeof bookingsApi, 'createBooking' | 'fetchBooking' | 'shipBooking' | 'deliverBooking'> &
+): Pick<typeof bookingsApi, 'createBooking' | 'fetchBooking' | 'shipBooking' | 'deliverBooking' | 'voidBooking' | 'deleteBooking'> &
   Pick<typeof bookingsGraphql, 'fetchBookingWithLines'> &
   Pick<typeof reconcileGraphql, 'readMarkedShipments' | 'readLookalikeShipments' | 'readShipmentMemo'> {
   const found = (id: number) => {
@@ -59,6 +59,8 @@ export function bookingsFake(
     fetchBookingWithLines: (_rest, _graphql, id) => service.read('fetchBookingWithLines', () => found(id)),
     shipBooking: (_rest, id) => service.write('shipBooking', () => change(id, { shipped: true })),
     deliverBooking: (_rest, id) => service.write('deliverBooking', () => change(id, { delivered: true })),
+    voidBooking: (_rest, id) => service.write('voidBooking', () => void change(id, { voided: true })),
+    deleteBooking: (_rest, id) => service.write('deleteBooking', () => void service.shipments.delete(found(id).id)),
     readMarkedShipments: (_graphql, from, markers) =>
       service.read('readMarkedShipments', () =>
         [...service.shipments.values()]

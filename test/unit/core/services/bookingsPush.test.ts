@@ -62,3 +62,30 @@ describe('pushing the outbox', () => {
     expect(core.bookings.get(localId)).toMatchObject({ state: 'synced', shipped: true })
   })
 })
+
+describe('voiding and deleting', () => {
+  it('leaves this computer with a booking the service never got, and sends nothing', async () => {
+    const localId = fourScrews()
+    core.bookings.void(localId)
+    expect(core.bookings.list()).toEqual([])
+    expect(await core.bookings.push()).toMatchObject({ sent: 0, waiting: 0 })
+    expect(fake.shipments.size).toBe(0)
+    expect(() => core.bookings.get(localId)).toThrow(expect.objectContaining({ code: 'not_found' }))
+  })
+
+  it('voids on the service a booking it has, and gone from the list at once', async () => {
+    const localId = fourScrews()
+    await core.bookings.push()
+    core.bookings.void(localId)
+    expect(core.bookings.list()).toEqual([])
+    expect((await core.bookings.push()).sent).toBe(1)
+    expect([...fake.shipments.values()].map((s) => s.voided)).toEqual([true])
+  })
+
+  it('refuses to void or delete a shipped booking', async () => {
+    const localId = fourScrews()
+    core.bookings.ship(localId)
+    expect(() => core.bookings.void(localId)).toThrow(expect.objectContaining({ code: 'conflict' }))
+    expect(() => core.bookings.delete(localId)).toThrow(expect.objectContaining({ code: 'conflict' }))
+  })
+})
