@@ -23,12 +23,16 @@ export function apiFakes(service: FakeService) {
     bookingsApi: {
       createBooking: bookings.createBooking,
       fetchBooking: bookings.fetchBooking,
+      updateBooking: bookings.updateBooking,
       shipBooking: bookings.shipBooking,
       deliverBooking: bookings.deliverBooking,
       voidBooking: bookings.voidBooking,
       deleteBooking: bookings.deleteBooking,
     },
-    bookingsGraphql: { fetchBookingWithLines: bookings.fetchBookingWithLines },
+    bookingsGraphql: {
+      fetchBookingWithLines: bookings.fetchBookingWithLines,
+      fetchBookingViewWithLines: bookings.fetchBookingViewWithLines,
+    },
     reconcileGraphql: {
       readMarkedShipments: bookings.readMarkedShipments,
       readLookalikeShipments: bookings.readLookalikeShipments,

@@ -2,6 +2,7 @@ import type * as bookingsApi from '@core/api/bookingsApi'
 import type { BookingWrite } from '@core/api/bookingsApi'
 import type * as bookingsGraphql from '@core/api/bookingsGraphql'
 import type * as reconcileGraphql from '@core/api/reconcileGraphql'
+import { serviceBookingView } from '@core/api/serviceBookingView'
 import type { ServiceShipment } from '@core/api/serviceShipment'
 import type { FakeService } from './fakeService'
 
@@ -35,8 +36,11 @@ function recorded(id: number, b: BookingWrite, at: string): ServiceShipment {
  */
 export function bookingsFake(
   service: FakeService,
-): Pick<typeof bookingsApi, 'createBooking' | 'fetchBooking' | 'shipBooking' | 'deliverBooking' | 'voidBooking' | 'deleteBooking'> &
-  Pick<typeof bookingsGraphql, 'fetchBookingWithLines'> &
+): Pick<
+  typeof bookingsApi,
+  'createBooking' | 'fetchBooking' | 'updateBooking' | 'shipBooking' | 'deliverBooking' | 'voidBooking' | 'deleteBooking'
+> &
+  Pick<typeof bookingsGraphql, 'fetchBookingWithLines' | 'fetchBookingViewWithLines'> &
   Pick<typeof reconcileGraphql, 'readMarkedShipments' | 'readLookalikeShipments' | 'readShipmentMemo'> {
   const found = (id: number) => {
     const s = service.shipments.get(id)
@@ -57,6 +61,12 @@ export function bookingsFake(
       }),
     fetchBooking: (_rest, id) => service.read('fetchBooking', () => found(id)),
     fetchBookingWithLines: (_rest, _graphql, id) => service.read('fetchBookingWithLines', () => found(id)),
+    fetchBookingViewWithLines: (_rest, _graphql, id) => service.read('fetchBookingViewWithLines', () => serviceBookingView(found(id))),
+    updateBooking: (_rest, id, { lines, lock_version: _sent, ...fields }) =>
+      service.write('updateBooking', () => {
+        const movements = lines?.map((l, i) => ({ ...l, id: id * 100 + 50 + i, delivered_quantity: null }))
+        return change(id, { ...fields, ...(movements ? { movements } : {}) })
+      }),
     shipBooking: (_rest, id) => service.write('shipBooking', () => change(id, { shipped: true })),
     deliverBooking: (_rest, id) => service.write('deliverBooking', () => change(id, { delivered: true })),
     voidBooking: (_rest, id) => service.write('voidBooking', () => void change(id, { voided: true })),
