@@ -3,3 +3,4 @@ export declare const overLongFiles: Readonly<Record<string, string>>
 export declare const overLongFunctions: Readonly<Record<string, string>>
 export declare const rowCasts: Readonly<Record<string, string>>
 export declare const rawCatalogueDb: Readonly<Record<string, string>>
+export declare const errorRefs: Readonly<Record<string, string>>

@@ -60,5 +60,13 @@ export const rowCasts = {
   'src-sandbox/graphql/siblingLoader.ts': mapValue,
 }
 
+/** `house/no-error-ref`: an AppError in a ref of its own, in the renderer. */
+export const errorRefs = {
+  'src-renderer/composables/useSubmit.ts': 'the one place a send keeps its error',
+  'src-renderer/stores/openBooking.ts': 'its keep coalesces a burst of typing into one save and drops one overtaken by a newer form',
+  'src-renderer/stores/bookings.ts': 'one error for two reads of the list (the refresh, and the setup it falls back on)',
+  'src-renderer/areas/catalogue/useCatalogueRows.ts': 'a paging engine: one error for its pages, its count and its filters',
+}
+
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
 export const rawCatalogueDb = {}

@@ -2,7 +2,7 @@
 // (./exceptions.mjs). The import layers (item 1) are stated in eslint.config.mjs; their rules are ./importRules.mjs.
 import { houseRules } from './houseRules.mjs'
 import { importRules } from './importRules.mjs'
-import { overLongFiles, overLongFunctions, rawCatalogueDb, rowCasts } from './exceptions.mjs'
+import { errorRefs, overLongFiles, overLongFunctions, rawCatalogueDb, rowCasts } from './exceptions.mjs'
 
 export const limits = { fileLines: 400, functionLines: 80 }
 
@@ -12,6 +12,7 @@ export const houseRuleSettings = {
   'max-lines-per-function': ['error', { max: limits.functionLines }],
   'house/no-row-cast': 'error',
   'house/no-raw-catalogue-db': 'error',
+  'house/no-error-ref': 'error',
 }
 
 const except = (rule, files) => (Object.keys(files).length === 0 ? [] : [{ files: Object.keys(files), rules: { [rule]: 'off' } }])
@@ -27,8 +28,10 @@ export const houseConfig = [
   { ignores: ['test/**'], rules: { 'max-lines-per-function': maxFunctionLines, 'house/no-row-cast': 'error' } },
   // The sandbox's store is not the catalogue: its routes use their own db, as the service's controllers do.
   { files: ['src-main/**'], ignores: ['src-main/core/cache/**'], rules: { 'house/no-raw-catalogue-db': 'error' } },
+  { files: ['src-renderer/**'], rules: { 'house/no-error-ref': 'error' } },
   ...except('max-lines', overLongFiles),
   ...except('max-lines-per-function', overLongFunctions),
   ...except('house/no-row-cast', rowCasts),
   ...except('house/no-raw-catalogue-db', rawCatalogueDb),
+  ...except('house/no-error-ref', errorRefs),
 ]

@@ -18,10 +18,16 @@ const jsonParse = "[callee.object.name='JSON'][callee.property.name='parse']"
 const rowCast = 'A row is typed by its statement (db.prepare<Params, Row>) or parsed with zod, never cast: a cast hides a renamed column.'
 const parseCast = 'Parse JSON with a zod schema (or read it as unknown and narrow it), never cast it: a cast believes any file.'
 
+const errorRef =
+  'A read keeps its error in createLoader, a send in useSubmit, saves that land in order in createSaveQueue: not in a ref of its own.'
+
 export const houseRules = {
   'no-row-cast': restricted('No `as` over a statement’s row or over JSON.parse (issue 31, item 3).', [
     ...overCall(statementRead).map((selector) => [selector, rowCast]),
     ...overCall(jsonParse).map((selector) => [selector, parseCast]),
+  ]),
+  'no-error-ref': restricted('No hand-written error ref in the renderer (issue 31, item 2).', [
+    ["CallExpression[callee.name=/^(ref|shallowRef)$/] TSTypeReference[typeName.name='AppError']", errorRef],
   ]),
   'no-raw-catalogue-db': restricted('The catalogue store’s raw database is reached only inside core/cache (issue 31, item 3).', [
     [

@@ -21,4 +21,11 @@ describe('the house rules in lint', { timeout: 20_000 }, () => {
     expect(await lintAs(eslint, text, path)).toEqual(markedFailures(text))
     expect(await lintAs(eslint, text, 'src-main/core/cache/rawCatalogueDb.ts')).toEqual([])
   })
+
+  it('fails on an error kept in a ref of its own in the renderer, and not on the tracked ways', async () => {
+    const path = 'src-renderer/areas/dispatch/errorRefs.ts'
+    const text = fixture(path)
+    expect(markedFailures(text)).toHaveLength(2)
+    expect(await lintAs(eslint, text, path)).toEqual(markedFailures(text))
+  })
 })
