@@ -10,7 +10,6 @@ const mapValue = "a Map's value read after has(): not a row, but the rule cannot
 
 /** `max-lines` (400 a file). */
 export const overLongFiles = {
-  'src-main/core/services/bookingsService.ts': 'issue 31: one use case a module (create, edit, submit, ship, deliver)',
   'test/integration/core/counter.test.ts': 'a flow a file: split by flow (refresh, stock, transfer requests) when next changed',
   'test/integration/core/outboxProperties.test.ts': 'one property a file when next changed',
   'test/security/fakes/fakeCore.ts': 'one fake area a file, as core/handlers/ is, when next changed',

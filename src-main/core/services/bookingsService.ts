@@ -1,36 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import {
   bookingChanges,
   bookingInput,
   type BookingChanges,
   type BookingInput,
   type BookingLine,
-  type ParsedBookingInput,
   type LocalBooking,
   type OutboxEntry,
   type OutboxOp,
 } from '@shared/bookings'
 import { countsAgainstStock, lotStockWarnings, ownUnsent, stockWarnings, type CheckedLine, type StockWarning } from '@shared/bookingLines'
 import { AppError, badInput } from '@shared/errors'
-import { fetchBooking } from '../api/bookingsApi'
-import { fetchBookingViewWithLines } from '../api/bookingsGraphql'
 import type { EventPayload } from '@shared/contract'
 import type { BookingsDelta } from '@shared/contract/events'
 import type { CoreEvents } from '../events'
-import { pushOutbox, settle, type PushReport } from '../sync/bookingPusher'
-import { DEFAULT_RETENTION_MS, type OutboxStore, type SentEntry } from '../sync/outbox/outboxStore'
-import {
-  createPayload,
-  deliverPayload,
-  storedCreate,
-  updatePayload,
-  withUpdate,
-  type CreateFields,
-  type DeliveredCount,
-} from '../sync/outbox/bookingPayloads'
-import { keepInTransitDelivery, keptInTransitDelivery } from '../cache/keptInTransitDelivery'
+import { DEFAULT_RETENTION_MS, type SentEntry } from '../sync/outbox/outboxStore'
+import { createPayload, deliverPayload, storedCreate, updatePayload, withUpdate, type DeliveredCount } from '../sync/outbox/bookingPayloads'
 import { deliveryCount } from './deliveryCount'
-import { pushLockFile, waitForLock } from '../sync/pushLock'
 import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt, lotAvailableAt } from './availability'
 import { refuseAtEntry } from './entryChecks'
@@ -38,6 +24,9 @@ import type { EntityCache, EntityCaches } from './entityCaches'
 import { forgetOpenBooking } from './openBookingService'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
+import { claimHeldCandidate, discardEntry, keepTheirEntry, requeueEntry } from './outboxEntryCommands'
+import { PushRunner, type PushResult } from './pushRunner'
+import { createFields, keptFields, newMarker } from './bookingFields'
 
 type SyncSummary = EventPayload<'sync.changed'>
 /** A command's answer: the booking it changed and what the screens apply. */
@@ -45,47 +34,13 @@ export interface BookingChanged {
   booking: LocalBooking
   changes: BookingsDelta
 }
-export type PushResult = PushReport & { changes: BookingsDelta }
-
-/**
- * How long a sync the clerk asked for waits for another process's push to end before saying so: long
- * enough for a usual push, short enough that the screen answers. The scheduler does not wait; it tries later.
- */
-const OTHER_PUSHER_WAIT_MS = 5000
-
-/** What a booking keeps here, from a checked booking and its origin (a draft may still lack its destination). */
-function keptFields(agencyFromId: number, input: ParsedBookingInput): KeptFields {
-  return {
-    agencyFromId,
-    agencyToId: input.agencyToId,
-    plannedDelivery: input.plannedDelivery,
-    reference: input.reference,
-    needsTransport: input.needsTransport,
-    transferRequestId: input.transferRequestId,
-    lines: input.lines,
-  }
-}
-type KeptFields = Omit<CreateFields, 'agencyToId'> & { agencyToId: number | null }
-
-/** What a create queues: a booking goes out with its destination; only a draft is kept without one. */
-function createFields(kept: KeptFields): CreateFields {
-  const { agencyToId } = kept
-  if (agencyToId === null)
-    throw new AppError('bad_input', { field: 'agencyToId', detail: 'choose the destination before the booking goes out' })
-  return { ...kept, agencyToId }
-}
-
-/** A short marker of an outbox entry: written into the booking's memo so a lost answer can be found again. */
-const newMarker = () => `mostrador:${randomBytes(6).toString('hex')}`
 
 /**
  * The counter's bookings: every change is written to the cache and the outbox
  * in one transaction and returns at once, online or not; pushing is separate.
  */
 export class BookingsService {
-  private pushing: Promise<PushResult> | null = null
-  /** The service refused the session during a push: the entries wait for the user to sign in again. */
-  private signInNeeded = false
+  private readonly pushes: PushRunner
 
   constructor(
     private readonly dataDir: string,
@@ -96,8 +51,20 @@ export class BookingsService {
     private readonly now: () => Date,
     private readonly log: Logger = silentLogger,
     /** How long confirmed outbox entries are kept for the history. */
-    private readonly retentionMs: number = DEFAULT_RETENTION_MS,
-  ) {}
+    retentionMs: number = DEFAULT_RETENTION_MS,
+  ) {
+    this.pushes = new PushRunner({
+      dataDir,
+      session,
+      profile,
+      caches,
+      cache: () => this.cache(),
+      now,
+      log,
+      retentionMs,
+      changed: (ids) => this.changed(ids),
+    })
+  }
 
   create(raw: BookingInput): { booking: LocalBooking; warnings: StockWarning[]; changes: BookingsDelta } {
     const input = bookingInput.parse(raw)
@@ -284,172 +251,26 @@ export class BookingsService {
     return this.cache()
   }
 
-  /** Sends a failed entry again (after the clerk fixed the booking, or because the service may now accept it). */
+  /** Sends failed entries again, gives them up, or settles a held or conflicting one, as the clerk decides. */
   retry(seq: number): BookingsDelta {
-    const { bookings, outbox } = this.cache()
-    const entry = this.entry(outbox, seq)
-    bookings.write(() => {
-      outbox.requeue(seq)
-      bookings.refreshState(entry.localId)
-    })
-    return this.changed([entry.localId])
+    return this.changed(requeueEntry(this.cache(), seq))
   }
 
-  /**
-   * Gives up an entry and every later one of its booking; a booking never created disappears. The
-   * discarded edits, ship or deliver of a booking the service has were shown here only: it goes back to
-   * the service's version (read from the service, so this needs the line), as with keep theirs.
-   */
   async discard(seq: number): Promise<BookingsDelta> {
-    const { bookings: store, outbox } = this.cache()
-    const entry = this.entry(outbox, seq)
-    if (entry.op !== 'create' && store.serviceIdOf(entry.localId) !== null) return this.keepTheirs(seq)
-    store.write(() => {
-      if (entry.op === 'create') store.removeBooking(entry.localId)
-      else {
-        outbox.dropFrom(entry.localId, seq)
-        store.refreshState(entry.localId)
-      }
-    })
-    return this.changed([entry.localId])
+    return this.changed(await discardEntry(this.cache(), seq, () => this.session.require(), this.now))
   }
 
-  /**
-   * A create held for the clerk (the service does not show its marker) is one of its look-alikes: the
-   * clerk compared them and chose. Never one another booking here already is.
-   */
   async claimCandidate(seq: number, serviceId: number): Promise<BookingsDelta> {
-    const cache = this.cache()
-    const entry = this.entry(cache.outbox, seq)
-    if (entry.state !== 'held' || !entry.candidates?.some((c) => c.serviceId === serviceId))
-      throw new AppError('conflict', { detail: `booking ${serviceId} is not one the held entry ${seq} was compared with` })
-    if (cache.bookings.ownedHere(serviceId))
-      throw new AppError('conflict', { detail: `booking ${serviceId} is already another booking of this computer` })
-    const record = await fetchBooking(this.session.require().rest, serviceId)
-    const adopted = settle(entry, record, { bookings: cache.bookings, outbox: cache.outbox, now: this.now })
-    // The other held creates no longer offer this one: their entries are part of the change.
-    const held = cache.outbox.list().filter((e) => e.state === 'held')
-    return this.changed([entry.localId, ...held.map((e) => e.localId), ...(adopted ? [adopted] : [])])
+    return this.changed(await claimHeldCandidate(this.cache(), seq, serviceId, this.session.require().rest, this.now))
   }
 
-  /** For a conflict: drop our changes and take the service's version of the booking. */
   async keepTheirs(seq: number): Promise<BookingsDelta> {
-    const { bookings: store, outbox } = this.cache()
-    const entry = this.entry(outbox, seq)
-    const serviceId = store.serviceIdOf(entry.localId)
-    let theirs = null
-    if (serviceId !== null) {
-      const { rest, graphql } = this.session.require()
-      theirs = await fetchBookingViewWithLines(rest, graphql, serviceId).catch((err: unknown) => {
-        if (err instanceof AppError && err.code === 'not_found') return null
-        throw err
-      })
-    }
-    const at = this.now().toISOString()
-    store.write(() => {
-      outbox.dropFrom(entry.localId, seq)
-      if (!theirs) store.removeBooking(entry.localId)
-      else {
-        store.patch(
-          entry.localId,
-          {
-            agencyToId: theirs.agencyToId ?? undefined,
-            plannedDelivery: theirs.plannedDelivery ?? undefined,
-            reference: theirs.reference,
-            needsTransport: theirs.needsTransport,
-            lines: theirs.lines,
-            shipped: theirs.shipped,
-            delivered: theirs.delivered,
-            lockVersion: theirs.lockVersion,
-            deleted: theirs.voided,
-          },
-          at,
-        )
-        store.refreshState(entry.localId)
-      }
-    })
-    return this.changed([entry.localId])
+    return this.changed(await keepTheirEntry(this.cache(), seq, () => this.session.require(), this.now))
   }
 
-  /**
-   * One push at a time in this process, and one pusher per data folder across processes. While another
-   * process pushes, this one sends nothing and touches no entry: it fails with another_pusher at once,
-   * or after a short wait when `waitForOtherPusher` (the clerk asked).
-   */
+  /** Sends the outbox: one push at a time, one pusher per data folder (pushRunner.ts). */
   push(opts: { ignoreBackoff?: boolean; waitForOtherPusher?: boolean } = {}): Promise<PushResult> {
-    if (this.pushing) return this.pushing
-    // The bookings whose entries this push settled: announced as it goes, and all of them at the end.
-    const touched = new Set<string>()
-    const ended = (): BookingsDelta => {
-      this.pushing = null
-      return this.changed(touched)
-    }
-    this.pushing = this.runPush(opts.ignoreBackoff ?? false, opts.waitForOtherPusher ? OTHER_PUSHER_WAIT_MS : 0, touched)
-      .then(
-        (report) => {
-          this.signInNeeded = false
-          // Quiet when there was nothing to do: the scheduler asks every few seconds.
-          if (report.sent || report.failed || report.conflicts) this.log.info('outbox pushed', { ...report })
-          return report
-        },
-        (err: unknown) => {
-          if (err instanceof AppError && err.code === 'unauthorized') this.signInNeeded = true
-          if (err instanceof AppError && err.code === 'another_pusher') this.log.info('outbox push left to another process')
-          else this.log.warn('outbox push failed', { err })
-          throw err
-        },
-      )
-      .then(
-        (report) => ({ ...report, changes: ended() }),
-        (err: unknown) => {
-          ended()
-          throw err
-        },
-      )
-    // The screens show a push under way (spinner, progress bar) from its first moment.
-    this.changed([])
-    return this.pushing
-  }
-
-  private async runPush(ignoreBackoff: boolean, waitMs: number, touched: Set<string>): Promise<PushReport> {
-    const session = this.session.require()
-    // A fresh data folder does not know its entity yet: one read of the profile tells.
-    if (!this.caches.current()) await this.profile.whoami()
-    const cache = this.cache()
-    // Held for the whole push: pushOutbox's first step reads every 'sending' entry back as 'unknown',
-    // which is right only when no other live process has them on the wire.
-    const unlock = await waitForLock(pushLockFile(this.dataDir), waitMs)
-    if (!unlock) throw new AppError('another_pusher', { detail: 'another Mostrador process on this computer is sending the outbox' })
-    try {
-      return await pushOutbox({
-        bookings: cache.bookings,
-        outbox: cache.outbox,
-        markerEcho: cache.markerEcho,
-        rest: session.rest,
-        graphql: session.graphql,
-        now: this.now,
-        clockOffsetMs: () => session.clock.offsetMs(),
-        inTransit: {
-          known: () => keptInTransitDelivery(session.accountDb),
-          learn: (route) => keepInTransitDelivery(session.accountDb, route, this.now()),
-        },
-        describeItem: (itemId) => {
-          const { itemCode, itemName } = cache.store.describe(itemId, null)
-          return { itemCode, itemName }
-        },
-        ignoreBackoff,
-        onProgress: this.progressReporter(touched),
-      })
-    } finally {
-      unlock()
-      // Confirmed entries stay for the sync centre's history as long as the retention says, then go.
-      try {
-        cache.outbox.prune(new Date(this.now().getTime() - this.retentionMs).toISOString())
-      } catch (err) {
-        // The entity's cache closed under the push (signed out, switched): the next push prunes.
-        this.log.warn('outbox prune skipped', { err })
-      }
-    }
+    return this.pushes.push(opts)
   }
 
   private move(ref: string, op: 'ship' | 'deliver', counted: { delivered?: DeliveredCount[]; note?: string | null } = {}): BookingChanged {
@@ -504,35 +325,10 @@ export class BookingsService {
     return booking
   }
 
-  private entry(outbox: OutboxStore, seq: number): OutboxEntry {
-    const entry = outbox.get(seq)
-    if (!entry) throw new AppError('not_found', { detail: `no outbox entry ${seq}` })
-    return entry
-  }
-
   private cache(): EntityCache {
     const cache = this.caches.current()
     if (!cache) throw new AppError('network', { detail: 'the current entity is not known yet: connect once to load it' })
     return cache
-  }
-
-  /**
-   * The counts move as entries settle; at most a few events a second, so a long push does not flood the
-   * screens, and none for a push shorter than that (its start and end say it all).
-   */
-  private progressReporter(touched: Set<string>, everyMs = 250): (localId: string) => void {
-    let last = Date.now()
-    let unannounced = new Set<string>()
-    return (localId) => {
-      touched.add(localId)
-      unannounced.add(localId)
-      const at = Date.now()
-      if (at - last < everyMs) return
-      last = at
-      const ids = unannounced
-      unannounced = new Set()
-      this.changed(ids)
-    }
   }
 
   /** What the outbox holds of the current entity, for the status bar and the sign-out question. */
@@ -549,8 +345,8 @@ export class BookingsService {
       failed: n.failed,
       // A create held for the clerk waits on a decision, as a conflict does.
       conflicts: n.conflict + n.held,
-      pushing: this.pushing !== null,
-      signInNeeded: this.signInNeeded,
+      pushing: this.pushes.running,
+      signInNeeded: this.pushes.signInNeeded,
     }
   }
 
