@@ -6,6 +6,8 @@ export interface SaveQueue {
   error: AppError | null
   /** Runs the save after every one queued before it: a later choice never lands before an earlier one. Never rejects. */
   enqueue: (save: () => Promise<void>) => Promise<void>
+  /** Resolves once every save queued so far has run; runs nothing, so the last failure stays as it is. */
+  settled: () => Promise<void>
   /** Forgets the failure (another company: its saves start clean). */
   reset: () => void
 }
@@ -30,6 +32,7 @@ export function createSaveQueue(): SaveQueue {
       })
       return tail
     },
+    settled: () => tail,
     reset(): void {
       queue.error = null
     },

@@ -65,7 +65,7 @@ export const useDispatchTicksStore = defineStore('dispatchTicks', () => {
 
   /** Shipped (or gone): its count is of no more use. */
   function forget(localId: string): Promise<void> {
-    return ticks.value[localId] ? set(localId, {}) : saves.enqueue(async () => undefined)
+    return ticks.value[localId] ? set(localId, {}) : saves.settled()
   }
 
   const saveError = computed(() => saves.error)

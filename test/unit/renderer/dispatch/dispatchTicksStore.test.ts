@@ -64,6 +64,9 @@ describe('the dispatch counts store', () => {
     // Still shown in this window, with the warning.
     expect(store.ticks.a).toEqual({ '3:5': '2' })
     expect(store.saveError?.code).toBe('conflict')
+    // Shipping another booking, never counted, saves nothing: the warning about the count stays.
+    await store.forget('never-counted')
+    expect(store.saveError?.code).toBe('conflict')
 
     entity = 202
     api.listeners.get('entity.changed')!({})

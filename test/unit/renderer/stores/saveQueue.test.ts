@@ -25,6 +25,8 @@ describe('createSaveQueue', () => {
     expect(ran).toBe(true)
     expect(queue.error).toBeNull()
     await queue.enqueue(() => Promise.reject(new AppError('server')))
+    await queue.settled()
+    expect(queue.error?.code).toBe('server')
     queue.reset()
     expect(queue.error).toBeNull()
   })
