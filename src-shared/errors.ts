@@ -27,6 +27,7 @@ export const errorCodes = [
   'outbox_file_elsewhere', // an exported outbox of another server, account or company
   'redirected_elsewhere', // the service answered with a redirect to another origin: not followed, the token stays home
   'unreadable_stored_error', // an outbox entry's stored refusal no longer reads (a newer version or a damaged disk wrote it)
+  'unreadable_stored_change', // an outbox entry's stored change no longer reads: it cannot be sent, and is kept
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -116,6 +117,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   unreadable_stored_error: {
     es: 'No se pudo leer el motivo guardado de este envío (lo escribió otra versión de la aplicación o el disco lo dañó). La reserva se conserva: puede reintentar el envío o descartarlo.',
     en: 'The reason stored for this send could not be read (another version of the app wrote it, or the disk damaged it). The booking is kept: you can retry the send or discard it.',
+  },
+  unreadable_stored_change: {
+    es: 'No se pudo leer el cambio guardado de este envío (lo escribió otra versión de la aplicación o el disco lo dañó), así que no se puede enviar. La reserva se conserva en este equipo: revísela antes de descartar el envío.',
+    en: 'The change stored for this send could not be read (another version of the app wrote it, or the disk damaged it), so it cannot be sent. The booking is kept on this computer: check it before you discard the send.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

@@ -74,13 +74,21 @@ describe('outbox values that no longer read', () => {
     expect(of(damaged.localId)?.lastError?.detail).toContain('{"code":"validation","mess')
     expect(of(older.localId)).toMatchObject({ state: 'failed', lastError: { code: 'validation', field: null, fields: {} } })
 
-    // The push sends what reads; the entry whose payload does not read stays, waiting, with its booking.
+    // The push sends what reads. The entry whose payload does not read is not sent (nothing says what it
+    // would send): it stops as failed, saying so, and stays with its booking for the clerk to decide.
     await h.call('sync.push')
     expect(await serviceBookingsWith(h, h.core.services.bookings.local().outbox.markerOf(sound.localId)!)).toBe(1)
     expect(await h.call('bookings.get', { id: sound.localId })).toMatchObject({ state: 'synced', pending: 0 })
     const after = await h.call('outbox.list')
     expect(after.map((e) => e.localId).sort()).toEqual([damaged.localId, newer.localId, older.localId, badPayload.localId].sort())
-    expect(await h.call('bookings.get', { id: badPayload.localId })).toMatchObject({ pending: 1 })
-    expect(await h.call('sync.status')).toMatchObject({ failed: 3, waiting: 1 })
+    expect(await h.call('bookings.get', { id: badPayload.localId })).toMatchObject({
+      pending: 1,
+      problem: { code: 'unreadable_stored_change' },
+    })
+    expect(after.find((e) => e.localId === badPayload.localId)).toMatchObject({ state: 'failed', attempts: 1 })
+    expect(await h.call('sync.status')).toMatchObject({ failed: 4, waiting: 0 })
+    // A second push leaves it as it is: it is not tried again behind the clerk's back.
+    await h.call('sync.push')
+    expect((await h.call('outbox.list')).find((e) => e.localId === badPayload.localId)).toMatchObject({ state: 'failed', attempts: 1 })
   })
 })

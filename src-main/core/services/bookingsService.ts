@@ -15,7 +15,7 @@ import type { EventPayload } from '@shared/contract'
 import type { BookingsDelta } from '@shared/contract/events'
 import type { CoreEvents } from '../events'
 import { DEFAULT_RETENTION_MS, type SentEntry } from '../sync/outbox/outboxStore'
-import { createPayload, deliverPayload, storedCreate, updatePayload, withUpdate, type DeliveredCount } from '../sync/outbox/bookingPayloads'
+import { createPayload, deliverPayload, updatePayload, withUpdate, type DeliveredCount } from '../sync/outbox/bookingPayloads'
 import { deliveryCount } from './deliveryCount'
 import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt, lotAvailableAt } from './availability'
@@ -127,7 +127,7 @@ export class BookingsService {
       const create = cache.outbox.unsentCreate(booking.localId)
       if (create) {
         // Never confirmed: the create itself carries the new version.
-        cache.outbox.rewriteCreate(create.seq, withUpdate(storedCreate.parse(create.payload), updatePayload(editable)))
+        cache.outbox.rewriteCreate(create.seq, withUpdate(create.payload, updatePayload(editable)))
         cache.bookings.refreshState(booking.localId)
       } else {
         // The pusher checks the service's lock_version against the one our last confirmed write left.

@@ -7,7 +7,7 @@ import type { ServiceShipment } from '../api/serviceShipment'
 import type { BookingStore } from '../cache/bookingStore'
 import type { MarkerEcho } from './outbox/markerEcho'
 import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
-import { storedCreate, storedUpdate } from './outbox/bookingPayloads'
+import { readStored, storedCreate, storedUpdate } from './outbox/bookingPayloads'
 import { learnMarkerEcho, reconcile, type MarkerReads } from './bookingReconcile'
 import { sendDeliver, type InTransitRoute } from './deliverSend'
 
@@ -155,6 +155,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
         record(() => outbox.markWaiting(entry.seq, 'unknown', payload, later(attempts)))
         break
       case 'validation':
+      case 'unreadable_stored_change':
         record(() => outbox.markFailed(entry.seq, payload))
         break
       case 'not_found':
@@ -179,7 +180,7 @@ async function pushEntry(entry: QueuedEntry, deps: PushDeps, report: PushReport)
 async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment | null> {
   const { bookings: store, rest } = deps
   if (entry.op === 'create') {
-    const p = storedCreate.parse(entry.payload)
+    const p = readStored(storedCreate, entry.payload, 'create')
     const answer = await createBooking(rest, { ...p, memo: entry.marker })
     const record = answer ?? (await readBackCreate(entry, deps))
     // Learning never fails the create: it is done, whatever the read of its memo does.
@@ -194,7 +195,9 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
       // own last confirmed write left (entries of a booking settle in order), not the one seen when the edit
       // was typed: two edits queued offline would otherwise see the first one's bump as someone else's change.
       // A base of null (a booking only seen through a refresh, which carries no lock_version) checks the state only.
+      // base_lock_version: written by earlier versions into the entry, no longer trusted (see above).
       // The lines to replace are read through GraphQL: the REST show's lines are the sandbox's alone.
+      const { base_lock_version: _b, ...changes } = readStored(storedUpdate, entry.payload, 'update')
       const current = await fetchBookingWithLines(rest, deps.graphql, serviceId)
       const base = store.lockVersionOf(entry.localId)
       if (current.shipped || current.delivered || current.voided || (base !== null && current.lock_version !== base)) {
@@ -205,8 +208,6 @@ async function send(entry: QueuedEntry, deps: PushDeps): Promise<ServiceShipment
               : 'the booking changed on the service',
         })
       }
-      // base_lock_version: written by earlier versions into the entry, no longer trusted (see above).
-      const { base_lock_version: _b, ...changes } = storedUpdate.parse(entry.payload)
       const oldLineIds = changes.lines ? current.movements.map((m) => m.id).filter((x): x is number => x !== null) : []
       const answer = await updateBooking(rest, serviceId, { ...changes, lock_version: current.lock_version }, oldLineIds)
       return answer ?? readBack(serviceId, deps)

@@ -9,7 +9,7 @@ import type { RestClient } from '../api/restClient'
 import type { BookingStore } from '../cache/bookingStore'
 import type { MarkerEcho } from './outbox/markerEcho'
 import type { OutboxStore, QueuedEntry } from './outbox/outboxStore'
-import { storedCreate, storedDeliver, storedUpdate } from './outbox/bookingPayloads'
+import { readStored, storedCreate, storedDeliver, storedUpdate } from './outbox/bookingPayloads'
 import { deliveredAsCounted } from './deliveredLines'
 
 /**
@@ -61,7 +61,7 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
   const serviceId = deps.bookings.serviceIdOf(entry.localId)
   if (serviceId === null) throw new AppError('internal', { detail: `booking ${entry.localId} has no service id for ${entry.op}` })
   const gone = entry.op === 'delete' || entry.op === 'void'
-  const counted = entry.op === 'deliver' ? storedDeliver.parse(entry.payload).delivered : undefined
+  const counted = entry.op === 'deliver' ? readStored(storedDeliver, entry.payload, 'deliver').delivered : undefined
   let current: ServiceShipment
   try {
     // An edit and a counted delivery are compared line by line, and lines come through GraphQL (the REST show's are the sandbox's alone).
@@ -88,7 +88,7 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
       return { outcome: 'applied', record: current }
     case 'update': {
       // Every field the edit may carry is compared: one left out would make an edit of only that field look applied.
-      const changes = storedUpdate.parse(entry.payload)
+      const changes = readStored(storedUpdate, entry.payload, 'update')
       const lines = (l: { item_id: number; booked_quantity: string | number }[]) =>
         lineKey(l.map((m) => ({ itemId: m.item_id, bookedQuantity: m.booked_quantity })))
       const same =
@@ -105,7 +105,7 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
 const absent: Reconciled = { outcome: 'absent' }
 
 async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Reconciled> {
-  const p = storedCreate.parse(entry.payload)
+  const p = readStored(storedCreate, entry.payload, 'create')
   const carries = (s: MarkedShipment) => s.memo?.includes(entry.marker) === true
   const shared = sharedRead(p.agency_from_id, deps)
   let match = shared && (await shared.catch(() => [])).find(carries)

@@ -6,7 +6,7 @@ import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { InTransitDelivery } from '../cache/keptInTransitDelivery'
 import { deliveredPerMovement } from './deliveredLines'
-import { storedDeliver, type StoredDeliver } from './outbox/bookingPayloads'
+import { readStored, storedDeliver, type StoredDeliver } from './outbox/bookingPayloads'
 
 /** How this server delivers a shipment in transit whole, as learnt (cache/keptInTransitDelivery.ts). */
 export interface InTransitRoute {
@@ -30,7 +30,7 @@ export interface DeliverDeps {
  * transits, which are then remembered for this server.
  */
 export async function sendDeliver(payload: unknown, serviceId: number, inTransit: boolean, deps: DeliverDeps): Promise<ServiceShipment> {
-  const p = storedDeliver.parse(payload)
+  const p = readStored(storedDeliver, payload, 'deliver')
   if (!inTransit && p.delivered === undefined) return (await deliverBooking(deps.rest, serviceId)) ?? deps.readBack(serviceId)
   const whole = p.delivered === undefined
   if (whole && deps.inTransit.known() !== 'transits') {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AppError } from '@shared/errors'
 import type { BookingLine, LocalBooking, ParsedBookingChanges } from '@shared/bookings'
 import { toWireLine } from '../../api/bookingsApi'
 import { storedLine } from '../../cache/storedLines'
@@ -46,6 +47,16 @@ export const storedDeliver = z.object({
 })
 export type StoredDeliver = z.output<typeof storedDeliver>
 
+/**
+ * An entry's stored payload read through its schema. One that does not read is never sent (nothing says what it
+ * would send): the pusher stops it as failed and keeps it with its booking.
+ */
+export function readStored<S extends z.ZodType>(schema: S, payload: unknown, op: string): z.output<S> {
+  const read = schema.safeParse(payload)
+  if (read.success) return read.data
+  throw new AppError('unreadable_stored_change', { detail: `the stored ${op} does not read: ${read.error.message}` })
+}
+
 /** What arrived of one item and lot, in our names. */
 export interface DeliveredCount {
   itemId: number
@@ -91,7 +102,8 @@ export function updatePayload(c: ParsedBookingChanges): StoredUpdate {
 }
 
 /** A create never sent, with an edit made since: the create carries the new version. */
-export function withUpdate(create: StoredCreate, update: StoredUpdate): StoredCreate {
+export function withUpdate(storedPayload: unknown, update: StoredUpdate): StoredCreate {
+  const create = readStored(storedCreate, storedPayload, 'create')
   const { base_lock_version: _b, ...fields } = update
   return { ...create, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) }
 }
