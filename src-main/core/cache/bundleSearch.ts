@@ -2,7 +2,7 @@ import type { CatalogueQuery, CatalogueRow } from '@shared/catalogue'
 import { catalogueQuery } from '@shared/catalogue'
 import type { Sqlite } from '@base/sqlite'
 import { parsedJson } from './cacheDatabase'
-import { Kept } from './keptStatements'
+import { Kept } from './preparedStatements'
 
 /**
  * The bundle list's search. It ranks an exact barcode or code first, then code and barcode prefixes, then words of

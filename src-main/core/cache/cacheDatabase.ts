@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { AppError } from '@shared/errors'
-import type { Statement } from 'better-sqlite3'
 import type { z } from 'zod'
 import { openSqlite, type Sqlite } from '@base/sqlite'
+import { preparedOnce } from './preparedStatements'
 
 /**
  * Opens a database and brings it to the app's schema. A database from a newer
@@ -51,13 +51,11 @@ function migrate(db: Sqlite, current: number, migrations: readonly string[]): vo
 
 // Some documents (the profile) are read several times per commit: their statement is prepared once per file.
 type DocumentRow = { value: string; updated_at: string }
-const readStatements = new WeakMap<Sqlite, Statement<[string], DocumentRow>>()
+const documentRow = preparedOnce<[string], DocumentRow>('SELECT value, updated_at FROM documents WHERE key = ?')
 
 /** A kept document as its stored JSON text, for a reader that keeps what it parsed while the text is the same. */
 export function readDocumentText(db: Sqlite, key: string): { text: string; updatedAt: string } | null {
-  let read = readStatements.get(db)
-  if (!read) readStatements.set(db, (read = db.prepare<[string], DocumentRow>('SELECT value, updated_at FROM documents WHERE key = ?')))
-  const row = read.get(key)
+  const row = documentRow(db).get(key)
   return row ? { text: row.value, updatedAt: row.updated_at } : null
 }
 

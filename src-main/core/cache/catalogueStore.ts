@@ -12,7 +12,7 @@ import { deleteBundleRows, writeBundleRows, type ServiceBundleWithDetails } from
 import { CatalogueChangeWriter } from './catalogueChangeWriter'
 import { CatalogueStaging } from './catalogueStaging'
 import { BundleSearch, availabilitySql, ftsExpression, prefixPattern, type CatalogueResult } from './bundleSearch'
-import { Kept } from './keptStatements'
+import { Kept } from './preparedStatements'
 
 /** Reads and writes of the cached catalogue; its search is bundleSearch.ts. */
 

@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
 import type { Sqlite } from '@base/sqlite'
+import { preparedOnce } from './preparedStatements'
 
 /**
  * A booking's row as the entity cache keeps it (its column names), carried outside the cache: by the
@@ -34,13 +34,11 @@ export const storedBookingRow = z.object({
 })
 export type StoredBookingRow = z.output<typeof storedBookingRow>
 
-const rowStatements = new WeakMap<Sqlite, Statement>()
+const readRow = preparedOnce<[string]>('SELECT * FROM bookings WHERE local_id = ?')
 
 /** The row of a booking as JSON text, or null when it is not here (asked at every save: prepared once per file). */
 export function bookingRowText(db: Sqlite, localId: string): string | null {
-  let read = rowStatements.get(db)
-  if (!read) rowStatements.set(db, (read = db.prepare('SELECT * FROM bookings WHERE local_id = ?')))
-  const row: unknown = read.get(localId)
+  const row = readRow(db).get(localId)
   return row === undefined ? null : JSON.stringify(row)
 }
 

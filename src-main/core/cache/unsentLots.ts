@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3'
 import { z } from 'zod'
 import type { Sqlite } from '@base/sqlite'
+import { preparedOnce } from './preparedStatements'
 
 /**
  * What this computer has booked of each lot at an agency that the service has not confirmed yet, as
@@ -9,23 +9,18 @@ import type { Sqlite } from '@base/sqlite'
  */
 const row = z.object({ lot_id: z.number().int(), micro: z.number() })
 
-const statements = new WeakMap<Sqlite, Statement>()
+const unsentLotRows = preparedOnce(
+  `SELECT json_extract(l.value, '$.lot_id') AS lot_id,
+            SUM(CAST(ROUND(CAST(json_extract(l.value, '$.booked_quantity') AS REAL) * 1000000) AS INTEGER)) AS micro
+       FROM bookings b, json_each(b.lines) l
+      WHERE b.agency_from_id = ? AND b.service_id IS NULL AND b.deleted = 0 AND b.state != 'draft'
+        AND json_extract(l.value, '$.lot_id') IS NOT NULL
+        AND json_extract(l.value, '$.item_id') IN (SELECT value FROM json_each(?))
+      GROUP BY 1`,
+)
 
 export function unsentByLot(db: Sqlite, agencyId: number, itemIds: readonly number[]): Map<number, number> {
   if (itemIds.length === 0) return new Map()
-  let statement = statements.get(db)
-  if (!statement) {
-    statement = db.prepare(
-      `SELECT json_extract(l.value, '$.lot_id') AS lot_id,
-              SUM(CAST(ROUND(CAST(json_extract(l.value, '$.booked_quantity') AS REAL) * 1000000) AS INTEGER)) AS micro
-         FROM bookings b, json_each(b.lines) l
-        WHERE b.agency_from_id = ? AND b.service_id IS NULL AND b.deleted = 0 AND b.state != 'draft'
-          AND json_extract(l.value, '$.lot_id') IS NOT NULL
-          AND json_extract(l.value, '$.item_id') IN (SELECT value FROM json_each(?))
-        GROUP BY 1`,
-    )
-    statements.set(db, statement)
-  }
-  const rows = z.array(row).parse(statement.all(agencyId, JSON.stringify(itemIds)))
+  const rows = z.array(row).parse(unsentLotRows(db).all(agencyId, JSON.stringify(itemIds)))
   return new Map(rows.map((r) => [r.lot_id, r.micro / 1e6]))
 }

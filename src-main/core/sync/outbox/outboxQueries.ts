@@ -3,7 +3,7 @@ import { heldCandidate, type BookingOrigin, type HeldCandidate, type OutboxEntry
 import type { OpenState, OpenSummary } from '../../cache/bookingOutbox'
 import { parsedJson } from '../../cache/cacheDatabase'
 import type { Sqlite } from '@base/sqlite'
-import { preparedOnce } from './preparedOnce'
+import { preparedOnce } from '../../cache/preparedStatements'
 import { parseStoredError } from './storedError'
 import type { JournalEntry } from './unsentJournal'
 

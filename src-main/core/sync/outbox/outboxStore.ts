@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import type { HeldCandidate, OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
 import type { BookingOutbox } from '../../cache/bookingOutbox'
+import { Kept } from '../../cache/preparedStatements'
 import { OutboxQueries, type EntryState, type QueuedEntry } from './outboxQueries'
 
 // Where the pusher and the services have always found the entries' shapes.
@@ -21,15 +22,10 @@ export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
 export class OutboxStore extends OutboxQueries implements BookingOutbox {
   /** The changes' statements (run, never read), prepared once: the push runs them for every entry. */
-  private readonly changes = new Map<string, Statement>()
+  private readonly changes = new Kept((sql) => this.db.prepare(sql))
 
   private stmt(sql: string): Statement {
-    let s = this.changes.get(sql)
-    if (!s) {
-      s = this.db.prepare(sql)
-      this.changes.set(sql, s)
-    }
-    return s
+    return this.changes.of(sql)
   }
 
   enqueue(localId: string, op: OutboxOp, payload: object, marker: string, now: string): number {
