@@ -28,7 +28,6 @@ export const overLongFunctions = {
   'src-main/core/createCore.ts': 'issue 31 item 1: the one assembly of the core, split with the layers',
   'src-main/core/support/serviceReach.ts': 'the service check, one probe after another: a probe a function when next changed',
   'src-main/electron/startApp.ts': 'the app’s lifecycle in order: a stage a function when next changed',
-  'src-renderer/stores/catalogue.ts': setupStore,
   'src-renderer/areas/catalogue/useCatalogueRows.ts': 'issue 31 item 2: the catalogue’s rows, filters and paging in one composable',
   'src-renderer/areas/catalogue/composables/useBundleEditor.ts': controller,
   'src-renderer/areas/counter/composables/useBookingLinesEditor.ts': controller,
