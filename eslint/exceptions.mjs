@@ -33,7 +33,6 @@ export const overLongFunctions = {
   'src-renderer/areas/counter/composables/useBookingLinesEditor.ts': controller,
   'src-renderer/areas/counter/composables/useNewBookingForm.ts': controller,
   'src-renderer/areas/purchasing/composables/useReceptionForm.ts': controller,
-  'src-renderer/stores/bookings.ts': setupStore,
   'src-renderer/stores/openBooking.ts': setupStore,
   'src-renderer/shell/useSyncNotices.ts': 'issue 31 item 2: one notice a function when the shell is next changed',
   'src-sandbox/graphql/schemaBuilder.ts': 'the GraphQL schema built in one pass over the tables',
