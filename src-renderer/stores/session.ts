@@ -1,16 +1,17 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { onEvent, request } from '../api'
+import { request } from '../api'
 import type { RequestInput, RequestOutput } from '@shared/contract'
 import type { SessionStatus } from '@shared/domain'
 import { createLoader } from './loader'
-import { loadPageAgain, needsFreshPage, notePageLoadedFor } from './pageServiceOrigin'
+import { notePageLoadedFor } from './pageServiceOrigin'
+import { useSessionStatus } from './sessionStatus'
 
 type AppInfo = RequestOutput<'app.info'>
 
 /** Who is signed in and in which mode; the router and the shell follow it. */
 export const useSessionStore = defineStore('session', () => {
-  const status = ref<SessionStatus | null>(null)
+  const { status, signedIn, training, trainingLineDown, take } = useSessionStatus()
   const appInfo = ref<AppInfo | null>(null)
   const loader = createLoader(
     () => Promise.all([request('session.status'), request('app.info')]),
@@ -23,29 +24,6 @@ export const useSessionStore = defineStore('session', () => {
   const loadError = computed(() => loader.error)
   let loaded: Promise<void> | null = null
 
-  const signedIn = computed(() => status.value?.state === 'signed_in')
-  const training = computed(() => status.value?.state === 'signed_in' && status.value.training)
-
-  /**
-   * Takes a new session status, unless it is a session on a service the page's policy does not name: then the
-   * page loads again (pageServiceOrigin.ts) and false says the status was not taken.
-   */
-  function apply(next: SessionStatus): boolean {
-    if (needsFreshPage(next)) {
-      loadPageAgain()
-      return false
-    }
-    status.value = next
-    return true
-  }
-
-  /** What a command that began a session waits on while the page loads again: the shell opens in the new page. */
-  const reloading = () => new Promise<void>(() => undefined)
-
-  onEvent('session.changed', (next) => {
-    apply(next)
-  })
-
   /** Loads once; the router waits on it before the first navigation. Never throws. */
   function ensureLoaded(): Promise<void> {
     loaded ??= loader.load().then((applied) => {
@@ -54,26 +32,29 @@ export const useSessionStore = defineStore('session', () => {
     return loaded
   }
 
+  /** A command that begins a session: its status is taken, or it waits while the page loads again (the shell opens in the new page). */
+  async function begin(answer: Promise<SessionStatus>): Promise<void> {
+    if (!take(await answer)) await new Promise<void>(() => undefined)
+  }
+
   async function signIn(input: RequestInput<'session.signIn'>): Promise<void> {
-    if (!apply(await request('session.signIn', input))) await reloading()
+    await begin(request('session.signIn', input))
   }
 
   async function startTraining(): Promise<void> {
-    if (!apply(await request('session.startTraining'))) await reloading()
+    await begin(request('session.startTraining'))
   }
 
   async function resetTraining(): Promise<void> {
-    if (!apply(await request('session.resetTraining'))) await reloading()
+    await begin(request('session.resetTraining'))
   }
 
-  /** Training's "Simular sin conexión" (the core refuses it outside training). */
-  const trainingLineDown = computed(() => status.value?.state === 'signed_in' && status.value.trainingLineDown === true)
   async function setTrainingLine(up: boolean): Promise<void> {
-    if (!apply(await request('session.trainingLine', { up }))) await reloading()
+    await begin(request('session.trainingLine', { up }))
   }
 
   async function signOut(): Promise<void> {
-    apply(await request('session.signOut'))
+    take(await request('session.signOut'))
   }
 
   return {

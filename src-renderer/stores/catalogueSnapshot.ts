@@ -1,0 +1,61 @@
+import { computed, ref } from 'vue'
+import { onEvent, request } from '../api'
+import type { CatalogueStatus, PullProgress } from '@shared/catalogue'
+import { createLoader } from './loader'
+
+/**
+ * The cached catalogue's state (when it was pulled, whether a pull runs, what its server lacks) and pulling it.
+ * `rowsChanged` is told whenever a pull or the core may have changed the cached rows.
+ */
+export function useCatalogueSnapshot(rowsChanged: () => void) {
+  const status = ref<CatalogueStatus | null>(null)
+  const statusLoader = createLoader(
+    () => request('catalogue.status'),
+    (next) => (status.value = next),
+  )
+  const statusError = computed(() => statusLoader.error)
+  const progress = ref<PullProgress | null>(null)
+
+  /** Whether the next pull reads everything again (the clerk asked to), not only what changed. */
+  let pullWhole = false
+  const puller = createLoader(
+    () => request('catalogue.pull', { full: pullWhole }),
+    (next) => (status.value = next),
+  )
+  const pullError = computed(() => puller.error)
+  const pulling = computed(() => puller.loading || (status.value?.pulling ?? false))
+  const hasSnapshot = computed(() => !!status.value?.pulledAt)
+  /** False when the snapshot's server has no tags (unknown before the first pull counts as available). */
+  const tagsAvailable = computed(() => status.value?.capabilities?.tags !== false)
+  /** The note on what this server lacks is said once: closed, it stays closed until the app restarts. */
+  const limitsDismissed = ref(false)
+
+  onEvent('catalogue.progress', (next) => {
+    progress.value = next.phase === 'done' ? null : next
+  })
+  onEvent('catalogue.changed', (next) => {
+    status.value = next
+    if (!next.pulling) progress.value = null
+    rowsChanged()
+  })
+
+  async function loadStatus(): Promise<void> {
+    await statusLoader.load()
+  }
+
+  /**
+   * What changed on the service since the last pull (`full`: everything again, every agency's stock).
+   * Never throws: the failure is shown on the catalogue screen.
+   */
+  async function pull(full = false): Promise<void> {
+    if (puller.loading) return
+    pullWhole = full
+    // The last failure goes as the clerk asks again: the progress takes its place.
+    puller.reset()
+    await puller.load()
+    progress.value = null
+    rowsChanged()
+  }
+
+  return { status, statusError, progress, pullError, pulling, hasSnapshot, tagsAvailable, limitsDismissed, loadStatus, pull }
+}
