@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '@sandbox'
+import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
-import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { useFreshApp } from './support/app'
+import { useProxiedSandbox } from './support/proxiedSandbox'
 import { screenshot } from './support/artifacts'
 import { text, unexpectedProblems, signInTo } from './support/actions'
 import { dispatchCard, openDispatch } from './support/bookings'
@@ -13,20 +12,12 @@ const facts = bookingFacts[101]
 const booking = facts.bookings.open
 
 describe('dispatch: a line the service refused', () => {
-  let sandbox: RunningSandbox
-  let proxy: InterceptingProxy
+  const proxied = useProxiedSandbox()
   const app = useFreshApp()
-  beforeAll(async () => {
-    sandbox = await startSandbox()
-    proxy = await startInterceptingProxy(sandbox.url)
-  })
-  afterAll(async () => {
-    await proxy.close()
-    await sandbox.close()
-  })
 
   it('names the product of the refused line on the card, not only its number', async () => {
     const { page, problems } = app()
+    const { sandbox, proxy } = proxied()
     await page.setViewportSize({ width: 1366, height: 768 })
     await signInTo(page, proxy.url, sandbox.users[0]!)
     await openDispatch(page)

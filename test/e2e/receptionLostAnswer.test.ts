@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '@sandbox'
-import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
+import { describe, expect, it } from 'vitest'
+import type { RunningSandbox } from '@sandbox'
 import { useFreshApp } from './support/app'
+import { useProxiedSandbox } from './support/proxiedSandbox'
 import { confirmReceptionSummary } from './support/receptions'
 import { screenshot } from './support/artifacts'
 import { expectText, input, unexpectedProblems, signInTo } from './support/actions'
@@ -30,20 +30,12 @@ const isReceptionCreate = (req: { method?: string; url?: string }) =>
 
 // Issue 11: a reception the service recorded, whose answer never reached the app.
 describe('a reception whose answer was lost', () => {
-  let sandbox: RunningSandbox
-  let proxy: InterceptingProxy
+  const proxied = useProxiedSandbox()
   const app = useFreshApp()
-  beforeAll(async () => {
-    sandbox = await startSandbox()
-    proxy = await startInterceptingProxy(sandbox.url)
-  })
-  afterAll(async () => {
-    await proxy.close()
-    await sandbox.close()
-  })
 
   it('is found on the service: the screen says saved, offers no second save, and the service holds one reception', async () => {
     const { page, problems } = app()
+    const { sandbox, proxy } = proxied()
     await signInTo(page, proxy.url, sandbox.users[0]!)
     await page.getByTestId('menu-receptions').click()
     await page.getByTestId('receptions-view').waitFor()

@@ -23,6 +23,7 @@ import { bookableItemOf } from '../support/bookableItem'
 import { cli } from '../support/cliRun'
 import { referencesOnService } from '../integration/sandbox/serviceReferences'
 import { checkCacheIntegrity } from '@core/support/doctor'
+import { entityCacheFile } from '../support/entityCacheFile'
 import { tempDir, tempDirInTest } from '../support/tempDir'
 
 // Issue 28, item 4: a disk that lost or mangled a cache file after a power cut. Each case starts from a
@@ -50,12 +51,7 @@ async function counterWithUnsent(prefix: string, count = 5): Promise<{ dir: stri
     const made = await run(dir, 'bookings', 'create', '--to', String(destination), '--line', `${item}:1`, '--reference', `${prefix}-${n}`)
     expect(made.code, made.stderr).toBe(0)
   }
-  const accounts = join(dir, 'accounts')
-  const account = join(accounts, readdirSync(accounts)[0]!)
-  const entity = join(
-    account,
-    readdirSync(account).find((f) => /^entity-\d+\.sqlite$/.test(f))!,
-  )
+  const { account, entity } = entityCacheFile(dir)
   // The CLI closed its databases: nothing is left in a -wal file, the main file is the whole cache.
   expect(existsSync(`${entity}-wal`)).toBe(false)
   return { dir, account, entity }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '@shared/bookings'
@@ -11,6 +11,7 @@ import { bundleChild, startChild, type ChildRun } from '../support/childProcess'
 import { cli } from '../support/cliRun'
 import { coreHarness, type CoreHarness } from '../support/coreHarness'
 import { planOneUnitBookings } from '../support/oneUnitBookings'
+import { entityCacheFile } from '../support/entityCacheFile'
 import { tempDirInTest } from '../support/tempDir'
 import { gqlData, graphqlToken } from '../integration/sandbox/sandboxClient'
 
@@ -86,13 +87,7 @@ async function onService(prefix: string): Promise<string[]> {
 
 /** Waits until the pusher working in the data folder has a booking on the wire (its outbox says 'sending'). */
 async function onTheWire(dataDir: string, withinMs = 20_000): Promise<boolean> {
-  const accounts = join(dataDir, 'accounts')
-  const account = join(accounts, readdirSync(accounts)[0]!)
-  const entity = join(
-    account,
-    readdirSync(account).find((f) => /^entity-\d+\.sqlite$/.test(f))!,
-  )
-  const db = openSqlite(entity, { readonly: true })
+  const db = openSqlite(entityCacheFile(dataDir).entity, { readonly: true })
   try {
     const sending = db.prepare<[], number>("SELECT count(*) FROM outbox WHERE state = 'sending'").pluck()
     for (const until = Date.now() + withinMs; Date.now() < until; await new Promise((r) => setTimeout(r, 20)))
