@@ -34,7 +34,6 @@ export const overLongFunctions = {
   'src-renderer/areas/catalogue/composables/useBundleEditor.ts': controller,
   'src-renderer/areas/counter/composables/useBookingLinesEditor.ts': controller,
   'src-renderer/areas/counter/composables/useNewBookingForm.ts': controller,
-  'src-renderer/areas/purchasing/composables/useReceptionForm.ts': controller,
   'src-renderer/stores/bookings.ts': setupStore,
   'src-renderer/stores/openBooking.ts': setupStore,
   'src-renderer/stores/scanIndex.ts': setupStore,
