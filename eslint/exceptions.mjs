@@ -31,7 +31,6 @@ export const overLongFunctions = {
   'src-renderer/areas/admin/stores/admin.ts': setupStore,
   'src-renderer/stores/catalogue.ts': setupStore,
   'src-renderer/areas/catalogue/useCatalogueRows.ts': 'issue 31 item 2: the catalogue’s rows, filters and paging in one composable',
-  'src-renderer/areas/counter/composables/useBookingLinesEditor.ts': controller,
   'src-renderer/areas/counter/composables/useNewBookingForm.ts': controller,
   'src-renderer/stores/bookings.ts': setupStore,
   'src-renderer/stores/openBooking.ts': setupStore,

@@ -18,7 +18,8 @@ import { useCatalogueStore } from '@renderer/stores/catalogue'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
 import { useCounterReads } from '@renderer/composables/useCounterReads'
 import { useSubmit } from '@renderer/composables/useSubmit'
-import { useBookingLinesEditor, type BookingFields } from './useBookingLinesEditor'
+import type { BookingFields } from './bookingFields'
+import { useBookingLinesEditor } from './useBookingLinesEditor'
 import type { NewBookingScreen } from './newBookingScreen'
 
 /**
