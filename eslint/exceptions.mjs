@@ -29,7 +29,6 @@ export const overLongFunctions = {
   'src-main/electron/startApp.ts': 'the app’s lifecycle in order: a stage a function when next changed',
   'src-renderer/areas/admin/stores/admin.ts': setupStore,
   'src-renderer/stores/catalogue.ts': setupStore,
-  'src-renderer/areas/catalogue/useCatalogueRows.ts': 'issue 31 item 2: the catalogue’s rows, filters and paging in one composable',
   'src-renderer/stores/bookings.ts': setupStore,
   'src-renderer/stores/openBooking.ts': setupStore,
   'src-renderer/stores/scanIndex.ts': setupStore,
@@ -56,7 +55,6 @@ export const errorRefs = {
   'src-renderer/composables/useSubmit.ts': 'the one place a send keeps its error',
   'src-renderer/stores/openBooking.ts': 'its keep coalesces a burst of typing into one save and drops one overtaken by a newer form',
   'src-renderer/stores/bookings.ts': 'one error for two reads of the list (the refresh, and the setup it falls back on)',
-  'src-renderer/areas/catalogue/useCatalogueRows.ts': 'a paging engine: one error for its pages, its count and its filters',
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */
