@@ -4,7 +4,6 @@
 
 const cliGroup = "a group's commander chain, one command after another: split a command a file when the group is next changed"
 const seedPlan = 'a fixed seed plan written as one sequence of inserts: split by record when it is next changed'
-const controller = 'issue 31 item 2: a controller moved whole out of its screen; it splits by concern (lines, lots, save) next'
 const mapValue = "a Map's value read after has(): not a row, but the rule cannot tell a Map's get from a statement's"
 
 /** `max-lines` (400 a file). */
@@ -27,12 +26,6 @@ export const overLongFunctions = {
   'src-main/core/createCore.ts': 'issue 31 item 1: the one assembly of the core, split with the layers',
   'src-main/core/support/serviceReach.ts': 'the service check, one probe after another: a probe a function when next changed',
   'src-main/electron/startApp.ts': 'the app’s lifecycle in order: a stage a function when next changed',
-  'src-renderer/areas/catalogue/useCatalogueRows.ts': 'issue 31 item 2: the catalogue’s rows, filters and paging in one composable',
-  'src-renderer/areas/catalogue/composables/useBundleEditor.ts': controller,
-  'src-renderer/areas/counter/composables/useBookingLinesEditor.ts': controller,
-  'src-renderer/areas/counter/composables/useNewBookingForm.ts': controller,
-  'src-renderer/areas/purchasing/composables/useReceptionForm.ts': controller,
-  'src-renderer/shell/useSyncNotices.ts': 'issue 31 item 2: one notice a function when the shell is next changed',
   'src-sandbox/graphql/schemaBuilder.ts': 'the GraphQL schema built in one pass over the tables',
   'src-sandbox/model/receptions.ts': 'a reception’s create checks and writes in one transaction: split by step when next changed',
   'src-sandbox/routes/bundles.ts': 'the bundle routes registered together: a route a function when next changed',
@@ -54,7 +47,6 @@ export const errorRefs = {
   'src-renderer/composables/useSubmit.ts': 'the one place a send keeps its error',
   'src-renderer/stores/openBooking.ts': 'its keep coalesces a burst of typing into one save and drops one overtaken by a newer form',
   'src-renderer/stores/bookings.ts': 'one error for two reads of the list (the refresh, and the setup it falls back on)',
-  'src-renderer/areas/catalogue/useCatalogueRows.ts': 'a paging engine: one error for its pages, its count and its filters',
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */

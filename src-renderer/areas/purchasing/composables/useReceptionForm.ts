@@ -5,30 +5,11 @@ import type { AppError } from '@shared/errors'
 import { useLotFreshness } from '@renderer/composables/useLotFreshness'
 import { useSubmit } from '@renderer/composables/useSubmit'
 import { usePreferencesStore } from '@renderer/stores/preferences'
-import {
-  checkForm,
-  countScan,
-  countTally,
-  formFromDraft,
-  hasProblems,
-  lineByCode,
-  receptionInput,
-  type FormProblems,
-  type ReceptionForm,
-  type ReceptionLineForm,
-} from '../receptionForm'
-import { needsConfirmation, receptionSummary } from '../receptionSummary'
+import { checkForm, countTally, formFromDraft, type FormProblems, type ReceptionForm } from '../receptionForm'
+import { receptionSummary } from '../receptionSummary'
 import { usePurchasingStore } from '../stores/purchasing'
-
-/** What the last scan did, said under the scan box: an i18n key under purchasing.receptions.count and its values (quantities unformatted). */
-export interface ScanNote {
-  type: 'success' | 'warning' | 'error'
-  key: string
-  params: Record<string, string>
-}
-
-/** How a saved reception left its order (the i18n key under purchasing.receptions). */
-export type ReceptionSaved = 'savedOrderUnread' | 'savedReceived' | 'savedPartly'
+import { useReceptionSave } from './useReceptionSave'
+import { useReceptionScan } from './useReceptionScan'
 
 const noProblems = (): FormProblems => ({ header: [], lines: {} })
 const isZero = (text: string) => /^0+(\.0+)?$/.test(text)
@@ -44,13 +25,8 @@ export function useReceptionForm(orderId: () => number) {
   const { draft } = storeToRefs(store)
 
   const form = ref<ReceptionForm | null>(null)
-  const attempted = ref(false)
   /** The form as it started: leaving after changing it asks first. */
   const pristine = ref('')
-  const lastScan = ref<number | null>(null)
-  const scanNote = ref<ScanNote | null>(null)
-  /** The summary is open: a short count or a dated lot is confirmed before the reception is registered. */
-  const reviewing = ref(false)
   const { freshness } = useLotFreshness()
 
   const countMode = computed<ReceptionCount>(() => preferences.preferences.receptionCount)
@@ -58,29 +34,30 @@ export function useReceptionForm(orderId: () => number) {
   const order = computed(() => draft.value?.order ?? null)
   const foreign = computed(() => draft.value?.foreignCurrency ?? false)
   const problems = computed(() => (form.value ? checkForm(form.value, foreign.value) : noProblems()))
-  const shownProblems = computed(() => (attempted.value ? problems.value : noProblems()))
   const nothingPending = computed(() => !!form.value && form.value.lines.every((l) => isZero(l.pending)))
   const tally = computed(() => (form.value ? countTally(form.value) : null))
   const summary = computed(() => (form.value ? receptionSummary(form.value, freshness) : { shortfalls: [], lots: [] }))
   const dirty = computed(() => !!form.value && JSON.stringify(form.value) !== pristine.value)
+
+  // A scan counts nothing while the reception is being saved.
+  const scans = useReceptionScan(form, () => sending.saving.busy.value)
 
   /** A fresh form from the draft in the store, in the chosen way of counting. */
   function startForm(): void {
     if (!draft.value) return
     form.value = formFromDraft(draft.value, store.context?.userAgencyId ?? null, countMode.value)
     pristine.value = JSON.stringify(form.value)
-    lastScan.value = null
-    scanNote.value = null
+    scans.forget()
   }
+
+  const sending = useReceptionSave({ orderId, form, foreign, problems, summary, startForm })
+  const shownProblems = computed(() => (sending.attempted.value ? problems.value : noProblems()))
 
   const loading = useSubmit(async () => {
     await Promise.all([store.loadContext(), store.loadReceptionOrder(orderId())])
     startForm()
     return true
   })
-
-  /** Re-reads the order's receptions only (the form stays as typed); still unreachable, the list stays as it was. */
-  const refreshing = useSubmit(() => store.refreshReceptionsOfOrder(orderId()))
 
   /** Kept for the next receptions; the lines change only while nothing is typed. */
   async function setCountMode(mode: ReceptionCount): Promise<'applied' | 'appliesNext' | AppError> {
@@ -90,58 +67,6 @@ export function useReceptionForm(orderId: () => number) {
     if (!untouched) return 'appliesNext'
     startForm()
     return 'applied'
-  }
-
-  const refuse = (key: string, params: Record<string, string>): void => void (scanNote.value = { type: 'error', key, params })
-
-  /** Counts one scan (`count` of `code`); the line it counted, or null when it was refused. */
-  async function scan(code: string, count: string, kind?: 'item' | 'bundle'): Promise<ReceptionLineForm | null> {
-    if (!form.value || saving.busy.value || !code) return null
-    let itemId = kind === 'bundle' ? null : (lineByCode(form.value, code)?.itemId ?? null)
-    let item = code
-    if (itemId === null) {
-      // The catalogue cached on this computer knows barcodes; without it, only the order's own codes are known.
-      const found = await store.identify(code, kind).catch(() => ({ kind: 'unknown' as const, code }))
-      if (found.kind !== 'item') return (refuse(found.kind === 'bundle' ? 'bundle' : 'unknownCode', { code }), null)
-      itemId = found.itemId
-      item = `${found.code} — ${found.name}`
-    }
-    const outcome = countScan(form.value, itemId, count)
-    if (outcome.kind === 'notOnOrder') return (refuse('notOnOrder', { item }), null)
-    const l = outcome.line
-    lastScan.value = l.detailId
-    const params = { item: lineLabel(l), quantity: l.quantity, pending: l.pending }
-    scanNote.value = outcome.over ? { type: 'warning', key: 'over', params } : { type: 'success', key: 'counted', params }
-    return l
-  }
-
-  const saving = useSubmit(async (): Promise<ReceptionSaved> => {
-    const result = await store.receive(receptionInput(orderId(), form.value!, foreign.value))
-    attempted.value = false
-    // The next reception starts from what is still pending (the store applied the answer).
-    startForm()
-    return !result.order ? 'savedOrderUnread' : result.order.received ? 'savedReceived' : 'savedPartly'
-  })
-
-  /**
-   * Saves when the form passes its checks and, when something was counted short or goes into an expired or
-   * expiring lot, once the summary is `confirmed` (until then: 'review', the summary open). The answer's
-   * effect on the order, or undefined (the problems or the error say why).
-   */
-  async function save(confirmed = false): Promise<ReceptionSaved | 'review' | undefined> {
-    if (saving.busy.value || !form.value) return undefined
-    attempted.value = true
-    if (hasProblems(problems.value)) return undefined
-    if (!confirmed && needsConfirmation(summary.value)) {
-      reviewing.value = true
-      return 'review'
-    }
-    // Confirmed: the summary gives way, so a refusal or a lost answer is read on the screen under it.
-    reviewing.value = false
-    const saved = await saving.run()
-    // The answer was lost, not necessarily the reception: show the order's receptions as they are now.
-    if (saving.error.value?.code === 'unknown_outcome') void refreshing.run()
-    return saved
   }
 
   return {
@@ -155,18 +80,16 @@ export function useReceptionForm(orderId: () => number) {
     nothingPending,
     tally,
     summary,
-    reviewing,
+    reviewing: sending.reviewing,
     dirty,
-    lastScan,
-    scanNote,
+    lastScan: scans.lastScan,
+    scanNote: scans.scanNote,
     loading,
-    refreshing,
-    saving,
+    refreshing: sending.refreshing,
+    saving: sending.saving,
     load: () => loading.run(),
     setCountMode,
-    scan,
-    save,
+    scan: scans.scan,
+    save: sending.save,
   }
 }
-
-export const lineLabel = (l: ReceptionLineForm) => `${l.code ?? l.itemId} — ${l.name ?? ''}`
