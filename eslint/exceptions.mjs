@@ -19,7 +19,6 @@ export const overLongFunctions = {
   'scripts/build-native-electron.mjs': 'one build in order; its steps become functions when next changed',
   'src-main/core/api/jsonArrayElements.ts': 'a streaming parser’s state machine, kept whole so its states read together',
   'src-main/core/createCore.ts': 'issue 31 item 1: the one assembly of the core, split with the layers',
-  'src-main/electron/startApp.ts': 'the app’s lifecycle in order: a stage a function when next changed',
   'src-renderer/areas/admin/stores/admin.ts': setupStore,
   'src-renderer/stores/catalogue.ts': setupStore,
   'src-renderer/areas/catalogue/useCatalogueRows.ts': 'issue 31 item 2: the catalogue’s rows, filters and paging in one composable',
