@@ -135,17 +135,9 @@ export async function buildNativeElectron({ root, options, env = process.env, lo
   const outDir = resolve(root, options.out ?? electronNativeDir)
   const binary = join(outDir, electronNativeFile)
   const infoFile = join(outDir, electronBuildInfoFile)
-  if (existsSync(binary) && existsSync(infoFile)) {
-    let recorded
-    try {
-      recorded = readJson(infoFile)
-    } catch {
-      recorded = undefined
-    }
-    if (isUpToDate(recorded, expected)) {
-      log(`better-sqlite3 ${betterSqlite3} for Electron ${electron} is already built in ${outDir}`)
-      return { built: false, binary }
-    }
+  if (alreadyBuilt(binary, infoFile, expected)) {
+    log(`better-sqlite3 ${betterSqlite3} for Electron ${electron} is already built in ${outDir}`)
+    return { built: false, binary }
   }
 
   log(`Building better-sqlite3 ${betterSqlite3} for Electron ${electron} (${process.platform}-${process.arch}) into ${outDir}`)
@@ -155,64 +147,93 @@ export async function buildNativeElectron({ root, options, env = process.env, lo
     // The Node build and its intermediates stay behind; the copy starts clean.
     const nodeBuild = join(sqlitePackage, 'build')
     cpSync(sqlitePackage, copy, { recursive: true, filter: (src) => src !== nodeBuild && !src.startsWith(nodeBuild + sep) })
-    const childEnv = buildEnv(env)
-    const built = join(copy, 'build', 'Release', electronNativeFile)
-    const target = [`--target=${electron}`, `--arch=${process.arch}`]
-
-    let done = false
-    const prebuildInstall = join(root, 'node_modules', 'prebuild-install', 'bin.js')
-    if (options.prebuilt && existsSync(prebuildInstall)) {
-      log('Trying a prebuilt binary…')
-      const result = await run(process.execPath, [prebuildInstall, '--runtime=electron', ...target, `--platform=${process.platform}`], {
-        cwd: copy,
-        env: childEnv,
-        timeoutMs: prebuiltTimeoutMs,
-      })
-      done = result.code === 0 && existsSync(built)
-      if (!done) log('No prebuilt binary could be fetched; compiling from source instead.')
+    const build = {
+      root,
+      options,
+      env,
+      log,
+      electron,
+      copy,
+      childEnv: buildEnv(env),
+      built: join(copy, 'build', 'Release', electronNativeFile),
+      target: [`--target=${electron}`, `--arch=${process.arch}`],
     }
-
-    if (!done) {
-      const devdir = electronGypDir()
-      const cached = existsSync(join(devdir, electron, 'installVersion'))
-      if (!cached) {
-        const url = headersProbeUrl(options.distUrl, electron)
-        const problem = await probe(url)
-        if (problem) {
-          throw new BuildError(
-            `Cannot download Electron ${electron}'s headers from ${options.distUrl} (${url}: ${problem}).\n` +
-              'Building better-sqlite3 for Electron needs the internet once (or a prebuilt binary); ' +
-              'run `npm run build:native-electron` again on a connected machine. ' +
-              'The tests, the CLI and `npm run serve` do not need this step.',
-          )
-        }
-      }
-      const nodeGyp = findNodeGyp(env, root)
-      if (!nodeGyp) throw new BuildError('node-gyp was not found (it ships with npm); install it with `npm install -g node-gyp`.')
-      log(`Compiling with node-gyp against Electron ${electron}'s headers…`)
-      const result = await run(
-        process.execPath,
-        [nodeGyp, 'rebuild', '--release', ...target, `--dist-url=${options.distUrl}`, `--devdir=${devdir}`],
-        { cwd: copy, env: childEnv },
-      )
-      if (result.code !== 0 || !existsSync(built)) {
-        throw new BuildError(
-          `node-gyp could not build better-sqlite3 for Electron ${electron} (exit ${result.code}${result.error ? `: ${result.error.message}` : ''}).`,
-        )
-      }
-    }
-
-    // Written under a temporary name and renamed, so an interrupted run never
-    // leaves a half-copied binary that looks finished.
-    mkdirSync(outDir, { recursive: true })
-    copyFileSync(built, `${binary}.partial`)
-    renameSync(`${binary}.partial`, binary)
-    writeFileSync(infoFile, `${JSON.stringify(expected, null, 2)}\n`)
+    if (!(await tryPrebuilt(build))) await compileFromSource(build)
+    install(build.built, outDir, binary, infoFile, expected)
     log(`Built ${binary}`)
     return { built: true, binary }
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
+}
+
+/** A binary is there and its recorded build is this Electron's and this better-sqlite3's. */
+function alreadyBuilt(binary, infoFile, expected) {
+  if (!existsSync(binary) || !existsSync(infoFile)) return false
+  let recorded
+  try {
+    recorded = readJson(infoFile)
+  } catch {
+    recorded = undefined
+  }
+  return isUpToDate(recorded, expected)
+}
+
+/** prebuild-install fetches a binary for Electron's ABI into the copy; true when one arrived. */
+async function tryPrebuilt({ root, options, log, copy, childEnv, built, target }) {
+  const prebuildInstall = join(root, 'node_modules', 'prebuild-install', 'bin.js')
+  if (!options.prebuilt || !existsSync(prebuildInstall)) return false
+  log('Trying a prebuilt binary…')
+  const result = await run(process.execPath, [prebuildInstall, '--runtime=electron', ...target, `--platform=${process.platform}`], {
+    cwd: copy,
+    env: childEnv,
+    timeoutMs: prebuiltTimeoutMs,
+  })
+  const done = result.code === 0 && existsSync(built)
+  if (!done) log('No prebuilt binary could be fetched; compiling from source instead.')
+  return done
+}
+
+/** node-gyp compiles the copy against Electron's headers, after a quick probe that they can be downloaded. */
+async function compileFromSource({ root, options, env, log, electron, copy, childEnv, built, target }) {
+  const devdir = electronGypDir()
+  const cached = existsSync(join(devdir, electron, 'installVersion'))
+  if (!cached) {
+    const url = headersProbeUrl(options.distUrl, electron)
+    const problem = await probe(url)
+    if (problem) {
+      throw new BuildError(
+        `Cannot download Electron ${electron}'s headers from ${options.distUrl} (${url}: ${problem}).\n` +
+          'Building better-sqlite3 for Electron needs the internet once (or a prebuilt binary); ' +
+          'run `npm run build:native-electron` again on a connected machine. ' +
+          'The tests, the CLI and `npm run serve` do not need this step.',
+      )
+    }
+  }
+  const nodeGyp = findNodeGyp(env, root)
+  if (!nodeGyp) throw new BuildError('node-gyp was not found (it ships with npm); install it with `npm install -g node-gyp`.')
+  log(`Compiling with node-gyp against Electron ${electron}'s headers…`)
+  const result = await run(
+    process.execPath,
+    [nodeGyp, 'rebuild', '--release', ...target, `--dist-url=${options.distUrl}`, `--devdir=${devdir}`],
+    { cwd: copy, env: childEnv },
+  )
+  if (result.code !== 0 || !existsSync(built)) {
+    throw new BuildError(
+      `node-gyp could not build better-sqlite3 for Electron ${electron} (exit ${result.code}${result.error ? `: ${result.error.message}` : ''}).`,
+    )
+  }
+}
+
+/**
+ * Written under a temporary name and renamed, so an interrupted run never
+ * leaves a half-copied binary that looks finished.
+ */
+function install(built, outDir, binary, infoFile, expected) {
+  mkdirSync(outDir, { recursive: true })
+  copyFileSync(built, `${binary}.partial`)
+  renameSync(`${binary}.partial`, binary)
+  writeFileSync(infoFile, `${JSON.stringify(expected, null, 2)}\n`)
 }
 
 const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href

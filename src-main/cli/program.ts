@@ -3,6 +3,7 @@ import { createCliContext, type CliContext, type GlobalOptions } from './cliCont
 import { registerAccountCommands } from './commands/accountCommands'
 import { registerBookingCommands } from './commands/bookingCommands'
 import { registerCatalogueCommands } from './commands/catalogueCommands'
+import { registerOutboxCommands } from './commands/outboxCommands'
 import { registerPurchasingCommands } from './commands/purchasingCommands'
 import type { Run } from './commands/runType'
 import { registerServerCommands } from './commands/serverCommands'
@@ -46,6 +47,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   registerAccountCommands(program, run)
   registerCatalogueCommands(program, run)
   registerBookingCommands(program, run)
+  registerOutboxCommands(program, run)
   registerPurchasingCommands(program, run)
   registerServerCommands(program, run)
   registerAdministrationCommands(program, run)

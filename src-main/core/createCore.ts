@@ -65,6 +65,69 @@ export interface Core {
 /** The one place where the core is assembled; every runner calls it. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? (() => new Date())
+  const { log, ownLog } = await openLog(options)
+  const events = new CoreEvents()
+  const base: Assembly = { options, now, log, events }
+  const account = createAccountParts(base)
+  const areas = createAreaParts(base, account)
+  const { support, updates } = createSupportParts(base, account, areas.bookings)
+  const { settings, session, profile, connection, caches } = account
+  const parts: CoreParts = { options, settings, session, profile, connection, ...areas, support, updates }
+  const { catalogue, bookings } = areas
+  await session.restore()
+  const background = options.background === false ? null : (options.background ?? {})
+  const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
+  const pushScheduler = background ? new PushScheduler(bookings, session, events) : null
+  // A new account or entity means another cache file.
+  events.on('session.changed', () => caches.close())
+  events.on('entity.changed', () => caches.close())
+  events.on('sync.changed', () => updates.outboxChanged())
+
+  return {
+    handlers: withErrorLog(assembleHandlers(parts, caches), log.child({ area: 'requests' }), (err) => {
+      if (damageOfError(err)) caches.damageMet()
+    }),
+    events,
+    logDir: log.logDir,
+    log,
+    services: {
+      session,
+      profile,
+      connection,
+      catalogue,
+      bundles: areas.bundles,
+      bookings,
+      outboxTransfer: new OutboxTransferService(session, caches, bookings, now),
+      counter: areas.counter,
+      purchasing: areas.purchasing,
+      pieceworkGroups: areas.pieceworkGroups,
+      dynamicTables: areas.dynamicTables,
+      support,
+      updates,
+    },
+    async close() {
+      updates.close()
+      scheduler?.close()
+      pushScheduler?.close()
+      connection.close()
+      caches.close()
+      await session.close()
+      log.info('core stopped')
+      await ownLog?.close()
+    },
+  }
+}
+
+/** What every part of the core is built with. */
+interface Assembly {
+  options: CoreOptions
+  now: () => Date
+  log: Logger
+  events: CoreEvents
+}
+
+/** The runner's logger, or one of the core's own in logDir (closed with the core), or none; its first line says who started. */
+async function openLog(options: CoreOptions): Promise<{ log: Logger; ownLog: Logger | null }> {
   const ownLog = !options.logger && options.logDir ? await createLogger({ logDir: options.logDir }) : null
   const log = options.logger ?? ownLog ?? silentLogger
   log.info('core started', {
@@ -74,7 +137,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     node: process.versions.node,
     electron: process.versions.electron ?? null,
   })
-  const events = new CoreEvents()
+  return { log, ownLog }
+}
+
+/** The account and its entity: the session, the profile and the entity's cache files. */
+function createAccountParts({ options, now, log, events }: Assembly) {
   const notices = new DataNotices(options.dataDir, events, log.child({ area: 'cache' }))
   const settings = new SettingsStore(options.dataDir)
   const connection = new ConnectionMonitor(events, now, options.heartbeat)
@@ -93,6 +160,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   const profile = new ProfileService(session, events, now)
   const caches = new EntityCaches(options.dataDir, session, profile, notices, now)
+  return { notices, settings, connection, session, profile, caches }
+}
+
+type AccountParts = ReturnType<typeof createAccountParts>
+
+/** The use cases of the screens: catalogue, counter, dispatch, purchasing and administration. */
+function createAreaParts({ options, now, log, events }: Assembly, { settings, session, profile, caches }: AccountParts) {
   const catalogue = new CatalogueService(session, profile, caches, events, now, {
     stockAgencies: () => settings.get().preferences.stockAgencies,
   })
@@ -118,6 +192,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const purchasing = new PurchasingService(session, profile, now)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
+  return { catalogue, bundles, bundleImages, bookings, counter, openBooking, dispatchTicks, purchasing, pieceworkGroups, dynamicTables }
+}
+
+/** The support report and the updater, which look across every account on this computer. */
+function createSupportParts({ options, now, log, events }: Assembly, account: AccountParts, bookings: BookingsService) {
+  const { settings, session, profile, notices } = account
   const support = new SupportService({
     dataDir: options.dataDir,
     logDir: log.logDir,
@@ -139,76 +219,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     outbox: () => ({ ...outboxCensus(options.dataDir, log), pushing: bookings.summary().pushing }),
     env: options.env ?? process.env,
   })
-  await session.restore()
-  const background = options.background === false ? null : (options.background ?? {})
-  const scheduler = background ? new PullScheduler(catalogue, session, events, background.pullEveryMs ?? 10 * 60_000, now) : null
-  const pushScheduler = background ? new PushScheduler(bookings, session, events) : null
-  // A new account or entity means another cache file.
-  events.on('session.changed', () => caches.close())
-  events.on('entity.changed', () => caches.close())
-  events.on('sync.changed', () => updates.outboxChanged())
+  return { support, updates }
+}
 
-  const parts: CoreParts = {
-    options,
-    settings,
-    session,
-    profile,
-    connection,
-    catalogue,
-    bundles,
-    bundleImages,
-    bookings,
-    counter,
-    openBooking,
-    dispatchTicks,
-    purchasing,
-    pieceworkGroups,
-    dynamicTables,
-    support,
-    updates,
-  }
-  // Each area's handlers (core/handlers/*.ts), assembled: a request missing here fails the type check.
-  const handlers: Handlers = {
+/** Each area's handlers (core/handlers/*.ts), assembled: a request missing here fails the type check. */
+function assembleHandlers(parts: CoreParts, caches: EntityCaches): Handlers {
+  return {
     ...sessionHandlers(parts),
     // The entity's data waits for the entity to be known (a training reset forgets it).
     ...entityFirst({ ...catalogueHandlers(parts), ...counterHandlers(parts), ...dispatchHandlers(parts) }, () => caches.known()),
     ...purchasingHandlers(parts),
     ...adminHandlers(parts),
     ...supportHandlers(parts),
-  }
-
-  return {
-    handlers: withErrorLog(handlers, log.child({ area: 'requests' }), (err) => {
-      if (damageOfError(err)) caches.damageMet()
-    }),
-    events,
-    logDir: log.logDir,
-    log,
-    services: {
-      session,
-      profile,
-      connection,
-      catalogue,
-      bundles,
-      bookings,
-      outboxTransfer: new OutboxTransferService(session, caches, bookings, now),
-      counter,
-      purchasing,
-      pieceworkGroups,
-      dynamicTables,
-      support,
-      updates,
-    },
-    async close() {
-      updates.close()
-      scheduler?.close()
-      pushScheduler?.close()
-      connection.close()
-      caches.close()
-      await session.close()
-      log.info('core stopped')
-      await ownLog?.close()
-    },
   }
 }
 

@@ -77,30 +77,10 @@ export function startApp(deps: AppDeps): boolean {
     await app.whenReady()
     hardenSession(session.defaultSession, policy)
     if (location.kind === 'app') serveRenderer(protocol, location.dir, policy)
-    if (deps.electronVersion) {
-      deps.useNativeBinding(
-        electronSqliteBinding(app.getAppPath(), {
-          electron: deps.electronVersion,
-          platform: process.platform,
-          arch: process.arch,
-        }),
-      )
-    }
-    const dataDir = app.getPath('userData')
-    core = await deps.createCore({
-      dataDir,
-      secrets: deps.createSecretStore(),
-      runner: 'electron',
-      version: app.getVersion(),
-      // The OS log folder Electron knows for this app (~/Library/Logs/Mostrador, %APPDATA%\Mostrador\logs, ~/.config/Mostrador/logs).
-      logDir: app.getPath('logs'),
-      training: deps.createTrainingLauncher(join(dataDir, 'training')),
-      updater: deps.createUpdater?.(),
-    })
+    core = await openCore(deps)
     // The user quit while the core was starting: close it rather than open a window.
     if (closed) return closeCore(core)
-    const status = await dispatch(core.handlers, 'session.status', undefined)
-    imageOrigins = status.ok ? serviceImageOrigins(status.value as SessionStatus) : []
+    imageOrigins = await signedInImageOrigins(core)
     detach = [
       core.events.on('session.changed', (next) => {
         imageOrigins = serviceImageOrigins(next)
@@ -136,6 +116,36 @@ export function startApp(deps: AppDeps): boolean {
     void closeCore(core).finally(() => app.quit())
   })
   return true
+}
+
+/** Points the SQLite driver at the binding built for this Electron, then opens the core in the app's folders. */
+async function openCore(deps: AppDeps): Promise<ShellCore> {
+  if (deps.electronVersion) {
+    deps.useNativeBinding(
+      electronSqliteBinding(app.getAppPath(), {
+        electron: deps.electronVersion,
+        platform: process.platform,
+        arch: process.arch,
+      }),
+    )
+  }
+  const dataDir = app.getPath('userData')
+  return deps.createCore({
+    dataDir,
+    secrets: deps.createSecretStore(),
+    runner: 'electron',
+    version: app.getVersion(),
+    // The OS log folder Electron knows for this app (~/Library/Logs/Mostrador, %APPDATA%\Mostrador\logs, ~/.config/Mostrador/logs).
+    logDir: app.getPath('logs'),
+    training: deps.createTrainingLauncher(join(dataDir, 'training')),
+    updater: deps.createUpdater?.(),
+  })
+}
+
+/** The image origins of the service signed in to as the core opens; none when signed out. */
+async function signedInImageOrigins(core: ShellCore): Promise<string[]> {
+  const status = await dispatch(core.handlers, 'session.status', undefined)
+  return status.ok ? serviceImageOrigins(status.value as SessionStatus) : []
 }
 
 async function closeCore(core: ShellCore | undefined): Promise<void> {

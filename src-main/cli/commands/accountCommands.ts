@@ -6,8 +6,17 @@ import { readSecret } from '../readSecret'
 
 import type { Run } from './runType'
 
-/** login, logout, whoami, entity use, company. */
+/** login, logout, whoami, entity use, company, graphql. */
 export function registerAccountCommands(program: Command, run: Run): void {
+  registerLogin(program, run)
+  registerLogout(program, run)
+  registerWhoAmI(program, run)
+  registerEntityUse(program, run)
+  registerCompany(program, run)
+  registerGraphql(program, run)
+}
+
+function registerLogin(program: Command, run: Run): void {
   program
     .command('login')
     .description('sign in: reads the token from standard input and keeps it in the OS keychain')
@@ -22,7 +31,9 @@ export function registerAccountCommands(program: Command, run: Run): void {
         ctx.out.result(status, () => `Signed in to ${serverUrl} as ${opts.email}.`)
       }),
     )
+}
 
+function registerLogout(program: Command, run: Run): void {
   program
     .command('logout')
     .description('sign out and remove the token from the keychain')
@@ -32,7 +43,9 @@ export function registerAccountCommands(program: Command, run: Run): void {
         ctx.out.result(status, () => 'Signed out.')
       }),
     )
+}
 
+function registerWhoAmI(program: Command, run: Run): void {
   program
     .command('whoami')
     .description('your profile, memberships, current entity and agency')
@@ -43,7 +56,9 @@ export function registerAccountCommands(program: Command, run: Run): void {
         ctx.out.result(who, () => describeWhoAmI(who))
       }),
     )
+}
 
+function registerEntityUse(program: Command, run: Run): void {
   program
     .command('entity')
     .description('entities (companies) you belong to')
@@ -58,7 +73,9 @@ export function registerAccountCommands(program: Command, run: Run): void {
         ctx.out.result(who, () => `Current entity: ${who.currentEntity?.name} (${who.currentEntity?.id})`)
       }),
     )
+}
 
+function registerCompany(program: Command, run: Run): void {
   program
     .command('company')
     .description("the current entity's company record")
@@ -74,7 +91,9 @@ export function registerAccountCommands(program: Command, run: Run): void {
         )
       }),
     )
+}
 
+function registerGraphql(program: Command, run: Run): void {
   program
     .command('graphql <query>')
     .description('run a GraphQL query against the service (the JWT is handled for you)')

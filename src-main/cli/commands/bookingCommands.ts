@@ -1,8 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import type { BookingChanges, BookingInput, LocalBooking } from '@shared/bookings'
 import { bundleRefusal, expandBundle } from '@shared/bookingLines'
-import type { ErrorPayload } from '@shared/errors'
 import { parsePositiveWhole } from '@shared/patterns'
 import { UsageError } from '../output'
 import { collect, optionalDate, optionalPositiveInt as positive, quantity as checkedQuantity } from './arguments'
@@ -19,16 +17,22 @@ function lines(values: string[] | undefined): BookingInput['lines'] {
   })
 }
 
-/** A stored failure in a line: what the clerk is told, then the service's words or a short excerpt of its page. */
-const errorLine = (p: ErrorPayload) => (p.detail && p.detail !== p.message.en ? `${p.message.en} (${p.detail})` : p.message.en)
-
 const describe = (b: LocalBooking) =>
   `${b.serviceId ?? '(local)'}  ${b.localId}  ${b.state}${b.shipped ? ' shipped' : ''}${b.delivered ? ' delivered' : ''}  ${b.agencyFromId} → ${b.agencyToId ?? '(no destination)'}  ${b.plannedDelivery}  ${b.lines.length} line(s)${b.problem ? `  ! ${b.problem.detail ?? b.problem.message.en}` : ''}`
 
-/** bookings … and outbox …: the counter's bookings, queued offline and pushed by sync. */
+/** bookings …: the counter's bookings, queued offline and pushed by sync. */
 export function registerBookingCommands(program: Command, run: Run): void {
   const bookings = program.command('bookings').description('bookings (reservations), written locally and synced')
+  registerList(bookings, run)
+  registerShow(bookings, run)
+  registerCreate(bookings, run)
+  registerUpdate(bookings, run)
+  registerStateChanges(bookings, run)
+  registerDeliver(bookings, run)
+  registerVoid(bookings, run)
+}
 
+function registerList(bookings: Command, run: Run): void {
   bookings.command('list').action(
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
@@ -36,7 +40,9 @@ export function registerBookingCommands(program: Command, run: Run): void {
       ctx.out.result(list, () => list.map(describe).join('\n') || 'No bookings.')
     }),
   )
+}
 
+function registerShow(bookings: Command, run: Run): void {
   bookings.command('show <id>').action(
     run(async (ctx, id: string) => {
       await ctx.core({ signedIn: true })
@@ -46,7 +52,9 @@ export function registerBookingCommands(program: Command, run: Run): void {
       )
     }),
   )
+}
 
+function registerCreate(bookings: Command, run: Run): void {
   bookings
     .command('create')
     .description('queue a booking (works offline; sync sends it)')
@@ -110,7 +118,9 @@ export function registerBookingCommands(program: Command, run: Run): void {
         },
       ),
     )
+}
 
+function registerUpdate(bookings: Command, run: Run): void {
   bookings
     .command('update <id>')
     .option('--reference <text>')
@@ -130,7 +140,10 @@ export function registerBookingCommands(program: Command, run: Run): void {
         ctx.out.result(b, () => describe(b))
       }),
     )
+}
 
+/** delete, submit and ship: the same shape, an id in and the booking (or its deletion) out. */
+function registerStateChanges(bookings: Command, run: Run): void {
   for (const [name, entry] of [
     ['delete', 'bookings.delete'],
     ['submit', 'bookings.submit'],
@@ -145,7 +158,9 @@ export function registerBookingCommands(program: Command, run: Run): void {
       }),
     )
   }
+}
 
+function registerDeliver(bookings: Command, run: Run): void {
   bookings
     .command('deliver <id>')
     .description('deliver a booking; a shipment in transit counted short: --count for every item and lot')
@@ -163,7 +178,9 @@ export function registerBookingCommands(program: Command, run: Run): void {
         ctx.out.result(b, () => describe(b))
       }),
     )
+}
 
+function registerVoid(bookings: Command, run: Run): void {
   bookings
     .command('void <id>')
     .description('void (annul) a booking: the service keeps it, marked voided, and its stock is free again')
@@ -174,82 +191,4 @@ export function registerBookingCommands(program: Command, run: Run): void {
         ctx.out.result(changes.sync, () => `Voided ${id}. Run "mostrador sync" to send it.`)
       }),
     )
-
-  const outbox = program.command('outbox').description('changes waiting to be sent to the service')
-  outbox.command('list').action(
-    run(async (ctx) => {
-      await ctx.core({ signedIn: true })
-      const entries = await ctx.call('outbox.list')
-      ctx.out.result(
-        entries,
-        () =>
-          entries
-            .map(
-              (e) =>
-                `${String(e.seq).padStart(6)}  ${e.op.padEnd(8)} ${e.state.padEnd(9)} ${e.serviceId ?? e.localId}${e.lastError ? `  ${errorLine(e.lastError)}` : ''}`,
-            )
-            .join('\n') || 'Nothing waiting.',
-      )
-    }),
-  )
-  outbox
-    .command('export <file>')
-    .description("write this computer's unsent entries to a file, to send them from another computer (a counter whose disk is failing)")
-    .action(
-      run(async (ctx, file: string) => {
-        const core = await ctx.core({ signedIn: true })
-        const exported = core.services.outboxTransfer.export()
-        // Owner-only: it holds the shop's bookings.
-        writeFileSync(file, `${JSON.stringify(exported, null, 2)}\n`, { mode: 0o600 })
-        const bookingCount = new Set(exported.entries.map((e) => e.booking.local_id)).size
-        ctx.out.result({ file, entries: exported.entries.length, bookings: bookingCount }, () =>
-          [
-            `Wrote ${exported.entries.length} unsent entr${exported.entries.length === 1 ? 'y' : 'ies'} of ${bookingCount} booking(s) to ${file}.`,
-            'Import it on the other computer with "mostrador outbox import FILE", and do not sync from this one any more.',
-          ].join('\n'),
-        )
-      }),
-    )
-  outbox
-    .command('import <file>')
-    .description(
-      'add the unsent entries of a file written by "outbox export"; each is checked against the service by its marker before it is sent',
-    )
-    .action(
-      run(async (ctx, file: string) => {
-        let raw: unknown
-        try {
-          raw = JSON.parse(readFileSync(file, 'utf8'))
-        } catch (err) {
-          throw new UsageError(`${file} is not an outbox file: ${err instanceof Error ? err.message : String(err)}`)
-        }
-        const core = await ctx.core({ signedIn: true })
-        const report = core.services.outboxTransfer.import(raw)
-        ctx.out.result(report, () =>
-          [
-            `Imported ${report.imported} entr${report.imported === 1 ? 'y' : 'ies'} of ${report.bookings} booking(s); ${report.alreadyHere} already here.`,
-            report.imported ? 'Run "mostrador sync": each is read back from the service by its marker before it is sent.' : '',
-          ]
-            .filter(Boolean)
-            .join('\n'),
-        )
-      }),
-    )
-  for (const [name, entry] of [
-    ['retry', 'outbox.retry'],
-    ['discard', 'outbox.discard'],
-    ['keep-theirs', 'outbox.keepTheirs'],
-  ] as const) {
-    outbox.command(`${name} <seq>`).action(
-      run(async (ctx, seq: string) => {
-        await ctx.core({ signedIn: true })
-        const { sync } = await ctx.call(entry, { seq: positive(seq, 'SEQ') as number })
-        ctx.out.result(
-          sync,
-          () =>
-            `Done. ${sync.waiting} entr${sync.waiting === 1 ? 'y' : 'ies'} waiting, ${sync.failed} failed, ${sync.conflicts} in conflict.`,
-        )
-      }),
-    )
-  }
 }

@@ -53,6 +53,19 @@ export function limitNotes(status: CatalogueStatus): string[] {
 
 /** sync and bundles …: the offline catalogue and the back-office edits of bundles. */
 export function registerCatalogueCommands(program: Command, run: Run): void {
+  registerSync(program, run)
+  const bundles = program.command('bundles').description('bundles (products sold together)')
+  registerBundleList(bundles, run)
+  registerBundleShow(bundles, run)
+  registerBundleCreate(bundles, run)
+  registerBundleUpdate(bundles, run)
+  registerBundleDelete(bundles, run)
+  registerDynamicItems(bundles, run)
+  registerBundleImport(bundles, run)
+  registerBundleExport(bundles, run)
+}
+
+function registerSync(program: Command, run: Run): void {
   program
     .command('sync')
     .description('send the outbox, then pull what changed in the catalogue (bundles, items, stock) into the local cache')
@@ -85,9 +98,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         }
       }),
     )
+}
 
-  const bundles = program.command('bundles').description('bundles (products sold together)')
-
+function registerBundleList(bundles: Command, run: Run): void {
   bundles
     .command('list')
     .description('list bundles from the local catalogue (or the service with --online)')
@@ -116,7 +129,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         ctx.out.result(result, () => [...result.rows.map(rowLine), `${result.rows.length} of ${result.total}`, ...noTags].join('\n'))
       }),
     )
+}
 
+function registerBundleShow(bundles: Command, run: Run): void {
   bundles
     .command('show <id>')
     .option('--online', "read the service's latest")
@@ -127,7 +142,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         ctx.out.result(b, () => describeBundle(b))
       }),
     )
+}
 
+function registerBundleCreate(bundles: Command, run: Run): void {
   bundles
     .command('create')
     .requiredOption('--code <code>')
@@ -155,7 +172,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         },
       ),
     )
+}
 
+function registerBundleUpdate(bundles: Command, run: Run): void {
   bundles
     .command('update <id>')
     .option('--name <name>')
@@ -218,7 +237,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         },
       ),
     )
+}
 
+function registerBundleDelete(bundles: Command, run: Run): void {
   bundles.command('delete <id>').action(
     run(async (ctx, id: string) => {
       await ctx.core({ signedIn: true })
@@ -226,7 +247,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
       ctx.out.result(res, () => `Deleted bundle ${id}.`)
     }),
   )
+}
 
+function registerDynamicItems(bundles: Command, run: Run): void {
   bundles
     .command('dynamic-items')
     .description("a dynamic bundle's category items with stock at an agency")
@@ -251,7 +274,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         )
       }),
     )
+}
 
+function registerBundleImport(bundles: Command, run: Run): void {
   bundles
     .command('import <file>')
     .description('import bundles from a .csv or .xlsx file (checked first; all or nothing)')
@@ -273,7 +298,9 @@ export function registerCatalogueCommands(program: Command, run: Run): void {
         ctx.out.result(res, () => `Created ${res.created} and updated ${res.updated} bundles.`)
       }),
     )
+}
 
+function registerBundleExport(bundles: Command, run: Run): void {
   bundles
     .command('export <file>')
     .description('export the catalogue (or a search) to .xlsx or .csv')

@@ -50,6 +50,16 @@ const describeReception = (r: Reception) =>
 /** consolidates …: group purchase orders (online). */
 function registerConsolidateCommands(program: Command, run: Run): void {
   const consolidates = program.command('consolidates').description('consolidates of purchase orders (online)')
+  registerConsolidateCandidates(consolidates, run)
+  registerConsolidateCreate(consolidates, run)
+  registerConsolidateList(consolidates, run)
+  registerConsolidateShow(consolidates, run)
+  registerConsolidateUpdate(consolidates, run)
+  registerConsolidateDelete(consolidates, run)
+}
+
+/** candidates and special-candidates: the orders a consolidate of either kind may take. */
+function registerConsolidateCandidates(consolidates: Command, run: Run): void {
   const candidates = (special: boolean) =>
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
@@ -62,7 +72,10 @@ function registerConsolidateCommands(program: Command, run: Run): void {
     })
   consolidates.command('candidates').description('purchase orders that can be consolidated').action(candidates(false))
   consolidates.command('special-candidates').description('received, unpaid purchase orders (special invoice)').action(candidates(true))
+}
 
+/** create and create-special: the same options, a special invoice or not. */
+function registerConsolidateCreate(consolidates: Command, run: Run): void {
   const create = (special: boolean) =>
     run(async (ctx, opts: { name: string; description?: string; order?: string[] }) => {
       const orderIds = (opts.order ?? []).map((o) => positive(o, '--order'))
@@ -84,7 +97,9 @@ function registerConsolidateCommands(program: Command, run: Run): void {
     .option('--description <text>')
     .option('--order <id>', 'a received, unpaid purchase order (repeat)', collect)
     .action(create(true))
+}
 
+function registerConsolidateList(consolidates: Command, run: Run): void {
   consolidates.command('list').action(
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
@@ -97,6 +112,9 @@ function registerConsolidateCommands(program: Command, run: Run): void {
       )
     }),
   )
+}
+
+function registerConsolidateShow(consolidates: Command, run: Run): void {
   consolidates.command('show <id>').action(
     run(async (ctx, id: string) => {
       await ctx.core({ signedIn: true })
@@ -104,6 +122,9 @@ function registerConsolidateCommands(program: Command, run: Run): void {
       ctx.out.result(c, () => describeConsolidate(c))
     }),
   )
+}
+
+function registerConsolidateUpdate(consolidates: Command, run: Run): void {
   consolidates
     .command('update <id>')
     .option('--name <name>')
@@ -119,6 +140,9 @@ function registerConsolidateCommands(program: Command, run: Run): void {
         ctx.out.result(c, () => describeConsolidate(c))
       }),
     )
+}
+
+function registerConsolidateDelete(consolidates: Command, run: Run): void {
   consolidates
     .command('delete <id>')
     .description('delete a consolidate; its orders are released')
@@ -168,7 +192,13 @@ async function loadDraft(ctx: CliContext, orderId: number) {
 /** receptions …: goods entering a warehouse from a purchase order (online). */
 function registerReceptionCommands(program: Command, run: Run): void {
   const receptions = program.command('receptions').description('receptions of purchase orders (online)')
+  registerReceptionNew(receptions, run)
+  registerReceptionCreate(receptions, run)
+  registerReceptionShow(receptions, run)
+  registerReceptionReturn(receptions, run)
+}
 
+function registerReceptionNew(receptions: Command, run: Run): void {
   receptions
     .command('new')
     .description('what a reception of the order starts from: each line with what is pending')
@@ -189,7 +219,9 @@ function registerReceptionCommands(program: Command, run: Run): void {
         )
       }),
     )
+}
 
+function registerReceptionCreate(receptions: Command, run: Run): void {
   receptions
     .command('create')
     .description('receive goods of a purchase order into an agency')
@@ -248,7 +280,9 @@ function registerReceptionCommands(program: Command, run: Run): void {
         },
       ),
     )
+}
 
+function registerReceptionShow(receptions: Command, run: Run): void {
   receptions.command('show <id>').action(
     run(async (ctx, id: string) => {
       await ctx.core({ signedIn: true })
@@ -256,7 +290,9 @@ function registerReceptionCommands(program: Command, run: Run): void {
       ctx.out.result(r, () => describeReception(r))
     }),
   )
+}
 
+function registerReceptionReturn(receptions: Command, run: Run): void {
   receptions
     .command('return <id>')
     .description('return a reception: its goods leave the agency again')

@@ -35,7 +35,15 @@ function rowsText(table: DynamicTable, rows: TableRow[]): string {
 /** tables list | create | update | delete | rows | add-row: dynamic tables (WebApp Tables). */
 export function registerTableCommands(program: Command, run: Run): void {
   const tables = program.command('tables').description('dynamic tables (WebApp Tables)')
+  registerList(tables, run)
+  registerCreate(tables, run)
+  registerRename(tables, run)
+  registerDelete(tables, run)
+  registerRows(tables, run)
+  registerAddRow(tables, run)
+}
 
+function registerList(tables: Command, run: Run): void {
   tables.command('list').action(
     run(async (ctx) => {
       await ctx.core({ signedIn: true })
@@ -43,7 +51,9 @@ export function registerTableCommands(program: Command, run: Run): void {
       ctx.out.result(list, () => (list.length ? list.map(tableLine).join('\n') : 'No dynamic tables.'))
     }),
   )
+}
 
+function registerCreate(tables: Command, run: Run): void {
   tables
     .command('create')
     .requiredOption('--name <name>')
@@ -57,7 +67,9 @@ export function registerTableCommands(program: Command, run: Run): void {
         ctx.out.result(t, () => `Created ${tableLine(t).trim()}`)
       }),
     )
+}
 
+function registerRename(tables: Command, run: Run): void {
   tables
     .command('update <id>')
     .description('rename a table')
@@ -70,7 +82,9 @@ export function registerTableCommands(program: Command, run: Run): void {
         ctx.out.result(t, () => `Renamed: ${tableLine(t).trim()}`)
       }),
     )
+}
 
+function registerDelete(tables: Command, run: Run): void {
   tables
     .command('delete <id>')
     .description('delete a table and its rows')
@@ -82,7 +96,9 @@ export function registerTableCommands(program: Command, run: Run): void {
         ctx.out.result(done, () => `Deleted table ${tableId}.`)
       }),
     )
+}
 
+function registerRows(tables: Command, run: Run): void {
   tables
     .command('rows <id>')
     .description("a table's rows, read through GraphQL")
@@ -94,7 +110,9 @@ export function registerTableCommands(program: Command, run: Run): void {
         ctx.out.result(result, () => rowsText(result.table, result.rows))
       }),
     )
+}
 
+function registerAddRow(tables: Command, run: Run): void {
   tables
     .command('add-row <id>')
     .requiredOption('--data <json>', 'the row as a JSON object by column name, e.g. {"Destino": "Norte", "Tarifa": 12.5}')
