@@ -8,44 +8,11 @@ import { SEARCH_CAP, ftsExpression } from '@core/cache/bundleSearch'
 import type { ServiceBundleWithDetails } from '@core/cache/catalogueRowWrites'
 import { entityMigrations } from '@core/cache/migrations'
 import type { ServiceBundle } from '@core/api/bundlesApi'
+import { serviceBundle } from '../../../support/fakeApi/bundlesFake'
 
 function bundle(id: number, code: string, name: string, extra: Partial<ServiceBundle> = {}): ServiceBundle {
-  return {
-    id,
-    zid: id,
-    active: true,
-    code,
-    ean13: null,
-    name,
-    description: null,
-    extra_description: null,
-    entity_id: 1,
-    updater_id: null,
-    created_at: null,
-    updated_at: null,
-    bundle_details_count: 1,
-    pays_vat: true,
-    quotable: true,
-    ecommerce: false,
-    sellable: true,
-    purchasable: false,
-    force_as_service_for_document_external_storage_service: false,
-    category_bundle: false,
-    item_category_id: null,
-    item_country_code_id: null,
-    weight: null,
-    volume: null,
-    measurement_unit: null,
-    color: null,
-    image: null,
-    image2: null,
-    image3: null,
-    image4: null,
-    image5: null,
-    youtube_video_url: null,
-    tags: [],
-    ...extra,
-  }
+  const { bundle_details: _details, ...record } = serviceBundle(id, { code, name })
+  return { ...record, entity_id: 1, bundle_details_count: 1, ...extra }
 }
 
 /** The service's record with its components, as the REST show gives it. */
