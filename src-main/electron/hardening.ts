@@ -1,15 +1,17 @@
 import type { Session, WebContents } from 'electron'
+import type { CameraGate } from './cameraGate'
 import { isSafeExternalUrl } from './externalUrl'
 
 /**
- * Session-wide rules: no web permission is ever granted (camera, notifications,
- * HID, serial, …), and every response carries the app's CSP, so a page served
- * over HTTP (the dev server) is held to the same policy as app:// pages. The
- * policy is asked at each response: it names the signed-in service.
+ * Session-wide rules: no web permission is granted (notifications, HID, serial,
+ * microphone, …) but the camera while the camera gate is open, and every response
+ * carries the app's CSP, so a page served over HTTP (the dev server) is held to the
+ * same policy as app:// pages. The policy is asked at each response: it names the
+ * signed-in service.
  */
-export function hardenSession(session: Session, contentSecurityPolicy: () => string): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+export function hardenSession(session: Session, contentSecurityPolicy: () => string, camera?: CameraGate): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(camera?.allows(permission, details) ?? false))
+  session.setPermissionCheckHandler((_contents, permission, _origin, details) => camera?.allows(permission, details) ?? false)
   session.setDevicePermissionHandler(() => false)
   session.webRequest.onHeadersReceived((details, callback) => {
     // Drop any policy the response brought (in any letter case) so ours is the only one.

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { contentSecurityPolicy, contentSecurityPolicyFor, parseCsp, serviceImageOrigins } from '@shared/csp'
 import { isSafeExternalUrl } from '../../src-main/electron/externalUrl'
 import { hardenSession, hardenWebContents } from '../../src-main/electron/hardening'
+import { CAPTURE_MAX_OPEN_MS, CameraGate } from '../../src-main/electron/cameraGate'
 import { appIndexUrl } from '../../src-main/electron/appProtocol'
 import { isAppUrl, rendererLocation, type RendererLocation } from '../../src-main/electron/rendererLocation'
 import { FakeWebContents, resetFakeElectron, session, shell } from './fakes/fakeElectron'
@@ -121,6 +122,61 @@ describe('permissions', () => {
 
   it('denies device access (HID, serial, USB)', () => {
     expect(session.defaultSession.devicePermissionHandler?.({ deviceType: 'usb', origin: 'file://' })).toBe(false)
+  })
+})
+
+describe('the camera, while a capture dialog is open', () => {
+  let clock = 0
+  let gate: CameraGate
+  beforeEach(() => {
+    clock = 1_000
+    gate = new CameraGate(
+      (url) => isAppUrl(location, url),
+      () => clock,
+    )
+    hardenSession(session.defaultSession as unknown as Session, () => contentSecurityPolicy, gate)
+  })
+  const request = (permission: string, details: object) => {
+    const callback = vi.fn()
+    session.defaultSession.permissionRequestHandler?.({}, permission, callback, details)
+    return callback.mock.calls[0]?.[0] as boolean
+  }
+  const check = (permission: string, details: object) => session.defaultSession.permissionCheckHandler?.({}, permission, appUrl, details)
+  const video = { isMainFrame: true, requestingUrl: appUrl, mediaTypes: ['video'] }
+
+  it('is denied while no capture dialog is open', () => {
+    expect(request('media', video)).toBe(false)
+    expect(check('media', { isMainFrame: true, requestingUrl: appUrl, mediaType: 'video' })).toBe(false)
+  })
+
+  it('is granted to our page for video only while the dialog is open, and denied again once it closes', () => {
+    const close = gate.open()
+    expect(request('media', video)).toBe(true)
+    expect(check('media', { isMainFrame: true, requestingUrl: appUrl, mediaType: 'video' })).toBe(true)
+    close()
+    expect(request('media', video)).toBe(false)
+  })
+
+  it('never grants the microphone, a subframe, another origin or another permission, even while open', () => {
+    gate.open()
+    expect(request('media', { ...video, mediaTypes: ['audio'] })).toBe(false)
+    expect(request('media', { ...video, mediaTypes: ['video', 'audio'] })).toBe(false)
+    expect(request('media', { ...video, mediaTypes: [] })).toBe(false)
+    expect(check('media', { isMainFrame: true, requestingUrl: appUrl, mediaType: 'audio' })).toBe(false)
+    expect(request('media', { ...video, isMainFrame: false })).toBe(false)
+    expect(request('media', { ...video, requestingUrl: 'https://evil.example/' })).toBe(false)
+    expect(request('media', { isMainFrame: true, mediaTypes: ['video'] })).toBe(false)
+    for (const other of ['display-capture', 'geolocation', 'notifications', 'clipboard-read'])
+      expect(request(other, video), other).toBe(false)
+  })
+
+  it('closes by itself when a dialog is left open, and an earlier dialog closing does not close a later one', () => {
+    const first = gate.open()
+    clock += CAPTURE_MAX_OPEN_MS
+    expect(request('media', video)).toBe(false)
+    gate.open()
+    first()
+    expect(request('media', video)).toBe(true)
   })
 })
 
