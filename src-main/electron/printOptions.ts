@@ -1,0 +1,23 @@
+import type { WebContentsPrintOptions } from 'electron'
+import { isReceiptRoll, receiptRolls, type Paper } from '@shared/printing'
+
+/** The shortest page a roll is cut at: a slip shorter than this still leaves room to tear it off. */
+export const MIN_ROLL_PAGE_MM = 60
+
+const micronsPerMm = 1000
+
+/**
+ * `webContents.print` for a station's printer and paper, without a dialog. A sheet prints at its named size
+ * with the printer's margins; a roll prints at its width, edge to edge (the template keeps to the printable
+ * width), on a page as long as the document measured in the page, so the printer cuts after it.
+ */
+export function printOptions(p: { paper: Paper; deviceName: string; documentHeightMm: number }): WebContentsPrintOptions {
+  const common = { silent: true, deviceName: p.deviceName, printBackground: true, color: false, copies: 1 }
+  if (!isReceiptRoll(p.paper)) return { ...common, pageSize: p.paper === 'a4' ? 'A4' : 'Letter', margins: { marginType: 'default' } }
+  const height = Math.ceil(Math.max(MIN_ROLL_PAGE_MM, p.documentHeightMm))
+  return {
+    ...common,
+    pageSize: { width: receiptRolls[p.paper].widthMm * micronsPerMm, height: height * micronsPerMm },
+    margins: { marginType: 'none' },
+  }
+}
