@@ -42,7 +42,6 @@ export const overLongFunctions = {
   'src-renderer/stores/session.ts': setupStore,
   'src-renderer/shell/useSyncNotices.ts': 'issue 31 item 2: one notice a function when the shell is next changed',
   'src-sandbox/graphql/schemaBuilder.ts': 'the GraphQL schema built in one pass over the tables',
-  'src-sandbox/model/receptions.ts': 'a reception’s create checks and writes in one transaction: split by step when next changed',
   'src-sandbox/seed/seedPurchasing.ts': seedPlan,
   'src-sandbox/seed/seedShipments.ts': seedPlan,
   'src-sandbox/seed/seedTransferRequests.ts': seedPlan,

@@ -3,8 +3,8 @@ import type { SandboxContext } from '../context'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
 import { dateInZone, instantOnLocalDate } from '@shared/localDate'
 import { detailsOfOrder, findPurchaseOrder } from '../model/purchaseOrders'
+import { createReception } from '../model/receptionCreate'
 import {
-  createReception,
   detailsOfReception,
   findReception,
   newReception,
