@@ -44,7 +44,6 @@ export const overLongFunctions = {
   'src-sandbox/graphql/schemaBuilder.ts': 'the GraphQL schema built in one pass over the tables',
   'src-sandbox/seed/seedPurchasing.ts': seedPlan,
   'src-sandbox/seed/seedShipments.ts': seedPlan,
-  'src-sandbox/seed/seedTransferRequests.ts': seedPlan,
 }
 
 /** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
