@@ -43,7 +43,6 @@ export const overLongFunctions = {
   'src-renderer/shell/useSyncNotices.ts': 'issue 31 item 2: one notice a function when the shell is next changed',
   'src-sandbox/graphql/schemaBuilder.ts': 'the GraphQL schema built in one pass over the tables',
   'src-sandbox/seed/seedPurchasing.ts': seedPlan,
-  'src-sandbox/seed/seedShipments.ts': seedPlan,
 }
 
 /** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
