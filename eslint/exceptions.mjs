@@ -4,7 +4,6 @@
 
 const setupStore = 'issue 31 item 2: a pinia setup store in one closure; its loads and sends move to createLoader/useSubmit'
 const cliGroup = "a group's commander chain, one command after another: split a command a file when the group is next changed"
-const seedPlan = 'a fixed seed plan written as one sequence of inserts: split by record when it is next changed'
 const controller = 'issue 31 item 2: a controller moved whole out of its screen; it splits by concern (lines, lots, save) next'
 const mapValue = "a Map's value read after has(): not a row, but the rule cannot tell a Map's get from a statement's"
 
@@ -42,7 +41,6 @@ export const overLongFunctions = {
   'src-renderer/stores/session.ts': setupStore,
   'src-renderer/shell/useSyncNotices.ts': 'issue 31 item 2: one notice a function when the shell is next changed',
   'src-sandbox/graphql/schemaBuilder.ts': 'the GraphQL schema built in one pass over the tables',
-  'src-sandbox/seed/seedPurchasing.ts': seedPlan,
 }
 
 /** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
