@@ -40,7 +40,6 @@ export const overLongFunctions = {
   'src-renderer/areas/purchasing/stores/purchasing.ts': setupStore,
   'src-renderer/stores/session.ts': setupStore,
   'src-renderer/shell/useSyncNotices.ts': 'issue 31 item 2: one notice a function when the shell is next changed',
-  'src-sandbox/graphql/schemaBuilder.ts': 'the GraphQL schema built in one pass over the tables',
 }
 
 /** `house/no-row-cast`: `as` over a statement's row or over JSON.parse, outside the tests. */
