@@ -255,11 +255,11 @@ function insertReception(
   db: Sqlite,
   plan: PlannedOrder,
   user: number,
-  state: OrderState & { receivedAt: string },
+  received: { at: string; fully: boolean },
   receptionLines: ReceivedLine[],
   lotOf: (itemId: number) => number | undefined,
 ): void {
-  const { receivedAt } = state
+  const receivedAt = received.at
   const receptionId = db
     .prepare(
       `INSERT INTO receptions (entity_id, purchase_order_id, invoice_number, receiver_id, received, received_at, voided, memo, agency_id, needs_transit, exchange_rate, created_at, updated_at)
@@ -270,7 +270,7 @@ function insertReception(
       plan.id,
       `FAC-${plan.id}`,
       user,
-      state.fullyReceived ? 1 : 0,
+      received.fully ? 1 : 0,
       receivedAt,
       plan.agencyId,
       plan.exchangeRate,
@@ -298,5 +298,5 @@ function insertOrder(
   const receptionLines = insertOrderLines(db, plan, state.created, itemFor)
   const { receivedAt } = state
   if (receptionLines.length === 0 || !receivedAt) return
-  insertReception(db, plan, user, { ...state, receivedAt }, receptionLines, lotOf)
+  insertReception(db, plan, user, { at: receivedAt, fully: state.fullyReceived }, receptionLines, lotOf)
 }
