@@ -57,87 +57,87 @@ function answerSave(ctx: SandboxContext, reply: FastifyReply, req: SaveRequest, 
   return reply.code(status).send(withComponents(ctx, saved, style, origin))
 }
 
+/** The entity's bundles, all or those with the tag named in the query, streamed as a JSON array. */
+async function listBundles(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply) {
+  const scope = entityScope(ctx, request, reply)
+  if (!scope) return reply
+  const query = request.query as Record<string, unknown>
+  const tag = typeof query.tag === 'string' && query.tag.trim() !== '' ? query.tag.trim() : undefined
+  let rows: string[]
+  const origin = requestOrigin(request)
+  if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId, origin, undefined, ctx.extensions)
+  else {
+    const tagId = findTagId(ctx.store.statements, scope.entityId, tag)
+    rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, origin, tagId, ctx.extensions)
+  }
+  return reply.type('application/json; charset=utf-8').send(jsonArrayStream(rows))
+}
+
+async function showBundle(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply) {
+  const scope = entityScope(ctx, request, reply)
+  if (!scope) return reply
+  const bundle = bundleFromPath(ctx, scope, (request.params as { id: string }).id, reply)
+  if (!bundle) return reply
+  return withComponents(ctx, bundle, 'detail', requestOrigin(request))
+}
+
+async function createBundle(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply) {
+  const scope = entityScope(ctx, request, reply)
+  if (!scope) return reply
+  const body = request.body
+  if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
+  const { form, images } = readForm(body.bundle)
+  const now = toStoredTimestamp(ctx.clock.now())
+  // Create answers in the spec's list style (ids as numbers, ISO timestamps), like every create response.
+  return answerSave(ctx, reply, { entityId: scope.entityId, userId: scope.user.id, now, form, images }, 201, 'list', requestOrigin(request))
+}
+
+async function updateBundle(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply) {
+  const scope = entityScope(ctx, request, reply)
+  if (!scope) return reply
+  const existing = bundleFromPath(ctx, scope, (request.params as { id: string }).id, reply)
+  if (!existing) return reply
+  const body = request.body
+  if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
+  const { form, images } = readForm(body.bundle)
+  const now = toStoredTimestamp(ctx.clock.now())
+  return answerSave(
+    ctx,
+    reply,
+    { entityId: scope.entityId, userId: scope.user.id, now, existing, form, images },
+    200,
+    'detail',
+    requestOrigin(request),
+  )
+}
+
+async function deleteBundle(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply) {
+  const scope = entityScope(ctx, request, reply)
+  if (!scope) return reply
+  const db = ctx.store.db
+  const outcome = db.transaction((): 'notFound' | 'hasMovements' | 'deleted' => {
+    const id = positiveId((request.params as { id: string }).id)
+    const bundle = id === undefined ? undefined : findBundle(ctx.store.statements, scope.entityId, id)
+    if (!bundle) return 'notFound'
+    if (bundleHasMovements(ctx.store.statements, bundle.id)) return 'hasMovements'
+    // Components and taggings go with it (ON DELETE CASCADE).
+    db.prepare('DELETE FROM bundles WHERE id = ?').run(bundle.id)
+    return 'deleted'
+  })()
+  if (outcome === 'notFound') return sendError(reply, 404, `Couldn't find Bundle with 'id'=${(request.params as { id: string }).id}`)
+  if (outcome === 'hasMovements') return sendValidationErrors(reply, { base: [bundleHasMovementsMessage] })
+  return reply.code(204).send()
+}
+
 /** GET (list, show), POST, PATCH/PUT and DELETE of /inventories/bundles. */
 export const bundleRoutes: RouteModule = (app, ctx) => {
-  app.get('/inventories/bundles.json', async (request, reply) => {
-    const scope = entityScope(ctx, request, reply)
-    if (!scope) return reply
-    const query = request.query as Record<string, unknown>
-    const tag = typeof query.tag === 'string' && query.tag.trim() !== '' ? query.tag.trim() : undefined
-    let rows: string[]
-    const origin = requestOrigin(request)
-    if (tag === undefined) rows = bundleListJson(ctx.store.statements, scope.entityId, origin, undefined, ctx.extensions)
-    else {
-      const tagId = findTagId(ctx.store.statements, scope.entityId, tag)
-      rows = tagId === undefined ? [] : bundleListJson(ctx.store.statements, scope.entityId, origin, tagId, ctx.extensions)
-    }
-    return reply.type('application/json; charset=utf-8').send(jsonArrayStream(rows))
-  })
-
-  app.get('/inventories/bundles/:id.json', async (request, reply) => {
-    const scope = entityScope(ctx, request, reply)
-    if (!scope) return reply
-    const bundle = bundleFromPath(ctx, scope, (request.params as { id: string }).id, reply)
-    if (!bundle) return reply
-    return withComponents(ctx, bundle, 'detail', requestOrigin(request))
-  })
-
+  app.get('/inventories/bundles.json', (request, reply) => listBundles(ctx, request, reply))
+  app.get('/inventories/bundles/:id.json', (request, reply) => showBundle(ctx, request, reply))
   // Multipart bodies carry the images (up to five files), far over the JSON default of 1 MB.
-  app.post('/inventories/bundles.json', { bodyLimit: multipartBodyLimit }, async (request, reply) => {
-    const scope = entityScope(ctx, request, reply)
-    if (!scope) return reply
-    const body = request.body
-    if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
-    const { form, images } = readForm(body.bundle)
-    const now = toStoredTimestamp(ctx.clock.now())
-    // Create answers in the spec's list style (ids as numbers, ISO timestamps), like every create response.
-    return answerSave(
-      ctx,
-      reply,
-      { entityId: scope.entityId, userId: scope.user.id, now, form, images },
-      201,
-      'list',
-      requestOrigin(request),
-    )
-  })
-
-  const update = async (request: FastifyRequest, reply: FastifyReply) => {
-    const scope = entityScope(ctx, request, reply)
-    if (!scope) return reply
-    const existing = bundleFromPath(ctx, scope, (request.params as { id: string }).id, reply)
-    if (!existing) return reply
-    const body = request.body
-    if (!isPlainObject(body) || !isPlainObject(body.bundle)) return sendMissingParam(reply, 'bundle')
-    const { form, images } = readForm(body.bundle)
-    const now = toStoredTimestamp(ctx.clock.now())
-    return answerSave(
-      ctx,
-      reply,
-      { entityId: scope.entityId, userId: scope.user.id, now, existing, form, images },
-      200,
-      'detail',
-      requestOrigin(request),
-    )
-  }
+  const multipart = { bodyLimit: multipartBodyLimit }
+  app.post('/inventories/bundles.json', multipart, (request, reply) => createBundle(ctx, request, reply))
   // Rails routes both verbs to update.
-  app.patch('/inventories/bundles/:id.json', { bodyLimit: multipartBodyLimit }, update)
-  app.put('/inventories/bundles/:id.json', { bodyLimit: multipartBodyLimit }, update)
-
-  app.delete('/inventories/bundles/:id.json', async (request, reply) => {
-    const scope = entityScope(ctx, request, reply)
-    if (!scope) return reply
-    const db = ctx.store.db
-    const outcome = db.transaction((): 'notFound' | 'hasMovements' | 'deleted' => {
-      const id = positiveId((request.params as { id: string }).id)
-      const bundle = id === undefined ? undefined : findBundle(ctx.store.statements, scope.entityId, id)
-      if (!bundle) return 'notFound'
-      if (bundleHasMovements(ctx.store.statements, bundle.id)) return 'hasMovements'
-      // Components and taggings go with it (ON DELETE CASCADE).
-      db.prepare('DELETE FROM bundles WHERE id = ?').run(bundle.id)
-      return 'deleted'
-    })()
-    if (outcome === 'notFound') return sendError(reply, 404, `Couldn't find Bundle with 'id'=${(request.params as { id: string }).id}`)
-    if (outcome === 'hasMovements') return sendValidationErrors(reply, { base: [bundleHasMovementsMessage] })
-    return reply.code(204).send()
-  })
+  app.patch('/inventories/bundles/:id.json', multipart, (request, reply) => updateBundle(ctx, request, reply))
+  app.put('/inventories/bundles/:id.json', multipart, (request, reply) => updateBundle(ctx, request, reply))
+  app.delete('/inventories/bundles/:id.json', (request, reply) => deleteBundle(ctx, request, reply))
 }

@@ -96,25 +96,11 @@ export function seedPurchasing(db: Sqlite, params: SeedParams, items: readonly S
   }
 }
 
-function insertOrder(
-  db: Sqlite,
-  plan: PlannedOrder,
-  zid: number,
-  uuid: string,
-  itemFor: (key: string) => number,
-  lotOf: (itemId: number) => number | undefined,
-): void {
-  const user = userOf(plan.entityId)
+/** Where a planned order stands, and the stamps that follow from it. */
+function orderState(plan: PlannedOrder) {
   const s = plan.state
   const authorized = s !== 'draft'
   const fullyReceived = s === 'received' || s === 'paid'
-  const paid = s === 'paid'
-  const voided = s === 'voided'
-  const subtotal = plan.lines.reduce((sum, l) => sum.plus(new Decimal(l.quantity).times(l.price)), new Decimal(0))
-  const vat = subtotal.times('0.12')
-  const total = subtotal.plus(vat)
-  const created = stamp(plan.issueDate, '14:05:10')
-  const authorizedAt = authorized ? stamp(plan.issueDate, '16:30:00') : null
   const receivedAt =
     fullyReceived || s === 'partlyReceived'
       ? stamp(
@@ -122,6 +108,59 @@ function insertOrder(
           '10:15:00',
         )
       : null
+  return {
+    authorized,
+    fullyReceived,
+    paid: s === 'paid',
+    voided: s === 'voided',
+    created: stamp(plan.issueDate, '14:05:10'),
+    authorizedAt: authorized ? stamp(plan.issueDate, '16:30:00') : null,
+    receivedAt,
+  }
+}
+type OrderState = ReturnType<typeof orderState>
+
+/** The order's amounts: its lines' subtotal with 12% VAT, nothing due once paid or voided. */
+function orderAmounts(plan: PlannedOrder, state: OrderState) {
+  const subtotal = plan.lines.reduce((sum, l) => sum.plus(new Decimal(l.quantity).times(l.price)), new Decimal(0))
+  const vat = subtotal.times('0.12')
+  const total = subtotal.plus(vat)
+  return {
+    subtotal: money(subtotal),
+    discount: '0.0',
+    total: money(total),
+    due: state.paid || state.voided ? '0.0' : money(total),
+    not_included_vat: '0.0',
+    income_taxes_withheld: '0.0',
+    vat_withheld: '0.0',
+    tax1: money(vat),
+    tax2: null,
+    tax3: null,
+    tax4: null,
+    shipping: plan.currencyId === 2 ? '150.0' : null,
+    other_charges: null,
+    exchange_rate: plan.exchangeRate,
+  }
+}
+
+/** Currency and trade terms: an order in dollars is an import by sea. */
+function tradeFields(plan: PlannedOrder) {
+  const imported = plan.currencyId === 2
+  return {
+    incoterm_id: imported ? 3 : null,
+    currency_id: plan.currencyId,
+    contract_id: null,
+    incoterm_destination: imported ? 'Puerto Quetzal' : '',
+    origin: imported ? 'Los Ángeles, EE. UU.' : 'Guatemala',
+    transport_type: imported ? 'Marítimo' : 'Terrestre',
+    forwarder: imported ? 'Transmares' : '',
+    shipment_reference: imported ? `BL-${plan.id}` : null,
+  }
+}
+
+function insertOrderRow(db: Sqlite, plan: PlannedOrder, zid: number, uuid: string, user: number, state: OrderState): void {
+  const s = plan.state
+  const { authorized, fullyReceived, paid, voided, created, authorizedAt, receivedAt } = state
   const values: Record<string, unknown> = {
     id: plan.id,
     zid,
@@ -141,20 +180,7 @@ function insertOrder(
     received_at: fullyReceived ? receivedAt : null,
     paid_at: paid ? stamp('2026-09-15', '09:00:00') : null,
     voided_at: voided ? stamp('2026-09-01', '08:00:00') : null,
-    subtotal: money(subtotal),
-    discount: '0.0',
-    total: money(total),
-    due: paid || voided ? '0.0' : money(total),
-    not_included_vat: '0.0',
-    income_taxes_withheld: '0.0',
-    vat_withheld: '0.0',
-    tax1: money(vat),
-    tax2: null,
-    tax3: null,
-    tax4: null,
-    shipping: plan.currencyId === 2 ? '150.0' : null,
-    other_charges: null,
-    exchange_rate: plan.exchangeRate,
+    ...orderAmounts(plan, state),
     authorized: authorized ? 1 : 0,
     received: fullyReceived ? 1 : 0,
     voided: voided ? 1 : 0,
@@ -174,14 +200,7 @@ function insertOrder(
     authorizer_id: authorized ? user : null,
     consolidate_id: s === 'consolidated' ? seededConsolidate.id : null,
     agency_id: plan.agencyId,
-    incoterm_id: plan.currencyId === 2 ? 3 : null,
-    currency_id: plan.currencyId,
-    contract_id: null,
-    incoterm_destination: plan.currencyId === 2 ? 'Puerto Quetzal' : '',
-    origin: plan.currencyId === 2 ? 'Los Ángeles, EE. UU.' : 'Guatemala',
-    transport_type: plan.currencyId === 2 ? 'Marítimo' : 'Terrestre',
-    forwarder: plan.currencyId === 2 ? 'Transmares' : '',
-    shipment_reference: plan.currencyId === 2 ? `BL-${plan.id}` : null,
+    ...tradeFields(plan),
     purchase_order_details_count: plan.lines.length,
     discharge_details_count: 0,
     charges_count: 0,
@@ -194,8 +213,17 @@ function insertOrder(
   db.prepare(`INSERT INTO purchase_orders (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
     ...(columns.map((k) => values[k]) as (string | number | null)[]),
   )
+}
 
-  const receptionLines: { detailId: number; itemId: number; quantity: string }[] = []
+interface ReceivedLine {
+  detailId: number
+  itemId: number
+  quantity: string
+}
+
+/** The order's lines; returns those already (partly) received, for the order's reception. */
+function insertOrderLines(db: Sqlite, plan: PlannedOrder, created: string, itemFor: (key: string) => number): ReceivedLine[] {
+  const receptionLines: ReceivedLine[] = []
   for (const line of plan.lines) {
     const itemId = itemFor(line.item)
     const received = line.received ?? '0.0'
@@ -219,7 +247,19 @@ function insertOrder(
       ).lastInsertRowid as number
     if (new Decimal(received).gt(0)) receptionLines.push({ detailId, itemId, quantity: received })
   }
-  if (receptionLines.length === 0 || !receivedAt) return
+  return receptionLines
+}
+
+/** The one reception of an order already (partly) received, its lines in each item's first lot. */
+function insertReception(
+  db: Sqlite,
+  plan: PlannedOrder,
+  user: number,
+  received: { at: string; fully: boolean },
+  receptionLines: ReceivedLine[],
+  lotOf: (itemId: number) => number | undefined,
+): void {
+  const receivedAt = received.at
   const receptionId = db
     .prepare(
       `INSERT INTO receptions (entity_id, purchase_order_id, invoice_number, receiver_id, received, received_at, voided, memo, agency_id, needs_transit, exchange_rate, created_at, updated_at)
@@ -230,7 +270,7 @@ function insertOrder(
       plan.id,
       `FAC-${plan.id}`,
       user,
-      fullyReceived ? 1 : 0,
+      received.fully ? 1 : 0,
       receivedAt,
       plan.agencyId,
       plan.exchangeRate,
@@ -242,4 +282,21 @@ function insertOrder(
       `INSERT INTO reception_details (entity_id, reception_id, item_id, purchase_order_detail_id, quantity, lot_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(plan.entityId, receptionId, l.itemId, l.detailId, l.quantity, lotOf(l.itemId) ?? null, receivedAt, receivedAt)
   }
+}
+
+function insertOrder(
+  db: Sqlite,
+  plan: PlannedOrder,
+  zid: number,
+  uuid: string,
+  itemFor: (key: string) => number,
+  lotOf: (itemId: number) => number | undefined,
+): void {
+  const user = userOf(plan.entityId)
+  const state = orderState(plan)
+  insertOrderRow(db, plan, zid, uuid, user, state)
+  const receptionLines = insertOrderLines(db, plan, state.created, itemFor)
+  const { receivedAt } = state
+  if (receptionLines.length === 0 || !receivedAt) return
+  insertReception(db, plan, user, { at: receivedAt, fully: state.fullyReceived }, receptionLines, lotOf)
 }

@@ -30,16 +30,11 @@ export interface RequestSeedInput {
   facts: { stocked: number; multiLot: number }
 }
 
-/**
- * Transfer requests between the entity's agencies: the fixed slots around
- * the demo agency (pending, pending to another category, booked, voided,
- * incoming) and a few random ones, mostly pending. Requests earmark nothing:
- * only a booking does. Returns the requests in slot order (the fixed ones first).
- */
-export function seedTransferRequests(db: Sqlite, input: RequestSeedInput): SeededRequest[] {
+/** The fixed slots around the demo agency, in slot order; their lines are picked in this order. */
+function fixedRequests(input: RequestSeedInput): SeededRequest[] {
   const { plan, entityIndex, prng, picker } = input
   const id = (slot: number) => requestId(entityIndex, slot)
-  const drafts: SeededRequest[] = [
+  return [
     {
       id: id(requestSlots.pending),
       from: plan.origin,
@@ -84,14 +79,25 @@ export function seedTransferRequests(db: Sqlite, input: RequestSeedInput): Seede
       booked: false,
     },
   ]
+}
+
+/** A few requests between random active agencies of the entity, one in five voided. */
+function randomRequests(input: RequestSeedInput): SeededRequest[] {
+  const { plan, entityIndex, prng, picker } = input
   const agencies = agencySeeds.filter((a) => a.entity_id === plan.entityId && a.active === 1).map((a) => a.id)
+  const requests: SeededRequest[] = []
   for (let i = 0; i < randomRequestsPerEntity; i++) {
     const from = prng.pick(agencies)
     const to = prng.pick(agencies.filter((a) => a !== from))
     const voided = prng.chance(0.2)
-    drafts.push({ id: id(10 + i), from, to, lines: picker.pick(prng, from, prng.int(1, 3)), voided, booked: false })
+    requests.push({ id: requestId(entityIndex, 10 + i), from, to, lines: picker.pick(prng, from, prng.int(1, 3)), voided, booked: false })
   }
+  return requests
+}
 
+/** Writes the requests and their lines, a day apart; sets each one's planned delivery. */
+function insertRequests(db: Sqlite, input: RequestSeedInput, drafts: SeededRequest[]): void {
+  const { plan, prng } = input
   const insertRequest = db.prepare(
     `INSERT INTO transfer_requests (id, entity_id, agency_from_id, agency_to_id, planned_delivery, reference, voided, booked, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -118,5 +124,16 @@ export function seedTransferRequests(db: Sqlite, input: RequestSeedInput): Seede
     )
     for (const line of draft.lines) insertLine.run(input.lineIds.next(), plan.entityId, draft.id, line.itemId, line.quantity)
   })
+}
+
+/**
+ * Transfer requests between the entity's agencies: the fixed slots around
+ * the demo agency (pending, pending to another category, booked, voided,
+ * incoming) and a few random ones, mostly pending. Requests earmark nothing:
+ * only a booking does. Returns the requests in slot order (the fixed ones first).
+ */
+export function seedTransferRequests(db: Sqlite, input: RequestSeedInput): SeededRequest[] {
+  const drafts = [...fixedRequests(input), ...randomRequests(input)]
+  insertRequests(db, input, drafts)
   return drafts
 }
