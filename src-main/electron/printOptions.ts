@@ -12,7 +12,7 @@ const micronsPerMm = 1000
  * width), on a page as long as the document measured in the page, so the printer cuts after it.
  */
 export function printOptions(p: { paper: Paper; deviceName: string; documentHeightMm: number }): WebContentsPrintOptions {
-  const common = { silent: true, deviceName: p.deviceName, printBackground: true, color: false, copies: 1 }
+  const common = { silent: true, deviceName: p.deviceName, printBackground: true }
   if (!isReceiptRoll(p.paper)) return { ...common, pageSize: p.paper === 'a4' ? 'A4' : 'Letter', margins: { marginType: 'default' } }
   const height = Math.ceil(Math.max(MIN_ROLL_PAGE_MM, p.documentHeightMm))
   return {
