@@ -24,7 +24,6 @@ export const rowCasts = {
 export const errorRefs = {
   'src-renderer/composables/useSubmit.ts': 'the one place a send keeps its error',
   'src-renderer/stores/openBooking.ts': 'its keep coalesces a burst of typing into one save and drops one overtaken by a newer form',
-  'src-renderer/stores/bookings.ts': 'one error for two reads of the list (the refresh, and the setup it falls back on)',
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */

@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
 import type { CounterSetup } from '@shared/counter'
-import { AppError } from '@shared/errors'
+import { createLoader } from './loader'
 import { useBookingCommands } from './bookingCommands'
 import { useBookingsLists } from './bookingsLists'
 import { useBookingsPush } from './bookingsPush'
@@ -23,7 +23,14 @@ export const useBookingsStore = defineStore('bookings', () => {
   const lists = useBookingsLists()
   const { sync, lastSyncAt, loaded, apply } = lists
   const setup = ref<CounterSetup | null>(null)
-  const loadError = ref<AppError | null>(null)
+  const listsRead = createLoader(lists.readWhole)
+  const setupRead = createLoader(
+    () => request('counter.setup'),
+    (answer) => (setup.value = answer),
+  )
+  let settingUp: Promise<void> | null = null
+  // The screen shows one failure: the lists' first, as without them it shows nothing.
+  const loadError = computed(() => listsRead.error ?? setupRead.error)
 
   onEvent('sync.changed', (next) => lists.setSync(next))
   onEvent('bookings.changed', (delta) => apply(delta))
@@ -35,6 +42,9 @@ export const useBookingsStore = defineStore('bookings', () => {
   onEvent('session.changed', (status) => {
     const wasLoaded = loaded.value
     lists.clear()
+    // A setup read still on its way is the last session's.
+    setupRead.reset()
+    settingUp = null
     setup.value = null
     if (wasLoaded && status.state === 'signed_in') void load()
   })
@@ -43,10 +53,7 @@ export const useBookingsStore = defineStore('bookings', () => {
   let loading: Promise<void> | null = null
   function load(): Promise<void> {
     // The status bar and a screen opening together share one read.
-    loading ??= lists
-      .readWhole(() => (loadError.value = null))
-      .catch((err: unknown) => void (loadError.value = AppError.from(err)))
-      .finally(() => (loading = null))
+    loading ??= listsRead.load().then(() => void (loading = null))
     return loading
   }
 
@@ -55,12 +62,18 @@ export const useBookingsStore = defineStore('bookings', () => {
     if (!loaded.value) await load()
   }
 
-  async function loadSetup(): Promise<void> {
-    try {
-      setup.value = await request('counter.setup')
-    } catch (err) {
-      loadError.value = AppError.from(err)
-    }
+  /** The counter's setup, read again each time; screens asking at once share one read. */
+  function loadSetup(): Promise<void> {
+    if (settingUp) return settingUp
+    const reading = setupRead.load().then(() => {
+      if (settingUp === reading) settingUp = null
+    })
+    return (settingUp = reading)
+  }
+
+  /** The screen's retry after a failure: whichever read failed is read again. */
+  async function retryLoad(): Promise<void> {
+    await Promise.all([setupRead.error ? loadSetup() : null, load()])
   }
 
   return {
@@ -75,6 +88,7 @@ export const useBookingsStore = defineStore('bookings', () => {
     load,
     ensureLoaded,
     loadSetup,
+    retryLoad,
     ...useBookingsRefresh(lists, setup, { loadSetup, ensureLoaded }),
     ...useBookingsPush(lists),
     ...useOurBookings(lists.bookings, setup),

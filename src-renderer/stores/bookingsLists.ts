@@ -68,8 +68,8 @@ export function useBookingsLists() {
     outbox.value = next.outbox
   }
 
-  /** Reads the lists whole; `done` is told before the changes that came meanwhile are applied over them. Throws its failure. */
-  async function readWhole(done: () => void): Promise<void> {
+  /** Reads the lists whole, then applies over them the changes that came meanwhile. Throws its failure. */
+  async function readWhole(): Promise<void> {
     arrivedDuringLoad = []
     try {
       const [list, entries, summary] = await Promise.all([request('bookings.list'), request('outbox.list'), request('sync.status')])
@@ -78,7 +78,6 @@ export function useBookingsLists() {
       bookings.value = list
       outbox.value = entries
       sync.value = summary
-      done()
       loaded.value = true
       for (const delta of later) apply(delta)
     } finally {

@@ -193,3 +193,67 @@ describe('a refresh', () => {
     expect(store.outbox).toEqual([])
   })
 })
+
+describe('what the bookings screen shows when a read fails', () => {
+  const setup = (agencyName: string) => ({
+    agency: { id: 1, name: agencyName, agencyCategoryId: null },
+    agencies: [],
+    destinations: [],
+    filteredByCategory: false,
+    unavailable: [],
+    today: '2026-11-24',
+    refreshedAt: null,
+  })
+  const down = () => Promise.reject(new Error('the core did not answer'))
+
+  it("shows a failed setup until the screen's retry reads the setup again", async () => {
+    api.request.mockImplementation((name: string) =>
+      name === 'counter.setup' ? down() : Promise.resolve(name === 'sync.status' ? sync(0) : []),
+    )
+    const store = useBookingsStore()
+    await store.loadSetup()
+    await store.ensureLoaded()
+    expect(store.loadError).not.toBeNull()
+
+    api.request.mockImplementation(async (name: string) =>
+      name === 'counter.setup' ? setup('Tienda') : name === 'sync.status' ? sync(0) : [],
+    )
+    await store.retryLoad()
+    expect(store.setup?.agency?.name).toBe('Tienda')
+    expect(store.loadError).toBeNull()
+  })
+
+  it('keeps a failed read of the lists on screen until a read of them answers', async () => {
+    api.request.mockImplementation((name: string) =>
+      name === 'bookings.list' ? down() : Promise.resolve(name === 'sync.status' ? sync(0) : []),
+    )
+    const store = useBookingsStore()
+    await store.ensureLoaded()
+    expect(store.loadError).not.toBeNull()
+    expect(store.loaded).toBe(false)
+
+    answering([booking('a')], [])
+    await store.retryLoad()
+    expect(store.loadError).toBeNull()
+    expect(store.bookings.map((b) => b.localId)).toEqual(['a'])
+  })
+
+  it('lets two screens asking for the setup at once share one read, both finding it there', async () => {
+    api.request.mockImplementation(async () => setup(`Tienda ${api.request.mock.calls.length}`))
+    const store = useBookingsStore()
+    const seen = await Promise.all([store.loadSetup().then(() => store.setup), store.loadSetup().then(() => store.setup)])
+    expect(api.request).toHaveBeenCalledTimes(1)
+    expect(seen.map((s) => s?.agency?.name)).toEqual(['Tienda 1', 'Tienda 1'])
+  })
+
+  it("drops a setup read started before the session changed: it is the last session's", async () => {
+    let answer: (value: unknown) => void = () => undefined
+    api.request.mockImplementation(() => new Promise((resolve) => (answer = resolve)))
+    const store = useBookingsStore()
+    const reading = store.loadSetup()
+    api.listeners.get('session.changed')!({ state: 'signed_out', lastServerUrl: null, lastEmail: null })
+    answer(setup('Tienda de la otra empresa'))
+    await reading
+    expect(store.setup).toBeNull()
+  })
+})
