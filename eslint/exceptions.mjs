@@ -23,7 +23,6 @@ export const rowCasts = {
 /** `house/no-error-ref`: an AppError in a ref of its own, in the renderer. */
 export const errorRefs = {
   'src-renderer/composables/useSubmit.ts': 'the one place a send keeps its error',
-  'src-renderer/stores/openBooking.ts': 'its keep coalesces a burst of typing into one save and drops one overtaken by a newer form',
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */

@@ -1,6 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, watch } from 'vue'
-import { AppError } from '@shared/errors'
+import { computed, ref, watch } from 'vue'
 import { useWhoAmIStore } from './whoami'
 import { blankForm, useOpenBookingFields } from './openBookingFields'
 import { createOpenBookingKeep } from './openBookingKeep'
@@ -19,10 +18,16 @@ export const useOpenBookingStore = defineStore('openBooking', () => {
   // Typed and not kept yet: set at the first key, cleared when the write of the last thing typed lands. Not a
   // request's busy flag, so not useSubmit's: its keep coalesces a burst of typing into one write.
   const pending = ref(false)
-  const state = { entityId: ref<number | null>(null), keptAt: ref<string | null>(null), pending, keepError: ref<AppError | null>(null) }
-  const { entityId, keptAt, keepError } = state
+  const state = { entityId: ref<number | null>(null), keptAt: ref<string | null>(null), pending }
+  const { entityId, keptAt } = state
   const keep = createOpenBookingKeep(state, { empty: fields.empty, form })
-  const { restoredAt, restore, catchUpDelivery } = useOpenBookingRestore(state, { ...fields, form, fill }, keep.typed)
+  const { restoredAt, restore, forgetRestore, restoreError, catchUpDelivery } = useOpenBookingRestore(
+    state,
+    { ...fields, form, fill },
+    keep.typed,
+  )
+  /** Why the form on screen is not kept: its last write failed, or the company it belongs to is not known yet. */
+  const keepError = computed(() => keep.error.value ?? restoreError.value)
 
   /** An empty form for today, with nothing left of the last one (no restore note, no keep waiting to start). */
   function clear(today: string | null): void {
@@ -47,15 +52,17 @@ export const useOpenBookingStore = defineStore('openBooking', () => {
   // Another company (or account): this form stays kept for the one it was started in; the new one restores its own.
   watch(
     () => whoami.currentEntity?.id ?? null,
-    (current) => {
+    (current, before) => {
+      // A switch, not the profile's first arrival (which names the entity a restore under way reads).
+      if (before !== null && current !== before) forgetRestore()
       if (entityId.value === null || current === entityId.value) return
       keep.cancel()
+      keep.forgetError()
       fill(blankForm(null))
       entityId.value = null
       restoredAt.value = null
       keptAt.value = null
       pending.value = false
-      keepError.value = null
     },
     { flush: 'sync' },
   )

@@ -1,7 +1,8 @@
-import type { Ref } from 'vue'
+import { computed, type Ref } from 'vue'
 import type { OpenBookingForm } from '@shared/openBooking'
 import { AppError } from '@shared/errors'
 import { request } from '../api'
+import { createLoader } from './loader'
 
 /** Typing in a field is kept this long after the last key; a scanned line at once. */
 const KEEP_AFTER_MS = 400
@@ -14,8 +15,6 @@ export interface KeepState {
   keptAt: Ref<string | null>
   /** Typed and not kept yet. */
   pending: Ref<boolean>
-  /** Why the last keep failed (the form stays on screen all the same). */
-  keepError: Ref<AppError | null>
 }
 
 /**
@@ -23,7 +22,7 @@ export interface KeepState {
  * form as it is when it starts, so the last one kept is the last typed; a burst of typing is one write.
  */
 export function createOpenBookingKeep(state: KeepState, form: { empty: () => boolean; form: () => OpenBookingForm }) {
-  const { entityId, keptAt, pending, keepError } = state
+  const { entityId, keptAt, pending } = state
   let revision = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let chain: Promise<void> = Promise.resolve()
@@ -41,14 +40,14 @@ export function createOpenBookingKeep(state: KeepState, form: { empty: () => boo
         const { savedAt } = await request('counter.keepOpenBooking', { entityId: owner, form: form.form() })
         if (entityId.value === owner) keptAt.value = savedAt
       }
-      keepError.value = null
       if (at === revision) pending.value = false
     } catch (err) {
-      const error = AppError.from(err)
       // conflict: the company changed under a write for the one before; that form was left behind on purpose.
-      if (error.code !== 'conflict' && entityId.value === owner) keepError.value = error
+      if (AppError.from(err).code !== 'conflict' && entityId.value === owner) throw err
     }
   }
+  /** Why the last write failed (the form stays on screen all the same); cleared by the next that lands. */
+  const writing = createLoader(write)
 
   /** No keep is left to start (one waiting for the typing to stop is let go). */
   function cancel(): void {
@@ -61,9 +60,9 @@ export function createOpenBookingKeep(state: KeepState, form: { empty: () => boo
     cancel()
     if (queued) return chain
     queued = true
-    chain = chain.then(() => {
+    chain = chain.then(async () => {
       queued = false
-      return write()
+      await writing.load()
     })
     return chain
   }
@@ -91,5 +90,5 @@ export function createOpenBookingKeep(state: KeepState, form: { empty: () => boo
     return chain
   }
 
-  return { flush, typed, cancel, forgetTyped, settle }
+  return { flush, typed, cancel, forgetTyped, settle, error: computed(() => writing.error), forgetError: writing.reset }
 }

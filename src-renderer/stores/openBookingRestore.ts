@@ -1,8 +1,8 @@
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import type { OpenBooking } from '@shared/openBooking'
-import { AppError } from '@shared/errors'
 import { dayInZone } from '@shared/localDate'
 import { request } from '../api'
+import { createLoader } from './loader'
 import { useWhoAmIStore } from './whoami'
 import { blankForm, type useOpenBookingFields } from './openBookingFields'
 import type { KeepState } from './openBookingKeep'
@@ -11,7 +11,7 @@ type Fields = ReturnType<typeof useOpenBookingFields>
 
 /** Restoring the current entity's open booking from its cache, and the restored form's note and delivery day. */
 export function useOpenBookingRestore(state: KeepState, fields: Fields, typed: (atOnce: boolean) => void) {
-  const { entityId, keptAt, pending, keepError } = state
+  const { entityId, keptAt, pending } = state
   const whoami = useWhoAmIStore()
   /** When the form on screen was kept before a reload or a restart (ISO), for the note; null otherwise. */
   const restoredAt = ref<string | null>(null)
@@ -22,34 +22,43 @@ export function useOpenBookingRestore(state: KeepState, fields: Fields, typed: (
     restoredAt.value = open?.savedAt ?? null
     keptAt.value = open?.savedAt ?? null
     pending.value = false
-    keepError.value = null
   }
+
+  // Its failure: the entity is not known yet (first start offline); the form works, nothing is kept until it is.
+  const reading = createLoader(
+    () => request('counter.openBooking'),
+    ({ entityId: current, open }) => {
+      if (entityId.value === current) return
+      if (entityId.value === null && !fields.empty()) {
+        // Typed before the entity was known (a slow start): that is the newest form, keep it for this entity.
+        entityId.value = current
+        typed(false)
+        return
+      }
+      show(open, current, blankDay)
+    },
+  )
+  /** The day an empty form gets: the one the restore under way was asked with. */
+  let blankDay: string | null = null
 
   /**
    * Shows the current entity's open booking: the one in memory when it is this
    * entity's, else the one kept in its cache (with the note), else an empty form.
    */
   let restoring: Promise<void> | null = null
-  function restore(today: string | null): Promise<void> {
-    restoring ??= (async () => {
-      try {
-        const { entityId: current, open } = await request('counter.openBooking')
-        if (entityId.value === current) return
-        if (entityId.value === null && !fields.empty()) {
-          // Typed before the entity was known (a slow start): that is the newest form, keep it for this entity.
-          entityId.value = current
-          typed(false)
-          return
-        }
-        show(open, current, today)
-      } catch (err) {
-        // The entity is not known yet (first start offline): the form works, nothing is kept until it is.
-        keepError.value = AppError.from(err)
-      } finally {
-        restoring = null
-      }
-    })()
-    return restoring
+  function restore(day: string | null): Promise<void> {
+    if (restoring) return restoring
+    blankDay = day
+    const read = reading.load().then(() => {
+      if (restoring === read) restoring = null
+    })
+    return (restoring = read)
+  }
+
+  /** Another company: a restore still on its way is the last one's, and the next restore reads again. */
+  function forgetRestore(): void {
+    reading.reset()
+    restoring = null
   }
 
   /**
@@ -68,5 +77,5 @@ export function useOpenBookingRestore(state: KeepState, fields: Fields, typed: (
     fields.movedDelivery.value = day
   }
 
-  return { restoredAt, restore, catchUpDelivery }
+  return { restoredAt, restore, forgetRestore, restoreError: computed(() => reading.error), catchUpDelivery }
 }
