@@ -1,5 +1,6 @@
 import { ref, type Ref } from 'vue'
 import { countScan, lineByCode, type ReceptionForm, type ReceptionLineForm } from '../receptionForm'
+import { itemLabel } from '../itemLabel'
 import { usePurchasingStore } from '../stores/purchasing'
 
 /** What the last scan did, said under the scan box: an i18n key under purchasing.receptions.count and its values (quantities unformatted). */
@@ -8,8 +9,6 @@ export interface ScanNote {
   key: string
   params: Record<string, string>
 }
-
-export const lineLabel = (l: ReceptionLineForm) => `${l.code ?? l.itemId} — ${l.name ?? ''}`
 
 /**
  * The counting of a reception by scans: which line each scan counted, and the note said under the scan
@@ -38,7 +37,7 @@ export function useReceptionScan(form: Ref<ReceptionForm | null>, blocked: () =>
     if (outcome.kind === 'notOnOrder') return (refuse('notOnOrder', { item }), null)
     const l = outcome.line
     lastScan.value = l.detailId
-    const params = { item: lineLabel(l), quantity: l.quantity, pending: l.pending }
+    const params = { item: itemLabel(l.itemId, l.code, l.name), quantity: l.quantity, pending: l.pending }
     scanNote.value = outcome.over ? { type: 'warning', key: 'over', params } : { type: 'success', key: 'counted', params }
     return l
   }
