@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
-import type { BookingLine, LocalBooking, ParsedBookingChanges } from '@shared/bookings'
+import type { BookingLine, LocalBooking, OutboxOp, ParsedBookingChanges } from '@shared/bookings'
 import { toWireLine } from '../../api/bookingsApi'
 import { storedLine } from '../../cache/storedLines'
 
@@ -46,6 +46,9 @@ export const storedDeliver = z.object({
   note: z.string().nullable().optional(),
 })
 export type StoredDeliver = z.output<typeof storedDeliver>
+
+/** The ops whose stored payload a send reads, each with its schema (the others send the booking's id alone). */
+export const storedPayloads: Partial<Record<OutboxOp, z.ZodType>> = { create: storedCreate, update: storedUpdate, deliver: storedDeliver }
 
 /**
  * An entry's stored payload read through its schema. One that does not read is never sent (nothing says what it

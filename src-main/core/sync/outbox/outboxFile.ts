@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { outboxOp } from '@shared/bookings'
 import { storedBookingRow } from '../../cache/storedBookingRow'
-import { storedCreate, storedUpdate } from './bookingPayloads'
+import { storedPayloads } from './bookingPayloads'
 
 /**
  * The unsent work of one computer, carried to another in a file (`mostrador outbox export FILE` /
@@ -26,8 +26,7 @@ const entry = z
   })
   .superRefine((e, ctx) => {
     // A payload the pusher could not read would stop at send time: refused here, with its marker.
-    const checked = e.op === 'create' ? storedCreate.safeParse(e.payload) : e.op === 'update' ? storedUpdate.safeParse(e.payload) : null
-    if (checked && !checked.success)
+    if (storedPayloads[e.op]?.safeParse(e.payload).success === false)
       ctx.addIssue({ code: 'custom', path: ['payload'], message: `the ${e.op} of entry ${e.marker} does not read` })
   })
 
