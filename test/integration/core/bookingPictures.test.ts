@@ -112,6 +112,53 @@ describe('a picture taken for a booking', () => {
     expect(uploads).toBe(0)
   })
 
+  it('whose request failed before the service kept it is read back, found missing, and sent again once', async () => {
+    const { h, proxy } = session
+    const booking = await newBooking(h, 'P-503')
+    await h.call('sync.push')
+    await h.call('bookings.attachPicture', { id: booking.localId, step: 'shipping', base64: picture.toString('base64') })
+    let reached = 0
+    // A front server answers 503 without passing the picture on: its outcome is unknown to the client.
+    await proxy.during(
+      (req) => (isPictureUpload(req) ? { status: 503, body: { error: 'down' } } : null),
+      () => h.call('sync.push'),
+    )
+    expect((await h.call('bookings.pictures', { id: booking.localId }))[0]).toMatchObject({ state: 'unknown' })
+    await proxy.during(
+      (req) => {
+        if (isPictureUpload(req)) reached += 1
+        return null
+      },
+      () => h.call('sync.push'),
+    )
+    expect((await h.call('bookings.pictures', { id: booking.localId }))[0]).toMatchObject({ state: 'sent', attempts: 2 })
+    expect(reached).toBe(1)
+  })
+
+  it('of a step whose change the service refused waits for it, and goes once the change is confirmed', async () => {
+    const { h, proxy } = session
+    const booking = await newBooking(h, 'P-ship')
+    await h.call('sync.push')
+    await h.call('bookings.ship', { id: booking.localId })
+    await h.call('bookings.attachPicture', { id: booking.localId, step: 'shipping', base64: picture.toString('base64') })
+    let uploads = 0
+    const counting = (refuseShip: boolean) => (req: Parameters<typeof isPictureUpload>[0]) => {
+      if (isPictureUpload(req)) uploads += 1
+      return refuseShip && /\/ship\.json/.test(req.url ?? '') ? { status: 422, body: { base: ['no se puede enviar'] } } : null
+    }
+    await proxy.during(counting(true), () => h.call('sync.push'))
+    const [ship] = await h.call('outbox.list')
+    expect(ship).toMatchObject({ localId: booking.localId, op: 'ship', state: 'failed' })
+    expect((await h.call('bookings.pictures', { id: booking.localId }))[0]).toMatchObject({ state: 'waiting' })
+    expect(uploads).toBe(0)
+
+    await h.call('outbox.retry', { seq: ship!.seq })
+    await proxy.during(counting(false), () => h.call('sync.push'))
+    expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'synced', shipped: true })
+    expect((await h.call('bookings.pictures', { id: booking.localId }))[0]).toMatchObject({ state: 'sent' })
+    expect(uploads).toBe(1)
+  })
+
   it('that is not an image, or too large, is refused before it is kept', async () => {
     const booking = await newBooking(session.h, 'P-bad')
     await expect(
