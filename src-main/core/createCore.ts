@@ -4,6 +4,7 @@ import { CoreEvents } from './events'
 import { BookingsService } from './services/bookingsService'
 import { BundleService } from './services/bundleService'
 import { BundleImageService } from './services/bundleImageService'
+import { BookingPictureService } from './services/bookingPictureService'
 import { CatalogueService } from './services/catalogueService'
 import { ConnectionMonitor } from './services/connectionMonitor'
 import { CounterService } from './services/counterService'
@@ -173,6 +174,7 @@ function createAreaParts({ options, now, log, events }: Assembly, { settings, se
   const bundles = new BundleService(session, profile, catalogue, now)
   const bundleImages = new BundleImageService(session, catalogue)
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))
+  const bookingPictures = new BookingPictureService(caches, profile, now)
   const counter = new CounterService(session, profile, caches, events, now)
   const openBooking = new OpenBookingService(caches, now, log.child({ area: 'counter' }))
   const dispatchTicks = new DispatchTicksService(
@@ -192,7 +194,19 @@ function createAreaParts({ options, now, log, events }: Assembly, { settings, se
   const purchasing = new PurchasingService(session, profile, now)
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
-  return { catalogue, bundles, bundleImages, bookings, counter, openBooking, dispatchTicks, purchasing, pieceworkGroups, dynamicTables }
+  return {
+    catalogue,
+    bundles,
+    bundleImages,
+    bookings,
+    bookingPictures,
+    counter,
+    openBooking,
+    dispatchTicks,
+    purchasing,
+    pieceworkGroups,
+    dynamicTables,
+  }
 }
 
 /** The support report and the updater, which look across every account on this computer. */

@@ -92,7 +92,8 @@ export function readImageChanges(params: Record<string, unknown>): ImageChanges 
   return { changes, errors }
 }
 
-function checkImage(file: UploadedFile): string | null {
+/** Why an uploaded file cannot be an image, in the service's words, or null (a booking's pictures use it too). */
+export function checkImage(file: UploadedFile): string | null {
   if (file.bytes.length === 0) return imageErrorText.empty
   if (file.bytes.length > maxImageBytes) return imageErrorText.tooLarge
   if (sniffImageType(file.bytes) === null) return imageErrorText.wrongType(file.contentType || 'application/octet-stream')

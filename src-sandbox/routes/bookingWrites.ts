@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isPlainObject, sendError, sendMissingParam, sendValidationErrors } from '../http/errorReplies'
 import { readBookingForm } from '../model/bookingForm'
+import { readStepImages, withoutStepImages, writeStepImages } from '../model/bookingImages'
+import { multipartBodyLimit } from '../http/multipartBodyParser'
+import { toStoredTimestamp } from '../timestamps'
 import { deleteBooking } from '../model/bookingTransitions'
 import { bookingText as b } from '../model/bookingText'
 import { filterDestinationsByCategory } from '../model/posSettings'
@@ -52,19 +55,33 @@ export const bookingWriteRoutes: RouteModule = (app, ctx) => {
     if (!existing) return reply
     const body = request.body
     if (!isPlainObject(body) || !isPlainObject(body.shipment)) return sendMissingParam(reply, 'shipment')
-    const result = saveBooking(ctx.store.db, ctx.store.statements, {
-      entityId: scope.entityId,
-      user: scope.user,
-      now: ctx.clock.now(),
-      existing,
-      form: readBookingForm(body.shipment),
-      sameCategoryOnly: filterDestinationsByCategory(ctx.store.db),
-    })
+    // The step pictures are an extension: without it their parts are dropped, as strong parameters drop them.
+    const pictures = ctx.extensions ? readStepImages(body.shipment) : { images: [], errors: {} }
+    if (Object.keys(pictures.errors).length) return sendValidationErrors(reply, pictures.errors)
+    const fields = withoutStepImages(body.shipment)
+    if (Object.keys(fields).length === 0 && Object.keys(body.shipment).length > 0) {
+      // Only pictures (or nothing the sandbox takes): the booking's fields are left as they are, whatever its state.
+      ctx.store.db.transaction(() => writeStepImages(ctx.store.db, existing.id, pictures.images, toStoredTimestamp(ctx.clock.now())))()
+      return reply.code(200).send(storedBookingJson(ctx, scope, existing.id, 'detail'))
+    }
+    const result = ctx.store.db.transaction(() => {
+      const saved = saveBooking(ctx.store.db, ctx.store.statements, {
+        entityId: scope.entityId,
+        user: scope.user,
+        now: ctx.clock.now(),
+        existing,
+        form: readBookingForm(fields),
+        sameCategoryOnly: filterDestinationsByCategory(ctx.store.db),
+      })
+      if (saved.kind === 'saved') writeStepImages(ctx.store.db, existing.id, pictures.images, toStoredTimestamp(ctx.clock.now()))
+      return saved
+    })()
     return answer(ctx, scope, reply, result, false)
   }
-  // Rails routes both verbs to update.
-  app.put('/pos/bookings/:id.json', update)
-  app.patch('/pos/bookings/:id.json', update)
+  // Rails routes both verbs to update; a multipart body carries the step pictures, far over the JSON default of 1 MB.
+  const multipart = { bodyLimit: multipartBodyLimit }
+  app.put('/pos/bookings/:id.json', multipart, update)
+  app.patch('/pos/bookings/:id.json', multipart, update)
 
   app.delete('/pos/bookings/:id.json', async (request, reply) => {
     const scope = entityScope(ctx, request, reply)

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context'
 import { sendError } from '../http/errorReplies'
 import { findCompany } from '../model/companies'
 import { findStoredImage, slotOfKey } from '../model/bundleImages'
+import { findStepImage, stepOfKey } from '../model/bookingImages'
 import { companyLogoSvg } from '../model/companyLogo'
 import { positiveId } from './entityScope'
 
@@ -34,6 +35,16 @@ export function uploadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const bundleId = positiveId(id)
     const slot = slotOfKey(key)
     const stored = bundleId === undefined || slot === undefined ? undefined : findStoredImage(ctx.store.db, bundleId, slot, file)
+    if (!stored) return sendError(reply, 404, `No such file: ${request.url}`)
+    return reply.type(stored.content_type).header('cache-control', 'no-store').send(stored.bytes)
+  })
+
+  // A booking's step pictures as uploaded.
+  app.get('/uploads/shipment/:key/:id/:file', async (request, reply) => {
+    const { key, id, file } = request.params as { key: string; id: string; file: string }
+    const shipmentId = positiveId(id)
+    const step = stepOfKey(key)
+    const stored = shipmentId === undefined || step === undefined ? undefined : findStepImage(ctx.store.db, shipmentId, step, file)
     if (!stored) return sendError(reply, 404, `No such file: ${request.url}`)
     return reply.type(stored.content_type).header('cache-control', 'no-store').send(stored.bytes)
   })

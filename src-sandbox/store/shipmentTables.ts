@@ -54,6 +54,22 @@ export const shipmentTables: readonly DomainTable[] = [
     ],
   },
   {
+    // Pictures taken at a booking's three steps (its `booking_image`, `shipping_image`, `delivery_image`).
+    // The bytes live here, as a bundle's images do; the shipments row keeps the URL the answers give.
+    name: 'shipment_images',
+    ddl: [
+      `CREATE TABLE shipment_images (
+        shipment_id INTEGER NOT NULL REFERENCES shipments(id) ON DELETE CASCADE,
+        step TEXT NOT NULL CHECK (step IN ('booking', 'shipping', 'delivery')),
+        file_name TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        bytes BLOB NOT NULL,
+        uploaded_at TEXT NOT NULL,
+        PRIMARY KEY (shipment_id, step)
+      ) STRICT`,
+    ],
+  },
+  {
     name: 'movements',
     ddl: [
       `CREATE TABLE movements (

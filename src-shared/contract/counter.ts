@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from '../bookings'
+import { bookingPicture, pictureStep } from '../bookingPictures'
 import { agencyStock, counterSetup, scanResult, transferRequest } from '../counter'
 import { connectionState } from '../domain'
 import { openBooking, openBookingForm } from '../openBooking'
@@ -47,6 +48,17 @@ export const counterRequests = {
   ),
   /** Voids (annuls) a booking on the service: it stays there, marked voided, and its stock is free again. */
   'bookings.void': entry(z.object({ id: bookingRef }), bookingChanged.omit({ booking: true })),
+  /**
+   * A picture of one step of a booking (issue 33), as base64 (already reduced by whoever took it: at most
+   * 5 MB, PNG, JPEG, GIF or WebP by its bytes): kept on this computer with who took it and when, and sent
+   * once the booking is on the service. `takenBy` names the clerk when not the signed-in user.
+   */
+  'bookings.attachPicture': entry(
+    z.object({ id: bookingRef, step: pictureStep, base64: z.string().max(7_000_000), takenBy: z.string().trim().max(100).optional() }),
+    bookingPicture,
+  ),
+  /** The pictures kept here (of one booking, or all), each with its state: waiting, sent, refused… */
+  'bookings.pictures': entry(z.object({ id: bookingRef.optional() }), z.array(bookingPicture)),
   'bookings.list': entry(none, z.array(localBooking)),
   'bookings.get': entry(z.object({ id: bookingRef }), localBooking),
   'outbox.list': entry(none, z.array(outboxEntry)),

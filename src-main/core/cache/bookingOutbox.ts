@@ -18,6 +18,8 @@ export interface BookingOutbox {
   openStates(localId: string): OpenState[]
   busy(localId: string): boolean
   busyBookings(): Set<string>
+  /** The bookings with a picture not settled yet (sync/outbox/pictureQueue.ts). */
+  picturesWaiting(): Set<string>
   openByBooking(): Map<string, OpenSummary>
   openOfMany(localIds: readonly string[]): Map<string, OpenSummary>
   openOf(localId: string): OpenSummary

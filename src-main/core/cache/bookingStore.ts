@@ -349,7 +349,10 @@ export class BookingStore {
       const stale = this.db
         .prepare<[], { local_id: string; service_id: number }>('SELECT local_id, service_id FROM bookings WHERE service_id IS NOT NULL')
         .all()
-      for (const row of stale) if (!listed.has(row.service_id) && !ours(row.local_id)) this.removeBooking(row.local_id)
+      // A booking with a picture still to send stays until the picture is settled (it names the booking).
+      const pictured = this.outbox.picturesWaiting()
+      for (const row of stale)
+        if (!listed.has(row.service_id) && !ours(row.local_id) && !pictured.has(row.local_id)) this.removeBooking(row.local_id)
     })
   }
 }

@@ -125,6 +125,19 @@ export const entityMigrations: readonly string[] = [
    ${unsentTrigger('UPDATE OF lines, service_id, deleted, state, agency_from_id', ['OLD'], ['NEW'])}
    DELETE FROM unsent_booked;
    ${fillUnsentBooked}`,
+  // 10: pictures taken at a booking's steps, their bytes kept here until the service shows them
+  // (sync/outbox/pictureQueue.ts). Their own queue: a picture never holds or fails its booking's entries.
+  `CREATE TABLE booking_pictures (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     local_id TEXT NOT NULL, marker TEXT NOT NULL,
+     step TEXT NOT NULL CHECK (step IN ('booking', 'shipping', 'delivery')),
+     mime TEXT NOT NULL, bytes BLOB NOT NULL, taken_by TEXT NOT NULL, taken_at TEXT NOT NULL,
+     state TEXT NOT NULL DEFAULT 'waiting'
+       CHECK (state IN ('waiting', 'sending', 'unknown', 'sent', 'refused', 'unsupported')),
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT, last_error TEXT,
+     before_url TEXT, url TEXT, sent_at TEXT);
+   CREATE INDEX booking_pictures_booking ON booking_pictures (local_id, step);
+   CREATE INDEX booking_pictures_due ON booking_pictures (next_attempt_at) WHERE state IN ('waiting', 'unknown');`,
 ]
 
 /** A booking counts against the stock while the service has not confirmed it (a draft is not booked yet). */

@@ -2,7 +2,13 @@ import type { counterRequests } from '@shared/contract/counter'
 import type { AreaHandlers, CoreParts } from './parts'
 
 /** The counter: bookings, the outbox, sync, the new-booking form. Assembled in core/createCore.ts. */
-export function counterHandlers({ bookings, counter, openBooking, connection }: CoreParts): AreaHandlers<typeof counterRequests> {
+export function counterHandlers({
+  bookings,
+  bookingPictures,
+  counter,
+  openBooking,
+  connection,
+}: CoreParts): AreaHandlers<typeof counterRequests> {
   return {
     'bookings.create': async (input) => bookings.create(input),
     'bookings.update': async ({ id, changes }) => bookings.update(id, changes),
@@ -11,6 +17,8 @@ export function counterHandlers({ bookings, counter, openBooking, connection }: 
     'bookings.ship': async ({ id }) => bookings.ship(id),
     'bookings.deliver': async ({ id, delivered, note }) => bookings.deliver(id, { delivered, note }),
     'bookings.void': async ({ id }) => bookings.void(id),
+    'bookings.attachPicture': async (input) => bookingPictures.attach(input),
+    'bookings.pictures': async ({ id }) => bookingPictures.list(id),
     'bookings.list': async () => bookings.list(),
     'bookings.get': async ({ id }) => bookings.get(id),
     'outbox.list': async () => bookings.outbox(),

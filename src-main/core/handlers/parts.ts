@@ -2,6 +2,7 @@ import type { Handlers } from '@shared/dispatch'
 import type { CoreOptions } from '../coreOptions'
 import type { SettingsStore } from '../settingsStore'
 import type { BookingsService } from '../services/bookingsService'
+import type { BookingPictureService } from '../services/bookingPictureService'
 import type { BundleService } from '../services/bundleService'
 import type { BundleImageService } from '../services/bundleImageService'
 import type { CatalogueService } from '../services/catalogueService'
@@ -28,6 +29,7 @@ export interface CoreParts {
   bundles: BundleService
   bundleImages: BundleImageService
   bookings: BookingsService
+  bookingPictures: BookingPictureService
   counter: CounterService
   openBooking: OpenBookingService
   dispatchTicks: DispatchTicksService

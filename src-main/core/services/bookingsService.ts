@@ -243,7 +243,9 @@ export class BookingsService {
    * question, for the scheduler that asks it every few seconds.
    */
   nextDueAt(): string | null {
-    return this.cache().outbox.nextDueAt()
+    const { outbox } = this.cache()
+    const times = [outbox.nextDueAt(), outbox.pictures.nextDueAt()].filter((t): t is string => t !== null)
+    return times.length ? times.sort()[0]! : null
   }
 
   /** The current entity's open cache (its bookings and outbox): for the runners' diagnostics and tests. */

@@ -4,6 +4,7 @@ import { keepInTransitDelivery, keptInTransitDelivery } from '../cache/keptInTra
 import type { Logger } from '../logging/logger'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
 import { pushLockFile, waitForLock } from '../sync/pushLock'
+import { pushPictures } from '../sync/picturePusher'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -99,7 +100,7 @@ export class PushRunner {
     const unlock = await waitForLock(pushLockFile(dataDir), waitMs)
     if (!unlock) throw new AppError('another_pusher', { detail: 'another Mostrador process on this computer is sending the outbox' })
     try {
-      return await pushOutbox({
+      const report = await pushOutbox({
         bookings: cache.bookings,
         outbox: cache.outbox,
         markerEcho: cache.markerEcho,
@@ -118,6 +119,17 @@ export class PushRunner {
         ignoreBackoff,
         onProgress: this.progressReporter(touched),
       })
+      // The pictures after the bookings: a create or a ship confirmed just now lets its picture go in the same push.
+      const pictures = await pushPictures({
+        pictures: cache.outbox.pictures,
+        bookings: cache.bookings,
+        rest: session.rest,
+        now,
+        ignoreBackoff,
+        onProgress: (localId) => touched.add(localId),
+      })
+      if (pictures) log.info('booking pictures sent', { pictures })
+      return report
     } finally {
       unlock()
       // Confirmed entries stay for the sync centre's history as long as the retention says, then go.

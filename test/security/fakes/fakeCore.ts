@@ -61,6 +61,8 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'bookings.ship': { id: '1234' },
   'bookings.deliver': { id: '1234' },
   'bookings.void': { id: '1234' },
+  'bookings.attachPicture': { id: '1234', step: 'delivery', base64: 'iVBORw0KGgo=' },
+  'bookings.pictures': {},
   'bookings.list': undefined,
   'bookings.get': { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
   'outbox.list': undefined,
@@ -232,6 +234,21 @@ const sampleBooking: LocalBooking = localBooking('0f8fad5b-d9cb-469f-a165-708677
   createdAt: '2026-11-22T10:00:00.000Z',
   updatedAt: '2026-11-22T10:00:00.000Z',
 })
+const samplePicture: RequestOutput<'bookings.pictures'>[number] = {
+  seq: 1,
+  localId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  serviceId: 1234,
+  step: 'delivery',
+  state: 'waiting',
+  mime: 'image/png',
+  bytes: 8,
+  takenBy: 'Ana',
+  takenAt: '2026-11-29T07:00:00.000Z',
+  attempts: 0,
+  lastError: null,
+  url: null,
+  sentAt: null,
+}
 const outboxEntries = [
   {
     seq: 4,
@@ -420,6 +437,8 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'bookings.ship': { booking: sampleBooking, changes: bookingsDelta },
   'bookings.deliver': { booking: sampleBooking, changes: bookingsDelta },
   'bookings.void': { changes: { ...bookingsDelta, bookings: [], removed: [sampleBooking.localId] } },
+  'bookings.attachPicture': samplePicture,
+  'bookings.pictures': [samplePicture],
   'bookings.list': [sampleBooking],
   'bookings.get': sampleBooking,
   'outbox.list': outboxEntries,

@@ -3,6 +3,7 @@ import type { HeldCandidate, OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
 import type { BookingOutbox } from '../../cache/bookingOutbox'
 import { Kept } from '../../cache/preparedStatements'
+import { PictureQueue } from './pictureQueue'
 import { OutboxQueries, type EntryState, type QueuedEntry } from './outboxQueries'
 
 // Where the pusher and the services have always found the entries' shapes.
@@ -21,6 +22,9 @@ export type { EntryState, QueuedEntry, SentEntry } from './outboxQueries'
 export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
 export class OutboxStore extends OutboxQueries implements BookingOutbox {
+  /** The pictures taken at the bookings' steps: a queue of their own beside the entries (pictureQueue.ts). */
+  readonly pictures = new PictureQueue(this.db)
+
   /** The changes' statements (run, never read), prepared once: the push runs them for every entry. */
   private readonly changes = new Kept((sql) => this.db.prepare(sql))
 
@@ -44,6 +48,10 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
     this.stmt("UPDATE outbox SET payload = ?, state = 'queued', next_attempt_at = NULL WHERE seq = ?").run(JSON.stringify(payload), seq)
   }
 
+  picturesWaiting(): Set<string> {
+    return this.pictures.waitingBookings()
+  }
+
   /** Drops entries nobody has sent yet (e.g. a create never sent, for a booking deleted before it left). */
   dropUnsent(localId: string): number {
     return this.stmt("DELETE FROM outbox WHERE local_id = ? AND state = 'queued' AND attempts = 0").run(localId).changes
@@ -57,11 +65,14 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
   /** A booking's entries become another's (a copy of it read from the service is merged into it). */
   moveEntries(fromLocalId: string, toLocalId: string): void {
     this.stmt('UPDATE outbox SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
+    // Its pictures (pictureQueue.ts) follow it too.
+    this.stmt('UPDATE booking_pictures SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
   }
 
   /** Every entry of a booking, confirmed or not (the booking itself is going away). */
   removeAll(localId: string): void {
     this.stmt('DELETE FROM outbox WHERE local_id = ?').run(localId)
+    this.stmt('DELETE FROM booking_pictures WHERE local_id = ?').run(localId)
   }
 
   /**

@@ -1,0 +1,77 @@
+import { maxPictureBytes, type BookingPicture, type PictureStep } from '@shared/bookingPictures'
+import { sniffImageType } from '@shared/bundleImages'
+import { AppError } from '@shared/errors'
+import { newMarker } from './bookingFields'
+import type { EntityCache, EntityCaches } from './entityCaches'
+import type { ProfileService } from './profileService'
+
+export interface PictureInput {
+  /** The booking: its local id, or its number on the service. */
+  id: string
+  step: PictureStep
+  /** The bytes as base64 (the contract carries text), already reduced by whoever took the picture. */
+  base64: string
+  /** Who took it, when not the signed-in user (a shared station's clerk); the user's name otherwise. */
+  takenBy?: string | undefined
+}
+
+/**
+ * Attaches a picture to a step of a booking: kept in the entity's cache with who took it and when, and
+ * queued for the service (sync/outbox/pictureQueue.ts) whatever the line; the next push sends it once the
+ * booking exists there. Nothing here touches the booking or its entries: a picture never delays or
+ * endangers the booking it belongs to.
+ */
+export class BookingPictureService {
+  constructor(
+    private readonly caches: EntityCaches,
+    private readonly profile: ProfileService,
+    private readonly now: () => Date,
+  ) {}
+
+  attach(input: PictureInput): BookingPicture {
+    const bytes = Buffer.from(input.base64, 'base64')
+    if (bytes.length === 0) throw new AppError('bad_input', { field: 'picture', detail: 'the picture is empty' })
+    if (bytes.length > maxPictureBytes)
+      throw new AppError('bad_input', { field: 'picture', detail: `the picture is larger than ${maxPictureBytes} bytes` })
+    // The bytes decide what it is: a declared type or a file name can lie.
+    const mime = sniffImageType(bytes)
+    if (!mime) throw new AppError('bad_input', { field: 'picture', detail: 'the picture is not a PNG, JPEG, GIF or WebP image' })
+    const cache = this.cache()
+    const booking = /^\d+$/.test(input.id) ? cache.bookings.byServiceId(Number(input.id)) : cache.bookings.get(input.id)
+    if (!booking || booking.deleted) throw new AppError('not_found', { detail: `no booking ${input.id} here` })
+    const seq = cache.outbox.pictures.attach({
+      localId: booking.localId,
+      step: input.step,
+      mime,
+      bytes,
+      takenBy: input.takenBy?.trim() || this.takenBy(),
+      takenAt: this.now().toISOString(),
+      marker: newMarker(),
+    })
+    if (seq === false)
+      throw new AppError('conflict', {
+        field: 'picture',
+        detail: `the ${input.step} picture of this booking is being sent: wait until it is settled`,
+      })
+    return cache.outbox.pictures.get(seq)!
+  }
+
+  /** The pictures kept here, of one booking or of all, with their states (the Sync centre's list). */
+  list(id?: string): BookingPicture[] {
+    const cache = this.cache()
+    if (id === undefined) return cache.outbox.pictures.list()
+    const booking = /^\d+$/.test(id) ? cache.bookings.byServiceId(Number(id)) : cache.bookings.get(id)
+    return booking ? cache.outbox.pictures.list(booking.localId) : []
+  }
+
+  private takenBy(): string {
+    const profile = this.profile.lastKnown()?.profile
+    return profile?.name || profile?.email || '?'
+  }
+
+  private cache(): EntityCache {
+    const cache = this.caches.current()
+    if (!cache) throw new AppError('network', { detail: 'the current entity is not known yet: connect once to load it' })
+    return cache
+  }
+}
