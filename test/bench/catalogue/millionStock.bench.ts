@@ -39,7 +39,7 @@ it('a full pull of a million stock rows: peak RSS, then search p99 on the cache 
   const agency = db.prepare<[], number>('SELECT min(agency_id) FROM stock').pluck().get() ?? null
   const store = new CatalogueStore(db, () => agency)
   const queries = mixedQueries(db)
-  const times = await searchTimes(store, queries)
+  const times = searchTimes(store, queries)
   const found = store.search({ query: queries[1]!, limit: 50 })
   db.close()
 
@@ -50,8 +50,9 @@ it('a full pull of a million stock rows: peak RSS, then search p99 on the cache 
     { name: 'stock rows (by lot) per second', value: lotStockRows / (pull.ms / 1000), unit: '/s' },
   ])
   report(`Search on the million-stock cache (${queries.length} mixed queries, first page of 50)`, [
-    { name: 'p50 cache search', value: percentile(times, 50), unit: 'ms' },
-    { name: 'p99 cache search', value: percentile(times, 99), unit: 'ms', goal: 'p99 ≤ 2 ms' },
+    { name: 'p50 cache search', value: percentile(times.wall, 50), unit: 'ms' },
+    { name: 'p99 cache search', value: percentile(times.wall, 99), unit: 'ms', goal: 'p99 ≤ 2 ms' },
+    { name: 'p99 cache search, processor time', value: percentile(times.cpu, 99), unit: 'ms' },
   ])
   expect(stockRows).toBe(1_000_000)
   expect(found.rows.length).toBeGreaterThan(0)
