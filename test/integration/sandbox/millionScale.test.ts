@@ -58,4 +58,11 @@ describe('the million scale', () => {
       small.close()
     }
   })
+
+  it('is kept when the store is opened again without a scale (training data survives a restart)', () => {
+    store.close()
+    store = SandboxStore.open(join(dir, 'sandbox.sqlite'))
+    expect(store.seedParams.scale).toBe('million')
+    expect(count(store.db, 'SELECT COUNT(*) FROM items WHERE entity_id = 101')).toBe(20_000)
+  })
 })
