@@ -15,6 +15,7 @@ import { SandboxStore } from './store/sandboxStore'
 export { parseFaultSpec, formatFaultSpec } from './faults'
 export type { FaultSettings } from './faults'
 export type { SandboxScale } from './seed/seedParams'
+export { sandboxScales } from './seed/seedParams'
 
 export interface SandboxOptions {
   /** 0 or absent: a free port. */

@@ -87,7 +87,11 @@ function factsFor(entityId: number): EntityBundleFacts {
     foreignAgency: demoAgencies[entityId]!.foreign,
     tags: template.tags,
     codePrefix: template.codePrefix,
-    bundleCount: { small: bundleCountFor('small', entityIndex), large: bundleCountFor('large', entityIndex) },
+    bundleCount: {
+      small: bundleCountFor('small', entityIndex),
+      large: bundleCountFor('large', entityIndex),
+      million: bundleCountFor('million', entityIndex),
+    },
   }
 }
 

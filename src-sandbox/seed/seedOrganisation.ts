@@ -1,17 +1,11 @@
 import type { Sqlite } from '@base/sqlite'
 import { defaultSettings } from '../model/sandboxSettings'
-import {
-  agencyCategorySeeds,
-  agencySeeds,
-  employeeSeeds,
-  entitySeeds,
-  membershipSeeds,
-  userSeeds,
-  userTimestamps,
-} from './organisationData'
+import { agencyCategorySeeds, employeeSeeds, entitySeeds, membershipSeeds, userSeeds, userTimestamps } from './organisationData'
+import { agenciesFor } from './scaleAgencies'
+import type { SeedParams } from './seedParams'
 
 /** Entities (companies), users, memberships, agencies, employees and the default settings. */
-export function seedOrganisation(db: Sqlite): void {
+export function seedOrganisation(db: Sqlite, params: SeedParams): void {
   const entityColumns = Object.keys(entitySeeds[0]!)
   const insertEntity = db.prepare(`INSERT INTO entities (${entityColumns.join(', ')}) VALUES (${entityColumns.map(() => '?').join(', ')})`)
   for (const e of entitySeeds) insertEntity.run(...entityColumns.map((c) => (e as unknown as Record<string, unknown>)[c]))
@@ -42,7 +36,7 @@ export function seedOrganisation(db: Sqlite): void {
   const insertAgency = db.prepare(
     'INSERT INTO agencies (id, entity_id, agency_category_id, name, address, active) VALUES (?, ?, ?, ?, ?, ?)',
   )
-  for (const a of agencySeeds) insertAgency.run(a.id, a.entity_id, a.agency_category_id, a.name, a.address, a.active)
+  for (const a of agenciesFor(params.scale)) insertAgency.run(a.id, a.entity_id, a.agency_category_id, a.name, a.address, a.active)
 
   const insertEmployee = db.prepare('INSERT INTO employees (id, entity_id, user_id, agency_id, name) VALUES (?, ?, ?, ?, ?)')
   for (const e of employeeSeeds) insertEmployee.run(e.id, e.entity_id, e.user_id, e.agency_id, e.name)

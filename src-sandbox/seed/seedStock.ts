@@ -1,9 +1,11 @@
 import type { Sqlite } from '@base/sqlite'
 import { createPrng, type Prng } from '../prng'
-import { agencySeeds, entitySeeds } from './organisationData'
+import { BatchInsert } from './batchInsert'
+import { entitySeeds } from './organisationData'
 import { IdSequence } from './idSequence'
+import { agenciesFor } from './scaleAgencies'
 import type { SeededItem } from './seedCatalogue'
-import type { SeedParams } from './seedParams'
+import { stocksEveryAgency, type SeedParams } from './seedParams'
 
 // Absolute dates, not "today": the seed must give the same bytes on any day.
 const firstExpiry = Date.UTC(2026, 0, 1)
@@ -20,15 +22,20 @@ function available(prng: Prng, fractional: boolean): number {
 
 /**
  * Lots per item (dated ones for perishable goods, one undated lot otherwise)
- * and stock per lot in the entity's active agencies.
+ * and stock per lot in the entity's active agencies. Inserted in batches: the
+ * million scale writes over a million stock rows.
  */
 export function seedStock(db: Sqlite, params: SeedParams, items: readonly SeededItem[]): void {
-  const insertLot = db.prepare('INSERT INTO lots (id, entity_id, item_id, name, expires) VALUES (?, ?, ?, ?, ?)')
-  const insertStock = db.prepare('INSERT INTO lot_stocks (id, entity_id, lot_id, agency_id, available) VALUES (?, ?, ?, ?, ?)')
+  const insertLot = new BatchInsert(db, 'lots', ['id', 'entity_id', 'item_id', 'name', 'expires'])
+  const insertStock = new BatchInsert(db, 'lot_stocks', ['id', 'entity_id', 'lot_id', 'agency_id', 'available'])
 
   entitySeeds.forEach((entity, entityIndex) => {
     const prng = createPrng(params.seed, `stock:${entity.id}`)
-    const agencies = agencySeeds.filter((a) => a.entity_id === entity.id && a.active === 1).map((a) => a.id)
+    const agencies = agenciesFor(params.scale)
+      .filter((a) => a.entity_id === entity.id && a.active === 1)
+      .map((a) => a.id)
+    // Drawn only where not every agency is stocked, so the small and large scales keep their stream.
+    const stocked = stocksEveryAgency(params.scale, entityIndex) ? () => true : () => prng.chance(0.7)
     const lotIds = new IdSequence(10_000_000 * (entityIndex + 1) + 1)
     const stockIds = new IdSequence(100_000_000 * (entityIndex + 1) + 1)
     for (const item of items) {
@@ -44,11 +51,13 @@ export function seedStock(db: Sqlite, params: SeedParams, items: readonly Seeded
       }
       for (const lot of lots) {
         const lotId = lotIds.next()
-        insertLot.run(lotId, entity.id, item.id, lot.name, lot.expires)
+        insertLot.add([lotId, entity.id, item.id, lot.name, lot.expires])
         for (const agencyId of agencies) {
-          if (prng.chance(0.7)) insertStock.run(stockIds.next(), entity.id, lotId, agencyId, available(prng, item.fractional))
+          if (stocked()) insertStock.add([stockIds.next(), entity.id, lotId, agencyId, available(prng, item.fractional)])
         }
       }
     }
   })
+  insertLot.flush()
+  insertStock.flush()
 }

@@ -19,7 +19,7 @@ export type { SandboxScale, SeedParams } from './seedParams'
  * after the areas it refers to.
  */
 export function seedStore(db: Sqlite, params: SeedParams): void {
-  seedOrganisation(db)
+  seedOrganisation(db, params)
   const items = seedCatalogue(db, params)
   seedStock(db, params, items)
   seedBundles(db, params)

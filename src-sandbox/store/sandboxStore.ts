@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { openSqlite, type Sqlite } from '@base/sqlite'
+import { sandboxScales } from '../seed/seedParams'
 import { seedStore, type SeedParams } from '../seed/seedStore'
 import { domainTables, metaTable, schemaVersion } from './schema'
 import { registerSqlFunctions } from './sqlFunctions'
@@ -37,7 +38,7 @@ export class SandboxStore {
       const meta = readMeta(db)
       const stored: Partial<SeedParams> = {
         seed: meta.get('seed') === undefined ? undefined : Number(meta.get('seed')),
-        scale: meta.get('scale') === 'large' ? 'large' : meta.get('scale') === 'small' ? 'small' : undefined,
+        scale: sandboxScales.find((s) => s === meta.get('scale')),
       }
       const params: SeedParams = {
         seed: requested.seed ?? stored.seed ?? defaultSeedParams.seed,

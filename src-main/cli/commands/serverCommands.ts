@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { startSandbox } from '@sandbox'
+import { sandboxScales, startSandbox } from '@sandbox'
 import { launchBrowserHost } from '../../host/launchBrowserHost'
 import { UsageError } from '../output'
 
@@ -31,16 +31,17 @@ export function registerServerCommands(program: Command, run: Run): void {
     .command('sandbox')
     .description('run the sandbox service (training company) until stopped')
     .option('--port <port>', 'port on 127.0.0.1 (default: a free one)')
-    .option('--scale <scale>', 'small or large (50,000 items)', 'small')
+    .option('--scale <scale>', 'small, large (50,000 items) or million (1,000,000 stock rows)', 'small')
     .option('--faults <spec>', 'e.g. latency=20-80,5xx=0.1,drop=0.05')
     .option('--no-extensions', 'serve only what the real service offers (no tags, POS settings, transfer requests…; see ADDITIONS.md)')
     .action(
       // Here the global --data-dir is the sandbox's own folder; without it the data is temporary.
       run(async (ctx, opts: { port?: string; scale: string; faults?: string; extensions: boolean }) => {
-        if (opts.scale !== 'small' && opts.scale !== 'large') throw new UsageError('--scale is small or large')
+        const scale = sandboxScales.find((s) => s === opts.scale)
+        if (scale === undefined) throw new UsageError('--scale is small, large or million')
         const sandbox = await startSandbox({
           port: port(opts.port),
-          scale: opts.scale,
+          scale,
           faults: opts.faults,
           dataDir: ctx.global.dataDir,
           extensions: opts.extensions,

@@ -138,6 +138,13 @@ export const entityMigrations: readonly string[] = [
      before_url TEXT, url TEXT, sent_at TEXT);
    CREATE INDEX booking_pictures_booking ON booking_pictures (local_id, step);
    CREATE INDEX booking_pictures_due ON booking_pictures (next_attempt_at) WHERE state IN ('waiting', 'unknown');`,
+  // 11: the bundles' search words indexed by their first 4 and 5 letters too, as a clerk types them. Without an
+  // index of its length FTS5 reads every match of a prefix before the first row (about 8,000 for "combo" at 40,000
+  // bundles: 4× slower). The index is remade from the bundles; a full pull copies its schema.
+  `DROP TABLE bundle_fts;
+   CREATE VIRTUAL TABLE bundle_fts USING fts5(code, name, ean13, tags, content='', contentless_delete=1, prefix='2 3 4 5', tokenize='unicode61 remove_diacritics 2');
+   INSERT INTO bundle_fts (rowid, code, name, ean13, tags)
+     SELECT b.id, b.code, b.name, coalesce(b.ean13, ''), (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(b.tags)) FROM bundles b;`,
 ]
 
 /** A booking counts against the stock while the service has not confirmed it (a draft is not booked yet). */

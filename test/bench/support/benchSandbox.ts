@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { tempDir } from '../../support/tempDir'
+import type { SandboxScale } from '@sandbox'
 
 export const root = join(__dirname, '..', '..', '..')
 export const cli = join(root, 'out', 'main', 'cli.js')
@@ -14,7 +15,7 @@ export interface BenchSandbox {
 }
 
 /** A sandbox in a process of its own (the built CLI), so its work and memory are not the client's. */
-export async function startBenchSandbox(scale: 'small' | 'large'): Promise<BenchSandbox> {
+export async function startBenchSandbox(scale: SandboxScale): Promise<BenchSandbox> {
   const dir = tempDir('mostrador-bench-sandbox-')
   const sandbox: ChildProcess = spawn(process.execPath, [cli, '--json', '--data-dir', dir, 'sandbox', '--scale', scale], { cwd: root })
   const first = await new Promise<string>((resolve, reject) => {
