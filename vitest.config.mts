@@ -88,6 +88,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One Chromium for the run (each app gets a fresh context in it) and one module graph for every file
+          // (no test keeps state in a module): a launch and a file's imports cost seconds each, 50 files over.
+          globalSetup: ['test/e2e/support/chromiumServer.ts'],
+          isolate: false,
           // A screen on a loaded CI machine may take seconds to settle; vitest's 1 s default made waits flaky.
           expect: { poll: { timeout: 10_000 } },
         },

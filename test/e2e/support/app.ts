@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach, inject } from 'vitest'
 import { launchBrowserHost } from '../../../src-main/host/launchBrowserHost'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { TrainingService } from '@base/training'
 import { screenshot } from './artifacts'
 import { requestInApp } from './requests'
-import { launchChromium, type ChromiumKind } from './browser'
+import { launchChromium, newContextIn, type ChromiumKind, type LaunchedBrowser } from './browser'
 
 export interface RunningApp {
   page: Page
@@ -67,9 +67,15 @@ export function markToursSeen(dataDir: string): void {
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ preferences }))
 }
 
+/** A context in the run's shared Chromium where the e2e project launched one (chromiumServer.ts), else a browser of its own. */
+function openBrowser(kind: ChromiumKind = 'browser'): Promise<LaunchedBrowser> {
+  const shared = kind === 'browser' ? inject('chromiumEndpoint') : undefined
+  return shared ? newContextIn(shared) : launchChromium(kind)
+}
+
 /**
  * The real renderer in Chromium, talking to the real core through the browser
- * host, with a fresh data folder and an in-memory keychain per call.
+ * host, with a fresh data folder, an in-memory keychain and a fresh browser context per call.
  */
 export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-e2e-'))
@@ -91,7 +97,7 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
       return host.training.start()
     }
     cleanups.push(() => host.close())
-    const browser = await launchChromium(options.chromium)
+    const browser = await openBrowser(options.chromium)
     cleanups.push(() => browser.close())
     const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     const problems: string[] = []

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 
 const chromiumArgs = [
   '--headless',
@@ -50,30 +50,89 @@ export interface LaunchedBrowser {
   close(): Promise<void>
 }
 
+/** What every app's window is: a laptop's size, a Spanish-speaking shop. */
+const contextOptions = { viewport: { width: 1366, height: 820 }, locale: 'es-ES' }
+
+/** The browser's own scratch folders (its temporary files, config and cache) under `root`, so runs leave nothing behind. */
+function scratchEnv(root: string): NodeJS.ProcessEnv {
+  const scratch = join(root, 'scratch')
+  for (const dir of [scratch, join(scratch, 'config'), join(scratch, 'cache')]) mkdirSync(dir, { recursive: true })
+  return { ...process.env, TMPDIR: scratch, XDG_CONFIG_HOME: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache') }
+}
+
 /** A fresh profile per launch, with the browser's own scratch folders inside it, so runs leave nothing behind. */
 export async function launchChromium(kind: ChromiumKind = 'browser'): Promise<LaunchedBrowser> {
   const executablePath = findChromium(kind)
   const root = mkdtempSync(join(tmpdir(), 'mostrador-chromium-'))
   const profile = join(root, 'profile')
-  const scratch = join(root, 'scratch')
-  for (const dir of [profile, scratch, join(scratch, 'config'), join(scratch, 'cache')]) mkdirSync(dir, { recursive: true })
+  mkdirSync(profile, { recursive: true })
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     args: chromiumArgs,
-    viewport: { width: 1366, height: 820 },
-    locale: 'es-ES',
-    env: {
-      ...process.env,
-      TMPDIR: scratch,
-      XDG_CONFIG_HOME: join(scratch, 'config'),
-      XDG_CACHE_HOME: join(scratch, 'cache'),
-    },
+    ...contextOptions,
+    env: scratchEnv(root),
   })
   return {
     context,
     async close() {
       await context.close().catch(() => undefined)
       rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface ChromiumServer {
+  wsEndpoint: string
+  close(): Promise<void>
+}
+
+/**
+ * One Chromium for a whole test run (the e2e project's globalSetup), which each app reaches through
+ * `newContextIn`: a launch costs a second or more, a context a tenth of that.
+ */
+export async function launchChromiumServer(kind: ChromiumKind = 'browser'): Promise<ChromiumServer> {
+  const root = mkdtempSync(join(tmpdir(), 'mostrador-chromium-'))
+  try {
+    const server = await chromium.launchServer({ executablePath: findChromium(kind), args: chromiumArgs, env: scratchEnv(root) })
+    return {
+      wsEndpoint: server.wsEndpoint(),
+      async close() {
+        await server.close().catch(() => undefined)
+        rmSync(root, { recursive: true, force: true })
+      },
+    }
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true })
+    throw err
+  }
+}
+
+// One connection per test process to the run's Chromium; a lost one is made again on the next call.
+let connection: { wsEndpoint: string; browser: Promise<Browser> } | undefined
+
+function connectTo(wsEndpoint: string): Promise<Browser> {
+  if (connection?.wsEndpoint !== wsEndpoint) {
+    const browser = chromium.connect(wsEndpoint)
+    connection = { wsEndpoint, browser }
+    const forget = () => {
+      if (connection?.browser === browser) connection = undefined
+    }
+    browser.then((b) => b.on('disconnected', forget), forget)
+  }
+  return connection.browser
+}
+
+/**
+ * A new context (its own cookies, storage, cache and permissions: nothing of another app's) in the Chromium
+ * at `wsEndpoint`, as fresh to the page as a new profile.
+ */
+export async function newContextIn(wsEndpoint: string): Promise<LaunchedBrowser> {
+  const browser = await connectTo(wsEndpoint)
+  const context = await browser.newContext(contextOptions)
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined)
     },
   }
 }
