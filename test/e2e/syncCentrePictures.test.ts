@@ -78,6 +78,7 @@ describe('sync centre: the booking pictures', () => {
     await expectText(refused.getByTestId('picture-number'), String(refusedOf))
     await expectText(refused.getByTestId('picture-state'), 'Rechazada por el servicio')
     await expectText(refused.getByTestId('picture-taken'), /^Tomada por Rosa Pérez, /)
+    await expectText(refused.getByTestId('picture-reason-message'), 'Foto: Debe ser menor que 5 MB.')
     await refused.getByTestId('picture-reason-detail').locator('summary').click()
     await expectText(refused.getByTestId('technical-details-text'), 'el tamaño del archivo debe ser menor que 5 MB')
     // Every thumbnail shows the picture's own bytes.

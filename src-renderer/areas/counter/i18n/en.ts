@@ -181,6 +181,7 @@ const counter: CounterMessages = {
     taken: 'Taken by {who}, {time}',
     thumbAlt: 'Picture of booking {number}, {step}',
     noThumb: 'No preview',
+    pictureField: 'Picture',
     thumbRetry: 'Read the picture again',
     dismiss: 'Dismiss picture',
     dismissTitle: 'Dismiss this picture?',

@@ -182,6 +182,7 @@ const counter = {
     taken: 'Tomada por {who}, {time}',
     thumbAlt: 'Foto de la reserva {number}, {step}',
     noThumb: 'Sin vista previa',
+    pictureField: 'Foto',
     thumbRetry: 'Leer la foto otra vez',
     dismiss: 'Descartar foto',
     dismissTitle: '¿Descartar esta foto?',
