@@ -174,7 +174,7 @@ function createAreaParts({ options, now, log, events }: Assembly, { settings, se
   const bundles = new BundleService(session, profile, catalogue, now)
   const bundleImages = new BundleImageService(session, catalogue)
   const bookings = new BookingsService(options.dataDir, session, profile, caches, events, now, log.child({ area: 'sync' }))
-  const bookingPictures = new BookingPictureService(caches, profile, now)
+  const bookingPictures = new BookingPictureService(caches, profile, now, events)
   const counter = new CounterService(session, profile, caches, events, now)
   const openBooking = new OpenBookingService(caches, now, log.child({ area: 'counter' }))
   const dispatchTicks = new DispatchTicksService(

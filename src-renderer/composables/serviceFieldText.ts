@@ -27,7 +27,8 @@ export interface ServiceFieldMeaning {
   n?: string
 }
 
-const num = String.raw`(-?\d+(?:[.,]\d+)?)`
+/** A number, with the unit of a file's size when it has one (CarrierWave's "menor que 5 MB"). */
+const num = String.raw`(-?\d+(?:[.,]\d+)?(?:\s?(?:[KMG]B|bytes)\b)?)`
 /** Rails' default messages in English and Spanish (rails-i18n es), most specific first. */
 const rules: readonly [RegExp, ServiceFieldKind][] = [
   [/can'?t be blank|must be present|no puede estar en blanco|debe estar presente|es obligatori[oa]/i, 'required'],

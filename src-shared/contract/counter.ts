@@ -5,7 +5,7 @@ import { agencyStock, counterSetup, scanResult, transferRequest } from '../count
 import { connectionState } from '../domain'
 import { openBooking, openBookingForm } from '../openBooking'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
-import { bookingsDelta } from './events'
+import { bookingsDelta, picturesKept } from './events'
 import { decimalText, recordId } from '../patternSchemas'
 
 const bookingChanged = z.object({ booking: localBooking, changes: bookingsDelta })
@@ -59,6 +59,13 @@ export const counterRequests = {
   ),
   /** The pictures kept here (of one booking, or all), each with its state: waiting, sent, refused… */
   'bookings.pictures': entry(z.object({ id: bookingRef.optional() }), z.array(bookingPicture)),
+  /** One kept picture's bytes, for its thumbnail (the CSP's img-src allows data:). */
+  'bookings.pictureImage': entry(
+    z.object({ seq: recordId }),
+    z.object({ mime: z.string().regex(/^image\/(png|jpeg|gif|webp)$/), base64: z.string() }),
+  ),
+  /** Removes a refused picture from this computer; its booking is left as it is. Answers the list kept. */
+  'bookings.dismissPicture': entry(z.object({ seq: recordId }), picturesKept),
   'bookings.list': entry(none, z.array(localBooking)),
   'bookings.get': entry(z.object({ id: bookingRef }), localBooking),
   'outbox.list': entry(none, z.array(outboxEntry)),

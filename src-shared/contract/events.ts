@@ -5,6 +5,7 @@ import { updateStatus } from '../updates'
 import { dataNotice } from '../support'
 import { localBooking, outboxEntry } from '../bookings'
 import { scannedItem } from '../counter'
+import { bookingPicture } from '../bookingPictures'
 import { syncSummary } from './entry'
 
 /**
@@ -22,6 +23,13 @@ export const bookingsDelta = z.object({
   full: z.boolean(),
 })
 export type BookingsDelta = z.infer<typeof bookingsDelta>
+
+/**
+ * Every picture kept on this computer (issue 33) as it now stands, after one was attached, settled by a
+ * push or dismissed: few and small without their bytes, so the whole list replaces what a screen holds.
+ */
+export const picturesKept = z.object({ pictures: z.array(bookingPicture) })
+export type PicturesKept = z.infer<typeof picturesKept>
 
 /**
  * Every event the core sends, with its schema: the contract's part the renderer checks at run time (the
@@ -42,6 +50,8 @@ export const events = {
    * After bookings changed: their items as the counter now books them (availability net of unsent bookings, lots),
    * each as a scan's answer has it, so a window's kept answers take them instead of asking (src-shared/scanAnswerItems.ts).
    */
+  /** A booking picture was attached, settled by a push or dismissed: the whole list kept here. */
+  'pictures.changed': picturesKept,
   'counter.itemsMoved': z.object({ items: z.array(scannedItem) }),
   'updates.changed': updateStatus,
   /** A damaged cache file was set aside as it was opened: the clerk is told what came back (a banner). */

@@ -19,6 +19,8 @@ export function counterHandlers({
     'bookings.void': async ({ id }) => bookings.void(id),
     'bookings.attachPicture': async (input) => bookingPictures.attach(input),
     'bookings.pictures': async ({ id }) => bookingPictures.list(id),
+    'bookings.pictureImage': async ({ seq }) => bookingPictures.image(seq),
+    'bookings.dismissPicture': async ({ seq }) => bookingPictures.dismiss(seq),
     'bookings.list': async () => bookings.list(),
     'bookings.get': async ({ id }) => bookings.get(id),
     'outbox.list': async () => bookings.outbox(),

@@ -1,6 +1,8 @@
 import { maxPictureBytes, type BookingPicture, type PictureStep } from '@shared/bookingPictures'
 import { sniffImageType } from '@shared/bundleImages'
+import type { PicturesKept } from '@shared/contract/events'
 import { AppError } from '@shared/errors'
+import type { CoreEvents } from '../events'
 import { newMarker } from './bookingFields'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
@@ -26,6 +28,7 @@ export class BookingPictureService {
     private readonly caches: EntityCaches,
     private readonly profile: ProfileService,
     private readonly now: () => Date,
+    private readonly events: CoreEvents,
   ) {}
 
   attach(input: PictureInput): BookingPicture {
@@ -53,7 +56,37 @@ export class BookingPictureService {
         field: 'picture',
         detail: `the ${input.step} picture of this booking is being sent: wait until it is settled`,
       })
+    this.announce()
     return cache.outbox.pictures.get(seq)!
+  }
+
+  /** One kept picture's bytes and type, for the screens' thumbnail. */
+  image(seq: number): { mime: string; base64: string } {
+    const pictures = this.cache().outbox.pictures
+    const picture = pictures.get(seq)
+    const bytes = picture ? pictures.bytes(seq) : null
+    if (!picture || !bytes) throw new AppError('not_found', { detail: `no picture ${seq} here` })
+    return { mime: picture.mime, base64: bytes.toString('base64') }
+  }
+
+  /**
+   * The clerk dismisses a picture the service refused: removed from this computer, its booking and its
+   * entries untouched. Only a refused one: any other is still the booking's proof on its way or kept.
+   */
+  dismiss(seq: number): PicturesKept {
+    const pictures = this.cache().outbox.pictures
+    const picture = pictures.get(seq)
+    if (!picture) throw new AppError('not_found', { detail: `no picture ${seq} here` })
+    if (!pictures.dismissRefused(seq))
+      throw new AppError('conflict', { field: 'picture', detail: `the picture is ${picture.state}, not refused: it is kept` })
+    return this.announce()
+  }
+
+  /** Tells the screens the pictures kept here now, and returns it for the command's answer. */
+  private announce(): PicturesKept {
+    const kept = { pictures: this.cache().outbox.pictures.list() }
+    this.events.emit('pictures.changed', kept)
+    return kept
   }
 
   /** The pictures kept here, of one booking or of all, with their states (the Sync centre's list). */

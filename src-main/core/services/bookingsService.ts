@@ -63,6 +63,7 @@ export class BookingsService {
       log,
       retentionMs,
       changed: (ids) => this.changed(ids),
+      events,
     })
   }
 

@@ -1,6 +1,7 @@
 import type { BookingsDelta } from '@shared/contract/events'
 import { AppError } from '@shared/errors'
 import { keepInTransitDelivery, keptInTransitDelivery } from '../cache/keptInTransitDelivery'
+import type { CoreEvents } from '../events'
 import type { Logger } from '../logging/logger'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
 import { pushLockFile, waitForLock } from '../sync/pushLock'
@@ -30,6 +31,8 @@ export interface PushRunnerDeps {
   retentionMs: number
   /** Announces the named bookings (and the outbox's counts) to the screens, and returns what it announced. */
   changed: (localIds: Iterable<string>) => BookingsDelta
+  /** Where a picture settled by the push is announced (pictures.changed). */
+  events: CoreEvents
 }
 
 /** Sends the current entity's outbox: one push at a time, announced to the screens as it goes. */
@@ -126,7 +129,11 @@ export class PushRunner {
         rest: session.rest,
         now,
         ignoreBackoff,
-        onProgress: (localId) => touched.add(localId),
+        onProgress: (localId) => {
+          touched.add(localId)
+          // Each picture is an upload of its own: the screens see it settle as it does.
+          this.deps.events.emit('pictures.changed', { pictures: cache.outbox.pictures.list() })
+        },
       })
       if (pictures) log.info('booking pictures sent', { pictures })
       return report

@@ -107,9 +107,14 @@ export class PictureQueue {
     return row ? toPicture(row) : null
   }
 
-  /** The picture's bytes, read only to send it. */
+  /** The picture's bytes, read to send it or to show it. */
   bytes(seq: number): Buffer | null {
     return this.db.prepare<[number], { bytes: Buffer }>('SELECT bytes FROM booking_pictures WHERE seq = ?').get(seq)?.bytes ?? null
+  }
+
+  /** Forgets a refused picture (the clerk dismissed it): true when it was one. */
+  dismissRefused(seq: number): boolean {
+    return this.db.prepare("DELETE FROM booking_pictures WHERE seq = ? AND state = 'refused'").run(seq).changes > 0
   }
 
   due(now: string): DuePicture[] {

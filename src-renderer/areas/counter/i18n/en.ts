@@ -165,6 +165,29 @@ const counter: CounterMessages = {
       delivered: 'Delivered',
     },
   },
+  syncPictures: {
+    title: 'Booking pictures',
+    hint: 'The proof taken at each step, with its own state: it is sent after its booking.',
+    steps: { booking: 'At booking', shipping: 'At shipping', delivery: 'At delivery' },
+    states: {
+      waiting: 'Waiting to be sent',
+      sending: 'Sending…',
+      toCheck: 'To be checked',
+      sent: 'Sent',
+      refused: 'Refused by the service',
+      unsupported: 'Kept here: this service keeps no pictures',
+    },
+    toCheckHint: 'It was sent without an answer: the service is checked before it is sent again.',
+    taken: 'Taken by {who}, {time}',
+    thumbAlt: 'Picture of booking {number}, {step}',
+    noThumb: 'No preview',
+    pictureField: 'Picture',
+    thumbRetry: 'Read the picture again',
+    dismiss: 'Dismiss picture',
+    dismissTitle: 'Dismiss this picture?',
+    dismissBody: 'The refused picture ({step}) of booking {number} is removed from this computer. The booking stays as it is.',
+    dismissed: 'Picture dismissed.',
+  },
 }
 
 export default counter

@@ -166,6 +166,29 @@ const counter = {
       delivered: 'Entregada',
     },
   },
+  syncPictures: {
+    title: 'Fotos de las reservas',
+    hint: 'La prueba tomada en cada paso, con su propio estado: se envía después de su reserva.',
+    steps: { booking: 'Al reservar', shipping: 'Al despachar', delivery: 'Al entregar' },
+    states: {
+      waiting: 'Esperando envío',
+      sending: 'Enviando…',
+      toCheck: 'Por comprobar',
+      sent: 'Enviada',
+      refused: 'Rechazada por el servicio',
+      unsupported: 'Guardada aquí: este servicio no guarda fotos',
+    },
+    toCheckHint: 'Se envió sin respuesta: se comprobará en el servicio antes de enviarla otra vez.',
+    taken: 'Tomada por {who}, {time}',
+    thumbAlt: 'Foto de la reserva {number}, {step}',
+    noThumb: 'Sin vista previa',
+    pictureField: 'Foto',
+    thumbRetry: 'Leer la foto otra vez',
+    dismiss: 'Descartar foto',
+    dismissTitle: '¿Descartar esta foto?',
+    dismissBody: 'La foto rechazada ({step}) de la reserva {number} se borra de este equipo. La reserva queda como está.',
+    dismissed: 'Foto descartada.',
+  },
 }
 
 export type CounterMessages = typeof counter

@@ -43,6 +43,8 @@ describe('what a validation message of the service means', () => {
     expect(serviceFieldMeaning('debe existir')).toEqual({ kind: 'mustExist' })
     expect(serviceFieldMeaning('must be greater than 0')).toEqual({ kind: 'greaterThan', n: '0' })
     expect(serviceFieldMeaning('debe ser mayor que o igual a 1')).toEqual({ kind: 'atLeast', n: '1' })
+    // A file's size keeps its unit: "less than 5" of a picture refused as too large would mislead.
+    expect(serviceFieldMeaning('el tamaño del archivo debe ser menor que 5 MB')).toEqual({ kind: 'lessThan', n: '5 MB' })
     expect(serviceFieldMeaning('is too long (maximum is 30 characters)')).toEqual({ kind: 'tooLong', n: '30' })
     expect(serviceFieldMeaning('has already been taken')).toEqual({ kind: 'taken' })
     expect(serviceFieldMeaning('excede la existencia disponible de X')).toEqual({ kind: 'rejected' })
