@@ -8,7 +8,7 @@ import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { TrainingService } from '@base/training'
 import { screenshot } from './artifacts'
 import { requestInApp } from './requests'
-import { launchChromium, type ChromiumKind } from './browser'
+import { fakeCameraArgs, launchChromium, type ChromiumKind } from './browser'
 
 export interface RunningApp {
   page: Page
@@ -39,6 +39,8 @@ export interface AppOptions {
   tours?: 'seen' | 'unseen'
   /** Which Chromium shows the app (see ChromiumKind); the whole browser unless told. */
   chromium?: ChromiumKind
+  /** A fake camera device, granted without asking (the tests of taking a picture). */
+  fakeCamera?: boolean
 }
 
 /** The dialogs on screen and the outbox's entries when a test failed: enough to tell a lost click from a stuck push. */
@@ -91,7 +93,7 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
       return host.training.start()
     }
     cleanups.push(() => host.close())
-    const browser = await launchChromium(options.chromium)
+    const browser = await launchChromium(options.chromium, options.fakeCamera ? fakeCameraArgs : [])
     cleanups.push(() => browser.close())
     const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     const problems: string[] = []

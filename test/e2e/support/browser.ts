@@ -50,8 +50,11 @@ export interface LaunchedBrowser {
   close(): Promise<void>
 }
 
+/** A camera that shows Chromium's test pattern, granted without a prompt: for the tests of picture taking only. */
+export const fakeCameraArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
+
 /** A fresh profile per launch, with the browser's own scratch folders inside it, so runs leave nothing behind. */
-export async function launchChromium(kind: ChromiumKind = 'browser'): Promise<LaunchedBrowser> {
+export async function launchChromium(kind: ChromiumKind = 'browser', extraArgs: readonly string[] = []): Promise<LaunchedBrowser> {
   const executablePath = findChromium(kind)
   const root = mkdtempSync(join(tmpdir(), 'mostrador-chromium-'))
   const profile = join(root, 'profile')
@@ -59,7 +62,7 @@ export async function launchChromium(kind: ChromiumKind = 'browser'): Promise<La
   for (const dir of [profile, scratch, join(scratch, 'config'), join(scratch, 'cache')]) mkdirSync(dir, { recursive: true })
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...extraArgs],
     viewport: { width: 1366, height: 820 },
     locale: 'es-ES',
     env: {
