@@ -28,6 +28,7 @@ export const errorCodes = [
   'redirected_elsewhere', // the service answered with a redirect to another origin: not followed, the token stays home
   'unreadable_stored_error', // an outbox entry's stored refusal no longer reads (a newer version or a damaged disk wrote it)
   'unreadable_stored_change', // an outbox entry's stored change no longer reads: it cannot be sent, and is kept
+  'not_a_picture', // a file or a camera frame this computer could not read as a picture: nothing attached
   'picture_not_kept', // the service took a booking's picture without keeping it (it lacks the capability): kept here
   'internal',
 ] as const
@@ -122,6 +123,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   unreadable_stored_change: {
     es: 'No se pudo leer el cambio guardado de este envío (lo escribió otra versión de la aplicación o el disco lo dañó), así que no se puede enviar. La reserva se conserva en este equipo: revísela antes de descartar el envío.',
     en: 'The change stored for this send could not be read (another version of the app wrote it, or the disk damaged it), so it cannot be sent. The booking is kept on this computer: check it before you discard the send.',
+  },
+  not_a_picture: {
+    es: 'Ese archivo no es una imagen que se pueda leer (o está dañado): no se adjuntó nada. Elija una foto JPEG, PNG, GIF o WebP.',
+    en: 'That file is not a picture that can be read (or it is damaged): nothing was attached. Choose a JPEG, PNG, GIF or WebP photo.',
   },
   picture_not_kept: {
     es: 'El servicio no guarda imágenes en las reservas: esta imagen queda en este equipo, con quién la tomó y cuándo.',

@@ -8,6 +8,7 @@ import tour from '../shell/i18n/tour.en'
 import catalogue from '../areas/catalogue/i18n/en'
 import purchasing from '../areas/purchasing/i18n/en'
 import admin from '../areas/admin/i18n/en'
+import pictures from './pictures.en'
 
 /** English. Typed by the Spanish messages so a missing key fails the type check. */
 const en: Messages = {
@@ -20,6 +21,7 @@ const en: Messages = {
   ...catalogue,
   ...purchasing,
   ...admin,
+  ...pictures,
   app: {
     name: 'Mostrador',
     loading: 'Loading…',

@@ -7,6 +7,7 @@ import tour from '../shell/i18n/tour.es'
 import catalogue from '../areas/catalogue/i18n/es'
 import purchasing from '../areas/purchasing/i18n/es'
 import admin from '../areas/admin/i18n/es'
+import pictures from './pictures.es'
 
 /** Spanish, the app's default language. en.ts must have exactly the same keys. */
 const es = {
@@ -19,6 +20,7 @@ const es = {
   ...catalogue,
   ...purchasing,
   ...admin,
+  ...pictures,
   app: {
     name: 'Mostrador',
     loading: 'Cargando…',

@@ -49,3 +49,40 @@ export function oversizedPng(): Buffer {
   solidPng(1, [0, 0, 0]).copy(big)
   return big
 }
+
+/**
+ * The JPEG given with an EXIF block (APP1, `Exif\0\0` and a little-endian TIFF header with no entries) put
+ * right after its start: what a phone's photo carries, its location among it.
+ */
+export function withExif(jpeg: Buffer): Buffer {
+  const tiff = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff])
+  const length = Buffer.alloc(2)
+  length.writeUInt16BE(body.length + 2)
+  return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xe1]), length, body, jpeg.subarray(2)])
+}
+
+/** Whether a JPEG has an EXIF block: an APP1 segment starting `Exif`, among the segments before the picture's data. */
+export function hasExif(jpeg: Buffer): boolean {
+  return jpegSegments(jpeg).some((s) => s.marker === 0xe1 && jpeg.toString('latin1', s.at + 4, s.at + 8) === 'Exif')
+}
+
+/** A JPEG's width and height, from its frame header (SOF0–SOF2). */
+export function jpegSize(jpeg: Buffer): { width: number; height: number } {
+  const frame = jpegSegments(jpeg).find((s) => s.marker >= 0xc0 && s.marker <= 0xc2)
+  if (!frame) throw new Error('no frame header: not a JPEG')
+  return { height: jpeg.readUInt16BE(frame.at + 5), width: jpeg.readUInt16BE(frame.at + 7) }
+}
+
+function jpegSegments(jpeg: Buffer): { marker: number; at: number }[] {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG')
+  const found: { marker: number; at: number }[] = []
+  let at = 2
+  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1]!
+    found.push({ marker, at })
+    if (marker === 0xda) break // the picture's data follows: no more headers
+    at += 2 + jpeg.readUInt16BE(at + 2)
+  }
+  return found
+}

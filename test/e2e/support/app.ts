@@ -8,7 +8,7 @@ import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { TrainingService } from '@base/training'
 import { screenshot } from './artifacts'
 import { requestInApp } from './requests'
-import { launchChromium, newContextIn, type ChromiumKind, type LaunchedBrowser } from './browser'
+import { fakeCameraArgs, launchChromium, newContextIn, type ChromiumKind, type LaunchedBrowser } from './browser'
 
 export interface RunningApp {
   page: Page
@@ -39,6 +39,8 @@ export interface AppOptions {
   tours?: 'seen' | 'unseen'
   /** Which Chromium shows the app (see ChromiumKind); the whole browser unless told. */
   chromium?: ChromiumKind
+  /** A fake camera device, granted without asking (the tests of taking a picture). */
+  fakeCamera?: boolean
 }
 
 /** The dialogs on screen and the outbox's entries when a test failed: enough to tell a lost click from a stuck push. */
@@ -67,10 +69,13 @@ export function markToursSeen(dataDir: string): void {
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ preferences }))
 }
 
-/** A context in the run's shared Chromium where the e2e project launched one (chromiumServer.ts), else a browser of its own. */
-function openBrowser(kind: ChromiumKind = 'browser'): Promise<LaunchedBrowser> {
-  const shared = kind === 'browser' ? inject('chromiumEndpoint') : undefined
-  return shared ? newContextIn(shared) : launchChromium(kind)
+/**
+ * A context in the run's shared Chromium where the e2e project launched one (chromiumServer.ts), else a browser
+ * of its own: always for a fake camera, whose flags are the whole browser's.
+ */
+function openBrowser(kind: ChromiumKind = 'browser', fakeCamera: boolean): Promise<LaunchedBrowser> {
+  const shared = kind === 'browser' && !fakeCamera ? inject('chromiumEndpoint') : undefined
+  return shared ? newContextIn(shared) : launchChromium(kind, fakeCamera ? fakeCameraArgs : [])
 }
 
 /**
@@ -97,7 +102,7 @@ export async function openApp(options: AppOptions = {}): Promise<RunningApp> {
       return host.training.start()
     }
     cleanups.push(() => host.close())
-    const browser = await openBrowser(options.chromium)
+    const browser = await openBrowser(options.chromium, options.fakeCamera ?? false)
     cleanups.push(() => browser.close())
     const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     const problems: string[] = []

@@ -60,15 +60,18 @@ function scratchEnv(root: string): NodeJS.ProcessEnv {
   return { ...process.env, TMPDIR: scratch, XDG_CONFIG_HOME: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache') }
 }
 
+/** A camera that shows Chromium's test pattern, granted without a prompt: for the tests of picture taking only. */
+export const fakeCameraArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
+
 /** A fresh profile per launch, with the browser's own scratch folders inside it, so runs leave nothing behind. */
-export async function launchChromium(kind: ChromiumKind = 'browser'): Promise<LaunchedBrowser> {
+export async function launchChromium(kind: ChromiumKind = 'browser', extraArgs: readonly string[] = []): Promise<LaunchedBrowser> {
   const executablePath = findChromium(kind)
   const root = mkdtempSync(join(tmpdir(), 'mostrador-chromium-'))
   const profile = join(root, 'profile')
   mkdirSync(profile, { recursive: true })
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...extraArgs],
     ...contextOptions,
     env: scratchEnv(root),
   })
