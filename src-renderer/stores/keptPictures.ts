@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { reactive, ref } from 'vue'
 import { onEvent, request } from '../api'
-import type { BookingPicture } from '@shared/bookingPictures'
+import type { BookingPicture, PictureStep } from '@shared/bookingPictures'
 import { createLoader, type Loader } from './loader'
 
 /** One picture's thumbnail: its data URL once read, with the read's loading and error. */
@@ -74,10 +74,22 @@ export const useKeptPicturesStore = defineStore('keptPictures', () => {
     return thumbnails.get(seq)!
   }
 
+  /** Attaches a reduced picture to a booking's step: the core keeps it, queues it behind the booking and announces it. */
+  async function attach(localId: string, step: PictureStep, base64: string): Promise<BookingPicture> {
+    const picture = await request('bookings.attachPicture', { id: localId, step, base64 })
+    if (!pictures.value.some((p) => p.seq === picture.seq)) pictures.value = [...pictures.value, picture]
+    return picture
+  }
+
+  /** The latest picture of a booking's step, or null. */
+  function latest(localId: string, step: PictureStep): BookingPicture | null {
+    return pictures.value.findLast((p) => p.localId === localId && p.step === step) ?? null
+  }
+
   /** Removes a refused picture from this computer (its booking is left as it is). */
   async function dismiss(seq: number): Promise<void> {
     replace((await request('bookings.dismissPicture', { seq })).pictures)
   }
 
-  return { pictures, loaded, listRead, ensureLoaded, thumbnail, dismiss }
+  return { pictures, loaded, listRead, ensureLoaded, thumbnail, attach, latest, dismiss }
 })
