@@ -20,6 +20,7 @@ const plugins = [modulePathPlugin(at('.'), resolve.alias)]
 
 // One project per suite so CI can run them separately and count them together.
 const keychain = 'test/**/*.keychain.test.ts'
+const unitIsolated = ['test/unit/{renderer,electron,packaging}/**/*.test.ts']
 // Issue 11's flows: catalogue pull, counter refresh, bookings, dispatch, receptions, consolidates, dynamic tables;
 // issue 29: every write flow (bundle images too) against REST answers cut to the documented fields.
 const realServiceFlows = [
@@ -31,11 +32,26 @@ const realServiceFlows = [
 export default defineConfig({
   test: {
     projects: [
-      // Vue's plugin for the component tests (test/unit/renderer/components), which ask for happy-dom per file.
+      // The core, sandbox, shared, CLI and lint tests share one module graph a worker (isolate: false): each service
+      // test imports the whole core through the fake api, again for every file. They mock no module and restore what
+      // they change (timers).
+      {
+        resolve,
+        plugins,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: [keychain, ...unitIsolated],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      // The files that mock modules (vi.mock: the renderer's API client, Electron) or render components (happy-dom
+      // per file, Vue's plugin): each in a module graph of its own.
       {
         resolve,
         plugins: [vue(), ...plugins],
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [keychain], environment: 'node' },
+        test: { name: 'unit-isolated', include: unitIsolated, environment: 'node' },
       },
       {
         resolve,
