@@ -22,7 +22,7 @@ export const rowCasts = {
 
 /** `house/no-error-ref`: an AppError in a ref of its own, in the renderer. */
 export const errorRefs = {
-  'src-renderer/composables/useSubmit.ts': 'the one place a send keeps its error',
+  'src-renderer/stores/useSubmit.ts': 'the one place a send keeps its error',
 }
 
 /** `house/no-raw-catalogue-db`: the catalogue store's raw db outside src-main/core/cache. */

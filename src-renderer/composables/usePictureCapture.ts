@@ -2,7 +2,7 @@ import { computed, onScopeDispose, shallowRef } from 'vue'
 import type { BookingPicture } from '@shared/bookingPictures'
 import { reducePicture, type ReducedPicture } from './reducePicture'
 import { useCamera, type MediaSource } from './useCamera'
-import { useSubmit } from './useSubmit'
+import { useSubmit } from '../stores/useSubmit'
 
 export type { CameraState } from './useCamera'
 

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { onEvent, request } from '../api'
-import { useSubmit } from '../composables/useSubmit'
+import { useSubmit } from '../stores/useSubmit'
 import type { UpdateStatus } from '@shared/updates'
 
 /** The desktop updater's state (off under the browser host), for the header notice and Settings. */

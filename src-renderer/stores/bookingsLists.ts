@@ -28,8 +28,8 @@ export function useBookingsLists() {
   const sync = ref<SyncSummary>(nothingWaits())
   /** When a push last ended in this window (the engine also pushes in the background). */
   const lastSyncAt = ref<string | null>(null)
-  /** A push asked for from this window is under way (the events say the same a moment later). */
-  const pushingHere = ref(false)
+  /** A push asked for from this window is under way (the events say the same a moment later): told by bookingsPush. */
+  let pushingHere = () => false
   /** The lists were read once in this window: from then on the changes keep them current. */
   const loaded = ref(false)
   const connection = useConnectionStore()
@@ -41,7 +41,7 @@ export function useBookingsLists() {
   function setSync(next: SyncSummary): void {
     // A push that ended while the service was unreachable sent nothing: it is not a sync. One the clerk asked for
     // is judged by its own answer (pushNow), which says how the line was; the line's state may not have caught up yet.
-    if (sync.value.pushing && !next.pushing && !pushingHere.value && connection.state?.online !== false)
+    if (sync.value.pushing && !next.pushing && !pushingHere() && connection.state?.online !== false)
       lastSyncAt.value = new Date().toISOString()
     sync.value = next
   }
@@ -93,6 +93,7 @@ export function useBookingsLists() {
     loaded.value = false
   }
 
-  const lists = { bookings, outbox, sync, lastSyncAt, pushingHere, loaded }
-  return { ...lists, setSync, apply, readWhole, clear, wholeLists: () => wholeLists }
+  const lists = { bookings, outbox, sync, lastSyncAt, loaded }
+  const pushedFrom = (busy: () => boolean) => void (pushingHere = busy)
+  return { ...lists, setSync, apply, readWhole, clear, pushedFrom, wholeLists: () => wholeLists }
 }

@@ -1,6 +1,6 @@
 import { computed, ref } from 'vue'
 import type { BundleDetail } from '@shared/catalogue'
-import { useSubmit } from '@renderer/composables/useSubmit'
+import { useSubmit } from '@renderer/stores/useSubmit'
 import { useConnectionStore } from '@renderer/stores/connection'
 import { checkForm, hasChanges, newBundleForm, formFromDetail, type BundleForm } from '../bundleForm'
 import { useCatalogueStore } from '@renderer/stores/catalogue'

@@ -1,7 +1,7 @@
 import { computed, ref } from 'vue'
 import type { ImportOutcome, ImportPreview } from '@shared/bundleImport'
 import type { FileData } from '@shared/catalogue'
-import { useSubmit } from '@renderer/composables/useSubmit'
+import { useSubmit } from '@renderer/stores/useSubmit'
 import { useCatalogueStore } from '@renderer/stores/catalogue'
 
 /**

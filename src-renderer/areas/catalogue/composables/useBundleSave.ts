@@ -1,7 +1,7 @@
 import { computed, ref, toRaw, type ComputedRef, type Ref } from 'vue'
 import type { BundleDetail } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
-import { useSubmit } from '@renderer/composables/useSubmit'
+import { useSubmit } from '@renderer/stores/useSubmit'
 import { useCatalogueStore } from '@renderer/stores/catalogue'
 import {
   changesFrom,

@@ -1,6 +1,6 @@
 import { computed, ref } from 'vue'
 import type { LocalBooking } from '@shared/bookings'
-import { useSubmit } from '@renderer/composables/useSubmit'
+import { useSubmit } from '@renderer/stores/useSubmit'
 import { useBookingsStore } from '@renderer/stores/bookings'
 import { useDispatchTicksStore } from '../stores/dispatchTicks'
 import { countedDelivery, type Shortfall } from '../deliveryShortfall'

@@ -1,5 +1,5 @@
 import { ref, type ComputedRef, type Ref } from 'vue'
-import { useSubmit } from '@renderer/composables/useSubmit'
+import { useSubmit } from '@renderer/stores/useSubmit'
 import { hasProblems, receptionInput, type FormProblems, type ReceptionForm } from '../receptionForm'
 import { needsConfirmation, type ReceptionSummary } from '../receptionSummary'
 import { usePurchasingStore } from '../stores/purchasing'

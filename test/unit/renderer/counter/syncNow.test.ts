@@ -112,6 +112,24 @@ describe('sync now, with nothing waiting', () => {
     expect(store.lastSyncAt).toBeNull()
   })
 
+  it('says a push is under way, on every screen, from the click until its answer, answered or refused', async () => {
+    let answer: (report: unknown) => void = () => undefined
+    api.request.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    const { controller, store } = await inApp(() => ({ controller: useSyncNow(), store: useBookingsStore() }))
+    const asked = controller.syncNow()
+    expect(store.pushing).toBe(true)
+    answer(nothingSent(line('online')))
+    await asked
+    expect(store.pushing).toBe(false)
+
+    api.request.mockRejectedValueOnce(new Error('boom'))
+    const refused = controller.syncNow()
+    expect(store.pushing).toBe(true)
+    await refused
+    expect(store.pushing).toBe(false)
+    expect(controller.error.value?.code).toBe('internal')
+  })
+
   it('keeps a refused push as its error, and says nothing else', async () => {
     api.request.mockRejectedValue(new Error('boom'))
     const { controller } = await inApp(() => ({ controller: useSyncNow() }))
