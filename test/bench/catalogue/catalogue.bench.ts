@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -14,8 +13,9 @@ import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
 import { startByteCountingProxy, type ByteCountingProxy } from '../../support/byteCountingProxy'
 import { tempDir } from '../../support/tempDir'
-import { startBenchSandbox, cli, root, type BenchSandbox } from '../support/benchSandbox'
+import { startBenchSandbox, cli, type BenchSandbox } from '../support/benchSandbox'
 import { durations, percentile, report } from '../support/measure'
+import { runNode } from '../support/runNode'
 
 // The catalogue on the large seed (100,000 bundles over 50,000 items): a full
 // pull, search, and a warm start. The sandbox runs as a separate process, and
@@ -25,21 +25,6 @@ let sandboxDir = ''
 let wire: ByteCountingProxy | undefined
 let url = ''
 let user: { email: string; token: string }
-
-function run(args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now()
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0 ? resolve({ stdout, stderr, ms: performance.now() - start }) : reject(new Error(`exit ${code}: ${stderr}`)),
-    )
-  })
-}
 
 beforeAll(async () => {
   sandbox = await startBenchSandbox('large')
@@ -59,7 +44,7 @@ it('full pull of the large seed, against the bare reads (GraphQL pages fetch + p
   // Through a proxy that counts what crosses the wire: what the pull costs a shop's metered line.
   // One proxy for every pull of this file: the cache belongs to the address signed in to.
   wire = await startByteCountingProxy(url)
-  const pull = await run(
+  const pull = await runNode(
     ['--require', join(__dirname, '..', 'support', 'reportRss.cjs'), cli, '--server', wire.url, '--data-dir', cacheDir, '--json', 'sync'],
     env,
   )
@@ -69,7 +54,7 @@ it('full pull of the large seed, against the bare reads (GraphQL pages fetch + p
   const pullCpuS = Number(/@@cpu (\d+)/.exec(pull.stderr)![1]) / 1e6
 
   const queries = JSON.stringify(pagedTables.map((table) => ({ table, query: pageQuery(table) })))
-  const base = await run([
+  const base = await runNode([
     join(__dirname, '..', 'support', 'baselinePull.mjs'),
     url,
     user.email,
@@ -119,7 +104,7 @@ it('full pull of the large seed, against the bare reads (GraphQL pages fetch + p
 async function routinePull(): Promise<{ ms: number; bytes: number }> {
   wire!.reset()
   const env = { MOSTRADOR_EMAIL: user.email, MOSTRADOR_TOKEN: user.token }
-  const pull = await run([cli, '--server', wire!.url, '--data-dir', cacheDir, '--json', 'sync'], env)
+  const pull = await runNode([cli, '--server', wire!.url, '--data-dir', cacheDir, '--json', 'sync'], env)
   return { ms: pull.ms, bytes: wire!.received }
 }
 

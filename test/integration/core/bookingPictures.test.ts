@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
-import { bookableItem } from '../../support/bookableItem'
+import { isPictureUpload, newBooking } from '../../support/bookingPictureFlows'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { useProxiedSession } from '../../support/proxiedSession'
 import { notAnImage, solidPng } from '../../support/sampleImages'
@@ -10,22 +10,7 @@ import { tempDir } from '../../support/tempDir'
 // kept here, sent once its booking is on the service, exactly once through a lost answer.
 const session = useProxiedSession()
 const picture = solidPng(4, [200, 40, 40])
-const isPictureUpload = (req: { method?: string; url?: string; headers: Record<string, unknown> }) =>
-  req.method === 'PATCH' &&
-  /^\/pos\/bookings\/\d+\.json/.test(req.url ?? '') &&
-  String(req.headers['content-type']).startsWith('multipart/')
 const isCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && (req.url ?? '').startsWith('/pos/bookings.json')
-
-async function newBooking(h: CoreHarness, reference: string) {
-  const { item, destination } = await bookableItem(h)
-  const { booking } = await h.call('bookings.create', {
-    agencyToId: destination,
-    plannedDelivery: '2026-12-01',
-    reference,
-    lines: [{ itemId: item, bookedQuantity: '1' }],
-  })
-  return booking
-}
 
 const bytesAt = async (base: string, url: string) => Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PicturesKept } from '@shared/contract/events'
-import { bookableItem } from '../../support/bookableItem'
+import { isPictureUpload, newBooking } from '../../support/bookingPictureFlows'
 import { type CoreHarness } from '../../support/coreHarness'
 import { useProxiedSession } from '../../support/proxiedSession'
 import { solidPng } from '../../support/sampleImages'
@@ -9,21 +9,6 @@ import { solidPng } from '../../support/sampleImages'
 // bytes for a thumbnail, and a refused picture dismissed without touching its booking.
 const session = useProxiedSession({ requestTimeoutMs: 5000 })
 const picture = solidPng(4, [20, 120, 200])
-const isPictureUpload = (req: { method?: string; url?: string; headers: Record<string, unknown> }) =>
-  req.method === 'PATCH' &&
-  /^\/pos\/bookings\/\d+\.json/.test(req.url ?? '') &&
-  String(req.headers['content-type']).startsWith('multipart/')
-
-async function newBooking(h: CoreHarness, reference: string) {
-  const { item, destination } = await bookableItem(h)
-  const { booking } = await h.call('bookings.create', {
-    agencyToId: destination,
-    plannedDelivery: '2026-12-01',
-    reference,
-    lines: [{ itemId: item, bookedQuantity: '1' }],
-  })
-  return booking
-}
 
 /** The state of one picture in the last pictures.changed announced. */
 function lastAnnounced(h: CoreHarness, seq: number) {
