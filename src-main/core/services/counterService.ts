@@ -48,7 +48,7 @@ const ITEMS_MOVED_AT_MOST = 200
  * How long the items bookings move are gathered before the windows are told: a push settles an entry every few
  * milliseconds, and working the figures out at each cost a few percent of its pace (outbox bench); a clerk scans later.
  */
-const MOVED_GATHERED_MS = 50
+export const MOVED_GATHERED_MS = 50
 
 /**
  * The reads behind the counter and dispatch screens: everything a new booking

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import type { ScanResult, ScannedItem } from '@shared/counter'
 import { answerWithItems } from '@shared/scanAnswerItems'
+import { MOVED_GATHERED_MS } from '@core/services/counterService'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { sandboxExtensions } from '../../support/sandboxMode'
 import { tempDir } from '../../support/tempDir'
@@ -458,6 +459,9 @@ describe('a booking saved here', () => {
     const choice = pick.choices.find((c) => c.item.id !== component.id)!.item
     const item = await h.call('counter.scan', { code: component.code })
     const before = [item, kit, pick]
+    // What the tests before moved is told first (a timer scheduled later for longer fires after it), so the
+    // announcement below carries this booking's items alone.
+    await new Promise((resolve) => setTimeout(resolve, MOVED_GATHERED_MS + 1))
 
     const order: string[] = []
     const stop = h.core.events.onAny((name) => order.push(name))
