@@ -5,7 +5,6 @@ import type { Sqlite } from '@base/sqlite'
 import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
 import { markBundlesSeen, markFullPull, markPulled, markStockRead } from './catalogueMarks'
 import {
-  bundleRecordJson,
   bundleRowValues,
   insertBundleSql,
   insertComponentSql,
@@ -13,6 +12,7 @@ import {
   insertRecordSql,
   insertTagSql,
   itemRowValues,
+  pulledBundleRecordJson,
 } from './catalogueRowWrites'
 import { catalogueTables } from './migrations'
 import { dropRestColumns, keepRestColumns, openRestColumns, restColumnsReader } from './restColumnsTable'
@@ -133,7 +133,7 @@ export class CatalogueStaging {
         const b: PulledBundle = Object.assign({}, unknownRestColumns, g, listed?.get(g.id))
         if (b.updated_at !== null && (newest === null || b.updated_at > newest)) newest = b.updated_at
         bundle.run(...bundleRowValues(b))
-        record.run(b.id, bundleRecordJson(b))
+        record.run(b.id, pulledBundleRecordJson(b))
         for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
         for (const t of b.tags) tag.run(t, b.id)
       }
