@@ -42,6 +42,20 @@ export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sql
 }
 
 /**
+ * `fn` in one transaction whose commit does not wait for the disk (synchronous=NORMAL for it alone, FULL again
+ * after): in WAL mode a power cut can lose that commit, never the file or a commit before it, and the next FULL
+ * commit syncs it with its own. For writes that are safe to lose; never for one that must be on disk first.
+ */
+export function commitUnsynced<T>(db: Sqlite, fn: () => T): T {
+  db.pragma('synchronous = NORMAL')
+  try {
+    return db.transaction(fn)()
+  } finally {
+    db.pragma('synchronous = FULL')
+  }
+}
+
+/**
  * A connection with none of the settings above, on the same native build: for a file that holds no
  * data and is opened only for its lock (sync/pushLock.ts). Busy at once: whoever holds it is not waited for.
  */

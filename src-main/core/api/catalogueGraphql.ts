@@ -62,6 +62,8 @@ const bundleRow = z.object({
   tags: z.preprocess((v) => v ?? [], z.array(text)),
 })
 export type GraphqlBundle = z.output<typeof bundleRow>
+/** The fields a GraphQL bundle row has, whatever the page carried (tags read as [] without the extension). */
+export const graphqlBundleFields = Object.keys(bundleRow.shape) as (keyof GraphqlBundle)[]
 
 /** A bundle as the cache keeps it: the GraphQL columns, the REST list's other columns, components and tags. */
 export type PulledBundle = Omit<ServiceBundle, 'image' | 'image2' | 'image3' | 'image4' | 'image5'> & {
@@ -98,10 +100,13 @@ export function pageQuery(table: Paged, extensions: PageExtensions = {}): string
 export const BATCH_SIZE = 500
 
 /**
- * Yields the rows of a table in id order, a batch at a time as each page
- * streams in (a page is never held whole), until a page comes back empty. A
- * row the schema refuses fails the read, as a refused page did. `from`: only
- * rows with a greater id (those added since a pull whose largest id it is).
+ * Yields the rows of a table in id order, a batch at a time, until a page comes
+ * back empty. The next page is asked for as soon as a page is in, before its
+ * rows are checked and written: the service works out page N+1 while this
+ * computer writes page N, so a pull costs the longer of the two, not their sum
+ * (a page of 5,000 is a few MB at most). A row the schema refuses fails the
+ * read, as a refused page did. `from`: only rows with a greater id (those added
+ * since a pull whose largest id it is).
  */
 export async function* readPages<T extends Paged>(
   graphql: GraphqlClient,
@@ -123,25 +128,25 @@ export async function* readPages<T extends Paged>(
       detail: `GraphQL data: ${table}.${from + Number(at)}.${path.join('.')} ${issue?.message ?? ''}`.trim(),
     })
   }
-  let after = from
-  for (;;) {
-    let count = 0
-    let batch: unknown[] = []
-    const take = (): RowOf<T>[] => {
-      const ok = checked(batch, count)
-      count += ok.length
-      // Pages come in id order (order_by id asc): the next page starts after the last row read.
-      after = (ok[ok.length - 1] as { id: number }).id
-      batch = []
-      return ok
+  const page = async (after: number): Promise<unknown[]> => {
+    const raw: unknown[] = []
+    for await (const row of graphql.rows(query, { after, limit: pageSize }, table)) raw.push(row)
+    return raw
+  }
+  let coming = page(from)
+  try {
+    for (;;) {
+      const raw = await coming
+      // Only an empty page ends the table: a role's row limit below the page size makes every page short.
+      if (raw.length === 0) return
+      // Pages come in id order (order_by id asc): the next starts after the last row, checked before it is asked for.
+      const last = checked(raw.slice(-1), raw.length - 1)[0] as { id: number }
+      coming = page(last.id)
+      for (let at = 0; at < raw.length; at += batchSize) yield checked(raw.slice(at, at + batchSize), at)
     }
-    for await (const raw of graphql.rows(query, { after, limit: pageSize }, table)) {
-      batch.push(raw)
-      if (batch.length >= batchSize) yield take()
-    }
-    if (batch.length > 0) yield take()
-    // Only an empty page ends the table: a role's row limit below the page size makes every page short.
-    if (count === 0) return
+  } finally {
+    // A read given up (a refused row, a failed write) leaves the page asked ahead unread: its failure is no one's.
+    coming.catch(() => undefined)
   }
 }
 

@@ -1,9 +1,11 @@
-import ExcelJS from 'exceljs'
 import type { CatalogueRow, FileData } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { normalQuantity } from '@shared/bookingLines/quantities'
 import { isValidQuantity } from '@shared/patterns'
 import { readSheetRows, type SheetLimits } from './sheetReader'
+
+/** Loaded at the first file, not with the core: a command line's sync or a window's start never needs it. */
+const excel = async () => (await import('exceljs')).default
 
 /**
  * Bundle spreadsheets, read and written with exceljs. One layout both ways, so
@@ -37,7 +39,7 @@ function componentsAsWritten(text: string): string {
 }
 
 export async function writeBundleFile(rows: Iterable<ExportRow>, format: 'xlsx' | 'csv', baseName: string): Promise<FileData> {
-  const workbook = new ExcelJS.Workbook()
+  const workbook = new (await excel()).Workbook()
   const sheet = workbook.addWorksheet('bundles')
   sheet.addRow([...exportColumns])
   for (const r of rows) {
@@ -94,7 +96,7 @@ export async function parseBundleFile(file: FileData): Promise<ParsedFile> {
 
 /** The rows as a clean CSV in the import layout: what the preview showed is exactly what is sent. */
 export async function cleanImportFile(rows: ParsedRow[]): Promise<FileData> {
-  const workbook = new ExcelJS.Workbook()
+  const workbook = new (await excel()).Workbook()
   const sheet = workbook.addWorksheet('bundles')
   sheet.addRow([...importColumns])
   for (const r of rows) sheet.addRow(importColumns.map((c) => r.values[c]))

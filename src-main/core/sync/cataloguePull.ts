@@ -33,6 +33,10 @@ export interface PullDeps {
 export async function pullCatalogue({ staging, graphql, rest, has, now, onProgress }: PullDeps): Promise<CatalogueCapabilities> {
   // A probe that times out or meets a 5xx leaves its extension unknown for this pull: the pull goes on without it.
   const usable = (extension: ServiceExtension) => has(extension).catch(() => false)
+  onProgress({ phase: 'reference', done: 0, total: null })
+  // Asked for beside the probes and the counts: each is a round trip a slow line makes once, not one after another.
+  const referenceRead = readReference(graphql)
+  referenceRead.catch(() => undefined) // awaited below; a pull that fails before that has its own error to tell
   const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([usable('bundleTags'), usable('itemBarcodes'), usable('rowCounts')])
   // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory),
   // and each batch of GraphQL bundles takes its columns from there as it is written.
@@ -43,12 +47,10 @@ export async function pullCatalogue({ staging, graphql, rest, has, now, onProgre
   )
   // Totals only drive the progress bar; without them it shows rows done, and a refused count is no total.
   const total = async (table: 'items' | 'bundles' | 'lot_stocks') => (rowCounts ? countRows(graphql, table).catch(() => null) : null)
-  const [items, bundles, stocks] = await Promise.all([total('items'), total('bundles'), total('lot_stocks')])
 
   staging.begin()
   try {
-    onProgress({ phase: 'reference', done: 0, total: null })
-    const reference = await readReference(graphql)
+    const [items, bundles, stocks, reference] = await Promise.all([total('items'), total('bundles'), total('lot_stocks'), referenceRead])
     staging.writeReference(reference)
 
     let done = 0

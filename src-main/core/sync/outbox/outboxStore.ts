@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import type { HeldCandidate, OutboxOp } from '@shared/bookings'
 import type { ErrorPayload } from '@shared/errors'
+import { commitUnsynced } from '@base/sqlite'
 import type { BookingOutbox } from '../../cache/bookingOutbox'
 import { Kept } from '../../cache/preparedStatements'
 import { PictureQueue } from './pictureQueue'
@@ -112,12 +113,7 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
    * be on disk before a request leaves.
    */
   settleLazily<T>(fn: () => T): T {
-    this.db.pragma('synchronous = NORMAL')
-    try {
-      return this.db.transaction(fn)()
-    } finally {
-      this.db.pragma('synchronous = FULL')
-    }
+    return commitUnsynced(this.db, fn)
   }
 
   markSending(seq: number, now: string): void {

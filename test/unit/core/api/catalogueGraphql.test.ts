@@ -49,6 +49,37 @@ describe('reading a table by pages', () => {
     expect(asked).toHaveLength(3)
   })
 
+  it('asks for the next page as soon as a page is in, so the service works on it while this one is written', async () => {
+    const { graphql, asked } = serving(lots(7))
+    const reading = readPages(graphql, 'lots', {}, 3, 2)
+    const first = await reading.next()
+    expect(first.done ? [] : first.value.map((l) => l.id)).toEqual([10, 11])
+    expect(asked).toEqual([
+      { after: 0, limit: 3 },
+      { after: 12, limit: 3 },
+    ])
+    await reading.return(undefined)
+  })
+
+  it('a read given up leaves the page asked ahead to fail quietly', async () => {
+    const failing = {
+      async *rows(_query: string, variables: { after: number }) {
+        if (variables.after > 0) throw new Error('line dropped')
+        yield* lots(3)
+      },
+    } as unknown as GraphqlClient
+    const unhandled: unknown[] = []
+    const note = (err: unknown) => unhandled.push(err)
+    process.on('unhandledRejection', note)
+    try {
+      for await (const batch of readPages(failing, 'lots', {}, 3, 3)) if (batch.length) break
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', note)
+    }
+  })
+
   it('fails on a row the schema refuses, naming it', async () => {
     const { graphql } = serving([...lots(3), { id: 13, item_id: 'x', name: null, expires: null }])
     await expect(batches(graphql, 10, 2)).rejects.toMatchObject({ code: 'bad_response', detail: expect.stringContaining('lots.3.item_id') })

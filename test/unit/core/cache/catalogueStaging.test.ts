@@ -84,6 +84,29 @@ describe('the full pull staging the catalogue', () => {
     expect(s.bundle(1)).toMatchObject({ code: 'CAJA-1', ean13: null, paysVat: false })
   })
 
+  it('writes its batches without a sync each, and leaves the cache as durable as it found it, a failed batch too', () => {
+    const s = store()
+    const staging = s.staging()
+    staging.openRestColumns()
+    staging.begin()
+    const full = 2
+    const syncs: unknown[] = []
+    const original = s.db.transaction.bind(s.db)
+    s.db.transaction = ((fn: () => unknown) =>
+      original(() => (syncs.push(s.db.pragma('synchronous', { simple: true })), fn()))) as typeof s.db.transaction
+    staging.writeReference(reference)
+    expect(() =>
+      staging.writeLots([
+        { id: 5, item_id: 1, name: 'L5', expires: null },
+        { id: 5, item_id: 1, name: 'again', expires: null },
+      ]),
+    ).toThrow()
+    s.db.transaction = original
+    expect(syncs).toEqual([1, 1])
+    expect(s.db.pragma('synchronous', { simple: true })).toBe(full)
+    staging.abandon()
+  })
+
   it('abandoned halfway, leaves the live snapshot as it was', () => {
     const s = store()
     pull(s, () => {})
