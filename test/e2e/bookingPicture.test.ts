@@ -61,6 +61,7 @@ describe('new booking: a picture of the booking just saved', () => {
       await expectText(dialog, /Foto de la reserva de /)
       await expect.poll(() => dialog.getAttribute('data-camera'), { timeout: 10_000 }).toBe('live')
       await expect.poll(() => page.getByTestId('picture-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0)
+      await screenshot(page, 'new-booking-picture-dialog-1024x768')
       await page.getByTestId('picture-take').click()
       await page.getByTestId('picture-preview').waitFor()
       await page.getByTestId('picture-attach').click()
