@@ -1,9 +1,12 @@
 /// <reference types="vite/client" />
 import type { Bridge } from '@shared/contract/transport'
+import type { DesktopBridge } from '@shared/desktop'
 
 declare global {
   interface Window {
     /** Present only inside Electron, where the preload exposes the contract. */
     mostrador?: Bridge
+    /** Present only inside Electron: the calls only the desktop app answers (the camera's gate). */
+    mostradorDesktop?: DesktopBridge
   }
 }

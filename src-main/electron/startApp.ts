@@ -10,6 +10,8 @@ import type { SecretStore } from '@core/secrets/secretStore'
 import type { TrainingLauncher } from '@base/training'
 import type { UpdaterDriver } from '@core/updates/updatesService'
 import { registerAppScheme, serveRenderer } from './appProtocol'
+import { CameraGate } from './cameraGate'
+import { registerCameraIpc } from './cameraIpc'
 import { hardenSession, hardenWebContents } from './hardening'
 import { forwardEvents, registerIpcRouter } from './ipcRouter'
 import { electronSqliteBinding } from './nativeBinding'
@@ -53,6 +55,8 @@ export function startApp(deps: AppDeps): boolean {
   const location = rendererLocation({ isDev: !app.isPackaged, env: deps.env, mainDir: deps.mainDir })
   const isOurPage = (url: string) => isAppUrl(location, url)
   const isTrustedSender = createSenderCheck(location, () => [...windows])
+  // The camera, to our page only and only while its capture dialog holds the gate open (cameraIpc.ts).
+  const camera = new CameraGate(isOurPage)
   // The built page is app://mostrador/ (appProtocol.ts): its privileges can only be set before ready.
   if (location.kind === 'app') registerAppScheme(protocol)
   // The page's images may come from the service signed in to when it loads (src-shared/csp.ts).
@@ -75,7 +79,7 @@ export function startApp(deps: AppDeps): boolean {
 
   const start = async () => {
     await app.whenReady()
-    hardenSession(session.defaultSession, policy)
+    hardenSession(session.defaultSession, policy, camera)
     if (location.kind === 'app') serveRenderer(protocol, location.dir, policy)
     core = await openCore(deps)
     // The user quit while the core was starting: close it rather than open a window.
@@ -86,6 +90,7 @@ export function startApp(deps: AppDeps): boolean {
         imageOrigins = serviceImageOrigins(next)
       }),
       registerIpcRouter(ipcMain, core, isTrustedSender),
+      registerCameraIpc(ipcMain, camera, isTrustedSender),
       // Only windows still showing our page hear events (they carry the user's profile).
       forwardEvents(core, () => [...windows].filter((w) => !w.isDestroyed() && isOurPage(w.webContents.getURL()))),
     ]

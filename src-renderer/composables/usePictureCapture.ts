@@ -1,5 +1,6 @@
 import { computed, onScopeDispose, shallowRef } from 'vue'
 import type { BookingPicture } from '@shared/bookingPictures'
+import type { CameraDoor } from '@shared/desktop'
 import { reducePicture, type ReducedPicture } from './reducePicture'
 import { useCamera, type MediaSource } from './useCamera'
 import { useSubmit } from '../stores/useSubmit'
@@ -10,6 +11,8 @@ export interface PictureCaptureDeps {
   /** Sends the reduced picture (base64 JPEG) to the booking's step. */
   send: (base64: string) => Promise<BookingPicture>
   media: MediaSource
+  /** The desktop app's camera gate (useCamera); the page's own by default. */
+  door?: CameraDoor
   reduce?: (source: ImageBitmapSource) => Promise<ReducedPicture>
 }
 
@@ -20,7 +23,7 @@ export interface PictureCaptureDeps {
  */
 export function usePictureCapture(deps: PictureCaptureDeps) {
   const reduce = deps.reduce ?? reducePicture
-  const camera = useCamera(deps.media)
+  const camera = useCamera(deps.media, deps.door)
   const picture = shallowRef<ReducedPicture | null>(null)
   // A data: address, not a blob: one: the page's policy lets pictures come from data: (src-shared/csp.ts).
   const previewUrl = computed(() => (picture.value ? `data:image/jpeg;base64,${picture.value.base64}` : null))

@@ -24,7 +24,7 @@ const pictures: PicturesMessages = {
     attach: 'Attach',
     cancel: 'Cancel',
     attached: 'Picture attached to {number}.',
-    independent: 'The delivery does not wait for the picture: you can deliver before or after taking it.',
+    independent: 'Nothing waits for the picture: the booking goes on before or after it is taken.',
     states: {
       waiting: 'Waiting to be sent',
       sending: 'Sending',

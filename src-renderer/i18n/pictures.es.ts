@@ -22,7 +22,7 @@ const pictures = {
     attach: 'Adjuntar',
     cancel: 'Cancelar',
     attached: 'Foto adjuntada a {number}.',
-    independent: 'La entrega no espera a la foto: puede entregar antes o después de tomarla.',
+    independent: 'Nada espera a la foto: la reserva sigue su curso antes o después de tomarla.',
     states: {
       waiting: 'Por enviar',
       sending: 'Enviando',

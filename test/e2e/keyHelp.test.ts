@@ -47,6 +47,8 @@ describe('keyboard help (F1, ?)', () => {
       'Ctrl+Intro Guardar',
       'Ctrl+S Guardar como borrador',
       'F2 Poner el cursor en la caja de escaneo',
+      // Nothing saved yet on this screen: the picture of the booking just saved is listed, dimmed.
+      'F8 Foto de la reserva recién guardada (tomarla o adjuntarla) (ahora no disponible)',
       // No line is selected on an empty booking: listed, but said to be unavailable.
       'Supr Quitar la línea seleccionada (ahora no disponible)',
       // Nothing scanned, removed or changed yet, and the cursor is not in a quantity.

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eventNames, requestNames, type EventName, type RequestName } from '@shared/contract'
 import { ipcEventChannel, ipcRequestChannel, type Bridge } from '@shared/contract/transport'
+import { desktopChannels, type DesktopBridge } from '@shared/desktop'
 import { appIndexUrl } from '../../src-main/electron/appProtocol'
 import { registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
@@ -24,14 +25,31 @@ beforeEach(() => {
 })
 
 describe('preload exposure', () => {
-  it('exposes one object, window.mostrador, with only invoke and on', () => {
-    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1)
-    expect(Object.keys(exposed)).toEqual(['mostrador'])
+  it('exposes window.mostrador with only invoke and on, and window.mostradorDesktop with only the camera gate', () => {
+    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(2)
+    expect(Object.keys(exposed)).toEqual(['mostrador', 'mostradorDesktop'])
     expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on'])
-    for (const value of Object.values(bridge)) {
+    const desktop = exposed['mostradorDesktop'] as DesktopBridge
+    expect(Object.keys(desktop)).toEqual(['camera'])
+    expect(Object.keys(desktop.camera).sort()).toEqual(['close', 'open'])
+    for (const value of [...Object.values(bridge), ...Object.values(desktop.camera)]) {
       expect(typeof value).toBe('function')
       expect(value).not.toBe(ipcRenderer)
     }
+  })
+
+  it("sends the camera gate's calls on their own channels with nothing from the page, and never throws to it", async () => {
+    const { camera } = exposed['mostradorDesktop'] as DesktopBridge
+    ipcRenderer.invoke.mockResolvedValueOnce(true)
+    expect(await camera.open()).toBe(true)
+    expect(ipcRenderer.invoke).toHaveBeenLastCalledWith(desktopChannels.cameraOpen)
+    ipcRenderer.invoke.mockRejectedValueOnce(new Error('no handler'))
+    expect(await camera.open()).toBe(false)
+    ipcRenderer.invoke.mockResolvedValueOnce('yes')
+    expect(await camera.open()).toBe(false)
+    ipcRenderer.invoke.mockRejectedValueOnce(new Error('no handler'))
+    await expect(camera.close()).resolves.toBeUndefined()
+    expect(ipcRenderer.invoke).toHaveBeenLastCalledWith(desktopChannels.cameraClose)
   })
 })
 

@@ -6,6 +6,7 @@ import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestNames } from '@shared/contract'
 import { ipcRequestChannel, type Bridge } from '@shared/contract/transport'
+import { desktopChannels, type DesktopBridge } from '@shared/desktop'
 
 /**
  * Builds the preload with the project's own electron-vite config and runs the
@@ -74,14 +75,22 @@ describe('built preload', () => {
     expect([...new Set(required)]).toEqual(['electron'])
   })
 
-  it('exposes only window.mostrador, whose invoke reaches the contract channels', async () => {
+  it('exposes window.mostrador, whose invoke reaches the contract channels, and window.mostradorDesktop', async () => {
     const { exposed, invoked } = runSandboxed()
-    expect(Object.keys(exposed)).toEqual(['mostrador'])
+    expect(Object.keys(exposed)).toEqual(['mostrador', 'mostradorDesktop'])
     const bridge = exposed['mostrador'] as Bridge
     for (const name of requestNames) await bridge.invoke(name, undefined)
     expect(invoked.map((args) => args[0])).toEqual(requestNames.map(ipcRequestChannel))
     const refused = await bridge.invoke('evil' as never, undefined)
     expect(refused.ok).toBe(false)
     expect(invoked).toHaveLength(requestNames.length)
+  })
+
+  it("the desktop bridge's camera gate reaches its two channels, and nothing else", async () => {
+    const { exposed, invoked } = runSandboxed()
+    const { camera } = exposed['mostradorDesktop'] as DesktopBridge
+    await camera.open()
+    await camera.close()
+    expect(invoked).toEqual([[desktopChannels.cameraOpen], [desktopChannels.cameraClose]])
   })
 })

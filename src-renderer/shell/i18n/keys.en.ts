@@ -37,6 +37,7 @@ const keys: KeysMessages = {
     stepQuantity: "Add or take one from the chosen line's quantity (with the scan box empty)",
     editChosenQuantity: "After ↑ or ↓: type the chosen line's quantity",
     backToScan: "From a line's quantity: back to the scan box",
+    bookingPicture: 'Picture of the booking just saved (take or attach one)',
     takePicture: 'Picture of the delivery (take or attach one)',
     refresh: 'Read the service again',
     syncNow: 'Send what waits now',

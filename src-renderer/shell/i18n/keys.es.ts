@@ -36,6 +36,7 @@ const keys = {
     stepQuantity: 'Sumar o restar uno a la cantidad de la línea elegida (con la caja de escaneo vacía)',
     editChosenQuantity: 'Tras ↑ o ↓: escribir la cantidad de la línea elegida',
     backToScan: 'Desde la cantidad de una línea: volver a la caja de escaneo',
+    bookingPicture: 'Foto de la reserva recién guardada (tomarla o adjuntarla)',
     takePicture: 'Foto de la entrega (tomarla o adjuntarla)',
     refresh: 'Volver a leer del servicio',
     syncNow: 'Enviar ahora lo pendiente',

@@ -19,6 +19,8 @@ export interface BookingSaveNeeds {
   check: (asDraft: boolean) => boolean
   /** The lots asked about first (useLotQuestions.ts). */
   lots: { askForLot: () => boolean; expiredAsk: Ref<boolean> }
+  /** A new booking is kept: what the screen offers after it (its picture, useSavedBookingPicture.ts). */
+  saved: (booking: LocalBooking) => void
 }
 
 /**
@@ -26,7 +28,7 @@ export interface BookingSaveNeeds {
  * to the form kept again when the save failed. The form keeps everything typed on a failure; the message goes
  * where the problem is, and reading the booking and the lines' own checks say theirs in the same place.
  */
-export function useBookingSave({ editing, fields, original, screen, lines, today, check, lots }: BookingSaveNeeds) {
+export function useBookingSave({ editing, fields, original, screen, lines, today, check, lots, saved }: BookingSaveNeeds) {
   const { t } = screen
   const bookings = useBookingsStore()
   const openBooking = useOpenBookingStore()
@@ -67,6 +69,7 @@ export function useBookingSave({ editing, fields, original, screen, lines, today
       })
     screen.say('success', t(asDraft ? 'counter.draftSaved' : 'counter.saved', { number: bookings.bookingNumber(booking) }))
     if (warnings.length) screen.say('warning', t('counter.savedWarnings', { count: warnings.length }, warnings.length))
+    saved(booking)
     openBooking.saved(today())
     lines.forget()
     lines.selected.value = null

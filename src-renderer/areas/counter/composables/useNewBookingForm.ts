@@ -12,13 +12,15 @@ import { useEditedBooking } from './useEditedBooking'
 import { useLotQuestions } from './useLotQuestions'
 import { useMissingFields } from './useMissingFields'
 import { useOpenBookingRestore } from './useOpenBookingRestore'
+import { useSavedBookingPicture } from './useSavedBookingPicture'
 import type { NewBookingScreen } from './newBookingScreen'
 
 /**
  * New booking (no id) or the edit of one (id: local or service id), without the page: what the form holds,
  * its opening reads, its lines (useBookingLinesEditor) and the whole save, from the checks through the kept
- * form settling, the create and the form emptied, to the form kept again when the save failed. The view
- * draws it and gives it a `screen` (newBookingScreen.ts); a test drives it in an effect scope.
+ * form settling, the create and the form emptied, to the form kept again when the save failed; then the picture
+ * offered for the booking just saved. The view draws it and gives it a `screen` (newBookingScreen.ts); a test
+ * drives it in an effect scope.
  */
 export function useNewBookingForm(id: string | undefined, screen: NewBookingScreen) {
   const openBooking = useOpenBookingStore()
@@ -54,7 +56,8 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   const catalogueStatus = computed(() => catalogue.status)
 
   const lots = useLotQuestions(fields, screen, lines.selected)
-  const sending = useBookingSave({ editing, fields, original, screen, lines, today, check, lots })
+  const picture = useSavedBookingPicture(screen)
+  const sending = useBookingSave({ editing, fields, original, screen, lines, today, check, lots, saved: picture.offer })
 
   /** Where the clerk starts: a draft kept without its destination opens on it (that is what it waits for), any other on the scan box. */
   function focusFirst(): void {
@@ -92,5 +95,7 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
     save: sending.save,
     discard,
     lines,
+    /** The booking just saved and its picture (issue 33): offered after the save, never in its way. */
+    picture,
   }
 }

@@ -19,6 +19,13 @@ export function useNewBookingKeys(form: ReturnType<typeof useNewBookingForm>, fo
     { keys: 'Ctrl+Enter', label: 'keys.save', run: () => form.save(), beforeFields: true },
     { keys: 'Ctrl+S', label: 'keys.saveDraft', run: () => form.save(true), beforeFields: true },
     scanFocusKey(focusScan),
+    // The picture of the booking just saved (the offer on the screen says which): taken while the goods are at hand.
+    {
+      keys: 'F8',
+      label: 'keys.bookingPicture',
+      run: form.picture.ask,
+      when: () => form.picture.saved.value !== null && form.picture.asking.value === null,
+    },
     { keys: 'Delete', label: 'keys.removeLine', run: () => lines.removeLine(selected.value!), when: () => selected.value !== null },
     // In a field, Ctrl+Z is the field's own undo; in the scan box it comes from the box (when it is empty).
     { keys: 'Ctrl+Z', label: 'counter.undoKey', run: () => lines.undo(), whileTyping: false, when: lines.canUndo },

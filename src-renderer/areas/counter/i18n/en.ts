@@ -76,6 +76,13 @@ const counter: CounterMessages = {
     submitted: 'Booking {number} confirmed: waiting to be sent.',
     saved: 'Booking {number} saved: waiting to be sent.',
     savedOnline: 'Booking {number} saved.',
+    savedOffer: {
+      booking: 'Booking {number} saved.',
+      draft: 'Draft {number} kept on this computer.',
+      add: 'Add picture',
+      replace: 'Replace the picture',
+      hint: 'Optional: the booking is already saved and does not wait for the picture.',
+    },
     updated: 'Changes to booking {number} saved: waiting to be sent.',
     savedWarnings: 'Note: {count} line exceeds the known stock. | Note: {count} lines exceed the known stock.',
     cancel: 'Discard',

@@ -76,6 +76,13 @@ const counter = {
     submitted: 'Reserva {number} confirmada: pendiente de enviar.',
     saved: 'Reserva {number} guardada: pendiente de enviar.',
     savedOnline: 'Reserva {number} guardada.',
+    savedOffer: {
+      booking: 'Reserva {number} guardada.',
+      draft: 'Borrador {number} guardado en este equipo.',
+      add: 'Añadir foto',
+      replace: 'Cambiar la foto',
+      hint: 'Opcional: la reserva ya está guardada y no espera a la foto.',
+    },
     updated: 'Cambios de la reserva {number} guardados: pendientes de enviar.',
     savedWarnings:
       'Atención: {count} línea supera las existencias conocidas. | Atención: {count} líneas superan las existencias conocidas.',

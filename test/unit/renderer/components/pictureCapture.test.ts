@@ -104,9 +104,12 @@ describe('the picture capture dialog', () => {
   it('stops a camera that answers after the dialog closed', async () => {
     const track = new FakeTrack()
     let answer: (s: MediaStream) => void = () => undefined
-    const { c } = capture({ media: { getUserMedia: () => new Promise<MediaStream>((resolve) => (answer = resolve)) } })
+    const getUserMedia = vi.fn(() => new Promise<MediaStream>((resolve) => (answer = resolve)))
+    const { c } = capture({ media: { getUserMedia } })
     const opening = c.open()
     expect(c.camera.value).toBe('starting')
+    // The camera is being asked for (past the gate) when the dialog closes.
+    await vi.waitFor(() => expect(getUserMedia).toHaveBeenCalled())
     c.close()
     answer(fakeStream(track))
     await opening
@@ -140,5 +143,70 @@ describe('the picture capture dialog', () => {
     expect(await c.attach()).toEqual(kept)
     expect(c.error.value).toBeNull()
     expect(send).toHaveBeenCalledTimes(2)
+  })
+
+  describe("the desktop app's camera gate", () => {
+    /** A door that records, with the camera's asks, the order things happened in. */
+    function recordingDoor(log: string[], opens = true) {
+      return {
+        open: vi.fn(async () => (log.push('open'), opens)),
+        close: vi.fn(async () => void log.push('close')),
+      }
+    }
+
+    it('is opened just before the camera is asked for, and closed when the dialog closes', async () => {
+      const log: string[] = []
+      const track = new FakeTrack()
+      const door = recordingDoor(log)
+      const { c } = capture({ media: { getUserMedia: async () => (log.push('ask'), fakeStream(track)) }, door })
+      await c.open()
+      expect(log).toEqual(['open', 'ask'])
+      expect(c.camera.value).toBe('live')
+      c.close()
+      expect(log).toEqual(['open', 'ask', 'close'])
+      expect(track.stopped).toBe(true)
+      // Closing again (the dialog's leave after its cancel) asks the main process for nothing more.
+      c.close()
+      expect(door.close).toHaveBeenCalledOnce()
+    })
+
+    it('is closed when the dialog closes before the gate answers, and the camera is then never asked for', async () => {
+      const log: string[] = []
+      let opened: (v: boolean) => void = () => undefined
+      const door = {
+        open: vi.fn(() => new Promise<boolean>((resolve) => (opened = resolve))),
+        close: vi.fn(async () => void log.push('close')),
+      }
+      const getUserMedia = vi.fn(async () => fakeStream(new FakeTrack()))
+      const { c } = capture({ media: { getUserMedia }, door })
+      const opening = c.open()
+      c.close()
+      opened(true)
+      await opening
+      expect(getUserMedia).not.toHaveBeenCalled()
+      expect(door.close).toHaveBeenCalledOnce()
+      expect(c.camera.value).toBe('off')
+    })
+
+    it('a gate that stays shut leaves the camera denied, the file choice kept and the gate closed after', async () => {
+      const log: string[] = []
+      const door = recordingDoor(log, false)
+      // What Chromium answers when the permission handler says no.
+      const { c } = capture({ media: { getUserMedia: async () => Promise.reject(refusal('NotAllowedError')) }, door })
+      await c.open()
+      expect(c.camera.value).toBe('denied')
+      await c.chooseFile(new Blob(['x']))
+      expect(c.canAttach.value).toBe(true)
+      c.close()
+      expect(log).toEqual(['open', 'close'])
+    })
+
+    it('with no camera device at all, is never opened', async () => {
+      const log: string[] = []
+      const { c } = capture({ media: undefined, door: recordingDoor(log) })
+      await c.open()
+      c.close()
+      expect(log).toEqual([])
+    })
   })
 })

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
+import type { BookingPicture } from '@shared/bookingPictures'
 import type { CounterSetup, ScanResult } from '@shared/counter'
+import { useBookingsStore } from '@renderer/stores/bookings'
+import { useKeptPicturesStore } from '@renderer/stores/keptPictures'
 import { AppError } from '@shared/errors'
 import { lotFreshness } from '@shared/lots'
 import { i18n } from '@renderer/i18n'
@@ -40,6 +43,21 @@ const saved = (localId: string) => ({
     sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
   },
 })
+const keptPicture = (state: BookingPicture['state']): BookingPicture => ({
+  seq: 1,
+  localId: 'b1',
+  serviceId: null,
+  step: 'booking',
+  state,
+  mime: 'image/jpeg',
+  bytes: 2048,
+  takenBy: 'ana@example.com',
+  takenAt: '2026-11-28T09:01:00.000Z',
+  attempts: 0,
+  lastError: null,
+  url: null,
+  sentAt: null,
+})
 const item = (id: number, code: string): ScanResult => ({
   kind: 'item',
   code,
@@ -77,6 +95,8 @@ function answering(create: () => Promise<unknown>) {
     if (name === 'counter.keepOpenBooking') return { savedAt: '2026-11-28T09:00:00Z' }
     if (name === 'counter.dropOpenBooking') return { cleared: true }
     if (name === 'bookings.create') return create()
+    if (name === 'bookings.pictures') return []
+    if (name === 'bookings.attachPicture') return keptPicture('waiting')
     throw new Error(`unexpected request ${name}`)
   })
 }
@@ -314,6 +334,59 @@ describe('the new booking form', () => {
     form.fields.plannedDelivery = '2026-12-01'
     await nextTick()
     expect(form.lines.deliveryMoved.value).toBeNull()
+    scope.stop()
+  })
+
+  it('offers a picture of the booking only once it is saved, and the picture never stands in the save’s way', async () => {
+    let answer: (v: unknown) => void = () => undefined
+    answering(() => new Promise((resolve) => (answer = resolve)))
+    const { stand } = screen()
+    const { form, scope } = await openForm(stand)
+    expect(form.picture.saved.value).toBeNull()
+    await form.lines.pick({ code: 'ART-1', count: '1' })
+    form.fields.destination = 2
+    const saving = form.save()
+    // While the booking is being kept, nothing of a picture is offered or asked for.
+    await vi.waitFor(() => expect(requested('bookings.create')).toHaveLength(1))
+    expect(form.picture.saved.value).toBeNull()
+    form.picture.ask()
+    expect(form.picture.asking.value).toBeNull()
+    answer(saved('b1'))
+    await saving
+    expect(form.picture.saved.value?.localId).toBe('b1')
+    expect(form.picture.number.value).toBe(useBookingsStore().bookingNumber(localBooking('b1')))
+    expect(form.picture.picture.value).toBeNull()
+    // The offer costs no request: a booking just created has no picture to read.
+    expect(requested('bookings.attachPicture')).toEqual([])
+    expect(requested('bookings.pictures')).toEqual([])
+
+    form.picture.ask()
+    expect(form.picture.asking.value?.localId).toBe('b1')
+    await useKeptPicturesStore().attach('b1', 'booking', 'AAAA')
+    form.picture.attached()
+    expect(form.picture.asking.value).toBeNull()
+    expect(form.picture.picture.value?.state).toBe('waiting')
+    // The core announces the picture sent: the offer shows it.
+    api.listeners.get('pictures.changed')?.({ pictures: [keptPicture('sent')] })
+    expect(form.picture.picture.value?.state).toBe('sent')
+    form.picture.dismiss()
+    expect(form.picture.saved.value).toBeNull()
+    scope.stop()
+  })
+
+  it('offers no picture when the save is refused', async () => {
+    answering(async () => {
+      throw new AppError('bad_input', { field: 'agencyToId', detail: 'inactive' })
+    })
+    const { stand } = screen()
+    const { form, scope } = await openForm(stand)
+    await form.lines.pick({ code: 'ART-1', count: '1' })
+    form.fields.destination = 2
+    await form.save()
+    expect(form.error.value?.code).toBe('bad_input')
+    expect(form.picture.saved.value).toBeNull()
+    form.picture.ask()
+    expect(form.picture.asking.value).toBeNull()
     scope.stop()
   })
 })
