@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '@sandbox'
 import { isPictureUpload, newBooking } from '../../support/bookingPictureFlows'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { useProxiedSession } from '../../support/proxiedSession'
 import { notAnImage, solidPng } from '../../support/sampleImages'
+import { tempDir } from '../../support/tempDir'
 
 // The receiver's signature on a delivery (issue 33 §2), through the core against the sandbox over real HTTP.
 // The image with the name and time drawn beneath it is made by the screen (a canvas; see
@@ -103,5 +106,56 @@ describe('a delivery with a signature', () => {
     expect(await h.call('bookings.pictures', { id: booking.localId })).toEqual([])
     await h.call('sync.push')
     expect(await h.call('bookings.get', { id: booking.localId })).toMatchObject({ state: 'synced', delivered: true })
+  })
+})
+
+describe('a kept signature', () => {
+  it('goes with a booking discarded before the service ever had it', async () => {
+    const { h } = session
+    const booking = await newBooking(h, 'S-discarded')
+    await h.call('bookings.signDelivery', { id: booking.localId, receiver: 'Ana', base64: signed.toString('base64') })
+    await h.call('bookings.delete', { id: booking.localId })
+    expect((await h.call('bookings.signatures')).some((s) => s.localId === booking.localId)).toBe(false)
+  })
+})
+
+describe('a signature beside a photo, once its booking leaves the history', () => {
+  let sandbox: RunningSandbox
+  let h: CoreHarness
+  /** How far the core's clock runs ahead of the real one (the history window is measured with it). */
+  let ahead = 0
+  beforeAll(async () => {
+    sandbox = await startSandbox()
+    h = await coreHarness(tempDir(), { requestTimeoutMs: 8000, now: () => new Date(Date.now() + ahead) })
+    const user = sandbox.users[0]!
+    await h.call('session.signIn', { serverUrl: sandbox.url, email: user.email, token: user.token })
+    await h.call('profile.whoami')
+  })
+  afterAll(async () => {
+    await h?.close()
+    await sandbox?.close()
+  })
+
+  it('is still kept on this computer: it is the only copy of the receiver’s proof', async () => {
+    const booking = await newBooking(h, 'S-history')
+    await h.call('sync.push')
+    await h.call('bookings.ship', { id: booking.localId })
+    await h.call('bookings.deliver', { id: booking.localId })
+    await h.call('bookings.attachPicture', { id: booking.localId, step: 'delivery', base64: photo.toString('base64') })
+    await h.call('bookings.signDelivery', { id: booking.localId, receiver: 'Marta', base64: signed.toString('base64') })
+    await h.call('sync.push')
+    const { serviceId } = await h.call('bookings.get', { id: booking.localId })
+    try {
+      // 31 days on it is out of the history, and out of the cache, with its sent photo (the service has it).
+      ahead = 31 * 24 * 3600_000
+      await h.call('counter.refresh')
+      expect((await h.call('bookings.list')).find((b) => b.serviceId === serviceId)).toBeUndefined()
+      expect(await h.call('bookings.pictures', { id: booking.localId })).toEqual([])
+    } finally {
+      ahead = 0
+    }
+    expect((await h.call('bookings.signatures')).find((s) => s.localId === booking.localId)).toMatchObject({ receiver: 'Marta' })
+    const image = await h.call('bookings.signatureImage', { id: booking.localId })
+    expect(Buffer.from(image.base64, 'base64').equals(signed)).toBe(true)
   })
 })

@@ -77,7 +77,11 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
   removeAll(localId: string): void {
     this.stmt('DELETE FROM outbox WHERE local_id = ?').run(localId)
     this.stmt('DELETE FROM booking_pictures WHERE local_id = ?').run(localId)
-    this.stmt('DELETE FROM delivery_signatures WHERE local_id = ?').run(localId)
+    // A signature is the only copy of the receiver's proof when a photo went instead: it outlives a booking that
+    // leaves the cache's history, and goes only with one the service never had (a discarded create).
+    this.stmt(
+      'DELETE FROM delivery_signatures WHERE local_id = ? AND NOT EXISTS (SELECT 1 FROM bookings WHERE local_id = ? AND service_id IS NOT NULL)',
+    ).run(localId, localId)
   }
 
   /**
