@@ -40,3 +40,18 @@ export const bookingPicture = z.object({
   sentAt: z.string().nullable(),
 })
 export type BookingPicture = z.infer<typeof bookingPicture>
+
+/**
+ * The receiver's signature on a delivery, with the name they gave and when they signed, drawn together
+ * into one image on the computer that took it. Kept here beside the delivery's photo: when no photo was
+ * taken it is also the delivery picture (`pictureSeq`), since the service keeps one image per step.
+ */
+export const deliverySignature = z.object({
+  localId: z.string(),
+  receiver: z.string(),
+  signedAt: z.string(),
+  takenBy: z.string(),
+  /** The delivery picture it was attached as, or null when a photo is the delivery's picture. */
+  pictureSeq: z.number().int().nullable(),
+})
+export type DeliverySignature = z.infer<typeof deliverySignature>

@@ -30,6 +30,8 @@ export const errorCodes = [
   'unreadable_stored_change', // an outbox entry's stored change no longer reads: it cannot be sent, and is kept
   'not_a_picture', // a file or a camera frame this computer could not read as a picture: nothing attached
   'picture_not_kept', // the service took a booking's picture without keeping it (it lacks the capability): kept here
+  'signature_empty', // a delivery's signature pad with nothing drawn on it: nothing attached
+  'signature_name_missing', // a delivery's signature without the receiver's name: nothing attached
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -131,6 +133,14 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   picture_not_kept: {
     es: 'El servicio no guarda imágenes en las reservas: esta imagen queda en este equipo, con quién la tomó y cuándo.',
     en: 'The service keeps no pictures on bookings: this picture stays on this computer, with who took it and when.',
+  },
+  signature_empty: {
+    es: 'No hay firma: pida a quien recibe que firme en el recuadro. No se adjuntó nada.',
+    en: 'There is no signature: ask the receiver to sign in the box. Nothing was attached.',
+  },
+  signature_name_missing: {
+    es: 'Escriba el nombre de quien recibe: la firma no se guarda sin él.',
+    en: "Type the receiver's name: the signature is not kept without it.",
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from '../bookings'
-import { bookingPicture, pictureStep } from '../bookingPictures'
+import { bookingPicture, deliverySignature, pictureStep } from '../bookingPictures'
 import { agencyStock, counterSetup, scanResult, transferRequest } from '../counter'
 import { connectionState } from '../domain'
 import { openBooking, openBookingForm } from '../openBooking'
@@ -66,6 +66,21 @@ export const counterRequests = {
   ),
   /** Removes a refused picture from this computer; its booking is left as it is. Answers the list kept. */
   'bookings.dismissPicture': entry(z.object({ seq: recordId }), picturesKept),
+  /**
+   * The receiver's signature on a delivery, drawn with their name and the time beneath it (base64 image):
+   * kept here, and attached as the delivery picture when the delivery has no photo. Never touches the delivery.
+   */
+  'bookings.signDelivery': entry(
+    z.object({ id: bookingRef, receiver: z.string().trim().min(1).max(100), base64: z.string().max(7_000_000) }),
+    z.object({ signature: deliverySignature, picture: bookingPicture.nullable() }),
+  ),
+  /** The delivery signatures kept here: who signed for each booking, and when. */
+  'bookings.signatures': entry(none, z.array(deliverySignature)),
+  /** One kept signature's image (by its booking's local id), for its thumbnail. */
+  'bookings.signatureImage': entry(
+    z.object({ id: z.string().min(1).max(100) }),
+    z.object({ mime: z.string().regex(/^image\/(png|jpeg|gif|webp)$/), base64: z.string() }),
+  ),
   'bookings.list': entry(none, z.array(localBooking)),
   'bookings.get': entry(z.object({ id: bookingRef }), localBooking),
   'outbox.list': entry(none, z.array(outboxEntry)),

@@ -76,7 +76,7 @@ describe('keyboard help (F1, ?)', () => {
   })
 
   // The tab keys are Ctrl+1–4 from the scan box (issue 30), the bare digit where no field has the focus.
-  it('on Dispatch, ? lists F8, F5 and the tab keys, Esc closes it, and the keys it lists work', async () => {
+  it('on Dispatch, ? lists F9, F8, F5 and the tab keys, Esc closes it, and the keys it lists work', async () => {
     const { page, problems } = app()
     await page.setViewportSize({ width: 1366, height: 768 })
     await startTraining(page)
@@ -86,8 +86,9 @@ describe('keyboard help (F1, ?)', () => {
     await page.keyboard.press('Shift+Slash')
     await page.getByTestId('key-help').waitFor()
     expect(await helpRows(page, 'screen')).toEqual([
-      // No booking is being delivered or opened by a scan: the delivery's picture has none to belong to.
-      'F8 Foto de la entrega (tomarla o adjuntarla) (ahora no disponible)',
+      // No booking is being shipped, delivered or opened by a scan: a picture or a signature has none to belong to.
+      'F9 Firma de quien recibe (nombre y firma) (ahora no disponible)',
+      'F8 Foto del envío o de la entrega (tomarla o adjuntarla) (ahora no disponible)',
       'F5 Volver a leer del servicio',
       'Ctrl+1 o 1 Abrir la pestaña «Por despachar»',
       'Ctrl+2 o 2 Abrir la pestaña «En tránsito: salen»',

@@ -145,6 +145,11 @@ export const entityMigrations: readonly string[] = [
    CREATE VIRTUAL TABLE bundle_fts USING fts5(code, name, ean13, tags, content='', contentless_delete=1, prefix='2 3 4 5', tokenize='unicode61 remove_diacritics 2');
    INSERT INTO bundle_fts (rowid, code, name, ean13, tags)
      SELECT b.id, b.code, b.name, coalesce(b.ean13, ''), (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(b.tags)) FROM bundles b;`,
+  // 12: the receiver's signature and name on a delivery, one per booking (sync/outbox/deliverySignatures.ts). Kept
+  // here beside the delivery picture: the service keeps one image per step, so a photo taken too is the one sent.
+  `CREATE TABLE delivery_signatures (
+     local_id TEXT PRIMARY KEY, receiver TEXT NOT NULL, signed_at TEXT NOT NULL, taken_by TEXT NOT NULL,
+     mime TEXT NOT NULL, bytes BLOB NOT NULL, picture_seq INTEGER);`,
 ]
 
 /** A booking counts against the stock while the service has not confirmed it (a draft is not booked yet). */

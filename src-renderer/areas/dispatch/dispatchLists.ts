@@ -72,3 +72,18 @@ export function canDeliver(b: LocalBooking, agencyId: number): boolean {
 export function canShip(b: LocalBooking, agencyId: number): boolean {
   return b.agencyFromId === agencyId && !b.shipped && !b.delivered && !b.deleted
 }
+
+/**
+ * Which step a picture of the booking proves from here: its delivery once it can be (or was) delivered here,
+ * else its shipping while it is ours to ship or on its way out; null for one only passing through.
+ */
+export function pictureStepOf(b: LocalBooking, agencyId: number): 'shipping' | 'delivery' | null {
+  if (b.delivered || canDeliver(b, agencyId)) return 'delivery'
+  if (b.agencyFromId === agencyId && !b.deleted) return 'shipping'
+  return null
+}
+
+/** The receiver signs for a booking delivered here, or about to be. */
+export function canSign(b: LocalBooking, agencyId: number): boolean {
+  return b.delivered || canDeliver(b, agencyId)
+}

@@ -65,6 +65,9 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'bookings.pictures': {},
   'bookings.pictureImage': { seq: 1 },
   'bookings.dismissPicture': { seq: 1 },
+  'bookings.signDelivery': { id: '1234', receiver: 'Rosa', base64: 'iVBORw0KGgo=' },
+  'bookings.signatures': undefined,
+  'bookings.signatureImage': { id: '1234' },
   'bookings.list': undefined,
   'bookings.get': { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
   'outbox.list': undefined,
@@ -250,6 +253,13 @@ const samplePicture: RequestOutput<'bookings.pictures'>[number] = {
   lastError: null,
   url: null,
   sentAt: null,
+}
+const sampleSignature: RequestOutput<'bookings.signatures'>[number] = {
+  localId: '5a1e0000-0000-4000-8000-000000000001',
+  receiver: 'Rosa',
+  signedAt: '2026-11-29T08:00:00.000Z',
+  takenBy: 'clerk@example.com',
+  pictureSeq: 1,
 }
 const outboxEntries = [
   {
@@ -443,6 +453,9 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'bookings.pictures': [samplePicture],
   'bookings.pictureImage': { mime: 'image/png', base64: 'iVBORw0KGgo=' },
   'bookings.dismissPicture': { pictures: [] },
+  'bookings.signDelivery': { signature: sampleSignature, picture: samplePicture },
+  'bookings.signatures': [sampleSignature],
+  'bookings.signatureImage': { mime: 'image/png', base64: 'iVBORw0KGgo=' },
   'bookings.list': [sampleBooking],
   'bookings.get': sampleBooking,
   'outbox.list': outboxEntries,

@@ -4,6 +4,7 @@ import type { ErrorPayload } from '@shared/errors'
 import { commitUnsynced } from '@base/sqlite'
 import type { BookingOutbox } from '../../cache/bookingOutbox'
 import { Kept } from '../../cache/preparedStatements'
+import { DeliverySignatures } from './deliverySignatures'
 import { PictureQueue } from './pictureQueue'
 import { OutboxQueries, type EntryState, type QueuedEntry } from './outboxQueries'
 
@@ -25,6 +26,8 @@ export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 export class OutboxStore extends OutboxQueries implements BookingOutbox {
   /** The pictures taken at the bookings' steps: a queue of their own beside the entries (pictureQueue.ts). */
   readonly pictures = new PictureQueue(this.db)
+  /** The receivers' signatures on deliveries, kept beside the delivery's picture (deliverySignatures.ts). */
+  readonly signatures = new DeliverySignatures(this.db)
 
   /** The changes' statements (run, never read), prepared once: the push runs them for every entry. */
   private readonly changes = new Kept((sql) => this.db.prepare(sql))
@@ -68,12 +71,18 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
     this.stmt('UPDATE outbox SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
     // Its pictures (pictureQueue.ts) follow it too.
     this.stmt('UPDATE booking_pictures SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
+    this.stmt('UPDATE OR REPLACE delivery_signatures SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
   }
 
   /** Every entry of a booking, confirmed or not (the booking itself is going away). */
   removeAll(localId: string): void {
     this.stmt('DELETE FROM outbox WHERE local_id = ?').run(localId)
     this.stmt('DELETE FROM booking_pictures WHERE local_id = ?').run(localId)
+    // A signature is the only copy of the receiver's proof when a photo went instead: it outlives a booking that
+    // leaves the cache's history, and goes only with one the service never had (a discarded create).
+    this.stmt(
+      'DELETE FROM delivery_signatures WHERE local_id = ? AND NOT EXISTS (SELECT 1 FROM bookings WHERE local_id = ? AND service_id IS NOT NULL)',
+    ).run(localId, localId)
   }
 
   /**

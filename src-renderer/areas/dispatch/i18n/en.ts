@@ -42,6 +42,23 @@ const dispatch: DispatchMessages = {
     cancel: 'Cancel',
     deliverConfirmTitle: 'Deliver booking',
     deliverConfirm: 'Confirm delivery of booking {number}? The stock enters {agency}.',
+    signing: {
+      button: 'Signature',
+      title: 'Receiver signs for {number}',
+      receiver: "Receiver's name",
+      receiverPlaceholder: 'First and last name',
+      pad: 'Box to sign in',
+      padHint: 'Sign here with the mouse, a finger or a pen',
+      clear: 'Clear the signature',
+      save: 'Keep the signature',
+      caption: 'Received on {when}',
+      independent: 'The delivery does not wait for the signature: deliver before or after signing.',
+      signed: "{name}'s signature kept for {number}.",
+      note: '{name} received it, signed {when}',
+      asPicture: 'Sent as the delivery picture',
+      besidePhoto: 'On this computer, beside the photo',
+      imageAlt: "{name}'s signature",
+    },
     short: {
       title: 'Deliver {number}: items missing',
       intro:

@@ -41,6 +41,23 @@ const dispatch = {
     cancel: 'Cancelar',
     deliverConfirmTitle: 'Entregar reserva',
     deliverConfirm: '¿Confirmar la entrega de la reserva {number}? Las existencias entran en {agency}.',
+    signing: {
+      button: 'Firma',
+      title: 'Firma de quien recibe {number}',
+      receiver: 'Nombre de quien recibe',
+      receiverPlaceholder: 'Nombre y apellido',
+      pad: 'Recuadro para firmar',
+      padHint: 'Firme aquí con el ratón, el dedo o un lápiz',
+      clear: 'Borrar la firma',
+      save: 'Guardar la firma',
+      caption: 'Recibido el {when}',
+      independent: 'La entrega no espera a la firma: puede entregar antes o después de firmar.',
+      signed: 'Firma de {name} guardada para {number}.',
+      note: 'Recibió {name}, firmó {when}',
+      asPicture: 'Enviada como foto de la entrega',
+      besidePhoto: 'En este equipo, junto a la foto',
+      imageAlt: 'Firma de {name}',
+    },
     short: {
       title: 'Entregar {number}: faltan productos',
       intro:

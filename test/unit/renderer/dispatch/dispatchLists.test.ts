@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalBooking } from '@shared/bookings'
-import { applyFilters, canDeliver, canShip, dispatchLists, tabOf } from '@renderer/areas/dispatch/dispatchLists'
+import { applyFilters, canDeliver, canShip, canSign, dispatchLists, pictureStepOf, tabOf } from '@renderer/areas/dispatch/dispatchLists'
 import { slipTotals } from '@renderer/areas/dispatch/slipTotals'
 import { bookingLine, localBooking } from '../../../support/localBooking'
 
@@ -69,6 +69,20 @@ describe('dispatch tabs', () => {
     expect(canShip(booking({}), here)).toBe(true)
     expect(canShip(booking({ shipped: true }), here)).toBe(false)
     expect(canShip(booking({ agencyFromId: 306, agencyToId: here }), here)).toBe(false)
+  })
+
+  it('takes a picture of the shipping while ours goes out, of the delivery where it arrives; signs only for a delivery', () => {
+    const incoming = booking({ agencyFromId: 306, agencyToId: here, shipped: true })
+    expect(pictureStepOf(booking({}), here)).toBe('shipping')
+    expect(pictureStepOf(booking({ shipped: true }), here)).toBe('shipping')
+    expect(pictureStepOf(incoming, here)).toBe('delivery')
+    expect(pictureStepOf({ ...incoming, delivered: true }, here)).toBe('delivery')
+    // Handed over at our own counter (no transport): the delivery is the step to prove.
+    expect(pictureStepOf(booking({ needsTransport: false }), here)).toBe('delivery')
+    expect(pictureStepOf(booking({ agencyFromId: 306, agencyToId: here, shipped: false }), here)).toBeNull()
+    expect(canSign(incoming, here)).toBe(true)
+    expect(canSign(booking({}), here)).toBe(false)
+    expect(canSign(booking({ shipped: true }), here)).toBe(false)
   })
 })
 
