@@ -13,6 +13,7 @@ import { registerAppScheme, serveRenderer } from './appProtocol'
 import { hardenSession, hardenWebContents } from './hardening'
 import { forwardEvents, registerIpcRouter } from './ipcRouter'
 import { electronSqliteBinding } from './nativeBinding'
+import { registerPrinterIpc } from './printerIpc'
 import { isAppUrl, rendererLocation } from './rendererLocation'
 import { createSenderCheck } from './senderCheck'
 import { claimSingleInstance } from './singleInstance'
@@ -86,6 +87,7 @@ export function startApp(deps: AppDeps): boolean {
         imageOrigins = serviceImageOrigins(next)
       }),
       registerIpcRouter(ipcMain, core, isTrustedSender),
+      registerPrinterIpc(ipcMain, isTrustedSender),
       // Only windows still showing our page hear events (they carry the user's profile).
       forwardEvents(core, () => [...windows].filter((w) => !w.isDestroyed() && isOurPage(w.webContents.getURL()))),
     ]

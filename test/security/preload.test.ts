@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eventNames, requestNames, type EventName, type RequestName } from '@shared/contract'
 import { ipcEventChannel, ipcRequestChannel, type Bridge } from '@shared/contract/transport'
+import { printerChannels, type PrinterBridge } from '@shared/printing'
 import { appIndexUrl } from '../../src-main/electron/appProtocol'
 import { registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
@@ -24,14 +25,25 @@ beforeEach(() => {
 })
 
 describe('preload exposure', () => {
-  it('exposes one object, window.mostrador, with only invoke and on', () => {
-    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1)
-    expect(Object.keys(exposed)).toEqual(['mostrador'])
+  it('exposes window.mostrador, with only invoke and on, and the desktop printer, with only printers and print', () => {
+    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(2)
+    expect(Object.keys(exposed)).toEqual(['mostrador', 'mostradorPrinter'])
     expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on'])
-    for (const value of Object.values(bridge)) {
+    expect(Object.keys(exposed['mostradorPrinter'] as PrinterBridge).sort()).toEqual(['print', 'printers'])
+    for (const value of [...Object.values(bridge), ...Object.values(exposed['mostradorPrinter'] as PrinterBridge)]) {
       expect(typeof value).toBe('function')
       expect(value).not.toBe(ipcRenderer)
     }
+  })
+
+  it('prints over the printer’s own channel with the request alone, and a main process that cannot answer is a failed print', async () => {
+    const printer = exposed['mostradorPrinter'] as PrinterBridge
+    const request = { paper: 'receipt58', deviceName: 'POS-58', documentHeightMm: 90 } as const
+    ipcRenderer.invoke.mockResolvedValueOnce({ ok: true })
+    expect(await printer.print(request)).toEqual({ ok: true })
+    expect(ipcRenderer.invoke).toHaveBeenCalledWith(printerChannels.print, request)
+    ipcRenderer.invoke.mockRejectedValueOnce(new Error('No handler registered'))
+    expect(await printer.print(request)).toEqual({ ok: false, reason: 'No handler registered' })
   })
 })
 

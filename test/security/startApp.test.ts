@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { requestNames } from '@shared/contract'
 import { ipcEventChannel, ipcRequestChannel, type Envelope } from '@shared/contract/transport'
 import { contentSecurityPolicyFor } from '@shared/csp'
+import { printerChannels } from '@shared/printing'
 import type { CoreOptions } from '@core/coreOptions'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { TrainingLauncher } from '@base/training'
@@ -110,7 +111,8 @@ describe('start-up', () => {
     session.defaultSession.headersListener?.({ url: 'x', responseHeaders: {} }, (r) => (headers = r.responseHeaders))
     // The fake core is signed in to https://service.example: its pictures, and no other host's, may show.
     expect(headers).toEqual({ 'Content-Security-Policy': [contentSecurityPolicyFor(['https://service.example'])] })
-    expect([...ipcMain.handlers.keys()].sort()).toEqual(requestNames.map(ipcRequestChannel).sort())
+    // The contract's requests, and the desktop printer's two channels (printerIpc.ts): nothing else.
+    expect([...ipcMain.handlers.keys()].sort()).toEqual([...requestNames.map(ipcRequestChannel), ...Object.values(printerChannels)].sort())
   })
 
   it('opens one secure window on the built renderer and hardens its page', async () => {
