@@ -30,6 +30,7 @@ export const errorCodes = [
   'unreadable_stored_change', // an outbox entry's stored change no longer reads: it cannot be sent, and is kept
   'not_a_picture', // a file or a camera frame this computer could not read as a picture: nothing attached
   'picture_not_kept', // the service took a booking's picture without keeping it (it lacks the capability): kept here
+  'print_failed', // the printer did not take a document (offline, out of paper, gone): the document is kept to print again
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -131,6 +132,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   picture_not_kept: {
     es: 'El servicio no guarda imágenes en las reservas: esta imagen queda en este equipo, con quién la tomó y cuándo.',
     en: 'The service keeps no pictures on bookings: this picture stays on this computer, with who took it and when.',
+  },
+  print_failed: {
+    es: 'La impresora no tomó el documento (¿apagada, sin papel o desconectada?). El documento se guarda: revísela e imprímalo de nuevo.',
+    en: 'The printer did not take the document (switched off, out of paper or unplugged?). The document is kept: check the printer and print it again.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

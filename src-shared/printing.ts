@@ -16,6 +16,14 @@ export function isReceiptRoll(p: Paper): p is keyof typeof receiptRolls {
   return p in receiptRolls
 }
 
+/** The shortest page a roll is cut at: a slip shorter than this still leaves room to tear it off. */
+export const MIN_ROLL_PAGE_MM = 60
+
+/** A roll's page for a document this tall, in whole millimetres: the template's @page and the print call agree on it. */
+export function rollPageMm(documentHeightMm: number): number {
+  return Math.ceil(Math.max(MIN_ROLL_PAGE_MM, documentHeightMm))
+}
+
 /** A printer as the Electron main process names it (webContents.getPrintersAsync): the system's name is what prints. */
 export interface PrinterInfo {
   name: string

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MIN_ROLL_PAGE_MM, printOptions } from '../../../src-main/electron/printOptions'
+import { MIN_ROLL_PAGE_MM } from '@shared/printing'
+import { printOptions } from '../../../src-main/electron/printOptions'
 
 // Issue 33, item 4: paper without a dialog. What the station chose reaches the printer: its name, its paper.
 describe('the print call for a station', () => {
