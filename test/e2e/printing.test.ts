@@ -144,4 +144,90 @@ describe('printing', () => {
     await expect.poll(() => page.getByTestId('booking-line').count()).toBe(0)
     expect(unexpectedProblems(problems)).toEqual([])
   })
+
+  it('as the desktop app: chooses a printer from the list, and a print the printer refused is kept and printed again', async () => {
+    const { page, problems } = app()
+    // The desktop app's printer bridge, as its preload exposes it: two printers, the first print refused (offline).
+    await page.addInitScript(() => {
+      const w = window as unknown as { mostradorPrinter: unknown; asked: unknown[] }
+      w.asked = []
+      const answers = [{ ok: false, reason: 'Printer is offline' }]
+      w.mostradorPrinter = {
+        printers: async () => [
+          { name: 'EPSON_TM_T20', displayName: 'EPSON TM-T20 (mostrador)' },
+          { name: 'HP_Oficina', displayName: 'HP Oficina' },
+        ],
+        print: async (request: unknown) => {
+          w.asked.push(request)
+          return answers.shift() ?? { ok: true }
+        },
+      }
+    })
+    await page.reload()
+    await startTraining(page)
+    await openSettings(page)
+    const printer = page.getByTestId('settings-printer')
+    await expectText(printer, 'La predeterminada del sistema')
+    await printer.click()
+    await page.locator('.n-base-select-option', { hasText: 'EPSON TM-T20 (mostrador)' }).click()
+    await expect.poll(async () => (await requestInApp(page, 'preferences.get')).printer).toBe('EPSON_TM_T20')
+    await choosePaper(page, 'Rollo de 80 mm')
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await printer.scrollIntoViewIfNeeded()
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    await screenshot(page, 'printing-settings-desktop-1024x768')
+    await closeSettings(page)
+
+    await openDispatch(page)
+    await recordPrinting(page)
+    const card = dispatchCard(page, facts.bookings.open)
+    await card.getByTestId('card-print').click()
+    // Refused: said in the clerk's words, with the printer's, and kept.
+    const notice = page.getByTestId('unprinted-document')
+    await expectText(notice, `No se imprimió en EPSON_TM_T20: albarán Nº ${facts.bookings.open}`)
+    await expectText(notice, 'La impresora no tomó el documento')
+    await expectText(notice.getByTestId('unprinted-reason'), 'Printer is offline')
+    await screenshot(page, 'printing-unprinted-1024x768')
+    const asked = () =>
+      page.evaluate(() => (window as unknown as { asked: { paper: string; deviceName: string; documentHeightMm: number }[] }).asked)
+    expect(await asked()).toHaveLength(1)
+    expect((await asked())[0]).toMatchObject({ paper: 'receipt80', deviceName: 'EPSON_TM_T20' })
+    expect((await asked())[0]!.documentHeightMm).toBeGreaterThan(60)
+    // Printed again from the message: taken this time, and the message goes.
+    await notice.getByTestId('unprinted-again').click()
+    await expect.poll(async () => (await asked()).length).toBe(2)
+    await expect.poll(() => page.getByTestId('unprinted').count()).toBe(0)
+    // Silent: the browser's dialog never opened.
+    expect(await printed(page)).toEqual([])
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('prints a delivered booking as a delivery note on the 58 mm roll, with its barcode and the receiver’s signature', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await openSettings(page)
+    await choosePaper(page, 'Rollo de 58 mm')
+    await closeSettings(page)
+    await openDispatch(page)
+    await recordPrinting(page)
+    const id = facts.bookings.inTransitIncoming
+    await requestInApp(page, 'bookings.deliver', { id: String(id) })
+    await page.getByTestId('dispatch-tab-delivered').click()
+    const delivered = dispatchCard(page, id)
+    await delivered.getByTestId('card-print').click()
+    await expect.poll(() => printed(page)).toHaveLength(1)
+    const [note] = await printed(page)
+    expect(note).toContain('Nota de entrega')
+    expect(note).toContain(`Nº ${id}`)
+    expect(note).toContain('Entregada')
+    // The one who received signs; nobody else's line on a delivery note.
+    expect(note).toContain('Recibido por')
+    expect(note).not.toContain('Transportista')
+    expect(await page.getByTestId('booking-slip').getByTestId('slip-barcode').getAttribute('data-value')).toBe(String(id))
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.emulateMedia({ media: 'print' })
+    await rollPicture(page, 'printing-delivery-note-58mm')
+    await page.emulateMedia({ media: 'screen' })
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
 })
