@@ -9,7 +9,8 @@ const micronsPerMm = 1000
  * width), on a page as long as the document measured in the page, so the printer cuts after it.
  */
 export function printOptions(p: { paper: Paper; deviceName: string; documentHeightMm: number }): WebContentsPrintOptions {
-  const common = { silent: true, deviceName: p.deviceName, printBackground: true }
+  // No name: the system's default printer. An empty name is left out, not handed to Electron to look up.
+  const common = { silent: true, printBackground: true, ...(p.deviceName ? { deviceName: p.deviceName } : {}) }
   if (!isReceiptRoll(p.paper)) return { ...common, pageSize: p.paper === 'a4' ? 'A4' : 'Letter', margins: { marginType: 'default' } }
   const height = rollPageMm(p.documentHeightMm)
   return {

@@ -37,4 +37,10 @@ describe('the print call for a station', () => {
       height: MIN_ROLL_PAGE_MM * 1000,
     })
   })
+
+  it('names no printer when the station keeps the system’s default', () => {
+    const options = printOptions({ paper: 'letter', deviceName: '', documentHeightMm: 100 })
+    expect(options).toMatchObject({ silent: true, pageSize: 'Letter' })
+    expect(options).not.toHaveProperty('deviceName')
+  })
 })
