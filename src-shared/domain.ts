@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { errorPayload } from './errorSchemas'
+import { paper } from './printingSchemas'
 import { defaultNearExpiryDays, defaultPreferences, languages } from './preferenceValues'
 
 export { defaultNearExpiryDays, defaultPreferences, languages }
@@ -172,12 +173,18 @@ const preferenceFields = {
    * others' once a day (a full pull). A shop's line carries only the stock its counter shows.
    */
   stockAgencies: z.array(z.number().int().positive()).max(100),
+  /** The printer this station prints to without a dialog (the desktop app), by its system name; null: the system's default. */
+  printer: z.string().min(1).max(300).nullable(),
+  /** The paper in that printer: a sheet or a receipt roll; the documents are laid out for it. */
+  paper,
+  /** New booking: the booking slip prints as soon as a booking is saved. */
+  printSlipOnSave: z.boolean(),
 }
 
 /**
  * Settings written before stations existed read as "not chosen"; before the reception setting, a warehouse's
  * habit: count by scanning; before the near-expiry setting, a month; before the dispatch view, cards; before the tours, the
- * station's own counts as seen.
+ * station's own counts as seen; before printing, the system's printer, A4 and no slip on save.
  */
 export const preferences = z
   .object({
@@ -187,6 +194,9 @@ export const preferences = z
     nearExpiryDays: preferenceFields.nearExpiryDays.default(defaultPreferences.nearExpiryDays),
     dispatchView: preferenceFields.dispatchView.default(defaultPreferences.dispatchView),
     stockAgencies: preferenceFields.stockAgencies.default(() => []),
+    printer: preferenceFields.printer.default(defaultPreferences.printer),
+    paper: preferenceFields.paper.default(defaultPreferences.paper),
+    printSlipOnSave: preferenceFields.printSlipOnSave.default(defaultPreferences.printSlipOnSave),
     toursSeen: preferenceFields.toursSeen.optional(),
   })
   .transform(({ toursSeen, ...rest }) => ({

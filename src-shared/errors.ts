@@ -32,6 +32,7 @@ export const errorCodes = [
   'picture_not_kept', // the service took a booking's picture without keeping it (it lacks the capability): kept here
   'signature_empty', // a delivery's signature pad with nothing drawn on it: nothing attached
   'signature_name_missing', // a delivery's signature without the receiver's name: nothing attached
+  'print_failed', // the printer did not take a document (offline, out of paper, gone): the document is kept to print again
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
@@ -141,6 +142,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   signature_name_missing: {
     es: 'Escriba el nombre de quien recibe: la firma no se guarda sin él.',
     en: "Type the receiver's name: the signature is not kept without it.",
+  },
+  print_failed: {
+    es: 'La impresora no tomó el documento (¿apagada, sin papel o desconectada?). El documento se guarda: revísela e imprímalo de nuevo.',
+    en: 'The printer did not take the document (switched off, out of paper or unplugged?). The document is kept: check the printer and print it again.',
   },
   internal: { es: 'Error interno de la aplicación.', en: 'Internal application error.' },
 }

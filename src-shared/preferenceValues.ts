@@ -25,4 +25,7 @@ export const defaultPreferences = {
   dispatchView: 'cards' as const,
   toursSeen: [] as never[],
   stockAgencies: [] as never[],
+  printer: null,
+  paper: 'a4' as const,
+  printSlipOnSave: false,
 }

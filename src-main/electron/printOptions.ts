@@ -1,8 +1,5 @@
 import type { WebContentsPrintOptions } from 'electron'
-import { isReceiptRoll, receiptRolls, type Paper } from '@shared/printing'
-
-/** The shortest page a roll is cut at: a slip shorter than this still leaves room to tear it off. */
-export const MIN_ROLL_PAGE_MM = 60
+import { isReceiptRoll, receiptRolls, rollPageMm, type Paper } from '@shared/printing'
 
 const micronsPerMm = 1000
 
@@ -12,9 +9,10 @@ const micronsPerMm = 1000
  * width), on a page as long as the document measured in the page, so the printer cuts after it.
  */
 export function printOptions(p: { paper: Paper; deviceName: string; documentHeightMm: number }): WebContentsPrintOptions {
-  const common = { silent: true, deviceName: p.deviceName, printBackground: true }
+  // No name: the system's default printer. An empty name is left out, not handed to Electron to look up.
+  const common = { silent: true, printBackground: true, ...(p.deviceName ? { deviceName: p.deviceName } : {}) }
   if (!isReceiptRoll(p.paper)) return { ...common, pageSize: p.paper === 'a4' ? 'A4' : 'Letter', margins: { marginType: 'default' } }
-  const height = Math.ceil(Math.max(MIN_ROLL_PAGE_MM, p.documentHeightMm))
+  const height = rollPageMm(p.documentHeightMm)
   return {
     ...common,
     pageSize: { width: receiptRolls[p.paper].widthMm * micronsPerMm, height: height * micronsPerMm },

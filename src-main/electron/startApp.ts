@@ -15,6 +15,7 @@ import { registerCameraIpc } from './cameraIpc'
 import { hardenSession, hardenWebContents } from './hardening'
 import { forwardEvents, registerIpcRouter } from './ipcRouter'
 import { electronSqliteBinding } from './nativeBinding'
+import { registerPrinterIpc } from './printerIpc'
 import { isAppUrl, rendererLocation } from './rendererLocation'
 import { createSenderCheck } from './senderCheck'
 import { claimSingleInstance } from './singleInstance'
@@ -91,6 +92,7 @@ export function startApp(deps: AppDeps): boolean {
       }),
       registerIpcRouter(ipcMain, core, isTrustedSender),
       registerCameraIpc(ipcMain, camera, isTrustedSender),
+      registerPrinterIpc(ipcMain, isTrustedSender),
       // Only windows still showing our page hear events (they carry the user's profile).
       forwardEvents(core, () => [...windows].filter((w) => !w.isDestroyed() && isOurPage(w.webContents.getURL()))),
     ]

@@ -5,6 +5,7 @@ import diagnostics from '../shell/i18n/diagnostics.en'
 import updates from '../shell/i18n/updates.en'
 import keys from '../shell/i18n/keys.en'
 import tour from '../shell/i18n/tour.en'
+import print from '../shell/i18n/print.en'
 import catalogue from '../areas/catalogue/i18n/en'
 import purchasing from '../areas/purchasing/i18n/en'
 import admin from '../areas/admin/i18n/en'
@@ -18,6 +19,7 @@ const en: Messages = {
   ...updates,
   ...keys,
   ...tour,
+  ...print,
   ...catalogue,
   ...purchasing,
   ...admin,

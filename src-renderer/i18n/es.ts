@@ -4,6 +4,7 @@ import diagnostics from '../shell/i18n/diagnostics.es'
 import updates from '../shell/i18n/updates.es'
 import keys from '../shell/i18n/keys.es'
 import tour from '../shell/i18n/tour.es'
+import print from '../shell/i18n/print.es'
 import catalogue from '../areas/catalogue/i18n/es'
 import purchasing from '../areas/purchasing/i18n/es'
 import admin from '../areas/admin/i18n/es'
@@ -17,6 +18,7 @@ const es = {
   ...updates,
   ...keys,
   ...tour,
+  ...print,
   ...catalogue,
   ...purchasing,
   ...admin,

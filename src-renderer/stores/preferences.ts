@@ -5,7 +5,9 @@ import type { Preferences } from '@shared/domain'
 import { defaultPreferences } from '@shared/preferenceValues'
 import { createSaveQueue } from './saveQueue'
 
-const darkQuery = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null
+// No window where a screen's controller is tested under plain Node (it prints through usePrint, which reads the paper here).
+const darkQuery =
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null
 
 /** Theme, language and station chosen on this computer; kept by the main process so they survive restarts. */
 export const usePreferencesStore = defineStore('preferences', () => {

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eventNames, requestNames, type EventName, type RequestName } from '@shared/contract'
 import { ipcEventChannel, ipcRequestChannel, type Bridge } from '@shared/contract/transport'
 import { desktopChannels, type DesktopBridge } from '@shared/desktop'
+import { printerChannels, type PrinterBridge } from '@shared/printing'
 import { appIndexUrl } from '../../src-main/electron/appProtocol'
 import { registerIpcRouter } from '../../src-main/electron/ipcRouter'
 import { createSenderCheck } from '../../src-main/electron/senderCheck'
@@ -25,14 +26,16 @@ beforeEach(() => {
 })
 
 describe('preload exposure', () => {
-  it('exposes window.mostrador with only invoke and on, and window.mostradorDesktop with only the camera gate', () => {
-    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(2)
-    expect(Object.keys(exposed)).toEqual(['mostrador', 'mostradorDesktop'])
+  it('exposes window.mostrador with only invoke and on, window.mostradorDesktop with only the camera gate, and the desktop printer with only printers and print', () => {
+    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(3)
+    expect(Object.keys(exposed)).toEqual(['mostrador', 'mostradorDesktop', 'mostradorPrinter'])
     expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on'])
     const desktop = exposed['mostradorDesktop'] as DesktopBridge
     expect(Object.keys(desktop)).toEqual(['camera'])
     expect(Object.keys(desktop.camera).sort()).toEqual(['close', 'open'])
-    for (const value of [...Object.values(bridge), ...Object.values(desktop.camera)]) {
+    const printer = exposed['mostradorPrinter'] as PrinterBridge
+    expect(Object.keys(printer).sort()).toEqual(['print', 'printers'])
+    for (const value of [...Object.values(bridge), ...Object.values(desktop.camera), ...Object.values(printer)]) {
       expect(typeof value).toBe('function')
       expect(value).not.toBe(ipcRenderer)
     }
@@ -50,6 +53,16 @@ describe('preload exposure', () => {
     ipcRenderer.invoke.mockRejectedValueOnce(new Error('no handler'))
     await expect(camera.close()).resolves.toBeUndefined()
     expect(ipcRenderer.invoke).toHaveBeenLastCalledWith(desktopChannels.cameraClose)
+  })
+
+  it('prints over the printer’s own channel with the request alone, and a main process that cannot answer is a failed print', async () => {
+    const printer = exposed['mostradorPrinter'] as PrinterBridge
+    const request = { paper: 'receipt58', deviceName: 'POS-58', documentHeightMm: 90 } as const
+    ipcRenderer.invoke.mockResolvedValueOnce({ ok: true })
+    expect(await printer.print(request)).toEqual({ ok: true })
+    expect(ipcRenderer.invoke).toHaveBeenCalledWith(printerChannels.print, request)
+    ipcRenderer.invoke.mockRejectedValueOnce(new Error('No handler registered'))
+    expect(await printer.print(request)).toEqual({ ok: false, reason: 'No handler registered' })
   })
 })
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestNames } from '@shared/contract'
 import { ipcRequestChannel, type Bridge } from '@shared/contract/transport'
 import { desktopChannels, type DesktopBridge } from '@shared/desktop'
+import { printerChannels, type PrinterBridge } from '@shared/printing'
 
 /**
  * Builds the preload with the project's own electron-vite config and runs the
@@ -75,15 +76,19 @@ describe('built preload', () => {
     expect([...new Set(required)]).toEqual(['electron'])
   })
 
-  it('exposes window.mostrador, whose invoke reaches the contract channels, and window.mostradorDesktop', async () => {
+  it('exposes window.mostrador, whose invoke reaches the contract channels, window.mostradorDesktop, and the printer, which reaches its own', async () => {
     const { exposed, invoked } = runSandboxed()
-    expect(Object.keys(exposed)).toEqual(['mostrador', 'mostradorDesktop'])
+    expect(Object.keys(exposed)).toEqual(['mostrador', 'mostradorDesktop', 'mostradorPrinter'])
     const bridge = exposed['mostrador'] as Bridge
     for (const name of requestNames) await bridge.invoke(name, undefined)
     expect(invoked.map((args) => args[0])).toEqual(requestNames.map(ipcRequestChannel))
     const refused = await bridge.invoke('evil' as never, undefined)
     expect(refused.ok).toBe(false)
     expect(invoked).toHaveLength(requestNames.length)
+    const printer = exposed['mostradorPrinter'] as PrinterBridge
+    await printer.print({ paper: 'receipt80', deviceName: 'EPSON_TM_T20', documentHeightMm: 100 })
+    await printer.printers()
+    expect(invoked.slice(requestNames.length).map((args) => args[0])).toEqual([printerChannels.print, printerChannels.printers])
   })
 
   it("the desktop bridge's camera gate reaches its two channels, and nothing else", async () => {

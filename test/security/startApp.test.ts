@@ -6,6 +6,7 @@ import { requestNames } from '@shared/contract'
 import { ipcEventChannel, ipcRequestChannel, type Envelope } from '@shared/contract/transport'
 import { contentSecurityPolicyFor } from '@shared/csp'
 import { desktopChannels } from '@shared/desktop'
+import { printerChannels } from '@shared/printing'
 import type { CoreOptions } from '@core/coreOptions'
 import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { TrainingLauncher } from '@base/training'
@@ -111,8 +112,10 @@ describe('start-up', () => {
     session.defaultSession.headersListener?.({ url: 'x', responseHeaders: {} }, (r) => (headers = r.responseHeaders))
     // The fake core is signed in to https://service.example: its pictures, and no other host's, may show.
     expect(headers).toEqual({ 'Content-Security-Policy': [contentSecurityPolicyFor(['https://service.example'])] })
-    // The contract's requests, and the camera's gate (the one call of the desktop app's own: cameraGate.test.ts).
-    expect([...ipcMain.handlers.keys()].sort()).toEqual([...requestNames.map(ipcRequestChannel), ...Object.values(desktopChannels)].sort())
+    // The contract's requests, the camera's gate (cameraGate.test.ts) and the desktop printer's two channels (printerIpc.ts): nothing else.
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(
+      [...requestNames.map(ipcRequestChannel), ...Object.values(desktopChannels), ...Object.values(printerChannels)].sort(),
+    )
   })
 
   it('opens one secure window on the built renderer and hardens its page', async () => {

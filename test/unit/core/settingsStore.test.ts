@@ -17,6 +17,9 @@ describe('settings.json', () => {
       dispatchView: 'cards',
       toursSeen: [],
       stockAgencies: [],
+      printer: null,
+      paper: 'a4',
+      printSlipOnSave: false,
     })
     first.setPreferences({ theme: 'dark' })
     expect(new SettingsStore(dir).get().preferences).toEqual({
@@ -28,6 +31,9 @@ describe('settings.json', () => {
       dispatchView: 'cards',
       toursSeen: [],
       stockAgencies: [],
+      printer: null,
+      paper: 'a4',
+      printSlipOnSave: false,
     })
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MIN_ROLL_PAGE_MM, printOptions } from '../../../src-main/electron/printOptions'
+import { MIN_ROLL_PAGE_MM } from '@shared/printing'
+import { printOptions } from '../../../src-main/electron/printOptions'
 
 // Issue 33, item 4: paper without a dialog. What the station chose reaches the printer: its name, its paper.
 describe('the print call for a station', () => {
@@ -35,5 +36,11 @@ describe('the print call for a station', () => {
       width: 58_000,
       height: MIN_ROLL_PAGE_MM * 1000,
     })
+  })
+
+  it('names no printer when the station keeps the system’s default', () => {
+    const options = printOptions({ paper: 'letter', deviceName: '', documentHeightMm: 100 })
+    expect(options).toMatchObject({ silent: true, pageSize: 'Letter' })
+    expect(options).not.toHaveProperty('deviceName')
   })
 })

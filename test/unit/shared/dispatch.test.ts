@@ -66,6 +66,9 @@ describe('dispatch, the border every transport calls', () => {
           dispatchView: 'cards' as const,
           toursSeen: [],
           stockAgencies: [],
+          printer: null,
+          paper: 'a4',
+          printSlipOnSave: false,
         }),
       }),
       'preferences.get',
@@ -82,6 +85,9 @@ describe('dispatch, the border every transport calls', () => {
         dispatchView: 'cards',
         toursSeen: [],
         stockAgencies: [],
+        printer: null,
+        paper: 'a4',
+        printSlipOnSave: false,
       },
     })
   })

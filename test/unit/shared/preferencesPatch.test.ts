@@ -23,6 +23,9 @@ describe('preferences', () => {
       dispatchView: 'cards',
       toursSeen: [],
       stockAgencies: [],
+      printer: null,
+      paper: 'a4',
+      printSlipOnSave: false,
     })
   })
 
@@ -47,5 +50,16 @@ describe('preferences', () => {
     // A change that marks a tour names only that.
     expect(requests['preferences.set'].input.parse({ toursSeen: ['counter'] })).toEqual({ toursSeen: ['counter'] })
     expect(() => requests['preferences.set'].input.parse({ toursSeen: ['kitchen'] })).toThrow()
+  })
+
+  it('keeps the station’s printer, paper and slip on save, and takes only a known paper', () => {
+    const chosen = { printer: 'EPSON_TM_T20', paper: 'receipt58', printSlipOnSave: true }
+    expect(preferences.parse({ theme: 'light', language: null, ...chosen })).toMatchObject(chosen)
+    expect(requests['preferences.set'].input.parse({ paper: 'receipt80' })).toEqual({ paper: 'receipt80' })
+    // Back to the system's default printer.
+    expect(requests['preferences.set'].input.parse({ printer: null })).toEqual({ printer: null })
+    for (const bad of [{ paper: 'a3' }, { printer: '' }, { printSlipOnSave: 'yes' }]) {
+      expect(() => requests['preferences.set'].input.parse(bad)).toThrow()
+    }
   })
 })

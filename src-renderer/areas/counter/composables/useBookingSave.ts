@@ -1,5 +1,6 @@
 import { nextTick, type Ref } from 'vue'
 import type { BookingChanges, LocalBooking } from '@shared/bookings'
+import { usePrint } from '@renderer/composables/usePrint'
 import { datedLotLines, toBookingLines } from '@renderer/stores/bookingFormLines'
 import { useBookingsStore } from '@renderer/stores/bookings'
 import { useOpenBookingStore } from '@renderer/stores/openBooking'
@@ -32,6 +33,7 @@ export function useBookingSave({ editing, fields, original, screen, lines, today
   const { t } = screen
   const bookings = useBookingsStore()
   const openBooking = useOpenBookingStore()
+  const { printSlipIfAsked } = usePrint()
   const sending = useSubmit(async (asDraft: boolean) => {
     if (editing && original.value) return saveEdit(original.value, asDraft)
     return saveNew(asDraft)
@@ -70,6 +72,8 @@ export function useBookingSave({ editing, fields, original, screen, lines, today
     screen.say('success', t(asDraft ? 'counter.draftSaved' : 'counter.saved', { number: bookings.bookingNumber(booking) }))
     if (warnings.length) screen.say('warning', t('counter.savedWarnings', { count: warnings.length }, warnings.length))
     saved(booking)
+    // The station's slip on save (Settings); it prints beside the form, never holding it up.
+    if (!asDraft) void printSlipIfAsked(booking)
     openBooking.saved(today())
     lines.forget()
     lines.selected.value = null
