@@ -128,25 +128,31 @@ export async function* readPages<T extends Paged>(
       detail: `GraphQL data: ${table}.${from + Number(at)}.${path.join('.')} ${issue?.message ?? ''}`.trim(),
     })
   }
-  const page = async (after: number): Promise<unknown[]> => {
-    const raw: unknown[] = []
-    for await (const row of graphql.rows(query, { after, limit: pageSize }, table)) raw.push(row)
-    return raw
+  const page = (after: number): Promise<unknown[]> => {
+    const read = (async () => {
+      const raw: unknown[] = []
+      for await (const row of graphql.rows(query, { after, limit: pageSize }, table)) raw.push(row)
+      return raw
+    })()
+    // Its failure is told where it is awaited; a read given up before that (a refused row, a failed write) leaves it
+    // unread, and a page asked ahead may fail while the last one is still being written.
+    read.catch(() => undefined)
+    return read
   }
   let coming = page(from)
-  try {
-    for (;;) {
-      const raw = await coming
-      // Only an empty page ends the table: a role's row limit below the page size makes every page short.
-      if (raw.length === 0) return
-      // Pages come in id order (order_by id asc): the next starts after the last row, checked before it is asked for.
-      const last = checked(raw.slice(-1), raw.length - 1)[0] as { id: number }
-      coming = page(last.id)
-      for (let at = 0; at < raw.length; at += batchSize) yield checked(raw.slice(at, at + batchSize), at)
+  for (;;) {
+    const raw = await coming
+    // Only an empty page ends the table: a role's row limit below the page size makes every page short.
+    if (raw.length === 0) return
+    // Pages come in id order (order_by id asc): the next starts after the last row, checked before it is asked for.
+    const last = checked(raw.slice(-1), raw.length - 1)[0] as { id: number }
+    coming = page(last.id)
+    for (let at = 0; at < raw.length; at += batchSize) {
+      // A turn of the event loop before each batch: the next page's request leaves at once (not after this page's
+      // writes), and a clerk's scan or save that came meanwhile is answered between two batches.
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      yield checked(raw.slice(at, at + batchSize), at)
     }
-  } finally {
-    // A read given up (a refused row, a failed write) leaves the page asked ahead unread: its failure is no one's.
-    coming.catch(() => undefined)
   }
 }
 

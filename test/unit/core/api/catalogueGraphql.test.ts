@@ -61,6 +61,17 @@ describe('reading a table by pages', () => {
     await reading.return(undefined)
   })
 
+  it("lets the event loop turn between two batches, so a clerk's scan during a pull is answered between them", async () => {
+    const { graphql } = serving(lots(4))
+    const reading = readPages(graphql, 'lots', {}, 10, 2)
+    await reading.next()
+    let answered = false
+    setImmediate(() => (answered = true))
+    await reading.next()
+    expect(answered).toBe(true)
+    await reading.return(undefined)
+  })
+
   it('a read given up leaves the page asked ahead to fail quietly', async () => {
     const failing = {
       async *rows(_query: string, variables: { after: number }) {
