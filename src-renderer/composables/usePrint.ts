@@ -82,12 +82,35 @@ function loadViews(): Promise<PrintViews> {
 }
 
 /** Lays the job out for the station's paper and prints it; true when the printer took it (or the dialog opened). */
+/** What the document just laid out still reads (a slip's pictures), and how long a print waits for it at most. */
+let reading: Promise<unknown>[] = []
+export const PRINT_READ_WAIT_MS = 3000
+
+/**
+ * A part of the document that reads something before it is whole (a slip's pictures) says so as it mounts:
+ * the print waits for it (at most PRINT_READ_WAIT_MS: a picture that cannot be read never keeps the paper back).
+ */
+export function printWaitsFor(read: Promise<unknown>): void {
+  reading.push(read)
+}
+
+async function untilRead(): Promise<void> {
+  const all = reading
+  reading = []
+  if (all.length === 0) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([Promise.allSettled(all), new Promise((resolve) => (timer = setTimeout(resolve, PRINT_READ_WAIT_MS)))])
+  clearTimeout(timer)
+  await nextTick()
+}
+
 async function printNow(next: PrintJob, settings: { paper: Paper; printer: string | null }): Promise<boolean> {
   await loadViews()
   job.value = next
   page.value = { paper: settings.paper, heightMm: 0 }
   // The document (and its barcode, drawn when it mounts) must be in the page before it is measured and printed.
   await nextTick()
+  await untilRead()
   const heightMm = isReceiptRoll(settings.paper) ? Math.max(1, measurer?.() ?? 0) : 0
   page.value = { paper: settings.paper, heightMm }
   await nextTick()

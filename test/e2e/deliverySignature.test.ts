@@ -125,6 +125,28 @@ describe('dispatch: the receiver signs for a delivery', () => {
     await card.getByTestId('card-signature').scrollIntoViewIfNeeded()
     await screenshot(page, 'dispatch-card-photo-and-signature-1024x768')
 
+    // Its delivery note carries both: the photo and the signature with the receiver's name, read before it prints.
+    await page.evaluate(() => {
+      const w = window as unknown as { proofs: { alt: string; width: number }[][] }
+      w.proofs = []
+      window.print = () => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="slip-proof"] img')]
+        w.proofs.push(images.map((img) => ({ alt: img.alt, width: img.complete ? img.naturalWidth : 0 })))
+      }
+    })
+    await card.getByTestId('card-print').click()
+    const proofs = () => page.evaluate(() => (window as unknown as { proofs: { alt: string; width: number }[][] }).proofs)
+    await expect.poll(proofs).toHaveLength(1)
+    const [onPaper] = await proofs()
+    expect(onPaper!.map((p) => p.alt)).toEqual([
+      expect.stringMatching(/^Foto de la entrega: /),
+      expect.stringMatching(/^Recibió Rosa Pérez, firmó el /),
+    ])
+    for (const p of onPaper!) expect(p.width).toBeGreaterThan(0)
+    await page.emulateMedia({ media: 'print' })
+    await screenshot(page, 'delivery-note-photo-and-signature')
+    await page.emulateMedia({ media: 'screen' })
+
     const booking = await requestInApp(page, 'bookings.get', { id: String(id) })
     expect(booking.delivered).toBe(true)
     const kept = await requestInApp(page, 'bookings.pictures', { id: booking.localId })

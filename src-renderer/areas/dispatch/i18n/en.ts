@@ -269,6 +269,12 @@ const dispatch: DispatchMessages = {
       quantity: 'Quantity',
     },
     totals: 'Lines: {lines} · Units: {units}',
+    proof: {
+      booking: 'Picture of the booking: {who}, {when}',
+      shipping: 'Picture of the shipping: {who}, {when}',
+      delivery: 'Picture of the delivery: {who}, {when}',
+      signature: 'Received by {name}, signed {when}',
+    },
     signatures: {
       dispatched: 'Dispatched by',
       carrier: 'Carrier',

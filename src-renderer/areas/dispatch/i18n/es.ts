@@ -274,6 +274,12 @@ const dispatch = {
       quantity: 'Cantidad',
     },
     totals: 'Líneas: {lines} · Unidades: {units}',
+    proof: {
+      booking: 'Foto de la reserva: {who}, {when}',
+      shipping: 'Foto del envío: {who}, {when}',
+      delivery: 'Foto de la entrega: {who}, {when}',
+      signature: 'Recibió {name}, firmó el {when}',
+    },
     signatures: {
       dispatched: 'Despachado por',
       carrier: 'Transportista',

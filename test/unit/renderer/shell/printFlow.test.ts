@@ -139,3 +139,33 @@ describe('printing in the browser host', () => {
     expect(await p.printers()).toEqual([])
   })
 })
+
+describe('a document that reads its pictures before it prints', () => {
+  it('goes to paper once they are read, and without one that is never read, after the wait', async () => {
+    await station({ paper: 'a4', printer: 'EPSON_TM_T20' })
+    const { bridge, asked } = fakePrinter()
+    print.printWith({ bridge: () => bridge, dialog: vi.fn() })
+    const p = print.usePrint()
+    vi.useFakeTimers()
+    try {
+      let read!: () => void
+      print.printWaitsFor(new Promise<void>((resolve) => (read = resolve)))
+      const first = p.printSlip(localBooking('b1'))
+      await vi.advanceTimersByTimeAsync(100)
+      expect(asked).toHaveLength(0)
+      read()
+      expect(await first).toBe(true)
+      expect(asked).toHaveLength(1)
+
+      print.printWaitsFor(new Promise(() => undefined))
+      const second = p.printSlip(localBooking('b2'))
+      await vi.advanceTimersByTimeAsync(print.PRINT_READ_WAIT_MS - 100)
+      expect(asked).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(200)
+      expect(await second).toBe(true)
+      expect(asked).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
