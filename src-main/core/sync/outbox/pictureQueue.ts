@@ -86,6 +86,15 @@ export class PictureQueue {
    * unknown: the clerk's new one would race it, so it is refused until that one is settled.
    */
   attach(p: NewPicture): number | false {
+    const seq = this.keep(p)
+    // The picture's pages leave the write-ahead log now, in the attach's own time: left there, the checkpoint
+    // they bring on would fall in the clerk's next save (a booking's commit p99 doubled in the picture bench).
+    // Not inside a caller's transaction (a signature, small): a checkpoint cannot run there.
+    if (seq !== false && !this.db.inTransaction) this.db.pragma('wal_checkpoint(PASSIVE)')
+    return seq
+  }
+
+  private keep(p: NewPicture): number | false {
     return this.db.transaction(() => {
       if (onWire(this.db).get(p.localId, p.step)) return false
       this.db
