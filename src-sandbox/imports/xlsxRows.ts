@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import type { SheetRow } from './sheetRow'
 
 /** What exceljs hands back for a cell, as the text the user sees. */
@@ -18,7 +18,8 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 /** The first worksheet's rows, numbered as Excel shows them; an unreadable file throws. */
 export async function xlsxRows(data: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook()
+  // Loaded at the first spreadsheet, not with the sandbox: every start of the CLI and the app would pay for it.
+  const workbook = new (await import('exceljs')).default.Workbook()
   await workbook.xlsx.load(data as unknown as ArrayBuffer)
   const sheet = workbook.worksheets[0]
   if (!sheet) return []
