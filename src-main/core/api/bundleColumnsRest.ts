@@ -124,7 +124,7 @@ export function restRowColumns(raw: unknown): RowWithColumns | null {
  * than failing the list: these columns are optional detail, the GraphQL pull
  * is the catalogue.
  */
-export async function readRestBundleColumns(rest: RestClient, take: (batch: RowWithColumns[]) => void, batchSize = 2000): Promise<void> {
+export async function readRestBundleColumns(rest: RestClient, take: (batch: RowWithColumns[]) => void, batchSize = 500): Promise<void> {
   let batch: RowWithColumns[] = []
   const list = await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList' })
   for await (const text of jsonArrayElements(list, undefined, rest.limits.record.maxBytes)) {

@@ -96,8 +96,13 @@ export function pageQuery(table: Paged, extensions: PageExtensions = {}): string
   return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields(extensions)} } }`
 }
 
-/** Rows handed on at a time: few enough that they die young (see GraphqlClient.rows), enough for one transaction each. */
-export const BATCH_SIZE = 500
+/**
+ * Rows handed on at a time, by table: few enough that they die young (see GraphqlClient.rows) and that writing them
+ * holds the thread a few milliseconds (a clerk's scan that arrives meanwhile waits for one batch), enough for one
+ * transaction each. A bundle costs about five items to write (its record, components, tags and search words), an
+ * item a few stock rows.
+ */
+export const BATCH_ROWS: Record<Paged, number> = { items: 200, lots: 500, lot_stocks: 500, bundles: 100 }
 
 /**
  * Yields the rows of a table in id order, a batch at a time, until a page comes
@@ -113,7 +118,7 @@ export async function* readPages<T extends Paged>(
   table: T,
   extensions: PageExtensions = {},
   pageSize = PAGE_SIZE,
-  batchSize = BATCH_SIZE,
+  batchSize = BATCH_ROWS[table],
   from = 0,
 ): AsyncGenerator<RowOf<T>[]> {
   // Checked a batch at a time: one schema call per row costs several times the rows' own parsing.

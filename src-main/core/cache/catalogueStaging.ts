@@ -6,8 +6,10 @@ import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
 import { markBundlesSeen, markFullPull, markPulled, markStockRead } from './catalogueMarks'
 import {
   bundleRowValues,
+  insertBundleFtsSql,
   insertBundleSql,
   insertComponentSql,
+  insertItemFtsSql,
   insertItemSql,
   insertRecordSql,
   insertTagSql,
@@ -16,7 +18,7 @@ import {
 } from './catalogueRowWrites'
 import { catalogueTables } from './migrations'
 import { dropRestColumns, keepRestColumns, openRestColumns, restColumnsReader } from './restColumnsTable'
-import { createStaging, dropStaging, indexStaging, swapIn } from './snapshotSwap'
+import { createStaging, dropStaging, nextTurn, swapIn, type Between } from './snapshotSwap'
 
 const next = (table: string) => `next_${table}`
 
@@ -33,9 +35,11 @@ export interface FullPullMarks {
 function stagedStatements(db: Sqlite) {
   return {
     item: db.prepare(insertItemSql(next('items'))),
+    itemWords: db.prepare(insertItemFtsSql(next('item_fts'))),
     lot: db.prepare(`INSERT INTO ${next('lots')} VALUES (?, ?, ?, ?)`),
     stock: db.prepare(`INSERT OR REPLACE INTO ${next('lot_stocks')} VALUES (?, ?, ?)`),
     bundle: db.prepare(insertBundleSql(next('bundles'))),
+    bundleWords: db.prepare(insertBundleFtsSql(next('bundle_fts'))),
     record: db.prepare(insertRecordSql(next('bundle_records'))),
     component: db.prepare(insertComponentSql(next('bundle_components'))),
     tag: db.prepare(insertTagSql(next('bundle_tags'))),
@@ -44,15 +48,23 @@ function stagedStatements(db: Sqlite) {
   }
 }
 
+/** Lot ids a statement of the stock's sums reads (a few thousand stock rows: a few milliseconds). */
+const LOTS_SUMMED_AT_ONCE = 2000
+
 /**
  * The full pull's writes: the REST list's bundle columns kept in a temporary table as they stream in (never whole in
- * memory), the pages written into `next_` copies of the catalogue's tables in batches, then indexed and swapped in at
- * once (snapshotSwap.ts). Until then the counter keeps searching the old snapshot; an abandoned pull leaves it untouched.
+ * memory), the pages written into `next_` copies of the catalogue's tables in batches, each with its search words and
+ * indexes, then swapped in at once (snapshotSwap.ts). Until then the counter keeps searching the old snapshot; an
+ * abandoned pull leaves it untouched. No step holds the thread for long: the counter's scans share it, and what they
+ * wait for is one batch or one statement between two turns of the event loop (`between`).
  */
 export class CatalogueStaging {
   private statements: ReturnType<typeof stagedStatements> | null = null
 
-  constructor(private readonly db: Sqlite) {}
+  constructor(
+    private readonly db: Sqlite,
+    private readonly between: Between = nextTurn,
+  ) {}
 
   /** An empty table for the REST list's columns, which arrive beside the GraphQL pages. */
   openRestColumns(): void {
@@ -91,18 +103,19 @@ export class CatalogueStaging {
     this.batch(() => insertReference(this.db, reference, next))
   }
 
+  /**
+   * A batch of items with their search words. Words in the batch's commit cost about a third more than all at once
+   * at the end (FTS5 writes a segment a commit and merges them as it goes), but the end's one statement held the
+   * thread for most of a second, and here they are written while the service prepares the next page.
+   */
   writeItems(batch: readonly PulledItem[]): void {
-    const { item } = this.staged
+    const { item, itemWords } = this.staged
     this.batch(() => {
-      for (const i of batch) item.run(...itemRowValues(i))
+      for (const i of batch) {
+        item.run(...itemRowValues(i))
+        itemWords.run(i.id, i.code, i.name, i.ean13 ?? '')
+      }
     })
-  }
-
-  /** The items' search words, in one statement once all are written (as for bundles below). */
-  indexItemWords(): void {
-    this.db.exec(
-      `INSERT INTO ${next('item_fts')} (rowid, code, name, ean13) SELECT id, code, name, coalesce(ean13, '') FROM ${next('items')}`,
-    )
   }
 
   writeLots(batch: readonly PulledLot[]): void {
@@ -119,10 +132,24 @@ export class CatalogueStaging {
     })
   }
 
-  /** Each item's stock by agency: the sum of its lots', once all lots and their stock are written. */
-  sumStock(): void {
-    this.db.exec(`INSERT INTO ${next('stock')} SELECT l.item_id, s.agency_id, SUM(s.available)
-                  FROM ${next('lot_stocks')} s JOIN ${next('lots')} l ON l.id = s.lot_id GROUP BY l.item_id, s.agency_id`)
+  /**
+   * Each item's stock by agency: the sum of its lots', once all lots and their stock are written. Summed a range of
+   * lots a turn (an item's lots can fall in two ranges: the second adds to the first).
+   */
+  async sumStock(): Promise<void> {
+    const lotIds = this.db
+      .prepare<[], number>(`SELECT id FROM ${next('lots')} ORDER BY id`)
+      .pluck()
+      .all()
+    const sum = this.db.prepare(`INSERT INTO ${next('stock')} SELECT l.item_id, s.agency_id, SUM(s.available)
+                  FROM ${next('lot_stocks')} s JOIN ${next('lots')} l ON l.id = s.lot_id
+                  WHERE s.lot_id >= ? AND s.lot_id <= ? GROUP BY l.item_id, s.agency_id
+                  ON CONFLICT (item_id, agency_id) DO UPDATE SET available = available + excluded.available`)
+    for (let at = 0; at < lotIds.length; at += LOTS_SUMMED_AT_ONCE) {
+      await this.between()
+      const last = lotIds[Math.min(lotIds.length, at + LOTS_SUMMED_AT_ONCE) - 1]!
+      this.batch(() => sum.run(lotIds[at]!, last))
+    }
   }
 
   /**
@@ -131,7 +158,7 @@ export class CatalogueStaging {
    * batch's newest `updated_at`.
    */
   writeBundles(batch: readonly GraphqlBundle[], withRestColumns: boolean): string | null {
-    const { bundle, record, component, tag, restColumns } = this.staged
+    const { bundle, bundleWords, record, component, tag, restColumns } = this.staged
     const listed = withRestColumns && batch.length > 0 ? restColumns(batch[0]!.id, batch[batch.length - 1]!.id) : null
     let newest: string | null = null
     this.batch(() => {
@@ -144,29 +171,28 @@ export class CatalogueStaging {
         record.run(b.id, pulledBundleRecordJson(b))
         for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
         for (const t of b.tags) tag.run(t, b.id)
+        // Its search words with it, as writeItems does (and why).
+        bundleWords.run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
       }
     })
     return newest
   }
 
-  /** The bundles' search words in one statement: FTS5 writes a segment at every commit, so per-batch inserts cost twice as much. */
-  indexBundleWords(): void {
-    this.db.exec(`INSERT INTO ${next('bundle_fts')} (rowid, code, name, ean13, tags)
-                  SELECT b.id, b.code, b.name, coalesce(b.ean13, ''), (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(b.tags))
-                  FROM ${next('bundles')} b`)
-  }
-
-  /** Indexes the staged tables and puts them in place of the live ones, with the pull's marks, in one transaction. */
-  swapIn(marks: FullPullMarks, now: () => Date): void {
-    indexStaging(this.db, catalogueTables)
-    swapIn(this.db, catalogueTables, () => {
-      const at = now().toISOString()
-      markPulled(this.db, at, marks.capabilities)
-      markFullPull(this.db, at)
-      markBundlesSeen(this.db, marks.bundlesSeenUntil)
-      markStockRead(this.db, marks.agencyIds, at, false)
-    })
+  /** Puts the staged tables in place of the live ones, with the pull's marks, in one transaction. */
+  async swapIn(marks: FullPullMarks, now: () => Date): Promise<void> {
     this.statements = null
+    await swapIn(
+      this.db,
+      catalogueTables,
+      () => {
+        const at = now().toISOString()
+        markPulled(this.db, at, marks.capabilities)
+        markFullPull(this.db, at)
+        markBundlesSeen(this.db, marks.bundlesSeenUntil)
+        markStockRead(this.db, marks.agencyIds, at, false)
+      },
+      this.between,
+    )
   }
 
   /** Drops what a failed pull staged: the live tables stay as they were. */

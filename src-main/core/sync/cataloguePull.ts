@@ -45,45 +45,56 @@ export async function pullCatalogue({ staging, graphql, rest, has, now, onProgre
     () => true,
     () => false,
   )
-  // Totals only drive the progress bar; without them it shows rows done, and a refused count is no total.
-  const total = async (table: 'items' | 'bundles' | 'lot_stocks') => (rowCounts ? countRows(graphql, table).catch(() => null) : null)
+  // Totals only drive the progress bar: the first page is asked for before them and nothing waits for them (a count
+  // on a large table is slow on some services); until a total comes the bar shows rows done.
+  const totals: Partial<Record<'items' | 'bundles' | 'lot_stocks', number | null>> = {}
+  const countTotals = () => {
+    if (!rowCounts) return
+    for (const table of ['items', 'bundles', 'lot_stocks'] as const) {
+      countRows(graphql, table).then(
+        (n) => (totals[table] = n),
+        () => undefined, // a refused count is no total
+      )
+    }
+  }
 
   staging.begin()
   try {
-    const [items, bundles, stocks, reference] = await Promise.all([total('items'), total('bundles'), total('lot_stocks'), referenceRead])
+    const items = askedAhead(readPages(graphql, 'items', { itemBarcodes }))
+    countTotals()
+    const reference = await referenceRead
     staging.writeReference(reference)
 
     let done = 0
-    for await (const batch of readPages(graphql, 'items', { itemBarcodes })) {
+    for await (const batch of items) {
       staging.writeItems(batch)
-      onProgress({ phase: 'items', done: (done += batch.length), total: items })
+      onProgress({ phase: 'items', done: (done += batch.length), total: totals.items ?? null })
     }
-    staging.indexItemWords()
 
     for await (const batch of readPages(graphql, 'lots')) staging.writeLots(batch)
     done = 0
     for await (const batch of readPages(graphql, 'lot_stocks')) {
       staging.writeStock(batch)
-      onProgress({ phase: 'stock', done: (done += batch.length), total: stocks })
+      onProgress({ phase: 'stock', done: (done += batch.length), total: totals.lot_stocks ?? null })
     }
-    staging.sumStock()
+    const bundles = askedAhead(readPages(graphql, 'bundles', { bundleTags }))
+    await staging.sumStock()
 
     const restListRead = await restRead
     done = 0
     // The newest change the service stamped: the next routine pull asks for what changed since (its clock, not ours).
     let seenUntil: string | null = null
-    for await (const batch of readPages(graphql, 'bundles', { bundleTags })) {
+    for await (const batch of bundles) {
       const newest = staging.writeBundles(batch, restListRead)
       if (newest !== null && (seenUntil === null || newest > seenUntil)) seenUntil = newest
-      onProgress({ phase: 'bundles', done: (done += batch.length), total: bundles })
+      onProgress({ phase: 'bundles', done: (done += batch.length), total: totals.bundles ?? null })
     }
-    staging.indexBundleWords()
 
     const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead }
     onProgress({ phase: 'indexing', done: 0, total: null })
     const agencyIds = reference.agencies.map((a) => a.id)
-    staging.swapIn({ capabilities, bundlesSeenUntil: seenUntil, agencyIds }, now)
-    onProgress({ phase: 'done', done: done, total: bundles })
+    await staging.swapIn({ capabilities, bundlesSeenUntil: seenUntil, agencyIds }, now)
+    onProgress({ phase: 'done', done: done, total: totals.bundles ?? null })
     return capabilities
   } catch (err) {
     staging.abandon()
@@ -92,5 +103,25 @@ export async function pullCatalogue({ staging, graphql, rest, has, now, onProgre
     // A pull that failed early still lets the list finish (or fail) before its table goes.
     await restRead
     staging.dropRestColumns()
+  }
+}
+
+/**
+ * A table's pages with the first already asked for: the service prepares it while this computer finishes the table
+ * before (its stock's sums, the REST list). A failure is thrown where the pages are read; one never read is quiet.
+ */
+function askedAhead<T>(pages: AsyncGenerator<T>): AsyncIterable<T> {
+  const first = pages.next()
+  first.catch(() => undefined)
+  let firstTaken = false
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () => {
+        if (firstTaken) return pages.next()
+        firstTaken = true
+        return first
+      },
+      return: async (value?: unknown) => pages.return(value as never),
+    }),
   }
 }

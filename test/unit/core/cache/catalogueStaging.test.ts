@@ -37,31 +37,33 @@ const reference = {
 const capabilities = { tags: false, itemBarcodes: false, bundleColumns: true }
 
 /** A full pull's writes of two bundles; `keep` puts what the REST list gave in the temporary table. */
-function pull(s: CatalogueStore, keep: (staging: ReturnType<CatalogueStore['staging']>) => void, listRead = true): string | null {
+async function pull(
+  s: CatalogueStore,
+  keep: (staging: ReturnType<CatalogueStore['staging']>) => void,
+  listRead = true,
+): Promise<string | null> {
   const staging = s.staging()
   staging.openRestColumns()
   keep(staging)
   staging.begin()
   staging.writeReference(reference)
   staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
-  staging.indexItemWords()
   staging.writeLots([{ id: 5, item_id: 1, name: 'L5', expires: null }])
   staging.writeStock([{ id: 50, lot_id: 5, agency_id: 9, available: 8 }])
-  staging.sumStock()
+  await staging.sumStock()
   const seen = staging.writeBundles(
     [graphqlBundle(1, 'CAJA-1', '2026-11-01T10:00:00.000Z'), graphqlBundle(2, 'CAJA-2', '2026-11-02T10:00:00.000Z')],
     listRead,
   )
-  staging.indexBundleWords()
-  staging.swapIn({ capabilities, bundlesSeenUntil: seen, agencyIds: [9] }, () => new Date('2026-11-29T00:00:00.000Z'))
+  await staging.swapIn({ capabilities, bundlesSeenUntil: seen, agencyIds: [9] }, () => new Date('2026-11-29T00:00:00.000Z'))
   staging.dropRestColumns()
   return seen
 }
 
 describe('the full pull staging the catalogue', () => {
-  it('swaps in every table at once, each bundle with the columns the REST list gave it', () => {
+  it('swaps in every table at once, each bundle with the columns the REST list gave it', async () => {
     const s = store()
-    const seen = pull(s, (staging) =>
+    const seen = await pull(s, (staging) =>
       staging.keepRestColumns([{ id: 1, columns: { ...unknownRestColumns, ean13: '7401234567895', weight: 2.5, pays_vat: true } }]),
     )
     expect(seen).toBe('2026-11-02T10:00:00.000Z')
@@ -74,9 +76,9 @@ describe('the full pull staging the catalogue', () => {
     expect(s.searchItems('tornillo', 5).map((i) => i.id)).toEqual([1])
   })
 
-  it('leaves every bundle’s REST columns unknown when the list was not read whole', () => {
+  it('leaves every bundle’s REST columns unknown when the list was not read whole', async () => {
     const s = store()
-    pull(
+    await pull(
       s,
       (staging) => staging.keepRestColumns([{ id: 1, columns: { ...unknownRestColumns, ean13: '7401234567895', pays_vat: true } }]),
       false,
@@ -107,9 +109,9 @@ describe('the full pull staging the catalogue', () => {
     staging.abandon()
   })
 
-  it('abandoned halfway, leaves the live snapshot as it was', () => {
+  it('abandoned halfway, leaves the live snapshot as it was', async () => {
     const s = store()
-    pull(s, () => {})
+    await pull(s, () => {})
     const staging = s.staging()
     staging.openRestColumns()
     staging.begin()
@@ -117,5 +119,56 @@ describe('the full pull staging the catalogue', () => {
     staging.abandon()
     expect(s.counts()).toEqual({ bundles: 2, items: 1, agencies: 1 })
     expect(s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name LIKE 'next_%'").pluck().get()).toBe(0)
+  })
+
+  it("sums an item's stock whole when its lots fall in two of the ranges summed a turn at a time", async () => {
+    const s = store()
+    const staging = s.staging()
+    staging.openRestColumns()
+    staging.begin()
+    staging.writeReference(reference)
+    staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
+    // More lots than one range holds, all of one item, one unit each at the agency.
+    const lots = Array.from({ length: 4500 }, (_, n) => ({ id: n + 1, item_id: 1, name: `L${n + 1}`, expires: null }))
+    staging.writeLots(lots)
+    staging.writeStock(lots.map((l) => ({ id: l.id, lot_id: l.id, agency_id: 9, available: 1 })))
+    await staging.sumStock()
+    await staging.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, () => new Date('2026-11-29T00:00:00.000Z'))
+    staging.dropRestColumns()
+    expect(s.db.prepare('SELECT item_id, agency_id, available FROM stock').all()).toEqual([{ item_id: 1, agency_id: 9, available: 4500 }])
+  })
+
+  it('gives the thread back between the steps of its sums and its swap: a read meanwhile sees the old snapshot or the new', async () => {
+    const s = store()
+    await pull(s, () => {})
+    const staging = s.staging()
+    staging.openRestColumns()
+    staging.begin()
+    staging.writeReference(reference)
+    staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
+    const lots = Array.from({ length: 4500 }, (_, n) => ({ id: n + 1, item_id: 1, name: `L${n + 1}`, expires: null }))
+    staging.writeLots(lots)
+    staging.writeStock(lots.map((l) => ({ id: l.id, lot_id: l.id, agency_id: 9, available: 1 })))
+    staging.writeBundles([graphqlBundle(3, 'CAJA-3', '2026-11-03T10:00:00.000Z')], true)
+    let finished = false
+    const seen: number[][] = []
+    // A clerk's scan between two turns: the bundles the counter would search.
+    const reading = (async () => {
+      while (!finished) {
+        seen.push(s.db.prepare<[], number>('SELECT id FROM bundles ORDER BY id').pluck().all())
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      }
+    })()
+    await staging.sumStock()
+    await staging.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, () => new Date('2026-11-30T00:00:00.000Z'))
+    finished = true
+    await reading
+    staging.dropRestColumns()
+    expect(seen.length).toBeGreaterThan(5)
+    expect(seen.every((ids) => JSON.stringify(ids) === '[1,2]' || JSON.stringify(ids) === '[3]')).toBe(true)
+    expect(seen.at(-1)).toEqual([3])
+    expect(s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name LIKE 'old_%' OR name LIKE 'next_%'").pluck().get()).toBe(
+      0,
+    )
   })
 })

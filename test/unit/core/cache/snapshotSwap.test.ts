@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { catalogueTables, entityMigrations } from '@core/cache/migrations'
-import { createStaging, dropStaging, indexStaging, swapIn } from '@core/cache/snapshotSwap'
+import { createStaging, dropStaging, swapIn } from '@core/cache/snapshotSwap'
 
 const open = () => openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-swap-')), 'e.sqlite'), entityMigrations)
 const names = (db: ReturnType<typeof open>) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
 
 describe('replacing the catalogue as one snapshot', () => {
-  it('swaps staged tables in with their indexes, twice in a row', () => {
+  it('swaps staged tables in with their indexes, twice in a row', async () => {
     const db = open()
     const before = names(db)
     for (const generation of [1, 2]) {
@@ -24,10 +24,9 @@ describe('replacing the catalogue as one snapshot', () => {
         '',
         '',
       )
-      indexStaging(db, catalogueTables)
       // Until the swap, readers still see the old snapshot.
       expect(db.prepare('SELECT count(*) n FROM bundles WHERE id = ?').get(generation)).toEqual({ n: 0 })
-      swapIn(db, catalogueTables)
+      await swapIn(db, catalogueTables)
       expect(db.prepare('SELECT id, code FROM bundles').all()).toEqual([{ id: generation, code: `B-${generation}` }])
       expect(db.prepare("SELECT rowid FROM bundle_fts WHERE bundle_fts MATCH 'caja'").all()).toEqual([{ rowid: generation }])
     }
@@ -47,6 +46,19 @@ describe('replacing the catalogue as one snapshot', () => {
     dropStaging(db, catalogueTables)
     expect(db.prepare('SELECT code FROM bundles').all()).toEqual([{ code: 'LIVE' }])
     expect(names(db).some((n) => n.startsWith('next_'))).toBe(false)
+    db.close()
+  })
+
+  it('drops what a swap cut short left (the replaced tables not yet dropped) at the next staging', async () => {
+    const db = open()
+    createStaging(db, catalogueTables)
+    db.prepare("INSERT INTO next_bundles VALUES (1, 'B-1', 'Caja', NULL, 1, 0, NULL, 0, '[]')").run()
+    // The swap's renames committed, then the process ended before the drops that follow them (its next turn never comes).
+    void swapIn(db, catalogueTables, undefined, () => new Promise<void>(() => undefined))
+    expect(names(db).filter((n) => n.startsWith('old_')).length).toBeGreaterThan(0)
+    expect(db.prepare('SELECT code FROM bundles').all()).toEqual([{ code: 'B-1' }])
+    createStaging(db, catalogueTables)
+    expect(names(db).filter((n) => n.startsWith('old_'))).toEqual([])
     db.close()
   })
 })
