@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { RestClient } from '@core/api/restClient'
-import { jsonArrayElements } from '@core/api/jsonArrayElements'
+import { jsonArrayBatches } from '@core/api/jsonArrayBatches'
 import { AppError } from '@shared/errors'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { noFaults } from '@sandbox/faults'
@@ -234,8 +234,8 @@ describe("the catalogue's long streamed list", () => {
     new RestClient({ serverUrl: `${base}/${prefix}`, email: 'ana@example.com', token: 't' }, { timeoutMs: 1000, limits: { streamedList } })
   const readAll = async (rest: RestClient) => {
     let count = 0
-    for await (const _ of jsonArrayElements(await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList' })))
-      count++
+    for await (const batch of jsonArrayBatches(await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList' })))
+      count += batch.length
     return count
   }
 

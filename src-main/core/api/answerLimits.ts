@@ -38,9 +38,9 @@ export const defaultAnswerLimits: Readonly<Record<AnswerKind, Readonly<AnswerLim
   // A file sent (a bundle's image): the answer starts only once the whole file is up and stored, so the
   // wait for it is long; the socket staying busy while it goes up is not a stall.
   file: { totalMs: 300_000, stallMs: 60_000, progressBytes: KiB, maxBytes: 25 * MiB },
-  // A page of the catalogue pull (5,000 rows, ~10 MB of bundles), read row by row as it arrives: never held
-  // whole, so the cap only stops a runaway answer. The stall allows for the page's query on the service.
-  streamedPage: { totalMs: 600_000, stallMs: 60_000, progressBytes: 16 * KiB, maxBytes: 64 * MiB },
+  // A page of the catalogue pull (5,000 rows, ~10 MB of bundles), held and parsed whole as a list is: the
+  // same cap. The stall allows for the page's query on the service.
+  streamedPage: { totalMs: 600_000, stallMs: 60_000, progressBytes: 16 * KiB, maxBytes: 32 * MiB },
   // The REST list of every bundle (~100 MB for 100,000 bundles), streamed: legitimately large and slow on a
   // poor line, so it is judged by its progress (16 kB every two minutes at least, the service's first byte
   // included) and only a generous hour in all; its cap is ten times the largest catalogue known.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { bundleSchema, type ServiceBundle } from './bundlesApi'
-import { jsonArrayElements } from './jsonArrayElements'
+import { jsonArrayBatches } from './jsonArrayBatches'
 import { id, toIsoTimestamp } from './normalise'
 import type { RestClient } from './restClient'
 
@@ -127,13 +127,15 @@ export function restRowColumns(raw: unknown): RowWithColumns | null {
 export async function readRestBundleColumns(rest: RestClient, take: (batch: RowWithColumns[]) => void, batchSize = 500): Promise<void> {
   let batch: RowWithColumns[] = []
   const list = await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList' })
-  for await (const text of jsonArrayElements(list, undefined, rest.limits.record.maxBytes)) {
-    const row = restRowColumns(JSON.parse(text))
-    if (!row) continue
-    batch.push(row)
-    if (batch.length >= batchSize) {
-      take(batch)
-      batch = []
+  for await (const entries of jsonArrayBatches(list, rest.limits.record.maxBytes)) {
+    for (const entry of entries) {
+      const row = restRowColumns(entry)
+      if (!row) continue
+      batch.push(row)
+      if (batch.length >= batchSize) {
+        take(batch)
+        batch = []
+      }
     }
   }
   if (batch.length > 0) take(batch)

@@ -57,8 +57,7 @@ async function* keysetPages<R extends z.ZodType>(
 ): AsyncGenerator<z.output<R>[]> {
   const rows = z.array(row)
   for (let after = 0; ;) {
-    const raw: unknown[] = []
-    for await (const r of graphql.rows(query, { ...variables, after, limit: pageSize }, root)) raw.push(r)
+    const raw = await graphql.page(query, { ...variables, after, limit: pageSize }, root)
     if (raw.length === 0) return
     const parsed = rows.safeParse(raw)
     if (!parsed.success) {

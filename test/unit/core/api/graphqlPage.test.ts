@@ -47,18 +47,14 @@ beforeEach(() => {
 })
 
 const client = () => new GraphqlClient(new RestClient({ serverUrl: base, email: 'a@b.c', token: 't' }))
-async function rowsOf(graphql: GraphqlClient): Promise<unknown[]> {
-  const out: unknown[] = []
-  for await (const row of graphql.rows('query { bundles { id name } }', {}, 'bundles')) out.push(row)
-  return out
-}
+const rowsOf = (graphql: GraphqlClient): Promise<unknown[]> => graphql.page('query { bundles { id name } }', {}, 'bundles')
 const bundles = [
   { id: 1, name: 'Kit "ñandú" [a] {b}', tags: ['x'] },
   { id: 2, name: 'línea } ] fin', bundle_details: [{ id: 9, quantity: '2.5' }] },
 ]
 
-describe('the rows of a one-list GraphQL answer', () => {
-  it('are given one by one as the answer arrives, whatever the spacing', async () => {
+describe('the rows of a one-list GraphQL answer (a page of the pull)', () => {
+  it('are read as the answer arrives in pieces, whatever the spacing', async () => {
     answers.push({ status: 200, body: `{ "data" : { "bundles" : [ ${bundles.map((b) => JSON.stringify(b)).join(' , ')} ] } }` })
     expect(await rowsOf(client())).toEqual(bundles)
   })
@@ -84,7 +80,7 @@ describe('the rows of a one-list GraphQL answer', () => {
     })
   })
 
-  it("fail when errors follow the rows (the rows already given are the caller's to drop)", async () => {
+  it('fail when errors follow the rows', async () => {
     answers.push({ status: 200, body: `{"data":{"bundles":${JSON.stringify(bundles)}},"errors":[{"message":"late failure"}]}` })
     await expect(rowsOf(client())).rejects.toMatchObject({ code: 'bad_response', detail: 'late failure' })
   })
