@@ -22,8 +22,10 @@ export interface OpenAnswer {
  */
 export async function openAnswer(http: AxiosInstance, config: AxiosRequestConfig, limits: AnswerLimits, what: string): Promise<OpenAnswer> {
   const watch = new AnswerWatch(limits, what)
+  // The caller's signal (an answer no longer wanted) cuts it as the watch's limits do.
+  const signal = config.signal ? AbortSignal.any([watch.signal, config.signal as AbortSignal]) : watch.signal
   try {
-    const response = await http.request<Readable>({ ...config, timeout: limits.stallMs, signal: watch.signal })
+    const response = await http.request<Readable>({ ...config, timeout: limits.stallMs, signal })
     // From the headers on, the watch judges the body: a reader busy with rows is not an idle line.
     ;(response.request as { setTimeout?: (ms: number) => void } | undefined)?.setTimeout?.(0)
     watch.answered(response.status, response.headers)

@@ -22,8 +22,9 @@ export function countQuery(table: CountedTable): string {
   return `{ ${table}_aggregate { aggregate { count } } }`
 }
 
-export async function countRows(graphql: GraphqlClient, table: CountedTable): Promise<number> {
-  const data = await graphql.data(countQuery(table), countOf(table))
+/** A table's row count; `signal` gives it up (a count no longer wanted: the pull it was for has ended). */
+export async function countRows(graphql: GraphqlClient, table: CountedTable, signal?: AbortSignal): Promise<number> {
+  const data = await graphql.data(countQuery(table), countOf(table), undefined, signal)
   return (data[`${table}_aggregate`] as { aggregate: { count: number } }).aggregate.count
 }
 

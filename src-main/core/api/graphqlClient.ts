@@ -70,22 +70,32 @@ export class GraphqlClient {
     this.http = axios.create({ responseType: 'stream', validateStatus: () => true, maxRedirects: 0, decompress: true })
   }
 
-  async query(query: string, variables?: Record<string, unknown>): Promise<GraphqlResult> {
-    return this.ask(query, variables, 'list')
+  async query(query: string, variables?: Record<string, unknown>, signal?: AbortSignal): Promise<GraphqlResult> {
+    return this.ask(query, variables, 'list', signal)
   }
 
   /** A query under the limits of `kind`, asked again once with a renewed token when the endpoint refuses the held one. */
-  private async ask(query: string, variables: Record<string, unknown> | undefined, kind: AnswerKind): Promise<GraphqlResult> {
-    const first = await this.send(await this.token(), query, variables, kind)
+  private async ask(
+    query: string,
+    variables: Record<string, unknown> | undefined,
+    kind: AnswerKind,
+    signal?: AbortSignal,
+  ): Promise<GraphqlResult> {
+    const first = await this.send(await this.token(), query, variables, kind, signal)
     if (first !== 'refused') return first
-    const second = await this.send(await this.token(true), query, variables, kind)
+    const second = await this.send(await this.token(true), query, variables, kind, signal)
     if (second === 'refused') throw new AppError('unauthorized', { detail: 'the GraphQL endpoint refused a fresh token' })
     return second
   }
 
-  /** Runs a query and returns its data, turning GraphQL errors into an AppError. */
-  async data<T extends z.ZodType>(query: string, schema: T, variables?: Record<string, unknown>): Promise<z.output<T>> {
-    const result = await this.query(query, variables)
+  /** Runs a query and returns its data, turning GraphQL errors into an AppError; `signal` gives it up. */
+  async data<T extends z.ZodType>(
+    query: string,
+    schema: T,
+    variables?: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<z.output<T>> {
+    const result = await this.query(query, variables, signal)
     if (result.errors?.length) throw new AppError('bad_response', { detail: result.errors[0]?.message ?? 'GraphQL error' })
     const parsed = schema.safeParse(result.data)
     if (!parsed.success) {
@@ -154,6 +164,7 @@ export class GraphqlClient {
     query: string,
     variables: Record<string, unknown> | undefined,
     kind: AnswerKind,
+    signal?: AbortSignal,
   ): Promise<{ status: number; chunks: AsyncIterable<Buffer> }> {
     const started = Date.now()
     try {
@@ -169,6 +180,7 @@ export class GraphqlClient {
             Accept: 'application/json',
             'Accept-Encoding': acceptEncoding,
           },
+          signal,
         },
         this.limits[kind],
         'GraphQL query',
@@ -179,8 +191,9 @@ export class GraphqlClient {
       return { status: answer.status, chunks: answer.watch.chunks(answer.body) }
     } catch (err) {
       const error = AppError.from(err)
-      this.options.onContact?.(contactOutcome(error))
-      this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code })
+      // A query given up here says nothing of the line.
+      if (!signal?.aborted) this.options.onContact?.(contactOutcome(error))
+      this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code, givenUp: signal?.aborted })
       throw error
     }
   }
@@ -190,8 +203,9 @@ export class GraphqlClient {
     query: string,
     variables: Record<string, unknown> | undefined,
     kind: AnswerKind,
+    signal?: AbortSignal,
   ): Promise<GraphqlResult | 'refused'> {
-    const answer = await this.post(token, query, variables, kind)
+    const answer = await this.post(token, query, variables, kind, signal)
     const ok = answer.status >= 200 && answer.status < 300
     return this.result(answer.status, ok ? await readText(answer.chunks) : await refusalText(answer.chunks))
   }

@@ -1,6 +1,6 @@
 import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
 import { readRestBundleColumns } from '../api/bundleColumnsRest'
-import { countRows, readPages, readReference } from '../api/catalogueGraphql'
+import { countedTables, countRows, readPages, readReference, type CountedTable } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
@@ -46,12 +46,14 @@ export async function pullCatalogue({ staging, graphql, rest, has, now, onProgre
     () => false,
   )
   // Totals only drive the progress bar: the first page is asked for before them and nothing waits for them (a count
-  // on a large table is slow on some services); until a total comes the bar shows rows done.
-  const totals: Partial<Record<'items' | 'bundles' | 'lot_stocks', number | null>> = {}
+  // on a large table is slow on some services); until a total comes the bar shows rows done. Those still coming when
+  // the pull ends are given up (the CLI's process would wait for them).
+  const totals: Partial<Record<CountedTable, number | null>> = {}
+  const counting = new AbortController()
   const countTotals = () => {
     if (!rowCounts) return
-    for (const table of ['items', 'bundles', 'lot_stocks'] as const) {
-      countRows(graphql, table).then(
+    for (const table of countedTables) {
+      countRows(graphql, table, counting.signal).then(
         (n) => (totals[table] = n),
         () => undefined, // a refused count is no total
       )
@@ -100,6 +102,7 @@ export async function pullCatalogue({ staging, graphql, rest, has, now, onProgre
     staging.abandon()
     throw err
   } finally {
+    counting.abort()
     // A pull that failed early still lets the list finish (or fail) before its table goes.
     await restRead
     staging.dropRestColumns()

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { PullProgress } from '@shared/catalogue'
 import { useProxiedSession } from '../../support/proxiedSession'
 import { sandboxExtensions } from '../../support/sandboxMode'
@@ -8,22 +8,32 @@ import { sandboxExtensions } from '../../support/sandboxMode'
 const session = useProxiedSession({ requestTimeoutMs: 60_000 })
 
 describe('the row counts of a full pull', () => {
-  it('hold neither the pull nor its progress: rows done are shown until a total comes', async () => {
+  it('hold neither the pull nor its progress, and those still coming when it ends are given up', async () => {
     const { h, proxy } = session
     let countsAsked = 0
+    let countsGivenUp = 0
     const started = Date.now()
     const status = await proxy.during(
-      () => ({
-        byBody: (body) => {
-          // The items' count is also the probe of the extension: the others are asked only for the progress.
-          if (!/(bundles|lot_stocks)_aggregate/.test(body)) return null
-          countsAsked++
-          return 'stall'
-        },
-      }),
+      (req) => {
+        let stalled = false
+        // A stalled answer's connection is never used again: its close is the client giving the count up.
+        req.socket.once('close', () => (countsGivenUp += stalled ? 1 : 0))
+        return {
+          byBody: (body) => {
+            // The items' count is also the probe of the extension: the others are asked only for the progress.
+            if (!/(bundles|lot_stocks)_aggregate/.test(body)) return null
+            stalled = true
+            countsAsked++
+            return 'stall'
+          },
+        }
+      },
       () => h.call('catalogue.pull', { full: true }),
     )
     expect(Date.now() - started).toBeLessThan(30_000)
+    // Once the pull is done the counts still coming are given up, and the line is not judged by them.
+    await vi.waitFor(() => expect(countsGivenUp).toBe(countsAsked), { timeout: 5000 })
+    expect(await h.call('connection.status')).toMatchObject({ online: true, link: 'online' })
     expect(status.counts.bundles).toBeGreaterThan(0)
     // Only a server with the row counts extension is asked for them (the real service is not).
     if (sandboxExtensions) expect(countsAsked).toBeGreaterThan(0)
