@@ -19,10 +19,10 @@ export interface PullDeps {
 
 /**
  * One full pull of the catalogue into the entity's cache: reference tables,
- * items, lots and stock, bundles with components and tags. Rows are written
- * into staging tables in small batches as each page streams in (no page is
- * held whole), indexed, and swapped in at once; until then the counter keeps searching the old
- * snapshot, and a failed pull leaves it untouched (cache/catalogueStaging.ts).
+ * items, lots and stock, bundles with components and tags. Each page is
+ * written into staging tables in small batches while the next is asked for,
+ * and the tables are swapped in at once; until then the counter keeps searching
+ * the old snapshot, and a failed pull leaves it untouched (cache/catalogueStaging.ts).
  *
  * Only what the real service shows is required. Extensions (tags, item
  * barcodes, row counts) are read when the server has them; the bundle columns
@@ -50,20 +50,16 @@ export async function pullCatalogue({ staging, graphql, rest, has, now, onProgre
   // the pull ends are given up (the CLI's process would wait for them).
   const totals: Partial<Record<CountedTable, number | null>> = {}
   const counting = new AbortController()
-  const countTotals = () => {
-    if (!rowCounts) return
-    for (const table of countedTables) {
+
+  staging.begin()
+  try {
+    const items = askedAhead(readPages(graphql, 'items', { itemBarcodes }))
+    for (const table of rowCounts ? countedTables : []) {
       countRows(graphql, table, counting.signal).then(
         (n) => (totals[table] = n),
         () => undefined, // a refused count is no total
       )
     }
-  }
-
-  staging.begin()
-  try {
-    const items = askedAhead(readPages(graphql, 'items', { itemBarcodes }))
-    countTotals()
     const reference = await referenceRead
     staging.writeReference(reference)
 
