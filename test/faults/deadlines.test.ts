@@ -234,7 +234,9 @@ describe("the catalogue's long streamed list", () => {
     new RestClient({ serverUrl: `${base}/${prefix}`, email: 'ana@example.com', token: 't' }, { timeoutMs: 1000, limits: { streamedList } })
   const readAll = async (rest: RestClient) => {
     let count = 0
-    for await (const batch of jsonArrayBatches(await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList' })))
+    for await (const batch of jsonArrayBatches(
+      await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList' }),
+    ))
       count += batch.length
     return count
   }
