@@ -60,6 +60,19 @@ async function pull(
   return seen
 }
 
+/** A full pull staged up to its stock: one item with more lots than one range of the sums holds, a unit each at 9. */
+function stagedLots(s: CatalogueStore): ReturnType<CatalogueStore['staging']> {
+  const staging = s.staging()
+  staging.openRestColumns()
+  staging.begin()
+  staging.writeReference(reference)
+  staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
+  const lots = Array.from({ length: 4500 }, (_, n) => ({ id: n + 1, item_id: 1, name: `L${n + 1}`, expires: null }))
+  staging.writeLots(lots)
+  staging.writeStock(lots.map((l) => ({ id: l.id, lot_id: l.id, agency_id: 9, available: 1 })))
+  return staging
+}
+
 describe('the full pull staging the catalogue', () => {
   it('swaps in every table at once, each bundle with the columns the REST list gave it', async () => {
     const s = store()
@@ -128,15 +141,7 @@ describe('the full pull staging the catalogue', () => {
 
   it("sums an item's stock whole when its lots fall in two of the ranges summed a turn at a time", async () => {
     const s = store()
-    const staging = s.staging()
-    staging.openRestColumns()
-    staging.begin()
-    staging.writeReference(reference)
-    staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
-    // More lots than one range holds, all of one item, one unit each at the agency.
-    const lots = Array.from({ length: 4500 }, (_, n) => ({ id: n + 1, item_id: 1, name: `L${n + 1}`, expires: null }))
-    staging.writeLots(lots)
-    staging.writeStock(lots.map((l) => ({ id: l.id, lot_id: l.id, agency_id: 9, available: 1 })))
+    const staging = stagedLots(s)
     await staging.sumStock()
     await staging.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, () => new Date('2026-11-29T00:00:00.000Z'))
     staging.dropRestColumns()
@@ -146,14 +151,7 @@ describe('the full pull staging the catalogue', () => {
   it('gives the thread back between the steps of its sums and its swap: a read meanwhile sees the old snapshot or the new', async () => {
     const s = store()
     await pull(s, () => {})
-    const staging = s.staging()
-    staging.openRestColumns()
-    staging.begin()
-    staging.writeReference(reference)
-    staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
-    const lots = Array.from({ length: 4500 }, (_, n) => ({ id: n + 1, item_id: 1, name: `L${n + 1}`, expires: null }))
-    staging.writeLots(lots)
-    staging.writeStock(lots.map((l) => ({ id: l.id, lot_id: l.id, agency_id: 9, available: 1 })))
+    const staging = stagedLots(s)
     staging.writeBundles([graphqlBundle(3, 'CAJA-3', '2026-11-03T10:00:00.000Z')], true)
     let finished = false
     const seen: number[][] = []
