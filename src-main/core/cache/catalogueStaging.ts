@@ -18,7 +18,7 @@ import {
 } from './catalogueRowWrites'
 import { catalogueTables } from './migrations'
 import { dropRestColumns, keepRestColumns, openRestColumns, restColumnsReader } from './restColumnsTable'
-import { createStaging, dropStaging, nextTurn, swapIn, type Between } from './snapshotSwap'
+import { createStaging, dropStaging, nextTurn, swapIn } from './snapshotSwap'
 
 const next = (table: string) => `next_${table}`
 
@@ -31,6 +31,22 @@ export interface FullPullMarks {
   agencyIds: readonly number[]
 }
 
+/** Lot ids a statement of the stock's sums reads (a few thousand stock rows: a few milliseconds). */
+const LOTS_SUMMED_AT_ONCE = 2000
+
+/**
+ * The search words' tables, whose segments the staging merges itself. FTS5 merges a table's segments as rows go in
+ * (automerge), and a merge then lands whole in one batch's commit: one bundles' batch in thirty held the thread over
+ * 20 ms. Staged, the merging is done a bounded step (`MERGE_PAGES`) in each batch's commit and the rest a step a turn
+ * before the swap; the live tables get FTS5's own merging back (a routine pull writes a segment a pull).
+ */
+const wordTables = ['item_fts', 'bundle_fts'] as const
+/** Pages a merge step writes at most: 16 cost 0.35 s more a full pull and left more batches over 20 ms. */
+const MERGE_PAGES = 64
+const FTS5_AUTOMERGE = 4
+const ftsCommand = (table: string, command: string, value: number) =>
+  `INSERT INTO ${next(table)} (${next(table)}, rank) VALUES ('${command}', ${value})`
+
 /** The staged tables' inserts, prepared once the `next_` tables exist. */
 function stagedStatements(db: Sqlite) {
   return {
@@ -40,8 +56,8 @@ function stagedStatements(db: Sqlite) {
     stock: db.prepare(`INSERT OR REPLACE INTO ${next('lot_stocks')} VALUES (?, ?, ?)`),
     bundle: db.prepare(insertBundleSql(next('bundles'))),
     bundleWords: db.prepare(insertBundleFtsSql(next('bundle_fts'))),
-    mergeItemWords: db.prepare(ftsCommand('item_fts', 'merge', MERGE_PAGES_PER_BATCH)),
-    mergeBundleWords: db.prepare(ftsCommand('bundle_fts', 'merge', MERGE_PAGES_PER_BATCH)),
+    mergeItemWords: db.prepare(ftsCommand('item_fts', 'merge', MERGE_PAGES)),
+    mergeBundleWords: db.prepare(ftsCommand('bundle_fts', 'merge', MERGE_PAGES)),
     record: db.prepare(insertRecordSql(next('bundle_records'))),
     component: db.prepare(insertComponentSql(next('bundle_components'))),
     tag: db.prepare(insertTagSql(next('bundle_tags'))),
@@ -50,37 +66,17 @@ function stagedStatements(db: Sqlite) {
   }
 }
 
-/** Lot ids a statement of the stock's sums reads (a few thousand stock rows: a few milliseconds). */
-const LOTS_SUMMED_AT_ONCE = 2000
-
-/**
- * The search words' tables, whose segments the staging merges itself. FTS5 merges a table's segments as rows go in
- * (automerge), and a merge then lands whole in one batch's commit: a third of the bundles' batches held the thread over
- * 20 ms. Staged, the merging is done a bounded step at each batch (`MERGE_PAGES_PER_BATCH`) and the rest in steps a
- * turn apart before the swap (`MERGE_PAGES_AT_END`); the live tables get FTS5's own merging back (a routine pull
- * writes a segment a pull).
- */
-const wordTables = ['item_fts', 'bundle_fts'] as const
-const MERGE_PAGES_PER_BATCH = 64
-const MERGE_PAGES_AT_END = 64
-const FTS5_AUTOMERGE = 4
-const ftsCommand = (table: string, command: string, value: number) =>
-  `INSERT INTO ${next(table)} (${next(table)}, rank) VALUES ('${command}', ${value})`
-
 /**
  * The full pull's writes: the REST list's bundle columns kept in a temporary table as they stream in (never whole in
  * memory), the pages written into `next_` copies of the catalogue's tables in batches, each with its search words and
  * indexes, then swapped in at once (snapshotSwap.ts). Until then the counter keeps searching the old snapshot; an
  * abandoned pull leaves it untouched. No step holds the thread for long: the counter's scans share it, and what they
- * wait for is one batch or one statement between two turns of the event loop (`between`).
+ * wait for is one batch or one statement between two turns of the event loop.
  */
 export class CatalogueStaging {
   private statements: ReturnType<typeof stagedStatements> | null = null
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly between: Between = nextTurn,
-  ) {}
+  constructor(private readonly db: Sqlite) {}
 
   /** An empty table for the REST list's columns, which arrive beside the GraphQL pages. */
   openRestColumns(): void {
@@ -164,7 +160,7 @@ export class CatalogueStaging {
                   WHERE s.lot_id >= ? AND s.lot_id <= ? GROUP BY l.item_id, s.agency_id
                   ON CONFLICT (item_id, agency_id) DO UPDATE SET available = available + excluded.available`)
     for (let at = 0; at < lotIds.length; at += LOTS_SUMMED_AT_ONCE) {
-      await this.between()
+      await nextTurn()
       const last = lotIds[Math.min(lotIds.length, at + LOTS_SUMMED_AT_ONCE) - 1]!
       this.batch(() => sum.run(lotIds[at]!, last))
     }
@@ -201,27 +197,22 @@ export class CatalogueStaging {
   async swapIn(marks: FullPullMarks, now: () => Date): Promise<void> {
     this.statements = null
     await this.mergeWords()
-    await swapIn(
-      this.db,
-      catalogueTables,
-      () => {
-        const at = now().toISOString()
-        markPulled(this.db, at, marks.capabilities)
-        markFullPull(this.db, at)
-        markBundlesSeen(this.db, marks.bundlesSeenUntil)
-        markStockRead(this.db, marks.agencyIds, at, false)
-      },
-      this.between,
-    )
+    await swapIn(this.db, catalogueTables, () => {
+      const at = now().toISOString()
+      markPulled(this.db, at, marks.capabilities)
+      markFullPull(this.db, at)
+      markBundlesSeen(this.db, marks.bundlesSeenUntil)
+      markStockRead(this.db, marks.agencyIds, at, false)
+    })
   }
 
   /** The search words' segments merged a bounded step a turn until no step merges more, then FTS5's merging back. */
   private async mergeWords(): Promise<void> {
     const changes = this.db.prepare<[], number>('SELECT total_changes()').pluck()
     for (const table of wordTables) {
-      const merge = this.db.prepare(ftsCommand(table, 'merge', MERGE_PAGES_AT_END))
+      const merge = this.db.prepare(ftsCommand(table, 'merge', MERGE_PAGES))
       for (;;) {
-        await this.between()
+        await nextTurn()
         const before = changes.get()!
         this.batch(() => merge.run())
         // FTS5's own test of a finished merge: a step that writes fewer than two rows had nothing left to merge.
