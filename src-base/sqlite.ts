@@ -21,6 +21,11 @@ export function useNativeBinding(path: string | undefined): void {
   nativeBinding = path
 }
 
+/** The build set by useNativeBinding, for a worker thread that opens a database of its own. */
+export function nativeBindingInUse(): string | undefined {
+  return nativeBinding
+}
+
 /** Opens a database the way every file of ours is opened: durable before fast. */
 export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sqlite {
   const db = new Database(file, {

@@ -110,6 +110,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       updates.close()
       scheduler?.close()
       pushScheduler?.close()
+      catalogue.close()
       connection.close()
       caches.close()
       await session.close()

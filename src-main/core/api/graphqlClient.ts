@@ -29,7 +29,8 @@ const graphqlBody = z.object({
 /** Renew when less than this is left (DESIGN.md: a day). */
 const RENEW_BEFORE_MS = 24 * 60 * 60 * 1000
 
-interface HeldToken {
+/** The JWT as held, in memory only: handed to the pull's thread (sync/pullThread.ts), never to the renderer. */
+export interface HeldToken {
   jwt: string
   expiresAt: number
   url: string
@@ -64,9 +65,12 @@ export class GraphqlClient {
       onContact?: ContactListener
       onServiceTime?: (offsetMs: number | null) => void
       log?: Logger
+      /** A JWT another client of the same account holds (the pull's thread starts with the main thread's). */
+      held?: HeldToken | null
     } = {},
   ) {
     this.limits = answerLimits(options.timeoutMs, options.limits)
+    this.held = options.held ?? null
     this.http = axios.create({ responseType: 'stream', validateStatus: () => true, maxRedirects: 0, decompress: true })
   }
 
@@ -112,6 +116,11 @@ export class GraphqlClient {
 
   tokenInfo(): GraphqlTokenInfo | null {
     return this.held ? { expiresAt: new Date(this.held.expiresAt).toISOString(), graphqlUrl: this.held.url } : null
+  }
+
+  /** The JWT, fetched or renewed first as a query would, for a client in another thread (it holds its own from there). */
+  async handOver(): Promise<HeldToken> {
+    return this.token()
   }
 
   /** The JWT held now, for the support bundle's scrubber only (it cuts it out of every file). */

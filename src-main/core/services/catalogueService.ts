@@ -4,11 +4,13 @@ import { fetchBundle } from '../api/bundlesApi'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import type { CoreEvents } from '../events'
+import { nativeBindingInUse } from '@base/sqlite'
 import { pullCatalogue } from '../sync/cataloguePull'
 import { pullChanges } from '../sync/routinePull'
+import { pullInThread } from '../sync/pullThread'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
-import type { SessionService } from './sessionService'
+import type { ActiveSession, SessionService } from './sessionService'
 
 export interface CatalogueOptions {
   /** A snapshot older than this is shown as stale (default 2 hours). */
@@ -17,15 +19,20 @@ export interface CatalogueOptions {
   fullEveryMs?: number
   /** The agencies this station books for, besides its own: their stock is read at every pull. */
   stockAgencies?: () => readonly number[]
+  /** The full pull on this thread, not its own: for tests whose api modules are replaced in this thread only. */
+  pullHere?: boolean
 }
 
 /** The offline catalogue: pulls snapshots and answers every read from the cache. */
 export class CatalogueService {
   private pulling: Promise<void> | null = null
+  /** Stops a full pull's thread when the cache it writes is closed (another account or entity, the core's end). */
+  private stopping: AbortController | null = null
   private lastError: string | null = null
   private readonly staleAfterMs: number
   private readonly fullEveryMs: number
   private readonly stockAgencies: () => readonly number[]
+  private readonly pullHere: boolean
 
   constructor(
     private readonly session: SessionService,
@@ -38,6 +45,14 @@ export class CatalogueService {
     this.staleAfterMs = options.staleAfterMs ?? 2 * 60 * 60 * 1000
     this.fullEveryMs = options.fullEveryMs ?? 24 * 60 * 60 * 1000
     this.stockAgencies = options.stockAgencies ?? (() => [])
+    this.pullHere = options.pullHere ?? false
+    events.on('session.changed', () => this.stopping?.abort())
+    events.on('entity.changed', () => this.stopping?.abort())
+  }
+
+  /** Stops a pull under way (its thread); the live snapshot stays as it was. */
+  close(): void {
+    this.stopping?.abort()
   }
 
   status(): CatalogueStatus {
@@ -88,11 +103,35 @@ export class CatalogueService {
         !full && !this.fullPullDue(cache.store)
           ? await pullChanges({ ...deps, catalogue: cache.store.changeWriter(), stockAgencies })
           : 'full'
-      if (routine === 'full') await pullCatalogue({ ...deps, staging: cache.store.staging() })
+      if (routine === 'full' && this.pullHere) await pullCatalogue({ ...deps, staging: cache.store.staging() })
+      else if (routine === 'full') await this.pullWhole(session, cache, deps)
       this.lastError = null
     } catch (err) {
       this.lastError = AppError.from(err).message
       throw err
+    }
+  }
+
+  /** A full pull, in a thread of its own (sync/pullThread.ts): the counter's requests never wait behind it. */
+  private async pullWhole(
+    session: ActiveSession,
+    cache: EntityCache,
+    deps: Pick<Parameters<typeof pullInThread>[1], 'has' | 'onProgress'>,
+  ) {
+    const stopping = (this.stopping = new AbortController())
+    try {
+      const job = {
+        file: cache.file,
+        nativeBinding: nativeBindingInUse(),
+        account: session.account,
+        limits: session.rest.limits,
+        jwt: await session.graphql.handOver(),
+        serviceOffsetMs: session.clock.offsetMs() ?? 0,
+        coreOffsetMs: this.now().getTime() - Date.now(),
+      }
+      await pullInThread(job, { ...deps, ...session.heard }, stopping.signal)
+    } finally {
+      if (this.stopping === stopping) this.stopping = null
     }
   }
 

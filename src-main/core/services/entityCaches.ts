@@ -13,6 +13,8 @@ import type { ProfileService } from './profileService'
 
 export interface EntityCache {
   session: ActiveSession
+  /** The cache's file, for a connection of another thread (the full pull's). */
+  file: string
   entityId: number
   agencyId: number | null
   store: CatalogueStore
@@ -61,6 +63,7 @@ export class EntityCaches {
       if (changedIdentity(db, file)) outbox.readBackAllQueued()
       this.open = {
         session,
+        file,
         entityId: who.currentEntity.id,
         agencyId: agency(),
         store: new CatalogueStore(db, agency),

@@ -5,7 +5,7 @@ import type { AnswerLimitOverrides } from '../api/answerLimits'
 import { GraphqlClient } from '../api/graphqlClient'
 import { fetchProfile } from '../api/profileApi'
 import { heartbeat } from '../api/heartbeat'
-import { RestClient, type ContactOutcome, type ServiceAccount } from '../api/restClient'
+import { RestClient, type ContactListener, type ContactOutcome, type ServiceAccount } from '../api/restClient'
 import { ServiceClock } from '../api/serviceClock'
 import { checkServerAddress, isInsecureRemote } from '../api/serviceAddress'
 import { ServiceExtensions } from '../api/serviceExtensions'
@@ -35,6 +35,14 @@ export interface ActiveSession {
   readonly accountDb: Sqlite
   /** The service's clock as its answers show it (never the computer's for what the service stamped). */
   readonly clock: ServiceClock
+  /** What the clients tell the core (the line's state, the service's time, log lines): a client in another thread tells it the same. */
+  readonly heard: ClientHooks
+}
+
+export interface ClientHooks {
+  onContact: ContactListener
+  onServiceTime: (offsetMs: number | null) => void
+  log: Logger | undefined
 }
 
 export interface SessionDeps {
@@ -233,7 +241,7 @@ export class SessionService {
     const serviceNow = () => new Date(this.deps.now().getTime() + (clock.offsetMs() ?? 0))
     const graphql = new GraphqlClient(rest, { ...limits, now: serviceNow, onContact, onServiceTime, log })
     const extensions = new ServiceExtensions((query) => graphql.query(query))
-    this.active = { account, training, rest, graphql, extensions, accountDb, clock }
+    this.active = { account, training, rest, graphql, extensions, accountDb, clock, heard: { onContact, onServiceTime, log } }
     this.deps.connection.watch(() => heartbeat(rest))
   }
 

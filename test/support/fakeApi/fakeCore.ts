@@ -49,6 +49,7 @@ function activeSession(dataDir: string): ActiveSession {
     extensions: new ServiceExtensions(async () => noSuchField),
     accountDb: openMigrated(join(dataDir, 'account.sqlite'), accountMigrations),
     clock: new ServiceClock(0),
+    heard: { onContact: () => undefined, onServiceTime: () => undefined, log: undefined },
   }
 }
 
@@ -67,7 +68,7 @@ export function fakeCore(clock: { now: Date } = { now: new Date('2026-03-02T15:0
   const session = new FakeSession(activeSession(dataDir), deps)
   const profile = new ProfileService(session, events, now)
   const caches = new EntityCaches(dataDir, session, profile, null, now)
-  const catalogue = new CatalogueService(session, profile, caches, events, now)
+  const catalogue = new CatalogueService(session, profile, caches, events, now, { pullHere: true })
   return {
     dataDir,
     clock,

@@ -1,0 +1,74 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import type { PullProgress } from '@shared/catalogue'
+import { openSqlite, useNativeBinding } from '@base/sqlite'
+import { GraphqlClient } from '../api/graphqlClient'
+import { RestClient, type ContactOutcome } from '../api/restClient'
+import type { ServiceExtension } from '../api/serviceExtensions'
+import { CatalogueStaging } from '../cache/catalogueStaging'
+import type { LogFields, Logger } from '../logging/logger'
+import { pullCatalogue } from './cataloguePull'
+import { threadError, type PullJob, type PullThreadAnswer, type PullThreadMessage } from './pullJob'
+
+/**
+ * The full pull in a thread of its own (started by pullThread.ts): its reads, parses and writes never hold the main
+ * thread, which answers the counter. It opens the entity's cache on its own connection (WAL: the counter reads the
+ * live snapshot beside the staged writes) and asks the service with its own clients of the same account; what the
+ * main thread must know (progress, the line's state, log lines, the extensions) goes there as messages.
+ */
+const job = workerData as PullJob
+const port = parentPort!
+const tell = (m: PullThreadMessage) => port.postMessage(m)
+
+const answers = new Map<ServiceExtension, Promise<boolean>>()
+const waiting = new Map<ServiceExtension, (value: boolean) => void>()
+port.on('message', (a: PullThreadAnswer) => waiting.get(a.extension)?.(a.value))
+const has = (extension: ServiceExtension): Promise<boolean> => {
+  let answer = answers.get(extension)
+  if (!answer) {
+    answer = new Promise((resolve) => waiting.set(extension, resolve))
+    answers.set(extension, answer)
+    tell({ kind: 'has', extension })
+  }
+  return answer
+}
+
+/** The clients' log lines, written by the main thread's logger (which scrubs them). */
+function threadLog(bindings: LogFields): Logger {
+  const line =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (msg: string, fields?: LogFields): void =>
+      tell({ kind: 'log', level, msg, fields: { ...bindings, ...fields } })
+  return {
+    debug: line('debug'),
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
+    child: (more) => threadLog({ ...bindings, ...more }),
+    addSecret: (value) => value && tell({ kind: 'secret', value }),
+    logDir: null,
+    close: async () => undefined,
+  }
+}
+
+async function pull(): Promise<void> {
+  useNativeBinding(job.nativeBinding)
+  const db = openSqlite(job.file)
+  try {
+    const log = threadLog({ thread: 'pull' })
+    const onContact = (outcome: ContactOutcome) => tell({ kind: 'contact', outcome })
+    const onServiceTime = (offsetMs: number | null) => tell({ kind: 'serviceTime', offsetMs })
+    const now = () => new Date(Date.now() + job.coreOffsetMs)
+    const rest = new RestClient(job.account, { limits: job.limits, onContact, onServiceTime, log })
+    const serviceNow = () => new Date(now().getTime() + job.serviceOffsetMs)
+    const graphql = new GraphqlClient(rest, { limits: job.limits, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
+    const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
+    const capabilities = await pullCatalogue({ staging: new CatalogueStaging(db), graphql, rest, has, now, onProgress })
+    tell({ kind: 'done', capabilities })
+  } catch (err) {
+    tell({ kind: 'failed', error: threadError(err) })
+  } finally {
+    db.close()
+  }
+}
+
+void pull()

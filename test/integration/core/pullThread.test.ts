@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { PullProgress } from '@shared/catalogue'
+import { startSandbox, type RunningSandbox } from '@sandbox'
+import { observeStatements } from '@base/sqlite'
+import { catalogueTables } from '@core/cache/migrations'
+import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
+import { tempDir } from '../../support/tempDir'
+
+// Issue 32, item 3: the counter never waits for a pull. The full pull runs in a thread of its own; the thread that
+// answers the counter runs none of its statements, and hears from it what it must (progress, failures, the line).
+let sandbox: RunningSandbox
+let proxy: InterceptingProxy
+let h: CoreHarness
+const mainThreadStatements: string[] = []
+
+const signIn = async () => {
+  const user = sandbox.users[0]!
+  await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
+  await h.call('profile.whoami')
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox()
+  proxy = await startInterceptingProxy(sandbox.url)
+  // Every statement of a database this thread opens from here on (the entity's cache among them).
+  observeStatements((sql) => mainThreadStatements.push(sql))
+  // A stalled page would hold a pull that is not stopped for a minute.
+  h = await coreHarness(tempDir(), { requestTimeoutMs: 60_000 })
+  await signIn()
+})
+
+afterAll(async () => {
+  observeStatements(undefined)
+  await h?.close()
+  await proxy?.close()
+  await sandbox?.close()
+})
+
+describe('a full pull in its own thread', () => {
+  it('fills the catalogue without one statement of its staging on the thread that answers the counter', async () => {
+    mainThreadStatements.length = 0
+    const status = await h.call('catalogue.pull', { full: true })
+    expect(status.counts.bundles).toBeGreaterThan(0)
+    expect(status.lastError).toBeNull()
+    expect((await h.call('catalogue.search', { query: '' })).total).toBe(status.counts.bundles)
+    // The counter's thread read the status and searched; the staged tables and the swap were the pull's thread's.
+    expect(mainThreadStatements.length).toBeGreaterThan(0)
+    const staged = new RegExp(`\\b((next|old)_(${catalogueTables.join('|')})|rest_bundle_columns)\\b`)
+    expect(mainThreadStatements.filter((sql) => staged.test(sql)).map((sql) => sql.slice(0, 80))).toEqual([])
+    const phases = new Set((h.seen('catalogue.progress') as PullProgress[]).map((p) => p.phase))
+    expect([...phases]).toEqual(expect.arrayContaining(['reference', 'items', 'stock', 'bundles', 'indexing', 'done']))
+  })
+
+  it('fails with the service’s refusal as it came, leaving the snapshot it had', async () => {
+    const before = await h.call('catalogue.status')
+    const refused = proxy.during(
+      () => ({ byBody: (body) => (/lot_stocks\s*\(/.test(body) ? { status: 503, body: { error: 'maintenance' } } : null) }),
+      () => h.call('catalogue.pull', { full: true }),
+    )
+    await expect(refused).rejects.toMatchObject({ code: 'server' })
+    const after = await h.call('catalogue.status')
+    expect(after.lastError).not.toBeNull()
+    expect(after.counts).toEqual(before.counts)
+    expect(after.pulledAt).toBe(before.pulledAt)
+    // The refusal was told to the connection state, as a pull on this thread told it.
+    expect((await h.call('connection.status')).link).not.toBe('online')
+  })
+
+  it('stops when its account signs out, giving its requests up, and the next pull goes through', async () => {
+    const before = await h.call('catalogue.status')
+    let stalled = 0
+    let givenUp = 0
+    const pull = proxy.during(
+      (req) => ({
+        byBody: (body) => {
+          if (!/bundles\s*\(/.test(body) || /_aggregate/.test(body)) return null
+          stalled++
+          req.socket.once('close', () => givenUp++)
+          return 'stall'
+        },
+      }),
+      async () => {
+        const pulling = h.call('catalogue.pull', { full: true })
+        pulling.catch(() => undefined)
+        await vi.waitFor(() => expect(stalled).toBeGreaterThan(0), { timeout: 10_000 })
+        await h.call('session.signOut')
+        return pulling
+      },
+    )
+    // Stopped at once (the account is gone), not at the stalled page's deadline.
+    await expect(pull).rejects.toMatchObject({ code: 'signed_out' })
+    await vi.waitFor(() => expect(givenUp).toBe(stalled), { timeout: 2000 })
+
+    await signIn()
+    const again = await h.call('catalogue.pull', { full: true })
+    expect(again.lastError).toBeNull()
+    expect(again.counts).toEqual(before.counts)
+    expect(again.pulledAt! > before.pulledAt!).toBe(true)
+  })
+})
