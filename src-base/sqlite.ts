@@ -54,7 +54,7 @@ export function openSqlite(file: string, opts: { readonly?: boolean } = {}): Sql
 export function commitUnsynced<T>(db: Sqlite, fn: () => T): T {
   db.pragma('synchronous = NORMAL')
   try {
-    return db.transaction(fn)()
+    return db.transaction(fn).immediate()
   } finally {
     db.pragma('synchronous = FULL')
   }

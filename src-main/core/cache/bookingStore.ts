@@ -86,7 +86,7 @@ export class BookingStore {
 
   /** Writes a change and its outbox entry together. */
   write<T>(fn: () => T): T {
-    return this.db.transaction(fn)()
+    return this.db.transaction(fn).immediate()
   }
 
   /** A booking's row as JSON text, to carry to another computer (storedBookingRow.ts); null when not here. */

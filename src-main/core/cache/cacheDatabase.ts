@@ -42,7 +42,7 @@ function migrate(db: Sqlite, current: number, migrations: readonly string[]): vo
         if (broken.length > 0)
           throw new AppError('incompatible_data', { detail: `schema step ${version + 1} left ${broken.length} broken references` })
         db.pragma(`user_version = ${version + 1}`)
-      })()
+      }).immediate()
     }
   } finally {
     db.pragma('foreign_keys = ON')

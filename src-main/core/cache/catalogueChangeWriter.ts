@@ -111,7 +111,7 @@ function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges): AppliedCo
     markStockRead(db, [...changes.stock.keys()], changes.at, true)
     markBundlesSeen(db, changes.bundlesSeenUntil)
     markPulled(db, changes.at)
-  })()
+  }).immediate()
   return counts
 }
 

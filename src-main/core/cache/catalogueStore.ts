@@ -98,14 +98,16 @@ export class CatalogueStore {
    * the service's record whole and reads its components itself, so the services never read the service's names.
    */
   upsertBundle(b: ServiceBundleWithDetails): void {
-    this.db.transaction(() => {
-      deleteBundleRows(this.db, b.id)
-      writeBundleRows(this.db, b)
-    })()
+    this.db
+      .transaction(() => {
+        deleteBundleRows(this.db, b.id)
+        writeBundleRows(this.db, b)
+      })
+      .immediate()
   }
 
   removeBundle(id: number): void {
-    this.db.transaction(() => deleteBundleRows(this.db, id))()
+    this.db.transaction(() => deleteBundleRows(this.db, id)).immediate()
   }
 
   searchItems(query: string, limit: number): ItemRow[] {

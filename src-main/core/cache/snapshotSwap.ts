@@ -60,7 +60,7 @@ export function createStaging(db: Sqlite, tables: readonly string[]): void {
         )
       }
     }
-  })()
+  }).immediate()
 }
 
 /**
@@ -78,7 +78,7 @@ export async function swapIn(db: Sqlite, tables: readonly string[], also?: () =>
         db.exec(`ALTER TABLE ${staged(table)} RENAME TO ${table}`)
       }
       also?.()
-    })()
+    }).immediate()
   } finally {
     db.pragma('legacy_alter_table = OFF')
   }

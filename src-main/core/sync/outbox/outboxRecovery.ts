@@ -50,7 +50,7 @@ export function recoverUnsent(db: Sqlite, outbox: OutboxStore, journal: JournalC
     db.transaction(() => {
       const here = restoreBookingRow(db, row)
       entries.forEach((e, i) => outbox.restore({ ...e, localId: here, op: ops[i]! }))
-    })()
+    }).immediate()
     recovered++
   }
   // The damaged file counted more open entries than anyone could read: those are lost too.

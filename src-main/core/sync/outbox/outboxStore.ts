@@ -108,11 +108,13 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
    * unknown stays so: it is read back before it may be marked and sent.
    */
   claim(now: string, until: string, limit: number, tried: ReadonlySet<number>): QueuedEntry[] {
-    return this.db.transaction(() => {
-      const heads = this.readyHeads(until, limit, tried)
-      for (const e of heads) if (e.state === 'queued') this.markSending(e.seq, now)
-      return heads
-    })()
+    return this.db
+      .transaction(() => {
+        const heads = this.readyHeads(until, limit, tried)
+        for (const e of heads) if (e.state === 'queued') this.markSending(e.seq, now)
+        return heads
+      })
+      .immediate()
   }
 
   /**

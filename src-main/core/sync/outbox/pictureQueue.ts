@@ -95,16 +95,18 @@ export class PictureQueue {
   }
 
   private keep(p: NewPicture): number | false {
-    return this.db.transaction(() => {
-      if (onWire(this.db).get(p.localId, p.step)) return false
-      this.db
-        .prepare("DELETE FROM booking_pictures WHERE local_id = ? AND step = ? AND state IN ('waiting', 'refused', 'unsupported')")
-        .run(p.localId, p.step)
-      const res = this.db
-        .prepare('INSERT INTO booking_pictures (local_id, marker, step, mime, bytes, taken_by, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(p.localId, p.marker, p.step, p.mime, Buffer.from(p.bytes), p.takenBy, p.takenAt)
-      return Number(res.lastInsertRowid)
-    })()
+    return this.db
+      .transaction(() => {
+        if (onWire(this.db).get(p.localId, p.step)) return false
+        this.db
+          .prepare("DELETE FROM booking_pictures WHERE local_id = ? AND step = ? AND state IN ('waiting', 'refused', 'unsupported')")
+          .run(p.localId, p.step)
+        const res = this.db
+          .prepare('INSERT INTO booking_pictures (local_id, marker, step, mime, bytes, taken_by, taken_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run(p.localId, p.marker, p.step, p.mime, Buffer.from(p.bytes), p.takenBy, p.takenAt)
+        return Number(res.lastInsertRowid)
+      })
+      .immediate()
   }
 
   list(localId?: string): BookingPicture[] {

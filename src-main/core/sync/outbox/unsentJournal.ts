@@ -98,12 +98,14 @@ export class UnsentJournal {
    */
   keep(localId: string, entries: readonly JournalEntry[], bookingRow: string | null, lazy = false): void {
     if (!entries.length && !this.any.get(localId)) return
-    this.db.transaction(() => {
-      this.forget.run(localId)
-      for (const e of entries) this.insert.run(e.marker, localId, e.op, e.payload, e.createdAt, e.position)
-      if (entries.length && bookingRow !== null) this.keepRow.run(localId, bookingRow)
-      else if (!entries.length) this.forgetRow.run(localId)
-    })()
+    this.db
+      .transaction(() => {
+        this.forget.run(localId)
+        for (const e of entries) this.insert.run(e.marker, localId, e.op, e.payload, e.createdAt, e.position)
+        if (entries.length && bookingRow !== null) this.keepRow.run(localId, bookingRow)
+        else if (!entries.length) this.forgetRow.run(localId)
+      })
+      .immediate()
     if (!lazy) this.syncSoon()
   }
 
