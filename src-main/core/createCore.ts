@@ -13,6 +13,7 @@ import { OutboxTransferService } from './services/outboxTransferService'
 import { DispatchTicksService } from './services/dispatchTicksService'
 import { EntityCaches } from './services/entityCaches'
 import { PullScheduler } from './sync/pullScheduler'
+import { CounterRequests } from './sync/counterFirst'
 import { PushScheduler } from './sync/pushScheduler'
 import { ProfileService } from './services/profileService'
 import { PurchasingService } from './services/purchasingService'
@@ -85,7 +86,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   events.on('sync.changed', () => updates.outboxChanged())
 
   return {
-    handlers: withErrorLog(assembleHandlers(parts, caches), log.child({ area: 'requests' }), (err) => {
+    handlers: withErrorLog(counted(assembleHandlers(parts, caches), areas.counterRequests), log.child({ area: 'requests' }), (err) => {
       if (damageOfError(err)) caches.damageMet()
     }),
     events,
@@ -169,8 +170,10 @@ type AccountParts = ReturnType<typeof createAccountParts>
 
 /** The use cases of the screens: catalogue, counter, dispatch, purchasing and administration. */
 function createAreaParts({ options, now, log, events }: Assembly, { settings, session, profile, caches }: AccountParts) {
+  const counterRequests = new CounterRequests()
   const catalogue = new CatalogueService(session, profile, caches, events, now, {
     stockAgencies: () => settings.get().preferences.stockAgencies,
+    counterRequests,
   })
   const bundles = new BundleService(session, profile, catalogue, now)
   const bundleImages = new BundleImageService(session, catalogue)
@@ -196,6 +199,7 @@ function createAreaParts({ options, now, log, events }: Assembly, { settings, se
   const pieceworkGroups = new PieceworkGroupService(session)
   const dynamicTables = new DynamicTablesService(session)
   return {
+    counterRequests,
     catalogue,
     bundles,
     bundleImages,
@@ -247,6 +251,22 @@ function assembleHandlers(parts: CoreParts, caches: EntityCaches): Handlers {
     ...adminHandlers(parts),
     ...supportHandlers(parts),
   }
+}
+
+/** Each request counted while it is answered: the full pull's thread lets them go first (sync/counterFirst.ts). */
+function counted(handlers: Handlers, requests: CounterRequests): Handlers {
+  const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
+  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
+    wrapped[name] = async (input) => {
+      const end = requests.begin()
+      try {
+        return await handler(input)
+      } finally {
+        end()
+      }
+    }
+  }
+  return wrapped as unknown as Handlers
 }
 
 /**

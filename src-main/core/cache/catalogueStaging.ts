@@ -1,7 +1,7 @@
 import type { CatalogueCapabilities } from '@shared/catalogue'
 import { unknownRestColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
 import type { GraphqlBundle, PulledBundle, PulledItem, PulledLot, PulledStock } from '../api/catalogueGraphql'
-import { commitUnsynced, type Sqlite } from '@base/sqlite'
+import type { Sqlite } from '@base/sqlite'
 import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
 import { markBundlesSeen, markFullPull, markPulled, markStockRead } from './catalogueMarks'
 import {
@@ -76,7 +76,11 @@ function stagedStatements(db: Sqlite) {
 export class CatalogueStaging {
   private statements: ReturnType<typeof stagedStatements> | null = null
 
-  constructor(private readonly db: Sqlite) {}
+  /** `beforeBatch` runs before each batch's transaction (the pull's thread lets the counter's requests go first). */
+  constructor(
+    private readonly db: Sqlite,
+    private readonly beforeBatch: () => void = () => undefined,
+  ) {}
 
   /** An empty table for the REST list's columns, which arrive beside the GraphQL pages. */
   openRestColumns(): void {
@@ -100,11 +104,14 @@ export class CatalogueStaging {
   }
 
   /**
-   * A staged batch's commit does not wait for the disk: a power cut can lose only staged rows (the next pull begins
-   * again), and a full pull's 700 synced commits cost more than its reads on a busy disk.
+   * A staged batch's commit waits for the disk, as every commit of the file does. Unsynced, the staged pages waited
+   * for the next clerk's save, which synced the log whole: a few MB, and the save took 20–60 ms at p99 beside 12 ms
+   * idle. The pull is in a thread of its own; a synced batch costs it little (the large seed's pull by 1.39 of the bare
+   * reads, as unsynced).
    */
   private batch(write: () => void): void {
-    commitUnsynced(this.db, write)
+    this.beforeBatch()
+    this.db.transaction(write).immediate()
   }
 
   private get staged(): ReturnType<typeof stagedStatements> {

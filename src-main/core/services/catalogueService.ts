@@ -7,6 +7,7 @@ import type { CoreEvents } from '../events'
 import { nativeBindingInUse } from '@base/sqlite'
 import { pullCatalogue } from '../sync/cataloguePull'
 import { pullChanges } from '../sync/routinePull'
+import { CounterRequests } from '../sync/counterFirst'
 import { pullInThread } from '../sync/pullThread'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
@@ -21,6 +22,8 @@ export interface CatalogueOptions {
   stockAgencies?: () => readonly number[]
   /** The full pull on this thread, not its own: for tests whose api modules are replaced in this thread only. */
   pullHere?: boolean
+  /** The counter's requests being answered, which the full pull's thread lets go first (none counted by default). */
+  counterRequests?: CounterRequests
 }
 
 /** The offline catalogue: pulls snapshots and answers every read from the cache. */
@@ -33,6 +36,7 @@ export class CatalogueService {
   private readonly fullEveryMs: number
   private readonly stockAgencies: () => readonly number[]
   private readonly pullHere: boolean
+  private readonly counterRequests: CounterRequests
 
   constructor(
     private readonly session: SessionService,
@@ -46,6 +50,7 @@ export class CatalogueService {
     this.fullEveryMs = options.fullEveryMs ?? 24 * 60 * 60 * 1000
     this.stockAgencies = options.stockAgencies ?? (() => [])
     this.pullHere = options.pullHere ?? false
+    this.counterRequests = options.counterRequests ?? new CounterRequests()
     events.on('session.changed', () => this.stopping?.abort())
     events.on('entity.changed', () => this.stopping?.abort())
   }
@@ -128,6 +133,7 @@ export class CatalogueService {
         jwt: await session.graphql.handOver(),
         serviceOffsetMs: session.clock.offsetMs() ?? 0,
         coreOffsetMs: this.now().getTime() - Date.now(),
+        counterRequests: this.counterRequests.shared,
       }
       await pullInThread(job, { ...deps, ...session.heard }, stopping.signal)
     } finally {

@@ -21,6 +21,8 @@ export interface PullJob {
   serviceOffsetMs: number
   /** The core's clock minus this computer's: the snapshot is stamped by the core's clock, as every pull is. */
   coreOffsetMs: number
+  /** The counter's requests being answered (counterFirst.ts): shared, not copied. */
+  counterRequests: SharedArrayBuffer
 }
 
 /** An error as it crosses between threads: an AppError's fields, or another error's message and code (SQLite's). */

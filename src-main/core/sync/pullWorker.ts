@@ -7,6 +7,7 @@ import type { ServiceExtension } from '../api/serviceExtensions'
 import { CatalogueStaging } from '../cache/catalogueStaging'
 import type { LogFields, Logger } from '../logging/logger'
 import { pullCatalogue } from './cataloguePull'
+import { letCounterFirst } from './counterFirst'
 import { threadError, type PullJob, type PullThreadAnswer, type PullThreadMessage } from './pullJob'
 
 /**
@@ -62,7 +63,14 @@ async function pull(): Promise<void> {
     const serviceNow = () => new Date(now().getTime() + job.serviceOffsetMs)
     const graphql = new GraphqlClient(rest, { limits: job.limits, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
     const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
-    const capabilities = await pullCatalogue({ staging: new CatalogueStaging(db), graphql, rest, has, now, onProgress })
+    const capabilities = await pullCatalogue({
+      staging: new CatalogueStaging(db, () => letCounterFirst(job.counterRequests)),
+      graphql,
+      rest,
+      has,
+      now,
+      onProgress,
+    })
     tell({ kind: 'done', capabilities })
   } catch (err) {
     tell({ kind: 'failed', error: threadError(err) })
