@@ -5,10 +5,10 @@ import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStore } from '../cache/catalogueStore'
 import type { CoreEvents } from '../events'
 import { nativeBindingInUse } from '@base/sqlite'
-import { pullCatalogue } from '../sync/cataloguePull'
-import { pullChanges } from '../sync/routinePull'
+import { syncCatalogue } from '../sync/catalogueSync'
 import { CounterRequests } from '../sync/counterFirst'
-import { pullInThread } from '../sync/pullThread'
+import type { PullJob } from '../sync/pullJob'
+import { pullInThread, type PullThreadHooks } from '../sync/pullThread'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { ActiveSession, SessionService } from './sessionService'
@@ -20,7 +20,7 @@ export interface CatalogueOptions {
   fullEveryMs?: number
   /** The agencies this station books for, besides its own: their stock is read at every pull. */
   stockAgencies?: () => readonly number[]
-  /** The full pull on this thread, not its own: for tests whose api modules are replaced in this thread only. */
+  /** The pull on this thread, not one of its own: for tests whose api modules are replaced in this thread only. */
   pullHere?: boolean
   /** The counter's requests being answered, which the full pull's thread lets go first (none counted by default). */
   counterRequests?: CounterRequests
@@ -29,7 +29,7 @@ export interface CatalogueOptions {
 /** The offline catalogue: pulls snapshots and answers every read from the cache. */
 export class CatalogueService {
   private pulling: Promise<void> | null = null
-  /** Stops a full pull's thread when the cache it writes is closed (another account or entity, the core's end). */
+  /** Stops a pull's thread when the cache it writes is closed (another account or entity, the core's end). */
   private stopping: AbortController | null = null
   private lastError: string | null = null
   private readonly staleAfterMs: number
@@ -104,12 +104,11 @@ export class CatalogueService {
       }
       const own = who.agency ? [who.agency.id] : []
       const stockAgencies = [...new Set([...own, ...this.stockAgencies()])]
-      const routine =
-        !full && !this.fullPullDue(cache.store)
-          ? await pullChanges({ ...deps, catalogue: cache.store.changeWriter(), stockAgencies })
-          : 'full'
-      if (routine === 'full' && this.pullHere) await pullCatalogue({ ...deps, staging: cache.store.staging() })
-      else if (routine === 'full') await this.pullWhole(session, cache, deps)
+      const routineFirst = !full && !this.fullPullDue(cache.store)
+      if (this.pullHere) {
+        const catalogue = { changes: cache.store.changeWriter(), staging: cache.store.staging() }
+        await syncCatalogue({ ...deps, catalogue, routineFirst, stockAgencies })
+      } else await this.pullInThread(session, cache, { ...deps, routineFirst, stockAgencies })
       this.lastError = null
     } catch (err) {
       this.lastError = AppError.from(err).message
@@ -117,11 +116,11 @@ export class CatalogueService {
     }
   }
 
-  /** A full pull, in a thread of its own (sync/pullThread.ts): the counter's requests never wait behind it. */
-  private async pullWhole(
+  /** The pull in a thread of its own (sync/pullThread.ts): the counter's requests never wait behind it. */
+  private async pullInThread(
     session: ActiveSession,
     cache: EntityCache,
-    deps: Pick<Parameters<typeof pullInThread>[1], 'has' | 'onProgress'>,
+    deps: Pick<PullThreadHooks, 'has' | 'onProgress'> & Pick<PullJob, 'routineFirst' | 'stockAgencies'>,
   ) {
     const stopping = (this.stopping = new AbortController())
     try {
@@ -134,6 +133,8 @@ export class CatalogueService {
         serviceOffsetMs: session.clock.offsetMs() ?? 0,
         coreOffsetMs: this.now().getTime() - Date.now(),
         counterRequests: this.counterRequests.shared,
+        routineFirst: deps.routineFirst,
+        stockAgencies: deps.stockAgencies,
       }
       await pullInThread(job, { ...deps, ...session.heard }, stopping.signal)
     } finally {

@@ -1,4 +1,4 @@
-import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
+import type { PullProgress } from '@shared/catalogue'
 import { AppError, type ErrorCode } from '@shared/errors'
 import type { AnswerKind, AnswerLimits } from '../api/answerLimits'
 import type { HeldToken } from '../api/graphqlClient'
@@ -6,7 +6,7 @@ import type { ContactOutcome, ServiceAccount } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { LogFields } from '../logging/logger'
 
-/** What the full pull's thread (pullWorker.ts) is started with: plain data, copied between threads. */
+/** What the pull's thread (pullWorker.ts) is started with: plain data, copied between threads. */
 export interface PullJob {
   /** The entity's cache file, opened by the thread on a connection of its own. */
   file: string
@@ -23,6 +23,9 @@ export interface PullJob {
   coreOffsetMs: number
   /** The counter's requests being answered (counterFirst.ts): shared, not copied. */
   counterRequests: SharedArrayBuffer
+  /** A routine pull first, and the agencies whose stock it reads (catalogueSync.ts). */
+  routineFirst: boolean
+  stockAgencies: number[]
 }
 
 /** An error as it crosses between threads: an AppError's fields, or another error's message and code (SQLite's). */
@@ -55,7 +58,7 @@ export type PullThreadMessage =
   | { kind: 'secret'; value: string }
   /** Whether the service has an extension: the main thread probes once a pull (the routine pull may have asked). */
   | { kind: 'has'; extension: ServiceExtension }
-  | { kind: 'done'; capabilities: CatalogueCapabilities }
+  | { kind: 'done' }
   | { kind: 'failed'; error: ThreadError }
 
 /** What the main thread answers. */

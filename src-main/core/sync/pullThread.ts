@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
+import type { PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import type { ContactOutcome } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
@@ -18,12 +18,13 @@ export interface PullThreadHooks {
 }
 
 /**
- * A full pull (cataloguePull.ts) run in a worker thread (pullWorker.ts). A pull parses about 13 MB and writes a
- * thousand batches; on the main thread each batch, parse and checkpoint was a wait for the scan that came meanwhile
- * (16–19 ms at p99 beside 2–3 ms idle on the large seed). `signal` stops the thread where it is: its staged rows are
- * dropped by the next pull, the live snapshot is untouched.
+ * A pull of the catalogue (catalogueSync.ts) run in a worker thread (pullWorker.ts). A full pull parses about 13 MB
+ * and writes a thousand batches; on the main thread each batch, parse and checkpoint was a wait for the scan that came
+ * meanwhile (16–19 ms at p99 beside 2–3 ms idle on the large seed), and a routine pull writes its changes in one
+ * transaction. `signal` stops the thread where it is: a routine pull's transaction is rolled back, a full pull's staged
+ * rows are dropped by the next pull; the live snapshot is untouched.
  */
-export function pullInThread(job: PullJob, hooks: PullThreadHooks, signal?: AbortSignal): Promise<CatalogueCapabilities> {
+export function pullInThread(job: PullJob, hooks: PullThreadHooks, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(pullWorkerPath, { workerData: job })
     let settled = false
@@ -57,7 +58,7 @@ export function pullInThread(job: PullJob, hooks: PullThreadHooks, signal?: Abor
             () => answer({ kind: 'has', extension: m.extension, value: false }),
           )
         case 'done':
-          return settle(() => resolve(m.capabilities))
+          return settle(resolve)
         case 'failed':
           return settle(() => reject(errorFromThread(m.error)))
       }

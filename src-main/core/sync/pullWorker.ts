@@ -4,15 +4,16 @@ import { openSqlite, useNativeBinding } from '@base/sqlite'
 import { GraphqlClient } from '../api/graphqlClient'
 import { RestClient, type ContactOutcome } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
+import { CatalogueChangeWriter } from '../cache/catalogueChangeWriter'
 import { CatalogueStaging } from '../cache/catalogueStaging'
 import type { LogFields, Logger } from '../logging/logger'
-import { pullCatalogue } from './cataloguePull'
+import { syncCatalogue } from './catalogueSync'
 import { letCounterFirst } from './counterFirst'
 import { threadError, type PullJob, type PullThreadAnswer, type PullThreadMessage } from './pullJob'
 
 /**
- * The full pull in a thread of its own (started by pullThread.ts): its reads, parses and writes never hold the main
- * thread, which answers the counter. It opens the entity's cache on its own connection (WAL: the counter reads the
+ * The catalogue's pull in a thread of its own (started by pullThread.ts): its reads, parses and writes never hold the
+ * main thread, which answers the counter. It opens the entity's cache on its own connection (WAL: the counter reads the
  * live snapshot beside the staged writes) and asks the service with its own clients of the same account; what the
  * main thread must know (progress, the line's state, log lines, the extensions) goes there as messages.
  */
@@ -63,15 +64,13 @@ async function pull(): Promise<void> {
     const serviceNow = () => new Date(now().getTime() + job.serviceOffsetMs)
     const graphql = new GraphqlClient(rest, { limits: job.limits, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
     const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
-    const capabilities = await pullCatalogue({
+    const catalogue = {
+      changes: new CatalogueChangeWriter(db),
       staging: new CatalogueStaging(db, () => letCounterFirst(job.counterRequests)),
-      graphql,
-      rest,
-      has,
-      now,
-      onProgress,
-    })
-    tell({ kind: 'done', capabilities })
+    }
+    const { routineFirst, stockAgencies } = job
+    await syncCatalogue({ catalogue, routineFirst, stockAgencies, graphql, rest, has, now, onProgress })
+    tell({ kind: 'done' })
   } catch (err) {
     tell({ kind: 'failed', error: threadError(err) })
   } finally {

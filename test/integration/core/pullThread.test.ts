@@ -6,6 +6,7 @@ import { catalogueTables } from '@core/cache/migrations'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
+import { rest } from '../sandbox/sandboxClient'
 
 // Issue 32, item 3: the counter never waits for a pull. The full pull runs in a thread of its own; the thread that
 // answers the counter runs none of its statements, and hears from it what it must (progress, failures, the line).
@@ -50,6 +51,19 @@ describe('a full pull in its own thread', () => {
     expect(mainThreadStatements.filter((sql) => staged.test(sql)).map((sql) => sql.slice(0, 80))).toEqual([])
     const phases = new Set((h.seen('catalogue.progress') as PullProgress[]).map((p) => p.phase))
     expect([...phases]).toEqual(expect.arrayContaining(['reference', 'items', 'stock', 'bundles', 'indexing', 'done']))
+  })
+
+  it('a routine pull too: a bundle renamed on the service comes in, written by the pull’s thread', async () => {
+    const [bundle] = (await h.call('catalogue.search', { query: '', limit: 1 })).rows
+    const renamed = await rest(sandbox, sandbox.users[0]!, 'PATCH', `/inventories/bundles/${bundle!.id}.json`, {
+      bundle: { name: 'Renombrado en otra computadora' },
+    })
+    expect(renamed.status).toBe(200)
+    mainThreadStatements.length = 0
+    await h.call('catalogue.pull')
+    expect((await h.call('catalogue.search', { query: 'Renombrado en otra' })).rows.map((r) => r.id)).toEqual([bundle!.id])
+    const written = new RegExp(`^\\s*(INSERT|UPDATE|DELETE|REPLACE)\\b[^;]*\\b(${catalogueTables.join('|')})\\b`, 'i')
+    expect(mainThreadStatements.filter((sql) => written.test(sql)).map((sql) => sql.slice(0, 80))).toEqual([])
   })
 
   it('fails with the service’s refusal as it came, leaving the snapshot it had', async () => {
