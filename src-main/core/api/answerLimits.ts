@@ -7,7 +7,7 @@
  * healthy answer through on such a line and cut a service that hangs,
  * trickles or runs away.
  */
-export type AnswerKind = 'heartbeat' | 'record' | 'list' | 'file' | 'streamedPage' | 'streamedList'
+export type AnswerKind = 'heartbeat' | 'record' | 'list' | 'file' | 'page' | 'streamedList'
 
 export interface AnswerLimits {
   /** From the request leaving to the answer's last byte. */
@@ -40,7 +40,7 @@ export const defaultAnswerLimits: Readonly<Record<AnswerKind, Readonly<AnswerLim
   file: { totalMs: 300_000, stallMs: 60_000, progressBytes: KiB, maxBytes: 25 * MiB },
   // A page of the catalogue pull (5,000 rows, ~10 MB of bundles), held and parsed whole as a list is: the
   // same cap. The stall allows for the page's query on the service.
-  streamedPage: { totalMs: 600_000, stallMs: 60_000, progressBytes: 16 * KiB, maxBytes: 32 * MiB },
+  page: { totalMs: 600_000, stallMs: 60_000, progressBytes: 16 * KiB, maxBytes: 32 * MiB },
   // The REST list of every bundle (~100 MB for 100,000 bundles), streamed: legitimately large and slow on a
   // poor line, so it is judged by its progress (16 kB every two minutes at least, the service's first byte
   // included) and only a generous hour in all; its cap is ten times the largest catalogue known.

@@ -157,7 +157,7 @@ export class GraphqlClient {
    * answer; an answer without the list is a bad answer.
    */
   async page(query: string, variables: Record<string, unknown>, root: string): Promise<unknown[]> {
-    const result = await this.ask(query, variables, 'streamedPage')
+    const result = await this.ask(query, variables, 'page')
     if (result.errors?.length) throw new AppError('bad_response', { detail: result.errors[0]?.message ?? 'GraphQL error' })
     const list = (result.data as Record<string, unknown> | null)?.[root]
     if (!Array.isArray(list)) throw new AppError('bad_response', { detail: `GraphQL data: no list ${root}` })

@@ -6,7 +6,7 @@ describe('the limits of each kind of answer', () => {
   it('keeps each kind its own deadline and cap, the streamed ones far longer and larger', () => {
     const l = answerLimits()
     expect(l).toEqual(defaultAnswerLimits)
-    for (const kind of ['record', 'list', 'file', 'streamedPage', 'streamedList'] as const) {
+    for (const kind of ['record', 'list', 'file', 'page', 'streamedList'] as const) {
       expect(l[kind].totalMs, kind).toBeGreaterThan(l[kind].stallMs)
       expect(l[kind].maxBytes, kind).toBeGreaterThan(l[kind].progressBytes)
     }
