@@ -5,6 +5,7 @@ import { useProxiedSandbox } from './support/proxiedSandbox'
 import { screenshot } from './support/artifacts'
 import { text, unexpectedProblems, signInTo } from './support/actions'
 import { dispatchCard, openDispatch } from './support/bookings'
+import { catalogueArrived } from './support/requests'
 
 // Issue 30, item 3 (Dispatch): a booking the service refused said "Línea 1, artículo: …" on its card, and the
 // warehouse had to count lines to find the product; the card now names it (code and name) beside the line.
@@ -20,6 +21,7 @@ describe('dispatch: a line the service refused', () => {
     const { sandbox, proxy } = proxied()
     await page.setViewportSize({ width: 1366, height: 768 })
     await signInTo(page, proxy.url, sandbox.users[0]!)
+    await catalogueArrived(page)
     await openDispatch(page)
     const card = dispatchCard(page, booking)
     const first = card.getByTestId('card-line').first()

@@ -1,5 +1,5 @@
 /** A request counts for this long at most: one that waits for the service must not hold the pull as long. */
-const COUNTED_MS = 50
+const COUNTED_MS = 20
 
 /**
  * The counter's requests being answered on the main thread, counted where the full pull's thread can see them

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { catalogueArrived } from './requests'
 
 const knownNoise = [
   // The seed's bundle pictures live on a reserved host that never resolves, so that screens show their placeholder;
@@ -32,6 +33,7 @@ export async function startTraining(page: Page): Promise<void> {
   await page.getByTestId('start-training').click()
   await page.getByTestId('shell').waitFor()
   await page.getByTestId('profile-name').waitFor()
+  await catalogueArrived(page)
 }
 
 /** The rows of the memberships table, with what a clerk sees in each. */

@@ -50,3 +50,15 @@ export function recordRequests(page: Page): { names(): string[]; quietFor(ms: nu
     },
   }
 }
+
+/**
+ * Waits until the core holds a pulled catalogue. The first pull runs in a thread of its own, beside the screens: a
+ * test that reads codes and names on its first screen (or scans them) waits for it, as a clerk would see them come.
+ */
+export async function catalogueArrived(page: Page): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while ((await requestInApp(page, 'catalogue.status')).pulledAt === null) {
+    if (Date.now() > deadline) throw new Error('the catalogue was not pulled within a minute')
+    await page.waitForTimeout(100)
+  }
+}
