@@ -253,7 +253,7 @@ function assembleHandlers(parts: CoreParts, caches: EntityCaches): Handlers {
   }
 }
 
-/** Each request counted while it is answered: the full pull's thread lets them go first (sync/counterFirst.ts). */
+/** Each request counted while it is answered: the pull's thread lets them go first (sync/counterFirst.ts). */
 function counted(handlers: Handlers, requests: CounterRequests): Handlers {
   const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
   for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {

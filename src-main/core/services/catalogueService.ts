@@ -22,7 +22,7 @@ export interface CatalogueOptions {
   stockAgencies?: () => readonly number[]
   /** The pull on this thread, not one of its own: for tests whose api modules are replaced in this thread only. */
   pullHere?: boolean
-  /** The counter's requests being answered, which the full pull's thread lets go first (none counted by default). */
+  /** The counter's requests being answered, which the pull's thread lets go first (none counted by default). */
   counterRequests?: CounterRequests
 }
 

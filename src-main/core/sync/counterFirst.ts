@@ -2,7 +2,7 @@
 const COUNTED_MS = 20
 
 /**
- * The counter's requests being answered on the main thread, counted where the full pull's thread can see them
+ * The counter's requests being answered on the main thread, counted where the pull's thread can see them
  * (shared memory, no message): before each staged batch the pull waits while there are any. SQLite's lock is not
  * fair: a booking's commit waiting for the file slept and retried while the pull wrote its batches back to back,
  * and waited 140 ms at p99 on the large seed; a scan shared the processor with the pull's writing.
