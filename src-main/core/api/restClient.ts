@@ -35,7 +35,8 @@ export interface RestRequest {
 /** Called after every exchange: whether the service answered at all. */
 /** How one exchange with the service went, for the connection state. */
 export type ContactOutcome = 'answered' | 'failing' | 'unreachable'
-export type ContactListener = (outcome: ContactOutcome) => void
+/** `stamp`: where the outcome was heard in the words' order (api/contactOrder.ts), when not heard on this thread. */
+export type ContactListener = (outcome: ContactOutcome, stamp?: number) => void
 
 export interface RestClientOptions {
   /** The longest wait for an answer to start or to move, and the whole deadline of a record or a list (answerLimits.ts). */

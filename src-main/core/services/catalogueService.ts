@@ -133,6 +133,7 @@ export class CatalogueService {
         serviceOffsetMs: session.clock.offsetMs() ?? 0,
         coreOffsetMs: this.now().getTime() - Date.now(),
         counterRequests: this.counterRequests.shared,
+        contactOrder: session.heard.contactOrder,
         routineFirst: deps.routineFirst,
         stockAgencies: deps.stockAgencies,
       }

@@ -2,6 +2,7 @@ import type { ConnectionLink, ConnectionState } from '@shared/domain'
 import { clockIsOff } from '@shared/serviceClock'
 import type { ContactOutcome } from '../api/restClient'
 import type { CoreEvents } from '../events'
+import { ContactOrder } from '../api/contactOrder'
 
 const linkAfter: Record<ContactOutcome, ConnectionLink> = { answered: 'online', failing: 'failing', unreachable: 'offline' }
 
@@ -33,6 +34,9 @@ export class ConnectionMonitor {
   private probe: (() => Promise<unknown>) | null = null
   private beating: Promise<void> | null = null
   private words = 0
+  /** Shared with the threads that hear the line too (the pull's): each word is stamped where it was heard. */
+  readonly order = new ContactOrder()
+  private lastStamp = 0
 
   constructor(
     private readonly events: CoreEvents,
@@ -59,7 +63,10 @@ export class ConnectionMonitor {
     return this.words
   }
 
-  record(outcome: ContactOutcome): void {
+  /** A word of the line; one stamped before the last recorded (heard in another thread, told late) is older news, and dropped. */
+  record(outcome: ContactOutcome, stamp = this.order.next()): void {
+    if (stamp < this.lastStamp) return
+    this.lastStamp = stamp
     this.words++
     const link = linkAfter[outcome]
     // Only a good answer is a "last contact": a 5xx tells the clerk nothing was done.

@@ -41,6 +41,8 @@ export interface ActiveSession {
 
 export interface ClientHooks {
   onContact: ContactListener
+  /** The words' order (api/contactOrder.ts), for a client in another thread to stamp what it hears. */
+  contactOrder: SharedArrayBuffer
   onServiceTime: (offsetMs: number | null) => void
   log: Logger | undefined
 }
@@ -220,7 +222,7 @@ export class SessionService {
   }
 
   private activate(account: ServiceAccount, training: boolean): void {
-    const onContact = (outcome: ContactOutcome) => this.deps.connection.record(outcome)
+    const onContact = (outcome: ContactOutcome, stamp?: number) => this.deps.connection.record(outcome, stamp)
     const log = this.deps.log?.child({ area: 'api' })
     // The live token is scrubbed from every log line from the moment the session holds it.
     log?.addSecret(account.token)
@@ -241,7 +243,16 @@ export class SessionService {
     const serviceNow = () => new Date(this.deps.now().getTime() + (clock.offsetMs() ?? 0))
     const graphql = new GraphqlClient(rest, { ...limits, now: serviceNow, onContact, onServiceTime, log })
     const extensions = new ServiceExtensions((query) => graphql.query(query))
-    this.active = { account, training, rest, graphql, extensions, accountDb, clock, heard: { onContact, onServiceTime, log } }
+    this.active = {
+      account,
+      training,
+      rest,
+      graphql,
+      extensions,
+      accountDb,
+      clock,
+      heard: { onContact, contactOrder: this.deps.connection.order.shared, onServiceTime, log },
+    }
     this.deps.connection.watch(() => heartbeat(rest))
   }
 

@@ -23,6 +23,8 @@ export interface PullJob {
   coreOffsetMs: number
   /** The counter's requests being answered (counterFirst.ts): shared, not copied. */
   counterRequests: SharedArrayBuffer
+  /** The order of the words of the line (api/contactOrder.ts): shared, not copied. */
+  contactOrder: SharedArrayBuffer
   /** A routine pull first, and the agencies whose stock it reads (catalogueSync.ts). */
   routineFirst: boolean
   stockAgencies: number[]
@@ -51,15 +53,15 @@ export function errorFromThread(e: ThreadError): AppError {
 /** What the thread tells the main thread. */
 export type PullThreadMessage =
   | { kind: 'progress'; progress: PullProgress }
-  | { kind: 'contact'; outcome: ContactOutcome }
+  | { kind: 'contact'; outcome: ContactOutcome; stamp: number }
   | { kind: 'serviceTime'; offsetMs: number | null }
   | { kind: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; msg: string; fields?: LogFields }
   /** A JWT the thread renewed: scrubbed from the main thread's log too. */
   | { kind: 'secret'; value: string }
   /** Whether the service has an extension: the main thread probes once a pull (the routine pull may have asked). */
-  | { kind: 'has'; extension: ServiceExtension }
+  | { kind: 'has'; asked: number; extension: ServiceExtension }
   | { kind: 'done' }
   | { kind: 'failed'; error: ThreadError }
 
 /** What the main thread answers. */
-export type PullThreadAnswer = { kind: 'has'; extension: ServiceExtension; value: boolean }
+export type PullThreadAnswer = { kind: 'has'; asked: number; value: boolean }

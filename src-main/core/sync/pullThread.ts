@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
-import type { ContactOutcome } from '../api/restClient'
+import type { ContactListener } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { Logger } from '../logging/logger'
 import { errorFromThread, type PullJob, type PullThreadAnswer, type PullThreadMessage } from './pullJob'
@@ -12,7 +12,7 @@ import pullWorkerPath from './pullWorker?modulePath'
 export interface PullThreadHooks {
   has: (extension: ServiceExtension) => Promise<boolean>
   onProgress: (p: PullProgress) => void
-  onContact: (outcome: ContactOutcome) => void
+  onContact: ContactListener
   onServiceTime: (offsetMs: number | null) => void
   log: Logger | undefined
 }
@@ -45,7 +45,7 @@ export function pullInThread(job: PullJob, hooks: PullThreadHooks, signal?: Abor
         case 'progress':
           return hooks.onProgress(m.progress)
         case 'contact':
-          return hooks.onContact(m.outcome)
+          return hooks.onContact(m.outcome, m.stamp)
         case 'serviceTime':
           return hooks.onServiceTime(m.offsetMs)
         case 'log':
@@ -54,8 +54,8 @@ export function pullInThread(job: PullJob, hooks: PullThreadHooks, signal?: Abor
           return hooks.log?.addSecret(m.value)
         case 'has':
           return void hooks.has(m.extension).then(
-            (value) => answer({ kind: 'has', extension: m.extension, value }),
-            () => answer({ kind: 'has', extension: m.extension, value: false }),
+            (value) => answer({ kind: 'has', asked: m.asked, value }),
+            () => answer({ kind: 'has', asked: m.asked, value: false }),
           )
         case 'done':
           return settle(resolve)

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PullProgress } from '@shared/catalogue'
 import { openSqlite, useNativeBinding } from '@base/sqlite'
+import { ContactOrder } from '../api/contactOrder'
 import { GraphqlClient } from '../api/graphqlClient'
 import { RestClient, type ContactOutcome } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
@@ -21,18 +22,18 @@ const job = workerData as PullJob
 const port = parentPort!
 const tell = (m: PullThreadMessage) => port.postMessage(m)
 
-const answers = new Map<ServiceExtension, Promise<boolean>>()
-const waiting = new Map<ServiceExtension, (value: boolean) => void>()
-port.on('message', (a: PullThreadAnswer) => waiting.get(a.extension)?.(a.value))
-const has = (extension: ServiceExtension): Promise<boolean> => {
-  let answer = answers.get(extension)
-  if (!answer) {
-    answer = new Promise((resolve) => waiting.set(extension, resolve))
-    answers.set(extension, answer)
-    tell({ kind: 'has', extension })
-  }
-  return answer
-}
+// The main thread asks the service once a pull and answers each question by its number.
+let asked = 0
+const waiting = new Map<number, (value: boolean) => void>()
+port.on('message', (a: PullThreadAnswer) => {
+  waiting.get(a.asked)?.(a.value)
+  waiting.delete(a.asked)
+})
+const has = (extension: ServiceExtension): Promise<boolean> =>
+  new Promise((resolve) => {
+    waiting.set(++asked, resolve)
+    tell({ kind: 'has', asked, extension })
+  })
 
 /** The clients' log lines, written by the main thread's logger (which scrubs them). */
 function threadLog(bindings: LogFields): Logger {
@@ -57,7 +58,8 @@ async function pull(): Promise<void> {
   const db = openSqlite(job.file)
   try {
     const log = threadLog({ thread: 'pull' })
-    const onContact = (outcome: ContactOutcome) => tell({ kind: 'contact', outcome })
+    const order = new ContactOrder(job.contactOrder)
+    const onContact = (outcome: ContactOutcome) => tell({ kind: 'contact', outcome, stamp: order.next() })
     const onServiceTime = (offsetMs: number | null) => tell({ kind: 'serviceTime', offsetMs })
     const now = () => new Date(Date.now() + job.coreOffsetMs)
     const rest = new RestClient(job.account, { limits: job.limits, onContact, onServiceTime, log })

@@ -81,6 +81,31 @@ describe('a full pull in its own thread', () => {
     expect((await h.call('connection.status')).link).not.toBe('online')
   })
 
+  it('a word of the line it heard is not taken over a newer one heard meanwhile on the main thread', async () => {
+    let refused = false
+    const pull = proxy.during(
+      (req) => ({
+        byBody: (body) => {
+          if (refused || !/lot_stocks\s*\(/.test(body)) return null
+          refused = true
+          // The pull's thread hears a 503 and tells it while this thread is busy (a long statement, a burst of
+          // requests); meanwhile a heartbeat here finds the service answering again. The newer word must stand.
+          req.socket.write(
+            'HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}',
+          )
+          const until = Date.now() + 1000
+          while (Date.now() < until);
+          h.core.services.connection.record('answered')
+          return 'stall'
+        },
+      }),
+      () => h.call('catalogue.pull', { full: true }),
+    )
+    await expect(pull).rejects.toMatchObject({ code: 'server' })
+    expect(refused).toBe(true)
+    expect((await h.call('connection.status')).link).toBe('online')
+  })
+
   it('stops when its account signs out, giving its requests up, and the next pull goes through', async () => {
     const before = await h.call('catalogue.status')
     let stalled = 0

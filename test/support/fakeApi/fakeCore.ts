@@ -49,7 +49,7 @@ function activeSession(dataDir: string): ActiveSession {
     extensions: new ServiceExtensions(async () => noSuchField),
     accountDb: openMigrated(join(dataDir, 'account.sqlite'), accountMigrations),
     clock: new ServiceClock(0),
-    heard: { onContact: () => undefined, onServiceTime: () => undefined, log: undefined },
+    heard: { onContact: () => undefined, contactOrder: new SharedArrayBuffer(8), onServiceTime: () => undefined, log: undefined },
   }
 }
 

@@ -3,6 +3,7 @@ import type { ConnectionState } from '@shared/domain'
 import type { ContactOutcome } from '@core/api/restClient'
 import { CoreEvents } from '@core/events'
 import { ConnectionMonitor, defaultHeartbeat } from '@core/services/connectionMonitor'
+import { ContactOrder } from '@core/api/contactOrder'
 
 /** What the status bar promises: the truth within this long of a change. */
 const promised = 30_000
@@ -116,5 +117,18 @@ describe('the heartbeat of an idle app', () => {
     await vi.advanceTimersByTimeAsync(defaultHeartbeat.everyMs * 4)
     expect(service.asked()).toBe(0)
     expect(monitor.status()).toMatchObject({ link: 'offline', since: null })
+  })
+})
+
+describe('words heard in another thread', () => {
+  it('lets a word heard elsewhere before the last one recorded give way to it, and a newer one stand', () => {
+    const elsewhere = new ContactOrder(monitor.order.shared)
+    const heardThere = elsewhere.next()
+    // Told late (a message between threads), after the main thread heard the line drop.
+    monitor.record('unreachable')
+    monitor.record('answered', heardThere)
+    expect(monitor.status().link).toBe('offline')
+    monitor.record('failing', elsewhere.next())
+    expect(monitor.status().link).toBe('failing')
   })
 })
