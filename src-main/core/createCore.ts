@@ -253,20 +253,26 @@ function assembleHandlers(parts: CoreParts, caches: EntityCaches): Handlers {
   }
 }
 
+type AnyHandler = (input: never) => Promise<unknown>
+
+/** Every handler answered through `around`, given the request's name and the call that answers it. */
+function eachHandler(handlers: Handlers, around: (name: string, answer: () => Promise<unknown>) => Promise<unknown>): Handlers {
+  const wrapped: Record<string, AnyHandler> = {}
+  for (const [name, handler] of Object.entries(handlers) as [string, AnyHandler][])
+    wrapped[name] = (input) => around(name, () => handler(input))
+  return wrapped as unknown as Handlers
+}
+
 /** Each request counted while it is answered: the pull's thread lets them go first (sync/counterFirst.ts). */
 function counted(handlers: Handlers, requests: CounterRequests): Handlers {
-  const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
-  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
-    wrapped[name] = async (input) => {
-      const end = requests.begin()
-      try {
-        return await handler(input)
-      } finally {
-        end()
-      }
+  return eachHandler(handlers, async (_name, answer) => {
+    const end = requests.begin()
+    try {
+      return await answer()
+    } finally {
+      end()
     }
-  }
-  return wrapped as unknown as Handlers
+  })
 }
 
 /**
@@ -274,20 +280,16 @@ function counted(handlers: Handlers, requests: CounterRequests): Handlers {
  * failure is also told to `failed` (a damaged cache page met by a read).
  */
 function withErrorLog(handlers: Handlers, log: Logger, failed: (err: unknown) => void): Handlers {
-  const wrapped: Record<string, (input: never) => Promise<unknown>> = {}
-  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => Promise<unknown>][]) {
-    wrapped[name] = async (input) => {
-      try {
-        return await handler(input)
-      } catch (err) {
-        failed(err)
-        const code = (err as { code?: unknown }).code
-        // Expected refusals (bad input, offline) are warnings; anything else is an error with its stack.
-        if (typeof code === 'string') log.warn('request refused', { request: name, code, message: (err as Error).message })
-        else log.error('request failed', { request: name, err })
-        throw err
-      }
+  return eachHandler(handlers, async (name, answer) => {
+    try {
+      return await answer()
+    } catch (err) {
+      failed(err)
+      const code = (err as { code?: unknown }).code
+      // Expected refusals (bad input, offline) are warnings; anything else is an error with its stack.
+      if (typeof code === 'string') log.warn('request refused', { request: name, code, message: (err as Error).message })
+      else log.error('request failed', { request: name, err })
+      throw err
     }
-  }
-  return wrapped as unknown as Handlers
+  })
 }
