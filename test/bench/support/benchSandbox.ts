@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../../support/tempDir'
 import type { SandboxScale } from '@sandbox'
@@ -11,6 +12,8 @@ export interface BenchSandbox {
   user: { email: string; token: string }
   /** The sandbox's own folder: its store is `<dir>/sandbox.sqlite`. */
   dir: string
+  /** The processor time its process has used so far, ms (Linux: /proc). */
+  processorMs(): number
   stop(): void
 }
 
@@ -27,5 +30,10 @@ export async function startBenchSandbox(scale: SandboxScale): Promise<BenchSandb
     sandbox.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)))
   })
   const started = JSON.parse(first) as { url: string; users: { email: string; token: string }[] }
-  return { url: started.url, user: started.users[0]!, dir, stop: () => sandbox.kill('SIGTERM') }
+  const processorMs = () => {
+    // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+    const fields = readFileSync(`/proc/${sandbox.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  }
+  return { url: started.url, user: started.users[0]!, dir, processorMs, stop: () => sandbox.kill('SIGTERM') }
 }

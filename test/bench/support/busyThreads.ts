@@ -1,0 +1,29 @@
+import { Worker } from 'node:worker_threads'
+
+// Busy for `busyMs`, then asleep for `restMs`, until told to stop.
+const busySource = `
+const { workerData } = require('node:worker_threads')
+const stop = new Int32Array(workerData.stop)
+const rest = new Int32Array(new SharedArrayBuffer(4))
+while (Atomics.load(stop, 0) === 0) {
+  const until = performance.now() + workerData.busyMs
+  while (performance.now() < until);
+  Atomics.wait(rest, 0, 0, workerData.restMs)
+}
+`
+
+/**
+ * Threads that only use the processor, `share` of the time each (in 20 ms rounds): a load as heavy as a pull and its
+ * service, without either, to tell what the machine's scheduler does to a clerk's request from what a pull does.
+ */
+export function busyThreads(count: number, share: number): { stop: () => Promise<void> } {
+  const stop = new SharedArrayBuffer(4)
+  const workerData = { stop, busyMs: 20 * share, restMs: 20 * (1 - share) }
+  const threads = Array.from({ length: count }, () => new Worker(busySource, { eval: true, workerData }))
+  return {
+    stop: async () => {
+      Atomics.store(new Int32Array(stop), 0, 1)
+      await Promise.all(threads.map((t) => t.terminate()))
+    },
+  }
+}
