@@ -84,6 +84,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   events.on('session.changed', () => caches.close())
   events.on('entity.changed', () => caches.close())
   events.on('sync.changed', () => updates.outboxChanged())
+  events.on('catalogue.changed', () => {
+    // Told as the pull ends: a cache that cannot be read now is met again by the next request, and said there.
+    try {
+      areas.bookings.catalogueChanged()
+    } catch (err) {
+      log.warn('bookings not named again after a pull', { err })
+    }
+  })
 
   return {
     handlers: withErrorLog(counted(assembleHandlers(parts, caches), areas.counterRequests), log.child({ area: 'requests' }), (err) => {

@@ -21,6 +21,7 @@ import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt, lotAvailableAt } from './availability'
 import { refuseAtEntry } from './entryChecks'
 import type { EntityCache, EntityCaches } from './entityCaches'
+import { described, describedAll, unnamedLines } from './bookingNames'
 import { forgetOpenBooking } from './openBookingService'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -41,6 +42,8 @@ export interface BookingChanged {
  */
 export class BookingsService {
   private readonly pushes: PushRunner
+  /** Lines the last whole list could not name: see catalogueChanged. */
+  private unnamedLines = 0
 
   constructor(
     private readonly dataDir: string,
@@ -208,26 +211,37 @@ export class BookingsService {
 
   list(): LocalBooking[] {
     const cache = this.cache()
-    return this.describedAll(
-      cache,
-      cache.bookings.list().filter((b) => !b.deleted),
-    )
+    const kept = cache.bookings.list().filter((b) => !b.deleted)
+    const listed = describedAll(cache, kept)
+    this.unnamedLines = unnamedLines(listed)
+    return listed
+  }
+
+  /**
+   * After a pull: when it names lines the last whole list could not (bookings read before the first catalogue
+   * arrived, an item new on the service), the list goes to the windows again; they would keep `#id` on a slip.
+   */
+  catalogueChanged(): void {
+    const before = this.unnamedLines
+    if (before === 0 || !this.caches.current()) return
+    const listed = this.list()
+    if (this.unnamedLines < before) this.announceAll(listed)
   }
 
   /**
    * Announces the whole list and the open outbox once (after the agency's bookings were read again from
    * the service): the stores replace what they hold. Returns it for the command that asked.
    */
-  announceAll(): BookingsDelta {
+  announceAll(listed = this.list()): BookingsDelta {
     const cache = this.cache()
-    const delta: BookingsDelta = { bookings: this.list(), removed: [], entries: cache.outbox.list(), sync: this.summary(), full: true }
+    const delta: BookingsDelta = { bookings: listed, removed: [], entries: cache.outbox.list(), sync: this.summary(), full: true }
     this.events.emit('bookings.changed', delta)
     return delta
   }
 
   get(ref: string): LocalBooking {
     const cache = this.cache()
-    return this.described(cache, this.find(cache, ref))
+    return described(cache, this.find(cache, ref))
   }
 
   outbox(): OutboxEntry[] {
@@ -293,17 +307,6 @@ export class BookingsService {
       this.enqueue(cache, booking.localId, op, payload, at)
     })
     return this.changedOne(booking.localId)
-  }
-
-  /** Lines with their item and lot names from the cached catalogue, for the screens and the slips. */
-  private described(cache: EntityCache, booking: LocalBooking): LocalBooking {
-    return { ...booking, lines: booking.lines.map((l) => ({ ...l, ...cache.store.describe(l.itemId, l.lotId) })) }
-  }
-
-  /** The same for many bookings: one read of the catalogue for all their lines. */
-  private describedAll(cache: EntityCache, bookings: LocalBooking[]): LocalBooking[] {
-    const describe = cache.store.describeAll(bookings.flatMap((b) => b.lines))
-    return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.itemId, l.lotId ?? null) })) }))
   }
 
   /** The screen's warning, from the same rule and the same net figure its scans showed (before this booking counts). */
@@ -392,6 +395,6 @@ export class BookingsService {
       if (b && !b.deleted) present.push(b)
       else removed.push(id)
     }
-    return { bookings: this.describedAll(cache, present), removed, entries: cache.outbox.listOf(ids), sync, full: false }
+    return { bookings: describedAll(cache, present), removed, entries: cache.outbox.listOf(ids), sync, full: false }
   }
 }

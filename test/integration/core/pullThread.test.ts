@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { BookingsDelta } from '@shared/contract/events'
 import type { PullProgress } from '@shared/catalogue'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { observeStatements } from '@base/sqlite'
 import { catalogueTables } from '@core/cache/migrations'
+import { bookableItem } from '../../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
@@ -104,6 +106,33 @@ describe('a full pull in its own thread', () => {
     await expect(pull).rejects.toMatchObject({ code: 'server' })
     expect(refused).toBe(true)
     expect((await h.call('connection.status')).link).toBe('online')
+  })
+
+  it('names the lines of bookings read before the first catalogue once it arrives', async () => {
+    const { item, destination } = await bookableItem(h)
+    const input = { agencyToId: destination, plannedDelivery: '2026-12-01', reference: 'antes del catálogo' }
+    await h.call('bookings.create', { ...input, lines: [{ itemId: item, bookedQuantity: '1' }] })
+    expect(await h.call('sync.push')).toMatchObject({ sent: 1 })
+
+    // Another computer's first sign-in: the agency's bookings come before its first catalogue.
+    const user = sandbox.users[0]!
+    const other = await coreHarness(tempDir())
+    try {
+      await other.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
+      await other.call('counter.refresh')
+      const line = async () =>
+        (await other.call('bookings.list')).find((b) => b.reference === input.reference)!.lines.find((l) => l.itemId === item)!
+      expect((await line()).itemCode).toBeNull()
+
+      await other.call('catalogue.pull')
+      // The windows hold the list they were given: it comes again, named, without being asked for.
+      const announced = other.seen('bookings.changed') as BookingsDelta[]
+      const named = announced.at(-1)!.bookings.find((b) => b.reference === input.reference)
+      expect(named?.lines.find((l) => l.itemId === item)?.itemCode).toBe((await line()).itemCode)
+      expect((await line()).itemCode).not.toBeNull()
+    } finally {
+      await other.close()
+    }
   })
 
   it('stops when its account signs out, giving its requests up, and the next pull goes through', async () => {
