@@ -1,8 +1,8 @@
 import type { ConnectionLink, ConnectionState } from '@shared/domain'
 import { clockIsOff } from '@shared/serviceClock'
+import { ContactOrder } from '../api/contactOrder'
 import type { ContactOutcome } from '../api/restClient'
 import type { CoreEvents } from '../events'
-import { ContactOrder } from '../api/contactOrder'
 
 const linkAfter: Record<ContactOutcome, ConnectionLink> = { answered: 'online', failing: 'failing', unreachable: 'offline' }
 
