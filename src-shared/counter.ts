@@ -50,7 +50,12 @@ export const scanResult = z.discriminatedUnion('kind', [
     /** Dynamic bundles: the category's items with stock at the agency. */
     choices: z.array(scannedItem),
   }),
-  z.object({ kind: z.literal('unknown'), code: z.string() }),
+  z.object({
+    kind: z.literal('unknown'),
+    code: z.string(),
+    /** This computer has no catalogue yet (its first pull has not ended): the code may well be the service's. */
+    noCatalogueYet: z.literal(true).optional(),
+  }),
   /** A known code that cannot be booked, with the reason (src-shared/bookingLines/bundleExpansion.ts): nothing is added. */
   z.object({ kind: z.literal('refused'), code: z.string(), reason: z.enum(['inactive']), name: z.string() }),
 ])

@@ -103,13 +103,15 @@ export class CounterService {
     const cache = this.cache()
     const agency = cache.agencyId
     const found = code ? cache.store.lookupCode(code, only) : null
-    if (!found) return { kind: 'unknown', code }
+    const unknown = (): ScanResult =>
+      cache.store.pulledAt() === null ? { kind: 'unknown', code, noCatalogueYet: true } : { kind: 'unknown', code }
+    if (!found) return unknown()
     if (found.kind === 'item') {
       const [item] = this.scanned(cache, [found.id], agency)
-      return item ? { kind: 'item', code, item } : { kind: 'unknown', code }
+      return item ? { kind: 'item', code, item } : unknown()
     }
     const bundle = cache.store.bundle(found.id)
-    if (!bundle) return { kind: 'unknown', code }
+    if (!bundle) return unknown()
     const refusal = bundleRefusal(bundle)
     if (refusal) return { kind: 'refused', code, reason: refusal, name: `${bundle.code} ${bundle.name}` }
     const head: ScannedBundle = {

@@ -50,7 +50,8 @@ export function useLinePicks(fields: { lines: FormLine[] }, screen: NewBookingSc
       failed(AppError.from(err))
       return
     }
-    if (found.kind === 'unknown') return refuse('unknown', t('counter.unknownCode', { code: found.code }))
+    if (found.kind === 'unknown')
+      return refuse('unknown', t(found.noCatalogueYet ? 'counter.unknownCodeNoCatalogue' : 'counter.unknownCode', { code: found.code }))
     // Known but not bookable (an inactive bundle): said with the reason, nothing added.
     if (found.kind === 'refused') return refuse('refused', t('counter.refusedInactive', { name: found.name }))
     // Withdrawn from sale: the service would refuse the booking after a sync. Said now, with its code and name.

@@ -23,6 +23,7 @@ const counter: CounterMessages = {
     scanHint:
       'F2 comes back here · 5*code adds five · Ctrl+Enter saves · ↑↓ choose a line, +− its quantity · Del removes the selected (or last) line · Ctrl+Z undoes',
     unknownCode: 'Unknown code: {code}',
+    unknownCodeNoCatalogue: 'Code {code}: the catalogue has not reached this computer yet. Scan it again once it has downloaded.',
     refusedInactive: 'Bundle {name} is inactive: it cannot be booked. Nothing was added.',
     refusedInactiveItem: 'Item {name} is inactive: it cannot be booked. Nothing was added.',
     suggestionInactive: 'Inactive',

@@ -22,6 +22,8 @@ const counter = {
     scanHint:
       'F2 vuelve aquí · 5*código añade cinco · Ctrl+Enter guarda · ↑↓ eligen línea, +− su cantidad · Supr quita la línea seleccionada (o la última) · Ctrl+Z deshace',
     unknownCode: 'Código desconocido: {code}',
+    unknownCodeNoCatalogue:
+      'Código {code}: el catálogo aún no ha llegado a esta computadora. Vuelva a escanearlo cuando termine de descargarse.',
     refusedInactive: 'El conjunto {name} está inactivo: no se puede reservar. No se añadió nada.',
     refusedInactiveItem: 'El artículo {name} está inactivo: no se puede reservar. No se añadió nada.',
     suggestionInactive: 'Inactivo',

@@ -59,6 +59,8 @@ export function useDispatchScan(screen: DispatchScreen, lists: ScanLists) {
     if (itemId === null) {
       // A barcode that is not the item's code: the catalogue on this computer knows which item it is.
       const result = await reads.scan(itemCode, 'item').catch(() => null)
+      if (result?.kind === 'unknown' && result.noCatalogueYet)
+        return refuse({ type: 'error', text: t('dispatch.scan.noCatalogueYet', { code: itemCode }) })
       if (result?.kind === 'item') itemId = result.item.item.id
     }
     const outcome =

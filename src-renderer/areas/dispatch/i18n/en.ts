@@ -114,6 +114,8 @@ const dispatch: DispatchMessages = {
       ticked: '{code}: {count} of {quantity}',
       full: '{code}: all {quantity} booked units are already checked. One more is not counted.',
       notOnBooking: '{code} is not on booking {number}.',
+      noCatalogueYet:
+        'Code {code}: the catalogue has not reached this computer yet. Count by hand, or scan it again once it has downloaded.',
       over: '{code}: {left} left to check; {count} is not counted. Type the counted quantity on the line.',
       lineCount: 'Checked:',
       lineOf: 'of {quantity}',

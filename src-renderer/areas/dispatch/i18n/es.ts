@@ -112,6 +112,8 @@ const dispatch = {
       ticked: '{code}: {count} de {quantity}',
       full: '{code}: ya se verificaron las {quantity} unidades reservadas. No se cuenta una más.',
       notOnBooking: '{code} no está en la reserva {number}.',
+      noCatalogueYet:
+        'Código {code}: el catálogo aún no ha llegado a esta computadora. Cuente a mano o vuelva a escanearlo cuando termine de descargarse.',
       over: '{code}: quedan {left} por verificar; no se cuentan {count}. Escriba en la línea la cantidad contada.',
       lineCount: 'Verificadas:',
       lineOf: 'de {quantity}',

@@ -2,6 +2,7 @@ import { ref, type Ref } from 'vue'
 import { countScan, lineByCode, type ReceptionForm, type ReceptionLineForm } from '../receptionForm'
 import { itemLabel } from '../itemLabel'
 import { usePurchasingStore } from '../stores/purchasing'
+import type { ScannedCode } from '../stores/scannedCode'
 
 /** What the last scan did, said under the scan box: an i18n key under purchasing.receptions.count and its values (quantities unformatted). */
 export interface ScanNote {
@@ -28,8 +29,11 @@ export function useReceptionScan(form: Ref<ReceptionForm | null>, blocked: () =>
     let item = code
     if (itemId === null) {
       // The catalogue cached on this computer knows barcodes; without it, only the order's own codes are known.
-      const found = await store.identify(code, kind).catch(() => ({ kind: 'unknown' as const, code }))
-      if (found.kind !== 'item') return (refuse(found.kind === 'bundle' ? 'bundle' : 'unknownCode', { code }), null)
+      const found: ScannedCode = await store.identify(code, kind).catch(() => ({ kind: 'unknown' as const, code }))
+      if (found.kind !== 'item') {
+        const why = found.kind === 'bundle' ? 'bundle' : found.noCatalogueYet ? 'noCatalogueYet' : 'unknownCode'
+        return (refuse(why, { code }), null)
+      }
       itemId = found.itemId
       item = `${found.code} — ${found.name}`
     }

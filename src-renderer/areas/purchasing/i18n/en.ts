@@ -153,6 +153,8 @@ const purchasing: PurchasingMessages = {
         over: '{item}: {quantity} counted, the order expects {pending}. Check before saving.',
         notOnOrder: '{item} is not on this order: it was not counted.',
         unknownCode: 'Unknown code: {code}. Nothing was counted.',
+        noCatalogueYet:
+          'Code {code}: the catalogue has not reached this computer yet. Nothing was counted; scan it again once it has downloaded.',
         bundle: '{code} is a bundle: scan the items it contains.',
         overMark: '+{n} over',
         complete: 'Complete',

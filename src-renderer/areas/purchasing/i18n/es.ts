@@ -152,6 +152,8 @@ const purchasing = {
         over: '{item}: {quantity} contado, la orden espera {pending}. Revise antes de registrar.',
         notOnOrder: '{item} no está en esta orden: no se contó.',
         unknownCode: 'Código desconocido: {code}. No se contó nada.',
+        noCatalogueYet:
+          'Código {code}: el catálogo aún no ha llegado a esta computadora. No se contó nada; vuelva a escanearlo cuando termine de descargarse.',
         bundle: '{code} es un paquete: escanee los productos que contiene.',
         overMark: '+{n} de más',
         complete: 'Completo',

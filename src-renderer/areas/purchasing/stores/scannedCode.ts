@@ -1,7 +1,11 @@
 import { request } from '@renderer/api'
 
 /** What a scanned code names in the cached catalogue: an item (its id), a bundle, or nothing known. */
-export type ScannedCode = { kind: 'item'; itemId: number; code: string; name: string } | { kind: 'bundle' | 'unknown'; code: string }
+export type ScannedCode =
+  | { kind: 'item'; itemId: number; code: string; name: string }
+  | { kind: 'bundle'; code: string }
+  /** `noCatalogueYet`: as the core's scan says it (src-shared/counter.ts). */
+  | { kind: 'unknown'; code: string; noCatalogueYet?: true }
 
 /**
  * Counting by scanning, from the catalogue cached on this computer. Goods are
@@ -12,6 +16,7 @@ export type ScannedCode = { kind: 'item'; itemId: number; code: string; name: st
 export async function identify(code: string, kind?: 'item' | 'bundle'): Promise<ScannedCode> {
   const found = await request('counter.scan', { code, kind: kind ?? 'item' })
   if (found.kind === 'item') return { kind: 'item', itemId: found.item.item.id, code: found.item.item.code, name: found.item.item.name }
+  if (found.kind === 'unknown' && found.noCatalogueYet) return found
   // Only a bundle answers "refused" (an inactive one): still a bundle, which receptions do not count.
   if (found.kind === 'bundle' || found.kind === 'refused' || kind) return { kind: found.kind === 'refused' ? 'bundle' : found.kind, code }
   const bundle = await request('counter.scan', { code, kind: 'bundle' })

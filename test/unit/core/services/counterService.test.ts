@@ -1,7 +1,7 @@
 import { fakeService as fake } from '../../../support/fakeApi/mockedApi' // first: the api is replaced before the core loads
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { serviceBundle } from '../../../support/fakeApi/bundlesFake'
-import type { FakeCore } from '../../../support/fakeApi/fakeCore'
+import { fakeCore, type FakeCore } from '../../../support/fakeApi/fakeCore'
 import { pulledCores } from '../../../support/fakeApi/pulledCore'
 import { agencies, items, lots, stockShop } from '../../../support/fakeApi/shopCatalogue'
 
@@ -41,6 +41,17 @@ describe('scanning at the counter', () => {
 
   it('says unknown for a code the catalogue does not have', () => {
     expect(core.counter.scan('NOPE-9')).toEqual({ kind: 'unknown', code: 'NOPE-9' })
+  })
+
+  it('says the catalogue has not arrived when no pull has ended yet, the code the service’s for all it knows', async () => {
+    const first = fakeCore()
+    try {
+      // Signed in, the entity known: only the catalogue is missing.
+      await first.profile.whoami()
+      expect(first.counter.scan('TORN-1')).toEqual({ kind: 'unknown', code: 'TORN-1', noCatalogueYet: true })
+    } finally {
+      first.close()
+    }
   })
 
   it('expands a bundle into its components, each with the quantity one bundle takes', () => {

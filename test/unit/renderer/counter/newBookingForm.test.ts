@@ -83,6 +83,7 @@ const scans: Record<string, ScanResult> = {
   'PIN-1': withLots(2, 'PIN-1', [{ id: 20, name: 'L2603-6127', expires: '2026-03-14', available: 75 }]),
   'NEAR-1': withLots(3, 'NEAR-1', [{ id: 30, name: 'L2612-0001', expires: '2026-12-05', available: 9 }]),
   'OFF-1': withLots(4, 'OFF-1', [], false),
+  'LLEGA-1': { kind: 'unknown', code: 'LLEGA-1', noCatalogueYet: true },
 }
 
 /** The core as the form meets it: a kept form of this entity (none), the setup, a catalogue pulled, two codes; `create` answers the save. */
@@ -254,12 +255,17 @@ describe('the new booking form', () => {
     scope.stop()
   })
 
-  it('says a code it does not know, adds nothing, and takes a scan back with Ctrl+Z', async () => {
+  it('says a code it does not know, or that the catalogue has not arrived, adds nothing, and takes a scan back with Ctrl+Z', async () => {
     answering(async () => saved('b1'))
     const { stand } = screen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'NADA-1', count: '1' })
-    expect(form.lines.shownNotice.value).toMatchObject({ kind: 'unknown', text: expect.stringContaining('NADA-1') as string })
+    expect(form.lines.shownNotice.value).toMatchObject({ kind: 'unknown', text: 'Código desconocido: NADA-1' })
+    // Before the first pull ends, the code may well be the service's.
+    await form.lines.pick({ code: 'LLEGA-1', count: '1' })
+    const notYet = 'Código LLEGA-1: el catálogo aún no ha llegado a esta computadora. Vuelva a escanearlo cuando termine de descargarse.'
+    expect(form.lines.shownNotice.value).toMatchObject({ kind: 'unknown', text: notYet })
+    expect(form.fields.lines).toEqual([])
     await form.lines.pick({ code: 'ART-1', count: '1' })
     form.lines.undo()
     expect(form.fields.lines).toEqual([])

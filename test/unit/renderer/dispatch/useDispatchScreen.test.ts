@@ -169,6 +169,23 @@ describe("Dispatch's controller", () => {
     expect(asked).toContain('focus scan')
   })
 
+  it('says the catalogue has not arrived when a code is unknown before the first pull ends', async () => {
+    const answer = api.request.getMockImplementation()!
+    api.request.mockImplementation(async (name: string, input: { code?: string }) =>
+      name === 'counter.scan' ? { kind: 'unknown', code: input.code, noCatalogueYet: true } : answer(name, input),
+    )
+    const { dispatch, asked } = await openScreen()
+    dispatch.scan.scanText.value = '502'
+    await dispatch.enter()
+    dispatch.scan.scanText.value = '7401234567895'
+    await dispatch.enter()
+    expect(dispatch.scan.feedback.value).toEqual({
+      type: 'error',
+      text: 'Código 7401234567895: el catálogo aún no ha llegado a esta computadora. Cuente a mano o vuelva a escanearlo cuando termine de descargarse.',
+    })
+    expect(asked).toContain('beep')
+  })
+
   it('refuses an unknown code with no booking open, and Esc twice lets go of the box', async () => {
     const { dispatch, asked } = await openScreen()
     dispatch.scan.scanText.value = 'XYZ'

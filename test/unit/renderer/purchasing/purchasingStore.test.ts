@@ -237,4 +237,15 @@ describe('the purchasing store', () => {
     expect(await store.identify('VIEJO')).toEqual({ kind: 'bundle', code: 'VIEJO' })
     expect(await store.identify('nada')).toEqual({ kind: 'unknown', code: 'nada' })
   })
+
+  it('says a code is unknown because the catalogue has not arrived, without asking for it as a bundle', async () => {
+    const store = usePurchasingStore()
+    const asked: unknown[] = []
+    answers.set('counter.scan', (input) => {
+      asked.push(input)
+      return { kind: 'unknown', code: (input as { code: string }).code, noCatalogueYet: true }
+    })
+    expect(await store.identify('7400000000012')).toEqual({ kind: 'unknown', code: '7400000000012', noCatalogueYet: true })
+    expect(asked).toEqual([{ code: '7400000000012', kind: 'item' }])
+  })
 })
