@@ -88,6 +88,8 @@ const en: Messages = {
     offline: 'Offline',
     since: '{state} since {time}',
     lastContact: 'Last contact: {time}',
+    catalogueArriving: 'Catalogue on its way',
+    catalogueArrivingTitle: "This computer's first catalogue is downloading: until it arrives, scanned codes are not recognised.",
     stockAge: 'Stock {ago}',
     stockAgeNow: 'Stock up to date',
     stockAgeTitle: 'Stock read from the service: {time}.',

@@ -88,6 +88,9 @@ const es = {
     /** The state's name and since when it is so, everywhere the line is named. */
     since: '{state} desde {time}',
     lastContact: 'Último contacto: {time}',
+    catalogueArriving: 'Catálogo en camino',
+    catalogueArrivingTitle:
+      'El primer catálogo de esta computadora se está descargando: hasta que llegue, los códigos escaneados no se reconocen.',
     stockAge: 'Existencias {ago}',
     stockAgeNow: 'Existencias al momento',
     stockAgeTitle: 'Existencias leídas del servicio: {time}.',

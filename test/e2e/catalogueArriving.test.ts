@@ -26,6 +26,8 @@ describe('before the first catalogue arrives', () => {
       // An item the service has in that entity.
       const code = bookingFacts[other.entityId as 101 | 102].stockedItem.code
       await scan(page, code)
+      // The status bar says why, on every screen, until the catalogue is there.
+      await expectText(page.getByTestId('status-catalogue-arriving'), '⟳ Catálogo en camino')
       const notice = page.getByTestId('booking-unknown-code')
       await expectText(
         notice,
@@ -38,6 +40,7 @@ describe('before the first catalogue arrives', () => {
     } finally {
       await setServiceLatency(service, 0)
     }
+    await expect.poll(() => page.getByTestId('status-catalogue-arriving').count(), { timeout: 60_000 }).toBe(0)
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
