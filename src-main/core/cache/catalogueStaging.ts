@@ -204,13 +204,21 @@ export class CatalogueStaging {
   async swapIn(marks: FullPullMarks, now: () => Date): Promise<void> {
     this.statements = null
     await this.mergeWords()
-    await swapIn(this.db, catalogueTables, () => {
-      const at = now().toISOString()
-      markPulled(this.db, at, marks.capabilities)
-      markFullPull(this.db, at)
-      markBundlesSeen(this.db, marks.bundlesSeenUntil)
-      markStockRead(this.db, marks.agencyIds, at, false)
-    })
+    await swapIn(
+      this.db,
+      catalogueTables,
+      () => {
+        const at = now().toISOString()
+        markPulled(this.db, at, marks.capabilities)
+        markFullPull(this.db, at)
+        markBundlesSeen(this.db, marks.bundlesSeenUntil)
+        markStockRead(this.db, marks.agencyIds, at, false)
+      },
+      async () => {
+        await nextTurn()
+        this.beforeBatch()
+      },
+    )
   }
 
   /** The search words' segments merged a bounded step a turn until no step merges more, then FTS5's merging back. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { unknownRestColumns } from '@core/api/bundleColumnsRest'
 import type { GraphqlBundle } from '@core/api/catalogueGraphql'
 import { openMigrated } from '@core/cache/cacheDatabase'
+import { CatalogueStaging } from '@core/cache/catalogueStaging'
 import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
 import { tempDir } from '../../../support/tempDir'
@@ -174,5 +175,33 @@ describe('the full pull staging the catalogue', () => {
     expect(s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name LIKE 'old_%' OR name LIKE 'next_%'").pluck().get()).toBe(
       0,
     )
+  })
+
+  it('lets go of the replaced catalogue a bounded step at a time, the counter first before each', async () => {
+    const s = store()
+    const bundles = Array.from({ length: 2500 }, (_, n) => graphqlBundle(n + 1, `CAJA-${n + 1}`, '2026-11-01T10:00:00.000Z'))
+    const first = s.staging()
+    first.openRestColumns()
+    first.begin()
+    first.writeReference(reference)
+    for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false)
+    await first.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, () => new Date('2026-11-29T00:00:00.000Z'))
+    first.dropRestColumns()
+    // A whole table dropped in one statement held the file from a clerk's save for as long as it took to free every
+    // page (30–60 ms for the bundles' records on the large seed). Where the counter may go first, the old rows left:
+    const left: number[] = []
+    const oldTableThere = s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name = 'old_bundle_records'").pluck()
+    const second = new CatalogueStaging(s.db, () => {
+      if (oldTableThere.get()) left.push(s.db.prepare<[], number>('SELECT count(*) FROM old_bundle_records').pluck().get()!)
+    })
+    second.openRestColumns()
+    second.begin()
+    second.writeReference(reference)
+    second.writeBundles([graphqlBundle(1, 'CAJA-1', '2026-11-02T10:00:00.000Z')], false)
+    await second.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, () => new Date('2026-11-30T00:00:00.000Z'))
+    second.dropRestColumns()
+    expect(left.filter((n) => n > 0 && n < 2500).length).toBeGreaterThan(1)
+    expect(s.db.prepare('SELECT id FROM bundles').all()).toEqual([{ id: 1 }])
+    expect(s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name LIKE 'old_%'").pluck().get()).toBe(0)
   })
 })
