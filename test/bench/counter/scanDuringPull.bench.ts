@@ -14,6 +14,7 @@ import { percentile, report } from '../support/measure'
 // thread of its own, scans every 20 ms and commits every tenth time, and times each from sending it to its
 // answer: what the pull holds the event loop for is in the time of the request that arrived meanwhile. Idle
 // and during at the same pace, so the one is the other's baseline; 20 ms gives a 12 s pull some 600 scans.
+// Twice: with the sandbox sharing the two processors as it is, then yielding them to every other thread.
 let sandbox: BenchSandbox | undefined
 let h: CoreHarness | undefined
 beforeAll(async () => {
@@ -62,68 +63,87 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
     const own = process.cpuUsage()
     return (own.user + own.system) / 1000 + sandbox!.processorMs()
   }
-  const processorBefore = processorMs()
-  const pullStarted = performance.now()
-  let pullLoad = 0
-  const pull = core.call('catalogue.pull', { full: true }).then(() => {
-    pullLoad = (processorMs() - processorBefore) / (performance.now() - pullStarted)
-  })
-  const during = (await runClerk(work, { ...clerk, pauseMs: 20, until: pull })).byKind
-  await pull
+  const duringPull = async () => {
+    const processorBefore = processorMs()
+    const pullStarted = performance.now()
+    let load = 0
+    const pull = core.call('catalogue.pull', { full: true }).then(() => {
+      load = (processorMs() - processorBefore) / (performance.now() - pullStarted)
+    })
+    const { byKind } = await runClerk(work, { ...clerk, pauseMs: 20, until: pull })
+    await pull
+    return { scan: byKind.scan!, commit: byKind.commit!, onCoreThread: onCoreThread.splice(0), load }
+  }
+  const during = await duringPull()
   // The same clerk beside two threads that only use the processor, as much as the pull and the service did (about
   // 1.5 of this machine's two processors on the large seed): the wait the scheduler alone makes, without a pull.
-  const busy = busyThreads(2, Math.min(1, pullLoad / 2))
+  const busy = busyThreads(2, Math.min(1, during.load / 2))
   const beside = (await runClerk(work, { ...clerk, pauseMs: 20, count: 300 })).byKind
   await busy.stop()
+  // A shop's service is on another computer: here it shares the two processors with the clerk, and answers a pull
+  // with about as much processor time as the pull takes. Once it only takes what no thread of this one wants, what
+  // is left is the client's own doing.
+  sandbox!.yieldToAll()
+  const elsewhere = await duringPull()
   expect(failure).toBeNull()
+  const idleP99 = { name: 'idle', value: percentile(idle.scan!, 99) }
+  const idleCommitP99 = { name: 'idle', value: percentile(idle.commit!, 99) }
   report(
-    `While a full pull runs (${during.scan!.length} scans, ${during.commit!.length} commits during; ${idle.scan!.length} and ${idle.commit!.length} idle; the pull and the service kept ${pullLoad.toFixed(2)} processors busy)`,
+    `While a full pull runs (${during.scan.length} scans, ${during.commit.length} commits during; ${idle.scan!.length} and ${idle.commit!.length} idle; the pull and the service kept ${during.load.toFixed(2)} processors busy)`,
     [
       {
         name: 'p50 scan during the pull',
-        value: percentile(during.scan!, 50),
+        value: percentile(during.scan, 50),
         unit: 'ms',
         baseline: { name: 'idle', value: percentile(idle.scan!, 50) },
       },
+      { name: 'p99 scan during the pull', value: percentile(during.scan, 99), unit: 'ms', baseline: idleP99, goal: 'ratio ≤ 1.5' },
       {
-        name: 'p99 scan during the pull',
-        value: percentile(during.scan!, 99),
-        unit: 'ms',
-        baseline: { name: 'idle', value: percentile(idle.scan!, 99) },
-        goal: 'ratio ≤ 1.5',
-      },
-      {
-        name: `p99 scan beside two threads busy ${Math.round(Math.min(1, pullLoad / 2) * 100)} % of the time, no pull`,
+        name: `p99 scan beside two threads busy ${Math.round(Math.min(1, during.load / 2) * 100)} % of the time, no pull`,
         value: percentile(beside.scan!, 99),
         unit: 'ms',
-        baseline: { name: 'idle', value: percentile(idle.scan!, 99) },
+        baseline: idleP99,
       },
       {
         name: 'p99 scan during the pull, its time on the core’s thread',
-        value: percentile(onCoreThread, 99),
+        value: percentile(during.onCoreThread, 99),
         unit: 'ms',
         baseline: { name: 'idle', value: percentile(idleOnCoreThread, 99) },
       },
       {
         name: 'slowest scan during the pull',
-        value: Math.max(...during.scan!),
+        value: Math.max(...during.scan),
         unit: 'ms',
         baseline: { name: 'idle', value: Math.max(...idle.scan!) },
       },
       {
         name: 'p50 commit during the pull',
-        value: percentile(during.commit!, 50),
+        value: percentile(during.commit, 50),
         unit: 'ms',
         baseline: { name: 'idle', value: percentile(idle.commit!, 50) },
       },
       {
         name: 'p99 commit during the pull',
-        value: percentile(during.commit!, 99),
+        value: percentile(during.commit, 99),
         unit: 'ms',
-        baseline: { name: 'idle', value: percentile(idle.commit!, 99) },
+        baseline: idleCommitP99,
         goal: 'ratio ≤ 1.5',
       },
     ],
   )
-  expect(during.commit!.length).toBeGreaterThan(5)
+  report(
+    `The same, the service's process yielding to every other (${elsewhere.scan.length} scans, ${elsewhere.commit.length} commits during)`,
+    [
+      { name: 'p99 scan during the pull', value: percentile(elsewhere.scan, 99), unit: 'ms', baseline: idleP99, goal: 'ratio ≤ 1.5' },
+      {
+        name: 'p99 commit during the pull',
+        value: percentile(elsewhere.commit, 99),
+        unit: 'ms',
+        baseline: idleCommitP99,
+        goal: 'ratio ≤ 1.5',
+      },
+    ],
+  )
+  expect(elsewhere.commit.length).toBeGreaterThan(5)
+  expect(during.commit.length).toBeGreaterThan(5)
 }, 600_000)

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../../support/tempDir'
@@ -14,6 +14,11 @@ export interface BenchSandbox {
   dir: string
   /** The processor time its process has used so far, ms (Linux: /proc). */
   processorMs(): number
+  /**
+   * From now on its threads run only when no other thread of this computer wants a processor (Linux SCHED_IDLE, by
+   * util-linux's `chrt`): as near as one computer comes to a service on another. Not undone (unprivileged, it cannot).
+   */
+  yieldToAll(): void
   stop(): void
 }
 
@@ -35,5 +40,6 @@ export async function startBenchSandbox(scale: SandboxScale): Promise<BenchSandb
     const fields = readFileSync(`/proc/${sandbox.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
     return (Number(fields[11]) + Number(fields[12])) * 10
   }
-  return { url: started.url, user: started.users[0]!, dir, processorMs, stop: () => sandbox.kill('SIGTERM') }
+  const yieldToAll = () => execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(sandbox.pid)])
+  return { url: started.url, user: started.users[0]!, dir, processorMs, yieldToAll, stop: () => sandbox.kill('SIGTERM') }
 }
