@@ -5,7 +5,18 @@ import type { Page } from 'playwright-core'
 /** Screenshots for a human to look at; the folder is git-ignored. */
 export const artifactsDir = join(__dirname, '..', 'artifacts')
 
+/**
+ * After the page's transitions end (a width just set folds the side menu over some 200 ms, and a picture taken at
+ * once showed its labels cut); a spinner's endless animation is not waited for, nor anything past two seconds.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2000 },
+    )
+    .catch(() => undefined)
   mkdirSync(artifactsDir, { recursive: true })
   const path = join(artifactsDir, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`)
   await page.screenshot({ path, fullPage: true })
