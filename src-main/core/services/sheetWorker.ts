@@ -66,7 +66,30 @@ const cellText = (v: ExcelJS.CellValue): string => {
 
 const rowOf = (row: ExcelJS.Row): SheetRow => ({ number: row.number, cells: (row.values as ExcelJS.CellValue[]).map(cellText) })
 
+/**
+ * exceljs's streaming reader reads a sheet at once when the shared strings and the workbook's relations came before
+ * it in the zip, and then needs xl/workbook.xml read already (exceljs#962): a valid file whose workbook part comes
+ * last fails there with "reading 'sheets'". Such a file, within the limits scanXlsx checked, is read whole instead.
+ */
 async function parseXlsx(bytes: Buffer, job: SheetJob): Promise<SheetRow[]> {
+  try {
+    return await streamXlsx(bytes, job)
+  } catch (err) {
+    if (err instanceof OverLimit) throw err
+    return loadXlsx(bytes, job)
+  }
+}
+
+async function loadXlsx(bytes: Buffer, job: SheetJob): Promise<SheetRow[]> {
+  const workbook = new (await excel()).Workbook()
+  await workbook.xlsx.load(new Uint8Array(bytes).buffer)
+  const rows: SheetRow[] = []
+  workbook.worksheets[0]?.eachRow((row) => rows.push(rowOf(row)))
+  if (rows.length > job.maxRows + 1) throw new OverLimit('tooManyRows')
+  return rows
+}
+
+async function streamXlsx(bytes: Buffer, job: SheetJob): Promise<SheetRow[]> {
   const rows: SheetRow[] = []
   const reader = new (await excel()).stream.xlsx.WorkbookReader(Readable.from(bytes), {
     worksheets: 'emit',
