@@ -87,8 +87,8 @@ export async function swapIn(db: Sqlite, tables: readonly string[], also?: () =>
 /**
  * How long one statement letting go of a replaced table may hold the file. A drop is one statement that frees every
  * page of the table: 30–60 ms for the old bundles' records on the large seed, and a clerk's save that came meanwhile
- * waited for it, then for SQLite's next retry (54–133 ms at p99 beside 11 ms idle). Rows cost what their pages do (a
- * bundle's record several pages, a component a few bytes), so each statement's rows follow the last one's time.
+ * waited for it, then for SQLite's next retry (24–109 ms at p99 beside 11–22 ms idle). Rows cost what their pages do
+ * (a bundle's record several pages, a component a few bytes), so each statement's rows follow the last one's time.
  */
 const STEP_MS = 4
 
