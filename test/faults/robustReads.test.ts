@@ -5,6 +5,7 @@ import { RestClient } from '@core/api/restClient'
 import { AppError } from '@shared/errors'
 import { z } from 'zod'
 import { useProxiedSession } from '../support/proxiedSession'
+import { isGraphql } from '../support/interceptingProxy'
 
 // Issue 29, item 6: an extension probe that timed out or met a 5xx aborted the
 // whole catalogue pull or counter refresh; the pull stopped at the first page
@@ -17,7 +18,6 @@ afterEach(() => {
   s.proxy.intercept = () => null
 })
 
-const isGraphql = (req: IncomingMessage) => req.method === 'POST' && (req.url ?? '').startsWith('/v1/graphql')
 const tagsProbe = (body: string) => body.includes('bundles(limit: 1) { id tags }')
 const posSettingsProbe = (body: string) => body.includes('pos_settings(limit: 1)')
 

@@ -36,6 +36,10 @@ export interface InterceptingProxy {
   close(): Promise<void>
 }
 
+/** A GraphQL query on its way to the service (every one is a POST to the same address; `byBody` tells them apart). */
+export const isGraphql = (req: { method?: string; url?: string }): boolean =>
+  req.method === 'POST' && (req.url ?? '').startsWith('/v1/graphql')
+
 /** The request's headers without Accept-Encoding: the proxy reads and reshapes answers as JSON, so it asks for them plain. */
 function plainHeaders(req: IncomingMessage): IncomingMessage['headers'] {
   const { 'accept-encoding': _dropped, ...headers } = req.headers

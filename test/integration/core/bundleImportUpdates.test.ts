@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { BundleDetail } from '@shared/catalogue'
 import { useProxiedSession } from '../../support/proxiedSession'
+import { isGraphql } from '../../support/interceptingProxy'
 
 // Issue 30, item 8: an import that meets existing codes updates them, one
 // request per bundle, after checking everything first.
 
 const s = useProxiedSession()
 
-const isGraphql = (req: IncomingMessage) => req.method === 'POST' && (req.url ?? '').startsWith('/v1/graphql')
 const isPatch = (req: IncomingMessage, id: number) => req.method === 'PATCH' && req.url === `/inventories/bundles/${id}.json`
 
 /** The bundle as the service holds it now, read past the proxy and the cache. */

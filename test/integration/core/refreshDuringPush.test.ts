@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { bookableItem } from '../../support/bookableItem'
 import { useProxiedSession } from '../../support/proxiedSession'
+import { isGraphql } from '../../support/interceptingProxy'
 
 // The line comes back: the scheduler sends the outbox while the clerk refreshes the bookings.
 // The refresh's read of the service was taken before the push created the booking, and its
 // answer arrives after: the booking just confirmed is not in it, and must not vanish.
 const session = useProxiedSession()
-
-const isGraphql = (req: { method?: string; url?: string }) => req.method === 'POST' && (req.url ?? '').startsWith('/v1/graphql')
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void

@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import type { IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, storeFileName, type RunningSandbox } from '@sandbox'
 import { openSqlite, type Sqlite } from '@base/sqlite'
@@ -8,7 +7,7 @@ import { stockReadAt } from '@core/cache/catalogueMarks'
 import { catalogueTables } from '@core/cache/migrations'
 import { bookableItem } from '../../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
-import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
+import { isGraphql, startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
 import { rest } from '../sandbox/sandboxClient'
 
@@ -43,8 +42,6 @@ function dump(cache: Sqlite): Record<(typeof catalogueTables)[number], unknown[]
   })
   return out
 }
-
-const isGraphql = (req: IncomingMessage) => req.method === 'POST' && (req.url ?? '').startsWith('/v1/graphql')
 
 beforeAll(async () => {
   const dataDir = tempDir()
