@@ -33,6 +33,8 @@ export function useCatalogueSnapshot(rowsChanged: () => void) {
   onEvent('catalogue.progress', (next) => {
     progress.value = next.phase === 'done' ? null : next
   })
+  // Another entity, another cache: its state is read at once, not when its first pull ends.
+  onEvent('entity.changed', () => void statusLoader.load())
   onEvent('catalogue.changed', (next) => {
     status.value = next
     if (!next.pulling) progress.value = null

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, memberships, openNewBooking, startTraining, unexpectedProblems } from './support/actions'
-import { setServiceLatency } from './support/bookings'
+import { expectText, input, memberships, openNewBooking, signInTo, startTraining, unexpectedProblems } from './support/actions'
+import { openDispatch, setServiceLatency } from './support/bookings'
+import { useProxiedSandbox } from './support/proxiedSandbox'
 import { scan } from './support/catalogue'
+import { isGraphql } from '../support/interceptingProxy'
 
 // The first pull runs in a thread of its own, so the screens answer before the catalogue has arrived: a scan then
 // says so, not that the code is unknown (issue 32).
@@ -43,4 +45,69 @@ describe('before the first catalogue arrives', () => {
     await expect.poll(() => page.getByTestId('status-catalogue-arriving').count(), { timeout: 60_000 }).toBe(0)
     expect(unexpectedProblems(problems)).toEqual([])
   })
+})
+
+// The same at the warehouse's two doors: a code that is no line's own, scanned while the first catalogue is still on
+// its way, is said to be waiting for it (Dispatch: count by hand; Receptions: nothing counted), not to be unknown.
+describe('before the first catalogue arrives, at dispatch and at reception', () => {
+  const proxied = useProxiedSandbox()
+  const app = useFreshApp()
+
+  it(
+    'a scanned barcode says the catalogue has not arrived yet, on a booking being shipped and on an order being received',
+    { timeout: 90_000 },
+    async () => {
+      const { page, problems } = app()
+      const { sandbox, proxy } = proxied()
+      const facts = bookingFacts[101]
+      // The first pull's page of items never comes back while this test looks (the answer's deadline is a minute).
+      let heldPages = 0
+      proxy.intercept = (req) =>
+        isGraphql(req) ? { byBody: (body) => (body.includes('items(where: {id: {_gt: $after}}') ? (heldPages++, 'stall') : null) } : null
+      try {
+        await signInTo(page, proxy.url, sandbox.users[0]!)
+        const barcode = '7401234567895'
+
+        await page.getByTestId('station-later').click()
+        await openDispatch(page)
+        // The bar says why on this screen too, though no screen that reads the catalogue was opened.
+        await expectText(page.getByTestId('status-catalogue-arriving'), '⟳ Catálogo en camino')
+        // The open booking's slip opens it; a barcode that is none of its lines' codes is asked of the catalogue.
+        await page.getByTestId('dispatch-scan').locator('input').fill(String(facts.bookings.open))
+        await page.getByTestId('dispatch-scan').locator('input').press('Enter')
+        await expectText(page.getByTestId('dispatch-active'), new RegExp(`^${facts.bookings.open}`))
+        await page.getByTestId('dispatch-scan').locator('input').fill(barcode)
+        await page.getByTestId('dispatch-scan').locator('input').press('Enter')
+        await expectText(
+          page.getByTestId('dispatch-scan-feedback'),
+          `Código ${barcode}: el catálogo aún no ha llegado a esta computadora. Cuente a mano o vuelva a escanearlo cuando termine de descargarse.`,
+        )
+        for (const width of [1024, 1366]) {
+          await page.setViewportSize({ width, height: 768 })
+          await screenshot(page, `catalogue-arriving-dispatch-${width}`)
+        }
+
+        await page.getByTestId('menu-receptions').click()
+        await input(page, 'receptions-search').fill('PED-5480')
+        await input(page, 'receptions-search').press('Enter')
+        await page.getByTestId('reception-order-view').waitFor()
+        await expect.poll(() => page.getByTestId('reception-line').count()).toBe(2)
+        await page.getByTestId('reception-scan').locator('input').fill(barcode)
+        await page.getByTestId('reception-scan').locator('input').press('Enter')
+        await expectText(
+          page.getByTestId('reception-scan-note'),
+          `Código ${barcode}: el catálogo aún no ha llegado a esta computadora. No se contó nada; vuelva a escanearlo cuando termine de descargarse.`,
+        )
+        await expectText(page.getByTestId('reception-tally'), 'Contado 0 de 17 pendiente · 0 de 2 productos completos')
+        for (const width of [1024, 1366]) {
+          await page.setViewportSize({ width, height: 768 })
+          await screenshot(page, `catalogue-arriving-reception-${width}`)
+        }
+        expect(heldPages).toBe(1)
+      } finally {
+        proxy.intercept = () => null
+      }
+      expect(unexpectedProblems(problems)).toEqual([])
+    },
+  )
 })
