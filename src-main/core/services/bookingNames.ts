@@ -12,6 +12,19 @@ export function describedAll(cache: EntityCache, bookings: LocalBooking[]): Loca
   return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.itemId, l.lotId ?? null) })) }))
 }
 
-/** Lines whose item the catalogue does not know (yet). */
-export const unnamedLines = (bookings: LocalBooking[]): number =>
-  bookings.reduce((n, b) => n + b.lines.filter((l) => l.itemCode === null).length, 0)
+/** The words each item and lot was shown with (none when the catalogue did not know it), by item and lot. */
+export function lineWords(bookings: LocalBooking[]): Map<string, string> {
+  const words = new Map<string, string>()
+  for (const b of bookings)
+    for (const l of b.lines) words.set(`${l.itemId}/${l.lotId ?? ''}`, JSON.stringify([l.itemCode, l.itemName, l.lotName, l.lotExpires]))
+  return words
+}
+
+/** Whether a line shown before is named otherwise now: named at last, or its item or lot renamed on the service. */
+export function namedOtherwise(before: ReadonlyMap<string, string>, now: ReadonlyMap<string, string>): boolean {
+  for (const [line, words] of now) {
+    const was = before.get(line)
+    if (was !== undefined && was !== words) return true
+  }
+  return false
+}

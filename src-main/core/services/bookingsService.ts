@@ -21,7 +21,7 @@ import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt, lotAvailableAt } from './availability'
 import { refuseAtEntry } from './entryChecks'
 import type { EntityCache, EntityCaches } from './entityCaches'
-import { described, describedAll, unnamedLines } from './bookingNames'
+import { described, describedAll, lineWords, namedOtherwise } from './bookingNames'
 import { forgetOpenBooking } from './openBookingService'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -42,8 +42,8 @@ export interface BookingChanged {
  */
 export class BookingsService {
   private readonly pushes: PushRunner
-  /** Lines the last whole list could not name: see catalogueChanged. */
-  private unnamedLines = 0
+  /** What the last whole list named its lines: see catalogueChanged. */
+  private shownWords: ReadonlyMap<string, string> = new Map()
 
   constructor(
     private readonly dataDir: string,
@@ -213,19 +213,19 @@ export class BookingsService {
     const cache = this.cache()
     const kept = cache.bookings.list().filter((b) => !b.deleted)
     const listed = describedAll(cache, kept)
-    this.unnamedLines = unnamedLines(listed)
+    this.shownWords = lineWords(listed)
     return listed
   }
 
   /**
-   * After a pull: when it names lines the last whole list could not (bookings read before the first catalogue
-   * arrived, an item new on the service), the list goes to the windows again; they would keep `#id` on a slip.
+   * After a pull: when it names lines otherwise than the last whole list did (read before the first catalogue, an item
+   * new or renamed on the service), the list goes to the windows again; they would keep `#id` or the old name on a slip.
    */
   catalogueChanged(): void {
-    const before = this.unnamedLines
-    if (before === 0 || !this.caches.current()) return
+    const before = this.shownWords
+    if (before.size === 0 || !this.caches.current()) return
     const listed = this.list()
-    if (this.unnamedLines < before) this.announceAll(listed)
+    if (namedOtherwise(before, this.shownWords)) this.announceAll(listed)
   }
 
   /**

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BookingsDelta } from '@shared/contract/events'
 import type { PullProgress } from '@shared/catalogue'
+import type { LocalBooking } from '@shared/bookings'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { observeStatements } from '@base/sqlite'
 import { catalogueTables } from '@core/cache/migrations'
 import { bookableItem } from '../../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
-import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
+import { isGraphql, startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
 import { rest } from '../sandbox/sandboxClient'
 
@@ -133,6 +134,32 @@ describe('a full pull in its own thread', () => {
     } finally {
       await other.close()
     }
+  })
+
+  it('names a booking’s line again when a pull brings its item under a new name', async () => {
+    const { item, destination } = await bookableItem(h)
+    const input = { agencyToId: destination, plannedDelivery: '2026-12-01', reference: 'artículo renombrado' }
+    await h.call('bookings.create', { ...input, lines: [{ itemId: item, bookedQuantity: '1' }] })
+    const nameIn = (bookings: LocalBooking[]) =>
+      bookings.find((b) => b.reference === input.reference)?.lines.find((l) => l.itemId === item)?.itemName
+    // The windows were given the list with the item's name as it was.
+    expect(nameIn(await h.call('bookings.list'))).not.toBe('Renombrado en el servicio')
+    const before = h.seen('bookings.changed').length
+
+    // Someone renamed the item on the service: the next full pull reads it so.
+    const renamed = (answer: unknown) => {
+      const items = (answer as { data?: { items?: { id: number; name: string }[] } }).data?.items
+      for (const i of items ?? []) if (i.id === item) i.name = 'Renombrado en el servicio'
+      return answer
+    }
+    await proxy.during(
+      (req) => (isGraphql(req) ? { reshape: renamed, afterForward: true } : null),
+      () => h.call('catalogue.pull', { full: true }),
+    )
+    // The list comes again, under the new name, without being asked for.
+    const announced = (h.seen('bookings.changed') as BookingsDelta[]).slice(before).filter((d) => d.full)
+    expect(nameIn(announced.at(-1)?.bookings ?? [])).toBe('Renombrado en el servicio')
+    expect(nameIn(await h.call('bookings.list'))).toBe('Renombrado en el servicio')
   })
 
   it('stops when its account signs out, giving its requests up, and the next pull goes through', async () => {
