@@ -12,19 +12,21 @@ export function describedAll(cache: EntityCache, bookings: LocalBooking[]): Loca
   return bookings.map((b) => ({ ...b, lines: b.lines.map((l) => ({ ...l, ...describe(l.itemId, l.lotId ?? null) })) }))
 }
 
-/** The words each item and lot was shown with (none when the catalogue did not know it), by item and lot. */
-export function lineWords(bookings: LocalBooking[]): Map<string, string> {
-  const words = new Map<string, string>()
-  for (const b of bookings)
-    for (const l of b.lines) words.set(`${l.itemId}/${l.lotId ?? ''}`, JSON.stringify([l.itemCode, l.itemName, l.lotName, l.lotExpires]))
-  return words
-}
+const lineKey = (l: { itemId: number; lotId?: number | null }) => `${l.itemId}/${l.lotId ?? ''}`
 
-/** Whether a line shown before is named otherwise now: named at last, or its item or lot renamed on the service. */
-export function namedOtherwise(before: ReadonlyMap<string, string>, now: ReadonlyMap<string, string>): boolean {
-  for (const [line, words] of now) {
-    const was = before.get(line)
-    if (was !== undefined && was !== words) return true
-  }
-  return false
+/**
+ * Whether a line of `before` (the last list the windows were given) is named otherwise in `now`: named at last, or its
+ * item or lot renamed on the service. Compared once a pull, not as each list is made (a list is asked for often).
+ */
+export function namedOtherwise(before: readonly LocalBooking[], now: readonly LocalBooking[]): boolean {
+  const shown = new Map(before.flatMap((b) => b.lines.map((l) => [lineKey(l), l] as const)))
+  return now.some((b) =>
+    b.lines.some((l) => {
+      const was = shown.get(lineKey(l))
+      return (
+        was !== undefined &&
+        (was.itemCode !== l.itemCode || was.itemName !== l.itemName || was.lotName !== l.lotName || was.lotExpires !== l.lotExpires)
+      )
+    }),
+  )
 }

@@ -21,7 +21,7 @@ import { silentLogger, type Logger } from '../logging/logger'
 import { availableAt, lotAvailableAt } from './availability'
 import { refuseAtEntry } from './entryChecks'
 import type { EntityCache, EntityCaches } from './entityCaches'
-import { described, describedAll, lineWords, namedOtherwise } from './bookingNames'
+import { described, describedAll, namedOtherwise } from './bookingNames'
 import { forgetOpenBooking } from './openBookingService'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
@@ -42,8 +42,8 @@ export interface BookingChanged {
  */
 export class BookingsService {
   private readonly pushes: PushRunner
-  /** What the last whole list named its lines: see catalogueChanged. */
-  private shownWords: ReadonlyMap<string, string> = new Map()
+  /** The last whole list the windows were given: see catalogueChanged. */
+  private shown: readonly LocalBooking[] = []
 
   constructor(
     private readonly dataDir: string,
@@ -213,7 +213,7 @@ export class BookingsService {
     const cache = this.cache()
     const kept = cache.bookings.list().filter((b) => !b.deleted)
     const listed = describedAll(cache, kept)
-    this.shownWords = lineWords(listed)
+    this.shown = listed
     return listed
   }
 
@@ -222,10 +222,10 @@ export class BookingsService {
    * new or renamed on the service), the list goes to the windows again; they would keep `#id` or the old name on a slip.
    */
   catalogueChanged(): void {
-    const before = this.shownWords
-    if (before.size === 0 || !this.caches.current()) return
+    const before = this.shown
+    if (before.length === 0 || !this.caches.current()) return
     const listed = this.list()
-    if (namedOtherwise(before, this.shownWords)) this.announceAll(listed)
+    if (namedOtherwise(before, listed)) this.announceAll(listed)
   }
 
   /**
