@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, inView, startTraining, unexpectedProblems } from './support/actions'
 import { bookOnService, type ServiceLine, dispatchCard, openDispatch, serviceBooking } from './support/bookings'
 
 const facts = bookingFacts[101]
@@ -170,6 +170,59 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     await expect.poll(() => dispatchCard(page, incoming).count()).toBe(0)
     await expect.poll(() => serviceBooking(service, incoming), { timeout: 20_000 }).toEqual({ shipped: true, delivered: true })
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="dispatch-scan"]') !== null)).toBe(true)
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('keeps the scan box, its answer and the booking a slip opened in view while its items are scanned', async () => {
+    const { page, problems, trainingService } = app()
+    await startTraining(page)
+    const service = await trainingService()
+    // Due after the day's open bookings, so its card is the last: below the fold at 1024×768.
+    const ids: number[] = []
+    for (const day of ['2099-02-01', '2099-02-02', '2099-02-03'])
+      ids.push(await bookOnService(service, day, [{ item_id: stocked.id, booked_quantity: '2', lot_id: stocked.lotId }]))
+    const id = ids.at(-1)!
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.getByTestId('station-later').click()
+    await openDispatch(page)
+    const card = dispatchCard(page, id)
+    await card.waitFor()
+    expect(await inView(card)).toBe(false)
+
+    const box = page.getByTestId('dispatch-scan')
+    const feedback = page.getByTestId('dispatch-scan-feedback')
+    await scan(page, String(id))
+    // The pointer rests on the status bar, as a clerk with a scanner leaves it (not over a menu's tooltip).
+    await page.mouse.move(500, 760)
+    await expect.poll(() => card.getAttribute('data-active')).toBe('true')
+    await expect.poll(() => inView(card.getByTestId('card-line').first())).toBe(true)
+    expect(await inView(box)).toBe(true)
+    expect(await inView(feedback)).toBe(true)
+    // Typing the next scan into the box must not scroll the booking away again.
+    const line = card.locator(`[data-item-id="${stocked.id}"]`)
+    await scan(page, stocked.code)
+    await expect.poll(() => line.getByTestId('card-line-count').inputValue()).toBe('1')
+    await expectText(feedback, `${stocked.code}: 1 de 2`)
+    // Chromium scrolls a focused field's caret into view a moment after a key: wait past it.
+    await page.waitForTimeout(300)
+    expect(await inView(line)).toBe(true)
+    expect(await inView(box)).toBe(true)
+    expect(await inView(feedback)).toBe(true)
+    await screenshot(page, 'dispatch-16-scan-in-view-1024')
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await scan(page, stocked.code)
+    await expect.poll(() => line.getByTestId('card-line-count').inputValue()).toBe('2')
+    await page.waitForTimeout(300)
+    expect(await inView(line)).toBe(true)
+    expect(await inView(box)).toBe(true)
+    await screenshot(page, 'dispatch-17-scan-in-view-1366')
+    // A slip whose card is now above, partly under the bar: scrolled to below it.
+    const first = dispatchCard(page, ids[0]!)
+    await scan(page, String(ids[0]))
+    await expect.poll(() => first.getAttribute('data-active')).toBe('true')
+    await expect.poll(() => inView(first.getByTestId('card-line').first())).toBe(true)
+    expect(await inView(first.getByTestId('card-number'))).toBe(true)
 
     expect(unexpectedProblems(problems)).toEqual([])
   })

@@ -93,3 +93,17 @@ export async function openNewBooking(page: Page): Promise<void> {
   await page.getByTestId('newBooking-view').waitFor()
   await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
 }
+
+/**
+ * Whether a clerk sees the whole element: inside the screen's scrolled pane, top to bottom, and not under anything
+ * drawn over it (a sticky bar, a dialog) at its middle.
+ */
+export async function inView(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const pane = document.querySelector('[data-testid="main-content"]')?.getBoundingClientRect()
+    const r = el.getBoundingClientRect()
+    if (!pane || r.height === 0 || r.top < pane.top || r.bottom > pane.bottom) return false
+    const over = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+    return over !== null && (el === over || el.contains(over))
+  })
+}
