@@ -4,6 +4,7 @@ import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows } from './support/catalogue'
+import { serviceGraphql } from './support/serviceGraphql'
 
 interface ServiceItem {
   id: number
@@ -13,16 +14,8 @@ interface ServiceItem {
 
 /** One item of the service, active or not, asked beside the app (GraphQL, as the training user). */
 async function itemOnService(service: TrainingService, active: boolean): Promise<ServiceItem> {
-  const tokenAnswer = await fetch(`${service.url}/apps/graphql.json`, {
-    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token },
-  })
-  const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
-  const res = await fetch(graphqlUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: `query { items(where: {active: {_eq: ${active}}}, order_by: {code: asc}, limit: 1) { id code name } }` }),
-  })
-  const [item] = ((await res.json()) as { data: { items: ServiceItem[] } }).data.items
+  const query = `query { items(where: {active: {_eq: ${active}}}, order_by: {code: asc}, limit: 1) { id code name } }`
+  const [item] = (await serviceGraphql<{ items: ServiceItem[] }>(service, query)).items
   if (!item) throw new Error(`no ${active ? 'active' : 'inactive'} item on the service`)
   return item
 }

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, memberships, openNewBooking, signInTo, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, memberships, openNewBooking, signInTo, startTraining, unexpectedProblems } from './support/actions'
 import { openDispatch, setServiceLatency } from './support/bookings'
 import { useProxiedSandbox } from './support/proxiedSandbox'
 import { scan } from './support/catalogue'
 import { isGraphql } from '../support/interceptingProxy'
+import { openReception } from './support/receptions'
 
 // The first pull runs in a thread of its own, so the screens answer before the catalogue has arrived: a scan then
 // says so, not that the code is unknown (issue 32).
@@ -91,10 +92,7 @@ describe('before the first catalogue arrives, at dispatch and at reception', () 
           await screenshot(page, `catalogue-arriving-dispatch-${width}`)
         }
 
-        await page.getByTestId('menu-receptions').click()
-        await input(page, 'receptions-search').fill('PED-5480')
-        await input(page, 'receptions-search').press('Enter')
-        await page.getByTestId('reception-order-view').waitFor()
+        await openReception(page, 'PED-5480')
         await expect.poll(() => page.getByTestId('reception-line').count()).toBe(2)
         await expect.poll(() => focusIn(page, 'reception-scan')).toBe(true)
         await scan(page, barcode)

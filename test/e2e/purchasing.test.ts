@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
-import { confirmReceptionSummary } from './support/receptions'
+import { confirmReceptionSummary, openReception } from './support/receptions'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 
@@ -81,11 +81,7 @@ describe('purchasing', () => {
   it('receives part of an order, then the rest: the order is received and stock rises; a return lowers it again', async () => {
     const { page, problems } = app()
     await startTraining(page)
-    await page.getByTestId('menu-receptions').click()
-    await page.getByTestId('receptions-view').waitFor()
-    await input(page, 'receptions-search').fill('PED-5480')
-    await input(page, 'receptions-search').press('Enter')
-    await page.getByTestId('reception-order-view').waitFor()
+    await openReception(page, 'PED-5480')
     await expectText(page.getByTestId('reception-supplier'), 'Herrajes y Tornillos Centroamérica')
     await expect.poll(() => page.getByTestId('order-state').getAttribute('data-state')).toBe('partlyReceived')
 
@@ -191,10 +187,7 @@ describe('perishable goods', () => {
   it('asks for the lot and expiry of a perishable line and receives into that new lot', async () => {
     const { page, problems } = app()
     await startTraining(page)
-    await page.getByTestId('menu-receptions').click()
-    await input(page, 'receptions-search').fill('PED-5531')
-    await input(page, 'receptions-search').press('Enter')
-    await page.getByTestId('reception-order-view').waitFor()
+    await openReception(page, 'PED-5531')
     const perishable = page.getByTestId('reception-line').filter({ has: page.getByTestId('line-lot-name') })
     await expect.poll(() => perishable.count()).toBe(1)
     await countPrefilled(page)

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { TrainingService } from '@base/training'
 import { useFreshApp } from './support/app'
-import { confirmReceptionSummary } from './support/receptions'
+import { confirmReceptionSummary, itemsOnService, openReception } from './support/receptions'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
-
-/** Items as the service holds them, asked beside the app (GraphQL, as the training user): their barcodes are on no screen. */
-async function itemsOnService(
-  service: TrainingService,
-  query: string,
-  variables: Record<string, unknown>,
-): Promise<{ id: number; code: string; ean13: string | null }[]> {
-  const tokenAnswer = await fetch(`${service.url}/apps/graphql.json`, {
-    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token },
-  })
-  const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
-  const res = await fetch(graphqlUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  })
-  return ((await res.json()) as { data: { items: { id: number; code: string; ean13: string | null }[] } }).data.items
-}
 
 const quantityOf = (page: Page, n: number) => page.getByTestId('reception-line').nth(n).getByTestId('line-quantity').locator('input')
 
@@ -40,10 +21,7 @@ describe('a reception counted by scanning', () => {
       // Barcodes are known from the catalogue cached on this computer.
       await openCatalogueWithRows(page)
       await page.setViewportSize({ width: 1366, height: 768 })
-      await page.getByTestId('menu-receptions').click()
-      await input(page, 'receptions-search').fill('PED-5480')
-      await input(page, 'receptions-search').press('Enter')
-      await page.getByTestId('reception-order-view').waitFor()
+      await openReception(page, 'PED-5480')
       const lines = page.getByTestId('reception-line')
       await expect.poll(() => lines.count()).toBe(2)
 
@@ -146,10 +124,7 @@ describe('a reception counted by scanning', () => {
       await page.keyboard.press('Escape')
       await page.reload()
       await page.getByTestId('shell').waitFor()
-      await page.getByTestId('menu-receptions').click()
-      await input(page, 'receptions-search').fill('PED-5480')
-      await input(page, 'receptions-search').press('Enter')
-      await page.getByTestId('reception-order-view').waitFor()
+      await openReception(page, 'PED-5480')
       await expect.poll(() => page.getByTestId('reception-line').count()).toBe(2)
       expect(await quantityOf(page, 0).inputValue()).toBe('0')
       expect(unexpectedProblems(problems)).toEqual([])

@@ -2,27 +2,19 @@ import { describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '@sandbox'
 import { useFreshApp } from './support/app'
 import { useProxiedSandbox } from './support/proxiedSandbox'
-import { confirmReceptionSummary } from './support/receptions'
+import { confirmReceptionSummary, openReception } from './support/receptions'
 import { screenshot } from './support/artifacts'
 import { expectText, input, unexpectedProblems, signInTo } from './support/actions'
+import { serviceGraphql } from './support/serviceGraphql'
 
 /** The receptions of an order as the service holds them, asked beside the app (GraphQL, as the demo user). */
 async function receptionsOnService(sandbox: RunningSandbox, orderId: number): Promise<number[]> {
-  const user = sandbox.users[0]!
-  const tokenAnswer = await fetch(`${sandbox.url}/apps/graphql.json`, {
-    headers: { 'X-User-Email': user.email, 'X-User-Token': user.token },
-  })
-  const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
-  const res = await fetch(graphqlUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      query: 'query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { receptions { id } } }',
-      variables: { id: orderId },
-    }),
-  })
-  const body = (await res.json()) as { data: { purchase_orders: { receptions: { id: number }[] }[] } }
-  return body.data.purchase_orders[0]!.receptions.map((r) => r.id)
+  const data = await serviceGraphql<{ purchase_orders: { receptions: { id: number }[] }[] }>(
+    { url: sandbox.url, ...sandbox.users[0]! },
+    'query ($id: bigint!) { purchase_orders(where: {id: {_eq: $id}}) { receptions { id } } }',
+    { id: orderId },
+  )
+  return data.purchase_orders[0]!.receptions.map((r) => r.id)
 }
 
 const isReceptionCreate = (req: { method?: string; url?: string }) =>
@@ -37,11 +29,7 @@ describe('a reception whose answer was lost', () => {
     const { page, problems } = app()
     const { sandbox, proxy } = proxied()
     await signInTo(page, proxy.url, sandbox.users[0]!)
-    await page.getByTestId('menu-receptions').click()
-    await page.getByTestId('receptions-view').waitFor()
-    await input(page, 'receptions-search').fill('PED-5480')
-    await input(page, 'receptions-search').press('Enter')
-    await page.getByTestId('reception-order-view').waitFor()
+    await openReception(page, 'PED-5480')
     const lines = page.getByTestId('reception-line')
     await expect.poll(() => lines.count()).toBe(2)
     // Pre-filled: after the save the form starts again from what is still pending (counting by scanning starts at 0).

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { openReception } from './support/receptions'
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)
 
@@ -17,10 +18,7 @@ describe('a reception with an expired lot, counted short', () => {
     const { page, problems } = app()
     await startTraining(page)
     await page.setViewportSize({ width: 1366, height: 768 })
-    await page.getByTestId('menu-receptions').click()
-    await input(page, 'receptions-search').fill('PED-5531')
-    await input(page, 'receptions-search').press('Enter')
-    await page.getByTestId('reception-order-view').waitFor()
+    await openReception(page, 'PED-5531')
     const line = page.getByTestId('reception-line').filter({ has: page.getByTestId('line-lot-name') })
     await expect.poll(() => line.count()).toBe(1)
 

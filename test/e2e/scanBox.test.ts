@@ -7,6 +7,7 @@ import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
+import { serviceGraphql } from './support/serviceGraphql'
 
 // The scan box and the form of the New booking screen, by keyboard only (issue 12): Enter takes the
 // suggestion shown, 5*CODE and CODE*5 count, Del on the empty box removes a line and Ctrl+Z takes back the
@@ -60,17 +61,8 @@ async function newBookingAt1024(page: Page): Promise<void> {
 
 /** Codes of active items, asked of the training service beside the app (as the training user): a booking of many lines. */
 async function itemCodes(service: TrainingService, count: number): Promise<string[]> {
-  const tokenAnswer = await fetch(`${service.url}/apps/graphql.json`, {
-    headers: { 'X-User-Email': service.email, 'X-User-Token': service.token },
-  })
-  const { token, graphqlUrl } = (await tokenAnswer.json()) as { token: string; graphqlUrl: string }
   const query = 'query ($n: Int!) { items(where: {active: {_eq: true}}, order_by: {id: asc}, limit: $n) { code } }'
-  const res = await fetch(graphqlUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables: { n: count } }),
-  })
-  const codes = ((await res.json()) as { data: { items: { code: string }[] } }).data.items.map((i) => i.code)
+  const codes = (await serviceGraphql<{ items: { code: string }[] }>(service, query, { n: count })).items.map((i) => i.code)
   if (codes.length < count) throw new Error(`only ${codes.length} active items on the training service, ${count} wanted`)
   return codes
 }
