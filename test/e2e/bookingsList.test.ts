@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { createBookingInApp, shipOnService } from './support/bookings'
 import { requestInApp } from './support/requests'
@@ -158,7 +158,7 @@ describe('the bookings list', () => {
       // `/` from anywhere on the screen goes to the search; a reference is found without its accent.
       await page.getByTestId('screen-title').click()
       await page.keyboard.press('/')
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="bookings-search"]') !== null)).toBe(true)
+      await expect.poll(() => focusIn(page, 'bookings-search')).toBe(true)
       await page.keyboard.type('lista cafe')
       await expect.poll(() => shownReferences(page)).toEqual(['E2E lista café'])
       await expectText(page.getByTestId('bookings-count'), new RegExp(`^1 de \\d+$`))

@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, memberships, openNewBooking, signInTo, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, focusIn, memberships, openNewBooking, signInTo, startTraining, unexpectedProblems } from './support/actions'
 import { openDispatch, setServiceLatency } from './support/bookings'
 import { useProxiedSandbox } from './support/proxiedSandbox'
 import { scan } from './support/catalogue'
@@ -48,9 +47,6 @@ describe('before the first catalogue arrives', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
-
-const focusIn = (page: Page, testId: string) =>
-  page.evaluate((id) => document.activeElement?.closest(`[data-testid="${id}"]`) !== null, testId)
 
 // The same at the warehouse's two doors: a code that is no line's own, scanned while the first catalogue is still on
 // its way, is said to be waiting for it (Dispatch: count by hand; Receptions: nothing counted), not to be unknown.

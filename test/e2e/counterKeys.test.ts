@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { startTraining, unexpectedProblems, openNewBooking } from './support/actions'
+import { focusIn, openNewBooking, startTraining, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // New booking at a counter, by keyboard (issue 30, requirement 6): ↑/↓ choose a line and +/− change its
@@ -20,7 +20,7 @@ const summary = (page: Page) =>
       ),
     )
 const selectedCode = (page: Page) => page.locator('[data-testid="booking-line"].selected').getAttribute('data-code')
-const inScanBox = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[data-testid="booking-scan"]'))
+const inScanBox = (page: Page) => focusIn(page, 'booking-scan')
 
 describe('keys of a new booking at the counter', () => {
   const app = useFreshApp()

@@ -4,7 +4,7 @@ import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { chosenOption, expectText, startTraining, text, unexpectedProblems } from './support/actions'
+import { chosenOption, expectText, focusedTestId, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 /**
@@ -29,10 +29,6 @@ async function openNewBooking(page: Page, width = 1366): Promise<void> {
 
 const line = (page: Page, code: string) => page.locator(`[data-testid="booking-line"][data-code="${code}"]`)
 const lotOptions = (page: Page, code: string) => line(page, code).getByTestId('booking-line-lot').locator('option').allTextContents()
-
-async function focusedTestId(page: Page): Promise<string | null> {
-  return page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null)
-}
 
 /** The line's lot list drawn open for the picture (a native list's popup is the system's, outside any screenshot). */
 async function showLotList(page: Page, code: string, open: boolean): Promise<void> {

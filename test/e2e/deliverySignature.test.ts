@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, focusIn, startTraining, unexpectedProblems } from './support/actions'
 import { dispatchCard, openDispatch } from './support/bookings'
 import { requestInApp } from './support/requests'
 import { solidPng } from '../support/sampleImages'
@@ -86,7 +86,7 @@ describe('dispatch: the receiver signs for a delivery', () => {
     await page.keyboard.press('F9')
     const dialog = page.getByTestId('signature-dialog')
     await dialog.waitFor()
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="signature-name"]') !== null)).toBe(true)
+    await expect.poll(() => focusIn(page, 'signature-name')).toBe(true)
     // Looked at once the dialog has finished opening (its transition), as the clerk sees it.
     await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0)
     await screenshot(page, 'signature-dialog-empty-1366x768')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, focusIn, startTraining, unexpectedProblems } from './support/actions'
 import { bookOnService, dispatchCard, openDispatch, printed, recordPrinting, serviceBooking } from './support/bookings'
 import { requestInApp } from './support/requests'
 
@@ -17,7 +17,7 @@ async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.press('Enter')
 }
 
-const focusInScanBox = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid="dispatch-scan"]') !== null)
+const focusInScanBox = (page: Page) => focusIn(page, 'dispatch-scan')
 const countField = (card: Locator, itemId: number) => card.locator(`[data-item-id="${itemId}"]`).getByTestId('card-line-count')
 
 /** Back on the screen after a reload or a restart: the training session resumes (or is started again). */

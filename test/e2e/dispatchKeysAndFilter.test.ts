@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, focusedTestId, startTraining, text, unexpectedProblems } from './support/actions'
 import { dispatchCard, openDispatch } from './support/bookings'
 
 // Issue 30, items 5 and 6 on Dispatch: the digit keys meant for the tabs typed into the scan box that
@@ -20,9 +20,7 @@ describe('dispatch: tab keys and the destination filter', () => {
     await page.setViewportSize({ width: 1024, height: 768 })
     await startTraining(page)
     await openDispatch(page)
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid')))
-      .toBe('dispatch-scan')
+    await expect.poll(() => focusedTestId(page)).toBe('dispatch-scan')
 
     await expectText(page.getByTestId('dispatch-tab-inTransitIn'), /^Ctrl\+3/)
     await page.keyboard.press('Control+3')
@@ -30,9 +28,7 @@ describe('dispatch: tab keys and the destination filter', () => {
     await page.keyboard.press('Control+2')
     await expect.poll(() => selectedTab(page, 'inTransitOut')).toBe('true')
     expect(await scanInput(page).inputValue()).toBe('')
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid')))
-      .toBe('dispatch-scan')
+    await expect.poll(() => focusedTestId(page)).toBe('dispatch-scan')
     // Away from the menu's tooltip, and past the tab's colour change, before the picture.
     await page.mouse.move(900, 700)
     await page.waitForTimeout(400)

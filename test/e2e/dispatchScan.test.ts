@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, inView, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, focusIn, inView, startTraining, unexpectedProblems } from './support/actions'
 import { bookOnService, type ServiceLine, dispatchCard, openDispatch, serviceBooking } from './support/bookings'
 
 const facts = bookingFacts[101]
@@ -89,7 +89,7 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
 
     // Bookings are named as everywhere: the number, with this computer's local reference beside it.
     // The scan box has the focus on arrival: the slip's barcode (its number) opens the booking.
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="dispatch-scan"]') !== null)).toBe(true)
+    expect(await focusIn(page, 'dispatch-scan')).toBe(true)
     // An item before any slip: nothing to tick, and it says what to scan first.
     await scan(page, stocked.code)
     await expectText(
@@ -143,7 +143,7 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     await expect.poll(() => page.getByTestId(`dispatch-row-${id}`).count()).toBe(0)
     await expect.poll(() => serviceBooking(service, id), { timeout: 20_000 }).toEqual({ shipped: true, delivered: false })
     // Ready for the next slip.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="dispatch-scan"]') !== null)).toBe(true)
+    await expect.poll(() => focusIn(page, 'dispatch-scan')).toBe(true)
     expect(await page.getByTestId('dispatch-active').count()).toBe(0)
 
     expect(unexpectedProblems(problems)).toEqual([])
@@ -169,7 +169,7 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     await page.keyboard.press('Enter')
     await expect.poll(() => dispatchCard(page, incoming).count()).toBe(0)
     await expect.poll(() => serviceBooking(service, incoming), { timeout: 20_000 }).toEqual({ shipped: true, delivered: true })
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="dispatch-scan"]') !== null)).toBe(true)
+    await expect.poll(() => focusIn(page, 'dispatch-scan')).toBe(true)
 
     expect(unexpectedProblems(problems)).toEqual([])
   })

@@ -3,14 +3,14 @@ import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
+import { expectText, focusIn, openNewBooking, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // A clerk keeps a draft before knowing where it goes (issue 30, requirement 6): Ctrl+S saves it without a
 // destination; confirming it later asks for the destination first, and only then does it go out.
 const facts = bookingFacts[101]
 
-const inDestination = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[data-testid="booking-destination"]'))
+const inDestination = (page: Page) => focusIn(page, 'booking-destination')
 
 describe('a draft kept without a destination', () => {
   const app = useFreshApp()

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { chosenOption, expectText, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
+import { chosenOption, expectText, focusedTestId, openNewBooking, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { openDispatch, printed, recordPrinting } from './support/bookings'
 
@@ -27,10 +27,6 @@ async function pickLot(page: Page, code: string, available: RegExp): Promise<voi
   expect(label, `a lot matching ${available} among: ${labels.join(' | ')}`).toBeDefined()
   await select.selectOption({ label: label! })
   await expect.poll(() => chosenOption(select)).toMatch(available)
-}
-
-async function focusedTestId(page: Page): Promise<string | null> {
-  return page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null)
 }
 
 describe('lots and stock at the counter', () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary, itemsOnService, openReception } from './support/receptions'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 const quantityOf = (page: Page, n: number) => page.getByTestId('reception-line').nth(n).getByTestId('line-quantity').locator('input')
@@ -30,7 +30,7 @@ describe('a reception counted by scanning', () => {
       expect(await quantityOf(page, 1).inputValue()).toBe('0')
       await expectText(page.getByTestId('reception-tally'), 'Contado 0 de 17 pendiente · 0 de 2 productos completos')
       // The scan box has the focus: the scanner can start at once. It is the counter's box, saying what it scans here.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="reception-scan"]') !== null)).toBe(true)
+      await expect.poll(() => focusIn(page, 'reception-scan')).toBe(true)
       const box = page.getByTestId('reception-scan').locator('input')
       expect(await box.getAttribute('placeholder')).toBe('Escanee un producto de la orden')
       expect(await box.getAttribute('aria-label')).toBe('Escanear un producto de la orden')
@@ -104,7 +104,7 @@ describe('a reception counted by scanning', () => {
       expect([await quantityOf(page, 0).inputValue(), await quantityOf(page, 1).inputValue()]).toEqual(['0', '0'])
       await expect.poll(() => page.getByTestId('reception-row').count()).toBe(2)
       // The scan box has the focus again: the next delivery can be scanned at once.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="reception-scan"]') !== null)).toBe(true)
+      await expect.poll(() => focusIn(page, 'reception-scan')).toBe(true)
 
       // The other way of counting is a setting: full quantities start from what is pending, and stay chosen.
       await page.getByTestId('reception-count-prefilled').click()

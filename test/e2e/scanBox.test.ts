@@ -5,7 +5,7 @@ import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import type { TrainingService } from '@base/training'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { serviceGraphql } from './support/serviceGraphql'
 
@@ -29,10 +29,8 @@ const summary = (page: Page) =>
       (r) => `${r.getAttribute('data-code')}×${r.querySelector<HTMLInputElement>('[data-testid="booking-line-quantity"] input')?.value}`,
     ),
   )
-const focusInside = (page: Page, testId: string) =>
-  page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId)
 
-/** Whole inside the window, above the status bar at its foot. */
+/** Whole inside the window, above the status bar at its foot (New booking's pins are `clearOfPins`). */
 async function inView(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox()
   const height = page.viewportSize()!.height
@@ -82,7 +80,7 @@ describe('the scan box and the form of a new booking', () => {
       const destination = page.getByTestId('booking-destination-field')
       await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
       await expectText(destination, 'Necesario para guardar')
-      await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
+      await expect.poll(() => focusIn(page, 'booking-destination-field')).toBe(true)
       expect(await inView(page, destination)).toBe(true)
       await screenshot(page, 'scanBox-missing-destination-1024x768')
       await page.setViewportSize({ width: 1366, height: 768 })
@@ -98,7 +96,7 @@ describe('the scan box and the form of a new booking', () => {
       await expect.poll(() => destination.getAttribute('data-missing')).toBeNull()
       // Ctrl+Enter straight from the destination (its list still open): the select does not swallow it.
       await page.keyboard.press('Control+Enter')
-      await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+      await expect.poll(() => focusIn(page, 'booking-scan')).toBe(true)
       await expectText(page.getByTestId('booking-missing-lines'), 'al menos un artículo')
       expect(await inView(page, page.getByTestId('booking-missing-lines'))).toBe(true)
       await page.setViewportSize({ width: 1024, height: 768 })
@@ -130,7 +128,7 @@ describe('the scan box and the form of a new booking', () => {
       await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`])
       expect(await page.getByTestId('booking-added').count()).toBe(0)
       await expectText(page.getByTestId('booking-removed'), facts.multiLotItem.code)
-      expect(await focusInside(page, 'booking-scan')).toBe(true)
+      expect(await focusIn(page, 'booking-scan')).toBe(true)
       // Ctrl+Z: back, with its quantity.
       await page.keyboard.press('Control+z')
       await expect.poll(() => summary(page)).toEqual([`${facts.stockedItem.code}×3`, `${facts.multiLotItem.code}×2`])
@@ -216,7 +214,7 @@ describe('the scan box and the form of a new booking', () => {
       await page.keyboard.type('4')
       await page.keyboard.press('Enter')
       await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('4')
-      await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+      await expect.poll(() => focusIn(page, 'booking-scan')).toBe(true)
       await page.keyboard.press('Control+z')
       await expect.poll(() => last.getByTestId('booking-line-quantity').locator('input').inputValue()).toBe('1')
       expect(unexpectedProblems(problems)).toEqual([])
@@ -244,7 +242,7 @@ describe('the scan box and the form of a new booking', () => {
       // The newest line is in view, clear of both pinned bars, not under them.
       const newest = page.locator(`[data-testid="booking-line"][data-code="${codes[24]}"]`)
       await expect.poll(() => clearOfPins(page, newest)).toBe(true)
-      expect(await focusInside(page, 'booking-scan')).toBe(true)
+      expect(await focusIn(page, 'booking-scan')).toBe(true)
       // The lines table fits the form at 1024: its last column (✕) ends where the scan box ends, and codes stay whole.
       const tableRight = await page.getByTestId('booking-lines').evaluate((t) => t.getBoundingClientRect().right)
       const boxRight = await box.evaluate((b) => b.getBoundingClientRect().right)
@@ -295,7 +293,7 @@ describe('the scan box and the form of a new booking', () => {
       await page.keyboard.press('Control+Enter')
       const destination = page.getByTestId('booking-destination-field')
       await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
-      await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
+      await expect.poll(() => focusIn(page, 'booking-destination-field')).toBe(true)
       await expect.poll(() => inView(page, destination)).toBe(true)
       expect(await inView(page, save)).toBe(true)
 
@@ -303,7 +301,7 @@ describe('the scan box and the form of a new booking', () => {
       await page.setViewportSize({ width: 1366, height: 768 })
       await page.keyboard.press('Escape')
       await page.keyboard.press('F2')
-      await expect.poll(() => focusInside(page, 'booking-scan')).toBe(true)
+      await expect.poll(() => focusIn(page, 'booking-scan')).toBe(true)
       await scan(page, codes[25]!)
       await expect.poll(() => lines(page).count()).toBe(26)
       const last = page.locator(`[data-testid="booking-line"][data-code="${codes[25]}"]`)
@@ -353,7 +351,7 @@ describe('the scan box and the form of a new booking', () => {
       await scan(page, codes[24]!)
       const destination = page.getByTestId('booking-destination-field')
       await expect.poll(() => destination.getAttribute('data-missing')).toBe('true')
-      await expect.poll(() => focusInside(page, 'booking-destination-field')).toBe(true)
+      await expect.poll(() => focusIn(page, 'booking-destination-field')).toBe(true)
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
       expect(await inView(page, destination)).toBe(true)
       expect(await lines(page).count()).toBe(25)

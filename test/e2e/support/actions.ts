@@ -107,3 +107,13 @@ export async function inView(locator: Locator): Promise<boolean> {
     return over !== null && (el === over || el.contains(over))
   })
 }
+
+/** Whether the focus is in the element of that test id (a field, or a component around its input). */
+export function focusIn(page: Page, testId: string): Promise<boolean> {
+  return page.evaluate((id) => document.activeElement?.closest(`[data-testid="${id}"]`) != null, testId)
+}
+
+/** The test id of what holds the focus, or of the nearest element around it that has one. */
+export function focusedTestId(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null)
+}
