@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary, openReception } from './support/receptions'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, input, inView, startTraining, text, unexpectedProblems } from './support/actions'
 
 const orderRow = (page: Page, id: number) => page.locator(`[data-testid="order-row"][data-order-id="${id}"]`)
 
@@ -200,6 +200,9 @@ describe('perishable goods', () => {
       { width: 1366, height: 768 },
     ]) {
       await page.setViewportSize(size)
+      // The lot's name and its expiry are seen whole, without scrolling the lines sideways.
+      await expect.poll(() => inView(perishable.getByTestId('line-lot-name'))).toBe(true)
+      await expect.poll(() => inView(perishable.getByTestId('line-lot-expires'))).toBe(true)
       await screenshot(page, `reception-perishable-${size.width}`)
     }
     await page.getByTestId('reception-save').click()

@@ -96,15 +96,18 @@ export async function openNewBooking(page: Page): Promise<void> {
 
 /**
  * Whether a clerk sees the whole element: inside the screen's scrolled pane, top to bottom, and not under anything
- * drawn over it (a sticky bar, a dialog) at its middle.
+ * drawn over it (a sticky bar, a dialog) nor cut by a list scrolled sideways, at its middle and its two ends.
  */
 export async function inView(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {
     const pane = document.querySelector('[data-testid="main-content"]')?.getBoundingClientRect()
     const r = el.getBoundingClientRect()
     if (!pane || r.height === 0 || r.top < pane.top || r.bottom > pane.bottom) return false
-    const over = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
-    return over !== null && (el === over || el.contains(over))
+    const y = r.top + r.height / 2
+    return [r.left + 1, r.left + r.width / 2, r.right - 1].every((x) => {
+      const over = document.elementFromPoint(x, y)
+      return over !== null && (el === over || el.contains(over))
+    })
   })
 }
 
