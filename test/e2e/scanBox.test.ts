@@ -30,7 +30,7 @@ const summary = (page: Page) =>
     ),
   )
 
-/** Whole inside the window, above the status bar at its foot (New booking's pins are `clearOfPins`). */
+/** Whole inside the window, above the status bar at its foot; under a pinned bar still counts (`clearOfPins` does not). */
 async function inView(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox()
   const height = page.viewportSize()!.height
