@@ -29,6 +29,8 @@ const realServiceFlows = [
   // The counter screen's rules fed the same data as the core (they import renderer modules: tsconfig.renderer-tests.json).
   'test/integration/counterScreen/*.test.ts',
 ]
+// The folders a file's tests made with tempDirInTest (fake cores), removed when the file ends (test/support/tempDir.ts).
+const removeTempDirs = ['test/support/tempDirCleanup.ts']
 export default defineConfig({
   test: {
     projects: [
@@ -40,6 +42,7 @@ export default defineConfig({
         plugins,
         test: {
           name: 'unit',
+          setupFiles: removeTempDirs,
           include: ['test/unit/**/*.test.ts'],
           exclude: [keychain, ...unitIsolated],
           environment: 'node',
@@ -51,13 +54,14 @@ export default defineConfig({
       {
         resolve,
         plugins: [vue(), ...plugins],
-        test: { name: 'unit-isolated', include: unitIsolated, environment: 'node' },
+        test: { name: 'unit-isolated', setupFiles: removeTempDirs, include: unitIsolated, environment: 'node' },
       },
       {
         resolve,
         plugins,
         test: {
           name: 'integration',
+          setupFiles: removeTempDirs,
           include: ['test/integration/**/*.test.ts'],
           exclude: [keychain],
           environment: 'node',
@@ -72,6 +76,7 @@ export default defineConfig({
         plugins,
         test: {
           name: 'integration-real',
+          setupFiles: removeTempDirs,
           include: realServiceFlows,
           environment: 'node',
           env: { MOSTRADOR_SANDBOX_EXTENSIONS: 'off' },
@@ -86,6 +91,7 @@ export default defineConfig({
         plugins,
         test: {
           name: 'faults',
+          setupFiles: removeTempDirs,
           include: ['test/faults/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SettingsStore } from '@core/settingsStore'
+import { tempDirInTest } from '../../support/tempDir'
 
 describe('settings.json', () => {
   it('starts with sensible defaults and keeps changes across restarts', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mostrador-settings-'))
+    const dir = tempDirInTest('mostrador-settings-')
     const first = new SettingsStore(dir)
     expect(first.get().preferences).toEqual({
       theme: 'system',
@@ -38,7 +38,7 @@ describe('settings.json', () => {
   })
 
   it('sets a damaged file aside instead of failing or deleting it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mostrador-settings-'))
+    const dir = tempDirInTest('mostrador-settings-')
     writeFileSync(join(dir, 'settings.json'), '{ not json')
     const store = new SettingsStore(dir)
     expect(store.get().lastAccount).toBeNull()

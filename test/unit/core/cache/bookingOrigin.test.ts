@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BookingStore } from '@core/cache/bookingStore'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { entityMigrations } from '@core/cache/migrations'
 import { OutboxStore } from '@core/sync/outbox/outboxStore'
+import { tempDirInTest } from '../../../support/tempDir'
 
 // Migration 6 on a cache written by the schema before it: the bookings already there learn where they
 // were made, from what the outbox remembers of them.
@@ -30,7 +29,7 @@ function entry(db: ReturnType<typeof openMigrated>, localId: string, op: string,
 
 describe('where a booking was made, on a cache from before it was kept', () => {
   it('is here for what our outbox created or never sent, the service for what only a refresh brought', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'mostrador-origin-')), 'entity.sqlite')
+    const file = join(tempDirInTest('mostrador-origin-'), 'entity.sqlite')
     const old = openMigrated(file, entityMigrations.slice(0, 5))
     insertAt5(old, 'created-here', 'synced', 101)
     entry(old, 'created-here', 'create', 'done')

@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
 import { serviceBundle } from '../../../support/fakeApi/bundlesFake'
+import { tempDirInTest } from '../../../support/tempDir'
 
 /** Step 10 remakes the bundles' word index with 4- and 5-letter prefixes; what a search finds must not change. */
 const beforeStep10 = entityMigrations.slice(0, 9)
@@ -28,7 +27,7 @@ const found = (store: CatalogueStore) => queries.map((query) => store.search({ q
 
 describe('the bundles’ word index, remade by step 10', () => {
   it('finds by a word’s first 4 and 5 letters, and by tags, what the index before it found', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'mostrador-fts-')), 'e.sqlite')
+    const file = join(tempDirInTest('mostrador-fts-'), 'e.sqlite')
     const old = openMigrated(file, beforeStep10)
     const before = new CatalogueStore(old, () => null)
     fill(before)

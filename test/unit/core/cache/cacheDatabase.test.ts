@@ -1,13 +1,12 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openMigrated, readDocument, writeDocument } from '@core/cache/cacheDatabase'
 import { accountMigrations, entityMigrations } from '@core/cache/migrations'
 import { accountFolder, entityCacheFile, normaliseServerUrl } from '@core/cache/partition'
+import { tempDirInTest } from '../../../support/tempDir'
 
-const fresh = () => join(mkdtempSync(join(tmpdir(), 'mostrador-cache-')), 'c.sqlite')
+const fresh = () => join(tempDirInTest('mostrador-cache-'), 'c.sqlite')
 
 describe('the cache database', () => {
   it('opens durable (WAL, synchronous=FULL) and at the latest schema', () => {

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openMigrated } from '@core/cache/cacheDatabase'
@@ -9,6 +7,7 @@ import type { ServiceBundleWithDetails } from '@core/cache/catalogueRowWrites'
 import { entityMigrations } from '@core/cache/migrations'
 import type { ServiceBundle } from '@core/api/bundlesApi'
 import { serviceBundle } from '../../../support/fakeApi/bundlesFake'
+import { tempDirInTest } from '../../../support/tempDir'
 
 function bundle(id: number, code: string, name: string, extra: Partial<ServiceBundle> = {}): ServiceBundle {
   const { bundle_details: _details, ...record } = serviceBundle(id, { code, name })
@@ -21,7 +20,7 @@ function withDetails(b: ServiceBundle, details: ServiceBundleWithDetails['bundle
 }
 
 function store() {
-  const db = openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-store-')), 'e.sqlite'), entityMigrations)
+  const db = openMigrated(join(tempDirInTest('mostrador-store-'), 'e.sqlite'), entityMigrations)
   db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(1, 9, 10)
   db.prepare('INSERT INTO stock VALUES (?, ?, ?)').run(2, 9, 3)
   const s = new CatalogueStore(db, () => 9)

@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BookingStore } from '@core/cache/bookingStore'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { entityMigrations } from '@core/cache/migrations'
 import { OutboxStore } from '@core/sync/outbox/outboxStore'
+import { tempDirInTest } from '../../../support/tempDir'
 
 // Migration 9 rebuilds the bookings table so a draft may wait for its destination: on a cache written
 // before it, every booking, its waiting entries, the outbox's reference and the unsent figures survive.
@@ -20,7 +19,7 @@ function insertAt8(db: ReturnType<typeof openMigrated>, localId: string, state: 
 
 describe('a cache from before drafts without a destination', () => {
   it('keeps its bookings, their outbox entries and what they hold back, and then takes a draft with no destination', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'mostrador-draftdest-')), 'entity.sqlite')
+    const file = join(tempDirInTest('mostrador-draftdest-'), 'entity.sqlite')
     const old = openMigrated(file, entityMigrations.slice(0, 8))
     insertAt8(old, 'waiting', 'pending', '3')
     old

@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BookingStore, type ListedBooking } from '@core/cache/bookingStore'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { entityMigrations } from '@core/cache/migrations'
 import { OutboxStore } from '@core/sync/outbox/outboxStore'
+import { tempDirInTest } from '../../../support/tempDir'
 
 // The cache takes the service's view of a booking in our names and keeps it in its own columns: a refresh
 // brings a booking made elsewhere, and a lock_version read later is kept only while the booking still shows
@@ -35,7 +34,7 @@ function listed(extra: Partial<ListedBooking> = {}): ListedBooking {
 }
 
 function refreshed() {
-  const db = openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-merge-')), 'entity.sqlite'), entityMigrations)
+  const db = openMigrated(join(tempDirInTest('mostrador-merge-'), 'entity.sqlite'), entityMigrations)
   const store = new BookingStore(db, new OutboxStore(db))
   store.mergeFromService([listed()], () => 'from-service', AT, AT)
   return store

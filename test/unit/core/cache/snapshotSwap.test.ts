@@ -1,12 +1,11 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { catalogueTables, entityMigrations } from '@core/cache/migrations'
 import { createStaging, dropStaging, swapIn } from '@core/cache/snapshotSwap'
+import { tempDirInTest } from '../../../support/tempDir'
 
-const open = () => openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-swap-')), 'e.sqlite'), entityMigrations)
+const open = () => openMigrated(join(tempDirInTest('mostrador-swap-'), 'e.sqlite'), entityMigrations)
 const names = (db: ReturnType<typeof open>) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
 

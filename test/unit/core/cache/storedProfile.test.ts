@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { WhoAmI } from '@shared/domain'
 import { openMigrated, writeDocument } from '@core/cache/cacheDatabase'
 import { accountMigrations } from '@core/cache/migrations'
 import { readStoredWhoAmI, whoAmIKey } from '@core/cache/storedProfile'
+import { tempDirInTest } from '../../../support/tempDir'
 
 const AT = new Date('2026-11-27T15:00:00.000Z')
 const who = (entityId: number): WhoAmI => ({
@@ -22,7 +21,7 @@ const who = (entityId: number): WhoAmI => ({
 // read as itself, a damaged one as none, and the shared copy cannot be changed by one of its readers.
 describe('the profile kept for offline starts', () => {
   it('reads each new copy as itself, and a damaged one (even cut short) as no copy', () => {
-    const db = openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-profile-')), 'account.sqlite'), accountMigrations)
+    const db = openMigrated(join(tempDirInTest('mostrador-profile-'), 'account.sqlite'), accountMigrations)
     expect(readStoredWhoAmI(db)).toBeNull()
     writeDocument(db, whoAmIKey, who(1), AT)
     expect(readStoredWhoAmI(db)?.currentEntity?.id).toBe(1)
@@ -39,7 +38,7 @@ describe('the profile kept for offline starts', () => {
   })
 
   it('gives every reader the same copy, which none of them can change', () => {
-    const db = openMigrated(join(mkdtempSync(join(tmpdir(), 'mostrador-profile-')), 'account.sqlite'), accountMigrations)
+    const db = openMigrated(join(tempDirInTest('mostrador-profile-'), 'account.sqlite'), accountMigrations)
     writeDocument(db, whoAmIKey, who(1), AT)
     const first = readStoredWhoAmI(db)!
     expect(() => {

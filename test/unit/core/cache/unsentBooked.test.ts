@@ -1,15 +1,14 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BookingStore } from '@core/cache/bookingStore'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { entityMigrations } from '@core/cache/migrations'
 import { OutboxStore } from '@core/sync/outbox/outboxStore'
+import { tempDirInTest } from '../../../support/tempDir'
 
 // What this computer booked and the service has not confirmed, kept per agency and item by the
 // triggers of migration 5: right after an upgrade, and exact through edits of decimal quantities.
-const fresh = () => join(mkdtempSync(join(tmpdir(), 'mostrador-unsent-')), 'entity.sqlite')
+const fresh = () => join(tempDirInTest('mostrador-unsent-'), 'entity.sqlite')
 const AT = '2026-11-24T10:00:00.000Z'
 
 function insertAt4(
