@@ -13,10 +13,9 @@ export function tempDir(prefix = 'mostrador-test-'): string {
   return dir
 }
 
-// tempDir hooks its cleanup when called, so it cannot be called inside a running
-// test; folders made there are kept here and removed when the file's tests end
-// (tempDirCleanup.ts, a setup file: where files share one module graph, a hook
-// registered here would run after the first file only).
+// Every folder made here, removed when its file's tests end by tempDirCleanup.ts, a
+// setup file: where files share one module graph, a hook registered by this module
+// would run after the first file only.
 const madeInTests: string[] = []
 
 /** Removes the folders tempDirInTest made: after each test file (tempDirCleanup.ts). */
