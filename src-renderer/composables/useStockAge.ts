@@ -30,8 +30,11 @@ export function useStockAge(status: Ref<CatalogueStatus | null>) {
     const pulledAt = s?.pulledAt
     const at = pulledAt ? Date.parse(pulledAt) : Number.NaN
     if (!s || !pulledAt || Number.isNaN(at)) return null
-    // A clock set back since the pull reads as "just now", never as a time to come.
+    // `now` is read every TICK_MS: a pull since the last reading is up to that much in its future.
     const age = Math.max(0, now.value - at)
+    // Later than that: the clock was set back since the pull, by how much nothing measured (the core tells the pull's
+    // time on the clock as it is now when it can): of no known age, so marked as old, never as "just now".
+    if (now.value - at < -(TICK_MS + MINUTE)) return { at: pulledAt, ago: null, words: t('status.stockAgeUnknown'), old: true }
     const ago = agoWords(locale.value, age)
     return { at: pulledAt, ago, words: ago ? t('status.stockAge', { ago }) : t('status.stockAgeNow'), old: age > s.staleAfterMs }
   })

@@ -92,6 +92,7 @@ const en: Messages = {
     catalogueArrivingTitle: "This computer's first catalogue is downloading: until it arrives, scanned codes are not recognised.",
     stockAge: 'Stock {ago}',
     stockAgeNow: 'Stock up to date',
+    stockAgeUnknown: 'Stock of uncertain age',
     stockAgeTitle: 'Stock read from the service: {time}.',
     stockAgeOldTitle: 'Stock read from the service: {time}. It may be out of date: refresh the catalogue when you are online.',
     stockAgencies: 'Stock always read',

@@ -93,6 +93,7 @@ const es = {
       'El primer catálogo de esta computadora se está descargando: hasta que llegue, los códigos escaneados no se reconocen.',
     stockAge: 'Existencias {ago}',
     stockAgeNow: 'Existencias al momento',
+    stockAgeUnknown: 'Existencias de hora incierta',
     stockAgeTitle: 'Existencias leídas del servicio: {time}.',
     stockAgeOldTitle: 'Existencias leídas del servicio: {time}. Pueden no estar al día: actualice el catálogo cuando tenga conexión.',
     stockAgencies: 'Existencias que se leen siempre',

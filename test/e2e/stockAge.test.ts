@@ -44,6 +44,15 @@ describe('the age of the stock figures', () => {
       .poll(() => text(page.getByTestId('catalogue-stale')))
       .toMatch(/^Las existencias pueden no estar al día \(leídas: .+\)\. Pulse/)
     await screenshot(page, 'stockAge-catalogue-1366x768')
+    // The computer's clock set back since the pull, by an hour here: the figures are of no known age, and marked old.
+    await page.clock.setSystemTime(Date.now() - 60 * 60_000)
+    await page.clock.fastForward('00:31')
+    await expect.poll(() => text(age)).toBe('⚠ Existencias de hora incierta')
+    expect(await age.getAttribute('data-old')).toBe('true')
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `stockAge-unknown-${width}x768`)
+    }
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
 import { bookableItem } from '../support/bookableItem'
+import { coreHarness } from '../support/coreHarness'
 import { useProxiedSession } from '../support/proxiedSession'
 import { serviceBookingsWith } from '../support/serviceBookings'
+import { tempDir } from '../support/tempDir'
 
 // Shop computers drift by minutes to hours. Whatever the difference between the computer's clock and
 // the service's, a create whose answer was lost is found by its marker and never sent twice; the
@@ -62,4 +64,49 @@ describe.each(skews)('with the service clock %s of the computer', (_name, offset
     const { clockOffsetMs } = await session.h.call('connection.status')
     expect(Math.abs(clockOffsetMs! - offsetMs)).toBeLessThan(5000)
   })
+})
+
+// The stock's age is the clerk's reason to trust a figure: a clock set right after a pull must not make the pull
+// look newer than it is, by either clock. Here the service's clock moves and the computer's does not: seen from
+// the client, the same as a computer 11 minutes fast at the pull and set right since.
+describe('a pull stamped while the computer was 11 minutes fast', () => {
+  const offsetNear = async (offsetMs: number) => {
+    for (let tries = 0; tries < 10; tries++) {
+      const { clockOffsetMs } = await session.h.call('connection.status')
+      if (clockOffsetMs !== null && Math.abs(clockOffsetMs - offsetMs) < 5000) return
+      await session.h.call('profile.whoami')
+    }
+    throw new Error(`the offset did not come near ${offsetMs} ms`)
+  }
+
+  it('says the stock is 11 minutes older once the clocks agree again', async () => {
+    await setServiceClock(-11 * minute)
+    await offsetNear(-11 * minute)
+    await session.h.call('catalogue.pull', { full: true })
+    await setServiceClock(0)
+    await offsetNear(0)
+    const age = (at: string | null) => Date.now() - Date.parse(at!)
+    const status = await session.h.call('catalogue.status')
+    expect(age(status.pulledAt)).toBeGreaterThan(10 * minute)
+    const stock = await session.h.call('counter.stock', { itemId: plan.item })
+    expect(stock.length).toBeGreaterThan(0)
+    for (const row of stock) expect(age(row.readAt)).toBeGreaterThan(10 * minute)
+  }, 120_000)
+})
+
+describe('a pull stamped before the computer was set back an hour', () => {
+  it('is of no known age: the catalogue says its stock is old', async () => {
+    let shiftMs = 0
+    const h = await coreHarness(tempDir(), { now: () => new Date(Date.now() + shiftMs) })
+    try {
+      const user = session.sandbox.users[0]!
+      await h.call('session.signIn', { serverUrl: session.sandbox.url, email: user.email, token: user.token })
+      await h.call('profile.whoami')
+      expect((await h.call('catalogue.pull')).stale).toBe(false)
+      shiftMs = -60 * minute
+      expect((await h.call('catalogue.status')).stale).toBe(true)
+    } finally {
+      await h.close()
+    }
+  }, 120_000)
 })

@@ -10,6 +10,7 @@ import {
   type ServiceBundleWithDetails,
 } from './catalogueRowWrites'
 import { bookedAgencies } from './bookedAgencies'
+import type { ClockStamp } from './clockStamp'
 import { bundlesSeenUntil, markBundlesSeen, markPulled, markStockRead, pulledCapabilities } from './catalogueMarks'
 import type { Sqlite } from '@base/sqlite'
 
@@ -30,8 +31,8 @@ export interface CatalogueChanges {
   stock: Map<number, { lot_id: number; available: number }[]>
   /** The newest bundle `updated_at` the service sent (its clock). */
   bundlesSeenUntil: string | null
-  /** This computer's time of the pull (the snapshot's age, the stock's age). */
-  at: string
+  /** When the pull ran (the snapshot's age, the stock's age). */
+  stamp: ClockStamp
 }
 
 /** How many rows the pull changed, for the log and the tests. */
@@ -108,9 +109,9 @@ function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges): AppliedCo
       counts.bundles++
     }
     for (const [agency, rows] of changes.stock) counts.stockRows += writeAgencyStock(db, agency, rows)
-    markStockRead(db, [...changes.stock.keys()], changes.at, true)
+    markStockRead(db, [...changes.stock.keys()], changes.stamp, true)
     markBundlesSeen(db, changes.bundlesSeenUntil)
-    markPulled(db, changes.at)
+    markPulled(db, changes.stamp)
   }).immediate()
   return counts
 }

@@ -1,14 +1,16 @@
 import { z } from 'zod'
 import { catalogueCapabilities, type CatalogueCapabilities } from '@shared/catalogue'
 import type { Sqlite } from '@base/sqlite'
+import type { ClockStamp } from './clockStamp'
 
 /**
  * What the catalogue's snapshot remembers of its pulls, in the cache's meta
  * table: when the last full pull ran (this computer's clock: it only decides
  * when the next full pull is due), the newest `updated_at` of a bundle the
  * service has sent (the service's clock: the next routine pull asks for what
- * changed since, never for a time this computer made up), and when each
- * agency's stock was last read (shown to the clerk as its age).
+ * changed since, never for a time this computer made up), and when the
+ * snapshot and each agency's stock were last read (shown to the clerk as their
+ * age: stamped with both clocks, clockStamp.ts).
  */
 
 const keys = {
@@ -16,10 +18,18 @@ const keys = {
   bundlesSeenUntil: 'catalogue_bundles_seen_until',
   stockReadAt: 'catalogue_stock_read_at',
   pulledAt: 'catalogue_pulled_at',
+  pulledOffset: 'catalogue_pulled_offset',
   capabilities: 'catalogue_capabilities',
 } as const
 
-const stockTimes = z.record(z.string().regex(/^\d+$/), z.string())
+// A plain time: kept before the offset was (a cache from an earlier version).
+const stockTimes = z.record(
+  z.string().regex(/^\d+$/),
+  z.union([
+    z.string().transform((at): ClockStamp => ({ at, offsetMs: null })),
+    z.object({ at: z.string(), offsetMs: z.number().nullable() }),
+  ]),
+)
 
 function read(db: Sqlite, key: string): string | null {
   const row = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)
@@ -31,8 +41,11 @@ function write(db: Sqlite, key: string, value: string): void {
 }
 
 /** When the snapshot was last brought up to date, by a full or a routine pull (null before the first). */
-export function pulledAt(db: Sqlite): string | null {
-  return read(db, keys.pulledAt)
+export function pulledAt(db: Sqlite): ClockStamp | null {
+  const at = read(db, keys.pulledAt)
+  if (at === null) return null
+  const offset = Number(read(db, keys.pulledOffset) ?? Number.NaN)
+  return { at, offsetMs: Number.isFinite(offset) ? offset : null }
 }
 
 /** What the last pull could read (null before the first pull, or for a snapshot taken before this was stored). */
@@ -43,9 +56,10 @@ export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
   return parsed.success ? parsed.data : null
 }
 
-/** Marks the snapshot brought up to date at `at`; a full pull also says what it could read. */
-export function markPulled(db: Sqlite, at: string, capabilities?: CatalogueCapabilities): void {
-  write(db, keys.pulledAt, at)
+/** Marks the snapshot brought up to date at `stamp`; a full pull also says what it could read. */
+export function markPulled(db: Sqlite, stamp: ClockStamp, capabilities?: CatalogueCapabilities): void {
+  write(db, keys.pulledAt, stamp.at)
+  write(db, keys.pulledOffset, String(stamp.offsetMs))
   if (capabilities) write(db, keys.capabilities, JSON.stringify(capabilities))
 }
 
@@ -68,8 +82,8 @@ export function markBundlesSeen(db: Sqlite, seen: string | null): void {
   if (seen !== null && (kept === null || seen > kept)) write(db, keys.bundlesSeenUntil, seen)
 }
 
-/** When each agency's stock was read (ISO, this computer's clock), by agency id. */
-export function stockReadAt(db: Sqlite): Map<number, string> {
+/** When each agency's stock was read, by agency id. */
+export function stockReadAt(db: Sqlite): Map<number, ClockStamp> {
   const raw = read(db, keys.stockReadAt)
   if (raw === null) return new Map()
   let parsed: unknown
@@ -82,9 +96,9 @@ export function stockReadAt(db: Sqlite): Map<number, string> {
   return times.success ? new Map(Object.entries(times.data).map(([agency, at]) => [Number(agency), at])) : new Map()
 }
 
-/** Records `at` for the agencies read; without `keepOthers` the others are forgotten (a full pull read them all). */
-export function markStockRead(db: Sqlite, agencies: readonly number[], at: string, keepOthers: boolean): void {
-  const times = keepOthers ? stockReadAt(db) : new Map<number, string>()
-  for (const agency of agencies) times.set(agency, at)
+/** Records `stamp` for the agencies read; without `keepOthers` the others are forgotten (a full pull read them all). */
+export function markStockRead(db: Sqlite, agencies: readonly number[], stamp: ClockStamp, keepOthers: boolean): void {
+  const times = keepOthers ? stockReadAt(db) : new Map<number, ClockStamp>()
+  for (const agency of agencies) times.set(agency, stamp)
   write(db, keys.stockReadAt, JSON.stringify(Object.fromEntries(times)))
 }

@@ -3,6 +3,7 @@ import { unknownRestColumns, type RestBundleColumns } from '../api/bundleColumns
 import type { GraphqlBundle, PulledBundle, PulledItem, PulledLot, PulledStock } from '../api/catalogueGraphql'
 import type { Sqlite } from '@base/sqlite'
 import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
+import type { ClockStamp } from './clockStamp'
 import { markBundlesSeen, markFullPull, markPulled, markStockRead } from './catalogueMarks'
 import {
   bundleRowValues,
@@ -201,16 +202,16 @@ export class CatalogueStaging {
   }
 
   /** Puts the staged tables in place of the live ones, with the pull's marks, in one transaction. */
-  async swapIn(marks: FullPullMarks, now: () => Date): Promise<void> {
+  async swapIn(marks: FullPullMarks, stamp: () => ClockStamp): Promise<void> {
     this.statements = null
     await this.mergeWords()
     await swapIn(
       this.db,
       catalogueTables,
       () => {
-        const at = now().toISOString()
+        const at = stamp()
         markPulled(this.db, at, marks.capabilities)
-        markFullPull(this.db, at)
+        markFullPull(this.db, at.at)
         markBundlesSeen(this.db, marks.bundlesSeenUntil)
         markStockRead(this.db, marks.agencyIds, at, false)
       },

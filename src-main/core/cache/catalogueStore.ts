@@ -7,6 +7,7 @@ import { storedBundleRecord, toBundleComponent, toItemRow, type ComponentSqlRow,
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '@base/sqlite'
 import { fullPullAt, pulledAt, pulledCapabilities, stockReadAt } from './catalogueMarks'
+import { stampOnClockNow, type ClockStamp } from './clockStamp'
 import { unsentByLot } from './unsentLots'
 import { deleteBundleRows, writeBundleRows, type ServiceBundleWithDetails } from './catalogueRowWrites'
 import { CatalogueChangeWriter } from './catalogueChangeWriter'
@@ -232,15 +233,15 @@ export class CatalogueStore {
       .all(agencyId, itemId)
   }
 
-  /** An item's cached stock at every agency that has a figure for it. */
-  stockByAgency(itemId: number): AgencyStock[] {
+  /** An item's cached stock at every agency that has a figure for it, each read's time on this computer's clock now. */
+  stockByAgency(itemId: number, clockOffsetMs: number | null): AgencyStock[] {
     const rows = this.stockRows
       .of(
         `SELECT s.agency_id, COALESCE(a.name, '#' || s.agency_id) AS agency_name, s.available
        FROM stock s LEFT JOIN agencies a ON a.id = s.agency_id WHERE s.item_id = ? ORDER BY agency_name`,
       )
       .all(itemId)
-    const readAt = stockReadAt(this.db)
+    const readAt = new Map([...stockReadAt(this.db)].map(([agency, stamp]) => [agency, stampOnClockNow(stamp, clockOffsetMs)]))
     return rows.map((r): AgencyStock => ({
       agencyId: r.agency_id,
       agencyName: r.agency_name,
@@ -261,10 +262,7 @@ export class CatalogueStore {
     return { itemCode: item?.code ?? null, itemName: item?.name ?? null, lotName: lot?.name ?? null, lotExpires: lot?.expires ?? null }
   }
 
-  /**
-   * `describe` for many lines at once: two statements (items, lots) whatever the count, so a list of
-   * bookings costs the same number of statements for 10 bookings as for 500.
-   */
+  /** `describe` for many lines at once: two statements (items, lots) whatever the count, as many for 10 bookings as for 500. */
   describeAll(
     lines: readonly (Pick<BookingLine, 'itemId'> & Partial<Pick<BookingLine, 'lotId'>>)[],
   ): (itemId: number, lotId: number | null) => LineDescription {
@@ -366,7 +364,7 @@ export class CatalogueStore {
   }
 
   /** When the snapshot was last brought up to date (null before the first pull). */
-  pulledAt(): string | null {
+  pulledAt(): ClockStamp | null {
     return pulledAt(this.db)
   }
 

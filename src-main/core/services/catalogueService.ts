@@ -3,6 +3,7 @@ import { AppError } from '@shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStore } from '../cache/catalogueStore'
+import { stampOnClockNow } from '../cache/clockStamp'
 import type { CoreEvents } from '../events'
 import { nativeBindingInUse } from '@base/sqlite'
 import { syncCatalogue } from '../sync/catalogueSync'
@@ -63,12 +64,15 @@ export class CatalogueService {
   status(): CatalogueStatus {
     const cache = this.caches.current()
     const who = this.profile.lastKnown()
-    const at = cache ? cache.store.pulledAt() : null
+    const stamp = cache ? cache.store.pulledAt() : null
+    const at = stamp && stampOnClockNow(stamp, this.session.clockOffsetMs())
+    // A pull stamped later than now (the clock set back since, by an amount no answer measured) is of no known age.
+    const age = at === null ? Infinity : this.now().getTime() - Date.parse(at)
     return {
       entityId: cache?.entityId ?? null,
       agency: who?.agency ?? null,
       pulledAt: at,
-      stale: at === null || this.now().getTime() - Date.parse(at) > this.staleAfterMs,
+      stale: age < 0 || age > this.staleAfterMs,
       staleAfterMs: this.staleAfterMs,
       pulling: this.pulling !== null,
       counts: cache ? cache.store.counts() : { bundles: 0, items: 0, agencies: 0 },
@@ -100,6 +104,7 @@ export class CatalogueService {
         rest: session.rest,
         has: oncePerPull((extension: ServiceExtension) => session.extensions.has(extension)),
         now: this.now,
+        serviceOffsetMs: () => session.clock.offsetMs(),
         onProgress: (p: PullProgress) => this.events.emit('catalogue.progress', p),
       }
       const own = who.agency ? [who.agency.id] : []
@@ -130,7 +135,7 @@ export class CatalogueService {
         account: session.account,
         limits: session.rest.limits,
         jwt: await session.graphql.handOver(),
-        serviceOffsetMs: session.clock.offsetMs() ?? 0,
+        serviceOffsetMs: session.clock.offsetMs(),
         coreOffsetMs: this.now().getTime() - Date.now(),
         counterRequests: this.counterRequests.shared,
         contactOrder: session.heard.contactOrder,

@@ -176,7 +176,7 @@ export class CounterService {
   }
 
   stock(itemId: number): AgencyStock[] {
-    return this.cache().store.stockByAgency(itemId)
+    return this.cache().store.stockByAgency(itemId, this.session.clockOffsetMs())
   }
 
   /** Pending requests of the agency; none where the server has no transfer requests (the counter says so). */

@@ -112,6 +112,11 @@ export class SessionService {
     return jwt ? [this.active.account.token, jwt] : [this.active.account.token]
   }
 
+  /** The service's clock minus this computer's, or null signed out or before any answer said. */
+  clockOffsetMs(): number | null {
+    return this.active?.clock.offsetMs() ?? null
+  }
+
   require(): ActiveSession {
     if (!this.active) throw new AppError('signed_out')
     return this.active

@@ -5,6 +5,7 @@ import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStaging } from '../cache/catalogueStaging'
+import { stampNow } from '../cache/clockStamp'
 
 export interface PullDeps {
   /** The entity's catalogue, as the full pull writes its next snapshot. */
@@ -14,6 +15,8 @@ export interface PullDeps {
   /** Whether the server has an extension (ServiceExtensions.has); a failed probe counts as without it. */
   has: (extension: ServiceExtension) => Promise<boolean>
   now: () => Date
+  /** The service's clock minus this computer's as last measured (null: not yet), stamped with the pull's time. */
+  serviceOffsetMs: () => number | null
   onProgress: (p: PullProgress) => void
 }
 
@@ -30,7 +33,8 @@ export interface PullDeps {
  * completes with those columns unknown. What was available is stored with the
  * snapshot, so the screens can say what is missing while offline.
  */
-export async function pullCatalogue({ staging, graphql, rest, has, now, onProgress }: PullDeps): Promise<CatalogueCapabilities> {
+export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabilities> {
+  const { staging, graphql, rest, has, onProgress } = deps
   // A probe that times out or meets a 5xx leaves its extension unknown for this pull: the pull goes on without it.
   const usable = (extension: ServiceExtension) => has(extension).catch(() => false)
   onProgress({ phase: 'reference', done: 0, total: null })
@@ -91,7 +95,7 @@ export async function pullCatalogue({ staging, graphql, rest, has, now, onProgre
     const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead }
     onProgress({ phase: 'indexing', done: 0, total: null })
     const agencyIds = reference.agencies.map((a) => a.id)
-    await staging.swapIn({ capabilities, bundlesSeenUntil: seenUntil, agencyIds }, now)
+    await staging.swapIn({ capabilities, bundlesSeenUntil: seenUntil, agencyIds }, () => stampNow(deps.now(), deps.serviceOffsetMs()))
     onProgress({ phase: 'done', done: done, total: totals.bundles ?? null })
     return capabilities
   } catch (err) {

@@ -17,8 +17,8 @@ export interface PullJob {
   limits: Record<AnswerKind, AnswerLimits>
   /** The main thread's JWT, so the pull does not ask for one of its own. */
   jwt: HeldToken | null
-  /** The service's clock minus this computer's (the JWT's expiry is in the service's clock). */
-  serviceOffsetMs: number
+  /** The service's clock minus this computer's as the main thread knows it (null: not yet measured). */
+  serviceOffsetMs: number | null
   /** The core's clock minus this computer's: the snapshot is stamped by the core's clock, as every pull is. */
   coreOffsetMs: number
   /** The counter's requests being answered (counterFirst.ts): shared, not copied. */

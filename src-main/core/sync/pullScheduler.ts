@@ -46,7 +46,8 @@ export class PullScheduler {
       status = null
     }
     const age = status?.pulledAt ? this.now().getTime() - Date.parse(status.pulledAt) : Infinity
-    if (!status?.pulling && age >= this.everyMs) this.pullNow()
+    // Stamped later than now: the clock was set back since, by how much no answer said; waiting for it could be a day.
+    if (!status?.pulling && (age < 0 || age >= this.everyMs)) this.pullNow()
   }
 
   private pullNow(): void {

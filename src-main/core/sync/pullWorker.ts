@@ -4,6 +4,7 @@ import { openSqlite, useNativeBinding } from '@base/sqlite'
 import { ContactOrder } from '../api/contactOrder'
 import { GraphqlClient } from '../api/graphqlClient'
 import { RestClient, type ContactOutcome } from '../api/restClient'
+import { ServiceClock } from '../api/serviceClock'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import { CatalogueChangeWriter } from '../cache/catalogueChangeWriter'
 import { CatalogueStaging } from '../cache/catalogueStaging'
@@ -60,10 +61,15 @@ async function pull(): Promise<void> {
     const log = threadLog({ thread: 'pull' })
     const order = new ContactOrder(job.contactOrder)
     const onContact = (outcome: ContactOutcome) => tell({ kind: 'contact', outcome, stamp: order.next() })
-    const onServiceTime = (offsetMs: number | null) => tell({ kind: 'serviceTime', offsetMs })
+    // Measured here too, from the pull's own answers (the JWT's expiry and the pull's stamp are in the service's clock).
+    const clock = new ServiceClock(job.serviceOffsetMs)
+    const onServiceTime = (offsetMs: number | null) => {
+      clock.observe(offsetMs)
+      tell({ kind: 'serviceTime', offsetMs })
+    }
     const now = () => new Date(Date.now() + job.coreOffsetMs)
     const rest = new RestClient(job.account, { limits: job.limits, onContact, onServiceTime, log })
-    const serviceNow = () => new Date(now().getTime() + job.serviceOffsetMs)
+    const serviceNow = () => new Date(now().getTime() + (clock.offsetMs() ?? 0))
     const graphql = new GraphqlClient(rest, { limits: job.limits, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
     const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
     const catalogue = {
@@ -71,7 +77,8 @@ async function pull(): Promise<void> {
       staging: new CatalogueStaging(db, () => letCounterFirst(job.counterRequests)),
     }
     const { routineFirst, stockAgencies } = job
-    await syncCatalogue({ catalogue, routineFirst, stockAgencies, graphql, rest, has, now, onProgress })
+    const serviceOffsetMs = () => clock.offsetMs()
+    await syncCatalogue({ catalogue, routineFirst, stockAgencies, graphql, rest, has, now, serviceOffsetMs, onProgress })
     tell({ kind: 'done' })
   } catch (err) {
     tell({ kind: 'failed', error: threadError(err) })

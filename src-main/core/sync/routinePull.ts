@@ -6,6 +6,7 @@ import { readPages, readReference } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
+import { stampNow } from '../cache/clockStamp'
 import type { AppliedCounts, CatalogueChanges, CatalogueChangeWriter } from '../cache/catalogueChangeWriter'
 
 export interface RoutinePullDeps {
@@ -15,6 +16,7 @@ export interface RoutinePullDeps {
   rest: RestClient
   has: (extension: ServiceExtension) => Promise<boolean>
   now: () => Date
+  serviceOffsetMs: () => number | null
   /** The agencies whose stock this station reads at every pull: its own and the setting's (its recent bookings' are added). */
   stockAgencies: readonly number[]
   onProgress: (p: PullProgress) => void
@@ -98,7 +100,7 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     bundles,
     stock,
     bundlesSeenUntil: newest,
-    at: deps.now().toISOString(),
+    stamp: stampNow(deps.now(), deps.serviceOffsetMs()),
   }
   deps.onProgress({ phase: 'indexing', done: 0, total: null })
   const counts = catalogue.apply(changes)

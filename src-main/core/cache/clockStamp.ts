@@ -1,0 +1,25 @@
+/**
+ * When something was read, as the cache keeps it to tell its age: this computer's time then, and the service's
+ * clock minus this computer's as known then (null: not measured yet). Either clock may be set right or wrong
+ * after the stamp; with both, an age is never told younger than either clock makes it.
+ */
+export interface ClockStamp {
+  at: string
+  offsetMs: number | null
+}
+
+export function stampNow(now: Date, offsetMs: number | null): ClockStamp {
+  return { at: now.toISOString(), offsetMs }
+}
+
+/**
+ * `stamp` on this computer's clock as it is now: the earlier of what this clock said then and what the service's
+ * clock says it was (its time then, less its offset now). A computer 11 minutes fast at a pull and set right since
+ * makes the pull 11 minutes older, not newer; one set wrong since leaves it as this clock says.
+ */
+export function stampOnClockNow(stamp: ClockStamp, offsetNowMs: number | null): string {
+  if (stamp.offsetMs === null || offsetNowMs === null) return stamp.at
+  const at = Date.parse(stamp.at)
+  const byService = at + stamp.offsetMs - offsetNowMs
+  return byService < at ? new Date(byService).toISOString() : stamp.at
+}
