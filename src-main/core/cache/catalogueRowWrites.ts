@@ -68,10 +68,17 @@ export function writeBundleRows(db: Sqlite, b: ServiceBundleWithDetails): void {
   db.prepare(insertBundleFtsSql('bundle_fts')).run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
 }
 
+/** A bundle's rows in each table, found by its id through a key or an index: a routine pull rewrites hundreds. */
+export const bundleRowDeletes = [
+  'DELETE FROM bundles WHERE id = ?',
+  'DELETE FROM bundle_records WHERE id = ?',
+  'DELETE FROM bundle_components WHERE bundle_id = ?',
+  'DELETE FROM bundle_tags WHERE bundle_id = ?',
+  'DELETE FROM bundle_fts WHERE rowid = ?',
+]
+
 export function deleteBundleRows(db: Sqlite, id: number): void {
-  for (const table of ['bundles', 'bundle_records']) db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id)
-  for (const table of ['bundle_components', 'bundle_tags']) db.prepare(`DELETE FROM ${table} WHERE bundle_id = ?`).run(id)
-  db.prepare('DELETE FROM bundle_fts WHERE rowid = ?').run(id)
+  for (const sql of bundleRowDeletes) db.prepare(sql).run(id)
 }
 export const insertItemSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?)`
 export const insertItemFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13) VALUES (?, ?, ?, ?)`

@@ -150,6 +150,9 @@ export const entityMigrations: readonly string[] = [
   `CREATE TABLE delivery_signatures (
      local_id TEXT PRIMARY KEY, receiver TEXT NOT NULL, signed_at TEXT NOT NULL, taken_by TEXT NOT NULL,
      mime TEXT NOT NULL, bytes BLOB NOT NULL, picture_seq INTEGER);`,
+  // 13: a bundle's tags by the bundle: a routine pull rewrites each changed bundle, and without it every delete of a
+  // bundle's tags read them all (5 ms a bundle at 100,000 bundles, most of a routine pull after 1,000 changed).
+  `CREATE INDEX bundle_tags_bundle__a ON bundle_tags (bundle_id);`,
 ]
 
 /** A booking counts against the stock while the service has not confirmed it (a draft is not booked yet). */
