@@ -72,10 +72,8 @@ async function pull(): Promise<void> {
     const serviceNow = () => new Date(now().getTime() + (clock.offsetMs() ?? 0))
     const graphql = new GraphqlClient(rest, { limits: job.limits, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
     const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
-    const catalogue = {
-      changes: new CatalogueChangeWriter(db),
-      staging: new CatalogueStaging(db, () => letCounterFirst(job.counterRequests)),
-    }
+    const counterFirst = () => letCounterFirst(job.counterRequests)
+    const catalogue = { changes: new CatalogueChangeWriter(db, counterFirst), staging: new CatalogueStaging(db, counterFirst) }
     const { routineFirst, stockAgencies } = job
     const serviceOffsetMs = () => clock.offsetMs()
     await syncCatalogue({ catalogue, routineFirst, stockAgencies, graphql, rest, has, now, serviceOffsetMs, onProgress })

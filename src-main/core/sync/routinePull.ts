@@ -103,7 +103,7 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     stamp: stampNow(deps.now(), deps.serviceOffsetMs()),
   }
   deps.onProgress({ phase: 'indexing', done: 0, total: null })
-  const counts = catalogue.apply(changes)
+  const counts = await catalogue.apply(changes)
   deps.onProgress({ phase: 'done', done: counts.bundles, total: changed.length })
   return counts
 }

@@ -16,6 +16,7 @@ import { tempDir } from '../../support/tempDir'
 import { startBenchSandbox, cli, type BenchSandbox } from '../support/benchSandbox'
 import { durations, percentile, report } from '../support/measure'
 import { runNode } from '../support/runNode'
+import { changeServiceDay, entityOfBundle } from '../support/serviceDay'
 
 // The catalogue on the large seed (100,000 bundles over 50,000 items): a full
 // pull, search, and a warm start. The sandbox runs as a separate process, and
@@ -137,22 +138,11 @@ async function routinePull(): Promise<{ ms: number; bytes: number }> {
 
 it('routine pulls of the large seed: nothing changed, then 1 % of bundles and 5 % of stock rows', async () => {
   const idle = await routinePull()
-  // Another user's day on the service, written straight into its file (the sandbox has no bulk route).
-  const service = openSqlite(join(sandboxDir, storeFileName))
   const cached = openCacheOf(cacheDir)
   const anyBundle = cached.prepare<[], number>('SELECT id FROM bundles LIMIT 1').pluck().get()!
   cached.close()
-  const entity = service.prepare<[number], number>('SELECT entity_id FROM bundles WHERE id = ?').pluck().get(anyBundle)!
-  const bundles = service.prepare<[number], number>('SELECT id FROM bundles WHERE id % 100 = 0 AND entity_id = ?').pluck().all(entity)
-  service.transaction(() => {
-    service
-      .prepare(
-        `UPDATE bundles SET name = name || ' *', updated_at = strftime('%Y-%m-%d %H:%M:%f000', 'now') WHERE id % 100 = 0 AND entity_id = ?`,
-      )
-      .run(entity)
-    service.prepare('UPDATE lot_stocks SET available = available + 1 WHERE id % 20 = 0 AND entity_id = ?').run(entity)
-  })()
-  service.close()
+  const entity = entityOfBundle(sandboxDir, anyBundle)
+  const bundles = changeServiceDay(sandboxDir, entity)
   const changed = await routinePull()
 
   // The least a pull could download: the changed rows alone, compressed (those of this station's agency for the stock).
