@@ -61,6 +61,20 @@ export function commitUnsynced<T>(db: Sqlite, fn: () => T): T {
 }
 
 /**
+ * `run` while this connection leaves the log's checkpoints to another (wal_autocheckpoint off, SQLite's default of
+ * 1,000 pages again after). Whichever connection commits past that many pages copies them into the file and syncs it
+ * before its commit returns: during a pull, that was a clerk's save now and then, waiting for the pull's pages.
+ */
+export async function leavingCheckpoints<T>(db: Sqlite, run: () => Promise<T>): Promise<T> {
+  db.pragma('wal_autocheckpoint = 0')
+  try {
+    return await run()
+  } finally {
+    db.pragma('wal_autocheckpoint = 1000')
+  }
+}
+
+/**
  * A connection with none of the settings above, on the same native build: for a file that holds no
  * data and is opened only for its lock (sync/pushLock.ts). Busy at once: whoever holds it is not waited for.
  */

@@ -142,7 +142,7 @@ export class CatalogueService {
         routineFirst: deps.routineFirst,
         stockAgencies: deps.stockAgencies,
       }
-      await pullInThread(job, { ...deps, ...session.heard }, stopping.signal)
+      await cache.leavingCheckpoints(() => pullInThread(job, { ...deps, ...session.heard }, stopping.signal))
     } finally {
       if (this.stopping === stopping) this.stopping = null
     }

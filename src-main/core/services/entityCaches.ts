@@ -7,6 +7,7 @@ import type { DataNotices } from '../cache/dataNotices'
 import type { JournaledOutbox } from '../sync/outbox/journaledOutbox'
 import { MarkerEcho } from '../sync/outbox/markerEcho'
 import type { OutboxStore } from '../sync/outbox/outboxStore'
+import { leavingCheckpoints } from '@base/sqlite'
 import { markForWholeCheck, openEntityCache } from './openEntityCache'
 import type { ActiveSession, SessionService } from './sessionService'
 import type { ProfileService } from './profileService'
@@ -24,6 +25,8 @@ export interface EntityCache {
   outbox: OutboxStore
   /** Whether the service keeps the markers our creates write in the memo (outbox/markerEcho.ts). */
   markerEcho: MarkerEcho
+  /** `run` while this thread's connection leaves the log's checkpoints to the pull's thread (leavingCheckpoints). */
+  leavingCheckpoints: <T>(run: () => Promise<T>) => Promise<T>
 }
 
 /**
@@ -71,6 +74,7 @@ export class EntityCaches {
         documents: new CacheDocuments(db),
         outbox,
         markerEcho: new MarkerEcho(db),
+        leavingCheckpoints: (run) => leavingCheckpoints(db, run),
       }
     }
     this.open.agencyId = who.agency?.id ?? null

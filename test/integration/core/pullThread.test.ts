@@ -162,6 +162,31 @@ describe('a full pull in its own thread', () => {
     expect(nameIn(await h.call('bookings.list'))).toBe('Renombrado en el servicio')
   })
 
+  it("leaves the log's checkpoints to its thread while it runs: a clerk's save never copies the pull's pages", async () => {
+    // The core's own connection: whichever connection commits past 1,000 pages of the log checkpoints them, and syncs.
+    const checkpointsAfter = () => h.core.services.bookings.local().store.db.pragma('wal_autocheckpoint', { simple: true })
+    expect(checkpointsAfter()).toBe(1000)
+    let release = () => undefined as void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let stalled = false
+    // The REST list of bundles, read by the pull's thread only, held until the setting is read.
+    const hold = async () => {
+      stalled = true
+      await held
+    }
+    await proxy.during(
+      (req) => (!stalled && /\/inventories\/bundles\.json/.test(req.url ?? '') ? { hold, afterForward: true } : null),
+      async () => {
+        const pulling = h.call('catalogue.pull', { full: true })
+        await vi.waitFor(() => expect(stalled).toBe(true), { timeout: 10_000 })
+        expect(checkpointsAfter()).toBe(0)
+        release()
+        expect((await pulling).lastError).toBeNull()
+      },
+    )
+    expect(checkpointsAfter()).toBe(1000)
+  })
+
   it('stops when its account signs out, giving its requests up, and the next pull goes through', async () => {
     const before = await h.call('catalogue.status')
     let stalled = 0
