@@ -8,6 +8,9 @@ export interface ClockStamp {
   offsetMs: number | null
 }
 
+/** A time later than now by more than this was stamped before the clock was set back (less: a clock's slewing). */
+export const SET_BACK_MS = 60_000
+
 export function stampNow(now: Date, offsetMs: number | null): ClockStamp {
   return { at: now.toISOString(), offsetMs }
 }

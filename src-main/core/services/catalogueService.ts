@@ -3,7 +3,7 @@ import { AppError } from '@shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStore } from '../cache/catalogueStore'
-import { stampOnClockNow } from '../cache/clockStamp'
+import { SET_BACK_MS, stampOnClockNow } from '../cache/clockStamp'
 import type { CoreEvents } from '../events'
 import { nativeBindingInUse } from '@base/sqlite'
 import { syncCatalogue } from '../sync/catalogueSync'
@@ -72,7 +72,7 @@ export class CatalogueService {
       entityId: cache?.entityId ?? null,
       agency: who?.agency ?? null,
       pulledAt: at,
-      stale: age < 0 || age > this.staleAfterMs,
+      stale: age < -SET_BACK_MS || age > this.staleAfterMs,
       staleAfterMs: this.staleAfterMs,
       pulling: this.pulling !== null,
       counts: cache ? cache.store.counts() : { bundles: 0, items: 0, agencies: 0 },

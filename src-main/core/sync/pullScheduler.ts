@@ -1,3 +1,4 @@
+import { SET_BACK_MS } from '../cache/clockStamp'
 import type { CoreEvents } from '../events'
 import type { CataloguePulls, SessionState } from './scheduledWork'
 
@@ -47,7 +48,7 @@ export class PullScheduler {
     }
     const age = status?.pulledAt ? this.now().getTime() - Date.parse(status.pulledAt) : Infinity
     // Stamped later than now: the clock was set back since, by how much no answer said; waiting for it could be a day.
-    if (!status?.pulling && (age < 0 || age >= this.everyMs)) this.pullNow()
+    if (!status?.pulling && (age < -SET_BACK_MS || age >= this.everyMs)) this.pullNow()
   }
 
   private pullNow(): void {

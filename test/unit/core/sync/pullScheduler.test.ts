@@ -31,6 +31,7 @@ describe('the pull scheduler', () => {
     ['pulled 11 minutes ago', 1, new Date(NOW.getTime() - 11 * minute).toISOString()],
     ['never pulled', 1, null],
     ['pulled an hour after now (the clock set back since)', 1, new Date(NOW.getTime() + 60 * minute).toISOString()],
+    ['pulled a second after now (a clock slewing)', 0, new Date(NOW.getTime() + 1000).toISOString()],
   ])('when %s, pulls %i time(s) in a minute', (_case, pulls, pulledAt) => {
     expect(pullsIn(minute, pulledAt)).toBe(pulls)
   })
