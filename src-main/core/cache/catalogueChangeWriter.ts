@@ -105,7 +105,6 @@ async function inBatches<T>(batch: Batch, rows: readonly T[], size: number, writ
  * that failed before this point changed nothing. Stock rows are written only where they differ.
  */
 async function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges, beforeBatch: () => void): Promise<AppliedCounts> {
-  const counts: AppliedCounts = { items: 0, lots: 0, bundles: 0, stockRows: 0, removed: 0 }
   const batch: Batch = async (write) => {
     await nextTurn()
     beforeBatch()
@@ -124,23 +123,21 @@ async function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges, befo
   await inBatches(batch, changes.newLots, BATCH_ROWS.lots, (part) => {
     for (const l of part) lot.run(l.id, l.item_id, l.name, l.expires)
   })
-  counts.items = changes.newItems.length
-  counts.lots = changes.newLots.length
-  counts.removed = await removeGone(db, changes.ids, batch)
+  const removed = await removeGone(db, changes.ids, batch)
   await inBatches(batch, changes.bundles, BATCH_ROWS.bundles, (part) => {
     for (const b of part) {
       deleteBundleRows(db, b.id)
       writeBundleRows(db, b)
     }
   })
-  counts.bundles = changes.bundles.length
-  for (const [agency, rows] of changes.stock) counts.stockRows += await writeAgencyStock(db, agency, rows, batch)
+  let stockRows = 0
+  for (const [agency, rows] of changes.stock) stockRows += await writeAgencyStock(db, agency, rows, batch)
   await batch(() => {
     markStockRead(db, [...changes.stock.keys()], changes.stamp, true)
     markBundlesSeen(db, changes.bundlesSeenUntil)
     markPulled(db, changes.stamp)
   })
-  return counts
+  return { items: changes.newItems.length, lots: changes.newLots.length, bundles: changes.bundles.length, stockRows, removed }
 }
 
 function writeReference(db: Sqlite, reference: CatalogueChanges['reference']): void {
