@@ -14,12 +14,11 @@ interface Fallback {
 export function useBookingsRefresh(lists: ReturnType<typeof useBookingsLists>, setup: Ref<CounterSetup | null>, fallback: Fallback) {
   const refresher = createLoader(async () => {
     try {
-      const before = lists.wholeLists()
       const answer = await request('counter.refresh')
       setup.value = answer.setup
-      // The core announced the same whole list (bookings.changed), in order with a push's changes: when that
-      // announcement came first, a push may have changed a booking since, and the answer would undo it.
-      if (lists.wholeLists() === before) lists.apply(answer.changes)
+      // When the core's announcement of the same list came first, a push may have changed a booking since:
+      // applying keeps what is held from a later reading.
+      lists.apply(answer.changes)
     } catch (err) {
       if (!setup.value) await fallback.loadSetup()
       // Offline: what this computer has is still worth showing.

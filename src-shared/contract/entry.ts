@@ -21,7 +21,14 @@ export const syncSummary = z.object({
   pushing: z.boolean(),
   /** The service refused the session while sending: the entries are kept until the user signs in again. */
   signInNeeded: z.boolean(),
+  /**
+   * Which of the core's readings this is: each summary it builds (and each delta of bookings, which carries
+   * one) has a higher number than the last. Answers travel apart from events, so a window takes a reading
+   * only when it is not older than what it holds.
+   */
+  version: z.number().int().nonnegative(),
 })
+export type SyncSummary = z.infer<typeof syncSummary>
 export const pushReport = z.object({
   sent: z.number().int(),
   waiting: z.number().int(),

@@ -14,6 +14,7 @@ import { syncSummary } from './entry'
  * bookings named (they replace what a screen holds for those bookings), and the outbox's new counts.
  * Commands return it and the core announces it (event bookings.changed), so a store applies it and
  * reads nothing again. `full`: the whole list, after a read from the service (replace, not merge).
+ * Its `sync.version` tells which is later of two deltas that name the same booking.
  */
 export const bookingsDelta = z.object({
   bookings: z.array(localBooking),

@@ -11,8 +11,8 @@ import {
 } from '@shared/bookings'
 import { countsAgainstStock, lotStockWarnings, ownUnsent, stockWarnings, type CheckedLine, type StockWarning } from '@shared/bookingLines'
 import { AppError, badInput } from '@shared/errors'
-import type { EventPayload } from '@shared/contract'
 import type { BookingsDelta } from '@shared/contract/events'
+import type { SyncSummary } from '@shared/contract/entry'
 import type { CoreEvents } from '../events'
 import { DEFAULT_RETENTION_MS, type SentEntry } from '../sync/outbox/outboxStore'
 import { createPayload, deliverPayload, updatePayload, withUpdate, type DeliveredCount } from '../sync/outbox/bookingPayloads'
@@ -29,7 +29,6 @@ import { claimHeldCandidate, discardEntry, keepTheirEntry, requeueEntry } from '
 import { PushRunner, type PushResult } from './pushRunner'
 import { createFields, keptFields, newMarker } from './bookingFields'
 
-type SyncSummary = EventPayload<'sync.changed'>
 /** A command's answer: the booking it changed and what the screens apply. */
 export interface BookingChanged {
   booking: LocalBooking
@@ -44,6 +43,7 @@ export class BookingsService {
   private readonly pushes: PushRunner
   /** The last whole list the windows were given: see catalogueChanged. */
   private shown: readonly LocalBooking[] = []
+  private readings = 0 // numbers each summary built (SyncSummary.version), so a window can tell a late answer
 
   constructor(
     private readonly dataDir: string,
@@ -91,8 +91,7 @@ export class BookingsService {
       if (payload) cache.outbox.enqueue(localId, 'create', payload, newMarker(), at)
       if (input.fromOpenBooking) forgetOpenBooking(cache.documents)
     })
-    const changes = this.changed([localId])
-    return { booking: changes.bookings[0] as LocalBooking, warnings, changes }
+    return { ...this.changedOne(localId), warnings }
   }
 
   update(ref: string, raw: BookingChanges): BookingChanged {
@@ -353,6 +352,7 @@ export class BookingsService {
       conflicts: n.conflict + n.held,
       pushing: this.pushes.running,
       signInNeeded: this.pushes.signInNeeded,
+      version: ++this.readings,
     }
   }
 

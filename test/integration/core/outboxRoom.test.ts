@@ -79,7 +79,10 @@ describe('the outbox room', () => {
     const before = h.seen('sync.changed').length
     const beforeDeltas = h.seen('bookings.changed').length
     const { booking: saved, changes } = await h.call('bookings.create', booking('events-1'))
-    expect(h.seen('sync.changed').slice(before)).toEqual([{ waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }])
+    const reading = expect.any(Number)
+    expect(h.seen('sync.changed').slice(before)).toEqual([
+      { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: reading },
+    ])
     // The answer carries what the save changed, so a store applies it without reading the lists again.
     expect(changes.bookings).toEqual([saved])
     expect(changes.removed).toEqual([])
@@ -90,9 +93,17 @@ describe('the outbox room', () => {
     const beforePush = h.seen('sync.changed').length
     const pushed = await h.call('sync.push')
     expect(h.seen('sync.changed').slice(beforePush)).toEqual([
-      { waiting: 1, failed: 0, conflicts: 0, pushing: true, signInNeeded: false },
-      { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+      { waiting: 1, failed: 0, conflicts: 0, pushing: true, signInNeeded: false, version: reading },
+      { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: reading },
     ])
+    // Each reading is numbered after the last: a window told the push's confirmation keeps it over the save's late answer.
+    const versions = h
+      .seen('sync.changed')
+      .slice(before)
+      .map((s) => (s as { version: number }).version)
+    expect(versions).toEqual([...versions].sort((a, b) => a - b))
+    expect(new Set(versions).size).toBe(versions.length)
+    expect(pushed.changes.sync.version).toBeGreaterThan(changes.sync.version)
     // The push answers (and announces) the booking it confirmed: synced, with its service number, nothing open.
     expect(pushed.changes.bookings).toEqual([
       expect.objectContaining({ localId: saved.localId, state: 'synced', pending: 0, serviceId: expect.any(Number) }),

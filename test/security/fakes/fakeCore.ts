@@ -279,7 +279,7 @@ const bookingsDelta = {
   bookings: [sampleBooking],
   removed: [] as string[],
   entries: outboxEntries,
-  sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+  sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 1 },
   full: false,
 }
 
@@ -477,7 +477,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
     changes: bookingsDelta,
     connection: { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null },
   },
-  'sync.status': { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+  'sync.status': { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 1 },
   'counter.setup': counterSetup,
   'counter.refresh': { setup: counterSetup, changes: { ...bookingsDelta, full: true } },
   'counter.scan': { kind: 'unknown', code: '7401234567895' },

@@ -18,7 +18,8 @@ vi.mock('@renderer/api', () => ({
   },
 }))
 
-const sync = (waiting: number) => ({ waiting, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
+/** The outbox's counts as the core read them, `version` its count of readings then (later readings, higher numbers). */
+const sync = (waiting: number, version = 0) => ({ waiting, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version })
 const booking = (localId: string, over: Partial<LocalBooking> = {}): LocalBooking =>
   localBooking(localId, { pending: 1, createdAt: `2026-11-24T10:00:0${localId.length % 10}Z`, ...over })
 const entry = (seq: number, localId: string, op: OutboxEntry['op'] = 'create'): OutboxEntry => ({
@@ -79,6 +80,45 @@ describe('the bookings store', () => {
     expect(store.bookings.map((b) => b.localId)).toEqual(['new', 'a', 'b'])
     expect(store.outbox.map((e) => e.seq)).toEqual([1, 2, 9])
     expect(store.sync.waiting).toBe(3)
+  })
+
+  it("keeps what a push did when the answer of the command before it arrives after the push's announcement", async () => {
+    answering([], [])
+    const store = useBookingsStore()
+    await store.ensureLoaded()
+    const submitted = delta({ bookings: [booking('d')], entries: [entry(4, 'd')], sync: sync(1, 5) })
+    const confirmed = delta({ bookings: [booking('d', { state: 'synced', serviceId: 61120, pending: 0 })], sync: sync(0, 7) })
+    api.request.mockImplementation(async (name: string) => {
+      if (name !== 'bookings.submit') throw new Error(`unexpected request ${name}`)
+      // The events travel apart from the answers: the submit's announcement, then the push that confirmed it.
+      announce(submitted)
+      api.listeners.get('sync.changed')!(sync(0, 6))
+      announce(confirmed)
+      return { booking: submitted.bookings[0], changes: submitted }
+    })
+    await store.submit('d')
+    expect(store.bookings).toEqual(confirmed.bookings)
+    expect(store.outbox).toEqual([])
+    expect(store.sync.waiting).toBe(0)
+  })
+
+  it('keeps, over a whole list read before them, the bookings changed since, and takes no whole list older than the last', async () => {
+    answering([], [])
+    const store = useBookingsStore()
+    await store.ensureLoaded()
+    announce(delta({ bookings: [booking('a', { state: 'synced', serviceId: 61121, pending: 0 })], sync: sync(0, 9) }))
+    announce(delta({ removed: ['b'], entries: [entry(5, 'b', 'delete')], sync: sync(1, 10) }))
+    // The list the service gave before a was confirmed and b deleted arrives late (a refresh's answer).
+    announce(delta({ bookings: [booking('c'), booking('b'), booking('a')], entries: [entry(1, 'a')], sync: sync(1, 8), full: true }))
+    expect(store.bookings.map((b) => [b.localId, b.state])).toEqual([
+      ['a', 'synced'],
+      ['c', 'pending'],
+    ])
+    expect(store.outbox.map((e) => [e.seq, e.localId])).toEqual([[5, 'b']])
+    announce(delta({ bookings: [booking('d')], sync: sync(0, 12), full: true }))
+    announce(delta({ bookings: [booking('c')], sync: sync(0, 11), full: true }))
+    expect(store.bookings.map((b) => b.localId)).toEqual(['d'])
+    expect(store.sync.version).toBe(12)
   })
 
   it('replaces a changed booking and its entries, and drops a deleted one from the list while its delete still waits', async () => {
@@ -180,12 +220,12 @@ describe('a refresh', () => {
     answering([booking('a')], [entry(1, 'a')])
     const store = useBookingsStore()
     await store.ensureLoaded()
-    const refreshed = delta({ bookings: [booking('a')], entries: [entry(1, 'a')], sync: sync(1), full: true })
+    const refreshed = delta({ bookings: [booking('a')], entries: [entry(1, 'a')], sync: sync(1, 3), full: true })
     api.request.mockImplementation(async (name: string) => {
       if (name !== 'counter.refresh') throw new Error(`unexpected request ${name}`)
       // The events come first: the refreshed list, then the push that confirmed a.
       announce(refreshed)
-      announce(delta({ bookings: [booking('a', { state: 'synced', serviceId: 61109, pending: 0 })], sync: sync(0) }))
+      announce(delta({ bookings: [booking('a', { state: 'synced', serviceId: 61109, pending: 0 })], sync: sync(0, 4) }))
       return { setup: null, changes: refreshed }
     })
     await store.refresh()

@@ -40,7 +40,7 @@ const saved = (localId: string) => ({
     removed: [],
     entries: [],
     full: false,
-    sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+    sync: { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 1 },
   },
 })
 const keptPicture = (state: BookingPicture['state']): BookingPicture => ({

@@ -61,7 +61,7 @@ const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
   bookings: [],
   removed: [],
   entries: [],
-  sync: { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+  sync: { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 0 },
   full: false,
   ...over,
 })

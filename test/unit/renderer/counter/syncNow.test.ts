@@ -40,7 +40,7 @@ const nothingSent = (connection: ConnectionState) => ({
     bookings: [],
     removed: [],
     entries: [],
-    sync: { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false },
+    sync: { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 2 },
     full: false,
   },
 })
@@ -105,8 +105,8 @@ describe('sync now, with nothing waiting', () => {
     const asked = controller.syncNow()
     // The core announces the push's start and end before its answer (and the line's new state) arrives.
     const changed = api.listeners.get('sync.changed')!
-    changed({ waiting: 0, failed: 0, conflicts: 0, pushing: true, signInNeeded: false })
-    changed({ waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false })
+    changed({ waiting: 0, failed: 0, conflicts: 0, pushing: true, signInNeeded: false, version: 1 })
+    changed({ waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 2 })
     answer(nothingSent(line('failing', at1035)))
     await asked
     expect(store.lastSyncAt).toBeNull()

@@ -13,7 +13,7 @@ vi.mock('@renderer/api', () => ({
   onEvent: () => () => undefined,
 }))
 
-const sync = { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }
+const sync = { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 1 }
 const inTransit = localBooking('cer-297', {
   serviceId: 297,
   state: 'synced',

@@ -30,7 +30,9 @@ const setup: CounterSetup = {
   today: '2026-11-28',
   refreshedAt: '2026-11-28T08:00:00Z',
 }
-const sync = { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false }
+/** The outbox's counts as the core gives them: each a later reading than the last. */
+let readings = 0
+const sync = () => ({ waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: ++readings })
 const line = bookingLine({ itemId: 7, bookedQuantity: '2', itemCode: 'CER-00297', itemName: 'Cereal' })
 const toShip = (localId: string, serviceId: number, to: number): LocalBooking =>
   localBooking(localId, { serviceId, state: 'synced', agencyFromId: own, agencyToId: to, lines: [line] })
@@ -45,7 +47,7 @@ beforeEach(() => {
   api.request.mockImplementation(async (name: string, input: { id?: string }) => {
     if (name === 'bookings.list') return bookings
     if (name === 'outbox.list') return []
-    if (name === 'sync.status') return sync
+    if (name === 'sync.status') return sync()
     if (name === 'dispatch.ticks') return { entityId: 7, ticks: {} }
     if (name === 'dispatch.keepTicks') return { savedAt: '2026-11-28T10:00:00.000Z' }
     if (name === 'counter.scan') return { kind: 'unknown', code: 'x' }
@@ -54,7 +56,7 @@ beforeEach(() => {
       if (api.refuse.has(b.localId)) throw new Error('refused')
       api.shipped.push(b.localId)
       const shipped = { ...b, shipped: true, state: 'pending' as const }
-      return { booking: shipped, changes: { bookings: [shipped], removed: [], entries: [], sync, full: false } }
+      return { booking: shipped, changes: { bookings: [shipped], removed: [], entries: [], sync: sync(), full: false } }
     }
     throw new Error(`unexpected request ${name}`)
   })
