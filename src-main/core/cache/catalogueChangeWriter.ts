@@ -48,6 +48,7 @@ export interface AppliedCounts {
 
 const ids = (db: Sqlite, table: string) => db.prepare<[], number>(`SELECT id FROM ${table}`).pluck().all()
 const gone = (local: number[], present: ReadonlySet<number>) => local.filter((id) => !present.has(id))
+const itemOfLot = (db: Sqlite) => db.prepare<[number], number>('SELECT item_id FROM lots WHERE id = ?').pluck()
 
 /** The catalogue as a routine pull sees it: what the last pulls kept, and the write of what changed since. */
 export class CatalogueChangeWriter {
@@ -158,7 +159,7 @@ async function removeGone(db: Sqlite, present: CatalogueChanges['ids'], batch: B
   const items = gone(ids(db, 'items'), present.items)
   const lots = gone(ids(db, 'lots'), present.lots)
   const bundles = gone(ids(db, 'bundles'), present.bundles)
-  const lotItem = db.prepare<[number], number>('SELECT item_id FROM lots WHERE id = ?').pluck()
+  const lotItem = itemOfLot(db)
   const lotDeletes = ['DELETE FROM lot_stocks WHERE lot_id = ?', 'DELETE FROM lots WHERE id = ?'].map((sql) => db.prepare(sql))
   const itemDeletes = ['DELETE FROM items WHERE id = ?', 'DELETE FROM item_fts WHERE rowid = ?', 'DELETE FROM stock WHERE item_id = ?'].map(
     (sql) => db.prepare(sql),
@@ -215,7 +216,7 @@ async function writeAgencyStock(db: Sqlite, agency: number, rows: { lot_id: numb
   for (const lotId of local.keys()) changed.push([lotId, null])
   const upsert = db.prepare('INSERT OR REPLACE INTO lot_stocks VALUES (?, ?, ?)')
   const remove = db.prepare('DELETE FROM lot_stocks WHERE lot_id = ? AND agency_id = ?')
-  const itemOf = db.prepare<[number], number>('SELECT item_id FROM lots WHERE id = ?').pluck()
+  const itemOf = itemOfLot(db)
   const sum = stockSummer(db)
   await inBatches(batch, changed, BATCH_ROWS.lot_stocks, (part) => {
     for (const [lotId, available] of part) {

@@ -9,7 +9,7 @@ export interface ClockStamp {
 }
 
 /** A time later than now by more than this was stamped before the clock was set back (less: a clock's slewing). */
-export const SET_BACK_MS = 60_000
+const SET_BACK_MS = 60_000
 
 export function stampNow(now: Date, offsetMs: number | null): ClockStamp {
   return { at: now.toISOString(), offsetMs }
@@ -25,4 +25,14 @@ export function stampOnClockNow(stamp: ClockStamp, offsetNowMs: number | null): 
   const at = Date.parse(stamp.at)
   const byService = at + stamp.offsetMs - offsetNowMs
   return byService < at ? new Date(byService).toISOString() : stamp.at
+}
+
+/**
+ * Whether what was read at `at` (on this clock as it is now; null: never) is older than `limitMs`. A time later than
+ * now was read before the clock was set back, by how much no answer said: it is of no known age, and counts as old.
+ */
+export function olderThan(at: string | null, now: Date, limitMs: number): boolean {
+  if (at === null) return true
+  const age = now.getTime() - Date.parse(at)
+  return age < -SET_BACK_MS || age > limitMs
 }

@@ -3,7 +3,7 @@ import { AppError } from '@shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStore } from '../cache/catalogueStore'
-import { SET_BACK_MS, stampOnClockNow } from '../cache/clockStamp'
+import { olderThan, stampOnClockNow } from '../cache/clockStamp'
 import type { CoreEvents } from '../events'
 import { nativeBindingInUse } from '@base/sqlite'
 import { syncCatalogue } from '../sync/catalogueSync'
@@ -66,13 +66,11 @@ export class CatalogueService {
     const who = this.profile.lastKnown()
     const stamp = cache ? cache.store.pulledAt() : null
     const at = stamp && stampOnClockNow(stamp, this.session.clockOffsetMs())
-    // A pull stamped later than now (the clock set back since, by an amount no answer measured) is of no known age.
-    const age = at === null ? Infinity : this.now().getTime() - Date.parse(at)
     return {
       entityId: cache?.entityId ?? null,
       agency: who?.agency ?? null,
       pulledAt: at,
-      stale: age < -SET_BACK_MS || age > this.staleAfterMs,
+      stale: olderThan(at, this.now(), this.staleAfterMs),
       staleAfterMs: this.staleAfterMs,
       pulling: this.pulling !== null,
       counts: cache ? cache.store.counts() : { bundles: 0, items: 0, agencies: 0 },

@@ -1,4 +1,4 @@
-import { SET_BACK_MS } from '../cache/clockStamp'
+import { olderThan } from '../cache/clockStamp'
 import type { CoreEvents } from '../events'
 import type { CataloguePulls, SessionState } from './scheduledWork'
 
@@ -46,9 +46,8 @@ export class PullScheduler {
     } catch {
       status = null
     }
-    const age = status?.pulledAt ? this.now().getTime() - Date.parse(status.pulledAt) : Infinity
-    // Stamped later than now: the clock was set back since, by how much no answer said; waiting for it could be a day.
-    if (!status?.pulling && (age < -SET_BACK_MS || age >= this.everyMs)) this.pullNow()
+    // Stamped later than now, the clock was set back since: waiting for it to catch up could take a day.
+    if (!status?.pulling && olderThan(status?.pulledAt ?? null, this.now(), this.everyMs)) this.pullNow()
   }
 
   private pullNow(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stampNow, stampOnClockNow } from '@core/cache/clockStamp'
+import { olderThan, stampNow, stampOnClockNow } from '@core/cache/clockStamp'
 
 // A stamp is told on this computer's clock as it is now, never later than either clock makes it.
 const AT = new Date('2026-11-30T10:00:00.000Z')
@@ -16,5 +16,17 @@ describe('a time stamped with both clocks', () => {
     ['no offset known now', -11 * minute, null, shifted(0)],
   ])('with %s, is told as this clock now would', (_case, then, now, told) => {
     expect(stampOnClockNow(stampNow(AT, then), now)).toBe(told)
+  })
+})
+
+describe('the age of what was read', () => {
+  it.each([
+    ['read 2 minutes ago', shifted(-2 * minute), false],
+    ['read 11 minutes ago', shifted(-11 * minute), true],
+    ['never read', null, true],
+    ['read a few seconds after now (a clock slewing)', shifted(5000), false],
+    ['read an hour after now (the clock set back since)', shifted(60 * minute), true],
+  ])('when %s, is older than ten minutes: %s', (_case, at, old) => {
+    expect(olderThan(at, AT, 10 * minute)).toBe(old)
   })
 })
