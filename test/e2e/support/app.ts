@@ -43,8 +43,11 @@ export interface AppOptions {
   fakeCamera?: boolean
 }
 
-/** The dialogs on screen and the outbox's entries when a test failed: enough to tell a lost click from a stuck push. */
-async function failureContext(page: Page): Promise<string> {
+/**
+ * The page's route, the dialogs on screen, the outbox's entries and the page's errors when a test failed: enough to
+ * tell a lost click from a navigation that failed or a stuck push.
+ */
+async function failureContext(page: Page, problems: readonly string[]): Promise<string> {
   const dialogs = await page
     .locator('.n-modal-container .n-dialog, .n-modal-container .n-card')
     .allInnerTexts()
@@ -60,7 +63,13 @@ async function failureContext(page: Page): Promise<string> {
   const sync = await requestInApp(page, 'sync.status')
     .then((status) => JSON.stringify(status))
     .catch((err: unknown) => `(unreadable: ${String(err)})`)
-  return [`On screen, dialogs: ${JSON.stringify(dialogs)}`, `Outbox: ${outbox.join('; ') || 'empty'}`, `Sync: ${sync}`].join('\n')
+  return [
+    `Route: ${page.url().replace(/^[^#]*/, '')}`,
+    `On screen, dialogs: ${JSON.stringify(dialogs)}`,
+    `Outbox: ${outbox.join('; ') || 'empty'}`,
+    `Sync: ${sync}`,
+    `Page errors: ${problems.join('; ') || 'none'}`,
+  ].join('\n')
 }
 
 /** Writes the settings of a computer whose first-run tours were all shown (src-main/core/settingsStore.ts), everything else its default. */
@@ -146,7 +155,7 @@ export function useFreshApp(options: AppOptions = {}): () => RunningApp {
       await screenshot(app.page, `failed-${context.task.name}`).catch(() => undefined)
       // CI shows the failure's message and little else: what was on screen and in the outbox goes with it.
       const error = context.task.result.errors?.[0]
-      if (error) error.message += `\n${await failureContext(app.page)}`
+      if (error) error.message += `\n${await failureContext(app.page, app.problems)}`
     }
     await app.close()
     app = null
