@@ -56,6 +56,8 @@ export class CatalogueChangeWriter {
   constructor(
     private readonly db: Sqlite,
     private readonly beforeBatch: () => void = () => undefined,
+    /** Milliseconds, for the batches' pace: the tests give one that counts rows. */
+    private readonly clock: () => number = () => performance.now(),
   ) {}
 
   /** The newest bundle `updated_at` a pull kept (the service's clock); null before a full pull. */
@@ -83,19 +85,46 @@ export class CatalogueChangeWriter {
   }
 
   apply(changes: CatalogueChanges): Promise<AppliedCounts> {
-    return applyCatalogueChanges(this.db, changes, this.beforeBatch)
+    return applyCatalogueChanges(this.db, changes, pacedBatches(this.db, this.beforeBatch, this.clock))
   }
 }
 
-/** One of the write's transactions, after a turn of the event loop and `beforeBatch`. */
-type Batch = (write: () => void) => Promise<void>
+/** About how long one of the write's transactions holds the file: a clerk's save waits for one at most. */
+const BATCH_MS = 10
 
-/** `rows` written `size` at a time, a batch each. */
-async function inBatches<T>(batch: Batch, rows: readonly T[], size: number, write: (part: readonly T[]) => void): Promise<void> {
-  for (let at = 0; at < rows.length; at += size) {
-    const part = rows.slice(at, at + size)
-    await batch(() => write(part))
+/** The write's transactions, each after a turn of the event loop and `beforeBatch`. */
+interface Batches {
+  one(write: () => void): Promise<void>
+  /** `rows` written `write(part)` a batch at a time, at most `most` a batch. */
+  each<T>(rows: readonly T[], most: number, write: (part: readonly T[]) => void): Promise<void>
+}
+
+/**
+ * Batches of rows sized by their pace: the first a tenth of the most, each next one as many as the last one's pace
+ * fits in BATCH_MS. A row costs from microseconds (a stock figure) to milliseconds (a bundle with its words, tags and
+ * records replaced): a fixed count of bundles held a clerk's save 100 ms.
+ */
+function pacedBatches(db: Sqlite, beforeBatch: () => void, clock: () => number): Batches {
+  async function one(write: () => void): Promise<void> {
+    await nextTurn()
+    beforeBatch()
+    db.transaction(write).immediate()
   }
+  async function each<T>(rows: readonly T[], most: number, write: (part: readonly T[]) => void): Promise<void> {
+    let size = Math.ceil(most / 10)
+    for (let at = 0; at < rows.length;) {
+      const part = rows.slice(at, at + size)
+      let took = 0
+      await one(() => {
+        const started = clock()
+        write(part)
+        took = clock() - started
+      })
+      at += part.length
+      size = Math.max(1, Math.min(most, Math.floor((part.length * BATCH_MS) / Math.max(took, 0.01))))
+    }
+  }
+  return { one, each }
 }
 
 /**
@@ -105,35 +134,30 @@ async function inBatches<T>(batch: Batch, rows: readonly T[], size: number, writ
  * pull stopped between batches is read and written again by the next (what it wrote was the service's anyway). A pull
  * that failed before this point changed nothing. Stock rows are written only where they differ.
  */
-async function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges, beforeBatch: () => void): Promise<AppliedCounts> {
-  const batch: Batch = async (write) => {
-    await nextTurn()
-    beforeBatch()
-    db.transaction(write).immediate()
-  }
-  await batch(() => writeReference(db, changes.reference))
+async function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges, batches: Batches): Promise<AppliedCounts> {
+  await batches.one(() => writeReference(db, changes.reference))
   const item = db.prepare(insertItemSql('items'))
   const itemFts = db.prepare(insertItemFtsSql('item_fts'))
-  await inBatches(batch, changes.newItems, BATCH_ROWS.items, (part) => {
+  await batches.each(changes.newItems, BATCH_ROWS.items, (part) => {
     for (const i of part) {
       item.run(...itemRowValues(i))
       itemFts.run(i.id, i.code, i.name, i.ean13 ?? '')
     }
   })
   const lot = db.prepare('INSERT INTO lots VALUES (?, ?, ?, ?)')
-  await inBatches(batch, changes.newLots, BATCH_ROWS.lots, (part) => {
+  await batches.each(changes.newLots, BATCH_ROWS.lots, (part) => {
     for (const l of part) lot.run(l.id, l.item_id, l.name, l.expires)
   })
-  const removed = await removeGone(db, changes.ids, batch)
-  await inBatches(batch, changes.bundles, BATCH_ROWS.bundles, (part) => {
+  const removed = await removeGone(db, changes.ids, batches)
+  await batches.each(changes.bundles, BATCH_ROWS.bundles, (part) => {
     for (const b of part) {
       deleteBundleRows(db, b.id)
       writeBundleRows(db, b)
     }
   })
   let stockRows = 0
-  for (const [agency, rows] of changes.stock) stockRows += await writeAgencyStock(db, agency, rows, batch)
-  await batch(() => {
+  for (const [agency, rows] of changes.stock) stockRows += await writeAgencyStock(db, agency, rows, batches)
+  await batches.one(() => {
     markStockRead(db, [...changes.stock.keys()], changes.stamp, true)
     markBundlesSeen(db, changes.bundlesSeenUntil)
     markPulled(db, changes.stamp)
@@ -155,7 +179,7 @@ export function insertReference(db: Sqlite, reference: CatalogueChanges['referen
 }
 
 /** Items, lots and bundles the service no longer has, with what hangs on them; the stock they counted in is summed again. */
-async function removeGone(db: Sqlite, present: CatalogueChanges['ids'], batch: Batch): Promise<number> {
+async function removeGone(db: Sqlite, present: CatalogueChanges['ids'], batches: Batches): Promise<number> {
   const items = gone(ids(db, 'items'), present.items)
   const lots = gone(ids(db, 'lots'), present.lots)
   const bundles = gone(ids(db, 'bundles'), present.bundles)
@@ -167,7 +191,7 @@ async function removeGone(db: Sqlite, present: CatalogueChanges['ids'], batch: B
   const sum = stockSummer(db)
   const goneItems = new Set(items)
   // An item's stock summed again in the batch that removed one of its lots (again in a later one, if it had more).
-  await inBatches(batch, lots, BATCH_ROWS.lots, (part) => {
+  await batches.each(lots, BATCH_ROWS.lots, (part) => {
     const resum = new Set<number>()
     for (const id of part) {
       const itemId = lotItem.get(id)
@@ -176,10 +200,10 @@ async function removeGone(db: Sqlite, present: CatalogueChanges['ids'], batch: B
     }
     for (const itemId of resum) sum(itemId, null)
   })
-  await inBatches(batch, items, BATCH_ROWS.items, (part) => {
+  await batches.each(items, BATCH_ROWS.items, (part) => {
     for (const id of part) for (const statement of itemDeletes) statement.run(id)
   })
-  await inBatches(batch, bundles, BATCH_ROWS.bundles, (part) => {
+  await batches.each(bundles, BATCH_ROWS.bundles, (part) => {
     for (const id of part) deleteBundleRows(db, id)
   })
   return items.length + lots.length + bundles.length
@@ -203,7 +227,12 @@ function stockSummer(db: Sqlite): (itemId: number, agencyId: number | null) => v
  * One agency's stock made what the service says: rows that differ are written, rows it no longer has
  * are removed, and the items they belong to are summed again for this agency. Returns the rows written.
  */
-async function writeAgencyStock(db: Sqlite, agency: number, rows: { lot_id: number; available: number }[], batch: Batch): Promise<number> {
+async function writeAgencyStock(
+  db: Sqlite,
+  agency: number,
+  rows: { lot_id: number; available: number }[],
+  batches: Batches,
+): Promise<number> {
   // Read outside the batches: only a pull writes these rows, and one pull at a time.
   const local = new Map(
     db.prepare<[number], [number, number]>('SELECT lot_id, available FROM lot_stocks WHERE agency_id = ?').raw().all(agency),
@@ -218,7 +247,7 @@ async function writeAgencyStock(db: Sqlite, agency: number, rows: { lot_id: numb
   const remove = db.prepare('DELETE FROM lot_stocks WHERE lot_id = ? AND agency_id = ?')
   const itemOf = itemOfLot(db)
   const sum = stockSummer(db)
-  await inBatches(batch, changed, BATCH_ROWS.lot_stocks, (part) => {
+  await batches.each(changed, BATCH_ROWS.lot_stocks, (part) => {
     for (const [lotId, available] of part) {
       if (available === null) remove.run(lotId, agency)
       else upsert.run(lotId, agency, available)

@@ -38,26 +38,45 @@ function changes(bundles: number): CatalogueChanges {
   }
 }
 
+/** What another writer saw between the pull's batches, and what the write counted, for bundles costing `msEach` apiece. */
+async function writeWatched(bundles: number, msEach: number) {
+  const file = join(tempDirInTest('mostrador-changes-'), 'e.sqlite')
+  const db = openMigrated(file, entityMigrations)
+  // A clerk's save on a connection of its own, that will not wait for the file: it must find the write lock free.
+  const clerk = openSqlite(file)
+  clerk.pragma('busy_timeout = 0')
+  const seen: { bundles: number; pulled: boolean }[] = []
+  const beforeBatch = () => {
+    clerk.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('clerk', ?)").run(String(seen.length))
+    seen.push({ bundles: clerk.prepare<[], number>('SELECT count(*) FROM bundles').pluck().get()!, pulled: pulledAt(clerk) !== null })
+  }
+  // A clock that runs `msEach` for every bundle written: the pace the batches are sized by, whatever this computer's speed.
+  const clock = () => msEach * db.prepare<[], number>('SELECT count(*) FROM bundles').pluck().get()!
+  const counts = await new CatalogueChangeWriter(db, beforeBatch, clock).apply(changes(bundles))
+  const between = [...new Set(seen.map((s) => s.bundles))]
+  const result = { counts, between, pulledBefore: seen.some((s) => s.pulled), pulled: pulledAt(db), db }
+  clerk.close()
+  return result
+}
+
 describe("a routine pull's write", () => {
   it('lets another writer in between its batches, and marks the pull only once all is written', async () => {
-    const file = join(tempDirInTest('mostrador-changes-'), 'e.sqlite')
-    const db = openMigrated(file, entityMigrations)
-    // A clerk's save on a connection of its own, that will not wait for the file: it must find the write lock free.
-    const clerk = openSqlite(file)
-    clerk.pragma('busy_timeout = 0')
-    const seen: { bundles: number; pulled: boolean }[] = []
-    const writer = new CatalogueChangeWriter(db, () => {
-      clerk.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('clerk', ?)").run(String(seen.length))
-      seen.push({ bundles: clerk.prepare<[], number>('SELECT count(*) FROM bundles').pluck().get()!, pulled: pulledAt(clerk) !== null })
-    })
-    const counts = await writer.apply(changes(250))
+    const { counts, pulledBefore, pulled, db } = await writeWatched(250, 0.01)
     expect(counts).toMatchObject({ items: 1, lots: 1, bundles: 250, stockRows: 1 })
-    // The bundles a hundred at a time, among the others; the marks in the last batch.
-    expect(seen.map((s) => s.bundles)).toEqual(expect.arrayContaining([0, 100, 200, 250]))
-    expect(seen.every((s) => !s.pulled)).toBe(true)
-    expect(pulledAt(db)).toEqual({ at: '2026-11-30T10:01:00.000Z', offsetMs: 0 })
+    expect(pulledBefore).toBe(false)
+    expect(pulled).toEqual({ at: '2026-11-30T10:01:00.000Z', offsetMs: 0 })
     expect(db.prepare('SELECT available FROM stock WHERE item_id = 1 AND agency_id = 9').pluck().get()).toBe(4)
-    clerk.close()
     db.close()
+  })
+
+  it("sizes each batch by the last one's pace: slow bundles a few at a time, quick ones up to a hundred", async () => {
+    // 2 ms a bundle: ten first (20 ms), then five a batch (10 ms each).
+    const slow = await writeWatched(40, 2)
+    expect(slow.between).toEqual([0, 10, 15, 20, 25, 30, 35, 40])
+    slow.db.close()
+    // 0.01 ms a bundle: ten first, then a hundred a batch, the most.
+    const quick = await writeWatched(250, 0.01)
+    expect(quick.between).toEqual([0, 10, 110, 210, 250])
+    quick.db.close()
   })
 })
