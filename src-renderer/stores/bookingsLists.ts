@@ -2,11 +2,11 @@ import { ref } from 'vue'
 import { request } from '../api'
 import type { LocalBooking, OutboxEntry } from '@shared/bookings'
 import type { BookingsDelta } from '@shared/contract/events'
-import type { EventPayload } from '@shared/contract'
+import type { SyncSummary } from '@shared/contract/entry'
 import { useConnectionStore } from './connection'
 import { createHeldReadings } from './heldReadings'
 
-export type SyncSummary = EventPayload<'sync.changed'>
+export type { SyncSummary }
 
 const nothingWaits = (): SyncSummary => ({ waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 0 })
 
