@@ -49,7 +49,7 @@ export function createHeldReadings() {
       const listed = restricted(delta, (id) => !later.has(id))
       const next = merged(
         { bookings: listed.bookings, outbox: listed.entries },
-        restricted({ ...held, removed: [], entries: held.outbox }, (id) => later.has(id)),
+        restricted({ bookings: held.bookings, removed: [], entries: held.outbox }, (id) => later.has(id)),
         later,
       )
       for (const id of heldAt.keys()) if (!later.has(id)) heldAt.delete(id)
