@@ -58,6 +58,15 @@ describe('searching the cached catalogue', () => {
     expect(s.search({ query: 'CAJON' }).rows.map((r) => r.id)).toEqual([2])
   })
 
+  it("lists a word's matches by code, whatever their ids and letters' case", () => {
+    const s = store()
+    s.upsertBundle(withDetails(bundle(5, 'zeta-1', 'Tornillo largo'), []))
+    s.upsertBundle(withDetails(bundle(6, 'ALFA-2', 'Tornillo corto'), []))
+    s.upsertBundle(withDetails(bundle(7, 'beta-3', 'tornillo fino'), []))
+    expect(s.search({ query: 'tornill' }).rows.map((r) => r.code)).toEqual(['ALFA-2', 'beta-3', 'CAJA-10', 'DYN-1', 'zeta-1'])
+    expect(s.search({ query: '7401' }).rows.map((r) => r.code)).toEqual(['CAJA-10', 'KIT-7401'])
+  })
+
   it('filters by tag and active flag; an empty query lists everything by code', () => {
     const s = store()
     expect(s.search({ tag: 'oferta' }).rows.map((r) => r.code)).toEqual(['KIT-7401'])
