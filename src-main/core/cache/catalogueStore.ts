@@ -12,7 +12,8 @@ import { unsentByLot } from './unsentLots'
 import { deleteBundleRows, writeBundleRows, type ServiceBundleWithDetails } from './catalogueRowWrites'
 import { CatalogueChangeWriter } from './catalogueChangeWriter'
 import { CatalogueStaging } from './catalogueStaging'
-import { BundleSearch, availabilitySql, ftsExpression, prefixPattern, type CatalogueResult } from './bundleSearch'
+import { BundleSearch, availabilitySql, type CatalogueResult } from './bundleSearch'
+import { ItemSearch } from './itemSearch'
 import { Kept } from './preparedStatements'
 
 /** Reads and writes of the cached catalogue; its search is bundleSearch.ts. */
@@ -39,12 +40,14 @@ type AgencyFact = { id: number; name: string; active: number | null }
 
 export class CatalogueStore {
   private readonly bundleSearch: BundleSearch
+  private readonly itemSearch: ItemSearch
 
   constructor(
     readonly db: Sqlite,
     private readonly agencyId: () => number | null,
   ) {
     this.bundleSearch = new BundleSearch(db, agencyId)
+    this.itemSearch = new ItemSearch(db, agencyId)
   }
 
   // Kept statements, a map a shape. A plucked statement returns its one column; a raw one its row as an array.
@@ -112,23 +115,7 @@ export class CatalogueStore {
   }
 
   searchItems(query: string, limit: number): ItemRow[] {
-    const text = query.trim()
-    const fts = ftsExpression(text)
-    const params: Record<string, unknown> = { exact: text, prefix: prefixPattern(text), limit, agency: this.agencyId() }
-    if (fts) params.fts = fts
-    const rows = this.db
-      .prepare<Record<string, unknown>, ItemSqlRow>(
-        `WITH m(id, rank) AS (
-          SELECT id, 0 FROM items WHERE code = :exact OR ean13 = :exact
-          UNION ALL SELECT id, 1 FROM items WHERE code LIKE :prefix ESCAPE '\\'
-          ${fts ? 'UNION ALL SELECT rowid, 2 FROM item_fts WHERE item_fts MATCH :fts' : ''}
-        ), best AS (SELECT id, MIN(rank) AS rank FROM m GROUP BY id)
-        SELECT i.id, i.code, i.name, i.ean13, i.measurement_unit, i.item_category_id, i.active, s.available
-        FROM best JOIN items i ON i.id = best.id LEFT JOIN stock s ON s.item_id = i.id AND s.agency_id = :agency
-        ORDER BY best.rank, i.code LIMIT :limit`,
-      )
-      .all(params)
-    return rows.map(toItemRow)
+    return this.itemSearch.search(query, limit)
   }
 
   /** What a scanned or typed code names exactly: a bundle (by code or barcode) before an item, unless one kind is asked for. */
