@@ -5,8 +5,8 @@ import { sameLines, withLocalDetail } from './localLineDetail'
 import { linesFromStored, storedLines } from './storedLines'
 import { toBooking, type BookingRow } from './bookingRows'
 import { bookingRowText, restoreBookingRow, type StoredBookingRow } from './storedBookingRow'
-import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '@base/sqlite'
+import { Kept, preparedOnce } from './preparedStatements'
 
 /**
  * The local bookings, in the entity's cache. Their outbox has its own room
@@ -70,19 +70,38 @@ const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 
 
 const NO_ENTRIES: OpenSummary = { pending: 0, problem: null }
 
+// The store's fixed statements, prepared once per cache file: a save runs several of them.
+const rowByLocalId = preparedOnce<[string], BookingRow>('SELECT * FROM bookings WHERE local_id = ?')
+const rowByServiceId = preparedOnce<[number], BookingRow>('SELECT * FROM bookings WHERE service_id = ?')
+const rowsByLocalIds = preparedOnce<[string], BookingRow>('SELECT * FROM bookings WHERE local_id IN (SELECT value FROM json_each(?))')
+const insertHere = preparedOnce(
+  `INSERT INTO bookings (local_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
+     transfer_request_id, lines, created_at, updated_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'here')`,
+)
+// Not one of ours: made elsewhere, its local id is only the cache's key (origin 'service').
+const insertFromService = preparedOnce(
+  `INSERT INTO bookings (local_id, service_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
+     transfer_request_id, lines, shipped, delivered, lock_version, shipped_at, delivered_at, booker_id, created_at, updated_at, origin)
+   VALUES (?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'service')`,
+)
+const markPending = preparedOnce<[string]>("UPDATE bookings SET state = 'pending' WHERE local_id = ?")
+const settleState = preparedOnce<[SyncState, string]>("UPDATE bookings SET state = ? WHERE local_id = ? AND state != 'draft'")
+const copyOf = preparedOnce<[number, string], { local_id: string }>(
+  "SELECT local_id FROM bookings WHERE service_id = ? AND origin = 'service' AND local_id != ?",
+)
+const deleteBooking = preparedOnce<[string]>('DELETE FROM bookings WHERE local_id = ?')
+const ownedHere = preparedOnce<[number]>("SELECT 1 FROM bookings WHERE service_id = ? AND origin = 'here'")
+const serviceIdOf = preparedOnce<[string], number | null>('SELECT service_id FROM bookings WHERE local_id = ?')
+const lockVersionOf = preparedOnce<[string], number | null>('SELECT lock_version FROM bookings WHERE local_id = ?')
+const changedSince = preparedOnce<[string], string>('SELECT local_id FROM bookings WHERE updated_at >= ?')
+
 export class BookingStore {
+  private readonly patches = new Kept((sql) => this.db.prepare<Record<string, unknown>>(sql))
+
   constructor(
     private readonly db: Sqlite,
     private readonly outbox: BookingOutbox,
   ) {}
-
-  private rowByLocalId(): Statement<[string], BookingRow> {
-    return this.db.prepare<[string], BookingRow>('SELECT * FROM bookings WHERE local_id = ?')
-  }
-
-  private rowByServiceId(): Statement<[number], BookingRow> {
-    return this.db.prepare<[number], BookingRow>('SELECT * FROM bookings WHERE service_id = ?')
-  }
 
   /** Writes a change and its outbox entry together. */
   write<T>(fn: () => T): T {
@@ -101,24 +120,19 @@ export class BookingStore {
 
   /** A booking typed on this computer (origin 'here': its local reference is what the clerk saw first). */
   insert(b: NewBooking, state: 'pending' | 'draft' = 'pending'): void {
-    this.db
-      .prepare(
-        `INSERT INTO bookings (local_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
-           transfer_request_id, lines, created_at, updated_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'here')`,
-      )
-      .run(
-        b.localId,
-        state,
-        b.agencyFromId,
-        b.agencyToId,
-        b.plannedDelivery,
-        b.reference,
-        b.needsTransport ? 1 : 0,
-        b.transferRequestId,
-        storedLines(b.lines),
-        b.createdAt,
-        b.createdAt,
-      )
+    insertHere(this.db).run(
+      b.localId,
+      state,
+      b.agencyFromId,
+      b.agencyToId,
+      b.plannedDelivery,
+      b.reference,
+      b.needsTransport ? 1 : 0,
+      b.transferRequestId,
+      storedLines(b.lines),
+      b.createdAt,
+      b.createdAt,
+    )
   }
 
   patch(localId: string, f: BookingPatch, now: string): void {
@@ -140,14 +154,14 @@ export class BookingStore {
     const values = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined))
     const keys = Object.keys(values)
     if (!keys.length) return
-    this.db
-      .prepare(`UPDATE bookings SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @updated_at WHERE local_id = @local_id`)
+    this.patches
+      .of(`UPDATE bookings SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @updated_at WHERE local_id = @local_id`)
       .run({ ...values, updated_at: now, local_id: localId })
   }
 
   /** A change of the booking was queued: it is on its way again. */
   markPending(localId: string): void {
-    this.db.prepare("UPDATE bookings SET state = 'pending' WHERE local_id = ?").run(localId)
+    markPending(this.db).run(localId)
   }
 
   /**
@@ -156,25 +170,21 @@ export class BookingStore {
    * to ours, and the copy goes. Returns the copy's local id, or null when there was none.
    */
   adoptCopy(serviceId: number, localId: string): string | null {
-    const copy = this.db
-      .prepare<[number, string], { local_id: string }>(
-        "SELECT local_id FROM bookings WHERE service_id = ? AND origin = 'service' AND local_id != ?",
-      )
-      .get(serviceId, localId)
+    const copy = copyOf(this.db).get(serviceId, localId)
     if (!copy) return null
     this.outbox.moveEntries(copy.local_id, localId)
-    this.db.prepare('DELETE FROM bookings WHERE local_id = ?').run(copy.local_id)
+    deleteBooking(this.db).run(copy.local_id)
     return copy.local_id
   }
 
   /** Whether a booking typed here (not one read from the service) has become this service booking. */
   ownedHere(serviceId: number): boolean {
-    return this.db.prepare("SELECT 1 FROM bookings WHERE service_id = ? AND origin = 'here'").get(serviceId) !== undefined
+    return ownedHere(this.db).get(serviceId) !== undefined
   }
 
   removeBooking(localId: string): void {
     this.outbox.removeAll(localId)
-    this.db.prepare('DELETE FROM bookings WHERE local_id = ?').run(localId)
+    deleteBooking(this.db).run(localId)
   }
 
   /** After an entry settles: the booking is synced when nothing of it is left, else its worst state. */
@@ -190,11 +200,11 @@ export class BookingStore {
             ? 'pending'
             : 'synced'
     // A draft has no entries yet and stays a draft until it is submitted.
-    this.db.prepare("UPDATE bookings SET state = ? WHERE local_id = ? AND state != 'draft'").run(state, localId)
+    settleState(this.db).run(state, localId)
   }
 
   get(localId: string): LocalBooking | null {
-    const row = this.rowByLocalId().get(localId)
+    const row = rowByLocalId(this.db).get(localId)
     return row ? toBooking(row, this.outbox.openOf(localId)) : null
   }
 
@@ -204,7 +214,7 @@ export class BookingStore {
    */
   getMany(localIds: readonly string[]): LocalBooking[] {
     const ids = JSON.stringify(localIds)
-    const rows = this.db.prepare<[string], BookingRow>('SELECT * FROM bookings WHERE local_id IN (SELECT value FROM json_each(?))').all(ids)
+    const rows = rowsByLocalIds(this.db).all(ids)
     const open = this.outbox.openOfMany(localIds)
     const byId = new Map(rows.map((r) => [r.local_id, r]))
     return localIds.flatMap((id) => {
@@ -214,12 +224,12 @@ export class BookingStore {
   }
 
   byServiceId(serviceId: number): LocalBooking | null {
-    const row = this.rowByServiceId().get(serviceId)
+    const row = rowByServiceId(this.db).get(serviceId)
     return row ? toBooking(row, this.outbox.openOf(row.local_id)) : null
   }
 
   serviceIdOf(localId: string): number | null {
-    return this.db.prepare<[string], number | null>('SELECT service_id FROM bookings WHERE local_id = ?').pluck().get(localId) ?? null
+    return serviceIdOf(this.db).pluck().get(localId) ?? null
   }
 
   /**
@@ -251,7 +261,7 @@ export class BookingStore {
     now: string,
   ): boolean {
     return this.write(() => {
-      const row = this.rowByLocalId().get(localId)
+      const row = rowByLocalId(this.db).get(localId)
       const busy = this.outbox.busy(localId)
       const same =
         row !== undefined &&
@@ -271,7 +281,7 @@ export class BookingStore {
 
   /** The booking's lock_version as this device last confirmed it on the service (null before its create is confirmed). */
   lockVersionOf(localId: string): number | null {
-    return this.db.prepare<[string], number | null>('SELECT lock_version FROM bookings WHERE local_id = ?').pluck().get(localId) ?? null
+    return lockVersionOf(this.db).pluck().get(localId) ?? null
   }
 
   /** The bookings the screens list: two statements (the bookings, their open entries) whatever the count. */
@@ -294,11 +304,11 @@ export class BookingStore {
     this.write(() => {
       const listed = new Set<number>()
       const busy = this.outbox.busyBookings()
-      const newer = new Set(this.db.prepare<[string], string>('SELECT local_id FROM bookings WHERE updated_at >= ?').pluck().all(readSince))
+      const newer = new Set(changedSince(this.db).pluck().all(readSince))
       const ours = (localId: string) => busy.has(localId) || newer.has(localId)
       for (const s of shipments) {
         listed.add(s.id)
-        const mine = this.rowByServiceId().get(s.id)
+        const mine = rowByServiceId(this.db).get(s.id)
         if (mine && ours(mine.local_id)) continue
         const ourLines = mine ? linesFromStored(mine.lines) : []
         const fields: BookingPatch = {
@@ -318,32 +328,25 @@ export class BookingStore {
         }
         if (mine) this.patch(mine.local_id, fields, now)
         else {
-          this.db
-            .prepare(
-              // Not one of ours: made elsewhere, its local id is only the cache's key (origin 'service').
-              `INSERT INTO bookings (local_id, service_id, state, agency_from_id, agency_to_id, planned_delivery, reference, needs_transport,
-                 transfer_request_id, lines, shipped, delivered, lock_version, shipped_at, delivered_at, booker_id, created_at, updated_at, origin)
-               VALUES (?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'service')`,
-            )
-            .run(
-              newLocalId(),
-              s.id,
-              s.agencyFromId,
-              s.agencyToId,
-              s.plannedDelivery,
-              s.reference,
-              s.needsTransport ? 1 : 0,
-              s.transferRequestId,
-              storedLines(s.lines),
-              s.shipped ? 1 : 0,
-              s.delivered ? 1 : 0,
-              s.lockVersion,
-              s.shippedAt,
-              s.deliveredAt,
-              s.bookerId,
-              s.createdAt,
-              now,
-            )
+          insertFromService(this.db).run(
+            newLocalId(),
+            s.id,
+            s.agencyFromId,
+            s.agencyToId,
+            s.plannedDelivery,
+            s.reference,
+            s.needsTransport ? 1 : 0,
+            s.transferRequestId,
+            storedLines(s.lines),
+            s.shipped ? 1 : 0,
+            s.delivered ? 1 : 0,
+            s.lockVersion,
+            s.shippedAt,
+            s.deliveredAt,
+            s.bookerId,
+            s.createdAt,
+            now,
+          )
         }
       }
       const stale = this.db

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { catalogueCapabilities, type CatalogueCapabilities } from '@shared/catalogue'
 import type { Sqlite } from '@base/sqlite'
 import type { ClockStamp } from './clockStamp'
+import { preparedOnce } from './preparedStatements'
 
 /**
  * What the catalogue's snapshot remembers of its pulls, in the cache's meta
@@ -31,13 +32,16 @@ const stockTimes = z.record(
   ]),
 )
 
+// A booking's save reads the marks (the stock's age): prepared once per file.
+const metaValue = preparedOnce<[string], string>('SELECT value FROM meta WHERE key = ?')
+const setMeta = preparedOnce<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
+
 function read(db: Sqlite, key: string): string | null {
-  const row = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)
-  return row?.value ?? null
+  return metaValue(db).pluck().get(key) ?? null
 }
 
 function write(db: Sqlite, key: string, value: string): void {
-  db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value)
+  setMeta(db).run(key, value)
 }
 
 /** When the snapshot was last brought up to date, by a full or a routine pull (null before the first). */
