@@ -12,12 +12,20 @@ export interface CoreHarness {
   core: Core
   secrets: MemorySecretStore
   call<N extends RequestName>(name: N, input?: RequestInput<N>): Promise<RequestOutput<N>>
-  /** Events received so far, by name. */
+  /** Events received so far, by name (none kept when the harness was told not to). */
   seen(name: EventName): unknown[]
   close(): Promise<void>
 }
 
-export async function coreHarness(dataDir: string, options: Partial<CoreOptions> = {}): Promise<CoreHarness> {
+/**
+ * `keepEvents: false` for a bench: kept, every delta the core emits stays in the heap for the run, and the
+ * collections of a long run's heap were the slowest percent of its commits.
+ */
+export async function coreHarness(
+  dataDir: string,
+  options: Partial<CoreOptions> = {},
+  { keepEvents = true }: { keepEvents?: boolean } = {},
+): Promise<CoreHarness> {
   const secrets = new MemorySecretStore()
   const core = await createCore({
     dataDir,
@@ -29,7 +37,7 @@ export async function coreHarness(dataDir: string, options: Partial<CoreOptions>
     ...options,
   })
   const events: { name: EventName; payload: unknown }[] = []
-  core.events.onAny((name, payload) => events.push({ name, payload }))
+  if (keepEvents) core.events.onAny((name, payload) => events.push({ name, payload }))
   return {
     core,
     secrets: (options.secrets as MemorySecretStore | undefined) ?? secrets,
@@ -38,7 +46,10 @@ export async function coreHarness(dataDir: string, options: Partial<CoreOptions>
       if (!res.ok) throw AppError.fromPayload(res.error)
       return res.value as never
     },
-    seen: (name) => events.filter((e) => e.name === name).map((e) => e.payload),
+    seen: (name) => {
+      if (!keepEvents) throw new Error('this harness keeps no events')
+      return events.filter((e) => e.name === name).map((e) => e.payload)
+    },
     close: () => core.close(),
   }
 }

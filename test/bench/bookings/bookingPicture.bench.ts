@@ -17,7 +17,7 @@ let sandbox: BenchSandbox | undefined
 let h: CoreHarness | undefined
 beforeAll(async () => {
   sandbox = await startBenchSandbox('small')
-  h = await coreHarness(tempDir('mostrador-bench-picture-'), { requestTimeoutMs: 10_000 })
+  h = await coreHarness(tempDir('mostrador-bench-picture-'), { requestTimeoutMs: 10_000 }, { keepEvents: false })
   await h.call('session.signIn', { serverUrl: sandbox.url, ...sandbox.user })
   await h.call('profile.whoami')
   await h.call('catalogue.pull')

@@ -29,7 +29,7 @@ async function control(method: string, path: string, body?: unknown): Promise<vo
 
 /** A core on a fresh data folder, signed in, its entity known: a counter's app just opened. */
 async function counter(): Promise<CoreHarness> {
-  const h = await coreHarness(tempDir('mostrador-bench-core-'), { requestTimeoutMs: 10_000 })
+  const h = await coreHarness(tempDir('mostrador-bench-core-'), { requestTimeoutMs: 10_000 }, { keepEvents: false })
   await h.call('session.signIn', { serverUrl: url, ...user })
   await h.call('profile.whoami')
   return h

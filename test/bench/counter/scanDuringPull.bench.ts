@@ -20,7 +20,7 @@ let sandbox: BenchSandbox | undefined
 let h: CoreHarness | undefined
 beforeAll(async () => {
   sandbox = await startBenchSandbox('large')
-  h = await coreHarness(tempDir(), { requestTimeoutMs: 120_000 })
+  h = await coreHarness(tempDir(), { requestTimeoutMs: 120_000 }, { keepEvents: false })
   await h.call('session.signIn', { serverUrl: sandbox.url, ...sandbox.user })
   await h.call('profile.whoami')
   await h.call('catalogue.pull')
