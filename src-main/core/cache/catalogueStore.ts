@@ -16,7 +16,7 @@ import { BundleSearch, availabilitySql, type CatalogueResult } from './bundleSea
 import { ItemSearch } from './itemSearch'
 import { Kept } from './preparedStatements'
 
-/** Reads and writes of the cached catalogue; its search is bundleSearch.ts. */
+/** Reads and writes of the cached catalogue; its searches are bundleSearch.ts and itemSearch.ts. */
 
 /** SQL rows keep the columns' names; mapped field by field into ours (a rename of ours cannot slip past a cast). */
 interface AgencyRow {
