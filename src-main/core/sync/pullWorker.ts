@@ -12,6 +12,7 @@ import type { LogFields, Logger } from '../logging/logger'
 import { syncCatalogue } from './catalogueSync'
 import { letCounterFirst } from './counterFirst'
 import { threadError, type PullJob, type PullThreadAnswer, type PullThreadMessage } from './pullJob'
+import { lowerThisThread, PULL_NICENESS } from './threadPriority'
 
 /**
  * The catalogue's pull in a thread of its own (started by pullThread.ts): its reads, parses and writes never hold the
@@ -59,6 +60,8 @@ async function pull(): Promise<void> {
   const db = openSqlite(job.file)
   try {
     const log = threadLog({ thread: 'pull' })
+    // The counter's requests and the pull's batches share the processors; when they meet, the counter goes first.
+    log.debug('pull thread', { lowered: lowerThisThread(PULL_NICENESS) })
     const order = new ContactOrder(job.contactOrder)
     const onContact = (outcome: ContactOutcome) => tell({ kind: 'contact', outcome, stamp: order.next() })
     // Measured here too, from the pull's own answers (the JWT's expiry and the pull's stamp are in the service's clock).

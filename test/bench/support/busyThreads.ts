@@ -1,8 +1,10 @@
 import { Worker } from 'node:worker_threads'
 
-// Busy for `busyMs`, then asleep for `restMs`, until told to stop.
+// Busy for `busyMs`, then asleep for `restMs`, until told to stop; at `niceness` (Linux, as threadPriority.ts sets it).
 const busySource = `
 const { workerData } = require('node:worker_threads')
+const thisThread = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop())
+if (workerData.niceness) require('node:os').setPriority(thisThread, workerData.niceness)
 const stop = new Int32Array(workerData.stop)
 const rest = new Int32Array(new SharedArrayBuffer(4))
 while (Atomics.load(stop, 0) === 0) {
@@ -15,10 +17,11 @@ while (Atomics.load(stop, 0) === 0) {
 /**
  * Threads that only use the processor, `share` of the time each (in 20 ms rounds): a load as heavy as a pull and its
  * service, without either, to tell what the machine's scheduler does to a clerk's request from what a pull does.
+ * `niceness` lowers their priority below the clerk's, as the pull's thread's is.
  */
-export function busyThreads(count: number, share: number): { stop: () => Promise<void> } {
+export function busyThreads(count: number, share: number, niceness = 0): { stop: () => Promise<void> } {
   const stop = new SharedArrayBuffer(4)
-  const workerData = { stop, busyMs: 20 * share, restMs: 20 * (1 - share) }
+  const workerData = { stop, busyMs: 20 * share, restMs: 20 * (1 - share), niceness }
   const threads = Array.from({ length: count }, () => new Worker(busySource, { eval: true, workerData }))
   return {
     stop: async () => {

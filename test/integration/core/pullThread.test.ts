@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BookingsDelta } from '@shared/contract/events'
 import type { PullProgress } from '@shared/catalogue'
@@ -5,6 +6,7 @@ import type { LocalBooking } from '@shared/bookings'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { observeStatements } from '@base/sqlite'
 import { catalogueTables } from '@core/cache/migrations'
+import { PULL_NICENESS } from '@core/sync/threadPriority'
 import { bookableItem } from '../../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { isGraphql, startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
@@ -185,6 +187,31 @@ describe('a full pull in its own thread', () => {
       },
     )
     expect(checkpointsAfter()).toBe(1000)
+  })
+
+  it('runs below the counter’s priority: when both want a processor, the counter’s thread has it first', async () => {
+    const niceness = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])
+    const thisThread = readlinkSync('/proc/thread-self').split('/').pop()!
+    let release = () => undefined as void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let stalled = false
+    const hold = async () => {
+      stalled = true
+      await held
+    }
+    await proxy.during(
+      (req) => (!stalled && /\/inventories\/bundles\.json/.test(req.url ?? '') ? { hold, afterForward: true } : null),
+      async () => {
+        const pulling = h.call('catalogue.pull', { full: true })
+        await vi.waitFor(() => expect(stalled).toBe(true), { timeout: 10_000 })
+        // Linux only: elsewhere Node sets no one thread's priority (threadPriority.ts).
+        const lowered = readdirSync('/proc/self/task').filter((task) => niceness(task) === PULL_NICENESS)
+        expect(lowered).toHaveLength(1)
+        expect(niceness(thisThread)).toBe(0)
+        release()
+        expect((await pulling).lastError).toBeNull()
+      },
+    )
   })
 
   it('stops when its account signs out, giving its requests up, and the next pull goes through', async () => {
