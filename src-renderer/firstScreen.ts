@@ -32,10 +32,14 @@ export function preloadFirstScreen(storage: Pick<Storage, 'getItem'>, hash: stri
 
 /** Notes the screen this start opened on, once the first navigation is done. */
 export function rememberFirstScreen(router: Router, storage: Pick<Storage, 'setItem'>): void {
-  void router.isReady().then(() => {
-    const name = router.currentRoute.value.name
-    if (typeof name === 'string') safely(() => storage.setItem(key, name))
-  })
+  // A first navigation that failed is the router's onError's to tell (shell/screenCode.ts).
+  router.isReady().then(
+    () => {
+      const name = router.currentRoute.value.name
+      if (typeof name === 'string') safely(() => storage.setItem(key, name))
+    },
+    () => undefined,
+  )
 }
 
 if (typeof window !== 'undefined') preloadFirstScreen(window.localStorage, window.location.hash)

@@ -9,6 +9,10 @@ const updates: UpdatesMessages = {
     blocked:
       'Some bookings are not sent: {waiting} waiting, {failed} refused, {conflicts} in conflict. Send or settle them in the sync centre before installing.',
     installConfirm: 'Mostrador will close and open again with the new version.',
+    screenUnavailable: 'This screen could not be opened',
+    screenUnavailableNamed: 'Could not open “{screen}”',
+    screenUnavailableHint:
+      'Its code did not load, not even after loading the page again. If Mostrador was just updated, close it and open it again; what is not sent yet stays saved.',
     settingsMenu: 'Settings',
     settingsTitle: 'Settings',
     autoUpdates: 'Automatic updates',

@@ -7,6 +7,10 @@ const updates = {
     blocked:
       'Hay reservas sin enviar: {waiting} en espera, {failed} rechazadas, {conflicts} en conflicto. Envíelas o resuélvalas en el centro de sincronización antes de instalar.',
     installConfirm: 'Mostrador se cerrará y se abrirá con la versión nueva.',
+    screenUnavailable: 'No se pudo abrir esta pantalla',
+    screenUnavailableNamed: 'No se pudo abrir «{screen}»',
+    screenUnavailableHint:
+      'Su código no se cargó, ni al cargar la página de nuevo. Si Mostrador se acaba de actualizar, ciérrelo y vuelva a abrirlo; lo que no se ha enviado sigue guardado.',
     settingsMenu: 'Ajustes',
     settingsTitle: 'Ajustes',
     autoUpdates: 'Actualizaciones automáticas',
