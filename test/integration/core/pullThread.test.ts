@@ -43,6 +43,30 @@ afterAll(async () => {
   await sandbox?.close()
 })
 
+/** `check` while a full pull waits for the REST list of bundles (read by the pull's thread only); then the pull ends. */
+async function whilePullWaits(check: () => Promise<void>): Promise<void> {
+  let release = () => undefined as void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let stalled = false
+  const hold = async () => {
+    stalled = true
+    await held
+  }
+  await proxy.during(
+    (req) => (!stalled && /\/inventories\/bundles\.json/.test(req.url ?? '') ? { hold, afterForward: true } : null),
+    async () => {
+      const pulling = h.call('catalogue.pull', { full: true })
+      await vi.waitFor(() => expect(stalled).toBe(true), { timeout: 10_000 })
+      try {
+        await check()
+      } finally {
+        release()
+      }
+      expect((await pulling).lastError).toBeNull()
+    },
+  )
+}
+
 describe('a full pull in its own thread', () => {
   it('fills the catalogue without one statement of its staging on the thread that answers the counter', async () => {
     mainThreadStatements.length = 0
@@ -168,50 +192,19 @@ describe('a full pull in its own thread', () => {
     // The core's own connection: whichever connection commits past 1,000 pages of the log checkpoints them, and syncs.
     const checkpointsAfter = () => h.core.services.bookings.local().store.db.pragma('wal_autocheckpoint', { simple: true })
     expect(checkpointsAfter()).toBe(1000)
-    let release = () => undefined as void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let stalled = false
-    // The REST list of bundles, read by the pull's thread only, held until the setting is read.
-    const hold = async () => {
-      stalled = true
-      await held
-    }
-    await proxy.during(
-      (req) => (!stalled && /\/inventories\/bundles\.json/.test(req.url ?? '') ? { hold, afterForward: true } : null),
-      async () => {
-        const pulling = h.call('catalogue.pull', { full: true })
-        await vi.waitFor(() => expect(stalled).toBe(true), { timeout: 10_000 })
-        expect(checkpointsAfter()).toBe(0)
-        release()
-        expect((await pulling).lastError).toBeNull()
-      },
-    )
+    await whilePullWaits(async () => expect(checkpointsAfter()).toBe(0))
     expect(checkpointsAfter()).toBe(1000)
   })
 
   it('runs below the counter’s priority: when both want a processor, the counter’s thread has it first', async () => {
     const niceness = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])
     const thisThread = readlinkSync('/proc/thread-self').split('/').pop()!
-    let release = () => undefined as void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let stalled = false
-    const hold = async () => {
-      stalled = true
-      await held
-    }
-    await proxy.during(
-      (req) => (!stalled && /\/inventories\/bundles\.json/.test(req.url ?? '') ? { hold, afterForward: true } : null),
-      async () => {
-        const pulling = h.call('catalogue.pull', { full: true })
-        await vi.waitFor(() => expect(stalled).toBe(true), { timeout: 10_000 })
-        // Linux only: elsewhere Node sets no one thread's priority (threadPriority.ts).
-        const lowered = readdirSync('/proc/self/task').filter((task) => niceness(task) === PULL_NICENESS)
-        expect(lowered).toHaveLength(1)
-        expect(niceness(thisThread)).toBe(0)
-        release()
-        expect((await pulling).lastError).toBeNull()
-      },
-    )
+    await whilePullWaits(async () => {
+      // Linux only: elsewhere Node sets no one thread's priority (threadPriority.ts).
+      const lowered = readdirSync('/proc/self/task').filter((task) => niceness(task) === PULL_NICENESS)
+      expect(lowered).toHaveLength(1)
+      expect(niceness(thisThread)).toBe(0)
+    })
   })
 
   it('stops when its account signs out, giving its requests up, and the next pull goes through', async () => {
