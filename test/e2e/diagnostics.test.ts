@@ -7,19 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
-import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { expectText, openDiagnostics, startTraining, unexpectedProblems } from './support/actions'
 import { createBookingInApp } from './support/bookings'
 
 const scratch = mkdtempSync(join(tmpdir(), 'mostrador-e2e-support-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
-
-async function openDiagnostics(page: Page): Promise<void> {
-  // Below 1280 px the menu is icons and Help's screens sit in a pop-up: there the clerk's way is Alt+6.
-  if (await page.getByTestId('menu-diagnostics').isVisible()) await page.getByTestId('menu-diagnostics').click()
-  else await page.keyboard.press('Alt+6')
-  await page.getByTestId('diagnostics-view').waitFor()
-  await page.getByTestId('diagnostics-summary').waitFor()
-}
 
 /** Presses the bundle button and returns the zip's entries as text. */
 async function makeBundle(page: Page): Promise<{ name: string; entries: Record<string, string> }> {

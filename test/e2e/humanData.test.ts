@@ -1,18 +1,9 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, input, openDiagnostics, startTraining, text, unexpectedProblems } from './support/actions'
 
 // Issue 30, item 5: screens showed ids, English enumerations and an HTTP 404 as "Correcto".
-
-async function openDiagnostics(page: Page): Promise<void> {
-  // Below 1280 px the menu is icons and Help's screens sit in a pop-up: there the clerk's way is Alt+6.
-  if (await page.getByTestId('menu-diagnostics').isVisible()) await page.getByTestId('menu-diagnostics').click()
-  else await page.keyboard.press('Alt+6')
-  await page.getByTestId('diagnostics-view').waitFor()
-  await page.getByTestId('diagnostics-summary').waitFor()
-}
 
 describe('human data on the back-office screens', () => {
   const app = useFreshApp()

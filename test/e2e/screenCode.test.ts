@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { startTraining, unexpectedProblems } from './support/actions'
+import { chooseDiagnostics, startTraining, unexpectedProblems } from './support/actions'
 
 // A screen's code is a file of its own, fetched the first time the screen opens. An update that replaced the app's
 // files while it ran leaves the running page naming files that are gone: here, the browser refuses the file.
 const diagnosticsCode = '**/assets/DiagnosticsView-*.js'
-
-async function openDiagnosticsFromMenu(page: Page): Promise<void> {
-  if (await page.getByTestId('menu-diagnostics').isVisible()) await page.getByTestId('menu-diagnostics').click()
-  else await page.keyboard.press('Alt+6')
-}
 
 /** What went wrong on the page, less the refused file's own report. */
 const problemsBesides = (problems: string[]) =>
@@ -28,7 +22,7 @@ describe('a screen whose code cannot be fetched', () => {
     const loads: string[] = []
     page.on('request', (request) => request.isNavigationRequest() && loads.push(request.url()))
     await page.route(diagnosticsCode, (route) => (loads.length === 0 ? route.abort() : route.continue()))
-    await openDiagnosticsFromMenu(page)
+    await chooseDiagnostics(page)
     await page.getByTestId('diagnostics-view').waitFor()
     expect(loads).toHaveLength(1)
     expect(new URL(page.url()).hash).toBe('#/help/diagnostics')
@@ -43,7 +37,7 @@ describe('a screen whose code cannot be fetched', () => {
     await page.route(diagnosticsCode, (route) => route.abort())
     const loads: string[] = []
     page.on('request', (request) => request.isNavigationRequest() && loads.push(request.url()))
-    await openDiagnosticsFromMenu(page)
+    await chooseDiagnostics(page)
     const notice = page.getByTestId('screen-unavailable')
     await notice.waitFor()
     // Loaded again once, not over and over; the landing screen under the notice, its menu at hand.

@@ -94,6 +94,19 @@ export async function openNewBooking(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('booking-scan').locator('input').isEnabled(), { timeout: 15_000 }).toBe(true)
 }
 
+/** Asks for Help → Diagnostics: its menu entry, or Alt+6 below 1280 px, where the menu is icons and Help's screens sit in a pop-up. */
+export async function chooseDiagnostics(page: Page): Promise<void> {
+  if (await page.getByTestId('menu-diagnostics').isVisible()) await page.getByTestId('menu-diagnostics').click()
+  else await page.keyboard.press('Alt+6')
+}
+
+/** Help → Diagnostics, waited on until its checks are summed up. */
+export async function openDiagnostics(page: Page): Promise<void> {
+  await chooseDiagnostics(page)
+  await page.getByTestId('diagnostics-view').waitFor()
+  await page.getByTestId('diagnostics-summary').waitFor()
+}
+
 /**
  * Whether a clerk sees the whole element: inside the screen's scrolled pane, top to bottom, and not under anything
  * drawn over it (a sticky bar, a dialog) nor cut by a list scrolled sideways, at its middle and its two ends.
