@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openSqlite } from '@base/sqlite'
+import { openSqlite, type Sqlite } from '@base/sqlite'
 import { storeFileName } from '@sandbox'
 import { PAGE_SIZE, pageQuery, pagedTables } from '@core/api/catalogueGraphql'
 import { GraphqlClient } from '@core/api/graphqlClient'
@@ -183,12 +183,21 @@ it('routine pulls of the large seed: nothing changed, then 1 % of bundles and 5 
   expect(records.every((r) => r?.includes(' *'))).toBe(true)
 })
 
-/** The entity cache the CLI keeps under its data folder. */
-function openCacheOf(dir: string) {
+/** The file of the entity cache the CLI keeps under its data folder. */
+function cacheFileOf(dir: string): string {
   const account = join(dir, 'accounts', readdirSync(join(dir, 'accounts'))[0]!)
-  const entity = readdirSync(account).find((f) => f.startsWith('entity-') && f.endsWith('.sqlite'))!
-  return openMigrated(join(account, entity), entityMigrations)
+  return join(
+    account,
+    readdirSync(account).find((f) => f.startsWith('entity-') && f.endsWith('.sqlite'))!,
+  )
 }
+
+function openCacheOf(dir: string) {
+  return openMigrated(cacheFileOf(dir), entityMigrations)
+}
+
+/** The agency whose stock the cache holds (the one the searches show figures for). */
+const stockAgencyOf = (db: Sqlite) => db.prepare<[], number>('SELECT agency_id FROM stock LIMIT 1').pluck().get() ?? null
 
 /**
  * Times `search` over the queries, and a tenth of them as GraphQL `_ilike` round trips on `table` (the screen's page
@@ -226,10 +235,9 @@ async function searchAgainstGraphql(
 }
 
 it('search on the large cache: 1,000 mixed queries, against GraphQL _ilike round trips', async () => {
-  const file = join(cacheDir, 'accounts', readdirSync(join(cacheDir, 'accounts'))[0]!)
-  const entity = readdirSync(file).find((f) => f.startsWith('entity-') && f.endsWith('.sqlite'))!
-  const db = openMigrated(join(file, entity), entityMigrations)
-  const agency = (db.prepare('SELECT agency_id FROM stock LIMIT 1').get() as { agency_id: number }).agency_id
+  const file = cacheFileOf(cacheDir)
+  const db = openMigrated(file, entityMigrations)
+  const agency = stockAgencyOf(db)
   const store = new CatalogueStore(db, () => agency)
   const sample = db.prepare('SELECT code, name, ean13 FROM bundles ORDER BY random() LIMIT 334').all() as {
     code: string
@@ -241,7 +249,7 @@ it('search on the large cache: 1,000 mixed queries, against GraphQL _ilike round
 
   db.close()
   const t0 = performance.now()
-  const warm = openMigrated(join(file, entity), entityMigrations)
+  const warm = openMigrated(file, entityMigrations)
   const first = new CatalogueStore(warm, () => agency).search({ limit: 100 })
   const warmMs = performance.now() - t0
   report('Warm start', [{ name: 'open the large cache to the first page', value: warmMs, unit: 'ms' }])
@@ -251,7 +259,7 @@ it('search on the large cache: 1,000 mixed queries, against GraphQL _ilike round
 
 it("the bundle editor's item search on the large cache: 1,000 mixed queries, against GraphQL _ilike round trips", async () => {
   const db = openCacheOf(cacheDir)
-  const agency = db.prepare<[], number>('SELECT agency_id FROM stock LIMIT 1').pluck().get() ?? null
+  const agency = stockAgencyOf(db)
   const store = new CatalogueStore(db, () => agency)
   // As a clerk picks a component: a scanned barcode or the code, the code's first three characters, a word's first three letters.
   const sample = db

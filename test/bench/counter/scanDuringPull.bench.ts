@@ -87,8 +87,9 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
   await measureIdle()
   // The same clerk beside two threads that only use the processor, as much as the pull and the service did (about
   // 1.5 of this machine's two processors on the large seed): the wait the scheduler alone makes, without a pull.
+  const share = Math.min(1, during.load / 2)
   const besideThreads = async (niceness: number) => {
-    const busy = busyThreads(2, Math.min(1, during.load / 2), niceness)
+    const busy = busyThreads(2, share, niceness)
     const { byKind } = await runClerk(work, { ...clerk, pauseMs: 20, count: 300 })
     await busy.stop()
     return { scan: byKind.scan!, onCoreThread: onCoreThread.splice(0) }
@@ -121,7 +122,7 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
       },
       { name: 'p99 scan during the pull', value: percentile(during.scan, 99), unit: 'ms', baseline: idleP99, goal: 'ratio ≤ 1.5' },
       {
-        name: `p99 scan beside two threads busy ${Math.round(Math.min(1, during.load / 2) * 100)} % of the time, no pull`,
+        name: `p99 scan beside two threads busy ${Math.round(share * 100)} % of the time, no pull`,
         value: percentile(beside.scan, 99),
         unit: 'ms',
         baseline: idleP99,
