@@ -124,7 +124,8 @@ export const catalogueStatus = z.object({
 export type CatalogueStatus = z.infer<typeof catalogueStatus>
 
 export const pullProgress = z.object({
-  phase: z.enum(['reference', 'items', 'stock', 'bundles', 'indexing', 'done']),
+  /** 'waiting': for another process on this computer that pulls the same catalogue (it updates the same file). */
+  phase: z.enum(['waiting', 'reference', 'items', 'stock', 'bundles', 'indexing', 'done']),
   done: int,
   total: int.nullable(),
 })

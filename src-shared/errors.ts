@@ -22,6 +22,7 @@ export const errorCodes = [
   'not_ready', // asked for something that is not there yet (no update downloaded)
   'needs_decision', // the service may already have a lost create but does not show its marker: the clerk compares
   'another_pusher', // another Mostrador process on this computer is sending the outbox: nothing was sent, nothing is lost
+  'another_puller', // another Mostrador process on this computer has been pulling this catalogue too long: nothing changed here
   'insecure_server', // a service address that would send the token in clear to another computer
   'insecure_graphql', // the service named a GraphQL address the JWT may not be sent to
   'outbox_file_elsewhere', // an exported outbox of another server, account or company
@@ -102,6 +103,10 @@ export const errorMessages: Record<ErrorCode, LocalisedText> = {
   another_pusher: {
     es: 'Otra ventana de Mostrador está enviando; esta esperará.',
     en: 'Another Mostrador window is sending; this one will wait.',
+  },
+  another_puller: {
+    es: 'Otra ventana de Mostrador en este equipo lleva mucho tiempo actualizando este catálogo. Se usan las existencias guardadas; se intentará de nuevo.',
+    en: 'Another Mostrador window on this computer has been updating this catalogue for a long time. The stock kept here is used; it will be tried again.',
   },
   insecure_server: {
     es: 'La dirección del servicio debe empezar con https:// (conexión cifrada). http:// se acepta solo en esta computadora o, en un laboratorio, con la opción «Permitir http sin cifrar».',

@@ -28,6 +28,8 @@ export interface CoreOptions {
   now?: () => Date
   /** Background sync: the catalogue pulled this often (default 10 minutes), the outbox pushed as it fills. false: only when asked. */
   background?: false | { pullEveryMs?: number }
+  /** How long a pull waits for another process's pull of the same catalogue (sync/pullLock.ts); tests shorten it. */
+  otherPullWaitMs?: number
   /**
    * The OS log folder: the core writes its rotating log there (requests, sync
    * outcomes, errors, start and stop; secrets scrubbed). Absent: no log file.

@@ -182,6 +182,7 @@ function createAreaParts({ options, now, log, events }: Assembly, { settings, se
   const catalogue = new CatalogueService(session, profile, caches, events, now, {
     stockAgencies: () => settings.get().preferences.stockAgencies,
     counterRequests,
+    otherPullWaitMs: options.otherPullWaitMs,
   })
   const bundles = new BundleService(session, profile, catalogue, now)
   const bundleImages = new BundleImageService(session, catalogue)

@@ -6,7 +6,8 @@ import type { OutboxEntry } from '@shared/bookings'
 import type { AppError } from '@shared/errors'
 import { startSandbox, type DemoUser, type RunningSandbox } from '@sandbox'
 import { openSqlite } from '@base/sqlite'
-import { pushLockFile, tryLock } from '@core/sync/pushLock'
+import { tryLock } from '@core/sync/processLock'
+import { pushLockFile } from '@core/sync/pushLock'
 import { bundleChild, startChild, type ChildRun } from '../support/childProcess'
 import { cli } from '../support/cliRun'
 import { coreHarness, type CoreHarness } from '../support/coreHarness'
@@ -27,7 +28,7 @@ let pushingChild = ''
 beforeAll(async () => {
   sandbox = await startSandbox()
   user = sandbox.users[0]!
-  ;[lockChild, pushingChild] = await Promise.all([bundleChild('pushLockChild.ts'), bundleChild('pushingChild.ts')])
+  ;[lockChild, pushingChild] = await Promise.all([bundleChild('processLockChild.ts'), bundleChild('pushingChild.ts')])
 })
 afterAll(() => sandbox.close())
 

@@ -83,7 +83,8 @@ function registerSync(program: Command, run: Run): void {
           ctx.out.info(`outbox: ${errorMessages.another_pusher.en}`)
         }
         const stop = core.events.on('catalogue.progress', (p) => {
-          if (p.phase !== 'done') ctx.out.info(`${p.phase} ${p.done}${p.total ? `/${p.total}` : ''}`)
+          if (p.phase === 'waiting') ctx.out.info('waiting for another Mostrador process that is pulling this catalogue')
+          else if (p.phase !== 'done') ctx.out.info(`${p.phase} ${p.done}${p.total ? `/${p.total}` : ''}`)
         })
         try {
           const status = await ctx.call('catalogue.pull', { full: opts.full === true })

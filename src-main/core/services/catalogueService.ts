@@ -9,7 +9,9 @@ import { nativeBindingInUse } from '@base/sqlite'
 import { syncCatalogue } from '../sync/catalogueSync'
 import { CounterRequests } from '../sync/counterFirst'
 import type { PullJob } from '../sync/pullJob'
-import { pullInThread, type PullThreadHooks } from '../sync/pullThread'
+import { tryLock, waitForLock } from '../sync/processLock'
+import { OTHER_PULL_POLL_MS, OTHER_PULL_WAIT_MS, pullLockFile } from '../sync/pullLock'
+import { pullInThread, pullStopped, type PullThreadHooks } from '../sync/pullThread'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { ActiveSession, SessionService } from './sessionService'
@@ -25,6 +27,8 @@ export interface CatalogueOptions {
   pullHere?: boolean
   /** The counter's requests being answered, which the pull's thread lets go first (none counted by default). */
   counterRequests?: CounterRequests
+  /** How long a pull waits for another process's pull of the same catalogue (default OTHER_PULL_WAIT_MS). */
+  otherPullWaitMs?: number
 }
 
 /** The offline catalogue: pulls snapshots and answers every read from the cache. */
@@ -38,6 +42,7 @@ export class CatalogueService {
   private readonly stockAgencies: () => readonly number[]
   private readonly pullHere: boolean
   private readonly counterRequests: CounterRequests
+  private readonly otherPullWaitMs: number
 
   constructor(
     private readonly session: SessionService,
@@ -52,6 +57,7 @@ export class CatalogueService {
     this.stockAgencies = options.stockAgencies ?? (() => [])
     this.pullHere = options.pullHere ?? false
     this.counterRequests = options.counterRequests ?? new CounterRequests()
+    this.otherPullWaitMs = options.otherPullWaitMs ?? OTHER_PULL_WAIT_MS
     events.on('session.changed', () => this.stopping?.abort())
     events.on('entity.changed', () => this.stopping?.abort())
   }
@@ -97,21 +103,12 @@ export class CatalogueService {
       // The entity and agency decide which cache and whose stock: read them fresh.
       const who = await this.profile.whoami()
       const cache = this.requireCache()
-      const deps = {
-        graphql: session.graphql,
-        rest: session.rest,
-        has: oncePerPull((extension: ServiceExtension) => session.extensions.has(extension)),
-        now: this.now,
-        serviceOffsetMs: () => session.clock.offsetMs(),
-        onProgress: (p: PullProgress) => this.events.emit('catalogue.progress', p),
+      const stopping = (this.stopping = new AbortController())
+      try {
+        await this.pullInTurn(session, cache, who.agency ? [who.agency.id] : [], full, stopping.signal)
+      } finally {
+        if (this.stopping === stopping) this.stopping = null
       }
-      const own = who.agency ? [who.agency.id] : []
-      const stockAgencies = [...new Set([...own, ...this.stockAgencies()])]
-      const routineFirst = !full && !this.fullPullDue(cache.store)
-      if (this.pullHere) {
-        const catalogue = { changes: cache.store.changeWriter(), staging: cache.store.staging() }
-        await syncCatalogue({ ...deps, catalogue, routineFirst, stockAgencies })
-      } else await this.pullInThread(session, cache, { ...deps, routineFirst, stockAgencies })
       this.lastError = null
     } catch (err) {
       this.lastError = AppError.from(err).message
@@ -119,31 +116,75 @@ export class CatalogueService {
     }
   }
 
+  /** The pull, once this process has the catalogue's turn; none when another process's pull did it meanwhile. */
+  private async pullInTurn(session: ActiveSession, cache: EntityCache, own: number[], full: boolean, signal: AbortSignal) {
+    const onProgress = (p: PullProgress) => this.events.emit('catalogue.progress', p)
+    const unlock = await this.takeTurn(cache, full, signal, onProgress)
+    if (unlock === 'pulled') return
+    try {
+      const deps = {
+        graphql: session.graphql,
+        rest: session.rest,
+        has: oncePerPull((extension: ServiceExtension) => session.extensions.has(extension)),
+        now: this.now,
+        serviceOffsetMs: () => session.clock.offsetMs(),
+        onProgress,
+      }
+      const stockAgencies = [...new Set([...own, ...this.stockAgencies()])]
+      const routineFirst = !full && !this.fullPullDue(cache.store)
+      if (this.pullHere) {
+        const catalogue = { changes: cache.store.changeWriter(), staging: cache.store.staging() }
+        await syncCatalogue({ ...deps, catalogue, routineFirst, stockAgencies })
+      } else await this.pullInThread(session, cache, { ...deps, routineFirst, stockAgencies }, signal)
+    } finally {
+      unlock()
+    }
+  }
+
+  /**
+   * The catalogue's pull lock (sync/pullLock.ts), waited for while another process on this computer pulls it.
+   * 'pulled': that pull brought the catalogue up to date meanwhile (a full one, when a full one was asked), and what
+   * it read is in the same file: this one reads nothing again. One that failed leaves the marks as they were.
+   */
+  private async takeTurn(cache: EntityCache, full: boolean, signal: AbortSignal, onProgress: (p: PullProgress) => void) {
+    const file = pullLockFile(cache.file)
+    const unlock = tryLock(file)
+    if (unlock) return unlock
+    const mark = () => (full ? cache.store.fullPullAt() : JSON.stringify(cache.store.pulledAt()))
+    const before = mark()
+    onProgress({ phase: 'waiting', done: 0, total: null })
+    const late = await waitForLock(file, this.otherPullWaitMs, { everyMs: OTHER_PULL_POLL_MS, signal })
+    if (signal.aborted) {
+      late?.()
+      throw pullStopped()
+    }
+    if (!late) throw new AppError('another_puller')
+    if (mark() === before) return late
+    late()
+    return 'pulled'
+  }
+
   /** The pull in a thread of its own (sync/pullThread.ts): the counter's requests never wait behind it. */
   private async pullInThread(
     session: ActiveSession,
     cache: EntityCache,
     deps: Pick<PullThreadHooks, 'has' | 'onProgress'> & Pick<PullJob, 'routineFirst' | 'stockAgencies'>,
+    signal: AbortSignal,
   ) {
-    const stopping = (this.stopping = new AbortController())
-    try {
-      const job = {
-        file: cache.file,
-        nativeBinding: nativeBindingInUse(),
-        account: session.account,
-        limits: session.rest.limits,
-        jwt: await session.graphql.handOver(),
-        serviceOffsetMs: session.clock.offsetMs(),
-        coreOffsetMs: this.now().getTime() - Date.now(),
-        counterRequests: this.counterRequests.shared,
-        contactOrder: session.heard.contactOrder,
-        routineFirst: deps.routineFirst,
-        stockAgencies: deps.stockAgencies,
-      }
-      await cache.leavingCheckpoints(() => pullInThread(job, { ...deps, ...session.heard }, stopping.signal))
-    } finally {
-      if (this.stopping === stopping) this.stopping = null
+    const job = {
+      file: cache.file,
+      nativeBinding: nativeBindingInUse(),
+      account: session.account,
+      limits: session.rest.limits,
+      jwt: await session.graphql.handOver(),
+      serviceOffsetMs: session.clock.offsetMs(),
+      coreOffsetMs: this.now().getTime() - Date.now(),
+      counterRequests: this.counterRequests.shared,
+      contactOrder: session.heard.contactOrder,
+      routineFirst: deps.routineFirst,
+      stockAgencies: deps.stockAgencies,
     }
+    await cache.leavingCheckpoints(() => pullInThread(job, { ...deps, ...session.heard }, signal))
   }
 
   /** A day (fullEveryMs) since the last full pull by this computer's clock: the service's is never compared with it. */

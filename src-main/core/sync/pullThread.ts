@@ -17,6 +17,11 @@ export interface PullThreadHooks {
   log: Logger | undefined
 }
 
+/** A pull stopped before its end: the session or entity changed, or the core closed. */
+export function pullStopped(): AppError {
+  return new AppError('network', { detail: 'the pull was stopped (the session or entity changed)' })
+}
+
 /**
  * A pull of the catalogue (catalogueSync.ts) run in a worker thread (pullWorker.ts). A full pull parses about 13 MB
  * and writes a thousand batches; on the main thread each batch, parse and checkpoint was a wait for the scan that came
@@ -35,7 +40,7 @@ export function pullInThread(job: PullJob, hooks: PullThreadHooks, signal?: Abor
       void worker.terminate()
       outcome()
     }
-    const stop = () => settle(() => reject(new AppError('network', { detail: 'the pull was stopped (the session or entity changed)' })))
+    const stop = () => settle(() => reject(pullStopped()))
     if (signal?.aborted) return stop()
     signal?.addEventListener('abort', stop)
     const answer = (a: PullThreadAnswer) => !settled && worker.postMessage(a)

@@ -1,58 +1,13 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { openBareSqlite, type Sqlite } from '@base/sqlite'
+import { join } from 'node:path'
 
 /**
- * One pusher per data folder: the app, the browser host and the CLI may run at once on one computer,
- * and two pushers would send the same entry twice (each would read the other's entries on the wire
- * back as 'unknown' and send them again).
- *
- * The lock is an SQLite file of its own, empty, held by an open `BEGIN IMMEDIATE` transaction with a
- * busy timeout of 0. SQLite takes it with an OS lock (fcntl on POSIX, LockFileEx on Windows): it cannot
- * be taken from a live holder however long it stalls, the OS drops it when the holder dies (SIGKILL,
- * power cut, reboot), and SQLite itself makes a second connection in the same process see it. A pid
- * file cannot give both (a reused pid looks alive, a stalled owner looks dead, and judging and taking
- * over are two steps), nor can an mtime lease (proper-lockfile), which is stolen from a stalled owner.
- * It is not an account or entity cache, whose writers must never wait on a push; its name stays out of
- * the caches' `*.sqlite` pattern so the doctor and the outbox census pass it by. Nothing in this
- * process may open it by other means (fs): on POSIX, closing any descriptor of a file drops the
- * process's locks on it. The pid file older versions kept (`push.lock`) is not read: its pid means
- * nothing (a reboot reuses pids), and it is left alone rather than deleted, since deleting a lock's
+ * One pusher per data folder (a process lock: processLock.ts): the app, the browser host and the CLI may
+ * run at once on one computer, and two pushers would send the same entry twice (each would read the other's
+ * entries on the wire back as 'unknown' and send them again). It is not an account or entity cache, whose
+ * writers must never wait on a push. The pid file older versions kept (`push.lock`) is not read: its pid
+ * means nothing (a reboot reuses pids), and it is left alone rather than deleted, since deleting a lock's
  * file is how two holders come about.
  */
 export function pushLockFile(dataDir: string): string {
   return join(dataDir, 'pusher.lock')
-}
-
-/** Takes the lock at once, or answers null while another pusher holds it. The answer lets it go. */
-export function tryLock(file: string): (() => void) | null {
-  mkdirSync(dirname(file), { recursive: true })
-  const db = openBareSqlite(file)
-  try {
-    db.exec('BEGIN IMMEDIATE')
-  } catch (err) {
-    db.close()
-    if ((err as { code?: string }).code === 'SQLITE_BUSY') return null
-    throw err
-  }
-  return () => release(db)
-}
-
-/** Takes the lock, trying again every so often until `waitMs` have passed; null if it stayed taken. */
-export async function waitForLock(file: string, waitMs: number, everyMs = 100): Promise<(() => void) | null> {
-  const until = Date.now() + waitMs
-  for (;;) {
-    const release = tryLock(file)
-    if (release || Date.now() >= until) return release
-    await new Promise((r) => setTimeout(r, Math.min(everyMs, Math.max(0, until - Date.now()))))
-  }
-}
-
-function release(db: Sqlite): void {
-  if (!db.open) return
-  try {
-    db.exec('ROLLBACK')
-  } finally {
-    db.close()
-  }
 }

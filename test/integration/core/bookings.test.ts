@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
-import { pushLockFile, tryLock } from '@core/sync/pushLock'
+import { tryLock } from '@core/sync/processLock'
+import { pushLockFile } from '@core/sync/pushLock'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { sandboxExtensions } from '../../support/sandboxMode'

@@ -24,6 +24,7 @@ const catalogue: CatalogueMessages = {
       keptSnapshot: 'Meanwhile the stock saved at {time} is used; you can search as usual.',
       lastFailed: 'The last refresh failed',
       phases: {
+        waiting: 'Waiting for another Mostrador window that is updating this catalogue',
         reference: 'Reference data',
         items: 'Items',
         stock: 'Stock',

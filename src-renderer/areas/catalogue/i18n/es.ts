@@ -23,6 +23,7 @@ const catalogue = {
       keptSnapshot: 'Mientras tanto se usan las existencias guardadas al {time}; puede buscar con normalidad.',
       lastFailed: 'La última actualización falló',
       phases: {
+        waiting: 'Esperando a otra ventana de Mostrador que actualiza este catálogo',
         reference: 'Datos de referencia',
         items: 'Artículos',
         stock: 'Existencias',

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { tryLock } from '@core/sync/processLock'
+import { pullLockFile } from '@core/sync/pullLock'
+import { entityCacheFile } from '../support/entityCacheFile'
+import { useFreshApp } from './support/app'
+import { screenshot } from './support/artifacts'
+import { expectText, startTraining, unexpectedProblems } from './support/actions'
+import { openCatalogueWithRows } from './support/catalogue'
+import { requestInApp } from './support/requests'
+
+// Two Mostrador processes on one computer pull one catalogue in turn (core/sync/pullLock.ts): while another holds the
+// pull, the clerk's «Actualizar» says it waits for it, the kept catalogue stays usable, and the pull goes on after.
+describe('a pull while another process pulls the same catalogue', () => {
+  const app = useFreshApp()
+
+  it('says it waits for the other window, then updates the catalogue itself', { timeout: 120_000 }, async () => {
+    const { page, dataDir, problems } = app()
+    await startTraining(page)
+    await openCatalogueWithRows(page)
+    const before = (await requestInApp(page, 'catalogue.status')).pulledAt
+
+    // Another process on this computer (here: this test) holds the catalogue's pull.
+    const release = tryLock(pullLockFile(entityCacheFile(dataDir).entity))
+    expect(release).not.toBeNull()
+    try {
+      await page.getByTestId('catalogue-refresh').click()
+      await expectText(page.getByTestId('catalogue-progress-phase'), 'Esperando a otra ventana de Mostrador que actualiza este catálogo')
+      // The kept catalogue stays on screen meanwhile.
+      expect(await page.getByTestId('catalogue-row').count()).toBeGreaterThan(0)
+      for (const width of [1024, 1366]) {
+        await page.setViewportSize({ width, height: 768 })
+        await screenshot(page, `catalogue-waiting-${width}x768`)
+      }
+    } finally {
+      release?.()
+    }
+    await page.getByTestId('catalogue-progress').waitFor({ state: 'detached', timeout: 60_000 })
+    expect((await requestInApp(page, 'catalogue.status')).pulledAt).not.toBe(before)
+    expect(await page.getByTestId('catalogue-pull-error').count()).toBe(0)
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})
