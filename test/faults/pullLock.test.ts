@@ -108,6 +108,27 @@ describe('two processes pulling one catalogue', () => {
     expect(phases(h)).toContain('bundles')
   })
 
+  it('a pull waiting for another process stops waiting when its account signs out', async () => {
+    const dataDir = tempDirInTest()
+    const h = await processOn(dataDir)
+    await h.call('catalogue.pull', { full: true })
+    const other = await otherProcessPulling(dataDir)
+
+    const pulling = h.call('catalogue.pull')
+    pulling.catch(() => undefined)
+    await vi.waitFor(() => expect(phases(h)).toContain('waiting'), { timeout: 10_000 })
+    const asked = Date.now()
+    await h.call('session.signOut')
+    await expect(pulling).rejects.toBeInstanceOf(Error)
+    expect(Date.now() - asked, 'ms to stop waiting').toBeLessThan(2_000)
+
+    // Nothing of the stopped wait is left behind: signed in again, with the other process gone, a pull goes through.
+    other.kill()
+    const user = sandbox.users[0]!
+    await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
+    expect((await h.call('catalogue.pull')).lastError).toBeNull()
+  })
+
   it('a process that keeps the pull too long: the pull gives up saying so, and the kept catalogue stays', async () => {
     const dataDir = tempDirInTest()
     const h = await processOn(dataDir, 1_500)
