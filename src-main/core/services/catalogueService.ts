@@ -148,10 +148,11 @@ export class CatalogueService {
    */
   private async takeTurn(cache: EntityCache, full: boolean, signal: AbortSignal, onProgress: (p: PullProgress) => void) {
     const file = pullLockFile(cache.file)
+    const mark = () => (full ? cache.store.fullPullAt() : JSON.stringify(cache.store.pulledAt()))
+    // Read before the first try: another pull that ends between the two is then seen to have ended.
+    const before = mark()
     const unlock = tryLock(file)
     if (unlock) return unlock
-    const mark = () => (full ? cache.store.fullPullAt() : JSON.stringify(cache.store.pulledAt()))
-    const before = mark()
     onProgress({ phase: 'waiting', done: 0, total: null })
     const late = await waitForLock(file, this.otherPullWaitMs, { everyMs: OTHER_PULL_POLL_MS, signal })
     if (signal.aborted) {
