@@ -94,6 +94,11 @@ const ownedHere = preparedOnce<[number]>("SELECT 1 FROM bookings WHERE service_i
 const serviceIdOf = preparedOnce<[string], number | null>('SELECT service_id FROM bookings WHERE local_id = ?')
 const lockVersionOf = preparedOnce<[string], number | null>('SELECT lock_version FROM bookings WHERE local_id = ?')
 const changedSince = preparedOnce<[string], string>('SELECT local_id FROM bookings WHERE updated_at >= ?')
+const listed = preparedOnce<[], BookingRow>("SELECT * FROM bookings WHERE deleted = 0 OR state != 'synced' ORDER BY created_at DESC")
+const unversionedOf = preparedOnce<[number], { local_id: string; service_id: number }>(
+  `SELECT local_id, service_id FROM bookings WHERE agency_from_id = ? AND service_id IS NOT NULL AND lock_version IS NULL
+       AND shipped = 0 AND delivered = 0 AND deleted = 0`,
+)
 
 export class BookingStore {
   private readonly patches = new Kept((sql) => this.db.prepare<Record<string, unknown>>(sql))
@@ -237,11 +242,7 @@ export class BookingStore {
    * known here, with nothing waiting in the outbox: a refresh reads their version from the REST show.
    */
   unversioned(agencyId: number): { localId: string; serviceId: number }[] {
-    return this.db
-      .prepare<[number], { local_id: string; service_id: number }>(
-        `SELECT local_id, service_id FROM bookings WHERE agency_from_id = ? AND service_id IS NOT NULL AND lock_version IS NULL
-             AND shipped = 0 AND delivered = 0 AND deleted = 0`,
-      )
+    return unversionedOf(this.db)
       .all(agencyId)
       .filter((r) => !this.outbox.busy(r.local_id))
       .map((r) => ({ localId: r.local_id, serviceId: r.service_id }))
@@ -287,8 +288,7 @@ export class BookingStore {
   /** The bookings the screens list: two statements (the bookings, their open entries) whatever the count. */
   list(): LocalBooking[] {
     const open = this.outbox.openByBooking()
-    return this.db
-      .prepare<[], BookingRow>("SELECT * FROM bookings WHERE deleted = 0 OR state != 'synced' ORDER BY created_at DESC")
+    return listed(this.db)
       .all()
       .map((r) => toBooking(r, open.get(r.local_id) ?? NO_ENTRIES))
   }
