@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
@@ -12,6 +11,7 @@ import { openMigrated } from '@core/cache/cacheDatabase'
 import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
 import { startByteCountingProxy, type ByteCountingProxy } from '../../support/byteCountingProxy'
+import { entityCacheFile } from '../../support/entityCacheFile'
 import { tempDir } from '../../support/tempDir'
 import { startBenchSandbox, cli, type BenchSandbox } from '../support/benchSandbox'
 import { durations, percentile, report } from '../support/measure'
@@ -183,17 +183,9 @@ it('routine pulls of the large seed: nothing changed, then 1 % of bundles and 5 
   expect(records.every((r) => r?.includes(' *'))).toBe(true)
 })
 
-/** The file of the entity cache the CLI keeps under its data folder. */
-function cacheFileOf(dir: string): string {
-  const account = join(dir, 'accounts', readdirSync(join(dir, 'accounts'))[0]!)
-  return join(
-    account,
-    readdirSync(account).find((f) => f.startsWith('entity-') && f.endsWith('.sqlite'))!,
-  )
-}
-
+/** The entity cache the CLI keeps under its data folder. */
 function openCacheOf(dir: string) {
-  return openMigrated(cacheFileOf(dir), entityMigrations)
+  return openMigrated(entityCacheFile(dir).entity, entityMigrations)
 }
 
 /** The agency whose stock the cache holds (the one the searches show figures for). */
@@ -235,7 +227,7 @@ async function searchAgainstGraphql(
 }
 
 it('search on the large cache: 1,000 mixed queries, against GraphQL _ilike round trips', async () => {
-  const file = cacheFileOf(cacheDir)
+  const file = entityCacheFile(cacheDir).entity
   const db = openMigrated(file, entityMigrations)
   const agency = stockAgencyOf(db)
   const store = new CatalogueStore(db, () => agency)

@@ -1,9 +1,9 @@
-import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
+import { entityCacheFile } from '../../support/entityCacheFile'
 import { tempDir } from '../../support/tempDir'
 import { startBenchSandbox, cli, type BenchSandbox } from '../support/benchSandbox'
 import { mixedQueries, searchTimes } from '../support/cacheSearch'
@@ -29,9 +29,7 @@ it('a full pull of a million stock rows: peak RSS, then search p99 on the cache 
   )
   const usage = reportedUsage(pull)
 
-  const account = join(cacheDir, 'accounts', readdirSync(join(cacheDir, 'accounts'))[0]!)
-  const entity = readdirSync(account).find((f) => f.startsWith('entity-') && f.endsWith('.sqlite'))!
-  const db = openMigrated(join(account, entity), entityMigrations)
+  const db = openMigrated(entityCacheFile(cacheDir).entity, entityMigrations)
   const count = (table: string) => db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? 0
   const stockRows = count('stock')
   const lotStockRows = count('lot_stocks')
