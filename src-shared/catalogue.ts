@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { agency } from './domain'
+import { errorPayload } from './errorSchemas'
 import { decimalText, int, recordId, serviceText } from './patternSchemas'
 
 /**
@@ -116,8 +117,8 @@ export const catalogueStatus = z.object({
   staleAfterMs: int,
   pulling: z.boolean(),
   counts: z.object({ bundles: int, items: int, agencies: int }),
-  /** The last pull's failure, if the last pull failed. */
-  lastError: z.string().nullable(),
+  /** The last pull's failure, if the last pull failed (a scheduled pull's too: shown in the clerk's language). */
+  lastError: errorPayload.nullable(),
   /** What the snapshot could read; null before the first pull (or from a snapshot older than this field). */
   capabilities: catalogueCapabilities.nullable(),
 })

@@ -30,7 +30,12 @@ describe('catalogue offline', () => {
     await page.getByTestId('menu-catalogue').click()
     await page.getByTestId('catalogue-row').first().waitFor()
     await expectText(page.getByTestId('catalogue-stock-as-of'), stockAsOf)
-    await screenshot(page, 'catalogue-offline-01-list')
+    // The failed pull is remembered by the core, and told in the clerk's language, not the error's English.
+    await expectText(page.getByTestId('catalogue-last-error'), 'Sin conexión con el servicio')
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `catalogue-offline-01-list-${width}x768`)
+    }
 
     await page.keyboard.press('/')
     await scan(page, facts.withMovements.ean13)

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PullProgress } from '@shared/catalogue'
-import { errorMessages } from '@shared/errors'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { pullLockFile } from '@core/sync/pullLock'
 import { bundleChild, startChild, type ChildRun } from '../support/childProcess'
@@ -137,7 +136,7 @@ describe('two processes pulling one catalogue', () => {
 
     await expect(h.call('catalogue.pull', { full: true })).rejects.toMatchObject({ code: 'another_puller' })
     const status = await h.call('catalogue.status')
-    expect(status.lastError).toBe(errorMessages.another_puller.en)
+    expect(status.lastError?.code).toBe('another_puller')
     expect(status.pulling).toBe(false)
     expect(status.pulledAt).toBe(kept.pulledAt)
     expect((await h.call('catalogue.search', { query: '' })).total).toBe(kept.counts.bundles)

@@ -1,5 +1,5 @@
 import type { BundleDetail, CatalogueQuery, CatalogueStatus, ItemRow, PullProgress } from '@shared/catalogue'
-import { AppError } from '@shared/errors'
+import { AppError, type ErrorPayload } from '@shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStore } from '../cache/catalogueStore'
@@ -36,7 +36,7 @@ export class CatalogueService {
   private pulling: Promise<void> | null = null
   /** Stops a pull's thread when the cache it writes is closed (another account or entity, the core's end). */
   private stopping: AbortController | null = null
-  private lastError: string | null = null
+  private lastError: ErrorPayload | null = null
   private readonly staleAfterMs: number
   private readonly fullEveryMs: number
   private readonly stockAgencies: () => readonly number[]
@@ -111,7 +111,7 @@ export class CatalogueService {
       }
       this.lastError = null
     } catch (err) {
-      this.lastError = AppError.from(err).message
+      this.lastError = AppError.from(err).toPayload()
       throw err
     }
   }
