@@ -70,7 +70,8 @@ export async function leavingCheckpoints<T>(db: Sqlite, run: () => Promise<T>): 
   try {
     return await run()
   } finally {
-    db.pragma('wal_autocheckpoint = 1000')
+    // Closed meanwhile (the session ended under the pull): nothing to restore, and the pull's own outcome stands.
+    if (db.open) db.pragma('wal_autocheckpoint = 1000')
   }
 }
 

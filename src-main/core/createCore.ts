@@ -82,6 +82,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const pushScheduler = background ? new PushScheduler(bookings, session, events) : null
   // A new account or entity means another cache file.
   events.on('session.changed', () => caches.close())
+  session.beforeRemovingFolder(async () => {
+    await catalogue.stop()
+    caches.close()
+  })
   events.on('entity.changed', () => caches.close())
   events.on('sync.changed', () => updates.outboxChanged())
   events.on('catalogue.changed', () => {

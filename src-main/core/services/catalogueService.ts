@@ -67,6 +67,12 @@ export class CatalogueService {
     this.stopping?.abort()
   }
 
+  /** As close(), and waits for the pull to end: its thread has let go of the cache's files then. */
+  async stop(): Promise<void> {
+    this.close()
+    await this.pulling?.catch(() => undefined)
+  }
+
   status(): CatalogueStatus {
     const cache = this.caches.current()
     const who = this.profile.lastKnown()
@@ -92,6 +98,8 @@ export class CatalogueService {
   pull(full = false): Promise<CatalogueStatus> {
     this.pulling ??= this.runPull(full).finally(() => {
       this.pulling = null
+      // Signed out meanwhile (a sign-out, the training reset): the pull ends so, with no catalogue to tell of.
+      if (this.session.status().state !== 'signed_in') throw new AppError('signed_out')
       this.events.emit('catalogue.changed', this.status())
     })
     return this.pulling.then(() => this.status())

@@ -71,7 +71,14 @@ export interface SessionDeps {
 export class SessionService {
   private active: ActiveSession | null = null
 
+  private readonly folderHolders: (() => Promise<void> | void)[] = []
+
   constructor(private readonly deps: SessionDeps) {}
+
+  /** `letGo` releases files of the account's folder (the caches, a pull's thread): called before the folder is removed. */
+  beforeRemovingFolder(letGo: () => Promise<void> | void): void {
+    this.folderHolders.push(letGo)
+  }
 
   /** At start: the last real account, if the keychain still holds its token. */
   async restore(): Promise<void> {
@@ -181,6 +188,8 @@ export class SessionService {
     if (!this.active?.training) throw new AppError('bad_input', { detail: 'training mode is not running' })
     const { account } = this.active
     await this.deactivate()
+    // Windows deletes no file a program holds open: whatever holds one in the folder lets go of it first.
+    for (const letGo of this.folderHolders) await letGo()
     await launcher.reset()
     rmSync(accountFolder(this.deps.dataDir, { ...account, training: true }), { recursive: true, force: true })
     const service = await launcher.start()

@@ -37,8 +37,8 @@ export function pullInThread(job: PullJob, hooks: PullThreadHooks, signal?: Abor
       if (settled) return
       settled = true
       signal?.removeEventListener('abort', stop)
-      void worker.terminate()
-      outcome()
+      // Told once the thread has exited: its connection and the files it held are let go by then.
+      void worker.terminate().then(outcome, outcome)
     }
     const stop = () => settle(() => reject(pullStopped()))
     if (signal?.aborted) return stop()
