@@ -6,7 +6,7 @@ import { createPinia } from 'pinia'
 import App from './App.vue'
 import { i18n } from './i18n'
 import { router } from './router'
-import { followScreenCode, reloadAt } from './shell/screenCode'
+import { followScreenCode, hushRejections, reloadAt } from './shell/screenCode'
 import { usePreferencesStore } from './stores/preferences'
 import { useSessionStore } from './stores/session'
 import './styles.css'
@@ -19,7 +19,7 @@ const app = createApp(App).use(pinia).use(i18n)
 void usePreferencesStore(pinia).ensureLoaded()
 void useSessionStore(pinia).ensureLoaded()
 rememberFirstScreen(router, window.localStorage)
-followScreenCode(router, { storage: window.sessionStorage, reloadAt })
+followScreenCode(router, { storage: window.sessionStorage, reloadAt, hushRejections })
 
 app.use(router)
 app.mount('#app')

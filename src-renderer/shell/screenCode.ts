@@ -22,6 +22,8 @@ export interface PageControl {
   /** Kept across a reload of this window only (sessionStorage). */
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   reloadAt: (path: string) => void
+  /** Keeps out of the console the page's unhandled rejections `handled` says were dealt with (hushRejections). */
+  hushRejections: (handled: (reason: unknown) => boolean) => void
 }
 
 export function followScreenCode(router: Router, page: PageControl): void {
@@ -41,14 +43,18 @@ export function followScreenCode(router: Router, page: PageControl): void {
     }
   })
   // The menu's and the keys' navigations are not awaited: their rejection is this one, handled above.
-  if (typeof window !== 'undefined')
-    window.addEventListener('unhandledrejection', (event) => isCodeLoadFailure(event.reason) && event.preventDefault())
+  page.hushRejections(isCodeLoadFailure)
   router.afterEach((to, from, failure) => {
     if (failure) return
     if (to.fullPath === reloadedFor()) safely(() => page.storage.removeItem(key))
     // Going on elsewhere puts the notice away; the landing screen it was shown over does not.
     if (from !== START_LOCATION) unavailableScreen.value = null
   })
+}
+
+/** This window's unhandled rejections that `handled` says were dealt with are not reported. */
+export function hushRejections(handled: (reason: unknown) => boolean): void {
+  window.addEventListener('unhandledrejection', (event) => handled(event.reason) && event.preventDefault())
 }
 
 /** This window's page again, opening at `path` (hash history). */
