@@ -1,18 +1,5 @@
 import { Worker } from 'node:worker_threads'
-
-// Busy for `busyMs`, then asleep for `restMs`, until told to stop; at `niceness` (Linux, as threadPriority.ts sets it).
-const busySource = `
-const { workerData } = require('node:worker_threads')
-const thisThread = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop())
-if (workerData.niceness) require('node:os').setPriority(thisThread, workerData.niceness)
-const stop = new Int32Array(workerData.stop)
-const rest = new Int32Array(new SharedArrayBuffer(4))
-while (Atomics.load(stop, 0) === 0) {
-  const until = performance.now() + workerData.busyMs
-  while (performance.now() < until);
-  Atomics.wait(rest, 0, 0, workerData.restMs)
-}
-`
+import busyWorkerPath from './busyWorker?modulePath'
 
 /**
  * Threads that only use the processor, `share` of the time each (in 20 ms rounds): a load as heavy as a pull and its
@@ -22,7 +9,7 @@ while (Atomics.load(stop, 0) === 0) {
 export function busyThreads(count: number, share: number, niceness = 0): { stop: () => Promise<void> } {
   const stop = new SharedArrayBuffer(4)
   const workerData = { stop, busyMs: 20 * share, restMs: 20 * (1 - share), niceness }
-  const threads = Array.from({ length: count }, () => new Worker(busySource, { eval: true, workerData }))
+  const threads = Array.from({ length: count }, () => new Worker(busyWorkerPath, { workerData }))
   return {
     stop: async () => {
       Atomics.store(new Int32Array(stop), 0, 1)
