@@ -97,7 +97,7 @@ const en: Messages = {
     stockAgeOldTitle: 'Stock read from the service: {time}. It may be out of date: refresh the catalogue when you are online.',
     stockAgencies: 'Stock always read',
     stockAgenciesHint:
-      "Your agency's, your last month's bookings' agencies' and those chosen here are read at every refresh; the rest once a day.",
+      "Your agency's, your last month's bookings' agencies' and those chosen here are read at every refresh; the rest once a day, and again when you look at an item's stock while connected.",
     stockAgenciesNone: 'No others',
     stockAgenciesUnread: 'The agencies could not be read: {reason}',
     neverContacted: 'No contact yet',

@@ -98,7 +98,7 @@ const es = {
     stockAgeOldTitle: 'Existencias leídas del servicio: {time}. Pueden no estar al día: actualice el catálogo cuando tenga conexión.',
     stockAgencies: 'Existencias que se leen siempre',
     stockAgenciesHint:
-      'Las de su agencia, las de las agencias de sus reservas del último mes y las elegidas aquí se leen en cada actualización; las demás, una vez al día.',
+      'Las de su agencia, las de las agencias de sus reservas del último mes y las elegidas aquí se leen en cada actualización; las demás, una vez al día y de nuevo al consultar las existencias de un artículo con conexión.',
     stockAgenciesNone: 'Ninguna más',
     stockAgenciesUnread: 'No se pudieron leer las agencias: {reason}',
     neverContacted: 'Sin contacto todavía',

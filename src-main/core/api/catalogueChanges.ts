@@ -36,6 +36,15 @@ export function agencyStockQuery(agencyId: number): string {
   return `query($after: bigint!, $limit: Int!) { lot_stocks(where: {agency_id: {_eq: ${idLiteral(agencyId)}}, lot_id: {_gt: $after}}, order_by: [{lot_id: asc}], limit: $limit) { lot_id available } }`
 }
 
+/**
+ * One item's stock at every agency, by lot row (variables `item`, `after`, `limit`): what a screen asks for when the
+ * figures it has of some agency came with the daily full pull (a routine pull reads only the station's agencies).
+ */
+export const ITEM_STOCK_QUERY =
+  'query($item: bigint!, $after: bigint!, $limit: Int!) { lot_stocks(where: {lot: {item_id: {_eq: $item}}, id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { id agency_id available } }'
+/** An item's lots at every agency: a few rows, a few hundred for an item of many lots. */
+export const ITEM_STOCK_PAGE_SIZE = 1000
+
 const idRow = z.object({ id })
 const changedRow = z.object({ id, updated_at: nullableTimestamp })
 export type ChangedBundle = z.output<typeof changedRow>
@@ -54,10 +63,11 @@ async function* keysetPages<R extends z.ZodType>(
   keyOf: (r: z.output<R>) => number,
   pageSize: number,
   variables: Record<string, unknown> = {},
+  signal?: AbortSignal,
 ): AsyncGenerator<z.output<R>[]> {
   const rows = z.array(row)
   for (let after = 0; ;) {
-    const raw = await graphql.page(query, { ...variables, after, limit: pageSize }, root)
+    const raw = await graphql.page(query, { ...variables, after, limit: pageSize }, root, signal)
     if (raw.length === 0) return
     const parsed = rows.safeParse(raw)
     if (!parsed.success) {
@@ -80,4 +90,19 @@ export function readChangedBundles(graphql: GraphqlClient, since: string, pageSi
 
 export function readAgencyStock(graphql: GraphqlClient, agencyId: number, pageSize = STOCK_PAGE_SIZE): AsyncGenerator<AgencyStockRow[]> {
   return keysetPages(graphql, agencyStockQuery(agencyId), 'lot_stocks', stockRow, (r) => r.lot_id, pageSize)
+}
+
+const itemStockRow = z.object({ id, agency_id: id, available: decimalNumber })
+
+/** One item's available quantity by agency, summed over its lots as a pull sums them; `signal` gives the read up. */
+export async function readItemStock(
+  graphql: GraphqlClient,
+  itemId: number,
+  signal?: AbortSignal,
+  pageSize = ITEM_STOCK_PAGE_SIZE,
+): Promise<Map<number, number>> {
+  const byAgency = new Map<number, number>()
+  const pages = keysetPages(graphql, ITEM_STOCK_QUERY, 'lot_stocks', itemStockRow, (r) => r.id, pageSize, { item: itemId }, signal)
+  for await (const rows of pages) for (const r of rows) byAgency.set(r.agency_id, (byAgency.get(r.agency_id) ?? 0) + r.available)
+  return byAgency
 }

@@ -156,8 +156,8 @@ export class GraphqlClient {
    * costs a fraction of finding each row's end in the text first. GraphQL errors throw, wherever they are in the
    * answer; an answer without the list is a bad answer.
    */
-  async page(query: string, variables: Record<string, unknown>, root: string): Promise<unknown[]> {
-    const result = await this.ask(query, variables, 'page')
+  async page(query: string, variables: Record<string, unknown>, root: string, signal?: AbortSignal): Promise<unknown[]> {
+    const result = await this.ask(query, variables, 'page', signal)
     if (result.errors?.length) throw new AppError('bad_response', { detail: result.errors[0]?.message ?? 'GraphQL error' })
     const list = (result.data as Record<string, unknown> | null)?.[root]
     if (!Array.isArray(list)) throw new AppError('bad_response', { detail: `GraphQL data: no list ${root}` })

@@ -1,6 +1,15 @@
 import { agencyShipmentsQuery, BOOKING_LINES_QUERY, PENDING_TRANSFER_REQUESTS_QUERY, POS_SETTINGS_QUERY } from './bookingsGraphql'
 import { lookalikeShipmentsQuery, MARKED_SHIPMENTS_QUERY, SHIPMENT_MEMO_QUERY } from './reconcileGraphql'
-import { agencyStockQuery, CHANGED_BUNDLES_QUERY, ID_PAGE_SIZE, idsQuery, idTables, STOCK_PAGE_SIZE } from './catalogueChanges'
+import {
+  agencyStockQuery,
+  CHANGED_BUNDLES_QUERY,
+  ID_PAGE_SIZE,
+  idsQuery,
+  idTables,
+  ITEM_STOCK_PAGE_SIZE,
+  ITEM_STOCK_QUERY,
+  STOCK_PAGE_SIZE,
+} from './catalogueChanges'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
 import { ROWS_PAGE_SIZE, rowsAfterQuery, rowsPageQuery } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
@@ -86,6 +95,12 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     sentBy: 'catalogueChanges.readAgencyStock',
     query: agencyStockQuery(301),
     variables: { after: 0, limit: STOCK_PAGE_SIZE },
+  },
+  {
+    name: 'counter.itemStock',
+    sentBy: 'catalogueChanges.readItemStock',
+    query: ITEM_STOCK_QUERY,
+    variables: { item: 1501, after: 0, limit: ITEM_STOCK_PAGE_SIZE },
   },
   {
     name: 'counter.agencyShipments',

@@ -20,6 +20,7 @@ import { lotsAt, netOfUnsent } from './availability'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { SessionService } from './sessionService'
+import { stockOnDemand } from './stockOnDemand'
 
 /** A scanned bundle's head, typed so a rename of ours follows into the literal that builds it. */
 type ScannedBundle = Extract<ScanResult, { kind: 'bundle' }>['bundle']
@@ -175,8 +176,9 @@ export class CounterService {
     this.events.emit('counter.itemsMoved', { items: this.scanned(cache, ids, cache.agencyId) })
   }
 
-  stock(itemId: number): AgencyStock[] {
-    return this.cache().store.stockByAgency(itemId, this.session.clockOffsetMs())
+  /** An item's stock by agency: kept, or read again where some agency's figures are older than a routine pull. */
+  stock(itemId: number): Promise<AgencyStock[]> {
+    return stockOnDemand(this.cache(), this.session.require(), itemId, this.now)
   }
 
   /** Pending requests of the agency; none where the server has no transfer requests (the counter says so). */
