@@ -98,8 +98,8 @@ export class CatalogueService {
   pull(full = false): Promise<CatalogueStatus> {
     this.pulling ??= this.runPull(full).finally(() => {
       this.pulling = null
-      // Signed out meanwhile (a sign-out, the training reset): the pull ends so, with no catalogue to tell of.
-      if (this.session.status().state !== 'signed_in') throw new AppError('signed_out')
+      // Signed out meanwhile (a sign-out, the training reset): the pull ends so (require throws), with no catalogue to tell of.
+      this.session.require()
       this.events.emit('catalogue.changed', this.status())
     })
     return this.pulling.then(() => this.status())
