@@ -1,5 +1,8 @@
+import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { startSandbox, type RunningSandbox } from '@sandbox'
+import { startSandbox, storeFileName, type RunningSandbox } from '@sandbox'
+import { openSqlite, type Sqlite } from '@base/sqlite'
+import type { CoreOptions } from '@core/coreOptions'
 import { coreHarness, type CoreHarness } from './coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from './interceptingProxy'
 import { tempDir } from './tempDir'
@@ -8,6 +11,8 @@ export interface ProxiedSession {
   sandbox: RunningSandbox
   proxy: InterceptingProxy
   h: CoreHarness
+  /** The sandbox's own file, when asked for: another user's change the interface has no route for. */
+  service: Sqlite
 }
 
 /**
@@ -17,17 +22,24 @@ export interface ProxiedSession {
  * Requests give up after 3 s, so a test of a hanging answer ends quickly; a file whose tests wait on no
  * hanging answer may allow more, so that a loaded machine does not look like a dead line.
  */
-export function useProxiedSession({ requestTimeoutMs = 3000 }: { requestTimeoutMs?: number } = {}): ProxiedSession {
+export function useProxiedSession({
+  requestTimeoutMs = 3000,
+  now,
+  serviceFile = false,
+}: { requestTimeoutMs?: number; now?: CoreOptions['now']; serviceFile?: boolean } = {}): ProxiedSession {
   const session = {} as ProxiedSession
   beforeAll(async () => {
-    session.sandbox = await startSandbox()
+    const dataDir = serviceFile ? tempDir() : undefined
+    session.sandbox = await startSandbox({ dataDir })
+    if (dataDir) session.service = openSqlite(join(dataDir, storeFileName))
     session.proxy = await startInterceptingProxy(session.sandbox.url)
-    session.h = await coreHarness(tempDir(), { requestTimeoutMs })
+    session.h = await coreHarness(tempDir(), { requestTimeoutMs, now })
     const user = session.sandbox.users[0]!
     await session.h.call('session.signIn', { serverUrl: session.proxy.url, email: user.email, token: user.token })
     await session.h.call('profile.whoami')
   })
   afterAll(async () => {
+    session.service?.close()
     await session.h?.close()
     await session.proxy?.close()
     await session.sandbox?.close()
