@@ -82,11 +82,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const pushScheduler = background ? new PushScheduler(bookings, session, events) : null
   // A new account or entity means another cache file.
   events.on('session.changed', () => caches.close())
+  events.on('entity.changed', () => caches.close())
+  // The training reset removes the account's folder: the pull's thread and the caches let go of its files first.
   session.beforeRemovingFolder(async () => {
     await catalogue.stop()
     caches.close()
   })
-  events.on('entity.changed', () => caches.close())
   events.on('sync.changed', () => updates.outboxChanged())
   events.on('catalogue.changed', () => {
     // Told as the pull ends: a cache that cannot be read now is met again by the next request, and said there.
