@@ -3,6 +3,9 @@ import { onEvent, request } from '../api'
 import type { CatalogueStatus, PullProgress } from '@shared/catalogue'
 import { createLoader } from './loader'
 
+/** A change of the service's clock against this computer's past this is a clock set right or found wrong, not drift. */
+const OFFSET_MOVED_MS = 60_000
+
 /**
  * The cached catalogue's state (when it was pulled, whether a pull runs, what its server lacks) and pulling it.
  * `rowsChanged` is told whenever a pull or the core may have changed the cached rows.
@@ -35,6 +38,16 @@ export function useCatalogueSnapshot(rowsChanged: () => void) {
   })
   // Another entity, another cache: its state is read at once, not when its first pull ends.
   onEvent('entity.changed', () => void statusLoader.load())
+  // The clocks' difference measured anew: the snapshot's time is told on this clock as it is now (the core's
+  // clockStamp.ts), so a computer set right since the pull makes the figures older: read it again.
+  // The core tells a difference once it matters (a minute or more), so none told yet is as good as none.
+  let offsetSeen = 0
+  onEvent('connection.changed', ({ clockOffsetMs }) => {
+    if (clockOffsetMs === null) return
+    const moved = Math.abs(clockOffsetMs - offsetSeen) > OFFSET_MOVED_MS
+    offsetSeen = clockOffsetMs
+    if (moved && status.value) void statusLoader.load()
+  })
   onEvent('catalogue.changed', (next) => {
     status.value = next
     if (!next.pulling) progress.value = null
