@@ -70,6 +70,11 @@ export const agencyStock = z.object({
 })
 export type AgencyStock = z.infer<typeof agencyStock>
 
+/** Items asked for at once: as many as a booking has lines. */
+export const STOCK_ITEMS_MAX = 500
+export const itemStock = z.object({ itemId: int, agencies: z.array(agencyStock) })
+export type ItemStock = z.infer<typeof itemStock>
+
 export const transferRequest = z.object({
   id: int,
   agencyFromId: int,

@@ -1,6 +1,6 @@
 import { request } from '../api'
 import type { LocalBooking } from '@shared/bookings'
-import type { AgencyStock, ScanResult, TransferRequest } from '@shared/counter'
+import { STOCK_ITEMS_MAX, type ItemStock, type ScanResult, type TransferRequest } from '@shared/counter'
 import { useScanIndexStore } from '../stores/scanIndex'
 
 /** A suggestion under the scan box: an item or a bundle of the offline catalogue. */
@@ -28,7 +28,13 @@ export function useCounterReads() {
     warmScans: (): void => scans.warm(),
     coolScans: (): void => scans.cool(),
     booking: (id: string): Promise<LocalBooking> => request('bookings.get', { id }),
-    stock: (itemId: number): Promise<AgencyStock[]> => request('counter.stock', { itemId }),
+    /** Each item's stock by agency, in one request (and one read on demand) per STOCK_ITEMS_MAX items. */
+    async stock(itemIds: readonly number[]): Promise<ItemStock[]> {
+      const asks = []
+      for (let at = 0; at < itemIds.length; at += STOCK_ITEMS_MAX)
+        asks.push(request('counter.stock', { itemIds: itemIds.slice(at, at + STOCK_ITEMS_MAX) }))
+      return (await Promise.all(asks)).flat()
+    },
     transferRequests: (): Promise<TransferRequest[]> => request('counter.transferRequests'),
     /** Bundles first (a bundle's code usually is what was meant), then items. */
     async suggest(query: string): Promise<CodeSuggestion[]> {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { bookingChanges, bookingInput, localBooking, outboxEntry } from '../bookings'
 import { bookingPicture, deliverySignature, pictureStep } from '../bookingPictures'
-import { agencyStock, counterSetup, scanResult, transferRequest } from '../counter'
+import { STOCK_ITEMS_MAX, counterSetup, itemStock, scanResult, transferRequest } from '../counter'
 import { connectionState } from '../domain'
 import { openBooking, openBookingForm } from '../openBooking'
 import { none, bookingRef, syncSummary, pushReport, entry } from './entry'
@@ -111,7 +111,8 @@ export const counterRequests = {
     z.object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }),
     z.object({ answers: z.array(scanResult), next: z.number().int().nullable() }),
   ),
-  'counter.stock': entry(z.object({ itemId: recordId }), z.array(agencyStock)),
+  /** Each item's stock by agency, in the order asked; a dispatch card's items are one request (and one read on demand). */
+  'counter.stock': entry(z.object({ itemIds: z.array(recordId).min(1).max(STOCK_ITEMS_MAX) }), z.array(itemStock)),
   'counter.transferRequests': entry(none, z.array(transferRequest)),
   /** The current entity and the booking being typed there and not saved yet, kept in its cache (null when none, or when what was kept no longer reads). */
   'counter.openBooking': entry(none, z.object({ entityId: z.number().int(), open: openBooking.nullable() })),

@@ -91,7 +91,7 @@ describe('a pull stamped while the computer was 11 minutes fast', () => {
     // The kept figures, as a screen gets them when the service cannot answer it (past 10 minutes it is asked again).
     const stock = await session.proxy.during(
       () => ({ byBody: (body) => (/lot_stocks\s*\(/.test(body) ? { status: 503, body: { error: 'maintenance' } } : null) }),
-      () => session.h.call('counter.stock', { itemId: plan.item }),
+      async () => (await session.h.call('counter.stock', { itemIds: [plan.item] }))[0]!.agencies,
     )
     expect(stock.length).toBeGreaterThan(0)
     for (const row of stock) expect(age(row.readAt)).toBeGreaterThan(10 * minute)

@@ -37,12 +37,12 @@ export function agencyStockQuery(agencyId: number): string {
 }
 
 /**
- * One item's stock at every agency, by lot row (variables `item`, `after`, `limit`): what a screen asks for when the
+ * Some items' stock at every agency, by lot row (variables `items`, `after`, `limit`): what a screen asks for when the
  * figures it has of some agency came with the daily full pull (a routine pull reads only the station's agencies).
  */
-export const ITEM_STOCK_QUERY =
-  'query($item: bigint!, $after: bigint!, $limit: Int!) { lot_stocks(where: {lot: {item_id: {_eq: $item}}, id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { id agency_id available } }'
-/** An item's lots at every agency: a few rows, a few hundred for an item of many lots. */
+export const ITEMS_STOCK_QUERY =
+  'query($items: [bigint!]!, $after: bigint!, $limit: Int!) { lot_stocks(where: {lot: {item_id: {_in: $items}}, id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { id agency_id available lot { item_id } } }'
+/** The items' lots at every agency: a few rows an item, a few hundred for an item of many lots. */
 export const ITEM_STOCK_PAGE_SIZE = 1000
 
 const idRow = z.object({ id })
@@ -92,17 +92,25 @@ export function readAgencyStock(graphql: GraphqlClient, agencyId: number, pageSi
   return keysetPages(graphql, agencyStockQuery(agencyId), 'lot_stocks', stockRow, (r) => r.lot_id, pageSize)
 }
 
-const itemStockRow = z.object({ id, agency_id: id, available: decimalNumber })
+const itemStockRow = z.object({ id, agency_id: id, available: decimalNumber, lot: z.object({ item_id: id }) })
 
-/** One item's available quantity by agency, summed over its lots as a pull sums them; `signal` gives the read up. */
-export async function readItemStock(
+/**
+ * Each item's available quantity by agency, summed over its lots as a pull sums them, in one read for them all (a
+ * dispatch card's items are one read, not one each); `signal` gives the read up.
+ */
+export async function readItemsStock(
   graphql: GraphqlClient,
-  itemId: number,
+  itemIds: readonly number[],
   signal?: AbortSignal,
   pageSize = ITEM_STOCK_PAGE_SIZE,
-): Promise<Map<number, number>> {
-  const byAgency = new Map<number, number>()
-  const pages = keysetPages(graphql, ITEM_STOCK_QUERY, 'lot_stocks', itemStockRow, (r) => r.id, pageSize, { item: itemId }, signal)
-  for await (const rows of pages) for (const r of rows) byAgency.set(r.agency_id, (byAgency.get(r.agency_id) ?? 0) + r.available)
-  return byAgency
+): Promise<Map<number, Map<number, number>>> {
+  const byItem = new Map(itemIds.map((itemId) => [itemId, new Map<number, number>()]))
+  const pages = keysetPages(graphql, ITEMS_STOCK_QUERY, 'lot_stocks', itemStockRow, (r) => r.id, pageSize, { items: itemIds }, signal)
+  for await (const rows of pages) {
+    for (const r of rows) {
+      const byAgency = byItem.get(r.lot.item_id)
+      byAgency?.set(r.agency_id, (byAgency.get(r.agency_id) ?? 0) + r.available)
+    }
+  }
+  return byItem
 }

@@ -7,7 +7,7 @@ import {
   idsQuery,
   idTables,
   ITEM_STOCK_PAGE_SIZE,
-  ITEM_STOCK_QUERY,
+  ITEMS_STOCK_QUERY,
   STOCK_PAGE_SIZE,
 } from './catalogueChanges'
 import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
@@ -98,9 +98,9 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
   },
   {
     name: 'counter.itemStock',
-    sentBy: 'catalogueChanges.readItemStock',
-    query: ITEM_STOCK_QUERY,
-    variables: { item: 1501, after: 0, limit: ITEM_STOCK_PAGE_SIZE },
+    sentBy: 'catalogueChanges.readItemsStock',
+    query: ITEMS_STOCK_QUERY,
+    variables: { items: [1501, 1502], after: 0, limit: ITEM_STOCK_PAGE_SIZE },
   },
   {
     name: 'counter.agencyShipments',

@@ -8,7 +8,7 @@ import {
   type ScanResult,
   type ScannedItem,
   type TransferRequest,
-  type AgencyStock,
+  type ItemStock,
 } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import { dateInZone } from '@shared/localDate'
@@ -176,9 +176,9 @@ export class CounterService {
     this.events.emit('counter.itemsMoved', { items: this.scanned(cache, ids, cache.agencyId) })
   }
 
-  /** An item's stock by agency: kept, or read again where some agency's figures are older than a routine pull. */
-  stock(itemId: number): Promise<AgencyStock[]> {
-    return stockOnDemand(this.cache(), this.session.require(), itemId, this.now)
+  /** Items' stock by agency: kept, or read again where some agency's figures are older than a routine pull. */
+  stock(itemIds: readonly number[]): Promise<ItemStock[]> {
+    return stockOnDemand(this.cache(), this.session.require(), [...new Set(itemIds)], this.now)
   }
 
   /** Pending requests of the agency; none where the server has no transfer requests (the counter says so). */

@@ -1,5 +1,5 @@
-import type { AgencyStock } from '@shared/counter'
-import { readItemStock } from '../api/catalogueChanges'
+import type { AgencyStock, ItemStock } from '@shared/counter'
+import { readItemsStock } from '../api/catalogueChanges'
 import { olderThan } from '../cache/clockStamp'
 import type { EntityCache } from './entityCaches'
 import type { ActiveSession } from './sessionService'
@@ -10,30 +10,51 @@ export const STOCK_ON_DEMAND_AFTER_MS = 10 * 60_000
 export const STOCK_ON_DEMAND_WAIT_MS = 3000
 
 /**
- * An item's stock by agency as a screen asks for it: the cache's figures, or the service's own now when some of them
- * are older than a routine pull (a routine pull reads the station's agencies; the others, a day old at most, are read
- * when asked for). Not kept: an agency's figures share one read time in the cache, and one item read afresh would not
- * make its others so. Offline, slow or refused, the kept figures come as they are, with their age.
+ * Items' stock by agency as a screen asks for it: the cache's figures, or the service's own now for the items some of
+ * whose figures are older than a routine pull (a routine pull reads the station's agencies; the others, a day old at
+ * most, are read when asked for), all of them in one read. Not kept: an agency's figures share one read time in the
+ * cache, and a few items read afresh would not make its others so. Offline, slow or refused, the kept figures come as
+ * they are, with their age.
  */
-export async function stockOnDemand(cache: EntityCache, session: ActiveSession, itemId: number, now: () => Date): Promise<AgencyStock[]> {
-  const kept = cache.store.stockByAgency(itemId, session.clock.offsetMs())
-  if (kept.length > 0 && !kept.some((s) => olderThan(s.readAt, now(), STOCK_ON_DEMAND_AFTER_MS))) return kept
-  let read: Map<number, number>
+export async function stockOnDemand(
+  cache: EntityCache,
+  session: ActiveSession,
+  itemIds: readonly number[],
+  now: () => Date,
+): Promise<ItemStock[]> {
+  const offsetMs = session.clock.offsetMs()
+  const kept = new Map(itemIds.map((itemId) => [itemId, cache.store.stockByAgency(itemId, offsetMs)]))
+  const answer = (): ItemStock[] => itemIds.map((itemId) => ({ itemId, agencies: kept.get(itemId)! }))
+  const old = [...kept].filter(
+    ([, agencies]) => agencies.length === 0 || agencies.some((s) => olderThan(s.readAt, now(), STOCK_ON_DEMAND_AFTER_MS)),
+  )
+  if (old.length === 0) return answer()
+  let read: Map<number, Map<number, number>>
   try {
-    read = await readItemStock(session.graphql, itemId, AbortSignal.timeout(STOCK_ON_DEMAND_WAIT_MS))
+    read = await readItemsStock(
+      session.graphql,
+      old.map(([itemId]) => itemId),
+      AbortSignal.timeout(STOCK_ON_DEMAND_WAIT_MS),
+    )
   } catch {
-    return kept
+    return answer()
   }
   const readAt = now().toISOString()
   const names = new Map(cache.store.agencies().map((a) => [a.id, a.name]))
-  // An agency the cache had figures for and the service now has no lot row at: none there now.
-  const agencies = new Set([...kept.map((s) => s.agencyId), ...read.keys()])
-  return [...agencies]
-    .map((agencyId): AgencyStock => ({
+  for (const [itemId, agencies] of old) {
+    const byAgency = read.get(itemId) ?? new Map<number, number>()
+    // An agency the cache had figures for and the service now has no lot row at: none there now.
+    const agencyIds = new Set([...agencies.map((s) => s.agencyId), ...byAgency.keys()])
+    const fresh = [...agencyIds].map((agencyId): AgencyStock => ({
       agencyId,
       agencyName: names.get(agencyId) ?? `#${agencyId}`,
-      available: read.get(agencyId) ?? 0,
+      available: byAgency.get(agencyId) ?? 0,
       readAt,
     }))
-    .sort((a, b) => a.agencyName.localeCompare(b.agencyName))
+    kept.set(
+      itemId,
+      fresh.sort((a, b) => a.agencyName.localeCompare(b.agencyName)),
+    )
+  }
+  return answer()
 }

@@ -268,7 +268,7 @@ describe('stock per agency', () => {
       'query($a: bigint!) { lot_stocks(where: {agency_id: {_eq: $a}, available: {_gt: 0}}, limit: 1) { lot { item_id } } }',
       { a: origin },
     )
-    const stock = await h.call('counter.stock', { itemId: rows.lot_stocks[0]!.lot.item_id })
+    const stock = (await h.call('counter.stock', { itemIds: [rows.lot_stocks[0]!.lot.item_id] }))[0]!.agencies
     expect(stock.find((s) => s.agencyId === origin)?.available).toBeGreaterThan(0)
   })
 })

@@ -128,7 +128,7 @@ describe('a routine pull', () => {
     expect(stockHere(after.stock)).not.toEqual(stockHere(before.stock))
     // Each agency's figures say when they were read: this station's now, the others' at the full pull.
     const pulledAt = (await h.call('catalogue.status')).pulledAt!
-    const stock = await h.call('counter.stock', { itemId: item })
+    const stock = (await h.call('counter.stock', { itemIds: [item] }))[0]!.agencies
     expect(stock.find((s) => s.agencyId === own)?.readAt).toBe(pulledAt)
     const others = stock.filter((s) => s.agencyId !== own)
     expect(others.length).toBeGreaterThan(0)

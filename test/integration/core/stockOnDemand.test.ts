@@ -3,13 +3,14 @@ import { STOCK_ON_DEMAND_AFTER_MS, STOCK_ON_DEMAND_WAIT_MS } from '@core/service
 import { useProxiedSession } from '../../support/proxiedSession'
 
 // Issue 32, item 2: a routine pull reads the stock of the station's agencies, "the rest on demand". The others' figures
-// come with the daily full pull; a screen that asks for an item's stock once they are older than a routine pull gets
-// the service's figures of that item now, and the kept ones, with their age, when the service does not answer.
+// come with the daily full pull; a screen that asks for items' stock once they are older than a routine pull gets
+// the service's figures of those items now, in one read, and the kept ones, with their age, when the service does
+// not answer.
 
 let shiftMs = 0
 const session = useProxiedSession({ now: () => new Date(Date.now() + shiftMs), serviceFile: true })
-/** An active item with stock at an agency other than the user's, and that agency. */
-let item: number
+/** Active items with stock at an agency other than the user's (a dispatch card's), and that agency. */
+let items: number[]
 let elsewhere: number
 
 const stockQueries = (body: string) => /lot_stocks\s*\(/.test(body)
@@ -21,60 +22,73 @@ async function countingStockQueries<T>(work: () => Promise<T>, answer: 'stall' |
   return { result, asked }
 }
 
+/** Each item's figure at the other agency, as the core answers `counter.stock` for them all. */
+async function stockElsewhere(answer: 'stall' | null = null) {
+  const { result, asked } = await countingStockQueries(() => session.h.call('counter.stock', { itemIds: items }), answer)
+  expect(result.map((s) => s.itemId)).toEqual(items)
+  return { asked, figures: result.map((s) => s.agencies.find((a) => a.agencyId === elsewhere)!), all: result }
+}
+
+/** As if the figures were read longer ago than a routine pull. */
+async function later<T>(work: () => Promise<T>): Promise<T> {
+  shiftMs = STOCK_ON_DEMAND_AFTER_MS + 60_000
+  try {
+    return await work()
+  } finally {
+    shiftMs = 0
+  }
+}
+
 beforeAll(async () => {
   const own = (await session.h.call('profile.whoami')).agency!.id
-  const row = session.service
-    .prepare<[number], { item: number; agency: number }>(
-      `SELECT l.item_id AS item, s.agency_id AS agency FROM lot_stocks s JOIN lots l ON l.id = s.lot_id JOIN items i ON i.id = l.item_id
-       WHERE s.agency_id <> ? AND s.available > 0 AND i.active = 1 ORDER BY s.id LIMIT 1`,
+  elsewhere = session.service
+    .prepare<[number], { agency: number }>(
+      'SELECT agency_id AS agency FROM lot_stocks WHERE agency_id <> ? AND available >= 2 ORDER BY id LIMIT 1',
     )
-    .get(own)!
-  item = row.item
-  elsewhere = row.agency
+    .get(own)!.agency
+  items = session.service
+    .prepare<[number], { item: number }>(
+      `SELECT DISTINCT l.item_id AS item FROM lot_stocks s JOIN lots l ON l.id = s.lot_id JOIN items i ON i.id = l.item_id
+       WHERE s.agency_id = ? AND s.available >= 2 AND i.active = 1 ORDER BY l.item_id LIMIT 3`,
+    )
+    .all(elsewhere)
+    .map((r) => r.item)
+  expect(items).toHaveLength(3)
   await session.h.call('catalogue.pull', { full: true })
 }, 60_000)
 
-describe("an item's stock at other agencies", () => {
+describe("items' stock at other agencies", () => {
   it('comes from the cache, without asking the service, while every figure is newer than a routine pull', async () => {
-    const { result, asked } = await countingStockQueries(() => session.h.call('counter.stock', { itemId: item }))
+    const { asked, figures } = await stockElsewhere()
     expect(asked).toBe(0)
-    expect(result.find((s) => s.agencyId === elsewhere)?.available).toBeGreaterThan(0)
+    for (const figure of figures) expect(figure.available).toBeGreaterThan(0)
   })
 
-  it('is read from the service when asked for once the figures are older than a routine pull', async () => {
-    const kept = (await session.h.call('counter.stock', { itemId: item })).find((s) => s.agencyId === elsewhere)!
-    // Another counter took 2 from the other agency since; this station has not pulled since.
-    session.service
-      .prepare(
-        'UPDATE lot_stocks SET available = available - 2 WHERE agency_id = ? AND lot_id = (SELECT id FROM lots WHERE item_id = ? AND id IN (SELECT lot_id FROM lot_stocks WHERE agency_id = ? AND available >= 2) LIMIT 1)',
-      )
-      .run(elsewhere, item, elsewhere)
-    shiftMs = STOCK_ON_DEMAND_AFTER_MS + 60_000
-    try {
-      const { result, asked } = await countingStockQueries(() => session.h.call('counter.stock', { itemId: item }))
-      // A page of its lot rows, and the empty one after that says there are no more (a role may be sent fewer than asked).
-      expect(asked).toBe(2)
-      const now = result.find((s) => s.agencyId === elsewhere)!
-      expect(now.available).toBe(kept.available - 2)
+  it("is read from the service for a card's items together once the figures are older than a routine pull", async () => {
+    const kept = (await stockElsewhere()).figures
+    // Another counter took 2 of each item from the other agency since; this station has not pulled since.
+    const take = session.service.prepare(
+      'UPDATE lot_stocks SET available = available - 2 WHERE id = (SELECT s.id FROM lot_stocks s JOIN lots l ON l.id = s.lot_id WHERE s.agency_id = ? AND l.item_id = ? AND s.available >= 2 LIMIT 1)',
+    )
+    for (const item of items) take.run(elsewhere, item)
+    const { asked, figures } = await later(() => stockElsewhere())
+    // One page of the items' lot rows, and the empty one after it that says there are no more (a role may be sent
+    // fewer than asked): the same two requests for three items as for one.
+    expect(asked).toBe(2)
+    expect(figures.map((f) => f.available)).toEqual(kept.map((f) => f.available - 2))
+    for (const [i, figure] of figures.entries()) {
       // Read just now, by this computer's clock as the screens tell ages.
-      expect(Math.abs(Date.parse(now.readAt!) - (Date.now() + shiftMs))).toBeLessThan(5000)
-      expect(now.agencyName).toBe(kept.agencyName)
-    } finally {
-      shiftMs = 0
+      expect(Math.abs(Date.parse(figure.readAt!) - (Date.now() + STOCK_ON_DEMAND_AFTER_MS + 60_000))).toBeLessThan(5000)
+      expect(figure.agencyName).toBe(kept[i]!.agencyName)
     }
   })
 
   it('comes as kept, with its age, when the service does not answer in time', async () => {
-    const kept = await session.h.call('counter.stock', { itemId: item })
-    shiftMs = STOCK_ON_DEMAND_AFTER_MS + 60_000
-    try {
-      const started = Date.now()
-      const { result, asked } = await countingStockQueries(() => session.h.call('counter.stock', { itemId: item }), 'stall')
-      expect(asked).toBe(1)
-      expect(Date.now() - started).toBeLessThan(STOCK_ON_DEMAND_WAIT_MS + 2000)
-      expect(result).toEqual(kept)
-    } finally {
-      shiftMs = 0
-    }
+    const kept = (await stockElsewhere()).all
+    const started = Date.now()
+    const { asked, all } = await later(() => stockElsewhere('stall'))
+    expect(asked).toBe(1)
+    expect(Date.now() - started).toBeLessThan(STOCK_ON_DEMAND_WAIT_MS + 2000)
+    expect(all).toEqual(kept)
   })
 })

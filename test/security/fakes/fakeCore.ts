@@ -81,7 +81,7 @@ export const sampleInputs: { [N in RequestName]: RequestInput<N> } = {
   'counter.refresh': undefined,
   'counter.scan': { code: '7401234567895' },
   'counter.scanIndex': { offset: 0, limit: 200 },
-  'counter.stock': { itemId: 3 },
+  'counter.stock': { itemIds: [3] },
   'counter.transferRequests': undefined,
   'counter.openBooking': undefined,
   'counter.keepOpenBooking': {
@@ -482,7 +482,7 @@ export const sampleOutputs: { [N in RequestName]: RequestOutput<N> } = {
   'counter.refresh': { setup: counterSetup, changes: { ...bookingsDelta, full: true } },
   'counter.scan': { kind: 'unknown', code: '7401234567895' },
   'counter.scanIndex': { answers: [{ kind: 'refused', code: 'COMBO-1', reason: 'inactive', name: 'COMBO-1 Combo' }], next: null },
-  'counter.stock': [{ agencyId: 2, agencyName: 'Central', available: 8, readAt: '2026-11-27T09:40:00.000Z' }],
+  'counter.stock': [{ itemId: 3, agencies: [{ agencyId: 2, agencyName: 'Central', available: 8, readAt: '2026-11-27T09:40:00.000Z' }] }],
   'counter.transferRequests': [
     {
       id: 9,
