@@ -8,6 +8,7 @@ import { isValidQuantity } from '@shared/patterns'
 import { importProblemLine } from '@shared/importProblemText'
 import { AppError, errorMessages } from '@shared/errors'
 import { UsageError } from '../output'
+import { pullProgressLine } from '../pullProgressLine'
 import { collect, positiveInt } from './arguments'
 import type { Run } from './runType'
 
@@ -83,8 +84,8 @@ function registerSync(program: Command, run: Run): void {
           ctx.out.info(`outbox: ${errorMessages.another_pusher.en}`)
         }
         const stop = core.events.on('catalogue.progress', (p) => {
-          if (p.phase === 'waiting') ctx.out.info('waiting for another Mostrador process that is pulling this catalogue')
-          else if (p.phase !== 'done') ctx.out.info(`${p.phase} ${p.done}${p.total ? `/${p.total}` : ''}`)
+          const line = pullProgressLine(p)
+          if (line) ctx.out.info(line)
         })
         try {
           const status = await ctx.call('catalogue.pull', { full: opts.full === true })

@@ -207,6 +207,9 @@ describe('mostrador bookings and outbox', () => {
     const sync = await as(['sync'])
     expect(sync.code).toBe(0)
     expect(sync.stderr).toMatch(/1 sent/)
+    // The pull's progress in words, with how far along it is: `  0% reference data`, ` 40% stock: 12 received`.
+    expect(sync.stderr).toMatch(/^ {2}0% reference data$/m)
+    expect(sync.stderr).toMatch(/^ {0,2}\d{1,2}% (items|stock|bundles): [\d,]+ (of [\d,]+|received)$/m)
     const shown = JSON.parse((await as(['--json', 'bookings', 'show', local.localId])).stdout)
     expect(shown).toMatchObject({ state: 'synced', serviceId: expect.any(Number) })
     expect(JSON.parse((await as(['--json', 'outbox', 'list'])).stdout)).toEqual([])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pullLabelKind, pullPercentage } from '@renderer/areas/catalogue/pullProgress'
+import { pullLabelKind, pullPercentage } from '@shared/pullProgress'
 
 describe('the catalogue pull progress', () => {
   it('fills each fifth of the bar by the share of its phase when the server gives row counts', () => {

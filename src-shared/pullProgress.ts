@@ -1,4 +1,4 @@
-import type { PullProgress } from '@shared/catalogue'
+import type { PullProgress } from './catalogue'
 
 const phases: PullProgress['phase'][] = ['reference', 'items', 'stock', 'bundles', 'indexing']
 
