@@ -8,7 +8,7 @@ import { i18n } from '@renderer/i18n'
  * A component as the app mounts it, for the component tests (happy-dom): real pinia, the app's i18n
  * (Spanish, its default) and the naive-ui providers App.vue puts around every screen. `props` is reactive:
  * changing it after the mount is the parent handing new props. `wrap` puts the component inside other
- * markup (a table row needs its table). Transitions run as in the app (a dialog's after-enter focuses). The API client is each test's own stand-in (vi.mock('@renderer/api')).
+ * markup (a table row needs its table). Transitions run as in the app (a dialog's after-enter focuses). The API client is stood in by each test (apiStandIn.ts).
  */
 export function mountInApp<P extends Record<string, unknown>>(
   component: Component,

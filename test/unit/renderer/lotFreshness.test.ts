@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 
 // The stores are used as they start; nothing is asked of the core.
-vi.mock('@renderer/api', () => ({ request: () => Promise.reject(new Error('no core in this test')), onEvent: () => () => undefined }))
+vi.mock('@renderer/api', () => import('../../support/renderer/apiStandIn'))
 
 let useLotFreshness: typeof import('@renderer/composables/useLotFreshness').useLotFreshness
 beforeAll(async () => {

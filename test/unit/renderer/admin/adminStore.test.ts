@@ -3,17 +3,10 @@ import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import type { DynamicTable, PieceworkTypeGroup } from '@shared/administration'
 import type { WhoAmI } from '@shared/domain'
+import { answers, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
 
-/** Every request the store makes, answered by the test: what reaches the service is what is counted. */
-const sent: { name: string; input: unknown }[] = []
-let answer: (name: string, input: unknown) => unknown = () => undefined
-vi.mock('@renderer/api', () => ({
-  request: vi.fn(async (name: string, input?: unknown) => {
-    sent.push({ name, input })
-    return answer(name, input)
-  }),
-  onEvent: vi.fn(),
-}))
+// Every request the store makes, answered by the test: what reaches the service is what is counted.
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 type AdminStore = ReturnType<typeof import('@renderer/areas/admin/stores/admin').useAdminStore>
 let useAdminStore: () => AdminStore
@@ -50,17 +43,15 @@ const inEntity = (id: number) => ({ currentEntity: { id, name: `E${id}` } }) as 
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  sent.length = 0
+  resetApiStandIn()
 })
 
 describe('admin store: commands apply their answer, nothing is read again', () => {
   it('a new, an edited and a deleted group each cost their one request, and the list shows the change', async () => {
-    answer = (name, input) => {
-      if (name === 'pieceworkGroups.list') return [group(1, 'Armado'), group(2, 'Corte')]
-      if (name === 'pieceworkGroups.create') return group(3, (input as { name: string }).name)
-      if (name === 'pieceworkGroups.update') return group(1, 'Armado fino')
-      if (name === 'pieceworkGroups.delete') return { deleted: true }
-    }
+    answers.set('pieceworkGroups.list', () => [group(1, 'Armado'), group(2, 'Corte')])
+    answers.set('pieceworkGroups.create', (input) => group(3, (input as { name: string }).name))
+    answers.set('pieceworkGroups.update', () => group(1, 'Armado fino'))
+    answers.set('pieceworkGroups.delete', () => ({ deleted: true }))
     const admin = useAdminStore()
     await admin.groupsLoader.load()
     sent.length = 0
@@ -74,19 +65,16 @@ describe('admin store: commands apply their answer, nothing is read again', () =
   })
 
   it('adding and deleting a row keeps the open table and the tables list counting its rows', async () => {
-    answer = (name) => {
-      if (name === 'dynamicTables.list') return [table(7, 2), table(8, null)]
-      if (name === 'dynamicTables.rows')
-        return {
-          table: table(7, 2),
-          rows: [
-            { id: 1, data: { A: 'x' } },
-            { id: 2, data: { A: 'y' } },
-          ],
-        }
-      if (name === 'dynamicTables.addRow') return { id: 3, data: { A: 'z' } }
-      if (name === 'dynamicTables.deleteRow') return { deleted: true }
-    }
+    answers.set('dynamicTables.list', () => [table(7, 2), table(8, null)])
+    answers.set('dynamicTables.rows', () => ({
+      table: table(7, 2),
+      rows: [
+        { id: 1, data: { A: 'x' } },
+        { id: 2, data: { A: 'y' } },
+      ],
+    }))
+    answers.set('dynamicTables.addRow', () => ({ id: 3, data: { A: 'z' } }))
+    answers.set('dynamicTables.deleteRow', () => ({ deleted: true }))
     const admin = useAdminStore()
     await admin.tablesLoader.load()
     admin.showTable(7)
@@ -105,10 +93,8 @@ describe('admin store: commands apply their answer, nothing is read again', () =
 
 describe('admin store: a company switch', () => {
   it('clears what belonged to the company left behind and reads again only what a screen shows', async () => {
-    answer = (name) => {
-      if (name === 'pieceworkGroups.list') return [group(1, 'Armado')]
-      if (name === 'dynamicTables.list') return [table(7, 0)]
-    }
+    answers.set('pieceworkGroups.list', () => [group(1, 'Armado')])
+    answers.set('dynamicTables.list', () => [table(7, 0)])
     const whoami = useWhoAmIStore()
     whoami.data = inEntity(1)
     const admin = useAdminStore()
@@ -125,7 +111,7 @@ describe('admin store: a company switch', () => {
 
   it('drops an answer that was on its way when the switch happened', async () => {
     let release: (value: PieceworkTypeGroup[]) => void = () => undefined
-    answer = () => new Promise((resolve) => (release = resolve))
+    answers.set('pieceworkGroups.list', () => new Promise((resolve) => (release = resolve)))
     const whoami = useWhoAmIStore()
     whoami.data = inEntity(1)
     const admin = useAdminStore()

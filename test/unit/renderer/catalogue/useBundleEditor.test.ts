@@ -2,18 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { BundleDetail } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
+import { answers, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
 
 // The bundle editor's controller without a browser: the stores against a stand-in of the API client.
-const api = vi.hoisted(() => ({ sent: [] as { name: string; input: unknown }[], answers: new Map<string, (input: unknown) => unknown>() }))
-vi.mock('@renderer/api', () => ({
-  request: async (name: string, input: unknown) => {
-    api.sent.push({ name, input })
-    const answer = api.answers.get(name)
-    if (!answer) throw new Error(`no answer for ${name}`)
-    return answer(input)
-  },
-  onEvent: () => () => undefined,
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 const { useBundleEditor } = await import('@renderer/areas/catalogue/composables/useBundleEditor')
 
 const image = null
@@ -55,14 +47,13 @@ const detail: BundleDetail = {
   available: 20,
   source: 'cache',
 }
-const sent = (name: string) => api.sent.filter((r) => r.name === name).map((r) => r.input)
+const inputsOf = (name: string) => sent.filter((r) => r.name === name).map((r) => r.input)
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  api.sent = []
-  api.answers.clear()
-  api.answers.set('bundles.get', () => detail)
-  api.answers.set('bundles.media', () => ({ bundleId: 7, images: [], forms: [] }))
+  resetApiStandIn()
+  answers.set('bundles.get', () => detail)
+  answers.set('bundles.media', () => ({ bundleId: 7, images: [], forms: [] }))
 })
 
 describe('the bundle editor, as its screen drives it', () => {
@@ -74,9 +65,9 @@ describe('the bundle editor, as its screen drives it', () => {
     expect(await editor.save()).toEqual({ kind: 'nothingToSave' })
     editor.form.value.name = 'Surtido grande'
     expect(editor.dirty.value).toBe(true)
-    api.answers.set('bundles.update', () => ({ ...detail, name: 'Surtido grande', source: 'service' }))
+    answers.set('bundles.update', () => ({ ...detail, name: 'Surtido grande', source: 'service' }))
     expect(await editor.save()).toMatchObject({ kind: 'saved', bundle: { name: 'Surtido grande' } })
-    expect(sent('bundles.update')).toEqual([{ id: 7, changes: { name: 'Surtido grande' } }])
+    expect(inputsOf('bundles.update')).toEqual([{ id: 7, changes: { name: 'Surtido grande' } }])
     expect(editor.dirty.value).toBe(false)
   })
 
@@ -85,7 +76,7 @@ describe('the bundle editor, as its screen drives it', () => {
     editor.follow(undefined)
     expect(editor.problems.value.fields.code).toBeDefined()
     expect(await editor.save()).toEqual({ kind: 'problems', fields: ['code', 'name'] })
-    expect(sent('bundles.create')).toEqual([])
+    expect(inputsOf('bundles.create')).toEqual([])
   })
 
   it('keeps a refusal on its field until the field is changed', async () => {
@@ -93,7 +84,7 @@ describe('the bundle editor, as its screen drives it', () => {
     editor.follow(undefined)
     editor.form.value.code = 'PAQ-00007'
     editor.form.value.name = 'Otro'
-    api.answers.set('bundles.create', () => {
+    answers.set('bundles.create', () => {
       throw new AppError('validation', { fields: { code: ['ya está en uso'] } })
     })
     expect(await editor.save()).toBeUndefined()

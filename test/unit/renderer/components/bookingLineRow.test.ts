@@ -8,10 +8,7 @@ import type { FormLine, OverStock } from '@renderer/stores/bookingFormLines'
 import { mountInApp, said } from '../../../support/renderer/mountInApp'
 
 // The row reads nothing from the core; a request would be a mistake this stand-in makes loud.
-vi.mock('@renderer/api', () => ({
-  request: (name: string) => Promise.reject(new Error(`unexpected request ${name}`)),
-  onEvent: () => () => undefined,
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const line = (over: Partial<FormLine> = {}): FormLine => ({
   key: 7,

@@ -6,10 +6,8 @@ import { AppError } from '@shared/errors'
 import ConfirmDialog from '@renderer/components/ConfirmDialog.vue'
 import { mountInApp, said } from '../../../support/renderer/mountInApp'
 
-vi.mock('@renderer/api', () => ({
-  request: (name: string) => Promise.reject(new Error(`unexpected request ${name}`)),
-  onEvent: () => () => undefined,
-}))
+// The dialog reads nothing from the core: the stand-in refuses any request.
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 let mounted: VueWrapper | null = null
 afterEach(() => {

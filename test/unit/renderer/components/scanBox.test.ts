@@ -3,14 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VueWrapper } from '@vue/test-utils'
 import ScanBox, { type Picked } from '@renderer/components/ScanBox.vue'
 import { mountInApp, said } from '../../../support/renderer/mountInApp'
+import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The catalogue the suggestions come from: the core's two searches, answered here.
-const api = vi.hoisted(() => ({ request: vi.fn() }))
-vi.mock('@renderer/api', () => ({ request: api.request, onEvent: () => () => undefined }))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const item = (id: number, code: string, name: string, active = true) => ({ id, code, name, available: 12, active })
 beforeEach(() => {
-  api.request.mockImplementation(async (name: string, input: { query: string }) => {
+  request.mockImplementation(async (name: string, input: { query: string }) => {
     if (name === 'items.search')
       return [item(1, 'JAR-001', 'Jarabe de fresa'), item(2, 'JAR', 'Jarabe', false), item(3, 'JAR-002', 'Jarabe de mora')].filter((i) =>
         i.code.toLowerCase().startsWith(input.query.toLowerCase()),
@@ -24,7 +24,7 @@ let mounted: VueWrapper | null = null
 afterEach(() => {
   mounted?.unmount()
   mounted = null
-  api.request.mockReset()
+  resetApiStandIn()
 })
 
 function box() {
@@ -50,7 +50,7 @@ describe('the scan box', () => {
     await press('Enter')
     expect(picked()).toEqual([{ code: '7401234567890', count: '1' }])
     expect((input.element as HTMLInputElement).value).toBe('')
-    expect(api.request).not.toHaveBeenCalled()
+    expect(request).not.toHaveBeenCalled()
   })
 
   it('reads a count typed before or after the code', async () => {

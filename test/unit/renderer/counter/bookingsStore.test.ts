@@ -4,19 +4,10 @@ import type { LocalBooking, OutboxEntry } from '@shared/bookings'
 import type { BookingsDelta } from '@shared/contract/events'
 import { useBookingsStore } from '@renderer/stores/bookings'
 import { localBooking } from '../../../support/localBooking'
+import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The store against a stand-in of the API client: what it asks for, and the events the core sends.
-const api = vi.hoisted(() => ({
-  request: vi.fn(),
-  listeners: new Map<string, (payload: unknown) => void>(),
-}))
-vi.mock('@renderer/api', () => ({
-  request: api.request,
-  onEvent: (name: string, listener: (payload: unknown) => void) => {
-    api.listeners.set(name, listener)
-    return () => api.listeners.delete(name)
-  },
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 /** The outbox's counts as the core read them, `version` its count of readings then (later readings, higher numbers). */
 const sync = (waiting: number, version = 0) => ({ waiting, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version })
@@ -41,11 +32,10 @@ const delta = (over: Partial<BookingsDelta>): BookingsDelta => ({
   full: false,
   ...over,
 })
-const announce = (d: BookingsDelta) => api.listeners.get('bookings.changed')!(d)
 
 /** Answers the first read of the lists, and counts every request. */
 function answering(list: LocalBooking[], entries: OutboxEntry[]) {
-  api.request.mockImplementation(async (name: string) => {
+  request.mockImplementation(async (name: string) => {
     if (name === 'bookings.list') return list
     if (name === 'outbox.list') return entries
     if (name === 'sync.status') return sync(entries.length)
@@ -60,8 +50,7 @@ function answering(list: LocalBooking[], entries: OutboxEntry[]) {
 }
 
 beforeEach(() => {
-  api.request.mockReset()
-  api.listeners.clear()
+  resetApiStandIn()
   setActivePinia(createPinia())
 })
 
@@ -72,11 +61,11 @@ describe('the bookings store', () => {
     // The status bar and the screen open together: one read between them, and none the next time.
     await Promise.all([store.ensureLoaded(), store.ensureLoaded()])
     await store.ensureLoaded()
-    expect(api.request).toHaveBeenCalledTimes(3)
+    expect(request).toHaveBeenCalledTimes(3)
 
     const answer = await store.create({ agencyToId: 2, plannedDelivery: '2026-12-01', lines: [{ itemId: 1, bookedQuantity: '1' }] })
-    announce(answer.changes)
-    expect(api.request.mock.calls.map((c) => c[0])).toEqual(['bookings.list', 'outbox.list', 'sync.status', 'bookings.create'])
+    announce('bookings.changed', answer.changes)
+    expect(request.mock.calls.map((c) => c[0])).toEqual(['bookings.list', 'outbox.list', 'sync.status', 'bookings.create'])
     expect(store.bookings.map((b) => b.localId)).toEqual(['new', 'a', 'b'])
     expect(store.outbox.map((e) => e.seq)).toEqual([1, 2, 9])
     expect(store.sync.waiting).toBe(3)
@@ -88,12 +77,12 @@ describe('the bookings store', () => {
     await store.ensureLoaded()
     const submitted = delta({ bookings: [booking('d')], entries: [entry(4, 'd')], sync: sync(1, 5) })
     const confirmed = delta({ bookings: [booking('d', { state: 'synced', serviceId: 61120, pending: 0 })], sync: sync(0, 7) })
-    api.request.mockImplementation(async (name: string) => {
+    request.mockImplementation(async (name: string) => {
       if (name !== 'bookings.submit') throw new Error(`unexpected request ${name}`)
       // The events travel apart from the answers: the submit's announcement, then the push that confirmed it.
-      announce(submitted)
-      api.listeners.get('sync.changed')!(sync(0, 6))
-      announce(confirmed)
+      announce('bookings.changed', submitted)
+      announce('sync.changed', sync(0, 6))
+      announce('bookings.changed', confirmed)
       return { booking: submitted.bookings[0], changes: submitted }
     })
     await store.submit('d')
@@ -106,17 +95,20 @@ describe('the bookings store', () => {
     answering([], [])
     const store = useBookingsStore()
     await store.ensureLoaded()
-    announce(delta({ bookings: [booking('a', { state: 'synced', serviceId: 61121, pending: 0 })], sync: sync(0, 9) }))
-    announce(delta({ removed: ['b'], entries: [entry(5, 'b', 'delete')], sync: sync(1, 10) }))
+    announce('bookings.changed', delta({ bookings: [booking('a', { state: 'synced', serviceId: 61121, pending: 0 })], sync: sync(0, 9) }))
+    announce('bookings.changed', delta({ removed: ['b'], entries: [entry(5, 'b', 'delete')], sync: sync(1, 10) }))
     // The list the service gave before a was confirmed and b deleted arrives late (a refresh's answer).
-    announce(delta({ bookings: [booking('c'), booking('b'), booking('a')], entries: [entry(1, 'a')], sync: sync(1, 8), full: true }))
+    announce(
+      'bookings.changed',
+      delta({ bookings: [booking('c'), booking('b'), booking('a')], entries: [entry(1, 'a')], sync: sync(1, 8), full: true }),
+    )
     expect(store.bookings.map((b) => [b.localId, b.state])).toEqual([
       ['a', 'synced'],
       ['c', 'pending'],
     ])
     expect(store.outbox.map((e) => [e.seq, e.localId])).toEqual([[5, 'b']])
-    announce(delta({ bookings: [booking('d')], sync: sync(0, 12), full: true }))
-    announce(delta({ bookings: [booking('c')], sync: sync(0, 11), full: true }))
+    announce('bookings.changed', delta({ bookings: [booking('d')], sync: sync(0, 12), full: true }))
+    announce('bookings.changed', delta({ bookings: [booking('c')], sync: sync(0, 11), full: true }))
     expect(store.bookings.map((b) => b.localId)).toEqual(['d'])
     expect(store.sync.version).toBe(12)
   })
@@ -126,31 +118,34 @@ describe('the bookings store', () => {
     const store = useBookingsStore()
     await store.ensureLoaded()
     // a was confirmed (nothing open); b was deleted here (its delete waits in the outbox).
-    announce(delta({ bookings: [booking('a', { state: 'synced', serviceId: 7, pending: 0 })], entries: [], sync: sync(1) }))
-    announce(delta({ removed: ['b'], entries: [entry(3, 'b', 'delete')], sync: sync(1) }))
+    announce(
+      'bookings.changed',
+      delta({ bookings: [booking('a', { state: 'synced', serviceId: 7, pending: 0 })], entries: [], sync: sync(1) }),
+    )
+    announce('bookings.changed', delta({ removed: ['b'], entries: [entry(3, 'b', 'delete')], sync: sync(1) }))
     expect(store.bookings).toEqual([booking('a', { state: 'synced', serviceId: 7, pending: 0 })])
     expect(store.outbox.map((e) => [e.seq, e.op])).toEqual([[3, 'delete']])
-    expect(api.request).toHaveBeenCalledTimes(3)
+    expect(request).toHaveBeenCalledTimes(3)
   })
 
   it('takes a read from the service whole', async () => {
     answering([booking('a')], [entry(1, 'a')])
     const store = useBookingsStore()
     await store.ensureLoaded()
-    announce(delta({ bookings: [booking('x'), booking('y')], entries: [], full: true }))
+    announce('bookings.changed', delta({ bookings: [booking('x'), booking('y')], entries: [], full: true }))
     expect(store.bookings.map((b) => b.localId)).toEqual(['x', 'y'])
     expect(store.outbox).toEqual([])
   })
 
   it('keeps a change announced while the lists were being read, though the read answers after it', async () => {
     let answer: (list: LocalBooking[]) => void = () => undefined
-    api.request.mockImplementation((name: string) => {
+    request.mockImplementation((name: string) => {
       if (name === 'bookings.list') return new Promise((resolve) => (answer = resolve))
       return Promise.resolve(name === 'outbox.list' ? [] : sync(0))
     })
     const store = useBookingsStore()
     const loading = store.ensureLoaded()
-    announce(delta({ bookings: [booking('a', { reference: 'newer' })], sync: sync(0) }))
+    announce('bookings.changed', delta({ bookings: [booking('a', { reference: 'newer' })], sync: sync(0) }))
     answer([booking('a', { reference: 'older' })])
     await loading
     expect(store.bookings.map((b) => b.reference)).toEqual(['newer'])
@@ -162,16 +157,16 @@ describe('the bookings store across sessions', () => {
     answering([booking('a')], [entry(1, 'a')])
     const store = useBookingsStore()
     await store.ensureLoaded()
-    api.listeners.get('session.changed')!({ state: 'signed_out', lastServerUrl: null, lastEmail: null })
+    announce('session.changed', { state: 'signed_out', lastServerUrl: null, lastEmail: null })
     expect(store.bookings).toEqual([])
     expect(store.sync.waiting).toBe(0)
-    expect(api.request).toHaveBeenCalledTimes(3)
+    expect(request).toHaveBeenCalledTimes(3)
 
     answering([booking('b')], [])
     await store.ensureLoaded()
-    api.listeners.get('session.changed')!({ state: 'signed_in', training: true, serverUrl: 'http://127.0.0.1:1', email: 'a@b.c' })
+    announce('session.changed', { state: 'signed_in', training: true, serverUrl: 'http://127.0.0.1:1', email: 'a@b.c' })
     await expect.poll(() => store.bookings.map((b) => b.localId)).toEqual(['b'])
-    expect(api.request).toHaveBeenCalledTimes(9)
+    expect(request).toHaveBeenCalledTimes(9)
   })
 })
 
@@ -182,7 +177,7 @@ describe('the bookings list in the store', () => {
       booking('incoming', { agencyFromId: 9, agencyToId: 1, createdAt: '2026-11-24T12:00:00Z' }),
       booking('new', { createdAt: '2026-11-24T11:00:00Z', reference: 'Pedido Norte' }),
     ]
-    api.request.mockImplementation(async (name: string) => {
+    request.mockImplementation(async (name: string) => {
       if (name === 'counter.setup')
         return {
           agency: { id: 1, name: 'Tienda', agencyCategoryId: null },
@@ -221,11 +216,11 @@ describe('a refresh', () => {
     const store = useBookingsStore()
     await store.ensureLoaded()
     const refreshed = delta({ bookings: [booking('a')], entries: [entry(1, 'a')], sync: sync(1, 3), full: true })
-    api.request.mockImplementation(async (name: string) => {
+    request.mockImplementation(async (name: string) => {
       if (name !== 'counter.refresh') throw new Error(`unexpected request ${name}`)
       // The events come first: the refreshed list, then the push that confirmed a.
-      announce(refreshed)
-      announce(delta({ bookings: [booking('a', { state: 'synced', serviceId: 61109, pending: 0 })], sync: sync(0, 4) }))
+      announce('bookings.changed', refreshed)
+      announce('bookings.changed', delta({ bookings: [booking('a', { state: 'synced', serviceId: 61109, pending: 0 })], sync: sync(0, 4) }))
       return { setup: null, changes: refreshed }
     })
     await store.refresh()
@@ -247,7 +242,7 @@ describe('what the bookings screen shows when a read fails', () => {
   const down = () => Promise.reject(new Error('the core did not answer'))
 
   it("shows a failed setup until the screen's retry reads the setup again", async () => {
-    api.request.mockImplementation((name: string) =>
+    request.mockImplementation((name: string) =>
       name === 'counter.setup' ? down() : Promise.resolve(name === 'sync.status' ? sync(0) : []),
     )
     const store = useBookingsStore()
@@ -255,16 +250,14 @@ describe('what the bookings screen shows when a read fails', () => {
     await store.ensureLoaded()
     expect(store.loadError).not.toBeNull()
 
-    api.request.mockImplementation(async (name: string) =>
-      name === 'counter.setup' ? setup('Tienda') : name === 'sync.status' ? sync(0) : [],
-    )
+    request.mockImplementation(async (name: string) => (name === 'counter.setup' ? setup('Tienda') : name === 'sync.status' ? sync(0) : []))
     await store.retryLoad()
     expect(store.setup?.agency?.name).toBe('Tienda')
     expect(store.loadError).toBeNull()
   })
 
   it('keeps a failed read of the lists on screen until a read of them answers', async () => {
-    api.request.mockImplementation((name: string) =>
+    request.mockImplementation((name: string) =>
       name === 'bookings.list' ? down() : Promise.resolve(name === 'sync.status' ? sync(0) : []),
     )
     const store = useBookingsStore()
@@ -279,19 +272,19 @@ describe('what the bookings screen shows when a read fails', () => {
   })
 
   it('lets two screens asking for the setup at once share one read, both finding it there', async () => {
-    api.request.mockImplementation(async () => setup(`Tienda ${api.request.mock.calls.length}`))
+    request.mockImplementation(async () => setup(`Tienda ${request.mock.calls.length}`))
     const store = useBookingsStore()
     const seen = await Promise.all([store.loadSetup().then(() => store.setup), store.loadSetup().then(() => store.setup)])
-    expect(api.request).toHaveBeenCalledTimes(1)
+    expect(request).toHaveBeenCalledTimes(1)
     expect(seen.map((s) => s?.agency?.name)).toEqual(['Tienda 1', 'Tienda 1'])
   })
 
   it("drops a setup read started before the session changed: it is the last session's", async () => {
     let answer: (value: unknown) => void = () => undefined
-    api.request.mockImplementation(() => new Promise((resolve) => (answer = resolve)))
+    request.mockImplementation(() => new Promise((resolve) => (answer = resolve)))
     const store = useBookingsStore()
     const reading = store.loadSetup()
-    api.listeners.get('session.changed')!({ state: 'signed_out', lastServerUrl: null, lastEmail: null })
+    announce('session.changed', { state: 'signed_out', lastServerUrl: null, lastEmail: null })
     answer(setup('Tienda de la otra empresa'))
     await reading
     expect(store.setup).toBeNull()

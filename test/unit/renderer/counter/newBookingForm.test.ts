@@ -11,17 +11,11 @@ import { i18n } from '@renderer/i18n'
 import { useNewBookingForm } from '@renderer/areas/counter/composables/useNewBookingForm'
 import type { NewBookingScreen } from '@renderer/areas/counter/composables/newBookingScreen'
 import { localBooking } from '../../../support/localBooking'
+import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // New booking's controller without a browser: the stores it drives against a stand-in of the API client, and a
 // stand-in of the screen that records what the form asked of it.
-const api = vi.hoisted(() => ({ request: vi.fn(), listeners: new Map<string, (payload: unknown) => void>() }))
-vi.mock('@renderer/api', () => ({
-  request: api.request,
-  onEvent: (name: string, listener: (payload: unknown) => void) => {
-    api.listeners.set(name, listener)
-    return () => api.listeners.delete(name)
-  },
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const setup: CounterSetup = {
   agency: { id: 1, name: 'Tienda Zona 1', agencyCategoryId: null },
@@ -88,7 +82,7 @@ const scans: Record<string, ScanResult> = {
 
 /** The core as the form meets it: a kept form of this entity (none), the setup, a catalogue pulled, two codes; `create` answers the save. */
 function answering(create: () => Promise<unknown>) {
-  api.request.mockImplementation(async (name: string, input?: { code?: string }) => {
+  request.mockImplementation(async (name: string, input?: { code?: string }) => {
     if (name === 'counter.openBooking') return { entityId: 7, open: null }
     if (name === 'catalogue.status') return { pulledAt: '2026-11-28T08:00:00Z', pulling: false }
     if (name === 'counter.setup') return setup
@@ -131,11 +125,10 @@ async function openForm(s: NewBookingScreen) {
   return { form, scope }
 }
 
-const requested = (name: string) => api.request.mock.calls.filter((c) => c[0] === name)
+const requested = (name: string) => request.mock.calls.filter((c) => c[0] === name)
 
 beforeEach(() => {
-  api.request.mockReset()
-  api.listeners.clear()
+  resetApiStandIn()
   setActivePinia(createPinia())
   vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 0))
 })
@@ -373,7 +366,7 @@ describe('the new booking form', () => {
     expect(form.picture.asking.value).toBeNull()
     expect(form.picture.picture.value?.state).toBe('waiting')
     // The core announces the picture sent: the offer shows it.
-    api.listeners.get('pictures.changed')?.({ pictures: [keptPicture('sent')] })
+    announce('pictures.changed', { pictures: [keptPicture('sent')] })
     expect(form.picture.picture.value?.state).toBe('sent')
     form.picture.dismiss()
     expect(form.picture.saved.value).toBeNull()

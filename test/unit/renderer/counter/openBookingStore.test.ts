@@ -3,11 +3,11 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { WhoAmI } from '@shared/domain'
 import { useOpenBookingStore } from '@renderer/stores/openBooking'
 import { useWhoAmIStore } from '@renderer/stores/whoami'
+import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The open booking's keep and restore against a stand-in of the API client: what the counter says when the
 // form could not be kept, and which company's form it shows.
-const api = vi.hoisted(() => ({ request: vi.fn() }))
-vi.mock('@renderer/api', () => ({ request: api.request, onEvent: () => () => undefined }))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const inEntity = (id: number) => ({ currentEntity: { id, name: `E${id}` } }) as unknown as WhoAmI
 const kept = (entityId: number, reference: string) => ({
@@ -20,13 +20,13 @@ const kept = (entityId: number, reference: string) => ({
 const down = () => Promise.reject(new Error('the core did not answer'))
 
 beforeEach(() => {
-  api.request.mockReset()
+  resetApiStandIn()
   setActivePinia(createPinia())
 })
 
 describe('the open booking at the counter', () => {
   it('says why the form was not kept, keeps it on screen, and stops saying so once a keep lands', async () => {
-    api.request.mockImplementation((name: string) => (name === 'counter.openBooking' ? Promise.resolve(kept(7, 'A')) : down()))
+    request.mockImplementation((name: string) => (name === 'counter.openBooking' ? Promise.resolve(kept(7, 'A')) : down()))
     const open = useOpenBookingStore()
     await open.restore(null)
     open.reference = 'Pedido de la tarde'
@@ -35,7 +35,7 @@ describe('the open booking at the counter', () => {
     expect(open.pending).toBe(true)
     expect(open.reference).toBe('Pedido de la tarde')
 
-    api.request.mockImplementation(async () => ({ savedAt: '2026-11-28T09:05:00Z' }))
+    request.mockImplementation(async () => ({ savedAt: '2026-11-28T09:05:00Z' }))
     await open.flush()
     expect(open.keepError).toBeNull()
     expect(open.pending).toBe(false)
@@ -43,12 +43,12 @@ describe('the open booking at the counter', () => {
   })
 
   it('says the form cannot be kept while the company is not known, until a restore answers', async () => {
-    api.request.mockImplementation(down)
+    request.mockImplementation(down)
     const open = useOpenBookingStore()
     await open.restore(null)
     expect(open.keepError).not.toBeNull()
 
-    api.request.mockImplementation(async () => kept(7, 'Pedido guardado'))
+    request.mockImplementation(async () => kept(7, 'Pedido guardado'))
     await open.restore(null)
     expect(open.keepError).toBeNull()
     expect(open.reference).toBe('Pedido guardado')
@@ -56,7 +56,7 @@ describe('the open booking at the counter', () => {
 
   it("shows the new company's form when the company changes while the last one's was being read", async () => {
     const answers: ((value: unknown) => void)[] = []
-    api.request.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
+    request.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
     const whoami = useWhoAmIStore()
     whoami.data = inEntity(7)
     const open = useOpenBookingStore()

@@ -6,21 +6,10 @@ import type { BookingsDelta } from '@shared/contract/events'
 import { KEEP_ANSWER_MS, WARM_AFTER_MS, WARM_PAGE, useScanIndexStore } from '@renderer/stores/scanIndex'
 import { useCatalogueStore } from '@renderer/stores/catalogue'
 import { bookingLine, localBooking } from '../../../support/localBooking'
+import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The kept answers against a stand-in of the API client: how often the host is asked, and the core's events.
-const api = vi.hoisted(() => ({
-  request: vi.fn(),
-  listeners: new Map<string, Set<(payload: unknown) => void>>(),
-}))
-vi.mock('@renderer/api', () => ({
-  request: api.request,
-  onEvent: (name: string, listener: (payload: unknown) => void) => {
-    if (!api.listeners.has(name)) api.listeners.set(name, new Set())
-    api.listeners.get(name)!.add(listener)
-    return () => api.listeners.get(name)!.delete(listener)
-  },
-}))
-const announce = (name: string, payload: unknown = {}) => api.listeners.get(name)?.forEach((l) => l(payload))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 let available = 5
 const item = (code: string): ScanResult => ({
@@ -52,8 +41,8 @@ const pickAnswer = (choices: number[]): ScanResult => ({
   components: [],
   choices: choices.map((id) => scanned(id)),
 })
-const scans = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scan').length
-const pagesRead = () => api.request.mock.calls.filter((c) => c[0] === 'counter.scanIndex').map((c) => (c[1] as { offset: number }).offset)
+const scans = () => request.mock.calls.filter((c) => c[0] === 'counter.scan').length
+const pagesRead = () => request.mock.calls.filter((c) => c[0] === 'counter.scanIndex').map((c) => (c[1] as { offset: number }).offset)
 /** The core's answers ahead, with the stock as it is now: two pages, the second the last. */
 const aheadPage = (offset: number): { answers: ScanResult[]; next: number | null } =>
   offset === 0 ? { answers: [item('AHEAD-1'), item('AHEAD-2')], next: 2 } : { answers: [item('AHEAD-3')], next: null }
@@ -77,13 +66,12 @@ const booking = (localId: string, items: number[], updatedAt = '2026-11-25T10:00
 
 beforeEach(() => {
   available = 5
-  api.request.mockReset()
-  api.request.mockImplementation(async (name: string, input: { code: string; offset: number }) => {
+  resetApiStandIn()
+  request.mockImplementation(async (name: string, input: { code: string; offset: number }) => {
     if (name === 'counter.scanIndex') return aheadPage(input.offset)
     if (name !== 'counter.scan') throw new Error(`unexpected request ${name}`)
     return input.code.startsWith('NO-') ? { kind: 'unknown', code: input.code } : item(input.code)
   })
-  api.listeners.clear()
   setActivePinia(createPinia())
 })
 
@@ -144,7 +132,7 @@ describe('the scanned codes the counter keeps', () => {
       ]),
       PICK: pickAnswer([4]),
     }
-    api.request.mockImplementation(async (_name: string, input: { code: string }) => answers[input.code])
+    request.mockImplementation(async (_name: string, input: { code: string }) => answers[input.code])
     const index = useScanIndexStore()
     const scanAll = () => Promise.all(Object.keys(answers).map((code) => index.scan(code)))
     const kept = () => Object.keys(answers).filter((code) => index.lookup(code) !== undefined)
@@ -181,7 +169,7 @@ describe('the scanned codes the counter keeps', () => {
       ]),
       PICK: pickAnswer([1, 4]),
     }
-    api.request.mockImplementation(async (_name: string, input: { code: string }) => answers[input.code])
+    request.mockImplementation(async (_name: string, input: { code: string }) => answers[input.code])
     const index = useScanIndexStore()
     for (const code of Object.keys(answers)) await index.scan(code)
     expect(scans()).toBe(3)
@@ -255,7 +243,7 @@ describe('the answers read ahead while the counter is open', () => {
     expect(pagesRead()).toEqual([])
     await vi.advanceTimersByTimeAsync(100)
     expect(pagesRead()).toEqual([0, 2])
-    expect(api.request).toHaveBeenCalledWith('counter.scanIndex', { offset: 0, limit: WARM_PAGE })
+    expect(request).toHaveBeenCalledWith('counter.scanIndex', { offset: 0, limit: WARM_PAGE })
     expect(await index.scan('AHEAD-3')).toEqual(item('AHEAD-3'))
     expect(await index.scan(' AHEAD-1 ')).toEqual(item('AHEAD-1'))
     expect(scans()).toBe(0)
@@ -328,7 +316,7 @@ describe('the answers read ahead while the counter is open', () => {
     announce('bookings.changed', delta({ bookings: [booking('b1', [1])] }))
     await index.scan('ART-9')
     await vi.advanceTimersByTimeAsync(100)
-    const asked = api.request.mock.calls.filter((c) => c[0] === 'counter.scan').map((c) => (c[1] as { code: string }).code)
+    const asked = request.mock.calls.filter((c) => c[0] === 'counter.scan').map((c) => (c[1] as { code: string }).code)
     expect(asked.filter((code) => code.startsWith('AHEAD-'))).toEqual(['AHEAD-2', 'AHEAD-3', 'AHEAD-1'])
   })
 
@@ -339,20 +327,20 @@ describe('the answers read ahead while the counter is open', () => {
     await index.scan('AHEAD-2')
     announce('bookings.changed', delta({ bookings: [booking('b1', [1])] }))
     let answer!: (result: ScanResult) => void
-    api.request.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
+    request.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
     // The next scan starts asking again, AHEAD-2 first (scanned here); its answer is slow to come.
     await index.scan('ART-9')
     const scanned = index.scan('AHEAD-2')
     answer(item('AHEAD-2'))
     expect(await scanned).toEqual(item('AHEAD-2'))
-    const asked = api.request.mock.calls.filter((c) => c[0] === 'counter.scan').map((c) => (c[1] as { code: string }).code)
+    const asked = request.mock.calls.filter((c) => c[0] === 'counter.scan').map((c) => (c[1] as { code: string }).code)
     expect(asked.filter((code) => code === 'AHEAD-2')).toHaveLength(1)
   })
 
   it('keeps nothing of a page asked for before a change that arrived while it was on its way', async () => {
     const index = useScanIndexStore()
     let answer!: (page: unknown) => void
-    api.request.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
+    request.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
     index.warm()
     await vi.advanceTimersByTimeAsync(WARM_AFTER_MS + 100)
     expect(pagesRead()).toEqual([0])

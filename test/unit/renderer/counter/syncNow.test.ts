@@ -12,16 +12,10 @@ import { entryStateKey, showsLastError } from '@renderer/areas/counter/entryStat
 import { useBookingsStore } from '@renderer/stores/bookings'
 import { useConnectionWords } from '@renderer/composables/useConnectionWords'
 import { useConnectionStore } from '@renderer/stores/connection'
+import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The Sync centre's "sync now" and the words of the line, against a stand-in of the API client.
-const api = vi.hoisted(() => ({ request: vi.fn(), listeners: new Map<string, (payload: unknown) => void>() }))
-vi.mock('@renderer/api', () => ({
-  request: api.request,
-  onEvent: (name: string, listener: (payload: unknown) => void) => {
-    api.listeners.set(name, listener)
-    return () => api.listeners.delete(name)
-  },
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const line = (link: ConnectionState['link'], since: string | null = null): ConnectionState => ({
   online: link === 'online',
@@ -64,16 +58,16 @@ async function inApp<T>(use: () => T): Promise<T> {
 const at1035 = new Date(new Date().setHours(10, 35, 0, 0)).toISOString()
 
 beforeEach(() => {
-  api.request.mockReset()
+  resetApiStandIn()
   setActivePinia(createPinia())
 })
 
 describe('sync now, with nothing waiting', () => {
   it('says it could not sync, in the status bar’s words, when the service it asked is gone; no time of last sync', async () => {
-    api.request.mockResolvedValue(nothingSent(line('offline', at1035)))
+    request.mockResolvedValue(nothingSent(line('offline', at1035)))
     const { controller, store } = await inApp(() => ({ controller: useSyncNow(), store: useBookingsStore() }))
     const note = await controller.syncNow()
-    expect(api.request).toHaveBeenCalledWith('sync.push')
+    expect(request).toHaveBeenCalledWith('sync.push')
     expect(note?.kind).toBe('warning')
     expect(note?.text).toMatch(/^No se pudo sincronizar\. Sin conexión desde 10:35\b/)
     expect(store.lastSyncAt).toBeNull()
@@ -81,13 +75,13 @@ describe('sync now, with nothing waiting', () => {
   })
 
   it('says so for a failing service too, with its own one name', async () => {
-    api.request.mockResolvedValue(nothingSent(line('failing', at1035)))
+    request.mockResolvedValue(nothingSent(line('failing', at1035)))
     const { controller } = await inApp(() => ({ controller: useSyncNow() }))
     expect((await controller.syncNow())?.text).toMatch(/^No se pudo sincronizar\. El servicio falla desde 10:35\b/)
   })
 
   it('gives the counts and the time of last sync when the service answered', async () => {
-    api.request.mockResolvedValue(nothingSent(line('online')))
+    request.mockResolvedValue(nothingSent(line('online')))
     const { controller, store } = await inApp(() => ({ controller: useSyncNow(), store: useBookingsStore() }))
     expect(await controller.syncNow()).toEqual({ kind: 'info', text: 'Enviadas: 0. Esperando: 0. Con error: 0. En conflicto: 0.' })
     expect(store.lastSyncAt).not.toBeNull()
@@ -95,7 +89,7 @@ describe('sync now, with nothing waiting', () => {
 
   it('is no sync when the service failed, though the push ended while the line still read as online', async () => {
     let answer: (report: unknown) => void = () => undefined
-    api.request.mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    request.mockReturnValue(new Promise((resolve) => (answer = resolve)))
     const { controller, store, connection } = await inApp(() => ({
       controller: useSyncNow(),
       store: useBookingsStore(),
@@ -104,9 +98,8 @@ describe('sync now, with nothing waiting', () => {
     connection.apply(line('online'))
     const asked = controller.syncNow()
     // The core announces the push's start and end before its answer (and the line's new state) arrives.
-    const changed = api.listeners.get('sync.changed')!
-    changed({ waiting: 0, failed: 0, conflicts: 0, pushing: true, signInNeeded: false, version: 1 })
-    changed({ waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 2 })
+    announce('sync.changed', { waiting: 0, failed: 0, conflicts: 0, pushing: true, signInNeeded: false, version: 1 })
+    announce('sync.changed', { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 2 })
     answer(nothingSent(line('failing', at1035)))
     await asked
     expect(store.lastSyncAt).toBeNull()
@@ -114,7 +107,7 @@ describe('sync now, with nothing waiting', () => {
 
   it('says a push is under way, on every screen, from the click until its answer, answered or refused', async () => {
     let answer: (report: unknown) => void = () => undefined
-    api.request.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    request.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
     const { controller, store } = await inApp(() => ({ controller: useSyncNow(), store: useBookingsStore() }))
     const asked = controller.syncNow()
     expect(store.pushing).toBe(true)
@@ -122,7 +115,7 @@ describe('sync now, with nothing waiting', () => {
     await asked
     expect(store.pushing).toBe(false)
 
-    api.request.mockRejectedValueOnce(new Error('boom'))
+    request.mockRejectedValueOnce(new Error('boom'))
     const refused = controller.syncNow()
     expect(store.pushing).toBe(true)
     await refused
@@ -131,7 +124,7 @@ describe('sync now, with nothing waiting', () => {
   })
 
   it('keeps a refused push as its error, and says nothing else', async () => {
-    api.request.mockRejectedValue(new Error('boom'))
+    request.mockRejectedValue(new Error('boom'))
     const { controller } = await inApp(() => ({ controller: useSyncNow() }))
     expect(await controller.syncNow()).toBeUndefined()
     expect(controller.error.value?.code).toBe('internal')

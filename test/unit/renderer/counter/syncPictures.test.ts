@@ -5,20 +5,11 @@ import type { BookingPicture } from '@shared/bookingPictures'
 import { AppError } from '@shared/errors'
 import { pictureWord, sentShownMs, shownPictures } from '@renderer/areas/counter/pictureRows'
 import { useKeptPicturesStore } from '@renderer/stores/keptPictures'
+import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The Sync centre's booking pictures (issue 33): the order and words the clerk sees, and the store kept
 // current by the core's announcements, against a stand-in of the API client.
-const api = vi.hoisted(() => ({
-  request: vi.fn(),
-  listeners: new Map<string, (payload: unknown) => void>(),
-}))
-vi.mock('@renderer/api', () => ({
-  request: api.request,
-  onEvent: (name: string, listener: (payload: unknown) => void) => {
-    api.listeners.set(name, listener)
-    return () => api.listeners.delete(name)
-  },
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const now = Date.parse('2026-11-29T12:00:00Z')
 const picture = (seq: number, over: Partial<BookingPicture> = {}): BookingPicture => ({
@@ -37,7 +28,6 @@ const picture = (seq: number, over: Partial<BookingPicture> = {}): BookingPictur
   sentAt: null,
   ...over,
 })
-const announce = (name: string, payload: unknown) => api.listeners.get(name)!(payload)
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('the pictures the Sync centre lists', () => {
@@ -69,16 +59,15 @@ describe('the pictures the Sync centre lists', () => {
 describe('the kept pictures store', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
-    api.request.mockReset()
-    api.listeners.clear()
+    resetApiStandIn()
   })
 
   it('reads the list once, then takes what the core announces without asking again', async () => {
-    api.request.mockResolvedValueOnce([picture(1)])
+    request.mockResolvedValueOnce([picture(1)])
     const store = useKeptPicturesStore()
     await store.ensureLoaded()
     await store.ensureLoaded()
-    expect(api.request).toHaveBeenCalledTimes(1)
+    expect(request).toHaveBeenCalledTimes(1)
     expect(store.pictures.map((p) => p.state)).toEqual(['waiting'])
 
     announce('pictures.changed', { pictures: [picture(1, { state: 'sent', sentAt: '2026-11-29T11:00:00Z' }), picture(2)] })
@@ -89,11 +78,11 @@ describe('the kept pictures store', () => {
     // A discarded create takes its pictures with it.
     announce('bookings.changed', { bookings: [], removed: ['booking-2'], entries: [], sync: {}, full: false })
     expect(store.pictures.map((p) => p.seq)).toEqual([1])
-    expect(api.request).toHaveBeenCalledTimes(1)
+    expect(request).toHaveBeenCalledTimes(1)
   })
 
   it('keeps a failed read as its error for the screen, and a retry clears it', async () => {
-    api.request.mockRejectedValueOnce(new AppError('network', { detail: 'down' })).mockResolvedValueOnce([picture(1)])
+    request.mockRejectedValueOnce(new AppError('network', { detail: 'down' })).mockResolvedValueOnce([picture(1)])
     const store = useKeptPicturesStore()
     await store.ensureLoaded()
     expect(store.listRead.error?.code).toBe('network')
@@ -104,7 +93,7 @@ describe('the kept pictures store', () => {
 
   it('shows a thumbnail from the picture bytes, read once, and one that failed can be read again', async () => {
     let down = true
-    api.request.mockImplementation(async (name: string, input: { seq: number }) => {
+    request.mockImplementation(async (name: string, input: { seq: number }) => {
       if (name !== 'bookings.pictureImage') throw new Error(name)
       if (input.seq === 2 && down) throw new AppError('network', { detail: 'down' })
       return { mime: 'image/png', base64: 'iVBORw0KGgo=' }
@@ -113,7 +102,7 @@ describe('the kept pictures store', () => {
     store.thumbnail(1)
     await settle()
     expect(store.thumbnail(1).url).toBe('data:image/png;base64,iVBORw0KGgo=')
-    expect(api.request).toHaveBeenCalledTimes(1)
+    expect(request).toHaveBeenCalledTimes(1)
 
     const failed = store.thumbnail(2)
     await settle()
@@ -126,18 +115,18 @@ describe('the kept pictures store', () => {
   })
 
   it('dismisses a refused picture through the core and shows the list it answers', async () => {
-    api.request.mockResolvedValueOnce([picture(1, { state: 'refused' }), picture(2)])
+    request.mockResolvedValueOnce([picture(1, { state: 'refused' }), picture(2)])
     const store = useKeptPicturesStore()
     await store.ensureLoaded()
-    api.request.mockResolvedValueOnce({ pictures: [picture(2)] })
+    request.mockResolvedValueOnce({ pictures: [picture(2)] })
     await store.dismiss(1)
-    expect(api.request).toHaveBeenLastCalledWith('bookings.dismissPicture', { seq: 1 })
+    expect(request).toHaveBeenLastCalledWith('bookings.dismissPicture', { seq: 1 })
     await nextTick()
     expect(store.pictures.map((p) => p.seq)).toEqual([2])
   })
 
   it('forgets everything of the company left behind, and reads the new one when it was shown', async () => {
-    api.request.mockResolvedValueOnce([picture(1)]).mockResolvedValueOnce([picture(7)])
+    request.mockResolvedValueOnce([picture(1)]).mockResolvedValueOnce([picture(7)])
     const store = useKeptPicturesStore()
     await store.ensureLoaded()
     announce('entity.changed', {})

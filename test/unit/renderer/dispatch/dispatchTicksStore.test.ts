@@ -2,30 +2,20 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { AppError } from '@shared/errors'
 import { useDispatchTicksStore } from '@renderer/areas/dispatch/stores/dispatchTicks'
+import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The store against a stand-in of the API client: what it keeps, in which order, and for which entity.
-const api = vi.hoisted(() => ({
-  request: vi.fn(),
-  listeners: new Map<string, (payload: unknown) => void>(),
-}))
-vi.mock('@renderer/api', () => ({
-  request: api.request,
-  onEvent: (name: string, listener: (payload: unknown) => void) => {
-    api.listeners.set(name, listener)
-    return () => api.listeners.delete(name)
-  },
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 beforeEach(() => {
-  api.request.mockReset()
-  api.listeners.clear()
+  resetApiStandIn()
   setActivePinia(createPinia())
 })
 
 describe('the dispatch counts store', () => {
   it('reads what the core kept, shows a count at once and keeps it whole in order, and forgets a shipped booking', async () => {
     const kept: unknown[] = []
-    api.request.mockImplementation(async (name: string, input: unknown) => {
+    request.mockImplementation(async (name: string, input: unknown) => {
       if (name === 'dispatch.ticks') return { entityId: 101, ticks: { a: { '3:5': '2' } } }
       if (name === 'dispatch.keepTicks') {
         kept.push(input)
@@ -53,7 +43,7 @@ describe('the dispatch counts store', () => {
 
   it("says when a count could not be kept, and reads the new entity's counts after a switch", async () => {
     let entity = 101
-    api.request.mockImplementation(async (name: string) => {
+    request.mockImplementation(async (name: string) => {
       if (name === 'dispatch.ticks') return { entityId: entity, ticks: entity === 101 ? { a: { '3:5': '1' } } : {} }
       if (name === 'dispatch.keepTicks') throw new AppError('conflict')
       throw new Error(`unexpected request ${name}`)
@@ -69,7 +59,7 @@ describe('the dispatch counts store', () => {
     expect(store.saveError?.code).toBe('conflict')
 
     entity = 202
-    api.listeners.get('entity.changed')!({})
+    announce('entity.changed', {})
     await vi.waitFor(() => expect(store.entityId).toBe(202))
     expect(store.ticks).toEqual({})
     expect(store.saveError).toBeNull()

@@ -5,13 +5,10 @@ import { AppError } from '@shared/errors'
 import { useDispatchDelivery } from '@renderer/areas/dispatch/composables/useDispatchDelivery'
 import { useDispatchTicksStore } from '@renderer/areas/dispatch/stores/dispatchTicks'
 import { bookingLine, localBooking } from '../../../support/localBooking'
+import { answers, request, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
 
 // The dispatch screen's delivery without a browser: the stores against a stand-in of the API client.
-const api = vi.hoisted(() => ({ request: vi.fn(), sent: [] as { name: string; input: unknown }[] }))
-vi.mock('@renderer/api', () => ({
-  request: api.request,
-  onEvent: () => () => undefined,
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const sync = { waiting: 1, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 1 }
 const inTransit = localBooking('cer-297', {
@@ -27,17 +24,12 @@ const untravelled = { ...inTransit, localId: 'direct', shipped: false, needsTran
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  api.sent = []
-  api.request.mockReset()
-  api.request.mockImplementation(async (name: string, input: { id?: string }) => {
-    api.sent.push({ name, input })
-    if (name === 'dispatch.ticks') return { entityId: 101, ticks: {} }
-    if (name === 'dispatch.keepTicks') return { savedAt: '2026-11-28T10:00:00.000Z' }
-    if (name === 'bookings.deliver') {
-      const b: LocalBooking = { ...inTransit, localId: input.id ?? '', delivered: true, state: 'pending' }
-      return { booking: b, changes: { bookings: [b], removed: [], entries: [], sync, full: false } }
-    }
-    throw new Error(`unexpected request ${name}`)
+  resetApiStandIn()
+  answers.set('dispatch.ticks', () => ({ entityId: 101, ticks: {} }))
+  answers.set('dispatch.keepTicks', () => ({ savedAt: '2026-11-28T10:00:00.000Z' }))
+  answers.set('bookings.deliver', (input) => {
+    const b: LocalBooking = { ...inTransit, localId: (input as { id?: string }).id ?? '', delivered: true, state: 'pending' }
+    return { booking: b, changes: { bookings: [b], removed: [], entries: [], sync, full: false } }
   })
 })
 
@@ -45,9 +37,9 @@ async function counted(localId: string, ticks: Record<string, string>) {
   const store = useDispatchTicksStore()
   await store.load()
   await store.set(localId, ticks)
-  api.sent = []
+  sent.length = 0
 }
-const delivers = () => api.sent.filter((r) => r.name === 'bookings.deliver').map((r) => r.input)
+const delivers = () => sent.filter((r) => r.name === 'bookings.deliver').map((r) => r.input)
 
 describe('delivering from the dispatch screen', () => {
   it('lists each line counted short, and by default delivers what was counted, with the note', async () => {
@@ -74,7 +66,7 @@ describe('delivering from the dispatch screen', () => {
     expect(delivery.asking.value).toBeNull()
     // Delivered: its count goes.
     await vi.waitFor(() =>
-      expect(api.sent).toContainEqual({ name: 'dispatch.keepTicks', input: { entityId: 101, localId: inTransit.localId, ticks: {} } }),
+      expect(sent).toContainEqual({ name: 'dispatch.keepTicks', input: { entityId: 101, localId: inTransit.localId, ticks: {} } }),
     )
   })
 
@@ -126,7 +118,7 @@ describe('delivering from the dispatch screen', () => {
     await counted(inTransit.localId, { '7:70': '4', '8:-': '2' })
     const delivery = useDispatchDelivery()
     delivery.ask(inTransit)
-    api.request.mockImplementationOnce(async () => {
+    request.mockImplementationOnce(async () => {
       throw new AppError('conflict', { detail: 'the booking is already delivered' })
     })
     expect(await delivery.deliverCounted()).toBeUndefined()

@@ -10,11 +10,14 @@ import { useBookingsStore } from '@renderer/stores/bookings'
 import { useDispatchScreen } from '@renderer/areas/dispatch/composables/useDispatchScreen'
 import type { DispatchScreen } from '@renderer/areas/dispatch/composables/dispatchScreen'
 import { bookingLine, localBooking } from '../../../support/localBooking'
+import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // Dispatch's controller without a browser: the stores against a stand-in of the API client, and a stand-in of
 // the screen that records what the controller asked of it.
-const api = vi.hoisted(() => ({ request: vi.fn(), shipped: [] as string[], refuse: new Set<string>() }))
-vi.mock('@renderer/api', () => ({ request: api.request, onEvent: () => () => undefined }))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
+/** The bookings the core shipped, in order, and those it refuses to ship. */
+let shipped: string[] = []
+let refuse = new Set<string>()
 
 const own = 101
 const setup: CounterSetup = {
@@ -41,10 +44,10 @@ const bookings = [toShip('a', 501, 301), toShip('b', 502, 303), toShip('c', 503,
 beforeEach(() => {
   setActivePinia(createPinia())
   i18n.global.locale.value = 'es'
-  api.shipped = []
-  api.refuse = new Set()
-  api.request.mockReset()
-  api.request.mockImplementation(async (name: string, input: { id?: string }) => {
+  shipped = []
+  refuse = new Set()
+  resetApiStandIn()
+  request.mockImplementation(async (name: string, input: { id?: string }) => {
     if (name === 'bookings.list') return bookings
     if (name === 'outbox.list') return []
     if (name === 'sync.status') return sync()
@@ -53,10 +56,10 @@ beforeEach(() => {
     if (name === 'counter.scan') return { kind: 'unknown', code: 'x' }
     if (name === 'bookings.ship') {
       const b = bookings.find((x) => x.localId === input.id)!
-      if (api.refuse.has(b.localId)) throw new Error('refused')
-      api.shipped.push(b.localId)
-      const shipped = { ...b, shipped: true, state: 'pending' as const }
-      return { booking: shipped, changes: { bookings: [shipped], removed: [], entries: [], sync: sync(), full: false } }
+      if (refuse.has(b.localId)) throw new Error('refused')
+      shipped.push(b.localId)
+      const shippedBooking = { ...b, shipped: true, state: 'pending' as const }
+      return { booking: shippedBooking, changes: { bookings: [shippedBooking], removed: [], entries: [], sync: sync(), full: false } }
     }
     throw new Error(`unexpected request ${name}`)
   })
@@ -123,7 +126,7 @@ describe("Dispatch's controller", () => {
     dispatch.selection.toggleAll(true)
     dispatch.ship.ask(dispatch.selection.chosen.value)
     await dispatch.ship.confirm()
-    expect(api.shipped).toEqual(['b', 'c'])
+    expect(shipped).toEqual(['b', 'c'])
     expect(dispatch.lists.visible.value).toEqual([])
     expect(dispatch.lists.agencyOptions.value).toContainEqual({ value: 303, label: 'Sucursal Norte' })
   })
@@ -136,7 +139,7 @@ describe("Dispatch's controller", () => {
     // A second question while one is shown is not a new one.
     dispatch.ship.ask([bookings[0]!])
     expect(dispatch.ship.asking.value).toHaveLength(3)
-    api.refuse.add('c')
+    refuse.add('c')
     await dispatch.ship.confirm()
     expect(dispatch.ship.asking.value).toBeNull()
     expect(said).toEqual([
@@ -172,8 +175,8 @@ describe("Dispatch's controller", () => {
   })
 
   it('says the catalogue has not arrived when a code is unknown before the first pull ends', async () => {
-    const answer = api.request.getMockImplementation()!
-    api.request.mockImplementation(async (name: string, input: { code?: string }) =>
+    const answer = request.getMockImplementation()!
+    request.mockImplementation(async (name: string, input: { code?: string }) =>
       name === 'counter.scan' ? { kind: 'unknown', code: input.code, noCatalogueYet: true } : answer(name, input),
     )
     const { dispatch, asked } = await openScreen()

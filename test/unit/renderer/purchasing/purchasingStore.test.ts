@@ -1,19 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
+import { answers, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
 
 // The store's one door to the main process, counted: a command costs its own request and nothing more (issue 13).
-const calls: string[] = []
-const answers = new Map<string, (input: unknown) => unknown>()
-vi.mock('@renderer/api', () => ({
-  request: async (name: string, input: unknown) => {
-    calls.push(name)
-    const answer = answers.get(name)
-    if (!answer) throw new Error(`no answer for ${name}`)
-    return answer(input)
-  },
-  onEvent: () => () => undefined,
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
+const calls = () => sent.map((r) => r.name)
 const { usePurchasingStore } = await import('@renderer/areas/purchasing/stores/purchasing')
 
 const order: PurchaseOrder = {
@@ -97,8 +89,7 @@ const receive = { orderId: 7003, agencyId: 301, lines: [{ itemId: 12, purchaseOr
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  calls.length = 0
-  answers.clear()
+  resetApiStandIn()
   answers.set('receptions.draft', () => draft)
   answers.set('receptions.ofOrder', () => [reception(1)])
 })
@@ -107,11 +98,11 @@ describe('the purchasing store', () => {
   it('records a reception with one request and applies its answer: what is pending now, the new reception first', async () => {
     const store = usePurchasingStore()
     await store.loadReceptionOrder(7003)
-    calls.length = 0
+    sent.length = 0
     const now = { ...order, lines: [{ ...order.lines![0]!, receivedQuantity: '4.0', pendingQuantity: '2' }] }
     answers.set('receptions.create', () => ({ order: now, receptionId: 2, reception: reception(2) }))
     await store.receive(receive)
-    expect(calls).toEqual(['receptions.create'])
+    expect(calls()).toEqual(['receptions.create'])
     expect(store.draft!.lines[0]).toMatchObject({ receivedQuantity: '4.0', pendingQuantity: '2' })
     expect(store.receptionsOfOrder.map((r) => r.id)).toEqual([2, 1])
   })
@@ -119,10 +110,10 @@ describe('the purchasing store', () => {
   it('reads the draft again only when the service recorded the reception but the order could not be read back', async () => {
     const store = usePurchasingStore()
     await store.loadReceptionOrder(7003)
-    calls.length = 0
+    sent.length = 0
     answers.set('receptions.create', () => ({ order: null, receptionId: null, reception: null }))
     await store.receive(receive)
-    expect(calls.sort()).toEqual(['receptions.create', 'receptions.draft', 'receptions.ofOrder'])
+    expect(calls().sort()).toEqual(['receptions.create', 'receptions.draft', 'receptions.ofOrder'])
   })
 
   it('returns a reception with one request; the answer (voided, stock now) replaces it on both screens', async () => {
@@ -131,10 +122,10 @@ describe('the purchasing store', () => {
     answers.set('receptions.get', () => reception(1))
     answers.set('purchaseOrders.get', () => order)
     await store.loadReception(1)
-    calls.length = 0
+    sent.length = 0
     answers.set('receptions.return', () => reception(1, true))
     await store.returnReception(1)
-    expect(calls).toEqual(['receptions.return'])
+    expect(calls()).toEqual(['receptions.return'])
     expect(store.reception).toMatchObject({ voided: true, lines: [{ availableNow: '0' }] })
     expect(store.receptionsOfOrder[0]!.voided).toBe(true)
   })
@@ -143,7 +134,7 @@ describe('the purchasing store', () => {
     const store = usePurchasingStore()
     answers.set('consolidates.list', () => [])
     await store.loadConsolidates()
-    calls.length = 0
+    sent.length = 0
     const made = {
       id: 8001,
       name: 'Contenedor',
@@ -166,7 +157,7 @@ describe('the purchasing store', () => {
     expect(store.consolidates[0]!.name).toBe('Contenedor 2')
     await store.deleteConsolidate(8001)
     expect(store.consolidates).toEqual([])
-    expect(calls).toEqual(['consolidates.create', 'consolidates.update', 'consolidates.delete'])
+    expect(calls()).toEqual(['consolidates.create', 'consolidates.update', 'consolidates.delete'])
   })
 
   it("takes the currency the shell read, and reads it itself only when the shell's read failed", async () => {
@@ -177,7 +168,7 @@ describe('the purchasing store', () => {
     // Nothing read yet (the shell's read failed): the context asks for it beside its own read.
     await store.loadContext()
     await vi.waitFor(() => expect(store.entityCurrency).toEqual(currency))
-    expect(calls).toEqual(['company.currency', 'purchasing.context'])
+    expect(calls()).toEqual(['company.currency', 'purchasing.context'])
   })
 
   it('does not read the currency again when the shell has it', async () => {
@@ -188,7 +179,7 @@ describe('the purchasing store', () => {
     const store = usePurchasingStore()
     await store.loadContext()
     expect(store.entityCurrency).toEqual(currency)
-    expect(calls).toEqual(['purchasing.context'])
+    expect(calls()).toEqual(['purchasing.context'])
   })
 
   it('asks the context once for every screen, and again only after a failure', async () => {
@@ -202,7 +193,7 @@ describe('the purchasing store', () => {
     fail = false
     await Promise.all([store.loadContext(), store.loadContext()])
     await store.loadContext()
-    expect(calls.filter((c) => c === 'purchasing.context')).toEqual(['purchasing.context', 'purchasing.context'])
+    expect(calls().filter((c) => c === 'purchasing.context')).toEqual(['purchasing.context', 'purchasing.context'])
     expect(store.agencyName(301)).toBe('Bodega Central')
   })
 

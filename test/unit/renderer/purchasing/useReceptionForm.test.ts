@@ -2,18 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
 import { AppError } from '@shared/errors'
+import { answers, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
 
 // The reception screen's controller without a browser: the stores against a stand-in of the API client.
-const api = vi.hoisted(() => ({ sent: [] as { name: string; input: unknown }[], answers: new Map<string, (input: unknown) => unknown>() }))
-vi.mock('@renderer/api', () => ({
-  request: async (name: string, input: unknown) => {
-    api.sent.push({ name, input })
-    const answer = api.answers.get(name)
-    if (!answer) throw new Error(`no answer for ${name}`)
-    return answer(input)
-  },
-  onEvent: () => () => undefined,
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 vi.stubGlobal('window', {})
 const { useReceptionForm } = await import('@renderer/areas/purchasing/composables/useReceptionForm')
 const { usePreferencesStore } = await import('@renderer/stores/preferences')
@@ -84,15 +76,14 @@ const saved: Reception = {
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  api.sent = []
-  api.answers.clear()
-  api.answers.set('purchasing.context', () => ({ agencies: [{ id: 301, name: 'Central' }], userAgencyId: 301 }))
-  api.answers.set('company.currency', () => null)
-  api.answers.set('receptions.draft', () => draft)
-  api.answers.set('receptions.ofOrder', () => [])
-  api.answers.set('preferences.set', (patch) => ({ ...usePreferencesStore().preferences, ...(patch as object) }))
+  resetApiStandIn()
+  answers.set('purchasing.context', () => ({ agencies: [{ id: 301, name: 'Central' }], userAgencyId: 301 }))
+  answers.set('company.currency', () => null)
+  answers.set('receptions.draft', () => draft)
+  answers.set('receptions.ofOrder', () => [])
+  answers.set('preferences.set', (patch) => ({ ...usePreferencesStore().preferences, ...(patch as object) }))
 })
-const creates = () => api.sent.filter((r) => r.name === 'receptions.create').map((r) => r.input)
+const creates = () => sent.filter((r) => r.name === 'receptions.create').map((r) => r.input)
 
 describe('the reception of a purchase order, as its screen drives it', () => {
   it('starts every line at 0 when counting by scanning; a scan of a code on the order counts it, one not on it is refused', async () => {
@@ -112,7 +103,7 @@ describe('the reception of a purchase order, as its screen drives it', () => {
     await reception.scan('CER-00001', '3')
     expect(reception.scanNote.value).toMatchObject({ type: 'warning', key: 'over' })
 
-    api.answers.set('counter.scan', () => ({ kind: 'item', item: { item: { id: 99, code: 'SAL-00099', name: 'Sal' } } }))
+    answers.set('counter.scan', () => ({ kind: 'item', item: { item: { id: 99, code: 'SAL-00099', name: 'Sal' } } }))
     expect(await reception.scan('7401234567895', '1')).toBeNull()
     expect(reception.scanNote.value).toEqual({ type: 'error', key: 'notOnOrder', params: { item: 'SAL-00099 — Sal' } })
     expect(reception.tally.value).toMatchObject({ counted: '6', pending: '17', linesDone: 0, lines: 2 })
@@ -144,7 +135,7 @@ describe('the reception of a purchase order, as its screen drives it', () => {
     await reception.load()
     await reception.scan('CER-00001', '5')
     const after = { ...order, lines: [{ ...order.lines![0]!, receivedQuantity: '5', pendingQuantity: '0' }, order.lines![1]!] }
-    api.answers.set('receptions.create', () => ({ order: after, receptionId: 9, reception: saved }))
+    answers.set('receptions.create', () => ({ order: after, receptionId: 9, reception: saved }))
     // AZU-00002 is left at 0: the summary asks first, and only its confirmation sends.
     expect(await reception.save()).toBe('review')
     expect(creates()).toEqual([])
@@ -168,19 +159,19 @@ describe('the reception of a purchase order, as its screen drives it', () => {
     const reception = useReceptionForm(() => 7001)
     await reception.load()
     await reception.scan('CER-00001', '2')
-    api.answers.set('receptions.create', () => {
+    answers.set('receptions.create', () => {
       throw new AppError('unknown_outcome', { detail: 'lost' })
     })
-    api.sent = []
+    sent.length = 0
     expect(await reception.save(true)).toBeUndefined()
     expect(reception.saving.error.value?.code).toBe('unknown_outcome')
     expect(reception.form.value!.lines[0]!.quantity).toBe('2')
-    await vi.waitFor(() => expect(api.sent.map((r) => r.name)).toContain('receptions.ofOrder'))
+    await vi.waitFor(() => expect(sent.map((r) => r.name)).toContain('receptions.ofOrder'))
   })
 
   it('sums up before registering: each line counted short, and each lot expired or expiring within the warning days', async () => {
     const perishable = (expires: string) => ({ ...draft.lines[1]!, perishable: true, lotExpires: expires })
-    api.answers.set('receptions.draft', () => ({ ...draft, lines: [draft.lines[0]!, perishable('2025-01-15')] }))
+    answers.set('receptions.draft', () => ({ ...draft, lines: [draft.lines[0]!, perishable('2025-01-15')] }))
     const reception = useReceptionForm(() => 7001)
     await reception.load()
     await reception.scan('CER-00001', '5')
@@ -202,7 +193,7 @@ describe('the reception of a purchase order, as its screen drives it', () => {
     // Fresh and whole: nothing to confirm.
     reception.form.value!.lines[1]!.lotExpires = '2999-01-01'
     reception.form.value!.lines[0]!.quantity = '5'
-    api.answers.set('receptions.create', () => ({ order: null, receptionId: 9, reception: saved }))
+    answers.set('receptions.create', () => ({ order: null, receptionId: 9, reception: saved }))
     expect(await reception.save()).toBe('savedOrderUnread')
   })
 })

@@ -17,7 +17,7 @@ import type { EntityCurrency } from '@shared/purchasing'
 import type { WhoAmI } from '@shared/domain'
 
 // The whoami store is filled by hand here; nothing is asked of the core.
-vi.mock('@renderer/api', () => ({ request: () => Promise.reject(new Error('no core in this test')), onEvent: () => () => undefined }))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 /** Intl separates a symbol with a no-break space; a clerk (and this test) reads a space. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')

@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { PrintOutcome, PrintRequest, PrinterBridge } from '@shared/printing'
 import { localBooking } from '../../../support/localBooking'
 
-vi.mock('@renderer/api', () => ({ request: vi.fn(), onEvent: () => () => undefined }))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 // Issue 33, item 4: a print that fails says so and keeps the document; nothing printed is lost. The printer is a
 // stand-in (the desktop app's bridge, or the browser's dialog); the print host is reduced to what it hands over.

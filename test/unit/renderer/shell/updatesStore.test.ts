@@ -3,10 +3,10 @@ import { createPinia, setActivePinia } from 'pinia'
 import { AppError } from '@shared/errors'
 import type { UpdateStatus } from '@shared/updates'
 import { useUpdatesStore } from '@renderer/shell/updatesStore'
+import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The store against a stand-in of the API client: the updater's answers and refusals, held until released.
-const api = vi.hoisted(() => ({ request: vi.fn() }))
-vi.mock('@renderer/api', () => ({ request: api.request, onEvent: () => () => undefined }))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const status = (over: Partial<UpdateStatus>): UpdateStatus => ({
   state: 'idle',
@@ -22,14 +22,14 @@ const status = (over: Partial<UpdateStatus>): UpdateStatus => ({
 /** The next request waits until the test settles it. */
 function held() {
   let settle: { resolve: (s: UpdateStatus) => void; reject: (e: unknown) => void } | undefined
-  api.request.mockImplementationOnce(() => new Promise<UpdateStatus>((resolve, reject) => (settle = { resolve, reject })))
+  request.mockImplementationOnce(() => new Promise<UpdateStatus>((resolve, reject) => (settle = { resolve, reject })))
   return () => settle!
 }
 
 describe('the updates store', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
-    api.request.mockReset()
+    resetApiStandIn()
   })
 
   it('is busy while the setting is sent, then shows what the updater answered', async () => {
@@ -37,7 +37,7 @@ describe('the updates store', () => {
     const settle = held()
     const sent = store.setEnabled(false)
     expect(store.busy).toBe(true)
-    expect(api.request).toHaveBeenCalledWith('updates.setEnabled', { enabled: false })
+    expect(request).toHaveBeenCalledWith('updates.setEnabled', { enabled: false })
     settle().resolve(status({ state: 'off', offReason: 'disabled', enabled: false }))
     await sent
     expect(store.busy).toBe(false)

@@ -2,20 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogueStatus } from '@shared/catalogue'
 import type { ConnectionState } from '@shared/domain'
 import { useCatalogueSnapshot } from '@renderer/stores/catalogueSnapshot'
+import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
 // The catalogue's state against a stand-in of the API client: what the core is asked, and its events.
-const api = vi.hoisted(() => ({
-  request: vi.fn(),
-  listeners: new Map<string, Set<(payload: unknown) => void>>(),
-}))
-vi.mock('@renderer/api', () => ({
-  request: api.request,
-  onEvent: (name: string, listener: (payload: unknown) => void) => {
-    if (!api.listeners.has(name)) api.listeners.set(name, new Set())
-    api.listeners.get(name)!.add(listener)
-    return () => api.listeners.get(name)!.delete(listener)
-  },
-}))
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const minute = 60_000
 const status = (pulledAt: string): CatalogueStatus => ({
@@ -36,19 +26,18 @@ const line = (clockOffsetMs: number | null): ConnectionState => ({
   clockOffsetMs,
   since: null,
 })
-const announceLine = (clockOffsetMs: number | null) => api.listeners.get('connection.changed')?.forEach((l) => l(line(clockOffsetMs)))
-const statusReads = () => api.request.mock.calls.filter((c) => c[0] === 'catalogue.status').length
+const announceLine = (clockOffsetMs: number | null) => announce('connection.changed', line(clockOffsetMs))
+const statusReads = () => request.mock.calls.filter((c) => c[0] === 'catalogue.status').length
 
 beforeEach(() => {
-  api.request.mockReset()
-  api.listeners.clear()
+  resetApiStandIn()
 })
 
 describe("the catalogue's state", () => {
   it('is read again when the clocks turn out to differ by another minute or more: its age is told on them', async () => {
     // The core tells the snapshot's time on this computer's clock as it is now (clockStamp.ts): set right since the
     // pull, the same snapshot is older.
-    api.request.mockResolvedValueOnce(status('2026-12-01T10:00:00.000Z')).mockResolvedValueOnce(status('2026-12-01T09:49:00.000Z'))
+    request.mockResolvedValueOnce(status('2026-12-01T10:00:00.000Z')).mockResolvedValueOnce(status('2026-12-01T09:49:00.000Z'))
     const snapshot = useCatalogueSnapshot(() => undefined)
     await snapshot.loadStatus()
     expect(statusReads()).toBe(1)
