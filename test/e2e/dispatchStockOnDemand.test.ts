@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { storeFileName } from '@sandbox'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { openSqlite } from '@base/sqlite'
+import { AppError } from '@shared/errors'
+import { hostRequestPath } from '@shared/contract/transport'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { startTraining, text, unexpectedProblems } from './support/actions'
@@ -72,6 +74,33 @@ describe("a dispatch card's stock", () => {
       await page.setViewportSize({ width, height: 768 })
       await screenshot(page, `dispatch-stock-on-demand-${width}x768`)
     }
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('that could not be read says so, shows no figure, and is read again when asked', { timeout: 60_000 }, async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await openDispatch(page)
+    const card = dispatchCard(page, facts.bookings.open)
+    // The cache file damaged under the app: the core refuses the read (before this, every figure read 0).
+    const refused = new AppError('internal', { detail: 'SqliteError: database disk image is malformed' }).toPayload()
+    await page.route(`**${hostRequestPath('counter.stock')}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, error: refused }) }),
+    )
+    await card.getByTestId('card-stock').click()
+    const notice = card.getByTestId('card-stock-error')
+    await expect.poll(() => text(notice)).toMatch(/^Error interno de la aplicación\./)
+    expect(await card.getByTestId('card-line-stock').count()).toBe(0)
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await notice.scrollIntoViewIfNeeded()
+      await screenshot(page, `dispatch-stock-refused-${width}x768`)
+    }
+
+    await page.unroute(`**${hostRequestPath('counter.stock')}`)
+    await notice.getByTestId('error-retry').click()
+    await expect.poll(async () => stockFigures(await text(card.getByTestId('card-line-stock').first())).length).toBe(2)
+    expect(await notice.count()).toBe(0)
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })
