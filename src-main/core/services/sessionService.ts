@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import type { SessionStatus } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { AnswerLimitOverrides } from '../api/answerLimits'
@@ -191,7 +191,13 @@ export class SessionService {
     // Windows deletes no file a program holds open: whatever holds one in the folder lets go of it first.
     for (const letGo of this.folderHolders) await letGo()
     await launcher.reset()
-    rmSync(accountFolder(this.deps.dataDir, { ...account, training: true }), { recursive: true, force: true })
+    // A virus scanner's or the indexer's brief hold on a file is waited out (Node retries EBUSY and EPERM).
+    await rm(accountFolder(this.deps.dataDir, { ...account, training: true }), {
+      recursive: true,
+      force: true,
+      maxRetries: 5,
+      retryDelay: 200,
+    })
     const service = await launcher.start()
     this.activate({ serverUrl: service.url, email: service.email, token: service.token }, true)
     return this.changed()
