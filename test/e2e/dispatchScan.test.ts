@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
+import { AppError } from '@shared/errors'
+import { hostRequestPath } from '@shared/contract/transport'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, focusIn, inView, startTraining, unexpectedProblems } from './support/actions'
@@ -126,6 +128,23 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     // A code that is no line of this booking is refused with the booking named.
     await scan(page, 'NO-SUCH-CODE')
     await expectText(page.getByTestId('dispatch-scan-feedback'), new RegExp(`^NO-SUCH-CODE no está en la reserva ${id}( · \\w+)?\\.$`))
+    // A code the catalogue on this computer could not be asked about (its file damaged) is not counted, and not
+    // called off the booking either.
+    const scanPath = `**${hostRequestPath('counter.scan')}`
+    const refused = new AppError('internal', { detail: 'SqliteError: database disk image is malformed' }).toPayload()
+    await page.route(scanPath, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, error: refused }) }),
+    )
+    await scan(page, '7409999999995')
+    await expectText(
+      page.getByTestId('dispatch-scan-feedback'),
+      'Código 7409999999995: no se pudo buscar en el catálogo de esta computadora. No se contó; vuelva a escanearlo o cuente a mano.',
+    )
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await screenshot(page, `dispatch-scan-not-checked-${width}x768`)
+    }
+    await page.unroute(scanPath)
 
     // In the list view the opened booking keeps its card (with the ticks) above the rows.
     await page.getByTestId('dispatch-view-list').click()

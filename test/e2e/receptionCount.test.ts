@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { AppError } from '@shared/errors'
+import { hostRequestPath } from '@shared/contract/transport'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary, itemsOnService, openReception } from './support/receptions'
 import { screenshot } from './support/artifacts'
@@ -71,6 +73,22 @@ describe('a reception counted by scanning', () => {
       expect(await page.getByTestId('reception-scan-note').getAttribute('data-type')).toBe('error')
       await scan(page, '0000000000000')
       await expectText(page.getByTestId('reception-scan-note'), 'Código desconocido: 0000000000000. No se contó nada.')
+      // A code the catalogue on this computer could not be asked about (its file damaged) is not called unknown.
+      const scanPath = `**${hostRequestPath('counter.scan')}`
+      const refused = new AppError('internal', { detail: 'SqliteError: database disk image is malformed' }).toPayload()
+      await page.route(scanPath, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, error: refused }) }),
+      )
+      await scan(page, '7409999999995')
+      await expectText(
+        page.getByTestId('reception-scan-note'),
+        'Código 7409999999995: no se pudo buscar en el catálogo de esta computadora. No se contó nada; vuelva a escanearlo.',
+      )
+      for (const width of [1024, 1366]) {
+        await page.setViewportSize({ width, height: 768 })
+        await screenshot(page, `receptions-scan-not-checked-${width}x768`)
+      }
+      await page.unroute(scanPath)
       expect([await quantityOf(page, 0).inputValue(), await quantityOf(page, 1).inputValue()]).toEqual(['3', '2'])
 
       // Four more of the second: 6 of 5 pending. The line stands out and says by how much.

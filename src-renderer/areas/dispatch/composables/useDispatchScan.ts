@@ -58,10 +58,12 @@ export function useDispatchScan(screen: DispatchScreen, lists: ScanLists) {
     let itemId = itemByCode(activeLines.value, itemCode)
     if (itemId === null) {
       // A barcode that is not the item's code: the catalogue on this computer knows which item it is.
+      // Unanswered (the cache file damaged, say), the code is not checked: not "off the booking".
       const result = await reads.scan(itemCode, 'item').catch(() => null)
-      if (result?.kind === 'unknown' && result.noCatalogueYet)
+      if (!result) return refuse({ type: 'error', text: t('dispatch.scan.notChecked', { code: itemCode }) })
+      if (result.kind === 'unknown' && result.noCatalogueYet)
         return refuse({ type: 'error', text: t('dispatch.scan.noCatalogueYet', { code: itemCode }) })
-      if (result?.kind === 'item') itemId = result.item.item.id
+      if (result.kind === 'item') itemId = result.item.item.id
     }
     const outcome =
       itemId === null ? ({ kind: 'notOnBooking' } as const) : tickItem(activeLines.value, ticks.value[current.localId] ?? {}, itemId, count)

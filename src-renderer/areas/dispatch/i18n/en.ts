@@ -116,6 +116,8 @@ const dispatch: DispatchMessages = {
       notOnBooking: '{code} is not on booking {number}.',
       noCatalogueYet:
         'Code {code}: the catalogue has not reached this computer yet. Count by hand, or scan it again once it has downloaded.',
+      notChecked:
+        "Code {code}: it could not be looked up in this computer's catalogue. It was not counted; scan it again or count by hand.",
       over: '{code}: {left} left to check; {count} is not counted. Type the counted quantity on the line.',
       lineCount: 'Checked:',
       lineOf: 'of {quantity}',

@@ -114,6 +114,7 @@ const dispatch = {
       notOnBooking: '{code} no está en la reserva {number}.',
       noCatalogueYet:
         'Código {code}: el catálogo aún no ha llegado a esta computadora. Cuente a mano o vuelva a escanearlo cuando termine de descargarse.',
+      notChecked: 'Código {code}: no se pudo buscar en el catálogo de esta computadora. No se contó; vuelva a escanearlo o cuente a mano.',
       over: '{code}: quedan {left} por verificar; no se cuentan {count}. Escriba en la línea la cantidad contada.',
       lineCount: 'Verificadas:',
       lineOf: 'de {quantity}',

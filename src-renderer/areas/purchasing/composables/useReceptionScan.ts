@@ -29,7 +29,9 @@ export function useReceptionScan(form: Ref<ReceptionForm | null>, blocked: () =>
     let item = code
     if (itemId === null) {
       // The catalogue cached on this computer knows barcodes; without it, only the order's own codes are known.
-      const found: ScannedCode = await store.identify(code, kind).catch(() => ({ kind: 'unknown' as const, code }))
+      // Unanswered (the cache file damaged, say), the code is not checked: not "unknown".
+      const found: ScannedCode | null = await store.identify(code, kind).catch(() => null)
+      if (!found) return (refuse('notChecked', { code }), null)
       if (found.kind !== 'item') {
         const why = found.kind === 'bundle' ? 'bundle' : found.noCatalogueYet ? 'noCatalogueYet' : 'unknownCode'
         return (refuse(why, { code }), null)

@@ -155,6 +155,7 @@ const purchasing: PurchasingMessages = {
         unknownCode: 'Unknown code: {code}. Nothing was counted.',
         noCatalogueYet:
           'Code {code}: the catalogue has not reached this computer yet. Nothing was counted; scan it again once it has downloaded.',
+        notChecked: "Code {code}: it could not be looked up in this computer's catalogue. Nothing was counted; scan it again.",
         bundle: '{code} is a bundle: scan the items it contains.',
         overMark: '+{n} over',
         complete: 'Complete',

@@ -154,6 +154,7 @@ const purchasing = {
         unknownCode: 'Código desconocido: {code}. No se contó nada.',
         noCatalogueYet:
           'Código {code}: el catálogo aún no ha llegado a esta computadora. No se contó nada; vuelva a escanearlo cuando termine de descargarse.',
+        notChecked: 'Código {code}: no se pudo buscar en el catálogo de esta computadora. No se contó nada; vuelva a escanearlo.',
         bundle: '{code} es un paquete: escanee los productos que contiene.',
         overMark: '+{n} de más',
         complete: 'Completo',

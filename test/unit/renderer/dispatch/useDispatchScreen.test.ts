@@ -3,6 +3,7 @@ import { effectScope, nextTick, ref } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
 import type { LocalBooking } from '@shared/bookings'
 import type { CounterSetup } from '@shared/counter'
+import { AppError } from '@shared/errors'
 import { lotFreshness } from '@shared/lots'
 import { i18n } from '@renderer/i18n'
 import { findBinding, keyGroups, type KeyBinding, type KeyPress } from '@renderer/composables/useKeys'
@@ -187,6 +188,24 @@ describe("Dispatch's controller", () => {
     expect(dispatch.scan.feedback.value).toEqual({
       type: 'error',
       text: 'Código 7401234567895: el catálogo aún no ha llegado a esta computadora. Cuente a mano o vuelva a escanearlo cuando termine de descargarse.',
+    })
+    expect(asked).toContain('beep')
+  })
+
+  it('says a code it could not check against the catalogue was not counted, not that it is off the booking', async () => {
+    const answer = request.getMockImplementation()!
+    request.mockImplementation(async (name: string, input: { code?: string }) => {
+      if (name === 'counter.scan') throw new AppError('internal', { detail: 'SqliteError: database disk image is malformed' })
+      return answer(name, input)
+    })
+    const { dispatch, asked } = await openScreen()
+    dispatch.scan.scanText.value = '502'
+    await dispatch.enter()
+    dispatch.scan.scanText.value = '7401234567895'
+    await dispatch.enter()
+    expect(dispatch.scan.feedback.value).toEqual({
+      type: 'error',
+      text: 'Código 7401234567895: no se pudo buscar en el catálogo de esta computadora. No se contó; vuelva a escanearlo o cuente a mano.',
     })
     expect(asked).toContain('beep')
   })

@@ -107,6 +107,14 @@ describe('the reception of a purchase order, as its screen drives it', () => {
     expect(await reception.scan('7401234567895', '1')).toBeNull()
     expect(reception.scanNote.value).toEqual({ type: 'error', key: 'notOnOrder', params: { item: 'SAL-00099 — Sal' } })
     expect(reception.tally.value).toMatchObject({ counted: '6', pending: '17', linesDone: 0, lines: 2 })
+
+    // The catalogue on this computer could not be asked (its file damaged): not checked, never "unknown code".
+    answers.set('counter.scan', () => {
+      throw new AppError('internal', { detail: 'SqliteError: database disk image is malformed' })
+    })
+    expect(await reception.scan('7401234567895', '1')).toBeNull()
+    expect(reception.scanNote.value).toEqual({ type: 'error', key: 'notChecked', params: { code: '7401234567895' } })
+    expect(reception.tally.value).toMatchObject({ counted: '6', pending: '17' })
   })
 
   it('starts from what is pending when pre-filled, and changing the way of counting with nothing typed starts the lines again', async () => {
