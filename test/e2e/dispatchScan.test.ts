@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
-import { AppError } from '@shared/errors'
-import { hostRequestPath } from '@shared/contract/transport'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { expectText, focusIn, inView, startTraining, unexpectedProblems } from './support/actions'
 import { bookOnService, type ServiceLine, dispatchCard, openDispatch, serviceBooking } from './support/bookings'
+import { refuseInApp } from './support/requests'
 
 const facts = bookingFacts[101]
 const stocked = facts.stockedItem
@@ -130,11 +129,7 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
     await expectText(page.getByTestId('dispatch-scan-feedback'), new RegExp(`^NO-SUCH-CODE no está en la reserva ${id}( · \\w+)?\\.$`))
     // A code the catalogue on this computer could not be asked about (its file damaged) is not counted, and not
     // called off the booking either.
-    const scanPath = `**${hostRequestPath('counter.scan')}`
-    const refused = new AppError('internal', { detail: 'SqliteError: database disk image is malformed' }).toPayload()
-    await page.route(scanPath, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, error: refused }) }),
-    )
+    const letThrough = await refuseInApp(page, 'counter.scan', 'internal', 'SqliteError: database disk image is malformed')
     await scan(page, '7409999999995')
     await expectText(
       page.getByTestId('dispatch-scan-feedback'),
@@ -144,7 +139,7 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
       await page.setViewportSize({ width, height: 768 })
       await screenshot(page, `dispatch-scan-not-checked-${width}x768`)
     }
-    await page.unroute(scanPath)
+    await letThrough()
 
     // In the list view the opened booking keeps its card (with the ticks) above the rows.
     await page.getByTestId('dispatch-view-list').click()

@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { storeFileName } from '@sandbox'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { openSqlite } from '@base/sqlite'
-import { AppError } from '@shared/errors'
-import { hostRequestPath } from '@shared/contract/transport'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
 import { startTraining, text, unexpectedProblems } from './support/actions'
 import { dispatchCard, openDispatch } from './support/bookings'
-import { requestInApp } from './support/requests'
+import { refuseInApp, requestInApp } from './support/requests'
 
 const facts = bookingFacts[101]
 const minute = 60_000
@@ -83,10 +81,7 @@ describe("a dispatch card's stock", () => {
     await openDispatch(page)
     const card = dispatchCard(page, facts.bookings.open)
     // The cache file damaged under the app: the core refuses the read (before this, every figure read 0).
-    const refused = new AppError('internal', { detail: 'SqliteError: database disk image is malformed' }).toPayload()
-    await page.route(`**${hostRequestPath('counter.stock')}`, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, error: refused }) }),
-    )
+    const letThrough = await refuseInApp(page, 'counter.stock', 'internal', 'SqliteError: database disk image is malformed')
     await card.getByTestId('card-stock').click()
     const notice = card.getByTestId('card-stock-error')
     await expect.poll(() => text(notice)).toMatch(/^Error interno de la aplicación\./)
@@ -97,7 +92,7 @@ describe("a dispatch card's stock", () => {
       await screenshot(page, `dispatch-stock-refused-${width}x768`)
     }
 
-    await page.unroute(`**${hostRequestPath('counter.stock')}`)
+    await letThrough()
     await notice.getByTestId('error-retry').click()
     await expect.poll(async () => stockFigures(await text(card.getByTestId('card-line-stock').first())).length).toBe(2)
     expect(await notice.count()).toBe(0)

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { AppError } from '@shared/errors'
-import { hostRequestPath } from '@shared/contract/transport'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary, itemsOnService, openReception } from './support/receptions'
 import { screenshot } from './support/artifacts'
 import { expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
+import { refuseInApp } from './support/requests'
 
 const quantityOf = (page: Page, n: number) => page.getByTestId('reception-line').nth(n).getByTestId('line-quantity').locator('input')
 
@@ -74,11 +73,7 @@ describe('a reception counted by scanning', () => {
       await scan(page, '0000000000000')
       await expectText(page.getByTestId('reception-scan-note'), 'Código desconocido: 0000000000000. No se contó nada.')
       // A code the catalogue on this computer could not be asked about (its file damaged) is not called unknown.
-      const scanPath = `**${hostRequestPath('counter.scan')}`
-      const refused = new AppError('internal', { detail: 'SqliteError: database disk image is malformed' }).toPayload()
-      await page.route(scanPath, (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: false, error: refused }) }),
-      )
+      const letThrough = await refuseInApp(page, 'counter.scan', 'internal', 'SqliteError: database disk image is malformed')
       await scan(page, '7409999999995')
       await expectText(
         page.getByTestId('reception-scan-note'),
@@ -88,7 +83,7 @@ describe('a reception counted by scanning', () => {
         await page.setViewportSize({ width, height: 768 })
         await screenshot(page, `receptions-scan-not-checked-${width}x768`)
       }
-      await page.unroute(scanPath)
+      await letThrough()
       expect([await quantityOf(page, 0).inputValue(), await quantityOf(page, 1).inputValue()]).toEqual(['3', '2'])
 
       // Four more of the second: 6 of 5 pending. The line stands out and says by how much.

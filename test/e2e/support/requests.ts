@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import type { RequestInput, RequestName, RequestOutput } from '@shared/contract'
+import { AppError, type ErrorCode } from '@shared/errors'
 import { hostRequestPath, hostTokenHeader, hostTokenMeta } from '@shared/contract/transport'
 
 /**
@@ -61,4 +62,15 @@ export async function catalogueArrived(page: Page): Promise<void> {
     if (Date.now() > deadline) throw new Error('the catalogue was not pulled within a minute')
     await page.waitForTimeout(100)
   }
+}
+
+/**
+ * The core refuses every `name` request of the page with `code` (as a cache file damaged under the app would make it),
+ * until the returned function lets them through again.
+ */
+export async function refuseInApp(page: Page, name: RequestName, code: ErrorCode, detail: string): Promise<() => Promise<void>> {
+  const path = `**${hostRequestPath(name)}`
+  const body = JSON.stringify({ ok: false, error: new AppError(code, { detail }).toPayload() })
+  await page.route(path, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }))
+  return () => page.unroute(path)
 }
