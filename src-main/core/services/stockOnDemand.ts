@@ -9,6 +9,8 @@ export const STOCK_ON_DEMAND_AFTER_MS = 10 * 60_000
 /** How long a screen waits for them before it shows the kept ones, with their age. */
 export const STOCK_ON_DEMAND_WAIT_MS = 3000
 
+const byName = (a: AgencyStock, b: AgencyStock) => a.agencyName.localeCompare(b.agencyName)
+
 /**
  * Items' stock by agency as a screen asks for it: the cache's figures, or the service's own now for the items some of
  * whose figures are older than a routine pull (a routine pull reads the station's agencies; the others, a day old at
@@ -51,10 +53,7 @@ export async function stockOnDemand(
       available: byAgency.get(agencyId) ?? 0,
       readAt,
     }))
-    kept.set(
-      itemId,
-      fresh.sort((a, b) => a.agencyName.localeCompare(b.agencyName)),
-    )
+    kept.set(itemId, fresh.sort(byName))
   }
   return answer()
 }
