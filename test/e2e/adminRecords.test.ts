@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 
 /** A structure row's cells: field, type, required, default. */
@@ -43,10 +43,7 @@ describe('piecework type groups and document structures', () => {
     await expectText(row, 'LIJ')
     await expectText(row, 'Por puerta lijada')
     const id = ((await row.getAttribute('data-testid')) ?? '').replace('piecework-row-', '')
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `admin-09-piecework-list-${width}`)
-    }
+    await screenshotAtBothWidths(page, 'admin-09-piecework-list')
 
     await page.getByTestId(`piecework-edit-${id}`).click()
     expect(await input(page, 'piecework-name').inputValue()).toBe('Lijado')
@@ -66,10 +63,7 @@ describe('piecework type groups and document structures', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('piecework-delete-confirm')
     expect(await text(page.getByTestId('piecework-delete-confirm'))).toBe('Eliminar')
     expect(await text(page.getByTestId('piecework-delete-cancel'))).toBe('Cancelar')
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `admin-10-piecework-delete-${width}`)
-    }
+    await screenshotAtBothWidths(page, 'admin-10-piecework-delete')
     await page.keyboard.press('Enter')
     await page.getByTestId(`piecework-row-${id}`).waitFor({ state: 'detached' })
     expect(unexpectedProblems(problems)).toEqual([])

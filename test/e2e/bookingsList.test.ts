@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshotAtBothWidths } from './support/artifacts'
 import { expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { createBookingInApp, shipOnService } from './support/bookings'
@@ -206,13 +206,11 @@ describe('the bookings list', () => {
       // The list with a search, at the two counter widths.
       await search(page, 'E2E lista')
       await expect.poll(() => rows(page).count()).toBe(2)
-      for (const width of [1024, 1366]) {
-        await page.setViewportSize({ width, height: 768 })
-        // The side menu collapses (or opens) with a transition: the picture is of where it ends.
+      // The side menu collapses (or opens) with a transition: the picture is of where it ends.
+      await screenshotAtBothWidths(page, 'bookings-list-search', async () => {
         await page.waitForTimeout(600)
         await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-        await screenshot(page, `bookings-list-search-${width}x768`)
-      }
+      })
       expect(unexpectedProblems(problems)).toEqual([])
     },
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, rowByCode, rowsWithBarcode, scan, type Barcoded } from './support/catalogue'
 
@@ -59,10 +59,7 @@ describe('catalogue', () => {
     // "Releer todo" beside "Actualizar" reads the whole catalogue again, every agency's stock with it.
     await page.getByTestId('bundle-back').click()
     await page.getByTestId('catalogue-view').waitFor()
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `catalogue-04-read-all-${width}`)
-    }
+    await screenshotAtBothWidths(page, 'catalogue-04-read-all')
     await page.getByTestId('catalogue-refresh-full').click()
     await page.getByTestId('catalogue-progress').waitFor()
     await page.getByTestId('catalogue-progress').waitFor({ state: 'detached', timeout: 60_000 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshotAtBothWidths } from './support/artifacts'
 import { expectText, focusIn, memberships, openNewBooking, signInTo, startTraining, unexpectedProblems } from './support/actions'
 import { openDispatch, setServiceLatency } from './support/bookings'
 import { useProxiedSandbox } from './support/proxiedSandbox'
@@ -36,10 +36,7 @@ describe('before the first catalogue arrives', () => {
         notice,
         `Código ${code}: el catálogo aún no ha llegado a esta computadora. Vuelva a escanearlo cuando termine de descargarse.`,
       )
-      for (const width of [1024, 1366]) {
-        await page.setViewportSize({ width, height: 768 })
-        await screenshot(page, `catalogue-arriving-scan-${width}`)
-      }
+      await screenshotAtBothWidths(page, 'catalogue-arriving-scan')
     } finally {
       await setServiceLatency(service, 0)
     }
@@ -83,10 +80,7 @@ describe('before the first catalogue arrives, at dispatch and at reception', () 
           page.getByTestId('dispatch-scan-feedback'),
           `Código ${barcode}: el catálogo aún no ha llegado a esta computadora. Cuente a mano o vuelva a escanearlo cuando termine de descargarse.`,
         )
-        for (const width of [1024, 1366]) {
-          await page.setViewportSize({ width, height: 768 })
-          await screenshot(page, `catalogue-arriving-dispatch-${width}`)
-        }
+        await screenshotAtBothWidths(page, 'catalogue-arriving-dispatch')
 
         await openReception(page, 'PED-5480')
         await expect.poll(() => page.getByTestId('reception-line').count()).toBe(2)
@@ -97,10 +91,7 @@ describe('before the first catalogue arrives, at dispatch and at reception', () 
           `Código ${barcode}: el catálogo aún no ha llegado a esta computadora. No se contó nada; vuelva a escanearlo cuando termine de descargarse.`,
         )
         await expectText(page.getByTestId('reception-tally'), 'Contado 0 de 17 pendiente · 0 de 2 productos completos')
-        for (const width of [1024, 1366]) {
-          await page.setViewportSize({ width, height: 768 })
-          await screenshot(page, `catalogue-arriving-reception-${width}`)
-        }
+        await screenshotAtBothWidths(page, 'catalogue-arriving-reception')
         expect(heldPages).toBe(1)
       } finally {
         proxy.intercept = () => null

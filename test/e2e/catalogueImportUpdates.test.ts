@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, rowByCode } from './support/catalogue'
 
@@ -109,10 +109,7 @@ describe('importing an edited export', () => {
       `nombre: «${'X'.repeat(40)}…» tiene 300 caracteres; se admiten 255 como máximo`,
     )
     expect(await page.getByTestId('import-confirm').isDisabled()).toBe(true)
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `import-updates-03-too-long-dark-${width}`)
-    }
+    await screenshotAtBothWidths(page, 'import-updates-03-too-long-dark')
     await page.getByTestId('import-close').click()
     await page.emulateMedia({ colorScheme: 'light' })
 

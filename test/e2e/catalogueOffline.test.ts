@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { expectText, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
@@ -32,10 +32,7 @@ describe('catalogue offline', () => {
     await expectText(page.getByTestId('catalogue-stock-as-of'), stockAsOf)
     // The failed pull is remembered by the core, and told in the clerk's language, not the error's English.
     await expectText(page.getByTestId('catalogue-last-error'), 'Sin conexión con el servicio')
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `catalogue-offline-01-list-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'catalogue-offline-01-list')
 
     await page.keyboard.press('/')
     await scan(page, facts.withMovements.ean13)

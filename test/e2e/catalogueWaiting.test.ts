@@ -3,7 +3,7 @@ import { tryLock } from '@core/sync/processLock'
 import { pullLockFile } from '@core/sync/pullLock'
 import { entityCacheFile } from '../support/entityCacheFile'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshotAtBothWidths } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows } from './support/catalogue'
 import { requestInApp } from './support/requests'
@@ -27,10 +27,7 @@ describe('a pull while another process pulls the same catalogue', () => {
       await expectText(page.getByTestId('catalogue-progress-phase'), 'Esperando a otra ventana de Mostrador que actualiza este catálogo')
       // The kept catalogue stays on screen meanwhile.
       expect(await page.getByTestId('catalogue-row').count()).toBeGreaterThan(0)
-      for (const width of [1024, 1366]) {
-        await page.setViewportSize({ width, height: 768 })
-        await screenshot(page, `catalogue-waiting-${width}x768`)
-      }
+      await screenshotAtBothWidths(page, 'catalogue-waiting')
     } finally {
       release?.()
     }

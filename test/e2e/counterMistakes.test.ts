@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { chosenOption, expectText, focusedTestId, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
@@ -176,11 +176,7 @@ describe('New booking at the counter', () => {
     const active = page.locator('[data-testid="dynamic-choice"][data-inactive="false"]').first()
     const activeCode = await active.getAttribute('data-code')
     await active.getByTestId('dynamic-choice-quantity').locator('input').fill('1')
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await choice.scrollIntoViewIfNeeded()
-      await screenshot(page, `counter-lots-06-dynamic-inactive-${width}`)
-    }
+    await screenshotAtBothWidths(page, 'counter-lots-06-dynamic-inactive', () => choice.scrollIntoViewIfNeeded())
     await page.getByTestId('dynamic-picker-add').click()
     await expect.poll(() => page.getByTestId('booking-line').count()).toBe(1)
     expect(await line(page, activeCode!).count()).toBe(1)

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { expectText, focusIn, inView, startTraining, unexpectedProblems } from './support/actions'
 import { bookOnService, type ServiceLine, dispatchCard, openDispatch, serviceBooking } from './support/bookings'
 import { refuseInApp } from './support/requests'
@@ -135,10 +135,7 @@ describe('dispatch: grouped lines, overdue marks, list view, scan-to-ship and sc
       page.getByTestId('dispatch-scan-feedback'),
       'Código 7409999999995: no se pudo buscar en el catálogo de esta computadora. No se contó; vuelva a escanearlo o cuente a mano.',
     )
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `dispatch-scan-not-checked-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'dispatch-scan-not-checked')
     await letThrough()
 
     // In the list view the opened booking keeps its card (with the ticks) above the rows.

@@ -4,7 +4,7 @@ import { storeFileName } from '@sandbox'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { openSqlite } from '@base/sqlite'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshotAtBothWidths } from './support/artifacts'
 import { startTraining, text, unexpectedProblems } from './support/actions'
 import { dispatchCard, openDispatch } from './support/bookings'
 import { refuseInApp, requestInApp } from './support/requests'
@@ -68,10 +68,7 @@ describe("a dispatch card's stock", () => {
     await expect.poll(async () => stockFigures(await text(stockLine))[1]).toBe(destination! - 3)
     // Read just now: no age beside the figures.
     expect(await text(stockLine)).not.toMatch(/leídas/)
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `dispatch-stock-on-demand-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'dispatch-stock-on-demand')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
@@ -86,11 +83,7 @@ describe("a dispatch card's stock", () => {
     const notice = card.getByTestId('card-stock-error')
     await expect.poll(() => text(notice)).toMatch(/^Error interno de la aplicación\./)
     expect(await card.getByTestId('card-line-stock').count()).toBe(0)
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await notice.scrollIntoViewIfNeeded()
-      await screenshot(page, `dispatch-stock-refused-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'dispatch-stock-refused', () => notice.scrollIntoViewIfNeeded())
 
     await letThrough()
     await notice.getByTestId('error-retry').click()

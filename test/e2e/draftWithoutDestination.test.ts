@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshotAtBothWidths } from './support/artifacts'
 import { expectText, focusIn, openNewBooking, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
@@ -33,10 +33,7 @@ describe('a draft kept without a destination', () => {
     await page.getByTestId('menu-bookings').click()
     const draft = page.locator('[data-testid="booking-row"][data-state="draft"]')
     await expectText(draft.getByTestId('booking-destination-name'), 'Sin destino')
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `draftWithoutDestination-list-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'draftWithoutDestination-list')
     const id = await draft.getAttribute('data-local-id')
 
     // Confirming it opens it on the destination, with a word of why; nothing is queued yet.
@@ -44,10 +41,7 @@ describe('a draft kept without a destination', () => {
     await page.locator('.n-message', { hasText: 'Elija el destino' }).waitFor()
     await page.getByTestId('newBooking-view').waitFor()
     await expect.poll(() => inDestination(page)).toBe(true)
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `draftWithoutDestination-edit-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'draftWithoutDestination-edit')
     await page.keyboard.press('Enter')
     const option = page.locator('.n-base-select-option').first()
     const destination = await text(option)

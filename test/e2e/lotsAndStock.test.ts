@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { chosenOption, expectText, focusedTestId, openNewBooking, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { openDispatch, printed, recordPrinting } from './support/bookings'
@@ -106,13 +106,11 @@ describe('lots and stock at the counter', () => {
       await dialog.waitFor()
       await expectText(dialog, `${facts.multiLotItem.code} (lote`)
       await expect.poll(() => focusedTestId(page)).toBe('booking-expired-confirm')
-      for (const width of [1024, 1366]) {
-        await page.setViewportSize({ width, height: 768 })
-        // After the opening animation: the picture shows the dialog as the clerk reads it.
+      // After the opening animation: the picture shows the dialog as the clerk reads it.
+      await screenshotAtBothWidths(page, 'lots-02-expired-confirm', async () => {
         await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el.closest('.n-modal') ?? el).opacity)).toBe('1')
         await page.waitForTimeout(300)
-        await screenshot(page, `lots-02-expired-confirm-${width}`)
-      }
+      })
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
       expect(await page.getByTestId('booking-line').count()).toBe(3)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
-import { artifactsDir, screenshot } from './support/artifacts'
+import { artifactsDir, screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { expectText, openNewBooking, startTraining, unexpectedProblems } from './support/actions'
 import { dispatchCard, openDispatch, printed, recordPrinting } from './support/bookings'
 import { openCatalogueWithRows, scan } from './support/catalogue'
@@ -53,11 +53,7 @@ describe('printing', () => {
     await expect.poll(() => page.getByTestId('settings-slip-on-save').getAttribute('aria-checked')).toBe('true')
     await page.getByTestId('settings-paper').scrollIntoViewIfNeeded()
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await page.getByTestId('settings-paper').scrollIntoViewIfNeeded()
-      await screenshot(page, `printing-settings-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'printing-settings', () => page.getByTestId('settings-paper').scrollIntoViewIfNeeded())
     await expect.poll(async () => (await requestInApp(page, 'preferences.get')).paper).toBe('receipt58')
 
     // After a restart of the window the station's choice stands, in English too.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary, itemsOnService, openReception } from './support/receptions'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { refuseInApp } from './support/requests'
@@ -79,10 +79,7 @@ describe('a reception counted by scanning', () => {
         page.getByTestId('reception-scan-note'),
         'Código 7409999999995: no se pudo buscar en el catálogo de esta computadora. No se contó nada; vuelva a escanearlo.',
       )
-      for (const width of [1024, 1366]) {
-        await page.setViewportSize({ width, height: 768 })
-        await screenshot(page, `receptions-scan-not-checked-${width}x768`)
-      }
+      await screenshotAtBothWidths(page, 'receptions-scan-not-checked')
       await letThrough()
       expect([await quantityOf(page, 0).inputValue(), await quantityOf(page, 1).inputValue()]).toEqual(['3', '2'])
 

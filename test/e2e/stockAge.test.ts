@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
@@ -33,10 +33,7 @@ describe('the age of the stock figures', () => {
     expect(await age.getAttribute('data-old')).toBe('true')
     await expect.poll(() => available.getAttribute('data-old')).toBe('true')
     expect(await available.getAttribute('title')).toMatch(/^Existencias hace 3 h: la disponibilidad puede haber cambiado/)
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `stockAge-old-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'stockAge-old')
     // The catalogue, read before the hours passed, says so too: its age, and that the figures may be out of date.
     await page.getByTestId('menu-catalogue').click()
     await expect.poll(() => text(page.getByTestId('catalogue-stock-age'))).toBe('(hace 3 h)')
@@ -49,10 +46,7 @@ describe('the age of the stock figures', () => {
     await page.clock.fastForward('00:31')
     await expect.poll(() => text(age)).toBe('⚠ Existencias de hora incierta')
     expect(await age.getAttribute('data-old')).toBe('true')
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 })
-      await screenshot(page, `stockAge-unknown-${width}x768`)
-    }
+    await screenshotAtBothWidths(page, 'stockAge-unknown')
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

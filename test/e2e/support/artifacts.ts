@@ -22,3 +22,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true })
   return path
 }
+
+/**
+ * The page at the two sizes every changed screen is looked at in, one picture each, named `<name>-<width>x768`;
+ * `prepare` runs at each size before its picture (to scroll what it shows into view). Leaves the page at 1366×768.
+ */
+export async function screenshotAtBothWidths(page: Page, name: string, prepare?: () => Promise<unknown>): Promise<void> {
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 768 })
+    await prepare?.()
+    await screenshot(page, `${name}-${width}x768`)
+  }
+}
