@@ -198,6 +198,7 @@ const catalogue: CatalogueMessages = {
       searchPlaceholder: 'Add an item: search by code or name',
       stockShort: 'stock {stock}',
       inactive: 'inactive',
+      searchFailed: 'The catalogue on this computer could not be searched. Type again to try once more.',
       none: 'This bundle has no components yet.',
       code: 'Code',
       name: 'Item',

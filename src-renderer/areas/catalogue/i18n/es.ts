@@ -198,6 +198,7 @@ const catalogue = {
       searchPlaceholder: 'Añadir un artículo: busque por código o nombre',
       stockShort: 'existencia {stock}',
       inactive: 'inactivo',
+      searchFailed: 'No se pudo buscar en el catálogo de esta computadora. Escriba de nuevo para intentarlo otra vez.',
       none: 'Este conjunto todavía no tiene componentes.',
       code: 'Código',
       name: 'Artículo',
