@@ -5,7 +5,7 @@ import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { openSqlite } from '@base/sqlite'
 import { useFreshApp } from './support/app'
 import { screenshotAtBothWidths } from './support/artifacts'
-import { startTraining, text, unexpectedProblems } from './support/actions'
+import { expectText, startTraining, text, unexpectedProblems } from './support/actions'
 import { dispatchCard, openDispatch } from './support/bookings'
 import { refuseInApp, requestInApp } from './support/requests'
 
@@ -81,7 +81,9 @@ describe("a dispatch card's stock", () => {
     const letThrough = await refuseInApp(page, 'counter.stock', 'internal', 'SqliteError: database disk image is malformed')
     await card.getByTestId('card-stock').click()
     const notice = card.getByTestId('card-stock-error')
-    await expect.poll(() => text(notice)).toMatch(/^Error interno de la aplicación\./)
+    // What failed first, then why, in the clerk's words.
+    await expectText(notice, /^No se pudieron leer las existencias/)
+    await expectText(notice.getByTestId('error-reason'), 'Error interno de la aplicación.')
     expect(await card.getByTestId('card-line-stock').count()).toBe(0)
     await screenshotAtBothWidths(page, 'dispatch-stock-refused', () => notice.scrollIntoViewIfNeeded())
 

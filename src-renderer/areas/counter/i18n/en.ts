@@ -121,6 +121,7 @@ const counter: CounterMessages = {
     refreshedAt: 'Read from the service at {time}',
     neverRefreshed: 'Not read from the service yet',
     refreshFailed: 'Could not read them from the service; showing those kept on this computer.',
+    loadFailed: 'The bookings could not be read',
     empty: 'No bookings of your agency in the last 30 days.',
     newBooking: 'New booking',
     columns: {
@@ -176,6 +177,7 @@ const counter: CounterMessages = {
   syncPictures: {
     title: 'Booking pictures',
     hint: 'The proof taken at each step, with its own state: it is sent after its booking.',
+    listFailed: 'The list of pictures could not be read',
     steps: { booking: 'At booking', shipping: 'At shipping', delivery: 'At delivery' },
     states: {
       waiting: 'Waiting to be sent',

@@ -123,6 +123,7 @@ const counter = {
     refreshedAt: 'Leídas del servicio a las {time}',
     neverRefreshed: 'Aún no se han leído del servicio',
     refreshFailed: 'No se pudieron leer del servicio; se muestran las guardadas en este equipo.',
+    loadFailed: 'No se pudieron leer las reservas',
     empty: 'No hay reservas de su agencia en los últimos 30 días.',
     newBooking: 'Nueva reserva',
     columns: {
@@ -178,6 +179,7 @@ const counter = {
   syncPictures: {
     title: 'Fotos de las reservas',
     hint: 'La prueba tomada en cada paso, con su propio estado: se envía después de su reserva.',
+    listFailed: 'No se pudo leer la lista de fotos',
     steps: { booking: 'Al reservar', shipping: 'Al despachar', delivery: 'Al entregar' },
     states: {
       waiting: 'Esperando envío',

@@ -145,6 +145,7 @@ const dispatch: DispatchMessages = {
       noLot: 'No lot',
       stock: 'Stock',
       stockAt: '{agency}: {available}',
+      stockFailed: 'The stock could not be read',
       stockRead: '{available} (read {ago})',
     },
   },
@@ -152,6 +153,7 @@ const dispatch: DispatchMessages = {
     title: 'Sync centre',
     syncNow: 'Sync now',
     syncing: 'Sending to the service…',
+    syncFailed: 'Could not synchronise',
     lastSync: 'Last sync: {time}',
     neverSynced: 'Not synced in this session',
     notOnline: {

@@ -143,6 +143,7 @@ const dispatch = {
       noLot: 'Sin lote',
       stock: 'Existencias',
       stockAt: '{agency}: {available}',
+      stockFailed: 'No se pudieron leer las existencias',
       stockRead: '{available} (leídas {ago})',
     },
   },
@@ -150,6 +151,7 @@ const dispatch = {
     title: 'Centro de sincronización',
     syncNow: 'Sincronizar ahora',
     syncing: 'Enviando al servicio…',
+    syncFailed: 'No se pudo sincronizar',
     lastSync: 'Última sincronización: {time}',
     neverSynced: 'Sin sincronizar en esta sesión',
     /** While the line is not online; {state} is the status bar's words as a sentence ("Sin conexión desde 10:35."). */
