@@ -123,6 +123,7 @@ const purchasing: PurchasingMessages = {
       active: 'Received',
       returned: 'Returned',
       returnedAt: 'Returned on',
+      orderFailed: 'The order of this reception could not be read: its items show by number, without the supplier',
       order: 'Purchase order',
       lines: 'Products received',
       toOrder: 'Purchase order',

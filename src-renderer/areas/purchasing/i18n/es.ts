@@ -121,6 +121,7 @@ const purchasing = {
       active: 'Recibida',
       returned: 'Devuelta',
       returnedAt: 'Devuelta el',
+      orderFailed: 'No se pudo leer el pedido de esta recepción: sus artículos se muestran por número, sin el proveedor',
       order: 'Orden de compra',
       lines: 'Productos recibidos',
       toOrder: 'Orden de compra',

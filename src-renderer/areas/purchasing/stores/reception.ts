@@ -1,21 +1,27 @@
 import { ref, type Ref } from 'vue'
 import { request } from '@renderer/api'
 import type { PurchaseOrder, Reception } from '@shared/purchasing'
+import { createLoader } from '@renderer/stores/loader'
 
 /** One reception, and returning it: the answer is applied here and in its order's list (`receptionsOfOrder`). */
 export function useReception(receptionsOfOrder: Ref<Reception[]>) {
   const reception = ref<Reception | null>(null)
-  /** The reception's order, for naming its items; null when it could not be read. */
+  /** The reception's order, for naming its items and its supplier; null when it could not be read. */
   const receptionOrder = ref<PurchaseOrder | null>(null)
+  /** The order's read: when it fails the reception shows without it (its items by number), and says so. */
+  const orderRead = createLoader(
+    async () => (reception.value ? request('purchaseOrders.get', { id: reception.value.purchaseOrderId }) : null),
+    (order) => (receptionOrder.value = order),
+  )
 
   async function loadReception(id: number): Promise<void> {
     if (reception.value?.id !== id) {
       reception.value = null
       receptionOrder.value = null
+      orderRead.reset()
     }
-    const r = await request('receptions.get', { id })
-    reception.value = r
-    receptionOrder.value = await request('purchaseOrders.get', { id: r.purchaseOrderId }).catch(() => null)
+    reception.value = await request('receptions.get', { id })
+    await orderRead.load()
   }
 
   /** The answer is the reception voided, with its lots' stock now. */
@@ -26,5 +32,5 @@ export function useReception(receptionsOfOrder: Ref<Reception[]>) {
     return returned
   }
 
-  return { reception, receptionOrder, loadReception, returnReception }
+  return { reception, receptionOrder, orderRead, loadReception, returnReception }
 }

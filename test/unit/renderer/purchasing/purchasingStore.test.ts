@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { PurchaseOrder, Reception, ReceptionDraft } from '@shared/purchasing'
+import { AppError } from '@shared/errors'
 import { answers, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
 
 // The store's one door to the main process, counted: a command costs its own request and nothing more (issue 13).
@@ -128,6 +129,25 @@ describe('the purchasing store', () => {
     expect(calls()).toEqual(['receptions.return'])
     expect(store.reception).toMatchObject({ voided: true, lines: [{ availableNow: '0' }] })
     expect(store.receptionsOfOrder[0]!.voided).toBe(true)
+  })
+
+  it('keeps a reception whose order cannot be read, says the order failed, and reads the order alone again', async () => {
+    const store = usePurchasingStore()
+    answers.set('receptions.get', () => reception(1))
+    answers.set('purchaseOrders.get', () => {
+      throw new AppError('network')
+    })
+    await store.loadReception(1)
+    expect(store.reception!.id).toBe(1)
+    expect(store.receptionOrder).toBeNull()
+    expect(store.orderRead.error?.code).toBe('network')
+
+    answers.set('purchaseOrders.get', () => order)
+    sent.length = 0
+    await store.orderRead.load()
+    expect(calls()).toEqual(['purchaseOrders.get'])
+    expect(store.receptionOrder!.supplier).toBe('Agroinsumos')
+    expect(store.orderRead.error).toBeNull()
   })
 
   it('creates, renames and deletes a consolidate with one request each, and the list follows', async () => {
