@@ -30,6 +30,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function screenshotAtBothWidths(page: Page, name: string, prepare?: () => Promise<unknown>): Promise<void> {
   for (const width of [1024, 1366]) {
     await page.setViewportSize({ width, height: 768 })
+    // Two frames: a transition the new width starts (the side menu's) is running when the picture waits for it.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
     await prepare?.()
     await screenshot(page, `${name}-${width}x768`)
   }
