@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary, openReception } from './support/receptions'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
+import { refuseInApp } from './support/requests'
+import { hostRequestPath } from '@shared/contract/transport'
 import { expectText, input, inView, startTraining, text, unexpectedProblems } from './support/actions'
 
 const orderRow = (page: Page, id: number) => page.locator(`[data-testid="order-row"][data-order-id="${id}"]`)
@@ -251,6 +253,33 @@ describe('purchasing without the network', () => {
     await screenshot(page, 'purchasing-05-offline')
     // The failed request is the only error the page may show.
     expect(unexpectedProblems(problems).filter((p) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(p))).toEqual([])
+  })
+
+  it('offers nothing from the old pending when the order could not be read after a reception, until it is read again', async () => {
+    const { page, problems } = app()
+    await startTraining(page)
+    await openReception(page, 'PED-5480')
+    await countPrefilled(page)
+    // The service records the reception; reading the order after it fails, and so does the screen's own read.
+    await page.route(`**${hostRequestPath('receptions.create')}`, async (route) => {
+      const response = await route.fetch()
+      const envelope = (await response.json()) as { value: object }
+      await route.fulfill({ response, json: { ...envelope, value: { ...envelope.value, order: null } } })
+    })
+    const letThrough = await refuseInApp(page, 'receptions.draft', 'network', 'connect ECONNREFUSED 10.0.0.5:443')
+    await page.getByTestId('reception-save').click()
+    await expectText(page.locator('.n-message'), 'Recepción registrada. No se pudo volver a leer la orden')
+    const notice = page.getByTestId('reception-load-error')
+    await expectText(notice, 'No se pudo leer la orden de compra')
+    // What was pending (12 and 5) is not offered again: saved once more, it would be received twice.
+    expect(await page.getByTestId('reception-line').count()).toBe(0)
+    expect(await page.getByTestId('reception-save').count()).toBe(0)
+    await screenshotAtBothWidths(page, 'reception-order-unread-after-save')
+
+    await letThrough()
+    await notice.getByTestId('error-retry').click()
+    await expectText(page.getByTestId('reception-all-received'), 'Esta orden ya se recibió por completo.')
+    expect(unexpectedProblems(problems)).toEqual([])
   })
 
   it('when the answer is lost after the service recorded it, says to check before saving again, and the list shows it', async () => {

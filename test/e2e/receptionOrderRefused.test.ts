@@ -20,7 +20,7 @@ describe('a reception whose order cannot be read', () => {
     await page.getByTestId('reception-row').first().click()
     await page.getByTestId('reception-view').waitFor()
     const notice = page.getByTestId('reception-order-error')
-    await expectText(notice, 'No se pudo leer el pedido de esta recepción: sus artículos se muestran por número, sin el proveedor')
+    await expectText(notice, 'No se pudo leer la orden de compra de esta recepción: sus productos se muestran por número, sin el proveedor')
     await expectText(notice.getByTestId('error-reason'), 'Sin conexión con el servicio')
     const firstItem = page.getByTestId('reception-line-item').first()
     await expectText(firstItem, /^#\d+$/)

@@ -50,7 +50,7 @@ export function useReceptionForm(orderId: () => number) {
     scans.forget()
   }
 
-  const sending = useReceptionSave({ orderId, form, foreign, problems, summary, startForm })
+  const sending = useReceptionSave({ orderId, form, foreign, problems, summary, startForm, reload: () => loading.run() })
   const shownProblems = computed(() => (sending.attempted.value ? problems.value : noProblems()))
 
   const loading = useSubmit(async () => {

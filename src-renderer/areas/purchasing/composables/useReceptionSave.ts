@@ -15,6 +15,8 @@ export interface ReceptionSaveInputs {
   summary: ComputedRef<ReceptionSummary>
   /** Starts the next reception from what is still pending. */
   startForm: () => void
+  /** Reads the order again and starts the form from it; a failure is the screen's to show. */
+  reload: () => Promise<unknown>
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ReceptionSaveInputs {
  * answer was lost.
  */
 export function useReceptionSave(inputs: ReceptionSaveInputs) {
-  const { orderId, form, foreign, problems, summary, startForm } = inputs
+  const { orderId, form, foreign, problems, summary, startForm, reload } = inputs
   const store = usePurchasingStore()
   const attempted = ref(false)
   /** The summary is open: a short count or a dated lot is confirmed before the reception is registered. */
@@ -35,8 +37,13 @@ export function useReceptionSave(inputs: ReceptionSaveInputs) {
   const saving = useSubmit(async (): Promise<ReceptionSaved> => {
     const result = await store.receive(receptionInput(orderId(), form.value!, foreign.value))
     attempted.value = false
-    // The next reception starts from what is still pending (the store applied the answer).
-    startForm()
+    // The next reception starts from what is still pending: the store applied the answer, or forgot the
+    // pending it could not know, and no form stands until the order is read again.
+    if (store.draft) startForm()
+    else {
+      form.value = null
+      await reload()
+    }
     return !result.order ? 'savedOrderUnread' : result.order.received ? 'savedReceived' : 'savedPartly'
   })
 

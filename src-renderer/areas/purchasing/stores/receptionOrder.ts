@@ -9,8 +9,11 @@ export function useReceptionOrder() {
   const draft = ref<ReceptionDraft | null>(null)
   const receptionsOfOrder = ref<Reception[]>([])
 
+  let shownOrderId: number | null = null
+
   async function loadReceptionOrder(orderId: number): Promise<void> {
-    if (draft.value?.order.id !== orderId) {
+    if (shownOrderId !== orderId) {
+      shownOrderId = orderId
       draft.value = null
       receptionsOfOrder.value = []
     }
@@ -25,16 +28,17 @@ export function useReceptionOrder() {
 
   /**
    * Records a reception and applies its answer: the order's lines as they are
-   * now become what is pending, the new reception heads the list. Only when
-   * the service recorded it but the order could not be read back is the
-   * draft asked for again.
+   * now become what is pending, the new reception heads the list. When the
+   * service recorded it but the order could not be read back, what was pending
+   * is no longer true and is forgotten (the screen reads the order again):
+   * offered as the next reception, it would be received twice.
    */
   async function receive(input: RequestInput<'receptions.create'>): Promise<ReceptionResult> {
     const result = await request('receptions.create', input)
     if (result.reception)
       receptionsOfOrder.value = [result.reception, ...receptionsOfOrder.value.filter((r) => r.id !== result.reception!.id)]
-    if (result.order && draft.value?.order.id === input.orderId) draft.value = draftAfterReception(draft.value, result.order)
-    else await loadReceptionOrder(input.orderId).catch(() => undefined)
+    const current = draft.value?.order.id === input.orderId ? draft.value : null
+    draft.value = result.order && current ? draftAfterReception(current, result.order) : null
     return result
   }
 

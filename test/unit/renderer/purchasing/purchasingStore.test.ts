@@ -108,13 +108,19 @@ describe('the purchasing store', () => {
     expect(store.receptionsOfOrder.map((r) => r.id)).toEqual([2, 1])
   })
 
-  it('reads the draft again only when the service recorded the reception but the order could not be read back', async () => {
+  it('forgets what was pending when the service recorded the reception but the order could not be read back', async () => {
     const store = usePurchasingStore()
     await store.loadReceptionOrder(7003)
     sent.length = 0
-    answers.set('receptions.create', () => ({ order: null, receptionId: null, reception: null }))
+    answers.set('receptions.create', () => ({ order: null, receptionId: 2, reception: reception(2) }))
     await store.receive(receive)
-    expect(calls().sort()).toEqual(['receptions.create', 'receptions.draft', 'receptions.ofOrder'])
+    expect(calls()).toEqual(['receptions.create'])
+    expect(store.draft).toBeNull()
+    expect(store.receptionsOfOrder.map((r) => r.id)).toEqual([2, 1])
+    // Read again, the order's receptions stay on screen while it is read.
+    answers.set('receptions.draft', () => new Promise(() => undefined))
+    void store.loadReceptionOrder(7003)
+    expect(store.receptionsOfOrder.map((r) => r.id)).toEqual([2, 1])
   })
 
   it('returns a reception with one request; the answer (voided, stock now) replaces it on both screens', async () => {

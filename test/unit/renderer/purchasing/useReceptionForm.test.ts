@@ -117,6 +117,31 @@ describe('the reception of a purchase order, as its screen drives it', () => {
     expect(reception.tally.value).toMatchObject({ counted: '6', pending: '17' })
   })
 
+  it('offers nothing to receive again from what was pending when the order could not be read after a reception', async () => {
+    usePreferencesStore().preferences.receptionCount = 'prefilled'
+    const reception = useReceptionForm(() => 7001)
+    await reception.load()
+    // The service recorded the reception, and the line dropped before the order could be read back, or again.
+    answers.set('receptions.create', () => ({ order: null, receptionId: 9, reception: saved }))
+    answers.set('receptions.draft', () => {
+      throw new AppError('network')
+    })
+    expect(await reception.save()).toBe('savedOrderUnread')
+    expect(creates()).toHaveLength(1)
+    // The old pending (5 and 12) is not offered as a new reception: a second save would receive it twice.
+    expect(reception.form.value).toBeNull()
+    expect(reception.loading.error.value?.code).toBe('network')
+    expect(await reception.save()).toBeUndefined()
+    expect(creates()).toHaveLength(1)
+
+    // Read again, the order says what is left.
+    const after = { ...draft, lines: draft.lines.map((l) => ({ ...l, receivedQuantity: l.pendingQuantity, pendingQuantity: '0' })) }
+    answers.set('receptions.draft', () => after)
+    expect(await reception.load()).toBe(true)
+    expect(reception.form.value!.lines.map((l) => l.pending)).toEqual(['0', '0'])
+    expect(reception.nothingPending.value).toBe(true)
+  })
+
   it('starts from what is pending when pre-filled, and changing the way of counting with nothing typed starts the lines again', async () => {
     usePreferencesStore().preferences.receptionCount = 'prefilled'
     const reception = useReceptionForm(() => 7001)
