@@ -11,12 +11,13 @@ export function useUnsentGuard() {
   const { t } = useI18n()
   const dialog = useDialog()
 
-  async function unsent(): Promise<number> {
+  /** How many changes wait; null when the core could not say (the question is asked then too, saying so). */
+  async function unsent(): Promise<number | null> {
     try {
       const s = await request('sync.status')
       return s.waiting + s.failed + s.conflicts
     } catch {
-      return 0
+      return null
     }
   }
 
@@ -26,7 +27,12 @@ export function useUnsentGuard() {
     return new Promise((resolve) => {
       dialog.warning({
         title: t('unsent.title'),
-        content: kind === 'signOut' ? t('unsent.signOut', { count }, count) : t('unsent.switch', { count, entity }, count),
+        content:
+          count === null
+            ? t('unsent.unknown')
+            : kind === 'signOut'
+              ? t('unsent.signOut', { count }, count)
+              : t('unsent.switch', { count, entity }, count),
         positiveText: t('unsent.confirm'),
         negativeText: t('unsent.cancel'),
         onPositiveClick: () => resolve(true),

@@ -3,11 +3,11 @@ import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { chosenOption, confirmDialog, expectText, input, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { dispatchCard, openDispatch, printed, recordPrinting } from './support/bookings'
-import { recordRequests, requestInApp } from './support/requests'
+import { recordRequests, refuseInApp, requestInApp } from './support/requests'
 
 const bookingsSeed = bookingFacts[101]
 const bundles = bundleFacts[101]
@@ -120,6 +120,15 @@ describe('a booking at the counter', () => {
       await page.locator('.n-dialog').getByRole('button', { name: 'No, quedarme' }).click()
       await page.locator('.n-dialog').waitFor({ state: 'detached' })
       await expectText(row.getByTestId('sync-state'), 'Pendiente')
+      // When the outbox cannot be asked (its file damaged), the question is asked too, saying it could not check.
+      const letThrough = await refuseInApp(page, 'sync.status', 'internal', 'SqliteError: database disk image is malformed')
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('user-menu-sign-out').click()
+      await expectText(page.locator('.n-dialog'), 'No se pudo comprobar si hay cambios de reservas sin enviar al servicio.')
+      await screenshotAtBothWidths(page, 'counter-02-sign-out-unchecked')
+      await page.locator('.n-dialog').getByRole('button', { name: 'No, quedarme' }).click()
+      await page.locator('.n-dialog').waitFor({ state: 'detached' })
+      await letThrough()
 
       await trainingService()
       await page.getByTestId('bookings-refresh').click()

@@ -107,6 +107,8 @@ const counter: CounterMessages = {
       '{count} booking change has not reached the service. It stays on this computer and goes when you sign in again with this account. Sign out anyway? | {count} booking changes have not reached the service. They stay on this computer and go when you sign in again with this account. Sign out anyway?',
     switch:
       '{count} booking change of {entity} has not been sent. It goes when you come back to this entity. Switch anyway? | {count} booking changes of {entity} have not been sent. They go when you come back to this entity. Switch anyway?',
+    unknown:
+      'Could not check whether booking changes are waiting to be sent. Any that are stay on this computer and go when you come back. Go on anyway?',
     confirm: 'Yes, go on',
     cancel: 'No, stay',
     signInTitle: 'Sign in again',

@@ -109,6 +109,8 @@ const counter = {
       'Hay {count} cambio de reservas sin enviar al servicio. Queda guardado en este equipo y se enviará cuando vuelva a entrar con esta cuenta. ¿Cerrar sesión de todos modos? | Hay {count} cambios de reservas sin enviar al servicio. Quedan guardados en este equipo y se enviarán cuando vuelva a entrar con esta cuenta. ¿Cerrar sesión de todos modos?',
     switch:
       'Hay {count} cambio de reservas de {entity} sin enviar. Se enviará cuando vuelva a esta empresa. ¿Cambiar de empresa de todos modos? | Hay {count} cambios de reservas de {entity} sin enviar. Se enviarán cuando vuelva a esta empresa. ¿Cambiar de empresa de todos modos?',
+    unknown:
+      'No se pudo comprobar si hay cambios de reservas sin enviar al servicio. Si los hay, quedan guardados en este equipo y se enviarán cuando vuelva. ¿Continuar de todos modos?',
     confirm: 'Sí, continuar',
     cancel: 'No, quedarme',
     signInTitle: 'Vuelva a iniciar sesión',
