@@ -274,6 +274,8 @@ describe('purchasing without the network', () => {
     // What was pending (12 and 5) is not offered again: saved once more, it would be received twice.
     expect(await page.getByTestId('reception-line').count()).toBe(0)
     expect(await page.getByTestId('reception-save').count()).toBe(0)
+    // The order's receptions stay in view, the one just recorded first beside the seeded one.
+    await expect.poll(() => page.getByTestId('reception-row').count()).toBe(2)
     await screenshotAtBothWidths(page, 'reception-order-unread-after-save')
 
     await letThrough()
