@@ -42,9 +42,12 @@ export function useReceptionForm(orderId: () => number) {
   // A scan counts nothing while the reception is being saved.
   const scans = useReceptionScan(form, () => sending.saving.busy.value)
 
-  /** A fresh form from the draft in the store, in the chosen way of counting. */
+  /** A fresh form from the draft in the store, in the chosen way of counting; none without a draft. */
   function startForm(): void {
-    if (!draft.value) return
+    if (!draft.value) {
+      form.value = null
+      return
+    }
     form.value = formFromDraft(draft.value, store.context?.userAgencyId ?? null, countMode.value)
     pristine.value = JSON.stringify(form.value)
     scans.forget()

@@ -13,7 +13,7 @@ export interface ReceptionSaveInputs {
   foreign: ComputedRef<boolean>
   problems: ComputedRef<FormProblems>
   summary: ComputedRef<ReceptionSummary>
-  /** Starts the next reception from what is still pending. */
+  /** Starts the next reception from what is still pending; none when the store does not know it. */
   startForm: () => void
   /** Reads the order again and starts the form from it; a failure is the screen's to show. */
   reload: () => Promise<unknown>
@@ -39,11 +39,8 @@ export function useReceptionSave(inputs: ReceptionSaveInputs) {
     attempted.value = false
     // The next reception starts from what is still pending: the store applied the answer, or forgot the
     // pending it could not know, and no form stands until the order is read again.
-    if (store.draft) startForm()
-    else {
-      form.value = null
-      await reload()
-    }
+    startForm()
+    if (!store.draft) await reload()
     return !result.order ? 'savedOrderUnread' : result.order.received ? 'savedReceived' : 'savedPartly'
   })
 
