@@ -267,6 +267,8 @@ describe('purchasing without the network', () => {
       await route.fulfill({ response, json: { ...envelope, value: { ...envelope.value, order: null } } })
     })
     const letThrough = await refuseInApp(page, 'receptions.draft', 'network', 'connect ECONNREFUSED 10.0.0.5:443')
+    const title = await text(page.getByTestId('reception-order-title'))
+    expect(title).toMatch(/^Recepción de la orden \S+$/)
     await page.getByTestId('reception-save').click()
     await expectText(page.locator('.n-message'), 'Recepción registrada. No se pudo volver a leer la orden')
     const notice = page.getByTestId('reception-load-error')
@@ -276,6 +278,8 @@ describe('purchasing without the network', () => {
     expect(await page.getByTestId('reception-save').count()).toBe(0)
     // The order's receptions stay in view, the one just recorded first beside the seeded one.
     await expect.poll(() => page.getByTestId('reception-row').count()).toBe(2)
+    // The title still names the order whose receptions these are.
+    await expectText(page.getByTestId('reception-order-title'), title)
     await screenshotAtBothWidths(page, 'reception-order-unread-after-save')
 
     await letThrough()
