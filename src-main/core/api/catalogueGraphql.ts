@@ -97,6 +97,44 @@ export function pageQuery(table: Paged, extensions: PageExtensions = {}): string
   return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields(extensions)} } }`
 }
 
+/** The query of some rows by id (variable `ids`): those a routine pull finds on the service and not in the cache. */
+export function byIdQuery(table: 'items' | 'lots', extensions: PageExtensions = {}): string {
+  return `query($ids: [bigint!]!) { ${table}(where: {id: {_in: $ids}}, order_by: [{id: asc}]) { ${pages[table].fields(extensions)} } }`
+}
+
+/** Ids asked for at once: a few kilobytes of request. */
+export const BY_ID_CHUNK = 1000
+
+/**
+ * The rows of `ids` the service has (one deleted meanwhile is not among them). A role's row limit may answer a chunk
+ * short: what it left out is asked again until a read brings none.
+ */
+export async function readByIds<T extends 'items' | 'lots'>(
+  graphql: GraphqlClient,
+  table: T,
+  ids: readonly number[],
+  extensions: PageExtensions = {},
+): Promise<RowOf<T>[]> {
+  const rows = z.array(pages[table].row) as unknown as z.ZodType<RowOf<T>[]>
+  const query = byIdQuery(table, extensions)
+  const out: RowOf<T>[] = []
+  let left = [...ids]
+  while (left.length > 0) {
+    const chunk = left.slice(0, BY_ID_CHUNK)
+    const parsed = rows.safeParse(await graphql.page(query, { ids: chunk }, table))
+    if (!parsed.success)
+      throw new AppError('bad_response', { detail: `GraphQL data: ${table} ${parsed.error.issues[0]?.message ?? ''}`.trim() })
+    const asked = new Set(chunk)
+    const came = parsed.data.filter((r) => asked.has((r as { id: number }).id))
+    out.push(...came)
+    const read = new Set(came.map((r) => (r as { id: number }).id))
+    const unread = chunk.filter((id) => !read.has(id))
+    // None of the chunk came: those are gone from the service; some came: the rest may be past a row limit.
+    left = [...(read.size > 0 ? unread : []), ...left.slice(chunk.length)]
+  }
+  return out
+}
+
 /**
  * Rows handed on at a time, by table: few enough that writing them holds the thread a few milliseconds (a clerk's
  * scan that arrives meanwhile waits for one batch), enough for one transaction each. A bundle costs about five items

@@ -10,7 +10,7 @@ import {
   ITEMS_STOCK_QUERY,
   STOCK_PAGE_SIZE,
 } from './catalogueChanges'
-import { countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
+import { byIdQuery, countedTables, countQuery, pagedTables, pageQuery, PAGE_SIZE, REFERENCE_QUERY } from './catalogueGraphql'
 import { ROWS_PAGE_SIZE, rowsAfterQuery, rowsPageQuery } from './dynamicTableRowsGraphql'
 import { AGENCY_BY_ID_QUERY, USER_EMPLOYEE_QUERY } from './profileApi'
 import { serviceExtensionNames, serviceExtensions, type ServiceExtension } from './serviceExtensions'
@@ -76,6 +76,19 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     query: pageQuery('bundles', { bundleTags: true }),
     variables: { after: 0, limit: PAGE_SIZE },
     extension: 'bundleTags',
+  },
+  ...(['items', 'lots'] as const).map((table) => ({
+    name: `catalogue.byId.${table}`,
+    sentBy: 'catalogueGraphql.readByIds',
+    query: byIdQuery(table),
+    variables: { ids: [1501, 1502] },
+  })),
+  {
+    name: 'catalogue.byId.items.ean13',
+    sentBy: 'catalogueGraphql.readByIds',
+    query: byIdQuery('items', { itemBarcodes: true }),
+    variables: { ids: [1501] },
+    extension: 'itemBarcodes',
   },
   { name: 'catalogue.reference', sentBy: 'catalogueGraphql.readReference', query: REFERENCE_QUERY },
   ...idTables.map((table) => ({

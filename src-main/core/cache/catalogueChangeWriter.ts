@@ -74,9 +74,15 @@ export class CatalogueChangeWriter {
     return this.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? 0
   }
 
-  /** The largest id kept: the rows above it are the ones added since. */
-  maxId(table: 'items' | 'lots'): number {
-    return this.db.prepare<[], number | null>(`SELECT max(id) FROM ${table}`).pluck().get() ?? 0
+  /** The ids of `present` this cache does not hold: the rows added since (or committed late). */
+  missing(table: 'items' | 'lots', present: ReadonlySet<number>): number[] {
+    const held = new Set(ids(this.db, table))
+    return [...present].filter((id) => !held.has(id))
+  }
+
+  /** The stock rows kept for an agency (one per lot). */
+  stockRowCount(agency: number): number {
+    return this.db.prepare<[number], number>('SELECT count(*) FROM lot_stocks WHERE agency_id = ?').pluck().get(agency) ?? 0
   }
 
   /** The agencies this station's recent bookings name (bookedAgencies.ts). */
@@ -145,8 +151,11 @@ async function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges, batc
     }
   })
   const lot = db.prepare('INSERT INTO lots VALUES (?, ?, ?, ?)')
+  const sum = stockSummer(db)
   await batches.each(changes.newLots, BATCH_ROWS.lots, (part) => {
     for (const l of part) lot.run(l.id, l.item_id, l.name, l.expires)
+    // A lot new to the cache may have stock rows already (a full pull read them after its lots), counted only now.
+    for (const itemId of new Set(part.map((l) => l.item_id))) sum(itemId, null)
   })
   const removed = await removeGone(db, changes.ids, batches)
   await batches.each(changes.bundles, BATCH_ROWS.bundles, (part) => {

@@ -201,15 +201,14 @@ export class CatalogueStaging {
     return newest
   }
 
-  /** Puts the staged tables in place of the live ones, with the pull's marks, in one transaction. */
-  async swapIn(marks: FullPullMarks, stamp: () => ClockStamp): Promise<void> {
+  /** Puts the staged tables in place of the live ones, with the pull's marks (`stamp`: when its stock was read), in one transaction. */
+  async swapIn(marks: FullPullMarks, at: ClockStamp): Promise<void> {
     this.statements = null
     await this.mergeWords()
     await swapIn(
       this.db,
       catalogueTables,
       () => {
-        const at = stamp()
         markPulled(this.db, at, marks.capabilities)
         markFullPull(this.db, at.at)
         markBundlesSeen(this.db, marks.bundlesSeenUntil)

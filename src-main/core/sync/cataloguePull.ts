@@ -74,6 +74,8 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     }
 
     for await (const batch of readPages(graphql, 'lots')) staging.writeLots(batch)
+    // The stock is as old as its read's start, not the swap's: the bundles after it take minutes on a slow line.
+    const stockStamp = stampNow(deps.now(), deps.serviceOffsetMs())
     done = 0
     for await (const batch of readPages(graphql, 'lot_stocks')) {
       staging.writeStock(batch)
@@ -95,7 +97,7 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead }
     onProgress({ phase: 'indexing', done: 0, total: null })
     const agencyIds = reference.agencies.map((a) => a.id)
-    await staging.swapIn({ capabilities, bundlesSeenUntil: seenUntil, agencyIds }, () => stampNow(deps.now(), deps.serviceOffsetMs()))
+    await staging.swapIn({ capabilities, bundlesSeenUntil: seenUntil, agencyIds }, stockStamp)
     onProgress({ phase: 'done', done: done, total: totals.bundles ?? null })
     return capabilities
   } catch (err) {

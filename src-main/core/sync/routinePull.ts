@@ -2,7 +2,7 @@ import type { PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
 import { idTables, readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
-import { readPages, readReference } from '../api/catalogueGraphql'
+import { readByIds, readReference } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
@@ -45,7 +45,7 @@ const BY_ID_AT_ONCE = 4
  * anything is written, then written in one transaction (catalogueChangeWriter).
  * Bundles changed since the newest `updated_at` the service sent (less a
  * margin) are read again by id over REST, which gives every column; items and
- * lots added since are those above the largest id kept; rows the service no
+ * lots added since are those whose ids the cache lacks; rows the service no
  * longer has are found from their ids alone; the stock is read for the
  * station's agencies only. Returns 'full' when only a full pull will do (no
  * full pull kept the service's time yet, or too much changed).
@@ -73,13 +73,16 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     if (changed.length > Math.min(BY_ID_MOST, Math.max(50, cached * BY_ID_SHARE))) return 'full'
   }
   const reference = await readReference(graphql)
-  const newItems = await collect(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, catalogue.maxId('items')))
-  const newLots = await collect(readPages(graphql, 'lots', {}, undefined, undefined, catalogue.maxId('lots')))
   const ids = { items: await idSet(graphql, 'items'), lots: await idSet(graphql, 'lots'), bundles: await idSet(graphql, 'bundles') }
   // Ids that lost half a table (a role cut short, a page that came back empty) must not empty the cache: a full pull decides.
   for (const table of idTables) if (ids[table].size < catalogue.rowCount(table) * KEPT_SHARE_LEAST) return 'full'
+  // Every id the cache lacks, not only those above its largest: a row committed late has an id below rows read before it.
+  const newItems = await readByIds(graphql, 'items', catalogue.missing('items', ids.items), { itemBarcodes })
+  const newLots = await readByIds(graphql, 'lots', catalogue.missing('lots', ids.lots))
 
   const agencies = [...new Set([...deps.stockAgencies, ...catalogue.bookedAgencies(deps.now())])]
+  // The figures are as old as their read's start: the changed bundles' reads after it may take minutes on a slow line.
+  const stamp = stampNow(deps.now(), deps.serviceOffsetMs())
   const stock = new Map<number, { lot_id: number; available: number }[]>()
   let done = 0
   for (const agency of agencies) {
@@ -88,6 +91,8 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
       rows.push(...page)
       deps.onProgress({ phase: 'stock', done: (done += page.length), total: null })
     }
+    // An answer that lost half of what the cache holds (a role cut short, a page that came back empty) is not believed.
+    if (rows.length < catalogue.stockRowCount(agency) * KEPT_SHARE_LEAST) return 'full'
     stock.set(agency, rows)
   }
 
@@ -100,18 +105,12 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     bundles,
     stock,
     bundlesSeenUntil: newest,
-    stamp: stampNow(deps.now(), deps.serviceOffsetMs()),
+    stamp,
   }
   deps.onProgress({ phase: 'indexing', done: 0, total: null })
   const counts = await catalogue.apply(changes)
   deps.onProgress({ phase: 'done', done: counts.bundles, total: changed.length })
   return counts
-}
-
-async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
-  const out: T[] = []
-  for await (const page of pages) out.push(...page)
-  return out
 }
 
 async function idSet(graphql: GraphqlClient, table: IdTable): Promise<Set<number>> {

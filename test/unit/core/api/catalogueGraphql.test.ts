@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readPages } from '@core/api/catalogueGraphql'
+import { readByIds, readPages } from '@core/api/catalogueGraphql'
 import type { GraphqlClient } from '@core/api/graphqlClient'
 
 /** A GraphQL client over a table of lot rows, answering keyset pages as the service does. */
@@ -94,5 +94,33 @@ describe('reading a table by pages', () => {
   it('fails on a row the schema refuses, naming it', async () => {
     const { graphql } = serving([...lots(3), { id: 13, item_id: 'x', name: null, expires: null }])
     await expect(batches(graphql, 10, 2)).rejects.toMatchObject({ code: 'bad_response', detail: expect.stringContaining('lots.3.item_id') })
+  })
+})
+
+describe('reading rows by id', () => {
+  /** A client answering `_in` reads over the lot rows, at most `roleLimit` rows a read (and `extra`, rows never asked for). */
+  function byId(table: unknown[], roleLimit = Infinity, extra: unknown[] = []) {
+    const asked: number[][] = []
+    const graphql = {
+      async page(_query: string, variables: { ids: number[] }) {
+        asked.push(variables.ids)
+        const rows = table.filter((r) => variables.ids.includes((r as { id: number }).id)).slice(0, roleLimit)
+        return [...rows, ...extra]
+      },
+    } as unknown as GraphqlClient
+    return { graphql, asked }
+  }
+
+  it('asks again for what a role limited to fewer rows left out, and leaves out ids the service no longer has', async () => {
+    const { graphql, asked } = byId(lots(5), 2)
+    const rows = await readByIds(graphql, 'lots', [10, 11, 12, 13, 99])
+    expect(rows.map((l) => l.id)).toEqual([10, 11, 12, 13])
+    expect(asked).toEqual([[10, 11, 12, 13, 99], [12, 13, 99], [99]])
+  })
+
+  it('keeps only rows it asked for, and ends even when the service answers others', async () => {
+    const { graphql, asked } = byId(lots(3), Infinity, [{ id: 500, item_id: 1, name: 'X', expires: null }])
+    expect((await readByIds(graphql, 'lots', [10, 77])).map((l) => l.id)).toEqual([10])
+    expect(asked).toEqual([[10, 77], [77]])
   })
 })
