@@ -140,7 +140,7 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     name: 'sync.lookalikeBookings',
     sentBy: 'reconcileGraphql.readLookalikeShipments',
     query: lookalikeShipmentsQuery(306),
-    variables: { from: 301, day: '2026-11-24', since: '2026-11-23T10:50:00.000Z' },
+    variables: { from: 301, day: '2026-11-24' },
   },
   {
     name: 'sync.bookingMemo',

@@ -17,8 +17,8 @@ export const MARKED_SHIPMENTS_QUERY = `query($from: bigint!, $marked: [shipments
       shipments(where: {agency_from_id: {_eq: $from}, _or: $marked}, order_by: [{id: asc}]) { id memo } }`
 
 /** The destination is a literal (idLiteral.ts): the SDK's queries have declared `agency_to_id` as `Int`. */
-export const lookalikeShipmentsQuery = (to: number) => `query($from: bigint!, $day: date!, $since: timestamp!) {
-      shipments(where: {agency_from_id: {_eq: $from}, agency_to_id: {_eq: ${idLiteral(to)}}, planned_delivery: {_eq: $day}, created_at: {_gte: $since}}, order_by: [{id: asc}]) {
+export const lookalikeShipmentsQuery = (to: number) => `query($from: bigint!, $day: date!) {
+      shipments(where: {agency_from_id: {_eq: $from}, agency_to_id: {_eq: ${idLiteral(to)}}, planned_delivery: {_eq: $day}}, order_by: [{id: asc}]) {
         id id_number memo reference created_at movements(order_by: [{id: asc}]) { item_id booked_quantity } } }`
 
 export const SHIPMENT_MEMO_QUERY = `query($id: bigint!) { shipments(where: {id: {_eq: $id}}) { id memo } }`
@@ -64,12 +64,16 @@ export async function readMarkedShipments(graphql: GraphqlClient, from: number, 
   return data.shipments
 }
 
-/** Shipments of one route and day created since `since` (the service's time, ISO). */
+/**
+ * Shipments of one route and planned day, whenever they were made: a bound on their creation would come from this
+ * computer's clock when the booking was typed, and a clock set right since (a day fast while offline) hid the very
+ * shipment looked for, which was then sent again.
+ */
 export async function readLookalikeShipments(
   graphql: GraphqlClient,
-  route: { from: number; to: number; day: string; since: string },
+  route: { from: number; to: number; day: string },
 ): Promise<LookalikeShipment[]> {
-  const data = await graphql.data(lookalikeShipmentsQuery(route.to), lookalikes, { from: route.from, day: route.day, since: route.since })
+  const data = await graphql.data(lookalikeShipmentsQuery(route.to), lookalikes, { from: route.from, day: route.day })
   return data.shipments.map((s) => ({
     id: s.id,
     number: s.id_number,

@@ -111,7 +111,6 @@ export class PushRunner {
         rest: session.rest,
         graphql: session.graphql,
         now,
-        clockOffsetMs: () => session.clock.offsetMs(),
         inTransit: {
           known: () => keptInTransitDelivery(session.accountDb),
           learn: (route) => keepInTransitDelivery(session.accountDb, route, now()),

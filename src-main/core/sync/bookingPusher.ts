@@ -18,8 +18,6 @@ export interface PushDeps {
   rest: RestClient
   graphql: GraphqlClient
   now: () => Date
-  /** The service's clock minus the computer's, as last measured; null when not measured. */
-  clockOffsetMs: () => number | null
   /** How this server delivers a shipment in transit whole, as learnt (deliverSend.ts). */
   inTransit: InTransitRoute
   /** A line's item as the cached catalogue names it (a held create's look-alikes are shown with it). */

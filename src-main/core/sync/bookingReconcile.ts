@@ -22,9 +22,6 @@ import { deliveredAsCounted } from './deliveredLines'
 export type Reconciled =
   { outcome: 'applied'; record: ServiceShipment | null } | { outcome: 'absent' } | { outcome: 'held'; candidates: HeldCandidate[] }
 
-/** A look-alike is searched from this long before the entry was made, in the service's time: a day of drift. */
-const LOOKALIKE_MARGIN_MS = 24 * 60 * 60 * 1000
-
 /**
  * The marker reads of one push, shared by its lost creates: the first lost create of an origin reads
  * every lost create's marker at once, so a batch of lost answers costs one read. Made afresh for every
@@ -38,8 +35,6 @@ export interface ReconcileDeps {
   markerEcho: MarkerEcho
   rest: RestClient
   graphql: GraphqlClient
-  /** The service's clock minus the computer's, as last measured; null when not measured. */
-  clockOffsetMs: () => number | null
   /** A line's item as the cached catalogue names it, for the clerk's comparison. */
   describeItem: (itemId: number) => { itemCode: string | null; itemName: string | null }
   markerReads?: MarkerReads
@@ -116,9 +111,7 @@ async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Rec
   if (deps.markerEcho.state() === 'kept') return absent
   // The service may drop markers: what looks like this create, carries no marker and is no other
   // local booking's may be it. The clerk compares; nothing is guessed.
-  const offset = deps.clockOffsetMs() ?? 0
-  const since = new Date(Date.parse(entry.createdAt) + offset - LOOKALIKE_MARGIN_MS).toISOString()
-  const route = { from: p.agency_from_id, to: p.agency_to_id, day: p.planned_delivery, since }
+  const route = { from: p.agency_from_id, to: p.agency_to_id, day: p.planned_delivery }
   const wanted = lineKey(p.lines.map((l) => ({ itemId: l.item_id, bookedQuantity: l.booked_quantity })))
   const lookalikes = (await readLookalikeShipments(deps.graphql, route)).filter(
     (s) =>
