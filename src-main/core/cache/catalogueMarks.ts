@@ -86,6 +86,11 @@ export function markBundlesSeen(db: Sqlite, seen: string | null): void {
   if (seen !== null && (kept === null || seen > kept)) write(db, keys.bundlesSeenUntil, seen)
 }
 
+/** A full pull's newest: it read every bundle, so it replaces the kept time (one a clock set wrong left goes with it). */
+export function replaceBundlesSeen(db: Sqlite, seen: string | null): void {
+  if (seen !== null) write(db, keys.bundlesSeenUntil, seen)
+}
+
 /** When each agency's stock was read, by agency id. */
 export function stockReadAt(db: Sqlite): Map<number, ClockStamp> {
   const raw = read(db, keys.stockReadAt)

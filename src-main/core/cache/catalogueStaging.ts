@@ -4,7 +4,7 @@ import type { GraphqlBundle, PulledBundle, PulledItem, PulledLot, PulledStock } 
 import type { Sqlite } from '@base/sqlite'
 import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
 import type { ClockStamp } from './clockStamp'
-import { markBundlesSeen, markFullPull, markPulled, markStockRead } from './catalogueMarks'
+import { markFullPull, markPulled, markStockRead, replaceBundlesSeen } from './catalogueMarks'
 import {
   bundleRowValues,
   insertBundleFtsSql,
@@ -177,9 +177,9 @@ export class CatalogueStaging {
   /**
    * One batch of GraphQL bundles, each with its REST columns where the list gave them (`withRestColumns`: the list was
    * read whole); a bundle the list left out keeps them unknown. Returns the
-   * batch's newest `updated_at`.
+   * batch's newest `updated_at` up to `notAfter` (one later was stamped by a clock set wrong).
    */
-  writeBundles(batch: readonly GraphqlBundle[], withRestColumns: boolean): string | null {
+  writeBundles(batch: readonly GraphqlBundle[], withRestColumns: boolean, notAfter: string): string | null {
     const { bundle, bundleWords, mergeBundleWords, record, component, tag, restColumns } = this.staged
     const listed = withRestColumns && batch.length > 0 ? restColumns(batch[0]!.id, batch[batch.length - 1]!.id) : null
     let newest: string | null = null
@@ -188,7 +188,7 @@ export class CatalogueStaging {
         // Object.assign, not a spread: spreading these wide records left about 6 KB per bundle in the old
         // generation (measured), the most of the pull's peak memory; assign leaves none and is faster.
         const b: PulledBundle = Object.assign({}, unknownRestColumns, g, listed?.get(g.id))
-        if (b.updated_at !== null && (newest === null || b.updated_at > newest)) newest = b.updated_at
+        if (b.updated_at !== null && b.updated_at <= notAfter && (newest === null || b.updated_at > newest)) newest = b.updated_at
         bundle.run(...bundleRowValues(b))
         record.run(b.id, pulledBundleRecordJson(b))
         for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
@@ -211,7 +211,7 @@ export class CatalogueStaging {
       () => {
         markPulled(this.db, at, marks.capabilities)
         markFullPull(this.db, at.at)
-        markBundlesSeen(this.db, marks.bundlesSeenUntil)
+        replaceBundlesSeen(this.db, marks.bundlesSeenUntil)
         markStockRead(this.db, marks.agencyIds, at, false)
       },
       async () => {

@@ -6,6 +6,7 @@ import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStaging } from '../cache/catalogueStaging'
 import { stampNow } from '../cache/clockStamp'
+import { seenNotAfter } from './bundlesSeen'
 
 export interface PullDeps {
   /** The entity's catalogue, as the full pull writes its next snapshot. */
@@ -88,8 +89,9 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     done = 0
     // The newest change the service stamped: the next routine pull asks for what changed since (its clock, not ours).
     let seenUntil: string | null = null
+    const notAfter = seenNotAfter(deps.now(), deps.serviceOffsetMs())
     for await (const batch of bundles) {
-      const newest = staging.writeBundles(batch, restListRead)
+      const newest = staging.writeBundles(batch, restListRead, notAfter)
       if (newest !== null && (seenUntil === null || newest > seenUntil)) seenUntil = newest
       onProgress({ phase: 'bundles', done: (done += batch.length), total: totals.bundles ?? null })
     }

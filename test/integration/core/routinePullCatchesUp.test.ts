@@ -171,4 +171,22 @@ describe('a routine pull catches up with the service', () => {
     expect(Date.parse(stockReadAt(db(h)).get(own)!.at) - stockAskedAt).toBeLessThan(1000)
     expect(Date.parse((await h.call('catalogue.status')).pulledAt!) - stockAskedAt).toBeLessThan(1000)
   }, 120_000)
+
+  it("a bundle stamped in the service's future (its clock once set wrong) does not hide the changes made after it", async () => {
+    const entity = (await h.call('profile.whoami')).currentEntity!.id
+    const [wrong, changed] = service
+      .prepare<[number], number>('SELECT id FROM bundles WHERE entity_id = ? ORDER BY id LIMIT 2')
+      .pluck()
+      .all(entity)
+    // A year ahead, as the service stores its times ("2026-11-28 09:40:00.000000").
+    const ahead = new Date(Date.now() + 365 * 24 * 60 * 60_000).toISOString().replace('T', ' ').replace('Z', '000')
+    service.prepare('UPDATE bundles SET updated_at = ? WHERE id = ?').run(ahead, wrong!)
+    await h.call('catalogue.pull')
+    await h.call('catalogue.pull', { full: true })
+    expect(
+      (await rest(sandbox, user(), 'PATCH', `/inventories/bundles/${changed!}.json`, { bundle: { name: 'Cambiado después' } })).status,
+    ).toBe(200)
+    await h.call('catalogue.pull')
+    expect(db(h).prepare<[number], string>('SELECT name FROM bundles WHERE id = ?').pluck().get(changed!)).toBe('Cambiado después')
+  }, 120_000)
 })

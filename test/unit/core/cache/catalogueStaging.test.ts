@@ -36,6 +36,8 @@ const reference = {
   agencies: [{ id: 9, name: 'Central', agency_category_id: null, active: true }],
 }
 const capabilities = { tags: false, itemBarcodes: false, bundleColumns: true }
+/** Later than every bundle these tests stage: none is taken for one stamped by a clock set wrong. */
+const NOT_AFTER = '2100-01-01T00:00:00.000Z'
 
 /** A full pull's writes of two bundles; `keep` puts what the REST list gave in the temporary table. */
 async function pull(
@@ -55,6 +57,7 @@ async function pull(
   const seen = staging.writeBundles(
     [graphqlBundle(1, 'CAJA-1', '2026-11-01T10:00:00.000Z'), graphqlBundle(2, 'CAJA-2', '2026-11-02T10:00:00.000Z')],
     listRead,
+    NOT_AFTER,
   )
   await staging.swapIn({ capabilities, bundlesSeenUntil: seen, agencyIds: [9] }, { at: '2026-11-29T00:00:00.000Z', offsetMs: null })
   staging.dropRestColumns()
@@ -154,7 +157,7 @@ describe('the full pull staging the catalogue', () => {
     const s = store()
     await pull(s, () => {})
     const staging = stagedLots(s)
-    staging.writeBundles([graphqlBundle(3, 'CAJA-3', '2026-11-03T10:00:00.000Z')], true)
+    staging.writeBundles([graphqlBundle(3, 'CAJA-3', '2026-11-03T10:00:00.000Z')], true, NOT_AFTER)
     let finished = false
     const seen: number[][] = []
     // A clerk's scan between two turns: the bundles the counter would search.
@@ -184,7 +187,7 @@ describe('the full pull staging the catalogue', () => {
     first.openRestColumns()
     first.begin()
     first.writeReference(reference)
-    for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false)
+    for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false, NOT_AFTER)
     await first.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, { at: '2026-11-29T00:00:00.000Z', offsetMs: null })
     first.dropRestColumns()
     // A whole table dropped in one statement held the file from a clerk's save for as long as it took to free every
@@ -197,7 +200,7 @@ describe('the full pull staging the catalogue', () => {
     second.openRestColumns()
     second.begin()
     second.writeReference(reference)
-    second.writeBundles([graphqlBundle(1, 'CAJA-1', '2026-11-02T10:00:00.000Z')], false)
+    second.writeBundles([graphqlBundle(1, 'CAJA-1', '2026-11-02T10:00:00.000Z')], false, NOT_AFTER)
     await second.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, { at: '2026-11-30T00:00:00.000Z', offsetMs: null })
     second.dropRestColumns()
     expect(left.filter((n) => n > 0 && n < 2500).length).toBeGreaterThan(1)
