@@ -29,7 +29,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     void loadTags()
   }
   const snapshot = useCatalogueSnapshot(cachedRowsChanged)
-  const { categories, loadCategories } = useItemCategories()
+  const { categories, categoriesError, loadCategories, forgetCategories } = useItemCategories()
   const media = useBundleMedia()
 
   // Another company has its own categories and bundles.
@@ -38,7 +38,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     () => whoami.currentEntity?.id,
     (next, previous) => {
       if (previous === undefined || next === previous) return
-      categories.value = []
+      forgetCategories()
       media.forgetMedia()
     },
   )
@@ -51,6 +51,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     loadTags,
     ...catalogueReads,
     categories,
+    categoriesError,
     loadCategories,
     ...useBundleCommands(cachedRowsChanged),
     ...media,

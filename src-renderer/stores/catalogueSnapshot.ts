@@ -36,8 +36,12 @@ export function useCatalogueSnapshot(rowsChanged: () => void) {
   onEvent('catalogue.progress', (next) => {
     progress.value = next.phase === 'done' ? null : next
   })
-  // Another entity, another cache: its state is read at once, not when its first pull ends.
-  onEvent('entity.changed', () => void statusLoader.load())
+  // Another entity, another cache: its state is read at once, not when its first pull ends. The state of the
+  // company left behind goes first, so a read that fails shows the state as unknown, not as the old company's.
+  onEvent('entity.changed', () => {
+    status.value = null
+    void statusLoader.load()
+  })
   // The clocks' difference measured anew: the snapshot's time is told on this clock as it is now (the core's
   // clockStamp.ts), so a computer set right since the pull makes the figures older: read it again.
   // The core tells a difference once it matters (a minute or more), so none told yet is as good as none.

@@ -16,6 +16,8 @@ export interface CatalogueList {
   visible: { first: number; last: number }
   /** The total and the truncation of the latest answer. */
   answered: (page: CataloguePage) => void
+  /** The total and the truncation unknown: no answer stands for what is asked now. */
+  forgotten: () => void
 }
 
 /**
@@ -28,7 +30,10 @@ export function useCatalogueReload(list: CatalogueList, fetchPage: (page: number
   let reloading: number[] = []
   const loader = createLoader(readVisible, showVisible)
 
-  /** The pages on screen, read together; a failure still current empties the list (its error says why). */
+  /**
+   * The pages on screen, read together; a failure still current empties the list (its error says why) and forgets
+   * its count, which belonged to the rows gone (the footer would count a filter never read).
+   */
   async function readVisible(): Promise<{ pages: number[]; results: CataloguePage[] }> {
     const gen = list.generation
     const pages = reloading
@@ -37,6 +42,7 @@ export function useCatalogueReload(list: CatalogueList, fetchPage: (page: number
     } catch (err) {
       if (gen === list.generation) {
         cache.clear()
+        list.forgotten()
         version.value += 1
       }
       throw err

@@ -26,6 +26,10 @@ export function useCatalogueRows(filters: () => CatalogueFilters, pageSize = 100
       total.value = result.total
       truncated.value = result.truncated
     },
+    forgotten: () => {
+      total.value = null
+      truncated.value = false
+    },
   }
   const { cache, version } = list
 

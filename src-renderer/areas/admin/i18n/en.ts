@@ -21,12 +21,15 @@ const admin: AdminMessages = {
     switched: 'You are now working in {entity}',
     noMemberships: 'Your user does not belong to any company.',
     reload: 'Reload',
+    reloadFailed: 'Your profile could not be read again: the one read before is shown',
   },
   company: {
     title: 'Company',
     subtitle: 'Details of the current company (read-only).',
     logos: 'Logos',
     noLogos: 'The company has no logos.',
+    currencyFailed: "The company's currency could not be read",
+    currencyNotRead: 'Could not be read',
     reload: 'Reload',
     costingMethods: {
       average: 'Weighted average cost',

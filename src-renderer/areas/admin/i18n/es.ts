@@ -20,12 +20,15 @@ const admin = {
     switched: 'Ahora trabaja en {entity}',
     noMemberships: 'Su usuario no pertenece a ninguna empresa.',
     reload: 'Volver a cargar',
+    reloadFailed: 'No se pudo volver a leer su perfil: se muestra el que se leyó antes',
   },
   company: {
     title: 'Empresa',
     subtitle: 'Datos de la empresa actual (solo lectura).',
     logos: 'Logotipos',
     noLogos: 'La empresa no tiene logotipos.',
+    currencyFailed: 'No se pudo leer la moneda de la empresa',
+    currencyNotRead: 'No se pudo leer',
     reload: 'Volver a cargar',
     costingMethods: {
       average: 'Costo promedio ponderado',

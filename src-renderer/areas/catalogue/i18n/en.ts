@@ -7,6 +7,7 @@ const catalogue: CatalogueMessages = {
   catalogue: {
     stockAsOf: 'Stock as of {time}',
     noSnapshotShort: 'No catalogue downloaded',
+    statusFailed: 'The state of the catalogue saved on this computer could not be read',
     noSnapshot:
       'There is no catalogue saved on this computer yet. Press “Refresh” while online to download it; after that you can search without the network.',
     stale: 'Stock may be out of date (read: {time}). Press “Refresh” when you are online.',
@@ -49,6 +50,7 @@ const catalogue: CatalogueMessages = {
     emptyFiltered: 'No bundle matches the search and filters.',
     emptyPulling: 'Downloading the catalogue: the bundles show here as soon as it finishes.',
     emptyNoSnapshot: 'There are no bundles to show until the catalogue is downloaded.',
+    emptyUnknown: 'There are no bundles to show.',
     byCategory: 'by category',
     activeYes: 'Active',
     activeNo: 'Inactive',
@@ -194,6 +196,7 @@ const catalogue: CatalogueMessages = {
     dynamicOn: 'Made of the items of a category.',
     dynamicOff: 'Fixed components with their quantities.',
     categoryPlaceholder: 'Choose a category',
+    categoriesFailed: 'The item categories could not be read',
     components: {
       searchPlaceholder: 'Add an item: search by code or name',
       stockShort: 'stock {stock}',

@@ -6,6 +6,7 @@ const catalogue = {
   catalogue: {
     stockAsOf: 'Existencias al {time}',
     noSnapshotShort: 'Sin catálogo descargado',
+    statusFailed: 'No se pudo leer el estado del catálogo guardado en este equipo',
     noSnapshot:
       'Todavía no hay catálogo guardado en este equipo. Pulse «Actualizar» con conexión para descargarlo; después podrá buscar sin red.',
     stale: 'Las existencias pueden no estar al día (leídas: {time}). Pulse «Actualizar» cuando tenga conexión.',
@@ -48,6 +49,7 @@ const catalogue = {
     emptyFiltered: 'Ningún conjunto coincide con la búsqueda y los filtros.',
     emptyPulling: 'Descargando el catálogo: los conjuntos aparecerán aquí en cuanto termine.',
     emptyNoSnapshot: 'No hay conjuntos que mostrar hasta que se descargue el catálogo.',
+    emptyUnknown: 'No hay conjuntos que mostrar.',
     byCategory: 'por categoría',
     activeYes: 'Activo',
     activeNo: 'Inactivo',
@@ -194,6 +196,7 @@ const catalogue = {
     dynamicOn: 'Se arma con los artículos de una categoría.',
     dynamicOff: 'Componentes fijos, con sus cantidades.',
     categoryPlaceholder: 'Elija una categoría',
+    categoriesFailed: 'No se pudieron leer las categorías de artículos',
     components: {
       searchPlaceholder: 'Añadir un artículo: busque por código o nombre',
       stockShort: 'existencia {stock}',

@@ -78,6 +78,22 @@ describe('the catalogue list’s rows', () => {
     expect(list.rowAt(0)?.code).toBe('all-0')
   })
 
+  it('counts nothing for new filters whose read failed: the previous filters’ count goes with their rows', async () => {
+    const list = rows()
+    const first = list.reload(true)
+    asked[0]!.answer(1234)
+    await first
+    expect(list.total.value).toBe(1234)
+    query = 'tubo'
+    const failed = list.reload(true)
+    asked[1]!.refuse(new AppError('internal'))
+    await failed
+    expect(list.error.value?.code).toBe('internal')
+    expect(list.rowAt(0)).toBeUndefined()
+    expect(list.total.value).toBeNull()
+    expect(list.truncated.value).toBe(false)
+  })
+
   it('drops a reload overtaken by newer filters, and a page read before them', async () => {
     const list = rows()
     list.show(20, 29)

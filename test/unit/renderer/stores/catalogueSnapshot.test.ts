@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogueStatus } from '@shared/catalogue'
 import type { ConnectionState } from '@shared/domain'
+import { AppError } from '@shared/errors'
 import { useCatalogueSnapshot } from '@renderer/stores/catalogueSnapshot'
 import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 
@@ -52,5 +53,20 @@ describe("the catalogue's state", () => {
     // The same difference told again (the link's other changes carry it too): nothing more to read.
     announceLine(11 * minute + 5000)
     expect(statusReads()).toBe(2)
+  })
+})
+
+describe("the catalogue's state after a switch of company", () => {
+  it("is not the previous company's while the new company's cannot be read", async () => {
+    request
+      .mockResolvedValueOnce(status('2026-12-01T10:00:00.000Z'))
+      .mockRejectedValueOnce(new AppError('internal', { detail: 'cache read failed' }))
+    const snapshot = useCatalogueSnapshot(() => undefined)
+    await snapshot.loadStatus()
+    expect(snapshot.hasSnapshot.value).toBe(true)
+
+    announce('entity.changed', {})
+    await vi.waitFor(() => expect(snapshot.statusError.value).not.toBeNull())
+    expect(snapshot.status.value).toBeNull()
   })
 })
