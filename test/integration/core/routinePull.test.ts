@@ -1,26 +1,19 @@
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, storeFileName, type RunningSandbox } from '@sandbox'
-import { openSqlite, type Sqlite } from '@base/sqlite'
+import { describe, expect, it } from 'vitest'
+import type { Sqlite } from '@base/sqlite'
 import { idsQuery } from '@core/api/catalogueChanges'
 import { stockReadAt } from '@core/cache/catalogueMarks'
 import { catalogueTables } from '@core/cache/migrations'
 import { bookableItem } from '../../support/bookableItem'
-import { coreHarness, type CoreHarness } from '../../support/coreHarness'
-import { isGraphql, startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
+import { coreHarness } from '../../support/coreHarness'
+import { isGraphql } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
 import { rest } from '../sandbox/sandboxClient'
+import { db, h, proxy, sandbox, service, user, usePullStation } from './pullStation'
 
 // Issue 32, item 2: a routine pull reads what changed since the last one and
 // brings exactly that into the cache; a full pull is the judge of "exactly".
 
-let sandbox: RunningSandbox
-let service: Sqlite
-let proxy: InterceptingProxy
-let h: CoreHarness
-const user = () => sandbox.users[0]!
 const seen: string[] = []
-const db = (core: CoreHarness) => core.core.services.catalogue.store().db
 
 /**
  * Every catalogue table's rows, in one order, so two caches compare row by row. A bundle read by its
@@ -43,23 +36,7 @@ function dump(cache: Sqlite): Record<(typeof catalogueTables)[number], unknown[]
   return out
 }
 
-beforeAll(async () => {
-  const dataDir = tempDir()
-  sandbox = await startSandbox({ dataDir })
-  // The service's own file: another user's change that the interface has no route for (an item deleted).
-  service = openSqlite(join(dataDir, storeFileName))
-  proxy = await startInterceptingProxy(sandbox.url)
-  h = await coreHarness(tempDir(), { requestTimeoutMs: 5000 })
-  await h.call('session.signIn', { serverUrl: proxy.url, email: user().email, token: user().token })
-  await h.call('profile.whoami')
-  await h.call('catalogue.pull')
-}, 60_000)
-afterAll(async () => {
-  service?.close()
-  await h?.close()
-  await proxy?.close()
-  await sandbox?.close()
-})
+usePullStation()
 
 describe('a routine pull', () => {
   it('after one bundle, one stock row and one item change, brings exactly those, and not the whole catalogue', async () => {

@@ -1,23 +1,14 @@
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, storeFileName, type RunningSandbox } from '@sandbox'
-import { openSqlite, type Sqlite } from '@base/sqlite'
+import { describe, expect, it } from 'vitest'
 import { agencyStockQuery } from '@core/api/catalogueChanges'
 import { stockReadAt } from '@core/cache/catalogueMarks'
 import { bookableItem } from '../../support/bookableItem'
-import { coreHarness, type CoreHarness } from '../../support/coreHarness'
-import { isGraphql, startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
+import { coreHarness } from '../../support/coreHarness'
+import { isGraphql } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
 import { rest } from '../sandbox/sandboxClient'
+import { db, h, proxy, sandbox, service, user, usePullStation } from './pullStation'
 
 // What a routine pull leaves in the cache, judged by what a full pull of another station holds; and how old it says it is.
-
-let sandbox: RunningSandbox
-let service: Sqlite
-let proxy: InterceptingProxy
-let h: CoreHarness
-const user = () => sandbox.users[0]!
-const db = (core: CoreHarness) => core.core.services.catalogue.store().db
 
 /** A list under data.<root> in a GraphQL answer, without the rows `drop` names. */
 const without = (root: string, drop: (row: Record<string, unknown>) => boolean) => (answer: unknown) => {
@@ -42,22 +33,7 @@ async function judgeStock(itemId: number, agencyId: number): Promise<number | un
   }
 }
 
-beforeAll(async () => {
-  const dataDir = tempDir()
-  sandbox = await startSandbox({ dataDir })
-  service = openSqlite(join(dataDir, storeFileName))
-  proxy = await startInterceptingProxy(sandbox.url)
-  h = await coreHarness(tempDir(), { requestTimeoutMs: 5000 })
-  await h.call('session.signIn', { serverUrl: proxy.url, email: user().email, token: user().token })
-  await h.call('profile.whoami')
-  await h.call('catalogue.pull', { full: true })
-}, 60_000)
-afterAll(async () => {
-  service?.close()
-  await h?.close()
-  await proxy?.close()
-  await sandbox?.close()
-})
+usePullStation()
 
 describe('a routine pull catches up with the service', () => {
   it('an item committed late (id below the largest one seen) is brought by the next routine pull', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bundleInput, ean13CheckDigit, type BundleDetail } from '@shared/catalogue'
+import { bundleInput, ean13CheckDigit } from '@shared/catalogue'
 import {
   changesFrom,
   checkForm,
@@ -12,49 +12,21 @@ import {
   newBundleForm,
   serviceMessagesByField,
 } from '@renderer/areas/catalogue/bundleForm'
+import { bundle } from './bundleFixture'
 
-const image = null
-const detail: BundleDetail = {
-  id: 7,
-  zid: 7,
-  active: true,
-  code: 'PAQ-00007',
+const detail = bundle({
   ean13: '7409100000072',
-  name: 'Surtido de plomería',
-  description: null,
-  extraDescription: null,
-  entityId: 101,
-  updaterId: 1,
-  createdAt: null,
-  updatedAt: null,
   bundleDetailsCount: 2,
-  paysVat: true,
-  quotable: false,
-  ecommerce: false,
-  sellable: true,
-  purchasable: false,
-  forceAsServiceForDocumentExternalStorageService: false,
-  categoryBundle: false,
-  itemCategoryId: null,
-  itemCountryCodeId: null,
   weight: 2.5,
-  volume: null,
   measurementUnit: 'kit',
   color: '#1e88e5',
-  image,
-  image2: image,
-  image3: image,
-  image4: image,
-  image5: image,
-  youtubeVideoUrl: null,
   tags: ['oferta'],
   components: [
     { id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40, active: true },
     { id: 72, itemId: 502, quantity: '1.5', itemCode: 'ART-2', itemName: 'Codo', available: 3, active: true },
   ],
   available: 2,
-  source: 'cache',
-}
+})
 
 describe('bundle form', () => {
   it('a form left alone has nothing to send', () => {

@@ -7,7 +7,8 @@ import type { ConnectionState } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import { answers, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
 import { said } from '../../../support/renderer/mountInApp'
-import { bundle, byTestId, mountCatalogueScreen } from './catalogueScreens'
+import { bundle } from './bundleFixture'
+import { byTestId, mountCatalogueScreen } from './catalogueScreens'
 
 // The bundle screen as the router shows it, against a stand-in of the API client.
 vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))

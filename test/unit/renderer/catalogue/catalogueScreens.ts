@@ -3,7 +3,6 @@ import { mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router'
 import { NConfigProvider, NDialogProvider, NMessageProvider } from 'naive-ui'
-import type { BundleDetail } from '@shared/catalogue'
 import { i18n } from '@renderer/i18n'
 
 /**
@@ -33,46 +32,5 @@ export async function mountCatalogueScreen(at: string, list?: Component): Promis
   const wrapper = mount(Host, { global: { plugins: [createPinia(), i18n, router], stubs: { transition: false } }, attachTo: document.body })
   return { wrapper, router }
 }
-
-/** A bundle as the core gives it from the cache: one component, no images. */
-export const bundle = (over: Partial<BundleDetail> = {}): BundleDetail => ({
-  id: 7,
-  zid: 7,
-  active: true,
-  code: 'PAQ-00007',
-  ean13: null,
-  name: 'Surtido de plomería',
-  description: null,
-  extraDescription: null,
-  entityId: 101,
-  updaterId: 1,
-  createdAt: null,
-  updatedAt: null,
-  bundleDetailsCount: 1,
-  paysVat: true,
-  quotable: false,
-  ecommerce: false,
-  sellable: true,
-  purchasable: false,
-  forceAsServiceForDocumentExternalStorageService: false,
-  categoryBundle: false,
-  itemCategoryId: null,
-  itemCountryCodeId: null,
-  weight: null,
-  volume: null,
-  measurementUnit: null,
-  color: null,
-  image: null,
-  image2: null,
-  image3: null,
-  image4: null,
-  image5: null,
-  youtubeVideoUrl: null,
-  tags: [],
-  components: [{ id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40, active: true }],
-  available: 20,
-  source: 'cache',
-  ...over,
-})
 
 export const byTestId = (id: string): HTMLElement | null => document.body.querySelector<HTMLElement>(`[data-testid="${id}"]`)

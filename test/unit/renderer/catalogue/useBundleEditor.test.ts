@@ -1,52 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { BundleDetail } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { answers, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
+import { bundle } from './bundleFixture'
 
 // The bundle editor's controller without a browser: the stores against a stand-in of the API client.
 vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 const { useBundleEditor } = await import('@renderer/areas/catalogue/composables/useBundleEditor')
 
-const image = null
-const detail: BundleDetail = {
-  id: 7,
-  zid: 7,
-  active: true,
-  code: 'PAQ-00007',
-  ean13: null,
-  name: 'Surtido de plomería',
-  description: null,
-  extraDescription: null,
-  entityId: 101,
-  updaterId: 1,
-  createdAt: null,
-  updatedAt: null,
-  bundleDetailsCount: 1,
-  paysVat: true,
-  quotable: false,
-  ecommerce: false,
-  sellable: true,
-  purchasable: false,
-  forceAsServiceForDocumentExternalStorageService: false,
-  categoryBundle: false,
-  itemCategoryId: null,
-  itemCountryCodeId: null,
-  weight: null,
-  volume: null,
-  measurementUnit: null,
-  color: null,
-  image,
-  image2: image,
-  image3: image,
-  image4: image,
-  image5: image,
-  youtubeVideoUrl: null,
-  tags: [],
-  components: [{ id: 71, itemId: 501, quantity: '2', itemCode: 'ART-1', itemName: 'Tubo', available: 40, active: true }],
-  available: 20,
-  source: 'cache',
-}
+const detail = bundle()
 const inputsOf = (name: string) => sent.filter((r) => r.name === name).map((r) => r.input)
 
 beforeEach(() => {
