@@ -100,6 +100,10 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
 const absent: Reconciled = { outcome: 'absent' }
 
 async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Reconciled> {
+  // The booking has its number: the service answered this create (a cache recovered after a power cut puts a
+  // confirmed create back, beside the booking's later changes, as unknown). Its own record is no look-alike.
+  const own = deps.bookings.serviceIdOf(entry.localId)
+  if (own !== null) return { outcome: 'applied', record: await fetchBooking(deps.rest, own) }
   const p = readStored(storedCreate, entry.payload, 'create')
   const carries = (s: MarkedShipment) => s.memo?.includes(entry.marker) === true
   const shared = sharedRead(p.agency_from_id, deps)
