@@ -162,8 +162,16 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
     this.stmt('UPDATE outbox SET candidates = ? WHERE seq = ?').run(JSON.stringify(candidates), seq)
   }
 
-  /** The clerk asked to send it again (for a held create: none of the look-alikes is it). */
+  /**
+   * The clerk asked to send it again (for a held create: none of the look-alikes is it). One that may be on the service
+   * (sent without an answer, or on the wire) is only made due now: it is read back before anything is sent again.
+   */
   requeue(seq: number): void {
+    const state = this.get(seq)?.state
+    if (state === 'unknown' || state === 'sending') {
+      this.stmt('UPDATE outbox SET next_attempt_at = NULL WHERE seq = ?').run(seq)
+      return
+    }
     this.set(seq, 'queued', null, null)
     this.stmt('UPDATE outbox SET candidates = NULL WHERE seq = ?').run(seq)
   }
