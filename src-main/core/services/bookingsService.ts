@@ -28,6 +28,7 @@ import type { SessionService } from './sessionService'
 import { claimHeldCandidate, discardEntry, keepTheirEntry, requeueEntry } from './outboxEntryCommands'
 import { PushRunner, type PushResult } from './pushRunner'
 import { createFields, keptFields, newMarker } from './bookingFields'
+import { earliestDue } from '../sync/bookingPusher'
 
 /** A command's answer: the booking it changed and what the screens apply. */
 export interface BookingChanged {
@@ -258,8 +259,7 @@ export class BookingsService {
    */
   nextDueAt(): string | null {
     const { outbox } = this.cache()
-    const times = [outbox.nextDueAt(), outbox.pictures.nextDueAt()].filter((t): t is string => t !== null)
-    return times.length ? times.sort()[0]! : null
+    return earliestDue([outbox.nextDueAt(), outbox.pictures.nextDueAt()], this.now())
   }
 
   /** The current entity's open cache (its bookings and outbox): for the runners' diagnostics and tests. */

@@ -39,9 +39,25 @@ export interface PushReport {
   conflicts: number
 }
 
+const LONGEST_BACKOFF_MS = 60_000
+
 /** 1 s, 2 s, 4 s … up to a minute: a service that is down is not hammered. */
 export function backoffMs(attempts: number): number {
-  return Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1))
+  return Math.min(LONGEST_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1))
+}
+
+/**
+ * A retry time later than this was stamped by a clock set back since (a computer days fast at the failure, set right
+ * by network time): no backoff reaches it, so such an entry is due now rather than days from now without a word.
+ */
+export function setBackPast(now: Date): string {
+  return new Date(now.getTime() + LONGEST_BACKOFF_MS + 1000).toISOString()
+}
+
+/** The earliest of the queues' due times ('' at once, as for one past `setBackPast`), or null when none waits. */
+export function earliestDue(times: readonly (string | null)[], now: Date): string | null {
+  const earliest = times.filter((t): t is string => t !== null).sort()[0] ?? null
+  return earliest !== null && earliest > setBackPast(now) ? '' : earliest
 }
 
 /**
@@ -55,6 +71,7 @@ export async function pushOutbox(given: PushDeps): Promise<PushReport> {
   const { outbox } = deps
   const stamp = () => deps.now().toISOString()
   outbox.recoverSending()
+  outbox.dueNowIfAfter(setBackPast(deps.now()))
   const report: PushReport = { sent: 0, waiting: 0, failed: 0, conflicts: 0 }
   const tried = new Set<number>()
   // Asked by hand, every waiting entry goes once; otherwise only those past their backoff.

@@ -4,7 +4,7 @@ import { readStepPicture, sendStepPicture, type StepPictureView } from '../api/b
 import type { RestClient } from '../api/restClient'
 import type { BookingStore } from '../cache/bookingStore'
 import type { DuePicture, PictureQueue } from './outbox/pictureQueue'
-import { backoffMs } from './bookingPusher'
+import { backoffMs, setBackPast } from './bookingPusher'
 
 export interface PicturePushDeps {
   pictures: PictureQueue
@@ -38,6 +38,7 @@ function landed(view: StepPictureView, p: Pick<DuePicture, 'step' | 'marker' | '
 export async function pushPictures(deps: PicturePushDeps): Promise<number> {
   const { pictures } = deps
   pictures.recoverSending()
+  pictures.dueNowIfAfter(setBackPast(deps.now()))
   let sent = 0
   for (const p of pictures.due(deps.ignoreBackoff ? '9999' : deps.now().toISOString())) {
     if (await pushPicture(p, deps)) sent++

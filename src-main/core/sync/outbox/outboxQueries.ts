@@ -53,7 +53,7 @@ export interface SentEntry {
 }
 
 const OPEN = "state != 'done'"
-const DUE = "state IN ('queued', 'unknown')"
+export const DUE = "state IN ('queued', 'unknown')"
 /** States that stop a booking until the clerk acts; the first one's error is the booking's problem. */
 const STOPPED = "('failed', 'conflict', 'held')"
 

@@ -6,7 +6,7 @@ import type { BookingOutbox } from '../../cache/bookingOutbox'
 import { Kept } from '../../cache/preparedStatements'
 import { DeliverySignatures } from './deliverySignatures'
 import { PictureQueue } from './pictureQueue'
-import { OutboxQueries, type EntryState, type QueuedEntry } from './outboxQueries'
+import { DUE, OutboxQueries, type EntryState, type QueuedEntry } from './outboxQueries'
 
 // Where the pusher and the services have always found the entries' shapes.
 export type { EntryState, QueuedEntry, SentEntry } from './outboxQueries'
@@ -125,6 +125,11 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
    */
   settleLazily<T>(fn: () => T): T {
     return commitUnsynced(this.db, fn)
+  }
+
+  /** Waiting entries to be tried later than `limit` are made due at once (bookingPusher.setBackPast says why). */
+  dueNowIfAfter(limit: string): void {
+    this.stmt(`UPDATE outbox SET next_attempt_at = NULL WHERE ${DUE} AND next_attempt_at > ?`).run(limit)
   }
 
   markSending(seq: number, now: string): void {

@@ -164,6 +164,13 @@ export class PictureQueue {
     )
   }
 
+  /** Waiting pictures to be tried later than `limit` are made due at once (bookingPusher.setBackPast says why). */
+  dueNowIfAfter(limit: string): void {
+    this.db
+      .prepare(`UPDATE booking_pictures SET next_attempt_at = NULL WHERE state IN ('waiting', 'unknown') AND next_attempt_at > ?`)
+      .run(limit)
+  }
+
   /** Pictures that were on the wire when the process stopped: read back before anything is sent again. */
   recoverSending(): number {
     return this.db.prepare("UPDATE booking_pictures SET state = 'unknown' WHERE state = 'sending'").run().changes
