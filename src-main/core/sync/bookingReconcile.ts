@@ -87,7 +87,8 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
       const lines = (l: { item_id: number; booked_quantity: string | number }[]) =>
         lineKey(l.map((m) => ({ itemId: m.item_id, bookedQuantity: m.booked_quantity })))
       const same =
-        (changes.lines === undefined || lines(changes.lines) === lines(current.movements)) &&
+        (changes.lines === undefined ||
+          (lines(changes.lines) === lines(current.movements) && lotsKept(changes.lines, current.movements))) &&
         (changes.reference === undefined || changes.reference === current.reference) &&
         (changes.agency_to_id === undefined || changes.agency_to_id === current.agency_to_id) &&
         (changes.planned_delivery === undefined || changes.planned_delivery === current.planned_delivery) &&
@@ -98,6 +99,23 @@ export async function reconcile(entry: QueuedEntry, deps: ReconcileDeps): Promis
 }
 
 const absent: Reconciled = { outcome: 'absent' }
+
+type LotLine = { item_id: number; booked_quantity: string | number; lot_id: number | null }
+/**
+ * Whether every line the edit gave a lot has it on the service: an edit that only moved a line to another lot has the
+ * same items and quantities, and unsent it would look applied. A line sent without a lot may get one there.
+ */
+function lotsKept(sent: readonly LotLine[], theirs: readonly LotLine[]): boolean {
+  const key = (l: LotLine) => `${l.item_id}:${Number(l.booked_quantity)}:${l.lot_id}`
+  const left = theirs.map(key)
+  return sent.every((l) => {
+    if (l.lot_id === null) return true
+    const at = left.indexOf(key(l))
+    if (at < 0) return false
+    left.splice(at, 1)
+    return true
+  })
+}
 
 async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Reconciled> {
   // The booking has its number: the service answered this create (a cache recovered after a power cut puts a
