@@ -24,15 +24,16 @@ export interface DeliverDeps {
 
 /**
  * Sends a deliver entry. A booking that never travelled goes through the interface's deliver.json,
- * whole. One in transit goes through the transits when it was counted (the only path that takes
- * quantities); delivered whole, through the route this server is known to take, or deliver.json
+ * whole. One in transit goes through the transits when it was counted or carries a note (the only
+ * path that takes quantities and a memo); delivered whole, through the route this server is known to take, or deliver.json
  * tried first: its refusal (or an answer that does not show it delivered) sends it through the
  * transits, which are then remembered for this server.
  */
 export async function sendDeliver(payload: unknown, serviceId: number, inTransit: boolean, deps: DeliverDeps): Promise<ServiceShipment> {
   const p = readStored(storedDeliver, payload, 'deliver')
   if (!inTransit && p.delivered === undefined) return (await deliverBooking(deps.rest, serviceId)) ?? deps.readBack(serviceId)
-  const whole = p.delivered === undefined
+  // The transits are also the only path that carries the clerk's note: deliver.json is a GET without a memo.
+  const whole = p.delivered === undefined && !p.note
   if (whole && deps.inTransit.known() !== 'transits') {
     const delivered = await throughDeliverPath(serviceId, deps)
     if (delivered) {
