@@ -175,7 +175,7 @@ function sharedRead(from: number, deps: ReconcileDeps): Promise<MarkedShipment[]
 
 /**
  * After a create the service answered: whether it kept the marker in the memo, learnt once (and again
- * while it is not known to keep it). The answer's own memo says so when it carries one; otherwise the
+ * while it is not known to keep it, and a day after it was). The answer's own memo says so when it carries one; otherwise the
  * shipment's memo is read. A read that fails or does not show the shipment yet teaches nothing.
  */
 export async function learnMarkerEcho(
@@ -184,7 +184,7 @@ export async function learnMarkerEcho(
   deps: Pick<ReconcileDeps, 'graphql' | 'markerEcho'>,
   now: Date,
 ): Promise<void> {
-  if (deps.markerEcho.state() === 'kept') return
+  if (deps.markerEcho.freshlyKept(now)) return
   if (record.memo?.includes(entry.marker)) return deps.markerEcho.note(true, now)
   const memo = await readShipmentMemo(deps.graphql, record.id).catch(() => undefined)
   if (memo !== undefined) deps.markerEcho.note(memo?.includes(entry.marker) === true, now)

@@ -11,6 +11,8 @@ import type { Sqlite } from '@base/sqlite'
 export type MarkerEchoState = 'kept' | 'dropped' | 'unknown'
 
 const key = 'service.markerEcho'
+/** A service may change (an upgrade that stops keeping the memo): what it keeps is checked again after a day. */
+const RECHECK_MS = 24 * 60 * 60 * 1000
 const stored = z.object({ kept: z.boolean(), seenAt: z.string() })
 
 export class MarkerEcho {
@@ -19,6 +21,12 @@ export class MarkerEcho {
   state(): MarkerEchoState {
     const seen = readDocumentAs(this.db, key, stored)
     return seen === null ? 'unknown' : seen.kept ? 'kept' : 'dropped'
+  }
+
+  /** Kept, as learnt within the last day (either way on a clock set back or forth since). */
+  freshlyKept(now: Date): boolean {
+    const seen = readDocumentAs(this.db, key, stored)
+    return seen?.kept === true && Math.abs(now.getTime() - Date.parse(seen.seenAt)) < RECHECK_MS
   }
 
   note(kept: boolean, now: Date): void {
