@@ -128,14 +128,14 @@ async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Rec
   let match = shared && (await shared.catch(() => [])).find(carries)
   // Found in the push's shared read: it is on the service. Not found: only a read made now may say
   // so, since a resend follows.
-  match ??= (await readMarkedShipments(deps.graphql, p.agency_from_id, [entry.marker])).find(carries)
+  match ??= (await answerless(readMarkedShipments(deps.graphql, p.agency_from_id, [entry.marker]))).find(carries)
   if (match) return { outcome: 'applied', record: await fetchBooking(deps.rest, match.id) }
   if (deps.markerEcho.state() === 'kept') return absent
   // The service may drop markers: what looks like this create, carries no marker and is no other
   // local booking's may be it. The clerk compares; nothing is guessed.
   const route = { from: p.agency_from_id, to: p.agency_to_id, day: p.planned_delivery }
   const wanted = lineKey(p.lines.map((l) => ({ itemId: l.item_id, bookedQuantity: l.booked_quantity })))
-  const lookalikes = (await readLookalikeShipments(deps.graphql, route)).filter(
+  const lookalikes = (await answerless(readLookalikeShipments(deps.graphql, route))).filter(
     (s) =>
       !anyMarker.test(s.memo ?? '') &&
       (s.reference ?? null) === (p.reference ?? null) &&
@@ -153,6 +153,23 @@ async function findCreated(entry: QueuedEntry, deps: ReconcileDeps): Promise<Rec
       createdAt: s.createdAt,
       lines: s.lines.map((l) => ({ ...l, ...deps.describeItem(l.itemId) })),
     })),
+  }
+}
+
+/** Refusals that stop the push as they are: nothing was read, every entry waits as it was. */
+const stopping = new Set<string>(['network', 'unauthorized', 'forbidden', 'signed_out'])
+
+/**
+ * A search the service refused (a GraphQL 400 from a front server or a changed schema) says nothing of the create: it
+ * stays one whose outcome is unknown. Taken as the create's own refusal, it turned failed, and a retry sent it again.
+ */
+async function answerless<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read
+  } catch (raw) {
+    const err = AppError.from(raw)
+    if (stopping.has(err.code)) throw err
+    throw new AppError('unknown_outcome', { detail: `looking for the booking on the service failed: ${err.message}`, cause: err })
   }
 }
 
