@@ -128,6 +128,7 @@ const en: Messages = {
     question: 'What is this computer used for?',
     hint: 'It decides the first screen and the order of the menu. You can change it in Settings.',
     later: 'Later',
+    notKept: '«{station}» could not be saved as what this computer is used for',
     setting: 'This computer is a',
     settingHint: 'It decides the first screen when the app opens and which areas come first in the menu.',
     notChosen: 'Not chosen',

@@ -130,6 +130,7 @@ const es = {
     question: '¿Para qué se usa este equipo?',
     hint: 'Decide la primera pantalla y el orden del menú. Puede cambiarlo en Configuración.',
     later: 'Más tarde',
+    notKept: 'No se pudo guardar «{station}» como uso de este equipo',
     setting: 'Uso de este equipo',
     settingHint: 'Decide la primera pantalla al abrir la aplicación y qué áreas aparecen primero en el menú.',
     notChosen: 'Sin elegir',

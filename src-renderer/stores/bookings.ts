@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
-import { onEvent, request } from '../api'
-import type { CounterSetup } from '@shared/counter'
+import { computed } from 'vue'
+import { onEvent } from '../api'
 import { createLoader } from './loader'
 import { useBookingCommands } from './bookingCommands'
 import { useBookingsLists } from './bookingsLists'
+import { useBookingsSetup } from './bookingsSetup'
 import { useBookingsPush } from './bookingsPush'
 import { useBookingsRefresh } from './bookingsRefresh'
 import { useOurBookings } from './ourBookings'
@@ -22,13 +22,8 @@ export type { SyncSummary } from './bookingsLists'
 export const useBookingsStore = defineStore('bookings', () => {
   const lists = useBookingsLists()
   const { sync, lastSyncAt, loaded, apply } = lists
-  const setup = ref<CounterSetup | null>(null)
   const listsRead = createLoader(lists.readWhole)
-  const setupRead = createLoader(
-    () => request('counter.setup'),
-    (answer) => (setup.value = answer),
-  )
-  let settingUp: Promise<void> | null = null
+  const { setup, setupRead, loadSetup, forgetSetup } = useBookingsSetup()
   // The screen shows one failure: the lists' first, as without them it shows nothing.
   const loadError = computed(() => listsRead.error ?? setupRead.error)
 
@@ -36,16 +31,16 @@ export const useBookingsStore = defineStore('bookings', () => {
   onEvent('bookings.changed', (delta) => apply(delta))
   // Another company's cache, or another session's (signed in or out, training data reset): nothing held
   // here is its, so the lists are read whole (no change names them), or emptied when signed out.
+  // The setup (this station's agency, the company's agencies) is the company's too: Dispatch lists by that agency and
+  // Settings offers those agencies' stock, so it is read again for the new one when it was asked for here.
   onEvent('entity.changed', () => {
+    if (forgetSetup()) void loadSetup()
     if (loaded.value) void load()
   })
   onEvent('session.changed', (status) => {
     const wasLoaded = loaded.value
     lists.clear()
-    // A setup read still on its way is the last session's.
-    setupRead.reset()
-    settingUp = null
-    setup.value = null
+    forgetSetup()
     if (wasLoaded && status.state === 'signed_in') void load()
   })
 
@@ -62,15 +57,6 @@ export const useBookingsStore = defineStore('bookings', () => {
     if (!loaded.value) await load()
   }
 
-  /** The counter's setup, read again each time; screens asking at once share one read. */
-  function loadSetup(): Promise<void> {
-    if (settingUp) return settingUp
-    const reading = setupRead.load().then(() => {
-      if (settingUp === reading) settingUp = null
-    })
-    return (settingUp = reading)
-  }
-
   /** The screen's retry after a failure: whichever read failed is read again. */
   async function retryLoad(): Promise<void> {
     await Promise.all([setupRead.error ? loadSetup() : null, load()])
@@ -83,6 +69,8 @@ export const useBookingsStore = defineStore('bookings', () => {
     sync,
     lastSyncAt,
     loadError,
+    /** The lists' own failure, for a screen that shows only them (the Sync centre's outbox). */
+    listsError: computed(() => listsRead.error),
     loaded,
     apply,
     load,

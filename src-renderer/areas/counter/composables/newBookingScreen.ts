@@ -27,7 +27,7 @@ export interface NewBookingScreen {
   revealSelected: () => void
   /** Brings the first field Ctrl+Enter found missing into view. */
   revealMissing: () => void
-  say: (kind: 'success' | 'warning', text: string) => void
+  say: (kind: 'success' | 'warning' | 'error', text: string) => void
   /** Asks before the typed form is thrown away; `discard` runs on yes. */
   confirmDiscard: (discard: () => void) => void
   /** Leaves for the bookings list (an edit saved or abandoned). */

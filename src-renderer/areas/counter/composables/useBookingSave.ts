@@ -13,6 +13,8 @@ export interface BookingSaveNeeds {
   editing: boolean
   fields: BookingFields
   original: Ref<LocalBooking | null>
+  /** The edited booking's read is under way (useEditedBooking.ts). */
+  reading: () => boolean
   screen: NewBookingScreen
   lines: Pick<ReturnType<typeof useBookingLinesEditor>, 'catchUpDelivery' | 'forget' | 'selected'>
   today: () => string | null
@@ -27,17 +29,14 @@ export interface BookingSaveNeeds {
 /**
  * The whole save: the checks, the kept form settling, the create (or an edit's update) and the form emptied,
  * to the form kept again when the save failed. The form keeps everything typed on a failure; the message goes
- * where the problem is, and reading the booking and the lines' own checks say theirs in the same place.
+ * where the problem is, and the lines' own checks say theirs in the same place (an edit's read says its own).
  */
-export function useBookingSave({ editing, fields, original, screen, lines, today, check, lots, saved }: BookingSaveNeeds) {
+export function useBookingSave({ editing, fields, original, reading, screen, lines, today, check, lots, saved }: BookingSaveNeeds) {
   const { t } = screen
   const bookings = useBookingsStore()
   const openBooking = useOpenBookingStore()
   const { printSlipIfAsked } = usePrint()
-  const sending = useSubmit(async (asDraft: boolean) => {
-    if (editing && original.value) return saveEdit(original.value, asDraft)
-    return saveNew(asDraft)
-  })
+  const sending = useSubmit(async (asDraft: boolean) => (editing ? saveEdit(original.value!, asDraft) : saveNew(asDraft)))
 
   const changes = () =>
     ({
@@ -81,6 +80,9 @@ export function useBookingSave({ editing, fields, original, screen, lines, today
 
   /** Saves the booking (queued for the service), or as a draft kept here until the clerk confirms it. */
   async function save(asDraft = false, expiredConfirmed = false): Promise<void> {
+    // An edit whose booking could not be read does not know what it changes: saved as a new booking it would be a
+    // second one, and would take the counter's open booking with it. The read's error stays shown with its retry.
+    if (editing && !original.value) return screen.say('error', t(reading() ? 'counter.editStillReading' : 'counter.editUnreadSave'))
     // Only a draft (new, or one being finished) may wait for its destination; a booking on its way keeps one.
     if (sending.busy.value || !check(asDraft && (!editing || original.value?.state === 'draft'))) return
     if (!asDraft && lots.askForLot()) return

@@ -15,6 +15,18 @@ import { useOpenBookingRestore } from './useOpenBookingRestore'
 import { useSavedBookingPicture } from './useSavedBookingPicture'
 import type { NewBookingScreen } from './newBookingScreen'
 
+/** An edit's fields, empty until its booking is read. Its lines are replaced at every change, as the counter's are (stores/openBooking.ts): a shallow copy. */
+function editedCopy(): BookingFields {
+  return shallowReactive({
+    destination: null as number | null,
+    plannedDelivery: null as string | null,
+    reference: '',
+    needsTransport: true,
+    transferRequestId: null as number | null,
+    lines: [] as FormLine[],
+  })
+}
+
 /**
  * New booking (no id) or the edit of one (id: local or service id), without the page: what the form holds,
  * its opening reads, its lines (useBookingLinesEditor) and the whole save, from the checks through the kept
@@ -26,22 +38,13 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
   const openBooking = useOpenBookingStore()
   const catalogue = useCatalogueStore()
 
-  // Editing works on a copy: the counter's open booking stays as it was for when the clerk comes back. Its lines are
-  // replaced at every change, as the counter's are (stores/openBooking.ts): a shallow copy.
+  // Editing works on a copy: the counter's open booking stays as it was for when the clerk comes back.
   const editing = id !== undefined
-  const fields: BookingFields = editing
-    ? shallowReactive({
-        destination: null as number | null,
-        plannedDelivery: null as string | null,
-        reference: '',
-        needsTransport: true,
-        transferRequestId: null as number | null,
-        lines: [] as FormLine[],
-      })
-    : openBooking
-  // A read that failed says so where the save's problems go.
+  const fields: BookingFields = editing ? editedCopy() : openBooking
+  // A line's own check that failed says so where the save's problems go; the booking's read keeps its own error.
   const failed = (err: AppError) => void (sending.error.value = err)
-  const { original, loadBooking } = useEditedBooking(id, fields, failed)
+  const edited = useEditedBooking(id, fields)
+  const { original, loadBooking } = edited
 
   const { setup, today, canBook, lacks, canStartFromRequest } = useCounterSetup(editing)
   const lines = useBookingLinesEditor(fields, screen, today, failed)
@@ -57,7 +60,18 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
 
   const lots = useLotQuestions(fields, screen, lines.selected)
   const picture = useSavedBookingPicture(screen)
-  const sending = useBookingSave({ editing, fields, original, screen, lines, today, check, lots, saved: picture.offer })
+  const sending = useBookingSave({
+    editing,
+    fields,
+    original,
+    reading: () => edited.readingBooking.value,
+    screen,
+    lines,
+    today,
+    check,
+    lots,
+    saved: picture.offer,
+  })
 
   /** Where the clerk starts: a draft kept without its destination opens on it (that is what it waits for), any other on the scan box. */
   function focusFirst(): void {
@@ -78,7 +92,8 @@ export function useNewBookingForm(id: string | undefined, screen: NewBookingScre
     focusFirst,
     editing,
     fields,
-    original,
+    // The edited booking, its read's error (the save refuses meanwhile) and that read again.
+    ...edited,
     setup,
     canBook,
     lacks,

@@ -39,5 +39,8 @@ export function useSyncPictures() {
 
   onMounted(() => void pictures.ensureLoaded())
 
-  return { shown, outstanding, dismissing, dismissText, numberOf, dismiss, listRead: pictures.listRead }
+  /** The list was read (then the events keep it): until then nothing is known of what waits. */
+  const known = computed(() => pictures.loaded)
+
+  return { shown, outstanding, known, dismissing, dismissText, numberOf, dismiss, listRead: pictures.listRead }
 }

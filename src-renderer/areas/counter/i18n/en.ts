@@ -100,6 +100,9 @@ const counter: CounterMessages = {
     undoKey: 'Undo the last change (scan, line removed or quantity)',
     undoneScan: 'Undone: {name} taken off the booking',
     notEditable: 'This booking has left: it cannot be edited.',
+    editUnreadable: 'The booking you are editing could not be read',
+    editUnreadSave: 'Not saved: the booking you are editing must be read first. Press «Try again» above.',
+    editStillReading: 'Not saved: the booking you are editing is still being read. Wait a moment.',
   },
   unsent: {
     title: 'Changes not sent',

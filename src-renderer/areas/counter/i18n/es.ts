@@ -102,6 +102,9 @@ const counter = {
     undoKey: 'Deshacer el último cambio (lectura, línea quitada o cantidad)',
     undoneScan: 'Deshecho: {name} quitado de la reserva',
     notEditable: 'Esta reserva ya salió: no se puede editar.',
+    editUnreadable: 'No se pudo leer la reserva que está editando',
+    editUnreadSave: 'No se guardó: primero hay que leer la reserva que está editando. Pulse «Reintentar» arriba.',
+    editStillReading: 'No se guardó: la reserva que está editando todavía se está leyendo. Espere un momento.',
   },
   unsent: {
     title: 'Cambios sin enviar',

@@ -162,6 +162,7 @@ const dispatch: DispatchMessages = {
     },
     notReached: 'Could not sync. {state}',
     allClear: 'Nothing waiting: everything is on the service.',
+    loadFailed: 'What waits on this computer to be sent to the service could not be read',
     pushed: 'Sent: {sent}. Waiting: {waiting}. Failed: {failed}. Conflicts: {conflicts}.',
     sections: {
       waiting: 'Waiting to be sent',

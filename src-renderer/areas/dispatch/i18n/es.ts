@@ -162,6 +162,7 @@ const dispatch = {
     /** "Sync now" asked the service and it did not answer well: nothing is called synced. */
     notReached: 'No se pudo sincronizar. {state}',
     allClear: 'Nada pendiente: todo está en el servicio.',
+    loadFailed: 'No se pudo leer lo que espera en este equipo para enviarse al servicio',
     pushed: 'Enviadas: {sent}. Esperando: {waiting}. Con error: {failed}. En conflicto: {conflicts}.',
     sections: {
       waiting: 'Pendientes de enviar',

@@ -2,6 +2,7 @@ import { ref } from 'vue'
 import { request } from '@renderer/api'
 import type { RequestInput } from '@shared/contract'
 import type { Consolidate, ConsolidateSummary, PurchaseOrder } from '@shared/purchasing'
+import { onCompanySwitch } from '@renderer/composables/companySwitch'
 
 const summaryOf = (c: Consolidate): ConsolidateSummary => ({
   id: c.id,
@@ -16,9 +17,18 @@ export function useConsolidates() {
   const consolidates = ref<ConsolidateSummary[]>([])
   /** The consolidate open on its screen. */
   const consolidate = ref<Consolidate | null>(null)
+  // Another company's consolidates: forgotten, and a list still on its way (the company left behind's) is dropped.
+  let company = 0
+  onCompanySwitch(() => {
+    company += 1
+    consolidates.value = []
+    consolidate.value = null
+  }, 'sync')
 
   async function loadConsolidates(): Promise<void> {
-    consolidates.value = await request('consolidates.list')
+    const mine = company
+    const list = await request('consolidates.list')
+    if (mine === company) consolidates.value = list
   }
 
   function candidates(special: boolean): Promise<PurchaseOrder[]> {

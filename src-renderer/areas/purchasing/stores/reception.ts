@@ -2,6 +2,7 @@ import { ref, type Ref } from 'vue'
 import { request } from '@renderer/api'
 import type { PurchaseOrder, Reception } from '@shared/purchasing'
 import { createLoader } from '@renderer/stores/loader'
+import { onCompanySwitch } from '@renderer/composables/companySwitch'
 
 /** One reception, and returning it: the answer is applied here and in its order's list (`receptionsOfOrder`). */
 export function useReception(receptionsOfOrder: Ref<Reception[]>) {
@@ -13,6 +14,13 @@ export function useReception(receptionsOfOrder: Ref<Reception[]>) {
     async () => (reception.value ? request('purchaseOrders.get', { id: reception.value.purchaseOrderId }) : null),
     (order) => (receptionOrder.value = order),
   )
+
+  // Another company's reception: forgotten (its screen is left before a switch, useEntitySwitch.ts).
+  onCompanySwitch(() => {
+    reception.value = null
+    receptionOrder.value = null
+    orderRead.reset()
+  }, 'sync')
 
   async function loadReception(id: number): Promise<void> {
     if (reception.value?.id !== id) {

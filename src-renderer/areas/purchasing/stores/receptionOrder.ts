@@ -3,6 +3,7 @@ import { request } from '@renderer/api'
 import type { RequestInput } from '@shared/contract'
 import type { Reception, ReceptionDraft, ReceptionResult } from '@shared/purchasing'
 import { draftAfterReception } from '../receptionForm'
+import { onCompanySwitch } from '@renderer/composables/companySwitch'
 
 /** The reception screen of one order: what is still to receive, and the order's receptions so far. */
 export function useReceptionOrder() {
@@ -10,6 +11,12 @@ export function useReceptionOrder() {
   const receptionsOfOrder = ref<Reception[]>([])
 
   let shownOrderId: number | null = null
+  // Another company's order: forgotten (its screen is left before a switch, useEntitySwitch.ts).
+  onCompanySwitch(() => {
+    shownOrderId = null
+    draft.value = null
+    receptionsOfOrder.value = []
+  }, 'sync')
 
   async function loadReceptionOrder(orderId: number): Promise<void> {
     if (shownOrderId !== orderId) {

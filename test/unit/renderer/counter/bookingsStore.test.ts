@@ -290,3 +290,42 @@ describe('what the bookings screen shows when a read fails', () => {
     expect(store.setup).toBeNull()
   })
 })
+
+describe("the counter's setup after a company switch", () => {
+  const setupOf = (agency: number, agencyName: string) => ({
+    agency: { id: agency, name: `Agencia ${agency}`, agencyCategoryId: null },
+    agencies: [{ id: agency + 1, name: agencyName, agencyCategoryId: null }],
+    destinations: [],
+    filteredByCategory: false,
+    unavailable: [],
+    today: '2026-11-24',
+    refreshedAt: null,
+  })
+  const switched = () => announce('entity.changed', { currentEntity: { id: 2, name: 'B' } })
+
+  it("is the new company's: Dispatch lists by its agency, Settings offers its agencies' stock", async () => {
+    request.mockImplementation(async () => setupOf(1, 'Bodega de la empresa A'))
+    const store = useBookingsStore()
+    await store.loadSetup()
+    expect(store.agencyId).toBe(1)
+
+    request.mockImplementation(async () => setupOf(91, 'Bodega de la empresa B'))
+    switched()
+    expect(store.setup).toBeNull()
+    await expect.poll(() => store.agencyId).toBe(91)
+    expect(store.setup?.agencies.map((a) => a.name)).toEqual(['Bodega de la empresa B'])
+  })
+
+  it("drops a setup read started before the switch: it is the company left behind's", async () => {
+    const answers: ((value: unknown) => void)[] = []
+    request.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
+    const store = useBookingsStore()
+    const reading = store.loadSetup()
+    switched()
+    answers[0]!(setupOf(1, 'Bodega de la empresa A'))
+    await reading
+    expect(store.setup).toBeNull()
+    answers[1]?.(setupOf(91, 'Bodega de la empresa B'))
+    await expect.poll(() => store.agencyId).toBe(91)
+  })
+})

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CounterSetup } from '@shared/counter'
+import { AppError } from '@shared/errors'
+import { localBooking } from '../../../support/localBooking'
+import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
+import { byTestId, mountScreens, settle } from '../../../support/renderer/mountScreens'
+
+// A row's command takes a moment (the core writes the outbox): a second click meanwhile must not send it again.
+vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
+
+const setup: CounterSetup = {
+  agency: { id: 1, name: 'Tienda Zona 1', agencyCategoryId: null },
+  destinations: [{ id: 2, name: 'Bodega Norte', agencyCategoryId: null }],
+  filteredByCategory: false,
+  unavailable: [],
+  agencies: [],
+  today: '2026-11-28',
+  refreshedAt: '2026-11-28T08:00:00Z',
+}
+const sync = { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 1 }
+const draft = localBooking('b1', { state: 'draft' })
+
+beforeEach(() => {
+  resetApiStandIn()
+  request.mockImplementation(async (name: string) => {
+    if (name === 'bookings.pictures') return []
+    if (name === 'counter.setup') return setup
+    if (name === 'bookings.list') return [draft]
+    if (name === 'outbox.list') return []
+    if (name === 'sync.status') return sync
+    if (name === 'counter.refresh') throw new AppError('network')
+    if (name === 'bookings.submit') {
+      await new Promise((r) => setTimeout(r, 20))
+      const sent = { ...draft, state: 'pending' as const }
+      return {
+        booking: sent,
+        changes: { bookings: [sent], removed: [], entries: [], full: false, sync: { ...sync, waiting: 1, version: 2 } },
+      }
+    }
+    return undefined
+  })
+})
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const openList = () =>
+  mountScreens(
+    [
+      { path: '/counter/bookings', name: 'bookings', component: () => import('@renderer/areas/counter/views/BookingsView.vue') },
+      { path: '/counter', name: 'newBooking', component: { render: () => null } },
+      { path: '/counter/bookings/:id/edit', name: 'bookingEdit', component: { render: () => null } },
+    ],
+    '/counter/bookings',
+  )
+
+describe('the bookings list', () => {
+  it('sends a draft once when its "Enviar" is clicked twice, the button busy meanwhile', async () => {
+    await openList()
+    await settle(20)
+    const button = byTestId('booking-submit')!
+    button.click()
+    await settle(1)
+    expect(button.hasAttribute('disabled')).toBe(true)
+    button.click()
+    await settle(20)
+    expect(request.mock.calls.filter((c) => c[0] === 'bookings.submit')).toHaveLength(1)
+    expect(byTestId('booking-submit')).toBeNull()
+    expect(byTestId('booking-ship')).not.toBeNull()
+  })
+})
