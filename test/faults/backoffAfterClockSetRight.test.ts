@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bookableItem } from '../support/bookableItem'
 import { useProxiedSession } from '../support/proxiedSession'
+import { isBookingCreate } from '../support/bookingCreates'
 
 // The backoff of a failed entry is stamped with this computer's clock (bookingPusher.ts `later`).
 // A clock two days fast when the send failed, set right afterwards (NTP), leaves the entry due two days
@@ -10,8 +11,6 @@ const day = 24 * 60 * 60 * 1000
 let skewMs = 0
 const session = useProxiedSession({ now: () => new Date(Date.now() + skewMs) })
 let plan: { item: number; destination: number }
-
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
 
 beforeAll(async () => {
   plan = await bookableItem(session.h)

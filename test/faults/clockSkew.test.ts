@@ -5,6 +5,7 @@ import { coreHarness } from '../support/coreHarness'
 import { useProxiedSession } from '../support/proxiedSession'
 import { serviceBookingsWith } from '../support/serviceBookings'
 import { tempDir } from '../support/tempDir'
+import { isBookingCreate } from '../support/bookingCreates'
 
 // Shop computers drift by minutes to hours. Whatever the difference between the computer's clock and
 // the service's, a create whose answer was lost is found by its marker and never sent twice; the
@@ -13,7 +14,6 @@ const session = useProxiedSession()
 let plan: { item: number; destination: number }
 
 const minute = 60 * 1000
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
 
 async function setServiceClock(offsetMs: number): Promise<void> {
   const res = await fetch(`${session.sandbox.url}/__sandbox/clock`, {

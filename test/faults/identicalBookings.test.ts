@@ -3,13 +3,12 @@ import type { BookingInput } from '@shared/bookings'
 import { bookableItem } from '../support/bookableItem'
 import { useProxiedSession } from '../support/proxiedSession'
 import { serviceBookingsWith } from '../support/serviceBookings'
+import { isBookingCreate } from '../support/bookingCreates'
 
 // Identical bookings are common at a counter (the same customer's order typed twice, a regular's
 // daily order). A create is identified by its own marker, never by likeness: each lands once.
 const session = useProxiedSession()
 let plan: { item: number; destination: number }
-
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
 
 const same = (): BookingInput => ({
   agencyToId: plan.destination,

@@ -5,6 +5,7 @@ import { bookableItem } from '../support/bookableItem'
 import { coreHarness, type CoreHarness } from '../support/coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { tempDir } from '../support/tempDir'
+import { isBookingCreate, withoutMemo } from '../support/bookingCreates'
 
 // A lost create on a service that drops the memo is looked for among look-alikes. Those were once bounded by "created
 // since" a time made from this computer's clock when the booking was typed: a computer whose clock was wrong while
@@ -16,12 +17,6 @@ let proxy: InterceptingProxy
 let h: CoreHarness
 let plan: { item: number; destination: number }
 
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
-const withoutMemo = (body: string) => {
-  const sent = JSON.parse(body) as { shipment: Record<string, unknown> }
-  delete sent.shipment.memo
-  return JSON.stringify(sent)
-}
 const same = (d: string): BookingInput => ({
   agencyToId: plan.destination,
   plannedDelivery: d,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput, LocalBooking, OutboxEntry } from '@shared/bookings'
 import { bookableItem } from '../support/bookableItem'
 import { useProxiedSession } from '../support/proxiedSession'
+import { isBookingCreate, memoDropped, memoDroppedAnswerLost } from '../support/bookingCreates'
 
 // A service that does not keep the memo a create sends: a lost create can no longer be found by its
 // marker. A look-alike is then neither taken nor ignored: the create is held for the clerk, who
@@ -9,17 +10,6 @@ import { useProxiedSession } from '../support/proxiedSession'
 const session = useProxiedSession()
 let plan: { item: number; destination: number }
 let day = 10
-
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
-const withoutMemo = (body: string) => {
-  const sent = JSON.parse(body) as { shipment: Record<string, unknown> }
-  delete sent.shipment.memo
-  return JSON.stringify(sent)
-}
-const memoDropped = (req: { method?: string; url?: string }) =>
-  isBookingCreate(req) ? { rewrite: withoutMemo, afterForward: true as const } : null
-const memoDroppedAnswerLost = (req: { method?: string; url?: string }) =>
-  isBookingCreate(req) ? { rewrite: withoutMemo, drop: true, afterForward: true as const } : null
 
 /** The same booking each time within a test; each test its own day, so earlier tests' bookings are not look-alikes. */
 const same = (): BookingInput => ({

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
 import { bookableItem } from '../support/bookableItem'
 import { useProxiedSession } from '../support/proxiedSession'
+import { memoDropped } from '../support/bookingCreates'
 
 // Once a service was learnt to keep the memo's marker, it was never asked again: a service upgraded to drop it
 // would have a lost create, not found by its marker, sent a second time. What it keeps is learnt again a day on.
@@ -9,15 +10,6 @@ const hour = 60 * 60 * 1000
 let aheadMs = 0
 const session = useProxiedSession({ now: () => new Date(Date.now() + aheadMs) })
 let plan: { item: number; destination: number }
-
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
-const withoutMemo = (body: string) => {
-  const sent = JSON.parse(body) as { shipment: Record<string, unknown> }
-  delete sent.shipment.memo
-  return JSON.stringify(sent)
-}
-const memoDropped = (req: { method?: string; url?: string }) =>
-  isBookingCreate(req) ? { rewrite: withoutMemo, afterForward: true as const } : null
 
 const booking = (day: string): BookingInput => ({
   agencyToId: plan.destination,

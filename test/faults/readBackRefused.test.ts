@@ -4,6 +4,7 @@ import { bookableItem } from '../support/bookableItem'
 import { isGraphql } from '../support/interceptingProxy'
 import { useProxiedSession } from '../support/proxiedSession'
 import { serviceBookingsWith } from '../support/serviceBookings'
+import { isBookingCreate } from '../support/bookingCreates'
 
 // A create whose answer was lost is read back by its marker before anything is sent again. A read the service
 // refused (a GraphQL 400, as a front server or a schema change may answer) was taken as the create's own refusal:
@@ -12,7 +13,6 @@ import { serviceBookingsWith } from '../support/serviceBookings'
 const session = useProxiedSession()
 let plan: { item: number; destination: number }
 
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
 const markerRead = MARKED_SHIPMENTS_QUERY.slice(0, 40)
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { coreHarness, type CoreHarness } from '../support/coreHarness'
 import { entityCacheFile } from '../support/entityCacheFile'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { tempDir } from '../support/tempDir'
+import { memoDropped } from '../support/bookingCreates'
 
 // A booking whose create was confirmed and which still has a change waiting (a ship) is kept in the
 // unsent journal with its confirmed create. After a power cut empties the cache, the recovery puts the
@@ -18,15 +19,6 @@ let proxy: InterceptingProxy
 let h: CoreHarness
 const dataDir = tempDir()
 let plan: { item: number; destination: number }
-
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
-const withoutMemo = (body: string) => {
-  const sent = JSON.parse(body) as { shipment: Record<string, unknown> }
-  delete sent.shipment.memo
-  return JSON.stringify(sent)
-}
-const memoDropped = (req: { method?: string; url?: string }) =>
-  isBookingCreate(req) ? { rewrite: withoutMemo, afterForward: true as const } : null
 
 const input = (): BookingInput => ({
   agencyToId: plan.destination,

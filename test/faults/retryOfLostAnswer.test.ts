@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { bookableItem } from '../support/bookableItem'
 import { useProxiedSession } from '../support/proxiedSession'
 import { serviceBookingsWith } from '../support/serviceBookings'
+import { isBookingCreate } from '../support/bookingCreates'
 
 // `outbox.retry` (the Sync centre's Retry, and `mostrador outbox retry <seq>`, which takes any seq the
 // list shows) requeues an entry whatever its state (outboxEntryCommands.ts requeueEntry -> outboxStore.requeue).
@@ -9,8 +10,6 @@ import { serviceBookingsWith } from '../support/serviceBookings'
 // read-back: the booking landed twice. It is now made due and read back first.
 const session = useProxiedSession()
 let plan: { item: number; destination: number }
-
-const isBookingCreate = (req: { method?: string; url?: string }) => req.method === 'POST' && /bookings\.json/.test(req.url ?? '')
 
 beforeAll(async () => {
   plan = await bookableItem(session.h)
