@@ -1,28 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { effectScope } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
-import type { CounterSetup, ScanResult } from '@shared/counter'
+import type { ScanResult } from '@shared/counter'
 import { AppError } from '@shared/errors'
-import { lotFreshness } from '@shared/lots'
 import { i18n } from '@renderer/i18n'
 import { useNewBookingForm } from '@renderer/areas/counter/composables/useNewBookingForm'
 import { useOpenBookingStore } from '@renderer/stores/openBooking'
-import type { NewBookingScreen } from '@renderer/areas/counter/composables/newBookingScreen'
 import { localBooking } from '../../../support/localBooking'
 import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
+import { counterSetup, newBookingScreen } from '../../../support/renderer/counterStandIns'
 
 // The edit of a booking whose read failed: the form does not know the booking it edits, so it may save nothing.
 vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
-const setup: CounterSetup = {
-  agency: { id: 1, name: 'Tienda Zona 1', agencyCategoryId: null },
-  destinations: [{ id: 2, name: 'Bodega Norte', agencyCategoryId: null }],
-  filteredByCategory: false,
-  unavailable: [],
-  agencies: [],
-  today: '2026-11-28',
-  refreshedAt: '2026-11-28T08:00:00Z',
-}
 const art: ScanResult = {
   kind: 'item',
   code: 'ART-1',
@@ -31,22 +21,7 @@ const art: ScanResult = {
     lots: [],
   },
 }
-const said: [string, string][] = []
-const stand: NewBookingScreen = {
-  t: (key, values) => i18n.global.t(key, values ?? {}),
-  day: (d) => d,
-  today: () => '2026-11-28',
-  freshness: (expires) => lotFreshness(expires, '2026-11-28', 30),
-  focusLot: () => undefined,
-  focusScan: () => undefined,
-  focusField: () => undefined,
-  focusQuantity: () => undefined,
-  revealSelected: () => undefined,
-  revealMissing: () => undefined,
-  say: (kind, text) => void said.push([kind, text]),
-  confirmDiscard: (discard) => discard(),
-  toBookings: async () => undefined,
-}
+let screen = newBookingScreen()
 const created = (localId: string) => ({
   booking: localBooking(localId),
   warnings: [],
@@ -65,7 +40,7 @@ const requested = (name: string) => request.mock.calls.filter((c) => c[0] === na
 beforeEach(() => {
   resetApiStandIn()
   setActivePinia(createPinia())
-  said.length = 0
+  screen = newBookingScreen()
   readable = false
   vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 0))
   request.mockImplementation(async (name: string) => {
@@ -85,7 +60,7 @@ beforeEach(() => {
         },
       }
     if (name === 'catalogue.status') return { pulledAt: '2026-11-28T08:00:00Z', pulling: false }
-    if (name === 'counter.setup') return setup
+    if (name === 'counter.setup') return counterSetup
     if (name === 'counter.scan') return art
     if (name === 'counter.keepOpenBooking') return { savedAt: '2026-11-28T09:00:00Z' }
     if (name === 'bookings.get') {
@@ -104,7 +79,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 async function openEdit() {
   const scope = effectScope()
-  const edit = scope.run(() => useNewBookingForm('b9', stand))!
+  const edit = scope.run(() => useNewBookingForm('b9', screen.stand))!
   await edit.opening
   await edit.open()
   return { edit, scope }
@@ -114,7 +89,7 @@ describe('editing a booking that could not be read', () => {
   it("never saves it as a new booking, and the counter's open booking stays as it was", async () => {
     // The counter's open booking, typed before the clerk went to edit another.
     const counterScope = effectScope()
-    const counter = counterScope.run(() => useNewBookingForm(undefined, stand))!
+    const counter = counterScope.run(() => useNewBookingForm(undefined, screen.stand))!
     await counter.opening
     await counter.open()
     await counter.lines.pick({ code: 'ART-1', count: '4' })
@@ -140,7 +115,7 @@ describe('editing a booking that could not be read', () => {
     expect(edit.readError.value?.code).toBe('network')
     await edit.save()
     expect(edit.readError.value?.code).toBe('network')
-    expect(said).toEqual([['error', i18n.global.t('counter.editUnreadSave')]])
+    expect(screen.said).toEqual([['error', i18n.global.t('counter.editUnreadSave')]])
     scope.stop()
   })
 

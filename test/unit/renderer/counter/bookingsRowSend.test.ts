@@ -1,23 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CounterSetup } from '@shared/counter'
 import { AppError } from '@shared/errors'
 import { localBooking } from '../../../support/localBooking'
 import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 import { byTestId, mountScreens, settle } from '../../../support/renderer/mountScreens'
+import { counterSetup } from '../../../support/renderer/counterStandIns'
 
 // A row's command takes a moment (the core writes the outbox): a second click meanwhile must not send it again.
 vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
-const setup: CounterSetup = {
-  agency: { id: 1, name: 'Tienda Zona 1', agencyCategoryId: null },
-  destinations: [{ id: 2, name: 'Bodega Norte', agencyCategoryId: null }],
-  filteredByCategory: false,
-  unavailable: [],
-  agencies: [],
-  today: '2026-11-28',
-  refreshedAt: '2026-11-28T08:00:00Z',
-}
 const sync = { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 1 }
 const draft = localBooking('b1', { state: 'draft' })
 
@@ -25,7 +16,7 @@ beforeEach(() => {
   resetApiStandIn()
   request.mockImplementation(async (name: string) => {
     if (name === 'bookings.pictures') return []
-    if (name === 'counter.setup') return setup
+    if (name === 'counter.setup') return counterSetup
     if (name === 'bookings.list') return [draft]
     if (name === 'outbox.list') return []
     if (name === 'sync.status') return sync

@@ -1,24 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RouteRecordRaw } from 'vue-router'
-import type { CounterSetup } from '@shared/counter'
 import { localBooking } from '../../../support/localBooking'
 import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 import { byTestId, mountScreens, settle } from '../../../support/renderer/mountScreens'
+import { counterSetup } from '../../../support/renderer/counterStandIns'
 
 // New booking and a booking's edit are one screen on two routes (areas/counter/routes.ts): the router keeps the
 // screen it shows for the other route, so each must still show its own form.
 vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
-const setup: CounterSetup = {
-  agency: { id: 1, name: 'Tienda Zona 1', agencyCategoryId: null },
-  destinations: [{ id: 2, name: 'Bodega Norte', agencyCategoryId: null }],
-  filteredByCategory: false,
-  unavailable: [],
-  agencies: [],
-  today: '2026-11-28',
-  refreshedAt: '2026-11-28T08:00:00Z',
-}
 const View = () => import('@renderer/areas/counter/views/NewBookingView.vue')
 const routes: RouteRecordRaw[] = [
   { path: '/counter', name: 'newBooking', component: View },
@@ -33,7 +24,7 @@ beforeEach(() => {
   request.mockImplementation(async (name: string, input?: unknown) => {
     if (name === 'counter.openBooking') return { entityId: 7, open: null }
     if (name === 'catalogue.status') return { pulledAt: '2026-11-28T08:00:00Z', pulling: false }
-    if (name === 'counter.setup') return setup
+    if (name === 'counter.setup') return counterSetup
     if (name === 'bookings.get') {
       const { id } = input as { id: string }
       return localBooking(id, { reference: `Pedido ${id}`, state: 'pending' })

@@ -2,30 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
 import type { BookingPicture } from '@shared/bookingPictures'
-import type { CounterSetup, ScanResult } from '@shared/counter'
+import type { ScanResult } from '@shared/counter'
 import { useBookingsStore } from '@renderer/stores/bookings'
 import { useKeptPicturesStore } from '@renderer/stores/keptPictures'
 import { AppError } from '@shared/errors'
-import { lotFreshness } from '@shared/lots'
-import { i18n } from '@renderer/i18n'
 import { useNewBookingForm } from '@renderer/areas/counter/composables/useNewBookingForm'
 import type { NewBookingScreen } from '@renderer/areas/counter/composables/newBookingScreen'
 import { localBooking } from '../../../support/localBooking'
 import { announce, request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
+import { counterSetup, newBookingScreen } from '../../../support/renderer/counterStandIns'
 
 // New booking's controller without a browser: the stores it drives against a stand-in of the API client, and a
 // stand-in of the screen that records what the form asked of it.
 vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
-const setup: CounterSetup = {
-  agency: { id: 1, name: 'Tienda Zona 1', agencyCategoryId: null },
-  destinations: [{ id: 2, name: 'Bodega Norte', agencyCategoryId: null }],
-  filteredByCategory: false,
-  unavailable: [],
-  agencies: [],
-  today: '2026-11-28',
-  refreshedAt: '2026-11-28T08:00:00Z',
-}
 const saved = (localId: string) => ({
   booking: localBooking(localId),
   warnings: [],
@@ -85,7 +75,7 @@ function answering(create: () => Promise<unknown>) {
   request.mockImplementation(async (name: string, input?: { code?: string }) => {
     if (name === 'counter.openBooking') return { entityId: 7, open: null }
     if (name === 'catalogue.status') return { pulledAt: '2026-11-28T08:00:00Z', pulling: false }
-    if (name === 'counter.setup') return setup
+    if (name === 'counter.setup') return counterSetup
     if (name === 'counter.scan') return scans[input?.code ?? ''] ?? { kind: 'unknown', code: input?.code }
     if (name === 'counter.keepOpenBooking') return { savedAt: '2026-11-28T09:00:00Z' }
     if (name === 'counter.dropOpenBooking') return { cleared: true }
@@ -94,27 +84,6 @@ function answering(create: () => Promise<unknown>) {
     if (name === 'bookings.attachPicture') return keptPicture('waiting')
     throw new Error(`unexpected request ${name}`)
   })
-}
-
-function screen() {
-  const asked: string[] = []
-  const said: [string, string][] = []
-  const stand: NewBookingScreen = {
-    t: (key, values) => i18n.global.t(key, values ?? {}),
-    day: (d) => d,
-    today: () => '2026-11-28',
-    freshness: (expires) => lotFreshness(expires, '2026-11-28', 30),
-    focusLot: (key) => asked.push(`focus lot ${key}`),
-    focusScan: () => asked.push('focus scan'),
-    focusField: (field) => asked.push(`focus ${field}`),
-    focusQuantity: (key) => asked.push(`focus quantity ${key}`),
-    revealSelected: () => asked.push('reveal line'),
-    revealMissing: () => asked.push('reveal missing'),
-    say: (kind, text) => said.push([kind, text]),
-    confirmDiscard: (discard) => discard(),
-    toBookings: async () => asked.push('to bookings'),
-  }
-  return { stand, asked, said }
 }
 
 async function openForm(s: NewBookingScreen) {
@@ -137,7 +106,7 @@ afterEach(() => vi.unstubAllGlobals())
 describe('the new booking form', () => {
   it('saves the scanned lines as a booking: the kept form settles first, the form empties and the clerk is told', async () => {
     answering(async () => saved('b1'))
-    const { stand, asked, said } = screen()
+    const { stand, asked, said } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     expect(form.opened.value).toBe(true)
     expect(form.fields.plannedDelivery).toBe('2026-11-28')
@@ -170,7 +139,7 @@ describe('the new booking form', () => {
     answering(async () => {
       throw new AppError('bad_input', { field: 'agencyToId', detail: 'inactive' })
     })
-    const { stand, said } = screen()
+    const { stand, said } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'ART-1', count: '1' })
     form.fields.destination = 2
@@ -186,7 +155,7 @@ describe('the new booking form', () => {
 
   it('saves nothing without a destination: the field is named, focused and shown', async () => {
     answering(async () => saved('b1'))
-    const { stand, asked } = screen()
+    const { stand, asked } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'ART-1', count: '1' })
     await form.save()
@@ -203,7 +172,7 @@ describe('the new booking form', () => {
 
   it('chooses a line with ↑/↓ and steps its quantity with +/−, each undoable; Enter opens it only after the arrows', async () => {
     answering(async () => saved('b1'))
-    const { stand, asked } = screen()
+    const { stand, asked } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     const { lines } = form
     for (const code of ['ART-1', 'PIN-1', 'NEAR-1']) await lines.pick({ code, count: '1' })
@@ -250,7 +219,7 @@ describe('the new booking form', () => {
 
   it('says a code it does not know, or that the catalogue has not arrived, adds nothing, and takes a scan back with Ctrl+Z', async () => {
     answering(async () => saved('b1'))
-    const { stand } = screen()
+    const { stand } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'NADA-1', count: '1' })
     expect(form.lines.shownNotice.value).toMatchObject({ kind: 'unknown', text: 'Código desconocido: NADA-1' })
@@ -268,7 +237,7 @@ describe('the new booking form', () => {
 
   it('does not save a line whose lots all expired until one is chosen, then asks before saving it', async () => {
     answering(async () => saved('b1'))
-    const { stand, asked } = screen()
+    const { stand, asked } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'PIN-1', count: '1' })
     const [line] = form.fields.lines
@@ -291,7 +260,7 @@ describe('the new booking form', () => {
 
   it('asks before saving a line on a lot that expires within the warning days', async () => {
     answering(async () => saved('b1'))
-    const { stand } = screen()
+    const { stand } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'NEAR-1', count: '1' })
     expect(form.fields.lines[0]!.lotId).toBe(30)
@@ -304,7 +273,7 @@ describe('the new booking form', () => {
 
   it('refuses an inactive item at the scan, naming it, and adds nothing', async () => {
     answering(async () => saved('b1'))
-    const { stand } = screen()
+    const { stand } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'OFF-1', count: '1' })
     expect(form.fields.lines).toEqual([])
@@ -317,7 +286,7 @@ describe('the new booking form', () => {
 
   it('moves a transfer request’s planned delivery that has passed to today, and says so', async () => {
     answering(async () => saved('b1'))
-    const { stand } = screen()
+    const { stand } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     await form.lines.fromTransferRequest({
       id: 5,
@@ -339,7 +308,7 @@ describe('the new booking form', () => {
   it('offers a picture of the booking only once it is saved, and the picture never stands in the save’s way', async () => {
     let answer: (v: unknown) => void = () => undefined
     answering(() => new Promise((resolve) => (answer = resolve)))
-    const { stand } = screen()
+    const { stand } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     expect(form.picture.saved.value).toBeNull()
     await form.lines.pick({ code: 'ART-1', count: '1' })
@@ -377,7 +346,7 @@ describe('the new booking form', () => {
     answering(async () => {
       throw new AppError('bad_input', { field: 'agencyToId', detail: 'inactive' })
     })
-    const { stand } = screen()
+    const { stand } = newBookingScreen()
     const { form, scope } = await openForm(stand)
     await form.lines.pick({ code: 'ART-1', count: '1' })
     form.fields.destination = 2
