@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '@sandbox'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput, LocalBooking } from '@shared/bookings'
 import { bookableItem } from '../support/bookableItem'
-import { coreHarness, type CoreHarness } from '../support/coreHarness'
-import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
-import { tempDir } from '../support/tempDir'
-import { isBookingCreate, withoutMemo } from '../support/bookingCreates'
+import { memoDropped, memoDroppedAnswerLost } from '../support/bookingCreates'
+import { useProxiedSession } from '../support/proxiedSession'
 
 // A lost create on a service that drops the memo is looked for among look-alikes. Those were once bounded by "created
 // since" a time made from this computer's clock when the booking was typed: a computer whose clock was wrong while
 // offline and set right by the time the line came back (NTP) missed the look-alike and sent the create a second time.
 const day = 24 * 60 * 60 * 1000
 let skewMs = 0
-let sandbox: RunningSandbox
-let proxy: InterceptingProxy
-let h: CoreHarness
+const session = useProxiedSession({ now: () => new Date(Date.now() + skewMs) })
 let plan: { item: number; destination: number }
 
 const same = (d: string): BookingInput => ({
@@ -24,7 +19,7 @@ const same = (d: string): BookingInput => ({
   lines: [{ itemId: plan.item, bookedQuantity: '1' }],
 })
 async function shipmentsOfTheDay(d: string): Promise<number> {
-  const res = await h.call('graphql.query', {
+  const res = await session.h.call('graphql.query', {
     query: 'query($to: bigint!, $day: date!) { shipments(where: {agency_to_id: {_eq: $to}, planned_delivery: {_eq: $day}}) { id } }',
     variables: { to: plan.destination, day: d },
   })
@@ -32,39 +27,23 @@ async function shipmentsOfTheDay(d: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({})
-  proxy = await startInterceptingProxy(sandbox.url)
-  h = await coreHarness(tempDir(), { requestTimeoutMs: 3000, now: () => new Date(Date.now() + skewMs) })
-  const user = sandbox.users[0]!
-  await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
-  await h.call('profile.whoami')
-  plan = await bookableItem(h)
-  await h.call('catalogue.pull')
+  plan = await bookableItem(session.h)
+  await session.h.call('catalogue.pull')
 }, 60_000)
-afterAll(async () => {
-  await h?.close()
-  await proxy?.close()
-  await sandbox?.close()
-})
 
 describe('a lost create on a service that drops the memo', () => {
   it('typed while the computer was two days fast, read back after its clock was set right: held, not sent twice', async () => {
+    const { h, proxy } = session
     // The service is learnt to drop the memo.
     const first = (await h.call('bookings.create', same('2027-03-01'))).booking
-    await proxy.during(
-      (req) => (isBookingCreate(req) ? { rewrite: withoutMemo, afterForward: true } : null),
-      () => h.call('sync.push'),
-    )
+    await proxy.during(memoDropped, () => h.call('sync.push'))
     expect((await h.call('bookings.get', { id: first.localId })).state).toBe('synced')
     expect(h.core.services.bookings.local().markerEcho.state()).toBe('dropped')
 
     // Offline with a clock two days fast: the booking is typed; the answer to its create is lost.
     skewMs = 2 * day
     const b: LocalBooking = (await h.call('bookings.create', same('2027-03-02'))).booking
-    await proxy.during(
-      (req) => (isBookingCreate(req) ? { rewrite: withoutMemo, drop: true, afterForward: true } : null),
-      () => h.call('sync.push').catch(() => undefined),
-    )
+    await proxy.during(memoDroppedAnswerLost, () => h.call('sync.push').catch(() => undefined))
     expect(await shipmentsOfTheDay('2027-03-02')).toBe(1)
     // The clock is set right; the next push reads the service before anything is sent again.
     skewMs = 0
