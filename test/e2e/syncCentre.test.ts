@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TrainingService } from '@base/training'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
-import { screenshot } from './support/artifacts'
+import { screenshot, screenshotAtBothWidths } from './support/artifacts'
 import { confirmDialog, expectText, startTraining, unexpectedProblems } from './support/actions'
 import {
   createBookingInApp,
@@ -169,7 +169,11 @@ describe('sync centre', () => {
     await expectText(entry.getByTestId('entry-state'), 'En conflicto')
     await screenshot(page, 'sync-04-conflict')
 
+    // Keeping theirs gives up the change made here: the clerk is asked first, and told which change goes.
     await entry.getByTestId('entry-keep-theirs').click()
+    await expectText(page.getByTestId('keep-theirs-dialog').getByTestId('going-entry'), '«Despachar», anotado a las')
+    await screenshotAtBothWidths(page, 'sync-05-keep-theirs')
+    await confirmDialog(page, 'keep-theirs-dialog', 'keep-theirs-confirm')
     // Keeping theirs reads the service's version first.
     await expect.poll(() => entry.count(), { timeout: 10_000 }).toBe(0)
     await expectText(page.getByTestId('sync-empty'), 'Nada pendiente')

@@ -19,3 +19,11 @@ export function outboxGroups(entries: readonly OutboxEntry[]): OutboxGroups {
   }
   return groups
 }
+
+/**
+ * What giving up `entry` takes with it: the core drops the booking's later entries too (each was made on top of it),
+ * so a ship or a delivery counted after a refused edit goes as well. In the order they were made, `entry` first.
+ */
+export function entriesGoingWith(entries: readonly OutboxEntry[], entry: OutboxEntry): OutboxEntry[] {
+  return entries.filter((e) => e.localId === entry.localId && e.seq >= entry.seq && e.state !== 'done').sort((a, b) => a.seq - b.seq)
+}

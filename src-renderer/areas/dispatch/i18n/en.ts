@@ -216,6 +216,11 @@ const dispatch: DispatchMessages = {
     discardTitle: 'Discard change',
     discardConfirm: 'Discard “{op}” of booking {number}? This change and the booking’s later ones will not reach the service.',
     discarded: 'Change discarded.',
+    /** Giving up a change takes the booking's later ones with it: each is named, as “op”, made at a time. */
+    alsoGoing: 'These go too:',
+    goingEntry: '“{op}”, made at {time}',
+    keepTheirsTitle: 'Keep the service’s version',
+    keepTheirsConfirm: 'Leave booking {number} as the service has it? These changes made here are discarded:',
     retried: 'It will be retried shortly.',
     held: {
       ours: 'Booking {number} (this computer)',

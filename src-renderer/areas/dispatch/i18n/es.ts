@@ -219,6 +219,11 @@ const dispatch = {
     discardTitle: 'Descartar cambio',
     discardConfirm: '¿Descartar «{op}» de la reserva {number}? Este cambio y los siguientes de la reserva no llegarán al servicio.',
     discarded: 'Cambio descartado.',
+    /** Giving up a change takes the booking's later ones with it: each is named, as «op», made at a time. */
+    alsoGoing: 'También se descartan:',
+    goingEntry: '«{op}», anotado a las {time}',
+    keepTheirsTitle: 'Quedarme con la del servicio',
+    keepTheirsConfirm: '¿Dejar la reserva {number} como está en el servicio? Se descartan estos cambios hechos aquí:',
     retried: 'Se reintentará enseguida.',
     keptTheirs: 'La reserva {number} quedó como está en el servicio.',
     held: {
