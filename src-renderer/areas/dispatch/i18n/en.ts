@@ -19,6 +19,8 @@ const dispatch: DispatchMessages = {
     filterAgencyAll: 'All agencies',
     filterDate: 'Planned delivery',
     clearFilters: 'Clear filters',
+    setupUnread:
+      'Your user’s agency could not be read, from the service or from this computer: there are no bookings to show yet. Trying again every 30 seconds (F5 now).',
     noAgency: 'Your user has no agency: there is nothing to dispatch from here.',
     empty: {
       toShip: 'Nothing to ship.',

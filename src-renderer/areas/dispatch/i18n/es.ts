@@ -17,6 +17,8 @@ const dispatch = {
     filterAgencyAll: 'Todas las agencias',
     filterDate: 'Entrega prevista',
     clearFilters: 'Quitar filtros',
+    setupUnread:
+      'No se pudo leer la agencia de su usuario, ni del servicio ni de este equipo: no hay reservas que mostrar todavía. Se vuelve a intentar cada 30 segundos (F5 ahora).',
     noAgency: 'Su usuario no tiene agencia asignada: no hay nada que despachar desde aquí.',
     empty: {
       toShip: 'No hay reservas por despachar.',
