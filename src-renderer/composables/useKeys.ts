@@ -25,8 +25,11 @@ export interface KeyBinding {
    * plain key (`n`, `1`, `?`, Delete) belongs to the field.
    */
   whileTyping?: boolean | ((field: EventTarget | null) => boolean)
-  /** Whether it fires while a dialog is open above the screen (by default not: the dialog has the keyboard). */
-  inDialogs?: boolean
+  /**
+   * Whether it fires while a dialog is open above the screen (by default not: the dialog has the keyboard). A
+   * function says whether the dialog open now is one the key belongs over (a picture over the delivery's question).
+   */
+  inDialogs?: boolean | (() => boolean)
   /** The key keeps its own effect too (a digit still lands in the box the handler focused). */
   keepDefault?: boolean
   /** How the help writes the keys when listing each would be long ("0–9"). */
@@ -118,6 +121,9 @@ function firesWhileTyping(binding: KeyBinding, combo: Combo, target: EventTarget
   return combo.ctrl || combo.alt || /^F\d{1,2}$/.test(combo.key) || combo.key === 'Escape'
 }
 
+const firesInDialogs = (binding: KeyBinding): boolean =>
+  typeof binding.inDialogs === 'function' ? binding.inDialogs() : (binding.inDialogs ?? false)
+
 /**
  * The one binding a press runs: the latest group declared wins (a dialog's
  * keys over its screen's, a screen's over the shell's), and within a group the first.
@@ -131,7 +137,7 @@ export function findBinding(groups: readonly KeyGroup[], press: KeyPress, contex
       if (!combo) continue
       if ((binding.beforeFields ?? false) !== (context.beforeFields ?? false)) continue
       if (context.typing && !firesWhileTyping(binding, combo, context.target ?? null)) continue
-      if (!binding.inDialogs && (typeof context.dialog === 'function' ? context.dialog() : context.dialog)) continue
+      if (!firesInDialogs(binding) && (typeof context.dialog === 'function' ? context.dialog() : context.dialog)) continue
       if (binding.when && !binding.when()) continue
       return binding
     }

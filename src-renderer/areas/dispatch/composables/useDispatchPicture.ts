@@ -54,8 +54,9 @@ export function useDispatchPicture(screen: DispatchPictureScreen) {
     {
       keys: 'F8',
       label: 'keys.takePicture',
-      // Also over the ship's or the delivery's question: the picture is taken as the goods change hands.
-      inDialogs: true,
+      // Also over the ship's or the delivery's question (the picture is taken as the goods change hands), and
+      // over no other dialog.
+      inDialogs: () => screen.delivering.value !== null || screen.shipping.value !== null,
       when: () => asking.value === null && !screen.blocked() && target() !== null,
       run: () => {
         asking.value = target()

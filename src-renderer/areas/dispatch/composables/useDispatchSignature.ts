@@ -36,7 +36,8 @@ export function useDispatchSignature(screen: DispatchSignatureScreen) {
     {
       keys: 'F9',
       label: 'keys.signDelivery',
-      inDialogs: true,
+      // Over the delivery's question, and no other dialog.
+      inDialogs: () => screen.delivering.value !== null,
       when: () => asking.value === null && screen.picturing.value === null && target() !== null,
       run: () => {
         asking.value = target()
