@@ -5,8 +5,10 @@ import { localBooking } from '../../../support/localBooking'
 import { request, resetApiStandIn } from '../../../support/renderer/apiStandIn'
 import { byTestId, mountScreens, settle } from '../../../support/renderer/mountScreens'
 import { counterSetup } from '../../../support/renderer/counterStandIns'
+import { findBinding, keyGroups, type KeyPress } from '@renderer/composables/useKeys'
 
 // A row's command takes a moment (the core writes the outbox): a second click meanwhile must not send it again.
+// The search's keys (`/`, Ctrl+F) are the screen's keys as any other: listed in the help, asleep under a dialog.
 vi.mock('@renderer/api', () => import('../../../support/renderer/apiStandIn'))
 
 const sync = { waiting: 0, failed: 0, conflicts: 0, pushing: false, signInNeeded: false, version: 1 }
@@ -59,5 +61,19 @@ describe('the bookings list', () => {
     expect(request.mock.calls.filter((c) => c[0] === 'bookings.submit')).toHaveLength(1)
     expect(byTestId('booking-submit')).toBeNull()
     expect(byTestId('booking-ship')).not.toBeNull()
+  })
+
+  it('declares `/` and Ctrl+F, which go to the search, and leave a dialog above the list alone', async () => {
+    await openList()
+    await settle(20)
+    const press = (key: string, ctrlKey = false): KeyPress => ({ key, code: key, ctrlKey, metaKey: false, altKey: false, shiftKey: false })
+    for (const key of [press('/'), press('f', true)]) {
+      const binding = findBinding(keyGroups, key, { typing: false, dialog: false })
+      expect(binding).toBeDefined()
+      void binding!.run(new KeyboardEvent('keydown'))
+      expect(document.activeElement).toBe(byTestId('bookings-search')?.querySelector('input'))
+      ;(document.activeElement as HTMLElement).blur()
+      expect(findBinding(keyGroups, key, { typing: false, dialog: true })).toBeUndefined()
+    }
   })
 })
