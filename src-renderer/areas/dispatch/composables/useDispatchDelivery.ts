@@ -66,7 +66,9 @@ export function useDispatchDelivery() {
     return b ? submit.run(b, false) : Promise.resolve(undefined)
   }
 
+  /** Not while the delivery is on its way: its failure is shown in the question, and the question must still be there. */
   function cancel(): void {
+    if (submit.busy.value) return
     asking.value = null
     note.value = ''
   }

@@ -125,4 +125,22 @@ describe('delivering from the dispatch screen', () => {
     expect(delivery.asking.value?.localId).toBe(inTransit.localId)
     expect(delivery.error.value?.code).toBe('conflict')
   })
+
+  it('stays open while the delivery is on its way, so a failure that follows is shown in it', async () => {
+    let fail: (err: Error) => void = () => {}
+    answers.set('bookings.deliver', () => new Promise((_, reject) => (fail = reject)))
+    const delivery = useDispatchDelivery()
+    delivery.ask(untravelled)
+    const done = delivery.deliverAll()
+    // Esc, the mask or Cancel while it is on its way: the question stays.
+    delivery.cancel()
+    expect(delivery.asking.value?.localId).toBe(untravelled.localId)
+    fail(new AppError('internal', { detail: 'database is locked' }))
+    expect(await done).toBeUndefined()
+    expect(delivery.asking.value?.localId).toBe(untravelled.localId)
+    expect(delivery.error.value?.code).toBe('internal')
+    // Once it has answered, Cancel closes it.
+    delivery.cancel()
+    expect(delivery.asking.value).toBeNull()
+  })
 })
