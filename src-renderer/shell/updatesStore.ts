@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import { onEvent, request } from '../api'
+import { createLoader } from '../stores/loader'
 import { useSubmit } from '../stores/useSubmit'
 import type { UpdateStatus } from '@shared/updates'
 
@@ -15,8 +16,13 @@ export const useUpdatesStore = defineStore('updates', () => {
     status.value = next
   })
 
+  // Its failure stays for Settings to show; the header's notice simply shows nothing.
+  const reader = createLoader(
+    () => request('updates.status'),
+    (read) => (status.value = read),
+  )
   async function load(): Promise<void> {
-    status.value = await request('updates.status')
+    await reader.load()
   }
 
   /** The header notice and Settings each show a refusal their own way, so it reaches them as a rejection. */
@@ -34,5 +40,5 @@ export const useUpdatesStore = defineStore('updates', () => {
     await sendOrThrow(() => request('updates.install'))
   }
 
-  return { status, busy: send.busy, load, setEnabled, install }
+  return { status, loadError: computed(() => reader.error), busy: send.busy, load, setEnabled, install }
 })

@@ -18,6 +18,7 @@ const updates: UpdatesMessages = {
     autoUpdates: 'Automatic updates',
     autoUpdatesHint:
       'Looks for new versions at start and every 4 hours and downloads them in the background. They are never installed without your consent or with bookings unsent.',
+    statusUnread: 'The state of updates could not be read',
     state: {
       off: 'Off',
       idle: 'Up to date',

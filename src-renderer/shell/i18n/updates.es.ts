@@ -16,6 +16,7 @@ const updates = {
     autoUpdates: 'Actualizaciones automáticas',
     autoUpdatesHint:
       'Busca versiones nuevas al iniciar y cada 4 horas, y las descarga en segundo plano. Nunca se instalan sin su permiso ni con reservas sin enviar.',
+    statusUnread: 'No se pudo leer el estado de las actualizaciones',
     state: {
       off: 'Desactivadas',
       idle: 'Al día',
