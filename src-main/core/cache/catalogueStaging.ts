@@ -176,19 +176,17 @@ export class CatalogueStaging {
 
   /**
    * One batch of GraphQL bundles, each with its REST columns where the list gave them (`withRestColumns`: the list was
-   * read whole); a bundle the list left out keeps them unknown. Returns the
-   * batch's newest `updated_at` up to `notAfter` (one later was stamped by a clock set wrong).
+   * read whole); a bundle the list left out keeps them unknown. Each bundle's `updated_at` goes to `seen`.
    */
-  writeBundles(batch: readonly GraphqlBundle[], withRestColumns: boolean, notAfter: string): string | null {
+  writeBundles(batch: readonly GraphqlBundle[], withRestColumns: boolean, seen: (updatedAt: string | null) => void): void {
     const { bundle, bundleWords, mergeBundleWords, record, component, tag, restColumns } = this.staged
     const listed = withRestColumns && batch.length > 0 ? restColumns(batch[0]!.id, batch[batch.length - 1]!.id) : null
-    let newest: string | null = null
     this.batch(() => {
       for (const g of batch) {
         // Object.assign, not a spread: spreading these wide records left about 6 KB per bundle in the old
         // generation (measured), the most of the pull's peak memory; assign leaves none and is faster.
         const b: PulledBundle = Object.assign({}, unknownRestColumns, g, listed?.get(g.id))
-        if (b.updated_at !== null && b.updated_at <= notAfter && (newest === null || b.updated_at > newest)) newest = b.updated_at
+        seen(b.updated_at)
         bundle.run(...bundleRowValues(b))
         record.run(b.id, pulledBundleRecordJson(b))
         for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
@@ -198,7 +196,6 @@ export class CatalogueStaging {
       }
       mergeBundleWords.run()
     })
-    return newest
   }
 
   /** Puts the staged tables in place of the live ones, with the pull's marks (`stamp`: when its stock was read), in one transaction. */

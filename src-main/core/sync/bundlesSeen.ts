@@ -4,7 +4,19 @@
  */
 const FUTURE_MARGIN_MS = 60 * 60_000
 
-/** The latest `updated_at` a pull keeps as seen: the service's time now (as measured; else this computer's), and a margin. */
-export function seenNotAfter(now: Date, serviceOffsetMs: number | null): string {
-  return new Date(now.getTime() + (serviceOffsetMs ?? 0) + FUTURE_MARGIN_MS).toISOString()
+/**
+ * The newest bundle `updated_at` a pull has read (from `from`, the mark it started with), leaving out any past the
+ * service's time now (as measured; else this computer's) and the margin.
+ */
+export function newestSeen(now: Date, serviceOffsetMs: number | null, from: string | null = null) {
+  const notAfter = new Date(now.getTime() + (serviceOffsetMs ?? 0) + FUTURE_MARGIN_MS).toISOString()
+  let newest = from
+  return {
+    see(updatedAt: string | null): void {
+      if (updatedAt !== null && updatedAt <= notAfter && (newest === null || updatedAt > newest)) newest = updatedAt
+    },
+    get newest(): string | null {
+      return newest
+    },
+  }
 }

@@ -6,7 +6,7 @@ import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStaging } from '../cache/catalogueStaging'
 import { stampNow } from '../cache/clockStamp'
-import { seenNotAfter } from './bundlesSeen'
+import { newestSeen } from './bundlesSeen'
 
 export interface PullDeps {
   /** The entity's catalogue, as the full pull writes its next snapshot. */
@@ -88,18 +88,16 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     const restListRead = await restRead
     done = 0
     // The newest change the service stamped: the next routine pull asks for what changed since (its clock, not ours).
-    let seenUntil: string | null = null
-    const notAfter = seenNotAfter(deps.now(), deps.serviceOffsetMs())
+    const seen = newestSeen(deps.now(), deps.serviceOffsetMs())
     for await (const batch of bundles) {
-      const newest = staging.writeBundles(batch, restListRead, notAfter)
-      if (newest !== null && (seenUntil === null || newest > seenUntil)) seenUntil = newest
+      staging.writeBundles(batch, restListRead, seen.see)
       onProgress({ phase: 'bundles', done: (done += batch.length), total: totals.bundles ?? null })
     }
 
     const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead }
     onProgress({ phase: 'indexing', done: 0, total: null })
     const agencyIds = reference.agencies.map((a) => a.id)
-    await staging.swapIn({ capabilities, bundlesSeenUntil: seenUntil, agencyIds }, stockStamp)
+    await staging.swapIn({ capabilities, bundlesSeenUntil: seen.newest, agencyIds }, stockStamp)
     onProgress({ phase: 'done', done: done, total: totals.bundles ?? null })
     return capabilities
   } catch (err) {

@@ -7,7 +7,7 @@ import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import { stampNow } from '../cache/clockStamp'
-import { seenNotAfter } from './bundlesSeen'
+import { newestSeen } from './bundlesSeen'
 import type { AppliedCounts, CatalogueChanges, CatalogueChangeWriter } from '../cache/catalogueChangeWriter'
 
 export interface RoutinePullDeps {
@@ -65,12 +65,11 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
 
   deps.onProgress({ phase: 'reference', done: 0, total: null })
   const changed: number[] = []
-  let newest: string | null = seen
-  const notAfter = seenNotAfter(deps.now(), deps.serviceOffsetMs())
+  const seenUntil = newestSeen(deps.now(), deps.serviceOffsetMs(), seen)
   for await (const page of readChangedBundles(graphql, since)) {
     for (const b of page) {
       changed.push(b.id)
-      if (b.updated_at !== null && b.updated_at <= notAfter && (newest === null || b.updated_at > newest)) newest = b.updated_at
+      seenUntil.see(b.updated_at)
     }
     if (changed.length > Math.min(BY_ID_MOST, Math.max(50, cached * BY_ID_SHARE))) return 'full'
   }
@@ -106,7 +105,7 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     ids,
     bundles,
     stock,
-    bundlesSeenUntil: newest,
+    bundlesSeenUntil: seenUntil.newest,
     stamp,
   }
   deps.onProgress({ phase: 'indexing', done: 0, total: null })

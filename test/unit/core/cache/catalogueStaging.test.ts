@@ -6,6 +6,7 @@ import { openMigrated } from '@core/cache/cacheDatabase'
 import { CatalogueStaging } from '@core/cache/catalogueStaging'
 import { CatalogueStore } from '@core/cache/catalogueStore'
 import { entityMigrations } from '@core/cache/migrations'
+import { newestSeen } from '@core/sync/bundlesSeen'
 import { tempDir } from '../../../support/tempDir'
 
 const dir = tempDir('mostrador-staging-')
@@ -36,8 +37,6 @@ const reference = {
   agencies: [{ id: 9, name: 'Central', agency_category_id: null, active: true }],
 }
 const capabilities = { tags: false, itemBarcodes: false, bundleColumns: true }
-/** Later than every bundle these tests stage: none is taken for one stamped by a clock set wrong. */
-const NOT_AFTER = '2100-01-01T00:00:00.000Z'
 
 /** A full pull's writes of two bundles; `keep` puts what the REST list gave in the temporary table. */
 async function pull(
@@ -54,14 +53,15 @@ async function pull(
   staging.writeLots([{ id: 5, item_id: 1, name: 'L5', expires: null }])
   staging.writeStock([{ id: 50, lot_id: 5, agency_id: 9, available: 8 }])
   await staging.sumStock()
-  const seen = staging.writeBundles(
+  const seen = newestSeen(new Date('2026-11-29T00:00:00.000Z'), null)
+  staging.writeBundles(
     [graphqlBundle(1, 'CAJA-1', '2026-11-01T10:00:00.000Z'), graphqlBundle(2, 'CAJA-2', '2026-11-02T10:00:00.000Z')],
     listRead,
-    NOT_AFTER,
+    seen.see,
   )
-  await staging.swapIn({ capabilities, bundlesSeenUntil: seen, agencyIds: [9] }, { at: '2026-11-29T00:00:00.000Z', offsetMs: null })
+  await staging.swapIn({ capabilities, bundlesSeenUntil: seen.newest, agencyIds: [9] }, { at: '2026-11-29T00:00:00.000Z', offsetMs: null })
   staging.dropRestColumns()
-  return seen
+  return seen.newest
 }
 
 /** A full pull staged up to its stock: one item with more lots than one range of the sums holds, a unit each at 9. */
@@ -157,7 +157,7 @@ describe('the full pull staging the catalogue', () => {
     const s = store()
     await pull(s, () => {})
     const staging = stagedLots(s)
-    staging.writeBundles([graphqlBundle(3, 'CAJA-3', '2026-11-03T10:00:00.000Z')], true, NOT_AFTER)
+    staging.writeBundles([graphqlBundle(3, 'CAJA-3', '2026-11-03T10:00:00.000Z')], true, () => {})
     let finished = false
     const seen: number[][] = []
     // A clerk's scan between two turns: the bundles the counter would search.
@@ -187,7 +187,7 @@ describe('the full pull staging the catalogue', () => {
     first.openRestColumns()
     first.begin()
     first.writeReference(reference)
-    for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false, NOT_AFTER)
+    for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false, () => {})
     await first.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, { at: '2026-11-29T00:00:00.000Z', offsetMs: null })
     first.dropRestColumns()
     // A whole table dropped in one statement held the file from a clerk's save for as long as it took to free every
@@ -200,7 +200,7 @@ describe('the full pull staging the catalogue', () => {
     second.openRestColumns()
     second.begin()
     second.writeReference(reference)
-    second.writeBundles([graphqlBundle(1, 'CAJA-1', '2026-11-02T10:00:00.000Z')], false, NOT_AFTER)
+    second.writeBundles([graphqlBundle(1, 'CAJA-1', '2026-11-02T10:00:00.000Z')], false, () => {})
     await second.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, { at: '2026-11-30T00:00:00.000Z', offsetMs: null })
     second.dropRestColumns()
     expect(left.filter((n) => n > 0 && n < 2500).length).toBeGreaterThan(1)
