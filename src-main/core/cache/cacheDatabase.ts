@@ -13,13 +13,8 @@ export function openMigrated(file: string, migrations: readonly string[]): Sqlit
   mkdirSync(dirname(file), { recursive: true })
   const db = openSqlite(file)
   try {
-    const current = db.pragma('user_version', { simple: true }) as number
-    if (current > migrations.length) {
-      throw new AppError('incompatible_data', {
-        detail: `${file} is at schema ${current}; this app knows up to ${migrations.length}`,
-      })
-    }
-    if (current < migrations.length) migrate(db, current, migrations)
+    // Read first without the write lock: a file already at the app's schema (every start but an update's) takes none.
+    if (versionOf(db, file, migrations) < migrations.length) migrate(db, file, migrations)
     return db
   } catch (err) {
     db.close()
@@ -27,23 +22,38 @@ export function openMigrated(file: string, migrations: readonly string[]): Sqlit
   }
 }
 
+function versionOf(db: Sqlite, file: string, migrations: readonly string[]): number {
+  const current = db.pragma('user_version', { simple: true }) as number
+  if (current > migrations.length) {
+    throw new AppError('incompatible_data', {
+      detail: `${file} is at schema ${current}; this app knows up to ${migrations.length}`,
+    })
+  }
+  return current
+}
+
 /**
- * The steps from `current` on, each in its transaction. Foreign keys are off meanwhile, as SQLite's way of
- * rebuilding a table under another's reference asks (it cannot change a column otherwise); a step that
- * leaves a reference broken is undone.
+ * The steps still to take, each in its transaction. Each step reads the version again once it holds the write lock:
+ * another process opening the file at the same time (the app and the CLI) may have taken it meanwhile, and a step
+ * taken twice either fails or, when it can run again, sets the version back under the steps after it. Foreign keys
+ * are off meanwhile, as SQLite's way of rebuilding a table under another's reference asks (it cannot change a column
+ * otherwise); a step that leaves a reference broken is undone.
  */
-function migrate(db: Sqlite, current: number, migrations: readonly string[]): void {
+function migrate(db: Sqlite, file: string, migrations: readonly string[]): void {
   db.pragma('foreign_keys = OFF')
   try {
-    for (let version = current; version < migrations.length; version++) {
-      db.transaction(() => {
-        db.exec(migrations[version] as string)
-        const broken = db.pragma('foreign_key_check') as unknown[]
-        if (broken.length > 0)
-          throw new AppError('incompatible_data', { detail: `schema step ${version + 1} left ${broken.length} broken references` })
-        db.pragma(`user_version = ${version + 1}`)
-      }).immediate()
-    }
+    const step = db.transaction((): boolean => {
+      const version = versionOf(db, file, migrations)
+      if (version === migrations.length) return false
+      db.exec(migrations[version] as string)
+      const broken = db.pragma('foreign_key_check') as unknown[]
+      if (broken.length > 0)
+        throw new AppError('incompatible_data', { detail: `schema step ${version + 1} left ${broken.length} broken references` })
+      db.pragma(`user_version = ${version + 1}`)
+      return true
+    })
+    let more = true
+    while (more) more = step.immediate()
   } finally {
     db.pragma('foreign_keys = ON')
   }
