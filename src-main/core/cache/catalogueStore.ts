@@ -355,6 +355,19 @@ export class CatalogueStore {
     return pulledAt(this.db)
   }
 
+  /**
+   * The age `agencyId`'s figures are told with, on this computer's clock now: the last pull's, or that agency's last
+   * stock read when older (the user moved to an agency the last routine pull did not read).
+   */
+  stockAgeOf(agencyId: number | null, clockOffsetMs: number | null): string | null {
+    const pulled = pulledAt(this.db)
+    if (!pulled) return null
+    const at = stampOnClockNow(pulled, clockOffsetMs)
+    const read = agencyId === null ? undefined : stockReadAt(this.db).get(agencyId)
+    const readAt = read && stampOnClockNow(read, clockOffsetMs)
+    return readAt && readAt < at ? readAt : at
+  }
+
   pulledCapabilities(): CatalogueCapabilities | null {
     return pulledCapabilities(this.db)
   }

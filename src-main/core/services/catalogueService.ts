@@ -3,7 +3,7 @@ import { AppError, type ErrorPayload } from '@shared/errors'
 import { fetchBundle } from '../api/bundlesApi'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStore } from '../cache/catalogueStore'
-import { olderThan, stampOnClockNow } from '../cache/clockStamp'
+import { olderThan } from '../cache/clockStamp'
 import type { CoreEvents } from '../events'
 import { nativeBindingInUse } from '@base/sqlite'
 import { syncCatalogue } from '../sync/catalogueSync'
@@ -76,8 +76,7 @@ export class CatalogueService {
   status(): CatalogueStatus {
     const cache = this.caches.current()
     const who = this.profile.lastKnown()
-    const stamp = cache ? cache.store.pulledAt() : null
-    const at = stamp && stampOnClockNow(stamp, this.session.clockOffsetMs())
+    const at = cache ? cache.store.stockAgeOf(who?.agency?.id ?? null, this.session.clockOffsetMs()) : null
     return {
       entityId: cache?.entityId ?? null,
       agency: who?.agency ?? null,
