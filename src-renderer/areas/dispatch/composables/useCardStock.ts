@@ -2,9 +2,10 @@ import { computed, ref } from 'vue'
 import type { AgencyStock } from '@shared/counter'
 import { useCounterReads } from '@renderer/composables/useCounterReads'
 import { createLoader } from '@renderer/stores/loader'
+import { useCatalogueStore } from '@renderer/stores/catalogue'
 import { stockReadEarlier } from '../stockReadEarlier'
 
-/** An item's figure at one agency, and when it was read where that is earlier than the item's other figures. */
+/** An item's figure at one agency, and when it was read where that is earlier than its other figures or the status bar's age. */
 export interface CardStockFigure {
   available: number
   readEarlierAt: number | null
@@ -17,6 +18,8 @@ export interface CardStockFigure {
  */
 export function useCardStock(itemIds: () => readonly number[]) {
   const reads = useCounterReads()
+  // The age the status bar tells: a figure read before it says its own.
+  const catalogue = useCatalogueStore()
   const stock = ref<Map<number, AgencyStock[]> | null>(null)
   const reading = createLoader(
     () => reads.stock([...new Set(itemIds())]),
@@ -34,7 +37,10 @@ export function useCardStock(itemIds: () => readonly number[]) {
   function figure(itemId: number, agencyId: number | null): CardStockFigure | null {
     if (!stock.value) return null
     const rows = stock.value.get(itemId) ?? []
-    return { available: rows.find((s) => s.agencyId === agencyId)?.available ?? 0, readEarlierAt: stockReadEarlier(rows, agencyId) }
+    return {
+      available: rows.find((s) => s.agencyId === agencyId)?.available ?? 0,
+      readEarlierAt: stockReadEarlier(rows, agencyId, catalogue.status?.pulledAt ?? null),
+    }
   }
 
   return {

@@ -21,4 +21,12 @@ describe("a dispatch card's stock figure", () => {
     expect(stockReadEarlier(rows, 9)).toBeNull()
     expect(stockReadEarlier(rows, null)).toBeNull()
   })
+
+  it('says when it was read if that was before the age the status bar tells, though it be the item’s only figure', () => {
+    // Stocked only at another agency, read by yesterday's full pull; the status bar tells this morning's routine pull.
+    const only = [row(2, '2026-11-27T15:00:00.000Z')]
+    expect(stockReadEarlier(only, 2, '2026-11-28T11:00:00.000Z')).toBe(Date.parse('2026-11-27T15:00:00.000Z'))
+    expect(stockReadEarlier(only, 2, '2026-11-27T15:00:30.000Z')).toBeNull()
+    expect(stockReadEarlier(only, 2, null)).toBeNull()
+  })
 })
