@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { AgencyStock } from '@shared/counter'
 import { AppError } from '@shared/errors'
+import type { CatalogueStatus } from '@shared/catalogue'
 import { useCardStock } from '@renderer/areas/dispatch/composables/useCardStock'
+import { useCatalogueStore } from '@renderer/stores/catalogue'
 import { answers, resetApiStandIn, sent } from '../../../support/renderer/apiStandIn'
 
 // A dispatch card's «Existencias» against a stand-in of the API client: one request for the card's items, and a
@@ -74,4 +76,13 @@ describe("a dispatch card's stock", () => {
     expect(sent).toHaveLength(1)
     expect(stock.shown.value).toBe(true)
   })
+
+  it('shows the age of a figure read before the age the status bar tells, though it be the item’s only one', async () => {
+    answers.set('counter.stock', () => [{ itemId: 7, agencies: [figure(destination, 4, '2026-11-30T15:00:00.000Z')] }])
+    useCatalogueStore().status = { pulledAt: '2026-12-01T10:00:00.000Z' } as CatalogueStatus
+    const stock = useCardStock(() => [7])
+    await stock.toggle()
+    expect(stock.figure(7, destination)).toEqual({ available: 4, readEarlierAt: Date.parse('2026-11-30T15:00:00.000Z') })
+  })
 })
+
