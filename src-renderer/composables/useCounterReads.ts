@@ -28,11 +28,14 @@ export function useCounterReads() {
     warmScans: (): void => scans.warm(),
     coolScans: (): void => scans.cool(),
     booking: (id: string): Promise<LocalBooking> => request('bookings.get', { id }),
-    /** Each item's stock by agency, in one request (and one read on demand) per STOCK_ITEMS_MAX items. */
-    async stock(itemIds: readonly number[]): Promise<ItemStock[]> {
+    /**
+     * Each item's stock by agency, in one request (and one read on demand) per STOCK_ITEMS_MAX items; each of
+     * `agencyIds` (the agencies the screen shows) comes for each item, with 0 where it holds none, as of its read.
+     */
+    async stock(itemIds: readonly number[], agencyIds: readonly number[] = []): Promise<ItemStock[]> {
       const asks = []
       for (let at = 0; at < itemIds.length; at += STOCK_ITEMS_MAX)
-        asks.push(request('counter.stock', { itemIds: itemIds.slice(at, at + STOCK_ITEMS_MAX) }))
+        asks.push(request('counter.stock', { itemIds: itemIds.slice(at, at + STOCK_ITEMS_MAX), agencyIds: [...agencyIds] }))
       return (await Promise.all(asks)).flat()
     },
     transferRequests: (): Promise<TransferRequest[]> => request('counter.transferRequests'),

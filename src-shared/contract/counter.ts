@@ -111,8 +111,14 @@ export const counterRequests = {
     z.object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }),
     z.object({ answers: z.array(scanResult), next: z.number().int().nullable() }),
   ),
-  /** Each item's stock by agency, in the order asked; a dispatch card's items are one request (and one read on demand). */
-  'counter.stock': entry(z.object({ itemIds: z.array(recordId).min(1).max(STOCK_ITEMS_MAX) }), z.array(itemStock)),
+  /**
+   * Each item's stock by agency, in the order asked; a dispatch card's items are one request (and one read on demand).
+   * `agencyIds`, the agencies the screen shows (a card's two ends), each come, with 0 where they hold none of an item.
+   */
+  'counter.stock': entry(
+    z.object({ itemIds: z.array(recordId).min(1).max(STOCK_ITEMS_MAX), agencyIds: z.array(recordId).max(20).optional() }),
+    z.array(itemStock),
+  ),
   'counter.transferRequests': entry(none, z.array(transferRequest)),
   /** The current entity and the booking being typed there and not saved yet, kept in its cache (null when none, or when what was kept no longer reads). */
   'counter.openBooking': entry(none, z.object({ entityId: z.number().int(), open: openBooking.nullable() })),

@@ -228,13 +228,18 @@ export class CatalogueStore {
        FROM stock s LEFT JOIN agencies a ON a.id = s.agency_id WHERE s.item_id = ? ORDER BY agency_name`,
       )
       .all(itemId)
-    const readAt = new Map([...stockReadAt(this.db)].map(([agency, stamp]) => [agency, stampOnClockNow(stamp, clockOffsetMs)]))
+    const readAt = this.stockReadTimes(clockOffsetMs)
     return rows.map((r): AgencyStock => ({
       agencyId: r.agency_id,
       agencyName: r.agency_name,
       available: r.available,
       readAt: readAt.get(r.agency_id) ?? null,
     }))
+  }
+
+  /** When each agency's stock was last read, on this computer's clock now. */
+  stockReadTimes(clockOffsetMs: number | null): Map<number, string> {
+    return new Map([...stockReadAt(this.db)].map(([agency, stamp]) => [agency, stampOnClockNow(stamp, clockOffsetMs)]))
   }
 
   agencies(): AgencyOption[] {
@@ -355,16 +360,12 @@ export class CatalogueStore {
     return pulledAt(this.db)
   }
 
-  /**
-   * The age `agencyId`'s figures are told with, on this computer's clock now: the last pull's, or that agency's last
-   * stock read when older (the user moved to an agency the last routine pull did not read).
-   */
+  /** The age `agencyId`'s figures are told with (this clock now): the last pull's, or the agency's last read when older. */
   stockAgeOf(agencyId: number | null, clockOffsetMs: number | null): string | null {
     const pulled = pulledAt(this.db)
     if (!pulled) return null
     const at = stampOnClockNow(pulled, clockOffsetMs)
-    const read = agencyId === null ? undefined : stockReadAt(this.db).get(agencyId)
-    const readAt = read && stampOnClockNow(read, clockOffsetMs)
+    const readAt = agencyId === null ? undefined : this.stockReadTimes(clockOffsetMs).get(agencyId)
     return readAt && readAt < at ? readAt : at
   }
 

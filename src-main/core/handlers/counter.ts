@@ -44,7 +44,7 @@ export function counterHandlers({
     'counter.refresh': async () => ({ setup: await counter.refresh(), changes: bookings.announceAll() }),
     'counter.scan': async ({ code, kind }) => counter.scan(code, kind),
     'counter.scanIndex': async ({ offset, limit }) => counter.scanIndex(offset, limit),
-    'counter.stock': async ({ itemIds }) => counter.stock(itemIds),
+    'counter.stock': async ({ itemIds, agencyIds }) => counter.stock(itemIds, agencyIds),
     'counter.transferRequests': () => counter.transferRequests(),
     'counter.openBooking': async () => openBooking.read(),
     'counter.keepOpenBooking': async ({ entityId, form }) => openBooking.save(entityId, form),

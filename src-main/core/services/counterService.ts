@@ -177,8 +177,8 @@ export class CounterService {
   }
 
   /** Items' stock by agency: kept, or read again where some agency's figures are older than a routine pull. */
-  stock(itemIds: readonly number[]): Promise<ItemStock[]> {
-    return stockOnDemand(this.cache(), this.session.require(), [...new Set(itemIds)], this.now)
+  stock(itemIds: readonly number[], agencyIds: readonly number[] = []): Promise<ItemStock[]> {
+    return stockOnDemand(this.cache(), this.session.require(), [...new Set(itemIds)], this.now, agencyIds)
   }
 
   /** Pending requests of the agency; none where the server has no transfer requests (the counter says so). */

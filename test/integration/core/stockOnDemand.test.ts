@@ -91,4 +91,25 @@ describe("items' stock at other agencies", () => {
     expect(Date.now() - started).toBeLessThan(STOCK_ON_DEMAND_WAIT_MS + 2000)
     expect(all).toEqual(kept)
   })
+
+  it('asked for agencies (a card\'s two ends), names one with none of an item as of its own read, and reads it again when old', async () => {
+    // An item the other agency had none of at the full pull; since then it received 5 of one lot (its own reception).
+    const { item, lot } = session.service
+      .prepare<[number], { item: number; lot: number }>(
+        `SELECT l.item_id AS item, l.id AS lot FROM lots l JOIN items i ON i.id = l.item_id WHERE i.active = 1
+         AND NOT EXISTS (SELECT 1 FROM lot_stocks s JOIN lots m ON m.id = s.lot_id WHERE m.item_id = l.item_id AND s.agency_id = ?)
+         ORDER BY l.id LIMIT 1`,
+      )
+      .get(elsewhere)!
+    const entity = session.service.prepare<[number], number>('SELECT entity_id FROM agencies WHERE id = ?').pluck().get(elsewhere)!
+    const ask = () => session.h.call('counter.stock', { itemIds: [item], agencyIds: [elsewhere] })
+    const fresh = await ask()
+    expect(fresh[0]!.agencies.find((a) => a.agencyId === elsewhere)).toMatchObject({ available: 0, readAt: expect.any(String) })
+    session.service.prepare('INSERT INTO lot_stocks (entity_id, lot_id, agency_id, available) VALUES (?, ?, ?, 5)').run(entity, lot, elsewhere)
+
+    const { result, asked } = await later(() => countingStockQueries(ask))
+    expect(asked).toBeGreaterThan(0)
+    expect(result[0]!.agencies.find((a) => a.agencyId === elsewhere)?.available).toBe(5)
+  })
 })
+

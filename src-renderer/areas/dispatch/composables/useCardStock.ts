@@ -16,13 +16,13 @@ export interface CardStockFigure {
  * (from the cached catalogue, or from the service where another agency's figures are older than a routine pull: a
  * few seconds at most, the button says so). A read that failed is said, never shown as figures of 0.
  */
-export function useCardStock(itemIds: () => readonly number[]) {
+export function useCardStock(itemIds: () => readonly number[], agencyIds: () => readonly number[] = () => []) {
   const reads = useCounterReads()
   // The age the status bar tells: a figure read before it says its own.
   const catalogue = useCatalogueStore()
   const stock = ref<Map<number, AgencyStock[]> | null>(null)
   const reading = createLoader(
-    () => reads.stock([...new Set(itemIds())]),
+    () => reads.stock([...new Set(itemIds())], agencyIds()),
     (found) => (stock.value = new Map(found.map((s) => [s.itemId, s.agencies]))),
   )
 

@@ -33,10 +33,14 @@ beforeEach(() => {
 describe("a dispatch card's stock", () => {
   it("reads the card's items in one request, each once, and shows each end's figure with the age of an older one", async () => {
     answers.set('counter.stock', (input) => stockOf((input as { itemIds: number[] }).itemIds))
-    const stock = useCardStock(() => [7, 8, 7])
+    const stock = useCardStock(
+      () => [7, 8, 7],
+      () => [origin, destination],
+    )
     expect(stock.figure(7, origin)).toBeNull()
     await stock.toggle()
-    expect(sent).toEqual([{ name: 'counter.stock', input: { itemIds: [7, 8] } }])
+    // The card's two ends are asked for: one that holds none of an item comes as 0, with its own age.
+    expect(sent).toEqual([{ name: 'counter.stock', input: { itemIds: [7, 8], agencyIds: [origin, destination] } }])
     expect(stock.figure(7, origin)).toEqual({ available: 70, readEarlierAt: null })
     expect(stock.figure(8, destination)).toEqual({ available: 8, readEarlierAt: Date.parse('2026-12-01T08:00:00.000Z') })
     // An agency with no lot of the item has none of it.
@@ -85,4 +89,3 @@ describe("a dispatch card's stock", () => {
     expect(stock.figure(7, destination)).toEqual({ available: 4, readEarlierAt: Date.parse('2026-11-30T15:00:00.000Z') })
   })
 })
-
