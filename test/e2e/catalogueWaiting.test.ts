@@ -23,7 +23,9 @@ describe('a pull while another process pulls the same catalogue', () => {
     const release = tryLock(pullLockFile(entityCacheFile(dataDir).entity))
     expect(release).not.toBeNull()
     try {
-      await page.getByTestId('catalogue-refresh').click()
+      // Forced: a scheduled pull may have begun since the screen was read (on a loaded machine), and then the button is
+      // busy with it, a pull that waits for the other process as the clerk's would.
+      await page.getByTestId('catalogue-refresh').click({ force: true })
       await expectText(page.getByTestId('catalogue-progress-phase'), 'Esperando a otra ventana de Mostrador que actualiza este catálogo')
       // The kept catalogue stays on screen meanwhile.
       expect(await page.getByTestId('catalogue-row').count()).toBeGreaterThan(0)

@@ -92,7 +92,7 @@ describe("items' stock at other agencies", () => {
     expect(all).toEqual(kept)
   })
 
-  it('asked for agencies (a card\'s two ends), names one with none of an item as of its own read, and reads it again when old', async () => {
+  it("asked for agencies (a card's two ends), names one with none of an item as of its own read, and reads it again when old", async () => {
     // An item the other agency had none of at the full pull; since then it received 5 of one lot (its own reception).
     const { item, lot } = session.service
       .prepare<[number], { item: number; lot: number }>(
@@ -105,11 +105,12 @@ describe("items' stock at other agencies", () => {
     const ask = () => session.h.call('counter.stock', { itemIds: [item], agencyIds: [elsewhere] })
     const fresh = await ask()
     expect(fresh[0]!.agencies.find((a) => a.agencyId === elsewhere)).toMatchObject({ available: 0, readAt: expect.any(String) })
-    session.service.prepare('INSERT INTO lot_stocks (entity_id, lot_id, agency_id, available) VALUES (?, ?, ?, 5)').run(entity, lot, elsewhere)
+    session.service
+      .prepare('INSERT INTO lot_stocks (entity_id, lot_id, agency_id, available) VALUES (?, ?, ?, 5)')
+      .run(entity, lot, elsewhere)
 
     const { result, asked } = await later(() => countingStockQueries(ask))
     expect(asked).toBeGreaterThan(0)
     expect(result[0]!.agencies.find((a) => a.agencyId === elsewhere)?.available).toBe(5)
   })
 })
-
