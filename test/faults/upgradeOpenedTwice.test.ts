@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { openSqlite } from '@base/sqlite'
 import { openMigrated } from '@core/cache/cacheDatabase'
+import { openChecked } from '@core/cache/openChecked'
 import { entityMigrations } from '@core/cache/migrations'
 import { tempDir } from '../support/tempDir'
 
@@ -80,6 +81,19 @@ describe('two processes opening one cache at once', () => {
     const other = await otherProcessMigrating(file, 0)
     openMigrated(file, entityMigrations).close()
     await other.done
+    expect(versionOf(file)).toBe(entityMigrations.length)
+  })
+
+  it('a cache an earlier version left so (its version under steps it holds) is set aside, and a fresh one takes its place', () => {
+    const file = join(dir, 'left.sqlite')
+    cacheAt(file, entityMigrations.length)
+    const db = openSqlite(file)
+    db.pragma('user_version = 11')
+    db.close()
+    const opened = openChecked(file, entityMigrations, new Date('2026-12-01T12:00:00Z'))
+    opened.db.close()
+    // Its unsent bookings are read back from the file set aside, as from any damaged cache (openEntityCache.ts).
+    expect(opened.setAside?.found.damage).toBe('half_updated')
     expect(versionOf(file)).toBe(entityMigrations.length)
   })
 })

@@ -45,7 +45,7 @@ function migrate(db: Sqlite, file: string, migrations: readonly string[]): void 
     const step = db.transaction((): boolean => {
       const version = versionOf(db, file, migrations)
       if (version === migrations.length) return false
-      db.exec(migrations[version] as string)
+      takeStep(db, version, migrations[version] as string)
       const broken = db.pragma('foreign_key_check') as unknown[]
       if (broken.length > 0)
         throw new AppError('incompatible_data', { detail: `schema step ${version + 1} left ${broken.length} broken references` })
@@ -58,6 +58,24 @@ function migrate(db: Sqlite, file: string, migrations: readonly string[]): void 
     db.pragma('foreign_keys = ON')
   }
 }
+
+/**
+ * A step SQLite refuses as written (a table it makes is there already) was taken before on this file by a start that
+ * did not set the version (an earlier version's two processes at once): the file is half updated, set aside as damage.
+ */
+function takeStep(db: Sqlite, version: number, sql: string): void {
+  try {
+    db.exec(sql)
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'SQLITE_ERROR') throw err
+    throw Object.assign(new Error(`schema step ${version + 1} cannot be taken: ${(err as Error).message}`, { cause: err }), {
+      code: SCHEMA_STEP_REFUSED,
+    })
+  }
+}
+
+/** The code of the error a refused schema step throws (fileDamage.ts tells it as damage). */
+export const SCHEMA_STEP_REFUSED = 'MOSTRADOR_SCHEMA_STEP_REFUSED'
 
 // Some documents (the profile) are read several times per commit: their statement is prepared once per file.
 type DocumentRow = { value: string; updated_at: string }

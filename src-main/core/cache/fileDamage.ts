@@ -1,12 +1,13 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
 import type { Sqlite } from '@base/sqlite'
+import { SCHEMA_STEP_REFUSED } from './cacheDatabase'
 
 /**
  * How a disk leaves a database file after a power cut or a failing sector: emptied (some file systems
  * keep the name and lose the bytes), cut short, its first page overwritten, or pages inside it wrong.
  * Told apart from "cannot be opened here" (a read-only folder, a lock): only damage is ever set aside.
  */
-export type FileDamage = 'empty' | 'truncated' | 'bad_header' | 'malformed'
+export type FileDamage = 'empty' | 'truncated' | 'bad_header' | 'malformed' | 'half_updated'
 
 export interface DamageFound {
   damage: FileDamage
@@ -22,6 +23,10 @@ export const damageWords: Record<FileDamage, { es: string; en: string }> = {
   truncated: { es: 'cortado (le faltan páginas)', en: 'truncated (pages missing)' },
   bad_header: { es: 'no es una base de datos (cabecera dañada)', en: 'not a database (bad header)' },
   malformed: { es: 'dañado (falla la comprobación de SQLite)', en: 'damaged (SQLite quick_check fails)' },
+  half_updated: {
+    es: 'a medio actualizar (un paso de su esquema no se puede dar)',
+    en: 'half updated (a step of its schema cannot be taken)',
+  },
 }
 
 /**
@@ -76,6 +81,7 @@ export function damageOfError(err: unknown): DamageFound | null {
   const code = (err as { code?: unknown }).code
   const message = err instanceof Error ? err.message : String(err)
   if (code === 'SQLITE_NOTADB') return { damage: 'bad_header', detail: message }
+  if (code === SCHEMA_STEP_REFUSED) return { damage: 'half_updated', detail: message }
   if (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT')) return { damage: 'malformed', detail: message }
   return null
 }
