@@ -64,24 +64,18 @@ const versionOf = (file: string): number => {
 }
 
 describe('two processes opening one cache at once', () => {
-  it('after an update: the one that waited takes no step again, and the cache opens afterwards at the newest schema', async () => {
-    const file = join(dir, 'upgraded.sqlite')
-    cacheAt(file, 10)
-    const other = await otherProcessMigrating(file, 10)
+  it.each([
+    { from: 10, when: 'after an update' },
+    { from: 0, when: 'on a new cache' },
+  ])('$when: the one that waited takes no step again, and the cache opens afterwards at the newest schema', async ({ from }) => {
+    const file = join(dir, `from-${from}.sqlite`)
+    cacheAt(file, from)
+    const other = await otherProcessMigrating(file, from)
     openMigrated(file, entityMigrations).close()
     await other.done
     expect(versionOf(file)).toBe(entityMigrations.length)
     // A later start, alone.
     openMigrated(file, entityMigrations).close()
-  })
-
-  it('a new cache: the one that waited opens it as the other made it', async () => {
-    const file = join(dir, 'new.sqlite')
-    cacheAt(file, 0)
-    const other = await otherProcessMigrating(file, 0)
-    openMigrated(file, entityMigrations).close()
-    await other.done
-    expect(versionOf(file)).toBe(entityMigrations.length)
   })
 
   it('a cache an earlier version left so (its version under steps it holds) is set aside, and a fresh one takes its place', () => {

@@ -1,12 +1,7 @@
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, storeFileName, type RunningSandbox } from '@sandbox'
-import { openSqlite, type Sqlite } from '@base/sqlite'
+import { describe, expect, it } from 'vitest'
 import { stockReadAt } from '@core/cache/catalogueMarks'
 import { stampOnClockNow } from '@core/cache/clockStamp'
-import { coreHarness, type CoreHarness } from '../../support/coreHarness'
-import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
-import { tempDir } from '../../support/tempDir'
+import { useProxiedSession } from '../../support/proxiedSession'
 
 // The counter's and the catalogue's figures are the user's agency's (profile.lastKnown), and the status bar tells their
 // age. A routine pull reads the stock of the agency the user had when it ran; the back office may move the employee to
@@ -17,31 +12,11 @@ const HOURS = 60 * 60_000
 let shiftMs = 0
 const now = () => new Date(Date.now() + shiftMs)
 
-let sandbox: RunningSandbox
-let service: Sqlite
-let proxy: InterceptingProxy
-let h: CoreHarness
-
-beforeAll(async () => {
-  const dataDir = tempDir()
-  sandbox = await startSandbox({ dataDir })
-  service = openSqlite(join(dataDir, storeFileName))
-  proxy = await startInterceptingProxy(sandbox.url)
-  h = await coreHarness(tempDir(), { requestTimeoutMs: 5000, now })
-  const user = sandbox.users[0]!
-  await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
-  await h.call('profile.whoami')
-}, 60_000)
-
-afterAll(async () => {
-  service?.close()
-  await h?.close()
-  await proxy?.close()
-  await sandbox?.close()
-})
+const session = useProxiedSession({ requestTimeoutMs: 5000, now, serviceFile: true })
 
 describe('the user moved to another agency', () => {
   it("the new agency's figures are told with their own age, and marked old", async () => {
+    const { h, service, sandbox } = session
     const userId = service.prepare<[string], number>('SELECT id FROM users WHERE email = ?').pluck().get(sandbox.users[0]!.email)!
     const who = await h.call('profile.whoami')
     const entity = who.currentEntity!.id
