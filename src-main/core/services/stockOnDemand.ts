@@ -65,9 +65,12 @@ export async function stockOnDemand(
 function noneHeldAt(cache: EntityCache, agencyIds: readonly number[], names: Map<number, string>, offsetMs: number | null): AgencyStock[] {
   if (agencyIds.length === 0) return []
   const readAt = cache.store.stockReadTimes(offsetMs)
-  return agencyIds.map((agencyId): AgencyStock => {
-    return { agencyId, agencyName: names.get(agencyId) ?? `#${agencyId}`, available: 0, readAt: readAt.get(agencyId) ?? null }
-  })
+  return agencyIds.map((agencyId): AgencyStock => ({
+    agencyId,
+    agencyName: names.get(agencyId) ?? `#${agencyId}`,
+    available: 0,
+    readAt: readAt.get(agencyId) ?? null,
+  }))
 }
 
 function withNoneHeld(held: AgencyStock[], noneHeld: readonly AgencyStock[]): AgencyStock[] {
