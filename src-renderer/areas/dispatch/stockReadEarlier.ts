@@ -11,6 +11,6 @@ const READ_APART_MS = 60_000
 export function stockReadEarlier(rows: readonly AgencyStock[], agencyId: number | null, toldAt: string | null = null): number | null {
   const readAt = (r: AgencyStock | undefined) => Date.parse(r?.readAt ?? '')
   const at = readAt(rows.find((s) => s.agencyId === agencyId))
-  const newest = Math.max(...rows.map(readAt).filter(Number.isFinite), ...[Date.parse(toldAt ?? '')].filter(Number.isFinite))
+  const newest = Math.max(...[...rows.map(readAt), Date.parse(toldAt ?? '')].filter(Number.isFinite))
   return Number.isFinite(at) && newest - at > READ_APART_MS ? at : null
 }
