@@ -86,8 +86,8 @@ export class CatalogueChangeWriter {
   }
 
   /** The agencies this station's recent bookings name (bookedAgencies.ts). */
-  bookedAgencies(now: Date): number[] {
-    return bookedAgencies(this.db, now)
+  bookedAgencies(now: Date, serviceOffsetMs: number | null): number[] {
+    return bookedAgencies(this.db, now, serviceOffsetMs)
   }
 
   apply(changes: CatalogueChanges): Promise<AppliedCounts> {

@@ -81,7 +81,7 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
   const newItems = await readByIds(graphql, 'items', catalogue.missing('items', ids.items), { itemBarcodes })
   const newLots = await readByIds(graphql, 'lots', catalogue.missing('lots', ids.lots))
 
-  const agencies = [...new Set([...deps.stockAgencies, ...catalogue.bookedAgencies(deps.now())])]
+  const agencies = [...new Set([...deps.stockAgencies, ...catalogue.bookedAgencies(deps.now(), deps.serviceOffsetMs())])]
   // The figures are as old as their read's start: the changed bundles' reads after it may take minutes on a slow line.
   const stamp = stampNow(deps.now(), deps.serviceOffsetMs())
   const stock = new Map<number, { lot_id: number; available: number }[]>()
