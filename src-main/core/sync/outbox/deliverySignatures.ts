@@ -45,6 +45,17 @@ export class DeliverySignatures {
     this.db.prepare('UPDATE delivery_signatures SET picture_seq = ? WHERE local_id = ?').run(seq, localId)
   }
 
+  /** A booking's signature becomes another's (a copy merged into it); of two, the later signed is kept. */
+  move(fromLocalId: string, toLocalId: string): void {
+    this.db
+      .prepare(
+        `DELETE FROM delivery_signatures WHERE local_id IN (@from, @to)
+           AND signed_at < (SELECT max(signed_at) FROM delivery_signatures WHERE local_id IN (@from, @to))`,
+      )
+      .run({ from: fromLocalId, to: toLocalId })
+    this.db.prepare('UPDATE OR REPLACE delivery_signatures SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
+  }
+
   get(localId: string): DeliverySignature | null {
     const row = this.db.prepare<[string], SignatureRow>(`SELECT ${columns} FROM delivery_signatures WHERE local_id = ?`).get(localId)
     return row ? toSignature(row) : null

@@ -71,7 +71,7 @@ export class OutboxStore extends OutboxQueries implements BookingOutbox {
     this.stmt('UPDATE outbox SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
     // Its pictures (pictureQueue.ts) follow it too.
     this.stmt('UPDATE booking_pictures SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
-    this.stmt('UPDATE OR REPLACE delivery_signatures SET local_id = ? WHERE local_id = ?').run(toLocalId, fromLocalId)
+    this.signatures.move(fromLocalId, toLocalId)
   }
 
   /** Every entry of a booking, confirmed or not (the booking itself is going away). */
