@@ -11,7 +11,15 @@ import {
 } from './catalogueRowWrites'
 import { bookedAgencies } from './bookedAgencies'
 import type { ClockStamp } from './clockStamp'
-import { bundlesSeenUntil, markBundlesSeen, markPulled, markStockRead, pulledCapabilities } from './catalogueMarks'
+import {
+  bundlesSeenEdge,
+  bundlesSeenUntil,
+  markBundlesSeen,
+  markPulled,
+  markStockRead,
+  pulledCapabilities,
+  type SeenBundle,
+} from './catalogueMarks'
 import type { Sqlite } from '@base/sqlite'
 import { BATCH_ROWS } from '../api/catalogueGraphql'
 import { nextTurn } from './snapshotSwap'
@@ -33,6 +41,8 @@ export interface CatalogueChanges {
   stock: Map<number, { lot_id: number; available: number }[]>
   /** The newest bundle `updated_at` the service sent (its clock). */
   bundlesSeenUntil: string | null
+  /** The bundles read within the change margin before it, as stamped when read (bundlesSeen.ts). */
+  bundlesSeenEdge: readonly SeenBundle[]
   /** When the pull ran (the snapshot's age, the stock's age). */
   stamp: ClockStamp
 }
@@ -63,6 +73,10 @@ export class CatalogueChangeWriter {
   /** The newest bundle `updated_at` a pull kept (the service's clock); null before a full pull. */
   bundlesSeenUntil(): string | null {
     return bundlesSeenUntil(this.db)
+  }
+
+  bundlesSeenEdge(): SeenBundle[] {
+    return bundlesSeenEdge(this.db)
   }
 
   /** What the last full pull could read (null before one). */
@@ -168,7 +182,7 @@ async function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges, batc
   for (const [agency, rows] of changes.stock) stockRows += await writeAgencyStock(db, agency, rows, batches)
   await batches.one(() => {
     markStockRead(db, [...changes.stock.keys()], changes.stamp, true)
-    markBundlesSeen(db, changes.bundlesSeenUntil)
+    markBundlesSeen(db, changes.bundlesSeenUntil, changes.bundlesSeenEdge)
     markPulled(db, changes.stamp)
   })
   return { items: changes.newItems.length, lots: changes.newLots.length, bundles: changes.bundles.length, stockRows, removed }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { catalogueCapabilities, type CatalogueCapabilities } from '@shared/catalogue'
 import type { Sqlite } from '@base/sqlite'
+import { parsedJson } from './cacheDatabase'
 import type { ClockStamp } from './clockStamp'
 import { preparedOnce } from './preparedStatements'
 
@@ -17,6 +18,7 @@ import { preparedOnce } from './preparedStatements'
 const keys = {
   fullAt: 'catalogue_full_at',
   bundlesSeenUntil: 'catalogue_bundles_seen_until',
+  bundlesSeenEdge: 'catalogue_bundles_seen_edge',
   stockReadAt: 'catalogue_stock_read_at',
   pulledAt: 'catalogue_pulled_at',
   pulledOffset: 'catalogue_pulled_offset',
@@ -56,7 +58,7 @@ export function pulledAt(db: Sqlite): ClockStamp | null {
 export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
   const raw = read(db, keys.capabilities)
   if (raw === null) return null
-  const parsed = catalogueCapabilities.safeParse(JSON.parse(raw))
+  const parsed = catalogueCapabilities.safeParse(parsedJson(raw))
   return parsed.success ? parsed.data : null
 }
 
@@ -80,28 +82,36 @@ export function bundlesSeenUntil(db: Sqlite): string | null {
   return read(db, keys.bundlesSeenUntil)
 }
 
-/** Keeps the newer of the kept time and `seen` (ISO timestamps of one clock order as text). */
-export function markBundlesSeen(db: Sqlite, seen: string | null): void {
+/** A bundle read near the newest time seen: its id and the `updated_at` it was read at. */
+export type SeenBundle = readonly [id: number, updatedAt: string]
+
+const seenEdge = z.array(z.tuple([z.number().int(), z.string()]))
+
+/** The bundles read within the change margin before the newest time seen (none before a pull that kept them). */
+export function bundlesSeenEdge(db: Sqlite): SeenBundle[] {
+  const raw = read(db, keys.bundlesSeenEdge)
+  const parsed = raw === null ? null : seenEdge.safeParse(parsedJson(raw))
+  return parsed?.success ? parsed.data : []
+}
+
+/** Keeps the newer of the kept time and `seen` (ISO timestamps of one clock order as text), with its pull's edge. */
+export function markBundlesSeen(db: Sqlite, seen: string | null, edge: readonly SeenBundle[]): void {
   const kept = bundlesSeenUntil(db)
-  if (seen !== null && (kept === null || seen > kept)) write(db, keys.bundlesSeenUntil, seen)
+  if (seen !== null && (kept === null || seen >= kept)) replaceBundlesSeen(db, seen, edge)
 }
 
 /** A full pull's newest: it read every bundle, so it replaces the kept time (one a clock set wrong left goes with it). */
-export function replaceBundlesSeen(db: Sqlite, seen: string | null): void {
-  if (seen !== null) write(db, keys.bundlesSeenUntil, seen)
+export function replaceBundlesSeen(db: Sqlite, seen: string | null, edge: readonly SeenBundle[]): void {
+  if (seen === null) return
+  write(db, keys.bundlesSeenUntil, seen)
+  write(db, keys.bundlesSeenEdge, JSON.stringify(edge))
 }
 
 /** When each agency's stock was read, by agency id. */
 export function stockReadAt(db: Sqlite): Map<number, ClockStamp> {
   const raw = read(db, keys.stockReadAt)
   if (raw === null) return new Map()
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(raw)
-  } catch {
-    return new Map()
-  }
-  const times = stockTimes.safeParse(parsed)
+  const times = stockTimes.safeParse(parsedJson(raw))
   return times.success ? new Map(Object.entries(times.data).map(([agency, at]) => [Number(agency), at])) : new Map()
 }
 

@@ -4,7 +4,7 @@ import type { GraphqlBundle, PulledBundle, PulledItem, PulledLot, PulledStock } 
 import type { Sqlite } from '@base/sqlite'
 import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
 import type { ClockStamp } from './clockStamp'
-import { markFullPull, markPulled, markStockRead, replaceBundlesSeen } from './catalogueMarks'
+import { markFullPull, markPulled, markStockRead, replaceBundlesSeen, type SeenBundle } from './catalogueMarks'
 import {
   bundleRowValues,
   insertBundleFtsSql,
@@ -28,6 +28,8 @@ export interface FullPullMarks {
   capabilities: CatalogueCapabilities
   /** The newest bundle `updated_at` the service sent (its clock), for the next routine pull. */
   bundlesSeenUntil: string | null
+  /** The bundles read within the change margin before it, as stamped when read (bundlesSeen.ts). */
+  bundlesSeenEdge: readonly SeenBundle[]
   /** The agencies whose stock the snapshot holds. */
   agencyIds: readonly number[]
 }
@@ -178,7 +180,7 @@ export class CatalogueStaging {
    * One batch of GraphQL bundles, each with its REST columns where the list gave them (`withRestColumns`: the list was
    * read whole); a bundle the list left out keeps them unknown. Each bundle's `updated_at` goes to `seen`.
    */
-  writeBundles(batch: readonly GraphqlBundle[], withRestColumns: boolean, seen: (updatedAt: string | null) => void): void {
+  writeBundles(batch: readonly GraphqlBundle[], withRestColumns: boolean, seen: (updatedAt: string | null, id: number) => void): void {
     const { bundle, bundleWords, mergeBundleWords, record, component, tag, restColumns } = this.staged
     const listed = withRestColumns && batch.length > 0 ? restColumns(batch[0]!.id, batch[batch.length - 1]!.id) : null
     this.batch(() => {
@@ -186,7 +188,7 @@ export class CatalogueStaging {
         // Object.assign, not a spread: spreading these wide records left about 6 KB per bundle in the old
         // generation (measured), the most of the pull's peak memory; assign leaves none and is faster.
         const b: PulledBundle = Object.assign({}, unknownRestColumns, g, listed?.get(g.id))
-        seen(b.updated_at)
+        seen(b.updated_at, b.id)
         bundle.run(...bundleRowValues(b))
         record.run(b.id, pulledBundleRecordJson(b))
         for (const d of b.bundle_details) component.run(b.id, d.id, d.item_id, d.quantity)
@@ -208,7 +210,7 @@ export class CatalogueStaging {
       () => {
         markPulled(this.db, at, marks.capabilities)
         markFullPull(this.db, at.at)
-        replaceBundlesSeen(this.db, marks.bundlesSeenUntil)
+        replaceBundlesSeen(this.db, marks.bundlesSeenUntil, marks.bundlesSeenEdge)
         markStockRead(this.db, marks.agencyIds, at, false)
       },
       async () => {

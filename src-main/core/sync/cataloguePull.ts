@@ -97,7 +97,7 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead }
     onProgress({ phase: 'indexing', done: 0, total: null })
     const agencyIds = reference.agencies.map((a) => a.id)
-    await staging.swapIn({ capabilities, bundlesSeenUntil: seen.newest, agencyIds }, stockStamp)
+    await staging.swapIn({ capabilities, bundlesSeenUntil: seen.newest, bundlesSeenEdge: seen.edge, agencyIds }, stockStamp)
     onProgress({ phase: 'done', done: done, total: totals.bundles ?? null })
     return capabilities
   } catch (err) {

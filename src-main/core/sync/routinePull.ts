@@ -7,7 +7,7 @@ import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import { stampNow } from '../cache/clockStamp'
-import { newestSeen } from './bundlesSeen'
+import { CHANGE_MARGIN_MS, newestSeen } from './bundlesSeen'
 import type { AppliedCounts, CatalogueChanges, CatalogueChangeWriter } from '../cache/catalogueChangeWriter'
 
 export interface RoutinePullDeps {
@@ -22,13 +22,6 @@ export interface RoutinePullDeps {
   stockAgencies: readonly number[]
   onProgress: (p: PullProgress) => void
 }
-
-/**
- * A bundle is saved in a transaction stamped when it began; one that commits late may carry an
- * `updated_at` older than a bundle already read. Asking again from this much before the newest time
- * seen catches it (the few bundles read twice cost little).
- */
-export const CHANGE_MARGIN_MS = 10 * 60_000
 
 /**
  * Past this share of the catalogue changed, one full pull (whose REST list is one streamed answer)
@@ -65,11 +58,12 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
 
   deps.onProgress({ phase: 'reference', done: 0, total: null })
   const changed: number[] = []
-  const seenUntil = newestSeen(deps.now(), deps.serviceOffsetMs(), seen)
+  const seenUntil = newestSeen(deps.now(), deps.serviceOffsetMs(), seen, catalogue.bundlesSeenEdge())
   for await (const page of readChangedBundles(graphql, since)) {
     for (const b of page) {
+      if (seenUntil.readAsIs(b.id, b.updated_at)) continue
       changed.push(b.id)
-      seenUntil.see(b.updated_at)
+      seenUntil.see(b.updated_at, b.id)
     }
     if (changed.length > Math.min(BY_ID_MOST, Math.max(50, cached * BY_ID_SHARE))) return 'full'
   }
@@ -106,6 +100,7 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     bundles,
     stock,
     bundlesSeenUntil: seenUntil.newest,
+    bundlesSeenEdge: seenUntil.edge,
     stamp,
   }
   deps.onProgress({ phase: 'indexing', done: 0, total: null })

@@ -34,6 +34,7 @@ function changes(bundles: number): CatalogueChanges {
     bundles: Array.from({ length: bundles }, (_, n) => bundle(n + 1)),
     stock: new Map([[9, [{ lot_id: 5, available: 4 }]]]),
     bundlesSeenUntil: '2026-11-30T10:00:00.000Z',
+    bundlesSeenEdge: [],
     stamp: { at: '2026-11-30T10:01:00.000Z', offsetMs: 0 },
   }
 }

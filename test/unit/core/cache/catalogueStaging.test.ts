@@ -59,7 +59,10 @@ async function pull(
     listRead,
     seen.see,
   )
-  await staging.swapIn({ capabilities, bundlesSeenUntil: seen.newest, agencyIds: [9] }, { at: '2026-11-29T00:00:00.000Z', offsetMs: null })
+  await staging.swapIn(
+    { capabilities, bundlesSeenUntil: seen.newest, bundlesSeenEdge: seen.edge, agencyIds: [9] },
+    { at: '2026-11-29T00:00:00.000Z', offsetMs: null },
+  )
   staging.dropRestColumns()
   return seen.newest
 }
@@ -148,7 +151,10 @@ describe('the full pull staging the catalogue', () => {
     const s = store()
     const staging = stagedLots(s)
     await staging.sumStock()
-    await staging.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, { at: '2026-11-29T00:00:00.000Z', offsetMs: null })
+    await staging.swapIn(
+      { capabilities, bundlesSeenUntil: null, bundlesSeenEdge: [], agencyIds: [9] },
+      { at: '2026-11-29T00:00:00.000Z', offsetMs: null },
+    )
     staging.dropRestColumns()
     expect(s.db.prepare('SELECT item_id, agency_id, available FROM stock').all()).toEqual([{ item_id: 1, agency_id: 9, available: 4500 }])
   })
@@ -168,7 +174,10 @@ describe('the full pull staging the catalogue', () => {
       }
     })()
     await staging.sumStock()
-    await staging.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, { at: '2026-11-30T00:00:00.000Z', offsetMs: null })
+    await staging.swapIn(
+      { capabilities, bundlesSeenUntil: null, bundlesSeenEdge: [], agencyIds: [9] },
+      { at: '2026-11-30T00:00:00.000Z', offsetMs: null },
+    )
     finished = true
     await reading
     staging.dropRestColumns()
@@ -188,7 +197,10 @@ describe('the full pull staging the catalogue', () => {
     first.begin()
     first.writeReference(reference)
     for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false, () => {})
-    await first.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, { at: '2026-11-29T00:00:00.000Z', offsetMs: null })
+    await first.swapIn(
+      { capabilities, bundlesSeenUntil: null, bundlesSeenEdge: [], agencyIds: [9] },
+      { at: '2026-11-29T00:00:00.000Z', offsetMs: null },
+    )
     first.dropRestColumns()
     // A whole table dropped in one statement held the file from a clerk's save for as long as it took to free every
     // page (30–60 ms for the bundles' records on the large seed). Where the counter may go first, the old rows left:
@@ -201,7 +213,10 @@ describe('the full pull staging the catalogue', () => {
     second.begin()
     second.writeReference(reference)
     second.writeBundles([graphqlBundle(1, 'CAJA-1', '2026-11-02T10:00:00.000Z')], false, () => {})
-    await second.swapIn({ capabilities, bundlesSeenUntil: null, agencyIds: [9] }, { at: '2026-11-30T00:00:00.000Z', offsetMs: null })
+    await second.swapIn(
+      { capabilities, bundlesSeenUntil: null, bundlesSeenEdge: [], agencyIds: [9] },
+      { at: '2026-11-30T00:00:00.000Z', offsetMs: null },
+    )
     second.dropRestColumns()
     expect(left.filter((n) => n > 0 && n < 2500).length).toBeGreaterThan(1)
     expect(s.db.prepare('SELECT id FROM bundles').all()).toEqual([{ id: 1 }])
