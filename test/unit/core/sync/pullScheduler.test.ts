@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogueStatus } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
 import { CoreEvents } from '@core/events'
 import { PullScheduler } from '@core/sync/pullScheduler'
 import type { CataloguePulls, SessionState } from '@core/sync/scheduledWork'
@@ -34,5 +35,75 @@ describe('the pull scheduler', () => {
     ['pulled a second after now (a clock slewing)', 0, new Date(NOW.getTime() + 1000).toISOString()],
   ])('when %s, pulls %i time(s) in a minute', (_case, pulls, pulledAt) => {
     expect(pullsIn(minute, pulledAt)).toBe(pulls)
+  })
+})
+
+// On a line that keeps dropping, a pull that fails may have spent most of a catalogue's bytes: the next tries wait
+// longer each time (1, 2, 4… minutes, at most 30), and a line that comes back tries once at once, not at every flap.
+describe('the pull scheduler after pulls that failed', () => {
+  afterEach(() => vi.useRealTimers())
+
+  /** A station whose last pull was 11 minutes ago, and whose pulls fail until healed. */
+  function failingStation() {
+    vi.useFakeTimers({ now: NOW })
+    const tries: number[] = []
+    let failing = true
+    let pulledAt = new Date(NOW.getTime() - 11 * minute).toISOString()
+    const pulled = () => (pulledAt = new Date().toISOString())
+    const catalogue: CataloguePulls = {
+      status: () => ({ pulledAt, pulling: false }) as CatalogueStatus,
+      pull: () => {
+        tries.push(Date.now() - NOW.getTime())
+        return failing ? Promise.reject(new AppError('network', { detail: 'connection reset' })) : Promise.resolve(pulled())
+      },
+    }
+    const session: SessionState = { status: () => ({ state: 'signed_in' }) as ReturnType<SessionState['status']> }
+    const events = new CoreEvents()
+    const scheduler = new PullScheduler(catalogue, session, events, 10 * minute, () => new Date())
+    const lineBack = () =>
+      events.emit('connection.changed', { online: true, link: 'online', lastContactAt: null, clockOffsetMs: null, since: null })
+    return { tries, scheduler, lineBack, pulled, heal: () => (failing = false) }
+  }
+
+  it('wait 1, 2, 4, 8, 16 and then 30 minutes between tries', async () => {
+    const s = failingStation()
+    await vi.advanceTimersByTimeAsync(2 * 60 * minute)
+    s.scheduler.close()
+    const gaps = s.tries.slice(1).map((at, n) => Math.round((at - s.tries[n]!) / minute))
+    expect(gaps).toEqual([1, 2, 4, 8, 16, 30, 30])
+  })
+
+  it('a line that comes back ten times in two minutes tries once, not ten times', async () => {
+    const s = failingStation()
+    await vi.advanceTimersByTimeAsync(1000)
+    const before = s.tries.length
+    for (let flap = 0; flap < 10; flap++) {
+      s.lineBack()
+      await vi.advanceTimersByTimeAsync(10_000)
+    }
+    s.scheduler.close()
+    expect(s.tries.length - before).toBe(1)
+  })
+
+  it('a line back after an hour down tries at once', async () => {
+    const s = failingStation()
+    await vi.advanceTimersByTimeAsync(60 * minute)
+    const before = s.tries.length
+    s.lineBack()
+    await vi.advanceTimersByTimeAsync(1000)
+    s.scheduler.close()
+    expect(s.tries.length - before).toBe(1)
+  })
+
+  it('a pull that went through ends the wait: the next comes when the snapshot is old again', async () => {
+    const s = failingStation()
+    await vi.advanceTimersByTimeAsync(31 * minute) // tries at 0, 1, 3, 7, 15, 31: the next would wait 30 minutes
+    // The clerk's «Actualizar» goes through.
+    s.heal()
+    s.pulled()
+    const before = s.tries.length
+    await vi.advanceTimersByTimeAsync(12 * minute)
+    s.scheduler.close()
+    expect(s.tries.length - before).toBe(1)
   })
 })
