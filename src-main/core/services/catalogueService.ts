@@ -16,6 +16,9 @@ import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { ActiveSession, SessionService } from './sessionService'
 
+/** How long after the day's full pull failed the pulls read only what changed, before it is tried again. */
+const FULL_RETRY_MS = 60 * 60_000
+
 export interface CatalogueOptions {
   /** A snapshot older than this is shown as stale (default 2 hours). */
   staleAfterMs?: number
@@ -43,6 +46,8 @@ export class CatalogueService {
   private readonly pullHere: boolean
   private readonly counterRequests: CounterRequests
   private readonly otherPullWaitMs: number
+  /** When the day's full pull last failed, by cache file: the pulls meanwhile read what changed (FULL_RETRY_MS). */
+  private readonly dueFullFailedAt = new Map<string, number>()
 
   constructor(
     private readonly session: SessionService,
@@ -138,11 +143,14 @@ export class CatalogueService {
         onProgress,
       }
       const stockAgencies = [...new Set([...own, ...this.stockAgencies()])]
-      const routineFirst = !full && !this.fullPullDue(cache.store)
-      if (this.pullHere) {
-        const catalogue = { changes: cache.store.changeWriter(), staging: cache.store.staging() }
-        await syncCatalogue({ ...deps, catalogue, routineFirst, stockAgencies })
-      } else await this.pullInThread(session, cache, { ...deps, routineFirst, stockAgencies }, signal)
+      const routineFirst = !full && !this.fullPullDue(cache)
+      const sync = async () => {
+        if (this.pullHere) {
+          const catalogue = { changes: cache.store.changeWriter(), staging: cache.store.staging() }
+          await syncCatalogue({ ...deps, catalogue, routineFirst, stockAgencies })
+        } else await this.pullInThread(session, cache, { ...deps, routineFirst, stockAgencies }, signal)
+      }
+      await (full || routineFirst ? sync() : this.dueFullPull(cache, sync))
     } finally {
       unlock()
     }
@@ -195,10 +203,28 @@ export class CatalogueService {
     await cache.leavingCheckpoints(() => pullInThread(job, { ...deps, ...session.heard }, signal))
   }
 
-  /** A day (fullEveryMs) since the last full pull by this computer's clock: the service's is never compared with it. */
-  private fullPullDue(store: CatalogueStore): boolean {
-    const at = store.fullPullAt()
-    return at === null || this.now().getTime() - Date.parse(at) >= this.fullEveryMs || this.now().getTime() < Date.parse(at)
+  /**
+   * A day (fullEveryMs) since the last full pull by this computer's clock (the service's is never compared with it), and
+   * not one that failed within FULL_RETRY_MS: a line that cuts it would otherwise leave the stock unread until it went.
+   */
+  private fullPullDue(cache: EntityCache): boolean {
+    const now = this.now().getTime()
+    const failedAt = this.dueFullFailedAt.get(cache.file)
+    if (failedAt !== undefined && now - failedAt < FULL_RETRY_MS && now >= failedAt) return false
+    const at = cache.store.fullPullAt()
+    return at === null || now - Date.parse(at) >= this.fullEveryMs || now < Date.parse(at)
+  }
+
+  /** The day's full pull, its failure remembered so the pulls meanwhile read what changed. */
+  private async dueFullPull(cache: EntityCache, sync: () => Promise<void>): Promise<void> {
+    try {
+      await sync()
+      this.dueFullFailedAt.delete(cache.file)
+    } catch (err) {
+      // A first pull (no snapshot yet) has nothing to read changes against: it stays a full one.
+      if (cache.store.fullPullAt() !== null) this.dueFullFailedAt.set(cache.file, this.now().getTime())
+      throw err
+    }
   }
 
   search(query: CatalogueQuery) {
