@@ -64,4 +64,5 @@ export type PullThreadMessage =
   | { kind: 'failed'; error: ThreadError }
 
 /** What the main thread answers. */
-export type PullThreadAnswer = { kind: 'has'; asked: number; value: boolean }
+/** `null`: the question went unanswered (offline, a 5xx), which is no answer. */
+export type PullThreadAnswer = { kind: 'has'; asked: number; value: boolean | null }

@@ -60,7 +60,7 @@ export function pullInThread(job: PullJob, hooks: PullThreadHooks, signal?: Abor
         case 'has':
           return void hooks.has(m.extension).then(
             (value) => answer({ kind: 'has', asked: m.asked, value }),
-            () => answer({ kind: 'has', asked: m.asked, value: false }),
+            () => answer({ kind: 'has', asked: m.asked, value: null }),
           )
         case 'done':
           return settle(resolve)

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PullProgress } from '@shared/catalogue'
+import { AppError } from '@shared/errors'
 import { openSqlite, useNativeBinding } from '@base/sqlite'
 import { ContactOrder } from '../api/contactOrder'
 import { GraphqlClient } from '../api/graphqlClient'
@@ -26,14 +27,17 @@ const tell = (m: PullThreadMessage) => port.postMessage(m)
 
 // The main thread asks the service once a pull and answers each question by its number.
 let asked = 0
-const waiting = new Map<number, (value: boolean) => void>()
+const waiting = new Map<number, (value: boolean | null) => void>()
 port.on('message', (a: PullThreadAnswer) => {
   waiting.get(a.asked)?.(a.value)
   waiting.delete(a.asked)
 })
+// Unanswered, it fails as the main thread's question did: the pulls decide what no answer means.
 const has = (extension: ServiceExtension): Promise<boolean> =>
-  new Promise((resolve) => {
-    waiting.set(++asked, resolve)
+  new Promise((resolve, reject) => {
+    waiting.set(++asked, (value) =>
+      value === null ? reject(new AppError('network', { detail: `no answer about ${extension}` })) : resolve(value),
+    )
     tell({ kind: 'has', asked, extension })
   })
 

@@ -50,8 +50,9 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
   // What the last full pull could not read (a probe that failed, a refused REST list) only a full pull fills in.
   const kept = catalogue.pulledCapabilities()
   if (seen === null || kept === null || !kept.bundleColumns) return 'full'
-  const usable = (extension: ServiceExtension) => deps.has(extension).catch(() => false)
-  const [tags, itemBarcodes] = await Promise.all([usable('bundleTags'), usable('itemBarcodes')])
+  // A question the line lost is no answer: the snapshot's own says what the service had (a start's first pull asks anew).
+  const usable = (extension: ServiceExtension, had: boolean) => deps.has(extension).catch(() => had)
+  const [tags, itemBarcodes] = await Promise.all([usable('bundleTags', kept.tags), usable('itemBarcodes', kept.itemBarcodes)])
   if (tags !== kept.tags || itemBarcodes !== kept.itemBarcodes) return 'full'
   const since = new Date(Date.parse(seen) - CHANGE_MARGIN_MS).toISOString()
   const cached = catalogue.rowCount('bundles')

@@ -1,34 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '@sandbox'
-import { coreHarness, type CoreHarness } from '../../support/coreHarness'
-import { isGraphql, startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
-import { tempDir } from '../../support/tempDir'
+import { describe, expect, it } from 'vitest'
+import { isGraphql } from '../../support/interceptingProxy'
+import { h, proxy, usePullStation } from './pullStation'
 
 // Issue 32, on a line that drops: the day's full pull reads the whole catalogue, and while it was due every pull was
 // a full one. A line that cut it each time left the clerk's stock figures unread for as long as it kept failing;
 // the pulls between its tries now read what changed, as on any other day.
 
 const HOUR = 60 * 60_000
-let sandbox: RunningSandbox
-let proxy: InterceptingProxy
-let h: CoreHarness
 let shiftMs = 0
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ dataDir: tempDir() })
-  proxy = await startInterceptingProxy(sandbox.url)
-  h = await coreHarness(tempDir(), { requestTimeoutMs: 5000, now: () => new Date(Date.now() + shiftMs) })
-  const user = sandbox.users[0]!
-  await h.call('session.signIn', { serverUrl: proxy.url, email: user.email, token: user.token })
-  await h.call('profile.whoami')
-  await h.call('catalogue.pull')
-}, 60_000)
-
-afterAll(async () => {
-  await h?.close()
-  await proxy?.close()
-  await sandbox?.close()
-})
+usePullStation({ now: () => new Date(Date.now() + shiftMs) })
 
 /** One pull, the line failing the pages of whole bundles (read by a full pull only): whether it read the whole catalogue. */
 async function pullOnCutLine(full = false): Promise<{ full: boolean; failed: boolean }> {

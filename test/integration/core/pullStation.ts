@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { startSandbox, storeFileName, type RunningSandbox } from '@sandbox'
 import { openSqlite, type Sqlite } from '@base/sqlite'
+import type { CoreOptions } from '@core/coreOptions'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
@@ -15,14 +16,26 @@ export let h: CoreHarness
 export const user = () => sandbox.users[0]!
 export const db = (core: CoreHarness): Sqlite => core.core.services.catalogue.store().db
 
+let dataDir: string
+let coreOptions: Partial<CoreOptions>
+
+/** The app started again on the same folder and keychain: what the core remembered for its session is forgotten. */
+export async function restartStation(): Promise<void> {
+  const secrets = h.secrets
+  await h.close()
+  h = await coreHarness(dataDir, { ...coreOptions, secrets })
+}
+
 /** A station signed in through a proxy in front of the sandbox, its catalogue pulled once, for the file's tests. */
-export function usePullStation(): void {
+export function usePullStation(options: Partial<CoreOptions> = {}): void {
   beforeAll(async () => {
-    const dataDir = tempDir()
-    sandbox = await startSandbox({ dataDir })
-    service = openSqlite(join(dataDir, storeFileName))
+    const serviceDir = tempDir()
+    sandbox = await startSandbox({ dataDir: serviceDir })
+    service = openSqlite(join(serviceDir, storeFileName))
     proxy = await startInterceptingProxy(sandbox.url)
-    h = await coreHarness(tempDir(), { requestTimeoutMs: 5000 })
+    dataDir = tempDir()
+    coreOptions = { requestTimeoutMs: 5000, ...options }
+    h = await coreHarness(dataDir, coreOptions)
     await h.call('session.signIn', { serverUrl: proxy.url, email: user().email, token: user().token })
     await h.call('profile.whoami')
     await h.call('catalogue.pull')
