@@ -124,9 +124,14 @@ export function restRowColumns(raw: unknown): RowWithColumns | null {
  * than failing the list: these columns are optional detail, the GraphQL pull
  * is the catalogue.
  */
-export async function readRestBundleColumns(rest: RestClient, take: (batch: RowWithColumns[]) => void, batchSize = 500): Promise<void> {
+export async function readRestBundleColumns(
+  rest: RestClient,
+  take: (batch: RowWithColumns[]) => void,
+  signal?: AbortSignal,
+  batchSize = 500,
+): Promise<void> {
   let batch: RowWithColumns[] = []
-  const list = await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList' })
+  const list = await rest.stream({ method: 'GET', path: '/inventories/bundles.json', kind: 'streamedList', signal })
   for await (const entries of jsonArrayBatches(list, rest.limits.record.maxBytes)) {
     for (const entry of entries) {
       const row = restRowColumns(entry)

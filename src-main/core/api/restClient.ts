@@ -30,6 +30,8 @@ export interface RestRequest {
   kind?: AnswerKind
   /** How a refusal's field names become ours, where the area names its fields otherwise (serviceFieldNames.ts). */
   fieldNames?: FieldNames
+  /** Gives the request up (an answer no longer wanted): said as nothing of the line. */
+  signal?: AbortSignal
 }
 
 /** Called after every exchange: whether the service answered at all. */
@@ -91,7 +93,7 @@ export class RestClient {
    * `request` does.
    */
   async stream(req: RestRequest): Promise<AsyncIterable<Buffer>> {
-    const answer = await this.exchange(req.method, req.path, req.kind ?? 'streamedList', () => ({ params: req.query }))
+    const answer = await this.exchange(req.method, req.path, req.kind ?? 'streamedList', () => ({ params: req.query, signal: req.signal }))
     if (answer.status >= 200 && answer.status < 300) return answer.watch.chunks(answer.body)
     throw errorFromResponse(answer.status, await readRefusal(answer), req.fieldNames)
   }
@@ -195,7 +197,12 @@ export class RestClient {
   ): Promise<OpenAnswer> {
     const started = Date.now()
     let answer: OpenAnswer
-    const open = async () => openAnswer(this.http, { ...(await config()), method, url: path }, this.limits[kind], `${method} ${path}`)
+    let signal: AbortSignal | undefined
+    const open = async () => {
+      const built = await config()
+      signal = built.signal as AbortSignal | undefined
+      return openAnswer(this.http, { ...built, method, url: path }, this.limits[kind], `${method} ${path}`)
+    }
     try {
       // A HEAD that met a kept-alive connection the service had closed meanwhile is asked once more on a
       // fresh one: it acts on nothing, and that reset says nothing of the line (a HEAD only: any other
@@ -203,8 +210,10 @@ export class RestClient {
       answer = await open().catch((err: unknown) => (method === 'HEAD' && resetOnKeptConnection(err) ? open() : Promise.reject(err)))
     } catch (err) {
       const error = AppError.from(err)
-      if (recordContact) this.options.onContact?.(contactOutcome(error))
-      this.options.log?.warn('request failed', { method, path, ms: Date.now() - started, code: error.code })
+      // A request given up here says nothing of the line.
+      const givenUp = signal?.aborted === true
+      if (recordContact && !givenUp) this.options.onContact?.(contactOutcome(error))
+      this.options.log?.warn('request failed', { method, path, ms: Date.now() - started, code: error.code, givenUp })
       throw error
     }
     if (recordContact) this.options.onContact?.(contactOutcome(answer.status))

@@ -46,7 +46,8 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
   // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory),
   // and each batch of GraphQL bundles takes its columns from there as it is written.
   staging.openRestColumns()
-  const restRead = readRestBundleColumns(rest, (batch) => staging.keepRestColumns(batch)).then(
+  const listing = new AbortController()
+  const restRead = readRestBundleColumns(rest, (batch) => staging.keepRestColumns(batch), listing.signal).then(
     () => true,
     () => false,
   )
@@ -101,11 +102,13 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     onProgress({ phase: 'done', done: done, total: totals.bundles ?? null })
     return capabilities
   } catch (err) {
+    // The list's bytes would go to a table dropped below: on a metered line it is let go at once.
+    listing.abort()
     staging.abandon()
     throw err
   } finally {
     counting.abort()
-    // A pull that failed early still lets the list finish (or fail) before its table goes.
+    // The list's end (or its cut) before its table goes.
     await restRead
     staging.dropRestColumns()
   }
