@@ -69,9 +69,15 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     if (changed.length > Math.min(BY_ID_MOST, Math.max(50, cached * BY_ID_SHARE))) return 'full'
   }
   const reference = await readReference(graphql)
-  const ids = { items: await idSet(graphql, 'items'), lots: await idSet(graphql, 'lots'), bundles: await idSet(graphql, 'bundles') }
-  // Ids that lost half a table (a role cut short, a page that came back empty) must not empty the cache: a full pull decides.
-  for (const table of idTables) if (ids[table].size < catalogue.rowCount(table) * KEPT_SHARE_LEAST) return 'full'
+  // Ids that lost half a table (a role cut short, a page that came back empty) must not empty the cache: asked once
+  // more (a page the line spoiled), then a full pull decides.
+  const ids = {} as Record<IdTable, Set<number>>
+  for (const table of idTables) {
+    const believed = (set: Set<number>) => set.size >= catalogue.rowCount(table) * KEPT_SHARE_LEAST
+    const read = await askedAgainUnless(believed, () => idSet(graphql, table))
+    if (!read) return 'full'
+    ids[table] = read
+  }
   // Every id the cache lacks, not only those above its largest: a row committed late has an id below rows read before it.
   const newItems = await readByIds(graphql, 'items', catalogue.missing('items', ids.items), { itemBarcodes })
   const newLots = await readByIds(graphql, 'lots', catalogue.missing('lots', ids.lots))
@@ -82,13 +88,17 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
   const stock = new Map<number, { lot_id: number; available: number }[]>()
   let done = 0
   for (const agency of agencies) {
-    const rows: { lot_id: number; available: number }[] = []
-    for await (const page of readAgencyStock(graphql, agency)) {
-      rows.push(...page)
-      deps.onProgress({ phase: 'stock', done: (done += page.length), total: null })
+    const readStock = async () => {
+      const rows: { lot_id: number; available: number }[] = []
+      for await (const page of readAgencyStock(graphql, agency)) {
+        rows.push(...page)
+        deps.onProgress({ phase: 'stock', done: (done += page.length), total: null })
+      }
+      return rows
     }
     // An answer that lost half of what the cache holds (a role cut short, a page that came back empty) is not believed.
-    if (rows.length < catalogue.stockRowCount(agency) * KEPT_SHARE_LEAST) return 'full'
+    const rows = await askedAgainUnless((read) => read.length >= catalogue.stockRowCount(agency) * KEPT_SHARE_LEAST, readStock)
+    if (!rows) return 'full'
     stock.set(agency, rows)
   }
 
@@ -108,6 +118,14 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
   const counts = await catalogue.apply(changes)
   deps.onProgress({ phase: 'done', done: counts.bundles, total: changed.length })
   return counts
+}
+
+/** A read, asked once more when `believed` refuses it; null when the second is refused too. */
+async function askedAgainUnless<T>(believed: (read: T) => boolean, read: () => Promise<T>): Promise<T | null> {
+  const first = await read()
+  if (believed(first)) return first
+  const second = await read()
+  return believed(second) ? second : null
 }
 
 async function idSet(graphql: GraphqlClient, table: IdTable): Promise<Set<number>> {
