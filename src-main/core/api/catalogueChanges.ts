@@ -24,6 +24,11 @@ export function idsQuery(table: IdTable): string {
   return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { id } }`
 }
 
+/** Which of some ids a table still has (variable `ids`): the rows a list of ids left out, asked for before they go. */
+export function idsAmongQuery(table: IdTable): string {
+  return `query($ids: [bigint!]!) { ${table}(where: {id: {_in: $ids}}) { id } }`
+}
+
 /** The bundles changed at or after `since` (the service's own time), by id (variables `since`, `after`, `limit`). */
 export const CHANGED_BUNDLES_QUERY =
   'query($since: timestamp!, $after: bigint!, $limit: Int!) { bundles(where: {updated_at: {_gte: $since}, id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { id updated_at } }'
@@ -77,6 +82,22 @@ async function* keysetPages<R extends z.ZodType>(
     yield parsed.data
     after = keyOf(parsed.data[parsed.data.length - 1]!)
   }
+}
+
+/** Ids asked for at once by idsAmong: a few kB of request. */
+const IDS_AMONG_AT_ONCE = 1000
+
+/** Those of `ids` the table still has, asked for by id. */
+export async function idsAmong(graphql: GraphqlClient, table: IdTable, ids: readonly number[]): Promise<number[]> {
+  const rows = z.array(idRow)
+  const out: number[] = []
+  for (let at = 0; at < ids.length; at += IDS_AMONG_AT_ONCE) {
+    const parsed = rows.safeParse(await graphql.page(idsAmongQuery(table), { ids: ids.slice(at, at + IDS_AMONG_AT_ONCE) }, table))
+    if (!parsed.success)
+      throw new AppError('bad_response', { detail: `GraphQL data: ${table} ${parsed.error.issues[0]?.message ?? ''}`.trim() })
+    out.push(...parsed.data.map((r) => r.id))
+  }
+  return out
 }
 
 export function readIds(graphql: GraphqlClient, table: IdTable, pageSize = ID_PAGE_SIZE): AsyncGenerator<{ id: number }[]> {

@@ -4,6 +4,7 @@ import {
   agencyStockQuery,
   CHANGED_BUNDLES_QUERY,
   ID_PAGE_SIZE,
+  idsAmongQuery,
   idsQuery,
   idTables,
   ITEM_STOCK_PAGE_SIZE,
@@ -96,6 +97,12 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     sentBy: 'catalogueChanges.readIds',
     query: idsQuery(table),
     variables: { after: 0, limit: ID_PAGE_SIZE },
+  })),
+  ...idTables.map((table) => ({
+    name: `catalogue.idsAmong.${table}`,
+    sentBy: 'catalogueChanges.idsAmong',
+    query: idsAmongQuery(table),
+    variables: { ids: [1501] },
   })),
   {
     name: 'catalogue.changedBundles',

@@ -94,6 +94,11 @@ export class CatalogueChangeWriter {
     return [...present].filter((id) => !held.has(id))
   }
 
+  /** The ids the cache holds that `present` (a list of the service's) lacks: those a routine pull would remove. */
+  notIn(table: IdTable, present: ReadonlySet<number>): number[] {
+    return gone(ids(this.db, table), present)
+  }
+
   /** The stock rows kept for an agency (one per lot). */
   stockRowCount(agency: number): number {
     return this.db.prepare<[number], number>('SELECT count(*) FROM lot_stocks WHERE agency_id = ?').pluck().get(agency) ?? 0

@@ -1,7 +1,7 @@
 import type { PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
-import { idTables, readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
+import { idsAmong, idTables, readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
 import { readByIds, readReference } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
@@ -76,6 +76,8 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     const believed = (set: Set<number>) => set.size >= catalogue.rowCount(table) * KEPT_SHARE_LEAST
     const read = await askedAgainUnless(believed, () => idSet(graphql, table))
     if (!read) return 'full'
+    // A list cut short looks whole: what it left out is asked for by id before it goes.
+    for (const id of await idsAmong(graphql, table, catalogue.notIn(table, read))) read.add(id)
     ids[table] = read
   }
   // Every id the cache lacks, not only those above its largest: a row committed late has an id below rows read before it.

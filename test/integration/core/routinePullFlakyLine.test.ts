@@ -57,4 +57,17 @@ describe('a routine pull on a line that drops', () => {
     expect(await pullReadsAll(once((body) => body.includes(agencyStockQuery(own)), emptyStock))).toBe(false)
     expect(stockRowCount(own)).toBeGreaterThan(0)
   }, 60_000)
+
+  it('whose list of ids the line cut short keeps the rows it did not list, and drops only those the service lost', async () => {
+    const held = db(h).prepare<[], number>('SELECT id FROM bundles ORDER BY id').pluck().all()
+    const listed = held.slice(0, Math.ceil(held.length * 0.7))
+    // A page of ids that ends early: what the service held past it never came, and the list looks whole.
+    const cutShort = (body: string) => {
+      const { query, variables } = JSON.parse(body) as { query: string; variables: { after: number } }
+      if (query !== idsQuery('bundles')) return null
+      return { status: 200, body: { data: { bundles: variables.after === 0 ? listed.map((id) => ({ id })) : [] } } }
+    }
+    expect(await pullReadsAll(cutShort)).toBe(false)
+    expect(db(h).prepare('SELECT id FROM bundles ORDER BY id').pluck().all()).toEqual(held)
+  }, 60_000)
 })
