@@ -73,37 +73,41 @@ describe('the pull scheduler after pulls that failed', () => {
     expect(gaps).toEqual([1, 2, 4, 8, 16, 30, 30])
   })
 
-  it('a line that comes back ten times in two minutes tries once, not ten times', async () => {
+  /** The tries `during` sees start, once the station's pulls have failed for `failingMs`. */
+  async function triesDuring(failingMs: number, during: (s: ReturnType<typeof failingStation>) => Promise<void>): Promise<number> {
     const s = failingStation()
-    await vi.advanceTimersByTimeAsync(1000)
+    await vi.advanceTimersByTimeAsync(failingMs)
     const before = s.tries.length
-    for (let flap = 0; flap < 10; flap++) {
-      s.lineBack()
-      await vi.advanceTimersByTimeAsync(10_000)
-    }
+    await during(s)
     s.scheduler.close()
-    expect(s.tries.length - before).toBe(1)
+    return s.tries.length - before
+  }
+
+  it('a line that comes back ten times in two minutes tries once, not ten times', async () => {
+    const flaps = async (s: ReturnType<typeof failingStation>) => {
+      for (let flap = 0; flap < 10; flap++) {
+        s.lineBack()
+        await vi.advanceTimersByTimeAsync(10_000)
+      }
+    }
+    expect(await triesDuring(1000, flaps)).toBe(1)
   })
 
   it('a line back after an hour down tries at once', async () => {
-    const s = failingStation()
-    await vi.advanceTimersByTimeAsync(60 * minute)
-    const before = s.tries.length
-    s.lineBack()
-    await vi.advanceTimersByTimeAsync(1000)
-    s.scheduler.close()
-    expect(s.tries.length - before).toBe(1)
+    const back = async (s: ReturnType<typeof failingStation>) => {
+      s.lineBack()
+      await vi.advanceTimersByTimeAsync(1000)
+    }
+    expect(await triesDuring(60 * minute, back)).toBe(1)
   })
 
   it('a pull that went through ends the wait: the next comes when the snapshot is old again', async () => {
-    const s = failingStation()
-    await vi.advanceTimersByTimeAsync(31 * minute) // tries at 0, 1, 3, 7, 15, 31: the next would wait 30 minutes
-    // The clerk's «Actualizar» goes through.
-    s.heal()
-    s.pulled()
-    const before = s.tries.length
-    await vi.advanceTimersByTimeAsync(12 * minute)
-    s.scheduler.close()
-    expect(s.tries.length - before).toBe(1)
+    // Tries at 0, 1, 3, 7, 15 and 31 minutes: the next would wait 30 minutes; then the clerk's «Actualizar» goes through.
+    const pulledByClerk = async (s: ReturnType<typeof failingStation>) => {
+      s.heal()
+      s.pulled()
+      await vi.advanceTimersByTimeAsync(12 * minute)
+    }
+    expect(await triesDuring(31 * minute, pulledByClerk)).toBe(1)
   })
 })
