@@ -63,6 +63,5 @@ export type PullThreadMessage =
   | { kind: 'done' }
   | { kind: 'failed'; error: ThreadError }
 
-/** What the main thread answers. */
-/** `null`: the question went unanswered (offline, a 5xx), which is no answer. */
+/** What the main thread answers; `null`: the question went unanswered (offline, a 5xx), which is no answer. */
 export type PullThreadAnswer = { kind: 'has'; asked: number; value: boolean | null }
