@@ -19,7 +19,17 @@ import {
 } from './catalogueRowWrites'
 import { catalogueTables } from './migrations'
 import { dropRestColumns, keepRestColumns, openRestColumns, restColumnsReader } from './restColumnsTable'
-import { createStaging, dropStaging, nextTurn, swapIn } from './snapshotSwap'
+import { createStaging, nextTurn, swapIn } from './snapshotSwap'
+import {
+  forgetPoint,
+  freshPoint,
+  keptPoint,
+  keptStagedTables,
+  pointWriter,
+  type PullShape,
+  type ResumedTable,
+  type StagedPull,
+} from './stagedPull'
 
 const next = (table: string) => `next_${table}`
 
@@ -66,6 +76,7 @@ function stagedStatements(db: Sqlite) {
     tag: db.prepare(insertTagSql(next('bundle_tags'))),
     // Rows come in id order, so a batch's REST columns are one range of the temporary table.
     restColumns: restColumnsReader(db),
+    markPoint: pointWriter(db),
   }
 }
 
@@ -78,6 +89,7 @@ function stagedStatements(db: Sqlite) {
  */
 export class CatalogueStaging {
   private statements: ReturnType<typeof stagedStatements> | null = null
+  private point: StagedPull | null = null
 
   /** `beforeBatch` runs before each batch's transaction (the pull's thread lets the counter's requests go first). */
   constructor(
@@ -99,11 +111,39 @@ export class CatalogueStaging {
     dropRestColumns(this.db)
   }
 
-  /** Empty `next_` tables (a failed pull's leftovers dropped). */
-  begin(): void {
-    createStaging(this.db, catalogueTables)
+  /**
+   * The `next_` tables for this try, and where it goes on from (stagedPull.ts): a failed try's items, lots and stock
+   * kept (`resume`) when they were read as this try reads them, not long ago; every other staged table empty.
+   */
+  begin(shape: PullShape, now: Date, resume = true): StagedPull {
+    const kept = resume ? keptPoint(this.db, shape, now) : null
+    const excluded = new Set<string>(kept ? keptStagedTables : [])
+    createStaging(
+      this.db,
+      catalogueTables.filter((t) => !excluded.has(t)),
+    )
     for (const table of wordTables) this.db.exec(ftsCommand(table, 'automerge', 0))
     this.statements = stagedStatements(this.db)
+    this.point = kept ?? freshPoint(this.db, shape, now)
+    if (!kept) this.batch(() => this.staged.markPoint(this.point!))
+    return { ...this.point, after: { ...this.point.after } }
+  }
+
+  /** When the staged stock was first read: `now` for a try that begins it, the first try's for one that goes on. */
+  stockReadFrom(now: ClockStamp): ClockStamp {
+    const point = this.stagedPoint
+    if (point.stockStamp) return point.stockStamp
+    point.stockStamp = now
+    this.batch(() => this.staged.markPoint(point))
+    return now
+  }
+
+  /** The rows staged of a table, for a try's progress that goes on from them. */
+  stagedRows(table: ResumedTable): number {
+    return this.db
+      .prepare<[], number>(`SELECT count(*) FROM ${next(table)}`)
+      .pluck()
+      .get()!
   }
 
   /**
@@ -120,6 +160,20 @@ export class CatalogueStaging {
   private get staged(): ReturnType<typeof stagedStatements> {
     if (!this.statements) throw new Error('the catalogue staging was not begun')
     return this.statements
+  }
+
+  private get stagedPoint(): StagedPull {
+    if (!this.point) throw new Error('the catalogue staging was not begun')
+    return this.point
+  }
+
+  /** The batch's last id as the point a later try goes on after, written with the batch's rows. */
+  private moved(table: ResumedTable, batch: readonly { id: number }[]): void {
+    const last = batch[batch.length - 1]
+    if (!last) return
+    const point = this.stagedPoint
+    point.after[table] = last.id
+    this.staged.markPoint(point)
   }
 
   writeReference(reference: CatalogueChanges['reference']): void {
@@ -139,6 +193,7 @@ export class CatalogueStaging {
         itemWords.run(i.id, i.code, i.name, i.ean13 ?? '')
       }
       mergeItemWords.run()
+      this.moved('items', batch)
     })
   }
 
@@ -146,6 +201,7 @@ export class CatalogueStaging {
     const { lot } = this.staged
     this.batch(() => {
       for (const l of batch) lot.run(l.id, l.item_id, l.name, l.expires)
+      this.moved('lots', batch)
     })
   }
 
@@ -153,6 +209,7 @@ export class CatalogueStaging {
     const { stock } = this.staged
     this.batch(() => {
       for (const s of batch) stock.run(s.lot_id, s.agency_id, s.available)
+      this.moved('lot_stocks', batch)
     })
   }
 
@@ -203,6 +260,7 @@ export class CatalogueStaging {
   /** Puts the staged tables in place of the live ones, with the pull's marks (`stamp`: when its stock was read), in one transaction. */
   async swapIn(marks: FullPullMarks, at: ClockStamp): Promise<void> {
     this.statements = null
+    this.point = null
     await this.mergeWords()
     await swapIn(
       this.db,
@@ -212,6 +270,7 @@ export class CatalogueStaging {
         markFullPull(this.db, at.at)
         replaceBundlesSeen(this.db, marks.bundlesSeenUntil, marks.bundlesSeenEdge)
         markStockRead(this.db, marks.agencyIds, at, false)
+        forgetPoint(this.db)
       },
       async () => {
         await nextTurn()
@@ -236,9 +295,9 @@ export class CatalogueStaging {
     }
   }
 
-  /** Drops what a failed pull staged: the live tables stay as they were. */
-  abandon(): void {
+  /** Ends a failed try: the live tables stay as they were, and what it staged waits for the next (stagedPull.ts). */
+  leave(): void {
     this.statements = null
-    dropStaging(this.db, catalogueTables)
+    this.point = null
   }
 }

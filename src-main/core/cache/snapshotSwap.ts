@@ -119,7 +119,3 @@ async function dropReplaced(db: Sqlite, table: string, between: Between): Promis
   await between()
   db.exec(`DROP TABLE IF EXISTS ${table}`)
 }
-
-export function dropStaging(db: Sqlite, tables: readonly string[]): void {
-  for (const table of tables) db.exec(`DROP TABLE IF EXISTS ${staged(table)}`)
-}

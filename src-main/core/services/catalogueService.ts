@@ -97,7 +97,8 @@ export class CatalogueService {
 
   /**
    * One pull at a time: a second caller waits for the running one. A routine pull reads only what
-   * changed; `full` (or a day since the last full pull, or too much changed) reads everything again.
+   * changed; `full` (the clerk's «Actualizar todo») reads everything again, and so does a day since the last full
+   * pull, or too much changed, going on from what a try the line cut had staged (cache/stagedPull.ts).
    */
   pull(full = false): Promise<CatalogueStatus> {
     this.pulling ??= this.runPull(full).finally(() => {
@@ -147,8 +148,8 @@ export class CatalogueService {
       const sync = async () => {
         if (this.pullHere) {
           const catalogue = { changes: cache.store.changeWriter(), staging: cache.store.staging() }
-          await syncCatalogue({ ...deps, catalogue, routineFirst, stockAgencies })
-        } else await this.pullInThread(session, cache, { ...deps, routineFirst, stockAgencies }, signal)
+          await syncCatalogue({ ...deps, catalogue, routineFirst, afresh: full, stockAgencies })
+        } else await this.pullInThread(session, cache, { ...deps, routineFirst, afresh: full, stockAgencies }, signal)
       }
       await (full || routineFirst ? sync() : this.dueFullPull(cache, sync))
     } finally {
@@ -184,7 +185,7 @@ export class CatalogueService {
   private async pullInThread(
     session: ActiveSession,
     cache: EntityCache,
-    deps: Pick<PullThreadHooks, 'has' | 'onProgress'> & Pick<PullJob, 'routineFirst' | 'stockAgencies'>,
+    deps: Pick<PullThreadHooks, 'has' | 'onProgress'> & Pick<PullJob, 'routineFirst' | 'afresh' | 'stockAgencies'>,
     signal: AbortSignal,
   ) {
     const job = {
@@ -198,6 +199,7 @@ export class CatalogueService {
       counterRequests: this.counterRequests.shared,
       contactOrder: session.heard.contactOrder,
       routineFirst: deps.routineFirst,
+      afresh: deps.afresh,
       stockAgencies: deps.stockAgencies,
     }
     await cache.leavingCheckpoints(() => pullInThread(job, { ...deps, ...session.heard }, signal))

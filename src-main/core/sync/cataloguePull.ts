@@ -16,6 +16,8 @@ export interface PullDeps {
   /** Whether the server has an extension (ServiceExtensions.has); a failed probe counts as without it. */
   has: (extension: ServiceExtension) => Promise<boolean>
   now: () => Date
+  /** Asked for by the clerk («Actualizar todo»): all read now, nothing kept from a try the line cut. */
+  afresh: boolean
   /** The service's clock minus this computer's as last measured (null: not yet), stamped with the pull's time. */
   serviceOffsetMs: () => number | null
   onProgress: (p: PullProgress) => void
@@ -26,7 +28,8 @@ export interface PullDeps {
  * items, lots and stock, bundles with components and tags. Each page is
  * written into staging tables in small batches while the next is asked for,
  * and the tables are swapped in at once; until then the counter keeps searching
- * the old snapshot, and a failed pull leaves it untouched (cache/catalogueStaging.ts).
+ * the old snapshot, and a failed pull leaves it untouched (cache/catalogueStaging.ts); the next try goes on
+ * from the rows it staged (cache/stagedPull.ts).
  *
  * Only what the real service shows is required. Extensions (tags, item
  * barcodes, row counts) are read when the server has them; the bundle columns
@@ -57,9 +60,10 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
   const totals: Partial<Record<CountedTable, number | null>> = {}
   const counting = new AbortController()
 
-  staging.begin()
+  // A try the line cut left its items, lots and stock staged: this one goes on after their last rows.
+  const from = staging.begin({ itemBarcodes }, deps.now(), !deps.afresh)
   try {
-    const items = askedAhead(readPages(graphql, 'items', { itemBarcodes }))
+    const items = askedAhead(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, from.after.items))
     for (const table of rowCounts ? countedTables : []) {
       countRows(graphql, table, counting.signal).then(
         (n) => (totals[table] = n),
@@ -69,17 +73,17 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     const reference = await referenceRead
     staging.writeReference(reference)
 
-    let done = 0
+    let done = staging.stagedRows('items')
     for await (const batch of items) {
       staging.writeItems(batch)
       onProgress({ phase: 'items', done: (done += batch.length), total: totals.items ?? null })
     }
 
-    for await (const batch of readPages(graphql, 'lots')) staging.writeLots(batch)
-    // The stock is as old as its read's start, not the swap's: the bundles after it take minutes on a slow line.
-    const stockStamp = stampNow(deps.now(), deps.serviceOffsetMs())
-    done = 0
-    for await (const batch of readPages(graphql, 'lot_stocks')) {
+    for await (const batch of readPages(graphql, 'lots', {}, undefined, undefined, from.after.lots)) staging.writeLots(batch)
+    // The stock is as old as its read's start (its first try's), not the swap's: the bundles take minutes on a slow line.
+    const stockStamp = staging.stockReadFrom(stampNow(deps.now(), deps.serviceOffsetMs()))
+    done = staging.stagedRows('lot_stocks')
+    for await (const batch of readPages(graphql, 'lot_stocks', {}, undefined, undefined, from.after.lot_stocks)) {
       staging.writeStock(batch)
       onProgress({ phase: 'stock', done: (done += batch.length), total: totals.lot_stocks ?? null })
     }
@@ -104,7 +108,7 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
   } catch (err) {
     // The list's bytes would go to a table dropped below: on a metered line it is let go at once.
     listing.abort()
-    staging.abandon()
+    staging.leave()
     throw err
   } finally {
     counting.abort()

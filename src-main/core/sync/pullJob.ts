@@ -28,6 +28,8 @@ export interface PullJob {
   /** A routine pull first, and the agencies whose stock it reads (catalogueSync.ts). */
   routineFirst: boolean
   stockAgencies: number[]
+  /** The full pull asked for by the clerk: nothing kept from a try the line cut. */
+  afresh: boolean
 }
 
 /** An error as it crosses between threads: an AppError's fields, or another error's message and code (SQLite's). */

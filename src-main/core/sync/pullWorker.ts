@@ -81,9 +81,9 @@ async function pull(): Promise<void> {
     const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
     const counterFirst = () => letCounterFirst(job.counterRequests)
     const catalogue = { changes: new CatalogueChangeWriter(db, counterFirst), staging: new CatalogueStaging(db, counterFirst) }
-    const { routineFirst, stockAgencies } = job
+    const { routineFirst, afresh, stockAgencies } = job
     const serviceOffsetMs = () => clock.offsetMs()
-    await syncCatalogue({ catalogue, routineFirst, stockAgencies, graphql, rest, has, now, serviceOffsetMs, onProgress })
+    await syncCatalogue({ catalogue, routineFirst, afresh, stockAgencies, graphql, rest, has, now, serviceOffsetMs, onProgress })
     tell({ kind: 'done' })
   } catch (err) {
     tell({ kind: 'failed', error: threadError(err) })

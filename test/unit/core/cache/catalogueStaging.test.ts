@@ -37,6 +37,10 @@ const reference = {
   agencies: [{ id: 9, name: 'Central', agency_category_id: null, active: true }],
 }
 const capabilities = { tags: false, itemBarcodes: false, bundleColumns: true }
+/** How the pull reads the items (with their barcodes or not), and its first try's time. */
+const shape = { itemBarcodes: false }
+const tried = new Date('2026-11-29T00:00:00.000Z')
+const hoursLater = (h: number) => new Date(tried.getTime() + h * 3_600_000)
 
 /** A full pull's writes of two bundles; `keep` puts what the REST list gave in the temporary table. */
 async function pull(
@@ -47,7 +51,7 @@ async function pull(
   const staging = s.staging()
   staging.openRestColumns()
   keep(staging)
-  staging.begin()
+  staging.begin(shape, tried)
   staging.writeReference(reference)
   staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
   staging.writeLots([{ id: 5, item_id: 1, name: 'L5', expires: null }])
@@ -71,7 +75,7 @@ async function pull(
 function stagedLots(s: CatalogueStore): ReturnType<CatalogueStore['staging']> {
   const staging = s.staging()
   staging.openRestColumns()
-  staging.begin()
+  staging.begin(shape, tried)
   staging.writeReference(reference)
   staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
   const lots = Array.from({ length: 4500 }, (_, n) => ({ id: n + 1, item_id: 1, name: `L${n + 1}`, expires: null }))
@@ -116,7 +120,7 @@ describe('the full pull staging the catalogue', () => {
     const s = store()
     const staging = s.staging()
     staging.openRestColumns()
-    staging.begin()
+    staging.begin(shape, tried)
     const full = 2
     const syncs: unknown[] = []
     const original = s.db.transaction.bind(s.db)
@@ -132,19 +136,61 @@ describe('the full pull staging the catalogue', () => {
     s.db.transaction = original
     expect(syncs).toEqual([full, full])
     expect(s.db.pragma('synchronous', { simple: true })).toBe(full)
-    staging.abandon()
+    staging.leave()
   })
 
-  it('abandoned halfway, leaves the live snapshot as it was', async () => {
+  it('left halfway, keeps the live snapshot as it was, and the next try goes on after the rows staged', async () => {
     const s = store()
     await pull(s, () => {})
-    const staging = s.staging()
-    staging.openRestColumns()
-    staging.begin()
-    staging.writeReference({ item_categories: [], agencies: [] })
-    staging.abandon()
+    const cut = () => {
+      const staging = s.staging()
+      staging.openRestColumns()
+      const from = staging.begin(shape, tried)
+      staging.writeReference({ item_categories: [], agencies: [] })
+      staging.writeItems([
+        { id: 7, code: 'TUE-7', name: 'Tuerca', ean13: null, measurement_unit: 'UN', item_category_id: null, active: true },
+      ])
+      staging.writeLots([{ id: 70, item_id: 7, name: 'L70', expires: null }])
+      expect(staging.stockReadFrom({ at: tried.toISOString(), offsetMs: 5 })).toEqual({ at: tried.toISOString(), offsetMs: 5 })
+      staging.leave()
+      staging.dropRestColumns()
+      return from
+    }
+    expect(cut().after).toEqual({ items: 0, lots: 0, lot_stocks: 0 })
     expect(s.counts()).toEqual({ bundles: 2, items: 1, agencies: 1 })
-    expect(s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name LIKE 'next_%'").pluck().get()).toBe(0)
+
+    const again = s.staging()
+    again.openRestColumns()
+    const from = again.begin(shape, hoursLater(5))
+    expect(from.after).toEqual({ items: 7, lots: 70, lot_stocks: 0 })
+    expect(again.stagedRows('items')).toBe(1)
+    // The stock is as old as the first try's read of it.
+    expect(again.stockReadFrom({ at: hoursLater(5).toISOString(), offsetMs: null })).toEqual({ at: tried.toISOString(), offsetMs: 5 })
+    again.leave()
+    again.dropRestColumns()
+  })
+
+  it('starts afresh from rows staged long ago, or read otherwise', () => {
+    const s = store()
+    const cut = (when: Date, as = shape) => {
+      const staging = s.staging()
+      staging.openRestColumns()
+      const from = staging.begin(as, when)
+      const id = from.after.items + 7
+      staging.writeItems([
+        { id, code: `TUE-${id}`, name: 'Tuerca', ean13: null, measurement_unit: 'UN', item_category_id: null, active: true },
+      ])
+      staging.leave()
+      staging.dropRestColumns()
+      return from.after.items
+    }
+    expect(cut(tried)).toBe(0)
+    // Six hours after the first try: what it staged is too old to make a snapshot of.
+    expect(cut(hoursLater(6))).toBe(0)
+    // The item barcodes read this time, not the last.
+    expect(cut(hoursLater(6.5), { ...shape, itemBarcodes: true })).toBe(0)
+    expect(cut(hoursLater(7))).toBe(0)
+    expect(cut(hoursLater(7.5))).toBe(7)
   })
 
   it("sums an item's stock whole when its lots fall in two of the ranges summed a turn at a time", async () => {
@@ -194,7 +240,7 @@ describe('the full pull staging the catalogue', () => {
     const bundles = Array.from({ length: 2500 }, (_, n) => graphqlBundle(n + 1, `CAJA-${n + 1}`, '2026-11-01T10:00:00.000Z'))
     const first = s.staging()
     first.openRestColumns()
-    first.begin()
+    first.begin(shape, tried)
     first.writeReference(reference)
     for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false, () => {})
     await first.swapIn(
@@ -210,7 +256,7 @@ describe('the full pull staging the catalogue', () => {
       if (oldTableThere.get()) left.push(s.db.prepare<[], number>('SELECT count(*) FROM old_bundle_records').pluck().get()!)
     })
     second.openRestColumns()
-    second.begin()
+    second.begin(shape, tried)
     second.writeReference(reference)
     second.writeBundles([graphqlBundle(1, 'CAJA-1', '2026-11-02T10:00:00.000Z')], false, () => {})
     await second.swapIn(

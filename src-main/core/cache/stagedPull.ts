@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import type { Sqlite } from '@base/sqlite'
+import { parsedJson } from './cacheDatabase'
+
+/**
+ * Where a full pull the line cut had got to, so that the next try goes on from there: on a line that keeps dropping,
+ * a pull that starts from nothing at each try may never end, and a new station would never get a catalogue. Kept in
+ * the cache's meta beside the `next_` tables it speaks for, written in each staged batch's own transaction.
+ *
+ * Items, lots and stock come in id order and go on after their last staged row. The bundles (and the tables staged
+ * from them) are staged again whole at each try: one staged before a cut may change before the next, and only a read
+ * of them all sets the time the routine pulls ask for changes since (bundlesSeen.ts). The reference tables are small
+ * and read at every try.
+ */
+export const resumedTables = ['items', 'lots', 'lot_stocks'] as const
+export type ResumedTable = (typeof resumedTables)[number]
+/** The `next_` tables kept for a resumed try: the resumed tables' rows and the items' search words. */
+export const keptStagedTables = ['items', 'item_fts', 'lots', 'lot_stocks'] as const
+
+/** Staged rows older than this are dropped, not resumed: the snapshot would be as old as its first try. */
+export const RESUME_WITHIN_MS = 6 * 3_600_000
+
+const key = 'catalogue_staged_pull'
+
+const stagedPull = z.object({
+  /** The cache's schema version (`user_version`) the rows were staged in. */
+  schema: z.number(),
+  /** This computer's clock at the first try. */
+  begunAt: z.string(),
+  /** Whether the items were read with their barcodes: a try that reads them otherwise starts afresh. */
+  itemBarcodes: z.boolean(),
+  /** The last id staged of each table (0: none yet). */
+  after: z.object({ items: z.number(), lots: z.number(), lot_stocks: z.number() }),
+  /** When the stock's read began, in the first try that read it: what is staged is at least that old. */
+  stockStamp: z.object({ at: z.string(), offsetMs: z.number().nullable() }).nullable(),
+})
+export type StagedPull = z.infer<typeof stagedPull>
+export type PullShape = Pick<StagedPull, 'itemBarcodes'>
+
+const schemaVersion = (db: Sqlite) => db.pragma('user_version', { simple: true }) as number
+
+/** A first try's point: nothing staged yet. */
+export function freshPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull {
+  return { schema: schemaVersion(db), begunAt: now.toISOString(), ...shape, after: { items: 0, lots: 0, lot_stocks: 0 }, stockStamp: null }
+}
+
+/**
+ * The point a failed try left, if the next may go on from it: the same schema and shape, begun less than
+ * `RESUME_WITHIN_MS` ago (and not later than now: a clock set back since cannot tell the age), its tables still there.
+ */
+export function keptPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull | null {
+  const raw = db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(key)
+  const parsed = stagedPull.safeParse(raw === undefined ? undefined : parsedJson(raw))
+  if (!parsed.success) return null
+  const point = parsed.data
+  const age = now.getTime() - Date.parse(point.begunAt)
+  if (!(age >= 0 && age < RESUME_WITHIN_MS)) return null
+  if (point.schema !== schemaVersion(db) || point.itemBarcodes !== shape.itemBarcodes) return null
+  const present = db
+    .prepare<[], number>(
+      `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (${keptStagedTables.map((t) => `'next_${t}'`).join(', ')})`,
+    )
+    .pluck()
+    .get()
+  return present === keptStagedTables.length ? point : null
+}
+
+/** Writes the point (inside the staged batch's transaction that got it there). */
+export function pointWriter(db: Sqlite): (point: StagedPull) => void {
+  const write = db.prepare<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
+  return (point) => write.run(key, JSON.stringify(point))
+}
+
+/** Forgets the point: its rows went into the snapshot, or were dropped. */
+export function forgetPoint(db: Sqlite): void {
+  db.prepare('DELETE FROM meta WHERE key = ?').run(key)
+}
