@@ -23,6 +23,8 @@ import {
 import type { Sqlite } from '@base/sqlite'
 import { BATCH_ROWS } from '../api/catalogueGraphql'
 import { nextTurn } from './snapshotSwap'
+import { writeListedColumns, type Batches } from './listedColumns'
+import { RestColumnsTable } from './restColumnsTable'
 
 /** What a routine pull read, all of it, before anything is written. */
 export interface CatalogueChanges {
@@ -45,6 +47,11 @@ export interface CatalogueChanges {
   bundlesSeenEdge: readonly SeenBundle[]
   /** When the pull ran (the snapshot's age, the stock's age). */
   stamp: ClockStamp
+  /**
+   * The REST list read whole beside the changes, into this connection's table, for a snapshot whose full pull's list
+   * was cut: its columns go into the bundles (listedColumns.ts), and the snapshot then has them.
+   */
+  restColumnsListed: boolean
 }
 
 /** How many rows the pull changed, for the log and the tests. */
@@ -62,13 +69,18 @@ const itemOfLot = (db: Sqlite) => db.prepare<[number], number>('SELECT item_id F
 
 /** The catalogue as a routine pull sees it: what the last pulls kept, and the write of what changed since. */
 export class CatalogueChangeWriter {
+  /** The REST list's columns, when the routine pull reads the list (listedColumns.ts). */
+  readonly listed: RestColumnsTable
+
   /** `beforeBatch` runs before each of the write's transactions (the pull's thread lets the counter's requests go first). */
   constructor(
     private readonly db: Sqlite,
     private readonly beforeBatch: () => void = () => undefined,
     /** Milliseconds, for the batches' pace: the tests give one that counts rows. */
     private readonly clock: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.listed = new RestColumnsTable(db)
+  }
 
   /** The newest bundle `updated_at` a pull kept (the service's clock); null before a full pull. */
   bundlesSeenUntil(): string | null {
@@ -116,13 +128,6 @@ export class CatalogueChangeWriter {
 
 /** About how long one of the write's transactions holds the file: a clerk's save waits for one at most. */
 const BATCH_MS = 10
-
-/** The write's transactions, each after a turn of the event loop and `beforeBatch`. */
-interface Batches {
-  one(write: () => void): Promise<void>
-  /** `rows` written `write(part)` a batch at a time, at most `most` a batch. */
-  each<T>(rows: readonly T[], most: number, write: (part: readonly T[]) => void): Promise<void>
-}
 
 /**
  * Batches of rows sized by their pace: the first a tenth of the most, each next one as many as the last one's pace
@@ -183,12 +188,14 @@ async function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges, batc
       writeBundleRows(db, b)
     }
   })
+  if (changes.restColumnsListed) await writeListedColumns(db, batches, new Set(changes.bundles.map((b) => b.id)))
   let stockRows = 0
   for (const [agency, rows] of changes.stock) stockRows += await writeAgencyStock(db, agency, rows, batches)
+  const kept = pulledCapabilities(db)
   await batches.one(() => {
     markStockRead(db, [...changes.stock.keys()], changes.stamp, true)
     markBundlesSeen(db, changes.bundlesSeenUntil, changes.bundlesSeenEdge)
-    markPulled(db, changes.stamp)
+    markPulled(db, changes.stamp, kept && changes.restColumnsListed ? { ...kept, bundleColumns: true } : undefined)
   })
   return { items: changes.newItems.length, lots: changes.newLots.length, bundles: changes.bundles.length, stockRows, removed }
 }

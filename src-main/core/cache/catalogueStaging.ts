@@ -1,5 +1,5 @@
 import type { CatalogueCapabilities } from '@shared/catalogue'
-import { unknownRestColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
+import { unknownRestColumns } from '../api/bundleColumnsRest'
 import type { GraphqlBundle, PulledBundle, PulledItem, PulledLot, PulledStock } from '../api/catalogueGraphql'
 import type { Sqlite } from '@base/sqlite'
 import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
@@ -18,7 +18,7 @@ import {
   pulledBundleRecordJson,
 } from './catalogueRowWrites'
 import { catalogueTables } from './migrations'
-import { dropRestColumns, keepRestColumns, openRestColumns, restColumnsReader } from './restColumnsTable'
+import { RestColumnsTable, restColumnsReader } from './restColumnsTable'
 import { createStaging, nextTurn, swapIn } from './snapshotSwap'
 import {
   forgetPoint,
@@ -90,25 +90,15 @@ function stagedStatements(db: Sqlite) {
 export class CatalogueStaging {
   private statements: ReturnType<typeof stagedStatements> | null = null
   private point: StagedPull | null = null
+  /** The REST list's columns, which arrive beside the GraphQL pages. */
+  readonly listed: RestColumnsTable
 
   /** `beforeBatch` runs before each batch's transaction (the pull's thread lets the counter's requests go first). */
   constructor(
     private readonly db: Sqlite,
     private readonly beforeBatch: () => void = () => undefined,
-  ) {}
-
-  /** An empty table for the REST list's columns, which arrive beside the GraphQL pages. */
-  openRestColumns(): void {
-    openRestColumns(this.db)
-  }
-
-  /** One batch of the REST list's columns, as the list streams in. */
-  keepRestColumns(batch: readonly { id: number; columns: RestBundleColumns }[]): void {
-    keepRestColumns(this.db, batch)
-  }
-
-  dropRestColumns(): void {
-    dropRestColumns(this.db)
+  ) {
+    this.listed = new RestColumnsTable(db)
   }
 
   /**

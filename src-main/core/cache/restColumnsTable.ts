@@ -80,19 +80,6 @@ function columnsOf(r: RestColumnsRow): RestBundleColumns {
   }
 }
 
-export function openRestColumns(db: Sqlite): void {
-  db.exec(
-    `DROP TABLE IF EXISTS temp.rest_bundle_columns; CREATE TEMP TABLE rest_bundle_columns (${columnNames.replace('id,', 'id INTEGER PRIMARY KEY,')})`,
-  )
-}
-
-export function keepRestColumns(db: Sqlite, batch: readonly { id: number; columns: RestBundleColumns }[]): void {
-  const keep = db.prepare<RestColumnsRow>(`INSERT OR REPLACE INTO temp.rest_bundle_columns VALUES (${columnNames.replace(/\w+/g, '?')})`)
-  db.transaction(() => {
-    for (const b of batch) keep.run(...rowValues(b.id, b.columns))
-  })()
-}
-
 /** The kept columns of the bundles with ids from `first` to `last` (the pages come in id order), by id. */
 export function restColumnsReader(db: Sqlite): (first: number, last: number) => Map<number, RestBundleColumns> {
   const read = db
@@ -101,6 +88,26 @@ export function restColumnsReader(db: Sqlite): (first: number, last: number) => 
   return (first, last) => new Map(read.all(first, last).map((r) => [r[0], columnsOf(r)]))
 }
 
-export function dropRestColumns(db: Sqlite): void {
-  db.exec('DROP TABLE IF EXISTS temp.rest_bundle_columns')
+/** The table on a pull's connection: opened before the list is asked for, filled as it streams in, dropped after. */
+export class RestColumnsTable {
+  constructor(private readonly db: Sqlite) {}
+
+  open(): void {
+    this.db.exec(
+      `DROP TABLE IF EXISTS temp.rest_bundle_columns; CREATE TEMP TABLE rest_bundle_columns (${columnNames.replace('id,', 'id INTEGER PRIMARY KEY,')})`,
+    )
+  }
+
+  keep(batch: readonly { id: number; columns: RestBundleColumns }[]): void {
+    const keep = this.db.prepare<RestColumnsRow>(
+      `INSERT OR REPLACE INTO temp.rest_bundle_columns VALUES (${columnNames.replace(/\w+/g, '?')})`,
+    )
+    this.db.transaction(() => {
+      for (const b of batch) keep.run(...rowValues(b.id, b.columns))
+    })()
+  }
+
+  drop(): void {
+    this.db.exec('DROP TABLE IF EXISTS temp.rest_bundle_columns')
+  }
 }

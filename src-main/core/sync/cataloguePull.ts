@@ -48,9 +48,9 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
   const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([usable('bundleTags'), usable('itemBarcodes'), usable('rowCounts')])
   // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory),
   // and each batch of GraphQL bundles takes its columns from there as it is written.
-  staging.openRestColumns()
+  staging.listed.open()
   const listing = new AbortController()
-  const restRead = readRestBundleColumns(rest, (batch) => staging.keepRestColumns(batch), listing.signal).then(
+  const restRead = readRestBundleColumns(rest, (batch) => staging.listed.keep(batch), listing.signal).then(
     () => true,
     () => false,
   )
@@ -114,7 +114,7 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     counting.abort()
     // The list's end (or its cut) before its table goes.
     await restRead
-    staging.dropRestColumns()
+    staging.listed.drop()
   }
 }
 

@@ -1,5 +1,6 @@
-import type { PullProgress } from '@shared/catalogue'
+import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
+import { readRestBundleColumns } from '../api/bundleColumnsRest'
 import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
 import { idsAmong, idTables, readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
 import { readByIds, readReference } from '../api/catalogueGraphql'
@@ -41,15 +42,41 @@ const BY_ID_AT_ONCE = 4
  * margin) are read again by id over REST, which gives every column; items and
  * lots added since are those whose ids the cache lacks; rows the service no
  * longer has are found from their ids alone; the stock is read for the
- * station's agencies only. Returns 'full' when only a full pull will do (no
- * full pull kept the service's time yet, or too much changed).
+ * station's agencies only; the REST list beside them when the last full
+ * pull's was cut. Returns 'full' when only a full pull will do (no full pull
+ * kept the service's time yet, or too much changed).
  */
 export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts | 'full'> {
-  const { catalogue, graphql } = deps
+  const { catalogue } = deps
   const seen = catalogue.bundlesSeenUntil()
-  // What the last full pull could not read (a probe that failed, a refused REST list) only a full pull fills in.
   const kept = catalogue.pulledCapabilities()
-  if (seen === null || kept === null || !kept.bundleColumns) return 'full'
+  if (seen === null || kept === null) return 'full'
+  if (kept.bundleColumns) return changesPulled(deps, seen, kept, null)
+  // The last full pull's REST list was cut (the bundles' barcodes come only from it): the list is read beside the
+  // changes, not the whole catalogue again for it. Let go of at once if the pull fails or turns into a full one.
+  catalogue.listed.open()
+  const listing = new AbortController()
+  const listRead = readRestBundleColumns(deps.rest, (batch) => catalogue.listed.keep(batch), listing.signal).then(
+    () => true,
+    () => false,
+  )
+  try {
+    return await changesPulled(deps, seen, kept, listRead)
+  } finally {
+    listing.abort()
+    await listRead
+    catalogue.listed.drop()
+  }
+}
+
+/** The routine pull's reads and write; `listRead`: the REST list being read beside them (whole: true). */
+async function changesPulled(
+  deps: RoutinePullDeps,
+  seen: string,
+  kept: CatalogueCapabilities,
+  listRead: Promise<boolean> | null,
+): Promise<AppliedCounts | 'full'> {
+  const { catalogue, graphql } = deps
   // A question the line lost is no answer: the snapshot's own says what the service had (a start's first pull asks anew).
   const usable = (extension: ServiceExtension, had: boolean) => deps.has(extension).catch(() => had)
   const [tags, itemBarcodes] = await Promise.all([usable('bundleTags', kept.tags), usable('itemBarcodes', kept.itemBarcodes)])
@@ -115,6 +142,7 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
     bundlesSeenUntil: seenUntil.newest,
     bundlesSeenEdge: seenUntil.edge,
     stamp,
+    restColumnsListed: (await listRead) ?? false,
   }
   deps.onProgress({ phase: 'indexing', done: 0, total: null })
   const counts = await catalogue.apply(changes)

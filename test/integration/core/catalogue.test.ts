@@ -3,6 +3,7 @@ import type { CatalogueRow } from '@shared/catalogue'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'
+import { isGraphql } from '../../support/interceptingProxy'
 import { useProxiedSession } from '../../support/proxiedSession'
 import { sandboxExtensions } from '../../support/sandboxMode'
 import { tempDir } from '../../support/tempDir'
@@ -351,7 +352,7 @@ describe('when the pull or the line fails', () => {
 describe('when the REST list of bundles is refused', () => {
   const s = useProxiedSession()
 
-  it('still fills the catalogue from GraphQL, with barcodes and flags unknown and the status saying so', async () => {
+  it('still fills the catalogue from GraphQL, barcodes and flags unknown and the status saying so, until a pull reads the list', async () => {
     const facts = bundleFacts[101]
     const refused = (req: { method?: string; url?: string }) =>
       req.method === 'GET' && req.url?.startsWith('/inventories/bundles.json') ? { status: 403, body: { error: 'forbidden' } } : null
@@ -363,8 +364,21 @@ describe('when the REST list of bundles is refused', () => {
     expect(rows[0]).toMatchObject({ id: facts.withMovements.id, ean13: null })
     expect((await s.h.call('catalogue.search', { query: facts.withMovements.ean13 })).total).toBe(0)
 
-    const again = await s.h.call('catalogue.pull')
+    // The next pull reads the list beside what changed, not the whole catalogue again for it.
+    const pages: string[] = []
+    // Whole bundles a page, as a full pull reads them (a routine pull asks for their ids alone).
+    const wholePage = (body: string) => body.includes('{ bundles(where: {id: {_gt: $after}}') && !body.includes('$limit) { id } }')
+    const recordPages = (body: string) => (wholePage(body) && pages.push(body), null)
+    const again = await s.proxy.during(
+      (req) => (isGraphql(req) ? { byBody: recordPages } : null),
+      () => s.h.call('catalogue.pull'),
+    )
+    expect(pages).toHaveLength(0)
     expect(again.capabilities).toMatchObject({ bundleColumns: true })
     expect((await s.h.call('catalogue.search', { query: facts.withMovements.ean13 })).rows[0]).toMatchObject({ id: facts.withMovements.id })
+    expect(await s.h.call('counter.scan', { code: facts.withMovements.ean13 })).toMatchObject({
+      kind: 'bundle',
+      bundle: { id: facts.withMovements.id },
+    })
   })
 })

@@ -1,41 +1,27 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqlite } from '@base/sqlite'
-import { unknownRestColumns } from '@core/api/bundleColumnsRest'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { CatalogueChangeWriter, type CatalogueChanges } from '@core/cache/catalogueChangeWriter'
 import { pulledAt } from '@core/cache/catalogueMarks'
-import type { ServiceBundleWithDetails } from '@core/cache/catalogueRowWrites'
 import { entityMigrations } from '@core/cache/migrations'
 import { tempDirInTest } from '../../../support/tempDir'
+import { serviceBundle } from './serviceBundle'
 
 // A routine pull's write into the live catalogue lets the counter's saves in between its batches: in one transaction,
 // a save waited for all of it (965 ms after 1,000 bundles changed on the large seed).
-const bundle = (id: number): ServiceBundleWithDetails =>
-  Object.assign({}, unknownRestColumns, {
-    id,
-    code: `KIT-${id}`,
-    name: `Caja ${id}`,
-    description: null,
-    updated_at: '2026-11-30T10:00:00.000Z',
-    item_category_id: null,
-    active: true,
-    bundle_details_count: 1,
-    bundle_details: [{ id: id * 10, item_id: 1, quantity: '1' }],
-    tags: ['feria'],
-  }) as unknown as ServiceBundleWithDetails
-
 function changes(bundles: number): CatalogueChanges {
   return {
     reference: { item_categories: [], agencies: [{ id: 9, name: 'Central', agency_category_id: null, active: true }] },
     newItems: [{ id: 1, code: 'IT-1', name: 'Tornillo', ean13: null, measurement_unit: null, item_category_id: null, active: true }],
     newLots: [{ id: 5, item_id: 1, name: null, expires: null }],
     ids: { items: new Set([1]), lots: new Set([5]), bundles: new Set(Array.from({ length: bundles }, (_, n) => n + 1)) },
-    bundles: Array.from({ length: bundles }, (_, n) => bundle(n + 1)),
+    bundles: Array.from({ length: bundles }, (_, n) => serviceBundle(n + 1)),
     stock: new Map([[9, [{ lot_id: 5, available: 4 }]]]),
     bundlesSeenUntil: '2026-11-30T10:00:00.000Z',
     bundlesSeenEdge: [],
     stamp: { at: '2026-11-30T10:01:00.000Z', offsetMs: 0 },
+    restColumnsListed: false,
   }
 }
 

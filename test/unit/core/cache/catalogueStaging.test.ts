@@ -49,7 +49,7 @@ async function pull(
   listRead = true,
 ): Promise<string | null> {
   const staging = s.staging()
-  staging.openRestColumns()
+  staging.listed.open()
   keep(staging)
   staging.begin(shape, tried)
   staging.writeReference(reference)
@@ -67,14 +67,14 @@ async function pull(
     { capabilities, bundlesSeenUntil: seen.newest, bundlesSeenEdge: seen.edge, agencyIds: [9] },
     { at: '2026-11-29T00:00:00.000Z', offsetMs: null },
   )
-  staging.dropRestColumns()
+  staging.listed.drop()
   return seen.newest
 }
 
 /** A full pull staged up to its stock: one item with more lots than one range of the sums holds, a unit each at 9. */
 function stagedLots(s: CatalogueStore): ReturnType<CatalogueStore['staging']> {
   const staging = s.staging()
-  staging.openRestColumns()
+  staging.listed.open()
   staging.begin(shape, tried)
   staging.writeReference(reference)
   staging.writeItems([{ id: 1, code: 'TOR-1', name: 'Tornillo', ean13: null, measurement_unit: 'UN', item_category_id: 1, active: true }])
@@ -88,7 +88,7 @@ describe('the full pull staging the catalogue', () => {
   it('swaps in every table at once, each bundle with the columns the REST list gave it', async () => {
     const s = store()
     const seen = await pull(s, (staging) =>
-      staging.keepRestColumns([{ id: 1, columns: { ...unknownRestColumns, ean13: '7401234567895', weight: 2.5, pays_vat: true } }]),
+      staging.listed.keep([{ id: 1, columns: { ...unknownRestColumns, ean13: '7401234567895', weight: 2.5, pays_vat: true } }]),
     )
     expect(seen).toBe('2026-11-02T10:00:00.000Z')
     expect(s.counts()).toEqual({ bundles: 2, items: 1, agencies: 1 })
@@ -109,7 +109,7 @@ describe('the full pull staging the catalogue', () => {
     const s = store()
     await pull(
       s,
-      (staging) => staging.keepRestColumns([{ id: 1, columns: { ...unknownRestColumns, ean13: '7401234567895', pays_vat: true } }]),
+      (staging) => staging.listed.keep([{ id: 1, columns: { ...unknownRestColumns, ean13: '7401234567895', pays_vat: true } }]),
       false,
     )
     expect(s.bundle(1)).toMatchObject({ code: 'CAJA-1', ean13: null, paysVat: false })
@@ -119,7 +119,7 @@ describe('the full pull staging the catalogue', () => {
   it('writes each batch synced, a failed batch too, and leaves the cache as durable as it found it', () => {
     const s = store()
     const staging = s.staging()
-    staging.openRestColumns()
+    staging.listed.open()
     staging.begin(shape, tried)
     const full = 2
     const syncs: unknown[] = []
@@ -144,7 +144,7 @@ describe('the full pull staging the catalogue', () => {
     await pull(s, () => {})
     const cut = () => {
       const staging = s.staging()
-      staging.openRestColumns()
+      staging.listed.open()
       const from = staging.begin(shape, tried)
       staging.writeReference({ item_categories: [], agencies: [] })
       staging.writeItems([
@@ -153,35 +153,35 @@ describe('the full pull staging the catalogue', () => {
       staging.writeLots([{ id: 70, item_id: 7, name: 'L70', expires: null }])
       expect(staging.stockReadFrom({ at: tried.toISOString(), offsetMs: 5 })).toEqual({ at: tried.toISOString(), offsetMs: 5 })
       staging.leave()
-      staging.dropRestColumns()
+      staging.listed.drop()
       return from
     }
     expect(cut().after).toEqual({ items: 0, lots: 0, lot_stocks: 0 })
     expect(s.counts()).toEqual({ bundles: 2, items: 1, agencies: 1 })
 
     const again = s.staging()
-    again.openRestColumns()
+    again.listed.open()
     const from = again.begin(shape, hoursLater(5))
     expect(from.after).toEqual({ items: 7, lots: 70, lot_stocks: 0 })
     expect(again.stagedRows('items')).toBe(1)
     // The stock is as old as the first try's read of it.
     expect(again.stockReadFrom({ at: hoursLater(5).toISOString(), offsetMs: null })).toEqual({ at: tried.toISOString(), offsetMs: 5 })
     again.leave()
-    again.dropRestColumns()
+    again.listed.drop()
   })
 
   it('starts afresh from rows staged long ago, or read otherwise', () => {
     const s = store()
     const cut = (when: Date, as = shape) => {
       const staging = s.staging()
-      staging.openRestColumns()
+      staging.listed.open()
       const from = staging.begin(as, when)
       const id = from.after.items + 7
       staging.writeItems([
         { id, code: `TUE-${id}`, name: 'Tuerca', ean13: null, measurement_unit: 'UN', item_category_id: null, active: true },
       ])
       staging.leave()
-      staging.dropRestColumns()
+      staging.listed.drop()
       return from.after.items
     }
     expect(cut(tried)).toBe(0)
@@ -201,7 +201,7 @@ describe('the full pull staging the catalogue', () => {
       { capabilities, bundlesSeenUntil: null, bundlesSeenEdge: [], agencyIds: [9] },
       { at: '2026-11-29T00:00:00.000Z', offsetMs: null },
     )
-    staging.dropRestColumns()
+    staging.listed.drop()
     expect(s.db.prepare('SELECT item_id, agency_id, available FROM stock').all()).toEqual([{ item_id: 1, agency_id: 9, available: 4500 }])
   })
 
@@ -226,7 +226,7 @@ describe('the full pull staging the catalogue', () => {
     )
     finished = true
     await reading
-    staging.dropRestColumns()
+    staging.listed.drop()
     expect(seen.length).toBeGreaterThan(5)
     expect(seen.every((ids) => JSON.stringify(ids) === '[1,2]' || JSON.stringify(ids) === '[3]')).toBe(true)
     expect(seen.at(-1)).toEqual([3])
@@ -239,7 +239,7 @@ describe('the full pull staging the catalogue', () => {
     const s = store()
     const bundles = Array.from({ length: 2500 }, (_, n) => graphqlBundle(n + 1, `CAJA-${n + 1}`, '2026-11-01T10:00:00.000Z'))
     const first = s.staging()
-    first.openRestColumns()
+    first.listed.open()
     first.begin(shape, tried)
     first.writeReference(reference)
     for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false, () => {})
@@ -247,7 +247,7 @@ describe('the full pull staging the catalogue', () => {
       { capabilities, bundlesSeenUntil: null, bundlesSeenEdge: [], agencyIds: [9] },
       { at: '2026-11-29T00:00:00.000Z', offsetMs: null },
     )
-    first.dropRestColumns()
+    first.listed.drop()
     // A whole table dropped in one statement held the file from a clerk's save for as long as it took to free every
     // page (30–60 ms for the bundles' records on the large seed). Where the counter may go first, the old rows left:
     const left: number[] = []
@@ -255,7 +255,7 @@ describe('the full pull staging the catalogue', () => {
     const second = new CatalogueStaging(s.db, () => {
       if (oldTableThere.get()) left.push(s.db.prepare<[], number>('SELECT count(*) FROM old_bundle_records').pluck().get()!)
     })
-    second.openRestColumns()
+    second.listed.open()
     second.begin(shape, tried)
     second.writeReference(reference)
     second.writeBundles([graphqlBundle(1, 'CAJA-1', '2026-11-02T10:00:00.000Z')], false, () => {})
@@ -263,7 +263,7 @@ describe('the full pull staging the catalogue', () => {
       { capabilities, bundlesSeenUntil: null, bundlesSeenEdge: [], agencyIds: [9] },
       { at: '2026-11-30T00:00:00.000Z', offsetMs: null },
     )
-    second.dropRestColumns()
+    second.listed.drop()
     expect(left.filter((n) => n > 0 && n < 2500).length).toBeGreaterThan(1)
     expect(s.db.prepare('SELECT id FROM bundles').all()).toEqual([{ id: 1 }])
     expect(s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name LIKE 'old_%'").pluck().get()).toBe(0)
