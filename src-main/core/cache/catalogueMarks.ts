@@ -37,26 +37,32 @@ const stockTimes = z.record(
 // A booking's save reads the marks (the stock's age): prepared once per file.
 const metaValue = preparedOnce<[string], string>('SELECT value FROM meta WHERE key = ?')
 const setMeta = preparedOnce<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
+const dropMeta = preparedOnce<[string]>('DELETE FROM meta WHERE key = ?')
 
-function read(db: Sqlite, key: string): string | null {
+/** A value of the cache's meta table (null: none); the staged pull's point is kept there too (stagedPull.ts). */
+export function readMeta(db: Sqlite, key: string): string | null {
   return metaValue(db).pluck().get(key) ?? null
 }
 
-function write(db: Sqlite, key: string, value: string): void {
+export function writeMeta(db: Sqlite, key: string, value: string): void {
   setMeta(db).run(key, value)
+}
+
+export function forgetMeta(db: Sqlite, key: string): void {
+  dropMeta(db).run(key)
 }
 
 /** When the snapshot was last brought up to date, by a full or a routine pull (null before the first). */
 export function pulledAt(db: Sqlite): ClockStamp | null {
-  const at = read(db, keys.pulledAt)
+  const at = readMeta(db, keys.pulledAt)
   if (at === null) return null
-  const offset = Number(read(db, keys.pulledOffset) ?? Number.NaN)
+  const offset = Number(readMeta(db, keys.pulledOffset) ?? Number.NaN)
   return { at, offsetMs: Number.isFinite(offset) ? offset : null }
 }
 
 /** What the last pull could read (null before the first pull, or for a snapshot taken before this was stored). */
 export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
-  const raw = read(db, keys.capabilities)
+  const raw = readMeta(db, keys.capabilities)
   if (raw === null) return null
   const parsed = catalogueCapabilities.safeParse(parsedJson(raw))
   return parsed.success ? parsed.data : null
@@ -64,22 +70,22 @@ export function pulledCapabilities(db: Sqlite): CatalogueCapabilities | null {
 
 /** Marks the snapshot brought up to date at `stamp`; a full pull also says what it could read. */
 export function markPulled(db: Sqlite, stamp: ClockStamp, capabilities?: CatalogueCapabilities): void {
-  write(db, keys.pulledAt, stamp.at)
-  write(db, keys.pulledOffset, String(stamp.offsetMs))
-  if (capabilities) write(db, keys.capabilities, JSON.stringify(capabilities))
+  writeMeta(db, keys.pulledAt, stamp.at)
+  writeMeta(db, keys.pulledOffset, String(stamp.offsetMs))
+  if (capabilities) writeMeta(db, keys.capabilities, JSON.stringify(capabilities))
 }
 
 export function fullPullAt(db: Sqlite): string | null {
-  return read(db, keys.fullAt)
+  return readMeta(db, keys.fullAt)
 }
 
 export function markFullPull(db: Sqlite, at: string): void {
-  write(db, keys.fullAt, at)
+  writeMeta(db, keys.fullAt, at)
 }
 
 /** The newest bundle `updated_at` the service has sent (ISO, its clock), or null before a pull that kept it. */
 export function bundlesSeenUntil(db: Sqlite): string | null {
-  return read(db, keys.bundlesSeenUntil)
+  return readMeta(db, keys.bundlesSeenUntil)
 }
 
 /** A bundle read near the newest time seen: its id and the `updated_at` it was read at. */
@@ -89,7 +95,7 @@ const seenEdge = z.array(z.tuple([z.number().int(), z.string()]))
 
 /** The bundles read within the change margin before the newest time seen (none before a pull that kept them). */
 export function bundlesSeenEdge(db: Sqlite): SeenBundle[] {
-  const raw = read(db, keys.bundlesSeenEdge)
+  const raw = readMeta(db, keys.bundlesSeenEdge)
   const parsed = raw === null ? null : seenEdge.safeParse(parsedJson(raw))
   return parsed?.success ? parsed.data : []
 }
@@ -103,13 +109,13 @@ export function markBundlesSeen(db: Sqlite, seen: string | null, edge: readonly 
 /** A full pull's newest: it read every bundle, so it replaces the kept time (one a clock set wrong left goes with it). */
 export function replaceBundlesSeen(db: Sqlite, seen: string | null, edge: readonly SeenBundle[]): void {
   if (seen === null) return
-  write(db, keys.bundlesSeenUntil, seen)
-  write(db, keys.bundlesSeenEdge, JSON.stringify(edge))
+  writeMeta(db, keys.bundlesSeenUntil, seen)
+  writeMeta(db, keys.bundlesSeenEdge, JSON.stringify(edge))
 }
 
 /** When each agency's stock was read, by agency id. */
 export function stockReadAt(db: Sqlite): Map<number, ClockStamp> {
-  const raw = read(db, keys.stockReadAt)
+  const raw = readMeta(db, keys.stockReadAt)
   if (raw === null) return new Map()
   const times = stockTimes.safeParse(parsedJson(raw))
   return times.success ? new Map(Object.entries(times.data).map(([agency, at]) => [Number(agency), at])) : new Map()
@@ -119,5 +125,5 @@ export function stockReadAt(db: Sqlite): Map<number, ClockStamp> {
 export function markStockRead(db: Sqlite, agencies: readonly number[], stamp: ClockStamp, keepOthers: boolean): void {
   const times = keepOthers ? stockReadAt(db) : new Map<number, ClockStamp>()
   for (const agency of agencies) times.set(agency, stamp)
-  write(db, keys.stockReadAt, JSON.stringify(Object.fromEntries(times)))
+  writeMeta(db, keys.stockReadAt, JSON.stringify(Object.fromEntries(times)))
 }

@@ -25,7 +25,7 @@ import {
   freshPoint,
   keptPoint,
   keptStagedTables,
-  pointWriter,
+  markPoint,
   type PullShape,
   type ResumedTable,
   type StagedPull,
@@ -76,7 +76,6 @@ function stagedStatements(db: Sqlite) {
     tag: db.prepare(insertTagSql(next('bundle_tags'))),
     // Rows come in id order, so a batch's REST columns are one range of the temporary table.
     restColumns: restColumnsReader(db),
-    markPoint: pointWriter(db),
   }
 }
 
@@ -114,9 +113,10 @@ export class CatalogueStaging {
     )
     for (const table of wordTables) this.db.exec(ftsCommand(table, 'automerge', 0))
     this.statements = stagedStatements(this.db)
-    this.point = kept ?? freshPoint(this.db, shape, now)
-    if (!kept) this.batch(() => this.staged.markPoint(this.point!))
-    return { ...this.point, after: { ...this.point.after } }
+    const point = kept ?? freshPoint(this.db, shape, now)
+    if (!kept) this.batch(() => markPoint(this.db, point))
+    this.point = point
+    return { ...point, after: { ...point.after } }
   }
 
   /** When the staged stock was first read: `now` for a try that begins it, the first try's for one that goes on. */
@@ -124,7 +124,7 @@ export class CatalogueStaging {
     const point = this.stagedPoint
     if (point.stockStamp) return point.stockStamp
     point.stockStamp = now
-    this.batch(() => this.staged.markPoint(point))
+    this.batch(() => markPoint(this.db, point))
     return now
   }
 
@@ -163,7 +163,7 @@ export class CatalogueStaging {
     if (!last) return
     const point = this.stagedPoint
     point.after[table] = last.id
-    this.staged.markPoint(point)
+    markPoint(this.db, point)
   }
 
   writeReference(reference: CatalogueChanges['reference']): void {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Sqlite } from '@base/sqlite'
 import { parsedJson } from './cacheDatabase'
+import { forgetMeta, readMeta, writeMeta } from './catalogueMarks'
 
 /**
  * Where a full pull the line cut had got to, so that the next try goes on from there: on a line that keeps dropping,
@@ -49,8 +50,8 @@ export function freshPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull 
  * `RESUME_WITHIN_MS` ago (and not later than now: a clock set back since cannot tell the age), its tables still there.
  */
 export function keptPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull | null {
-  const raw = db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck().get(key)
-  const parsed = stagedPull.safeParse(raw === undefined ? undefined : parsedJson(raw))
+  const raw = readMeta(db, key)
+  const parsed = stagedPull.safeParse(raw === null ? undefined : parsedJson(raw))
   if (!parsed.success) return null
   const point = parsed.data
   const age = now.getTime() - Date.parse(point.begunAt)
@@ -66,12 +67,11 @@ export function keptPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull |
 }
 
 /** Writes the point (inside the staged batch's transaction that got it there). */
-export function pointWriter(db: Sqlite): (point: StagedPull) => void {
-  const write = db.prepare<[string, string]>('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
-  return (point) => write.run(key, JSON.stringify(point))
+export function markPoint(db: Sqlite, point: StagedPull): void {
+  writeMeta(db, key, JSON.stringify(point))
 }
 
 /** Forgets the point: its rows went into the snapshot, or were dropped. */
 export function forgetPoint(db: Sqlite): void {
-  db.prepare('DELETE FROM meta WHERE key = ?').run(key)
+  forgetMeta(db, key)
 }
