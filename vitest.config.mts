@@ -114,10 +114,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time: each mostly waits for its page, and one at a time left the processors three-quarters
-          // idle (six files: 403 s alone, 287 s two by two). One Chromium for the run (each app gets a fresh context in
-          // it) and one module graph a worker (no test keeps state in a module): a launch and a file's imports cost
-          // seconds each, 60 files over.
+          // Two files at a time: each waits for its page much of the time (the whole project took 1456 s one file at a
+          // time on CI's two processors, 1250–1305 s two by two; each file is slower beside another, Chromium's
+          // rendering being much of the work). One Chromium for the run (each app gets a fresh context in it) and one
+          // module graph a worker (no test keeps state in a module): a launch and a file's imports cost seconds each.
           maxWorkers: 2,
           globalSetup: ['test/e2e/support/chromiumServer.ts'],
           isolate: false,
