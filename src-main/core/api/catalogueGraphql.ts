@@ -91,14 +91,18 @@ type Paged = keyof typeof pages
 type RowOf<T extends Paged> = z.output<(typeof pages)[T]['row']>
 
 export const pagedTables = Object.keys(pages) as Paged[]
+type ByIdTable = Exclude<Paged, 'lot_stocks'>
 
 /** The query of one keyset page (variables `after` and `limit`). */
 export function pageQuery(table: Paged, extensions: PageExtensions = {}): string {
   return `query($after: bigint!, $limit: Int!) { ${table}(where: {id: {_gt: $after}}, order_by: [{id: asc}], limit: $limit) { ${pages[table].fields(extensions)} } }`
 }
 
-/** The query of some rows by id (variable `ids`): those a routine pull finds on the service and not in the cache. */
-export function byIdQuery(table: 'items' | 'lots', extensions: PageExtensions = {}): string {
+/**
+ * The query of some rows by id (variable `ids`): those a routine pull finds on the service and not in the cache, the
+ * bundles changed since a full pull's earlier try staged them.
+ */
+export function byIdQuery(table: ByIdTable, extensions: PageExtensions = {}): string {
   return `query($ids: [bigint!]!) { ${table}(where: {id: {_in: $ids}}, order_by: [{id: asc}]) { ${pages[table].fields(extensions)} } }`
 }
 
@@ -109,7 +113,7 @@ export const BY_ID_CHUNK = 1000
  * The rows of `ids` the service has (one deleted meanwhile is not among them). A role's row limit may answer a chunk
  * short: what it left out is asked again until a read brings none.
  */
-export async function readByIds<T extends 'items' | 'lots'>(
+export async function readByIds<T extends ByIdTable>(
   graphql: GraphqlClient,
   table: T,
   ids: readonly number[],

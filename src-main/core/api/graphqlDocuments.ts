@@ -78,7 +78,7 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     variables: { after: 0, limit: PAGE_SIZE },
     extension: 'bundleTags',
   },
-  ...(['items', 'lots'] as const).map((table) => ({
+  ...(['items', 'lots', 'bundles'] as const).map((table) => ({
     name: `catalogue.byId.${table}`,
     sentBy: 'catalogueGraphql.readByIds',
     query: byIdQuery(table),
@@ -90,6 +90,13 @@ export const graphqlDocuments: readonly GraphqlDocument[] = [
     query: byIdQuery('items', { itemBarcodes: true }),
     variables: { ids: [1501] },
     extension: 'itemBarcodes',
+  },
+  {
+    name: 'catalogue.byId.bundles.tags',
+    sentBy: 'catalogueGraphql.readByIds',
+    query: byIdQuery('bundles', { bundleTags: true }),
+    variables: { ids: [1501] },
+    extension: 'bundleTags',
   },
   { name: 'catalogue.reference', sentBy: 'catalogueGraphql.readReference', query: REFERENCE_QUERY },
   ...idTables.map((table) => ({

@@ -68,17 +68,20 @@ export function writeBundleRows(db: Sqlite, b: ServiceBundleWithDetails): void {
   db.prepare(insertBundleFtsSql('bundle_fts')).run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
 }
 
-/** A bundle's rows in each table, found by its id through a key or an index: a routine pull rewrites hundreds. */
-export const bundleRowDeletes = [
-  'DELETE FROM bundles WHERE id = ?',
-  'DELETE FROM bundle_records WHERE id = ?',
-  'DELETE FROM bundle_components WHERE bundle_id = ?',
-  'DELETE FROM bundle_tags WHERE bundle_id = ?',
-  'DELETE FROM bundle_fts WHERE rowid = ?',
+/**
+ * A bundle's rows in each table (`named`: the live tables, or the staged), found by its id through a key or an index:
+ * a routine pull rewrites hundreds.
+ */
+export const bundleRowDeletes = (named: (table: string) => string = (table) => table) => [
+  `DELETE FROM ${named('bundles')} WHERE id = ?`,
+  `DELETE FROM ${named('bundle_records')} WHERE id = ?`,
+  `DELETE FROM ${named('bundle_components')} WHERE bundle_id = ?`,
+  `DELETE FROM ${named('bundle_tags')} WHERE bundle_id = ?`,
+  `DELETE FROM ${named('bundle_fts')} WHERE rowid = ?`,
 ]
 
 export function deleteBundleRows(db: Sqlite, id: number): void {
-  for (const sql of bundleRowDeletes) db.prepare(sql).run(id)
+  for (const sql of bundleRowDeletes()) db.prepare(sql).run(id)
 }
 export const insertItemSql = (table: string) => `INSERT INTO ${table} VALUES (?, ?, ?, ?, ?, ?, ?)`
 export const insertItemFtsSql = (table: string) => `INSERT INTO ${table} (rowid, code, name, ean13) VALUES (?, ?, ?, ?)`

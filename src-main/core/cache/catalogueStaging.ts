@@ -6,6 +6,7 @@ import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
 import type { ClockStamp } from './clockStamp'
 import { markFullPull, markPulled, markStockRead, replaceBundlesSeen, type SeenBundle } from './catalogueMarks'
 import {
+  bundleRowDeletes,
   bundleRowValues,
   insertBundleFtsSql,
   insertBundleSql,
@@ -74,6 +75,7 @@ function stagedStatements(db: Sqlite) {
     record: db.prepare(insertRecordSql(next('bundle_records'))),
     component: db.prepare(insertComponentSql(next('bundle_components'))),
     tag: db.prepare(insertTagSql(next('bundle_tags'))),
+    bundleDeletes: bundleRowDeletes(next).map((sql) => db.prepare(sql)),
     // Rows come in id order, so a batch's REST columns are one range of the temporary table.
     restColumns: restColumnsReader(db),
   }
@@ -101,8 +103,8 @@ export class CatalogueStaging {
   }
 
   /**
-   * The `next_` tables for this try, and where it goes on from (stagedPull.ts): a failed try's items, lots and stock
-   * kept (`resume`) when they were read as this try reads them, not long ago; every other staged table empty.
+   * The `next_` tables for this try, and where it goes on from (stagedPull.ts): a failed try's items, lots, stock and
+   * bundles kept (`resume`) when they were read as this try reads them, not long ago; every other staged table empty.
    */
   begin(shape: PullShape, now: Date, resume = true): StagedPull {
     const kept = resume ? keptPoint(this.db, shape, now) : null
@@ -157,12 +159,12 @@ export class CatalogueStaging {
     return this.point
   }
 
-  /** The batch's last id as the point a later try goes on after, written with the batch's rows. */
+  /** The batch's last id as the point a later try goes on after (unless it is past it), written with the batch's rows. */
   private moved(table: ResumedTable, batch: readonly { id: number }[]): void {
     const last = batch[batch.length - 1]
     if (!last) return
     const point = this.stagedPoint
-    point.after[table] = last.id
+    point.after[table] = Math.max(point.after[table], last.id)
     markPoint(this.db, point)
   }
 
@@ -223,15 +225,32 @@ export class CatalogueStaging {
     }
   }
 
+  /** Each staged bundle's `updated_at` (an earlier try's), as `seen` takes those of the bundles read. */
+  stagedBundlesSeen(seen: (updatedAt: string | null, id: number) => void): void {
+    const rows = this.db.prepare<[], [number, string | null]>(
+      `SELECT id, json_extract(record, '$.updated_at') FROM ${next('bundle_records')} ORDER BY id`,
+    )
+    for (const [id, updatedAt] of rows.raw().iterate()) seen(updatedAt, id)
+  }
+
+  /** Whether every bundle staged so far has the REST list's columns. */
+  get bundlesListed(): boolean {
+    return this.stagedPoint.bundlesListed
+  }
+
   /**
-   * One batch of GraphQL bundles, each with its REST columns where the list gave them (`withRestColumns`: the list was
-   * read whole); a bundle the list left out keeps them unknown. Each bundle's `updated_at` goes to `seen`.
+   * One batch of GraphQL bundles in id order, each with its REST columns where the list gave them (`withRestColumns`:
+   * the list was read whole); a bundle the list left out keeps them unknown. Each bundle's `updated_at` goes to `seen`.
+   * A bundle an earlier try staged (changed since) takes the place of its staged rows.
    */
   writeBundles(batch: readonly GraphqlBundle[], withRestColumns: boolean, seen: (updatedAt: string | null, id: number) => void): void {
-    const { bundle, bundleWords, mergeBundleWords, record, component, tag, restColumns } = this.staged
+    const { bundle, bundleWords, mergeBundleWords, record, component, tag, restColumns, bundleDeletes } = this.staged
     const listed = withRestColumns && batch.length > 0 ? restColumns(batch[0]!.id, batch[batch.length - 1]!.id) : null
+    const point = this.stagedPoint
+    const staged = point.after.bundles
     this.batch(() => {
       for (const g of batch) {
+        if (g.id <= staged) for (const statement of bundleDeletes) statement.run(g.id)
         // Object.assign, not a spread: spreading these wide records left about 6 KB per bundle in the old
         // generation (measured), the most of the pull's peak memory; assign leaves none and is faster.
         const b: PulledBundle = Object.assign({}, unknownRestColumns, g, listed?.get(g.id))
@@ -244,6 +263,8 @@ export class CatalogueStaging {
         bundleWords.run(b.id, b.code, b.name, b.ean13 ?? '', b.tags.join(' '))
       }
       mergeBundleWords.run()
+      if (batch.length > 0) point.bundlesListed &&= withRestColumns
+      this.moved('bundles', batch)
     })
   }
 

@@ -8,15 +8,25 @@ import { forgetMeta, readMeta, writeMeta } from './catalogueMarks'
  * a pull that starts from nothing at each try may never end, and a new station would never get a catalogue. Kept in
  * the cache's meta beside the `next_` tables it speaks for, written in each staged batch's own transaction.
  *
- * Items, lots and stock come in id order and go on after their last staged row. The bundles (and the tables staged
- * from them) are staged again whole at each try: one staged before a cut may change before the next, and only a read
- * of them all sets the time the routine pulls ask for changes since (bundlesSeen.ts). The reference tables are small
- * and read at every try.
+ * Items, lots, stock and bundles come in id order and go on after their last staged row. A bundle staged before a cut
+ * may change before the next try: the next asks for those changed since the newest it staged (bundlesSeen.ts' margin
+ * before it) and stages them again (stagedBundlesRead.ts). The reference tables are small and read at every try, and
+ * so is the REST list: its columns of the bundles kept are those of the try that staged them.
  */
-export const resumedTables = ['items', 'lots', 'lot_stocks'] as const
+export const resumedTables = ['items', 'lots', 'lot_stocks', 'bundles'] as const
 export type ResumedTable = (typeof resumedTables)[number]
-/** The `next_` tables kept for a resumed try: the resumed tables' rows and the items' search words. */
-export const keptStagedTables = ['items', 'item_fts', 'lots', 'lot_stocks'] as const
+/** The `next_` tables kept for a resumed try: the resumed tables' rows, the bundles' parts and the search words. */
+export const keptStagedTables = [
+  'items',
+  'item_fts',
+  'lots',
+  'lot_stocks',
+  'bundles',
+  'bundle_records',
+  'bundle_components',
+  'bundle_tags',
+  'bundle_fts',
+] as const
 
 /** Staged rows older than this are dropped, not resumed: the snapshot would be as old as its first try. */
 export const RESUME_WITHIN_MS = 6 * 3_600_000
@@ -28,21 +38,31 @@ const stagedPull = z.object({
   schema: z.number(),
   /** This computer's clock at the first try. */
   begunAt: z.string(),
-  /** Whether the items were read with their barcodes: a try that reads them otherwise starts afresh. */
+  /** Whether the items were read with their barcodes, the bundles with their tags: a try that reads them otherwise starts afresh. */
   itemBarcodes: z.boolean(),
+  bundleTags: z.boolean(),
   /** The last id staged of each table (0: none yet). */
-  after: z.object({ items: z.number(), lots: z.number(), lot_stocks: z.number() }),
+  after: z.object({ items: z.number(), lots: z.number(), lot_stocks: z.number(), bundles: z.number() }),
+  /** Whether every bundle staged has the REST list's columns (each try that staged some read the list whole). */
+  bundlesListed: z.boolean(),
   /** When the stock's read began, in the first try that read it: what is staged is at least that old. */
   stockStamp: z.object({ at: z.string(), offsetMs: z.number().nullable() }).nullable(),
 })
 export type StagedPull = z.infer<typeof stagedPull>
-export type PullShape = Pick<StagedPull, 'itemBarcodes'>
+export type PullShape = Pick<StagedPull, 'itemBarcodes' | 'bundleTags'>
 
 const schemaVersion = (db: Sqlite) => db.pragma('user_version', { simple: true }) as number
 
 /** A first try's point: nothing staged yet. */
 export function freshPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull {
-  return { schema: schemaVersion(db), begunAt: now.toISOString(), ...shape, after: { items: 0, lots: 0, lot_stocks: 0 }, stockStamp: null }
+  return {
+    schema: schemaVersion(db),
+    begunAt: now.toISOString(),
+    ...shape,
+    after: { items: 0, lots: 0, lot_stocks: 0, bundles: 0 },
+    bundlesListed: true,
+    stockStamp: null,
+  }
 }
 
 /**
@@ -56,7 +76,7 @@ export function keptPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull |
   const point = parsed.data
   const age = now.getTime() - Date.parse(point.begunAt)
   if (!(age >= 0 && age < RESUME_WITHIN_MS)) return null
-  if (point.schema !== schemaVersion(db) || point.itemBarcodes !== shape.itemBarcodes) return null
+  if (point.schema !== schemaVersion(db) || point.itemBarcodes !== shape.itemBarcodes || point.bundleTags !== shape.bundleTags) return null
   const present = db
     .prepare<[], number>(
       `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (${keptStagedTables.map((t) => `'next_${t}'`).join(', ')})`,

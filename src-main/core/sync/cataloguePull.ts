@@ -1,12 +1,24 @@
 import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
 import { readRestBundleColumns } from '../api/bundleColumnsRest'
-import { countedTables, countRows, readPages, readReference, type CountedTable } from '../api/catalogueGraphql'
+import {
+  countedTables,
+  countRows,
+  readPages,
+  readReference,
+  type CountedTable,
+  type GraphqlBundle,
+  type PageExtensions,
+} from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import type { CatalogueStaging } from '../cache/catalogueStaging'
 import { stampNow } from '../cache/clockStamp'
 import { newestSeen } from './bundlesSeen'
+import { restageChangedBundles } from './stagedBundlesRead'
+
+/** Each table's rows on the service, as its count came (a table not yet counted has none). */
+type Totals = Partial<Record<CountedTable, number | null>>
 
 export interface PullDeps {
   /** The entity's catalogue, as the full pull writes its next snapshot. */
@@ -57,11 +69,11 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
   // Totals only drive the progress bar: the first page is asked for before them and nothing waits for them (a count
   // on a large table is slow on some services); until a total comes the bar shows rows done. Those still coming when
   // the pull ends are given up (the CLI's process would wait for them).
-  const totals: Partial<Record<CountedTable, number | null>> = {}
+  const totals: Totals = {}
   const counting = new AbortController()
 
-  // A try the line cut left its items, lots and stock staged: this one goes on after their last rows.
-  const from = staging.begin({ itemBarcodes }, deps.now(), !deps.afresh)
+  // A try the line cut left rows staged: this one goes on after each table's last.
+  const from = staging.begin({ itemBarcodes, bundleTags }, deps.now(), !deps.afresh)
   try {
     const items = askedAhead(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, from.after.items))
     for (const table of rowCounts ? countedTables : []) {
@@ -87,23 +99,17 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
       staging.writeStock(batch)
       onProgress({ phase: 'stock', done: (done += batch.length), total: totals.lot_stocks ?? null })
     }
-    const bundles = askedAhead(readPages(graphql, 'bundles', { bundleTags }))
+    const bundles = askedAhead(readPages(graphql, 'bundles', { bundleTags }, undefined, undefined, from.after.bundles))
     await staging.sumStock()
 
     const restListRead = await restRead
-    done = 0
-    // The newest change the service stamped: the next routine pull asks for what changed since (its clock, not ours).
-    const seen = newestSeen(deps.now(), deps.serviceOffsetMs())
-    for await (const batch of bundles) {
-      staging.writeBundles(batch, restListRead, seen.see)
-      onProgress({ phase: 'bundles', done: (done += batch.length), total: totals.bundles ?? null })
-    }
+    const { seen, bundlesDone } = await stageBundles(deps, bundles, from.after.bundles, { bundleTags }, restListRead, totals)
 
-    const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead }
+    const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead && staging.bundlesListed }
     onProgress({ phase: 'indexing', done: 0, total: null })
     const agencyIds = reference.agencies.map((a) => a.id)
     await staging.swapIn({ capabilities, bundlesSeenUntil: seen.newest, bundlesSeenEdge: seen.edge, agencyIds }, stockStamp)
-    onProgress({ phase: 'done', done: done, total: totals.bundles ?? null })
+    onProgress({ phase: 'done', done: bundlesDone, total: totals.bundles ?? null })
     return capabilities
   } catch (err) {
     // The list's bytes would go to a table dropped below: on a metered line it is let go at once.
@@ -116,6 +122,30 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     await restRead
     staging.listed.drop()
   }
+}
+
+/**
+ * The bundles after those an earlier try staged (`last`), a batch at a time, with those it staged that the service
+ * changed since put in their place. Returns the newest change the service stamped on them (the next routine pull asks
+ * for what changed since: its clock, not ours) and how many are staged.
+ */
+async function stageBundles(
+  deps: PullDeps,
+  pages: AsyncIterable<GraphqlBundle[]>,
+  last: number,
+  extensions: PageExtensions,
+  withRestColumns: boolean,
+  totals: Totals,
+) {
+  const { staging } = deps
+  const seen = newestSeen(deps.now(), deps.serviceOffsetMs())
+  await restageChangedBundles(staging, deps.graphql, seen, last, extensions, withRestColumns)
+  let done = staging.stagedRows('bundles')
+  for await (const batch of pages) {
+    staging.writeBundles(batch, withRestColumns, seen.see)
+    deps.onProgress({ phase: 'bundles', done: (done += batch.length), total: totals.bundles ?? null })
+  }
+  return { seen, bundlesDone: done }
 }
 
 /**

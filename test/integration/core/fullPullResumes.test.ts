@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isGraphql } from '../../support/interceptingProxy'
-import { db, h, proxy, service, usePullStation } from './pullStation'
+import { rest } from '../sandbox/sandboxClient'
+import { db, h, proxy, sandbox, service, user, usePullStation } from './pullStation'
 
 // Issue 32, on a line that keeps dropping: each try of a full pull started from nothing (its staged rows dropped), so
 // a line that always dropped before the end never completed one, and a new station never got its catalogue.
@@ -22,13 +23,23 @@ const cachedCount = (table: string) => db(h).prepare(`SELECT COUNT(*) FROM ${tab
 const afters = (asked: string[], table: string) => asked.map((b) => pageAfter(b, table)).filter((a) => a !== null)
 const fullAt = () => db(h).prepare("SELECT value FROM meta WHERE key = 'catalogue_full_at'").pluck().get() as string
 
-/** A full pull the line cuts when the bundles' pages are asked for: items, lots and stock were read. */
-async function cutAtBundles(): Promise<void> {
-  const bundlesDrop = (body: string) => (pageAfter(body, 'bundles') !== null ? { status: 502, body: { error: 'Bad Gateway' } } : null)
+/**
+ * A full pull the line cuts when the bundles' pages are asked for (`past`: only those after it): items, lots and stock
+ * were read, and the bundles up to `past`.
+ */
+async function cutAtBundles(past = -1): Promise<void> {
+  const bundlesDrop = (body: string) => ((pageAfter(body, 'bundles') ?? -1) > past ? { status: 502, body: { error: 'Bad Gateway' } } : null)
   await proxy.during(
     (req) => (isGraphql(req) ? { byBody: bundlesDrop } : null),
     () => expect(h.call('catalogue.pull', { full: true })).rejects.toThrow(),
   )
+}
+
+/** The day's full pull comes due: the last was 25 hours ago. */
+function dayDue(): string {
+  const dayBefore = new Date(Date.now() - 25 * 3_600_000).toISOString()
+  db(h).prepare("UPDATE meta SET value = ? WHERE key = 'catalogue_full_at'").run(dayBefore)
+  return dayBefore
 }
 
 /** Runs `pull`, returning the GraphQL bodies it sent. */
@@ -50,9 +61,7 @@ describe('a full pull the line cut', () => {
     const whole = tables.map(cachedCount)
     await cutAtBundles()
 
-    // The day's full pull comes due.
-    const dayBefore = new Date(Date.now() - 25 * 3_600_000).toISOString()
-    db(h).prepare("UPDATE meta SET value = ? WHERE key = 'catalogue_full_at'").run(dayBefore)
+    const dayBefore = dayDue()
     const asked = await recorded(() => h.call('catalogue.pull'))
     // Each table already read is asked only for what comes after its last row: nothing.
     for (const table of ['items', 'lots', 'lot_stocks']) expect(afters(asked, table), table).toEqual([largestId(table, entityId)])
@@ -60,6 +69,31 @@ describe('a full pull the line cut', () => {
     // The snapshot went in whole.
     expect(fullAt()).not.toBe(dayBefore)
     expect(tables.map(cachedCount)).toEqual(whole)
+  }, 60_000)
+
+  it('goes on after the bundles it staged, and reads again those changed on the service since', async () => {
+    const entityId = (await h.call('profile.whoami')).currentEntity!.id
+    const tables = ['bundles', 'bundle_components', 'bundle_tags', 'bundle_records']
+    const whole = tables.map(cachedCount)
+    // Cut after the first page of bundles: every bundle of this seed was staged.
+    await cutAtBundles(0)
+    dayDue()
+    // Another counter renames a staged bundle before the next try.
+    const [bundle] = (await h.call('catalogue.search', { query: '', limit: 1 })).rows
+    const renamed = await rest(sandbox, user(), 'PATCH', `/inventories/bundles/${bundle!.id}.json`, {
+      bundle: { name: 'Renombrado entre dos intentos' },
+    })
+    expect(renamed.status).toBe(200)
+
+    const asked = await recorded(() => h.call('catalogue.pull'))
+    expect(afters(asked, 'bundles')).toEqual([largestId('bundles', entityId)])
+    expect(tables.map(cachedCount)).toEqual(whole)
+    expect((await h.call('catalogue.search', { query: 'Renombrado entre dos intentos', limit: 5 })).rows.map((r) => r.id)).toEqual([
+      bundle!.id,
+    ])
+    // The bundles kept from the first try keep their REST columns.
+    expect(cachedCount('bundles WHERE ean13 IS NOT NULL')).toBeGreaterThan(0)
+    expect((await h.call('catalogue.status')).capabilities?.bundleColumns).toBe(true)
   }, 60_000)
 
   it('is no part of «Actualizar todo»: the clerk who asks for everything gets everything read now', async () => {

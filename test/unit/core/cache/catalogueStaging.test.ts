@@ -37,8 +37,8 @@ const reference = {
   agencies: [{ id: 9, name: 'Central', agency_category_id: null, active: true }],
 }
 const capabilities = { tags: false, itemBarcodes: false, bundleColumns: true }
-/** How the pull reads the items (with their barcodes or not), and its first try's time. */
-const shape = { itemBarcodes: false }
+/** How the pull reads the items and bundles (with their barcodes, their tags or not), and its first try's time. */
+const shape = { itemBarcodes: false, bundleTags: false }
 const tried = new Date('2026-11-29T00:00:00.000Z')
 const hoursLater = (h: number) => new Date(tried.getTime() + h * 3_600_000)
 
@@ -156,13 +156,13 @@ describe('the full pull staging the catalogue', () => {
       staging.listed.drop()
       return from
     }
-    expect(cut().after).toEqual({ items: 0, lots: 0, lot_stocks: 0 })
+    expect(cut().after).toEqual({ items: 0, lots: 0, lot_stocks: 0, bundles: 0 })
     expect(s.counts()).toEqual({ bundles: 2, items: 1, agencies: 1 })
 
     const again = s.staging()
     again.listed.open()
     const from = again.begin(shape, hoursLater(5))
-    expect(from.after).toEqual({ items: 7, lots: 70, lot_stocks: 0 })
+    expect(from.after).toEqual({ items: 7, lots: 70, lot_stocks: 0, bundles: 0 })
     expect(again.stagedRows('items')).toBe(1)
     // The stock is as old as the first try's read of it.
     expect(again.stockReadFrom({ at: hoursLater(5).toISOString(), offsetMs: null })).toEqual({ at: tried.toISOString(), offsetMs: 5 })
@@ -191,6 +191,56 @@ describe('the full pull staging the catalogue', () => {
     expect(cut(hoursLater(6.5), { ...shape, itemBarcodes: true })).toBe(0)
     expect(cut(hoursLater(7))).toBe(0)
     expect(cut(hoursLater(7.5))).toBe(7)
+    // The bundles read with their tags this time.
+    expect(cut(hoursLater(8), { ...shape, bundleTags: true })).toBe(0)
+  })
+
+  it('goes on after the bundles staged, and puts a bundle changed since in place of its staged rows', async () => {
+    const s = store()
+    await pull(s, () => {})
+    const first = s.staging()
+    first.listed.open()
+    first.begin(shape, tried)
+    first.writeBundles(
+      [graphqlBundle(3, 'CAJA-3', '2026-11-03T10:00:00.000Z'), graphqlBundle(4, 'CAJA-4', '2026-11-04T10:00:00.000Z')],
+      true,
+      () => {},
+    )
+    first.leave()
+    first.listed.drop()
+
+    const again = s.staging()
+    again.listed.open()
+    expect(again.begin(shape, hoursLater(1)).after.bundles).toBe(4)
+    const staged: [number, string | null][] = []
+    again.stagedBundlesSeen((at, id) => staged.push([id, at]))
+    expect(staged).toEqual([
+      [3, '2026-11-03T10:00:00.000Z'],
+      [4, '2026-11-04T10:00:00.000Z'],
+    ])
+    // Bundle 3 renamed on the service since, then the bundles after 4, the REST list cut this time.
+    again.writeBundles([{ ...graphqlBundle(3, 'CAJA-3', '2026-11-29T00:30:00.000Z'), name: 'Caja renombrada' }], false, () => {})
+    again.writeBundles([graphqlBundle(5, 'CAJA-5', '2026-11-05T10:00:00.000Z')], false, () => {})
+    expect(again.bundlesListed).toBe(false)
+    const seen = newestSeen(hoursLater(1), null)
+    await again.swapIn(
+      { capabilities, bundlesSeenUntil: seen.newest, bundlesSeenEdge: seen.edge, agencyIds: [9] },
+      { at: hoursLater(1).toISOString(), offsetMs: null },
+    )
+    again.listed.drop()
+    const rows = (sql: string) => s.db.prepare(sql).raw().all()
+    expect(rows('SELECT id, name FROM bundles ORDER BY id')).toEqual([
+      [3, 'Caja renombrada'],
+      [4, 'Caja 4'],
+      [5, 'Caja 5'],
+    ])
+    expect(rows('SELECT bundle_id, id FROM bundle_components ORDER BY bundle_id')).toEqual([
+      [3, 30],
+      [4, 40],
+      [5, 50],
+    ])
+    expect(rows("SELECT rowid FROM bundle_fts WHERE bundle_fts MATCH 'renombrada'")).toEqual([[3]])
+    expect(rows("SELECT rowid FROM bundle_fts WHERE bundle_fts MATCH 'name:3'")).toEqual([])
   })
 
   it("sums an item's stock whole when its lots fall in two of the ranges summed a turn at a time", async () => {
