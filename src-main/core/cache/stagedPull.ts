@@ -41,6 +41,8 @@ const stagedPull = z.object({
   /** Whether the items were read with their barcodes, the bundles with their tags: a try that reads them otherwise starts afresh. */
   itemBarcodes: z.boolean(),
   bundleTags: z.boolean(),
+  /** Who read them (the account's email): another user's role may see other rows, or fewer. */
+  reader: z.string(),
   /** The last id staged of each table (0: none yet). */
   after: z.object({ items: z.number(), lots: z.number(), lot_stocks: z.number(), bundles: z.number() }),
   /** Whether every bundle staged has the REST list's columns (each try that staged some read the list whole). */
@@ -49,7 +51,7 @@ const stagedPull = z.object({
   stockStamp: z.object({ at: z.string(), offsetMs: z.number().nullable() }).nullable(),
 })
 export type StagedPull = z.infer<typeof stagedPull>
-export type PullShape = Pick<StagedPull, 'itemBarcodes' | 'bundleTags'>
+export type PullShape = Pick<StagedPull, 'itemBarcodes' | 'bundleTags' | 'reader'>
 
 const schemaVersion = (db: Sqlite) => db.pragma('user_version', { simple: true }) as number
 
@@ -66,7 +68,7 @@ export function freshPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull 
 }
 
 /**
- * The point a failed try left, if the next may go on from it: the same schema and shape, begun less than
+ * The point a failed try left, if the next may go on from it: the same schema, shape and reader, begun less than
  * `RESUME_WITHIN_MS` ago (and not later than now: a clock set back since cannot tell the age), its tables still there.
  */
 export function keptPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull | null {
@@ -76,7 +78,8 @@ export function keptPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull |
   const point = parsed.data
   const age = now.getTime() - Date.parse(point.begunAt)
   if (!(age >= 0 && age < RESUME_WITHIN_MS)) return null
-  if (point.schema !== schemaVersion(db) || point.itemBarcodes !== shape.itemBarcodes || point.bundleTags !== shape.bundleTags) return null
+  if (point.schema !== schemaVersion(db)) return null
+  if (point.itemBarcodes !== shape.itemBarcodes || point.bundleTags !== shape.bundleTags || point.reader !== shape.reader) return null
   const present = db
     .prepare<[], number>(
       `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (${keptStagedTables.map((t) => `'next_${t}'`).join(', ')})`,

@@ -37,8 +37,8 @@ const reference = {
   agencies: [{ id: 9, name: 'Central', agency_category_id: null, active: true }],
 }
 const capabilities = { tags: false, itemBarcodes: false, bundleColumns: true }
-/** How the pull reads the items and bundles (with their barcodes, their tags or not), and its first try's time. */
-const shape = { itemBarcodes: false, bundleTags: false }
+/** How the pull reads the items and bundles (with their barcodes, their tags or not, as whom), and its first try's time. */
+const shape = { itemBarcodes: false, bundleTags: false, reader: 'caja1@tienda.example' }
 const tried = new Date('2026-11-29T00:00:00.000Z')
 const hoursLater = (h: number) => new Date(tried.getTime() + h * 3_600_000)
 
@@ -192,7 +192,11 @@ describe('the full pull staging the catalogue', () => {
     expect(cut(hoursLater(7))).toBe(0)
     expect(cut(hoursLater(7.5))).toBe(7)
     // The bundles read with their tags this time.
-    expect(cut(hoursLater(8), { ...shape, bundleTags: true })).toBe(0)
+    const tagged = { ...shape, bundleTags: true }
+    expect(cut(hoursLater(8), tagged)).toBe(0)
+    expect(cut(hoursLater(8.5), tagged)).toBe(7)
+    // Another clerk signed in at the station: their role may see other rows.
+    expect(cut(hoursLater(9), { ...tagged, reader: 'otra@tienda.example' })).toBe(0)
   })
 
   it('goes on after the bundles staged, and puts a bundle changed since in place of its staged rows', async () => {
