@@ -20,7 +20,7 @@ import {
 } from './catalogueRowWrites'
 import { catalogueTables } from './migrations'
 import { RestColumnsTable, restColumnsReader } from './restColumnsTable'
-import { createStaging, nextTurn, swapIn } from './snapshotSwap'
+import { createStaging, dropLeftStaging, nextTurn, swapIn } from './snapshotSwap'
 import {
   forgetPoint,
   freshPoint,
@@ -106,13 +106,12 @@ export class CatalogueStaging {
    * The `next_` tables for this try, and where it goes on from (stagedPull.ts): a failed try's items, lots, stock and
    * bundles kept (`resume`) when they were read as this try reads them, not long ago; every other staged table empty.
    */
-  begin(shape: PullShape, now: Date, resume = true): StagedPull {
+  async begin(shape: PullShape, now: Date, resume = true): Promise<StagedPull> {
     const kept = resume ? keptPoint(this.db, shape, now) : null
     const excluded = new Set<string>(kept ? keptStagedTables : [])
-    createStaging(
-      this.db,
-      catalogueTables.filter((t) => !excluded.has(t)),
-    )
+    const staged = catalogueTables.filter((t) => !excluded.has(t))
+    await dropLeftStaging(this.db, staged, () => this.nextBatchTurn())
+    createStaging(this.db, staged)
     for (const table of wordTables) this.db.exec(ftsCommand(table, 'automerge', 0))
     this.statements = stagedStatements(this.db)
     const point = kept ?? freshPoint(this.db, shape, now)
@@ -283,11 +282,14 @@ export class CatalogueStaging {
         markStockRead(this.db, marks.agencyIds, at, false)
         forgetPoint(this.db)
       },
-      async () => {
-        await nextTurn()
-        this.beforeBatch()
-      },
+      () => this.nextBatchTurn(),
     )
+  }
+
+  /** A turn of the event loop, then the counter's requests first: what runs between two bounded statements. */
+  private async nextBatchTurn(): Promise<void> {
+    await nextTurn()
+    this.beforeBatch()
   }
 
   /** The search words' segments merged a bounded step a turn until no step merges more, then FTS5's merging back. */

@@ -40,8 +40,9 @@ function schemaOf(db: Sqlite, table: string): SchemaRow[] {
 
 /**
  * Creates empty `next_` copies of the tables with their indexes (dropping leftovers of a failed pull, or of a swap
- * cut short). Indexed as the rows go in, not after: building an index on a loaded table is one statement of up to
- * 60 ms on the large seed, which a scan would wait for whole; row by row, each batch carries its part.
+ * cut short; the staging lets go of large ones first, a bounded step at a time: `dropLeftStaging`). Indexed as the
+ * rows go in, not after: building an index on a loaded table is one statement of up to 60 ms on the large seed, which
+ * a scan would wait for whole; row by row, each batch carries its part.
  */
 export function createStaging(db: Sqlite, tables: readonly string[]): void {
   db.transaction(() => {
@@ -91,6 +92,14 @@ export async function swapIn(db: Sqlite, tables: readonly string[], also?: () =>
  * (a bundle's record several pages, a component a few bytes), so each statement's rows follow the last one's time.
  */
 const STEP_MS = 4
+
+/**
+ * The `next_` copies of the tables a failed pull left (and no later try goes on from), let go of as the replaced
+ * tables are (`dropReplaced`): a try long ago may have staged hundreds of MB.
+ */
+export async function dropLeftStaging(db: Sqlite, tables: readonly string[], between: Between = nextTurn): Promise<void> {
+  for (const table of tables) await dropReplaced(db, staged(table), between)
+}
 
 /**
  * Drops a replaced table a bounded statement a turn: its indexes one by one, then its rows (without its indexes a

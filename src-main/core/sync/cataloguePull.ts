@@ -73,7 +73,7 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
   const counting = new AbortController()
 
   // A try the line cut left rows staged: this one goes on after each table's last.
-  const from = staging.begin({ itemBarcodes, bundleTags, reader: rest.account.email }, deps.now(), !deps.afresh)
+  const from = await staging.begin({ itemBarcodes, bundleTags, reader: rest.account.email }, deps.now(), !deps.afresh)
   try {
     const items = askedAhead(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, from.after.items))
     for (const table of rowCounts ? countedTables : []) {
