@@ -21,16 +21,17 @@ const fileReference = z
 
 const pictureFields = z.object({
   id,
-  lock_version: z.preprocess((v) => v ?? 0, count),
+  // Left out by an answer in another shape: unknown, not 0 (an edit's check would take the booking for changed).
+  lock_version: count.nullish().transform((v) => v ?? null),
   booking_image: fileReference,
   shipping_image: fileReference,
   delivery_image: fileReference,
 })
 
-/** What the service shows of a booking's step: the picture's address (null when it holds none) and its version. */
+/** What the service shows of a booking's step: the picture's address (null when it holds none) and its version (null: not shown). */
 export interface StepPictureView {
   url: string | null
-  lockVersion: number
+  lockVersion: number | null
 }
 
 const viewOf = (b: z.output<typeof pictureFields>, step: PictureStep): StepPictureView => ({

@@ -107,7 +107,10 @@ async function readBack(rest: RestClient, serviceId: number, step: PictureStep):
   }
 }
 
-/** Sent: the field's address kept, and the booking's version the upload moved (an edit queued later compares with it). */
+/**
+ * Sent: the field's address kept, and the booking's version the upload moved (an edit queued later compares with it;
+ * one not shown leaves that edit to compare the booking's state only, as a booking seen only through a refresh does).
+ */
 function sentAs(p: DuePicture, view: StepPictureView, deps: PicturePushDeps): boolean {
   const now = deps.now().toISOString()
   deps.bookings.write(() => {
