@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Sqlite } from '@base/sqlite'
 import { parsedJson } from './cacheDatabase'
 import { forgetMeta, readMeta, writeMeta } from './catalogueMarks'
+import { catalogueTables, type CatalogueTable } from './migrations'
 
 /**
  * Where a full pull the line cut had got to, so that the next try goes on from there: on a line that keeps dropping,
@@ -15,18 +16,10 @@ import { forgetMeta, readMeta, writeMeta } from './catalogueMarks'
  */
 export const resumedTables = ['items', 'lots', 'lot_stocks', 'bundles'] as const
 export type ResumedTable = (typeof resumedTables)[number]
+/** Staged tables read again at every try: the reference tables (small), and the stock's sums (of every lot staged). */
+const readAtEveryTry = new Set<CatalogueTable>(['item_categories', 'agencies', 'stock'])
 /** The `next_` tables kept for a resumed try: the resumed tables' rows, the bundles' parts and the search words. */
-export const keptStagedTables = [
-  'items',
-  'item_fts',
-  'lots',
-  'lot_stocks',
-  'bundles',
-  'bundle_records',
-  'bundle_components',
-  'bundle_tags',
-  'bundle_fts',
-] as const
+export const keptStagedTables = catalogueTables.filter((t) => !readAtEveryTry.has(t))
 
 /** Staged rows older than this are dropped, not resumed: the snapshot would be as old as its first try. */
 export const RESUME_WITHIN_MS = 6 * 3_600_000

@@ -84,6 +84,27 @@ async function stagedLots(s: CatalogueStore): Promise<ReturnType<CatalogueStore[
   return staging
 }
 
+/** A full pull's staging with 2,500 bundles written, a batch at a time. */
+async function stagedBundles(s: CatalogueStore): Promise<CatalogueStaging> {
+  const staging = s.staging()
+  staging.listed.open()
+  await staging.begin(shape, tried)
+  staging.writeReference(reference)
+  const bundles = Array.from({ length: 2500 }, (_, n) => graphqlBundle(n + 1, `CAJA-${n + 1}`, '2026-11-01T10:00:00.000Z'))
+  for (let at = 0; at < bundles.length; at += 100) staging.writeBundles(bundles.slice(at, at + 100), false, () => {})
+  return staging
+}
+
+/** A staging that notes, before each of its batches (where the counter may go first), the rows `table` still has. */
+function notingRowsLeft(s: CatalogueStore, table: string): { staging: CatalogueStaging; left: number[] } {
+  const left: number[] = []
+  const there = s.db.prepare<[string], number>('SELECT count(*) FROM sqlite_master WHERE name = ?').pluck()
+  const staging = new CatalogueStaging(s.db, () => {
+    if (there.get(table)) left.push(s.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!)
+  })
+  return { staging, left }
+}
+
 describe('the full pull staging the catalogue', () => {
   it('swaps in every table at once, each bundle with the columns the REST list gave it', async () => {
     const s = store()
@@ -291,12 +312,7 @@ describe('the full pull staging the catalogue', () => {
 
   it('lets go of the replaced catalogue a bounded step at a time, the counter first before each', async () => {
     const s = store()
-    const bundles = Array.from({ length: 2500 }, (_, n) => graphqlBundle(n + 1, `CAJA-${n + 1}`, '2026-11-01T10:00:00.000Z'))
-    const first = s.staging()
-    first.listed.open()
-    await first.begin(shape, tried)
-    first.writeReference(reference)
-    for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false, () => {})
+    const first = await stagedBundles(s)
     await first.swapIn(
       { capabilities, bundlesSeenUntil: null, bundlesSeenEdge: [], agencyIds: [9] },
       { at: '2026-11-29T00:00:00.000Z', offsetMs: null },
@@ -304,11 +320,7 @@ describe('the full pull staging the catalogue', () => {
     first.listed.drop()
     // A whole table dropped in one statement held the file from a clerk's save for as long as it took to free every
     // page (30–60 ms for the bundles' records on the large seed). Where the counter may go first, the old rows left:
-    const left: number[] = []
-    const oldTableThere = s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name = 'old_bundle_records'").pluck()
-    const second = new CatalogueStaging(s.db, () => {
-      if (oldTableThere.get()) left.push(s.db.prepare<[], number>('SELECT count(*) FROM old_bundle_records').pluck().get()!)
-    })
+    const { staging: second, left } = notingRowsLeft(s, 'old_bundle_records')
     second.listed.open()
     await second.begin(shape, tried)
     second.writeReference(reference)
@@ -325,19 +337,11 @@ describe('the full pull staging the catalogue', () => {
 
   it('lets go of what a try long ago staged a bounded step at a time, the counter first before each', async () => {
     const s = store()
-    const first = s.staging()
-    first.listed.open()
-    await first.begin(shape, tried)
-    const bundles = Array.from({ length: 2500 }, (_, n) => graphqlBundle(n + 1, `CAJA-${n + 1}`, '2026-11-01T10:00:00.000Z'))
-    for (let at = 0; at < bundles.length; at += 100) first.writeBundles(bundles.slice(at, at + 100), false, () => {})
+    const first = await stagedBundles(s)
     first.leave()
     first.listed.drop()
     // Too old to go on from: the staged rows go, and where the counter may go first, some were still there.
-    const left: number[] = []
-    const stagedThere = s.db.prepare<[], number>("SELECT count(*) FROM sqlite_master WHERE name = 'next_bundle_records'").pluck()
-    const second = new CatalogueStaging(s.db, () => {
-      if (stagedThere.get()) left.push(s.db.prepare<[], number>('SELECT count(*) FROM next_bundle_records').pluck().get()!)
-    })
+    const { staging: second, left } = notingRowsLeft(s, 'next_bundle_records')
     second.listed.open()
     expect((await second.begin(shape, hoursLater(7))).after.bundles).toBe(0)
     second.leave()
