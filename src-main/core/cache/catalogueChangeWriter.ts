@@ -191,11 +191,12 @@ async function applyCatalogueChanges(db: Sqlite, changes: CatalogueChanges, batc
   if (changes.restColumnsListed) await writeListedColumns(db, batches, new Set(changes.bundles.map((b) => b.id)))
   let stockRows = 0
   for (const [agency, rows] of changes.stock) stockRows += await writeAgencyStock(db, agency, rows, batches)
-  const kept = pulledCapabilities(db)
+  // The list read whole: the snapshot has the columns its full pull's cut list left unknown.
+  const listedNow = changes.restColumnsListed ? pulledCapabilities(db) : null
   await batches.one(() => {
     markStockRead(db, [...changes.stock.keys()], changes.stamp, true)
     markBundlesSeen(db, changes.bundlesSeenUntil, changes.bundlesSeenEdge)
-    markPulled(db, changes.stamp, kept && changes.restColumnsListed ? { ...kept, bundleColumns: true } : undefined)
+    markPulled(db, changes.stamp, listedNow ? { ...listedNow, bundleColumns: true } : undefined)
   })
   return { items: changes.newItems.length, lots: changes.newLots.length, bundles: changes.bundles.length, stockRows, removed }
 }

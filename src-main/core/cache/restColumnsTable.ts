@@ -1,4 +1,5 @@
-import type { RestBundleColumns } from '../api/bundleColumnsRest'
+import { readRestBundleColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
+import type { RestClient } from '../api/restClient'
 import type { Sqlite } from '@base/sqlite'
 
 /**
@@ -109,5 +110,25 @@ export class RestColumnsTable {
 
   drop(): void {
     this.db.exec('DROP TABLE IF EXISTS temp.rest_bundle_columns')
+  }
+
+  /**
+   * Opens the table and reads the list into it, beside the caller's own reads. `whole`: whether the list came whole;
+   * `letGo`: gives up a read still coming (on a metered line its bytes would go to a table about to go), waits for its
+   * end, and drops the table.
+   */
+  readFrom(rest: RestClient): { whole: Promise<boolean>; letGo: () => Promise<void> } {
+    this.open()
+    const listing = new AbortController()
+    const whole = readRestBundleColumns(rest, (batch) => this.keep(batch), listing.signal).then(
+      () => true,
+      () => false,
+    )
+    const letGo = async () => {
+      listing.abort()
+      await whole
+      this.drop()
+    }
+    return { whole, letGo }
   }
 }

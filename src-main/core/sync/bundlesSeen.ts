@@ -7,6 +7,9 @@ import type { SeenBundle } from '../cache/catalogueMarks'
  */
 export const CHANGE_MARGIN_MS = 10 * 60_000
 
+/** The time a pull asks for the bundles changed since: the newest `updated_at` seen, less the margin. */
+export const changedSince = (newest: string): string => new Date(Date.parse(newest) - CHANGE_MARGIN_MS).toISOString()
+
 /**
  * A bundle stamped later than the service's clock now by more than this was stamped by a clock set wrong: kept as the
  * newest seen, it would put every change after it before the next routine pull's "since" until that time came.

@@ -1,5 +1,4 @@
 import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
-import { readRestBundleColumns } from '../api/bundleColumnsRest'
 import {
   countedTables,
   countRows,
@@ -60,21 +59,16 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
   const [bundleTags, itemBarcodes, rowCounts] = await Promise.all([usable('bundleTags'), usable('itemBarcodes'), usable('rowCounts')])
   // The REST list is read at once, beside the GraphQL pages, into a temporary table (never whole in memory),
   // and each batch of GraphQL bundles takes its columns from there as it is written.
-  staging.listed.open()
-  const listing = new AbortController()
-  const restRead = readRestBundleColumns(rest, (batch) => staging.listed.keep(batch), listing.signal).then(
-    () => true,
-    () => false,
-  )
+  const list = staging.listed.readFrom(rest)
   // Totals only drive the progress bar: the first page is asked for before them and nothing waits for them (a count
   // on a large table is slow on some services); until a total comes the bar shows rows done. Those still coming when
   // the pull ends are given up (the CLI's process would wait for them).
   const totals: Totals = {}
   const counting = new AbortController()
 
-  // A try the line cut left rows staged: this one goes on after each table's last.
-  const from = await staging.begin({ itemBarcodes, bundleTags, reader: rest.account.email }, deps.now(), !deps.afresh)
   try {
+    // A try the line cut left rows staged: this one goes on after each table's last.
+    const from = await staging.begin({ itemBarcodes, bundleTags, reader: rest.account.email }, deps.now(), !deps.afresh)
     const items = askedAhead(readPages(graphql, 'items', { itemBarcodes }, undefined, undefined, from.after.items))
     for (const table of rowCounts ? countedTables : []) {
       countRows(graphql, table, counting.signal).then(
@@ -102,7 +96,7 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     const bundles = askedAhead(readPages(graphql, 'bundles', { bundleTags }, undefined, undefined, from.after.bundles))
     await staging.sumStock()
 
-    const restListRead = await restRead
+    const restListRead = await list.whole
     const { seen, bundlesDone } = await stageBundles(deps, bundles, from.after.bundles, { bundleTags }, restListRead, totals)
 
     const capabilities: CatalogueCapabilities = { tags: bundleTags, itemBarcodes, bundleColumns: restListRead && staging.bundlesListed }
@@ -112,15 +106,11 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
     onProgress({ phase: 'done', done: bundlesDone, total: totals.bundles ?? null })
     return capabilities
   } catch (err) {
-    // The list's bytes would go to a table dropped below: on a metered line it is let go at once.
-    listing.abort()
     staging.leave()
     throw err
   } finally {
     counting.abort()
-    // The list's end (or its cut) before its table goes.
-    await restRead
-    staging.listed.drop()
+    await list.letGo()
   }
 }
 

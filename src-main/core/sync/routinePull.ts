@@ -1,6 +1,5 @@
 import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
-import { readRestBundleColumns } from '../api/bundleColumnsRest'
 import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
 import { idsAmong, idTables, readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
 import { readByIds, readReference } from '../api/catalogueGraphql'
@@ -8,7 +7,7 @@ import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import { stampNow } from '../cache/clockStamp'
-import { CHANGE_MARGIN_MS, newestSeen } from './bundlesSeen'
+import { changedSince, newestSeen } from './bundlesSeen'
 import type { AppliedCounts, CatalogueChanges, CatalogueChangeWriter } from '../cache/catalogueChangeWriter'
 
 export interface RoutinePullDeps {
@@ -54,18 +53,11 @@ export async function pullChanges(deps: RoutinePullDeps): Promise<AppliedCounts 
   if (kept.bundleColumns) return changesPulled(deps, seen, kept, null)
   // The last full pull's REST list was cut (the bundles' barcodes come only from it): the list is read beside the
   // changes, not the whole catalogue again for it. Let go of at once if the pull fails or turns into a full one.
-  catalogue.listed.open()
-  const listing = new AbortController()
-  const listRead = readRestBundleColumns(deps.rest, (batch) => catalogue.listed.keep(batch), listing.signal).then(
-    () => true,
-    () => false,
-  )
+  const list = catalogue.listed.readFrom(deps.rest)
   try {
-    return await changesPulled(deps, seen, kept, listRead)
+    return await changesPulled(deps, seen, kept, list.whole)
   } finally {
-    listing.abort()
-    await listRead
-    catalogue.listed.drop()
+    await list.letGo()
   }
 }
 
@@ -81,7 +73,7 @@ async function changesPulled(
   const usable = (extension: ServiceExtension, had: boolean) => deps.has(extension).catch(() => had)
   const [tags, itemBarcodes] = await Promise.all([usable('bundleTags', kept.tags), usable('itemBarcodes', kept.itemBarcodes)])
   if (tags !== kept.tags || itemBarcodes !== kept.itemBarcodes) return 'full'
-  const since = new Date(Date.parse(seen) - CHANGE_MARGIN_MS).toISOString()
+  const since = changedSince(seen)
   const cached = catalogue.rowCount('bundles')
 
   deps.onProgress({ phase: 'reference', done: 0, total: null })

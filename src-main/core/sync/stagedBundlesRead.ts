@@ -2,7 +2,7 @@ import { readChangedBundles } from '../api/catalogueChanges'
 import { BATCH_ROWS, BY_ID_CHUNK, readByIds, type PageExtensions } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { CatalogueStaging } from '../cache/catalogueStaging'
-import { CHANGE_MARGIN_MS, type newestSeen } from './bundlesSeen'
+import { changedSince, type newestSeen } from './bundlesSeen'
 
 /**
  * The bundles an earlier try of a full pull staged (ids up to `last`), their `updated_at` given to `seen`; those the
@@ -21,7 +21,7 @@ export async function restageChangedBundles(
   if (last === 0) return
   staging.stagedBundlesSeen(seen.see)
   // No staged bundle had a time (the service stamps them all): every one stamped since is asked for.
-  const since = seen.newest === null ? new Date(0).toISOString() : new Date(Date.parse(seen.newest) - CHANGE_MARGIN_MS).toISOString()
+  const since = seen.newest === null ? new Date(0).toISOString() : changedSince(seen.newest)
   const changed: number[] = []
   for await (const page of readChangedBundles(graphql, since)) {
     for (const b of page) if (b.id <= last && !seen.readAsIs(b.id, b.updated_at)) changed.push(b.id)
