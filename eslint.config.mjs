@@ -21,7 +21,7 @@ const restrict = (...patterns) => ['error', { paths: electronRule.paths, pattern
 const core = (...places) => places.map((place) => `src-main/core/${place}`)
 const coreLayers = {
   layers: [
-    core('logging', 'events.ts', 'settingsStore.ts', 'secrets', 'appPaths.ts', 'moduleImports.d.ts'),
+    core('logging', 'events.ts', 'processLock.ts', 'settingsStore.ts', 'secrets', 'appPaths.ts', 'moduleImports.d.ts'),
     core('api'),
     core('cache'),
     core('sync'),

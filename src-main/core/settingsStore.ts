@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import { defaultPreferences, preferences, type Preferences } from '@shared/domain'
+import { whileLocked } from './processLock'
 
 const settingsSchema = z.object({
   preferences: preferences.default(() => structuredClone(defaultPreferences)),
@@ -27,6 +28,8 @@ const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>
 
 type Json = Record<string, unknown>
+/** Another process's save takes milliseconds; one that holds the lock longer has stalled, and is not waited for. */
+const LOCK_WAIT_MS = 2_000
 /** One setting: a top field (the last account is one value), or a field of a record of independent settings. */
 type Field = [string] | [string, string]
 const records: readonly string[] = ['preferences', 'updates']
@@ -35,15 +38,18 @@ type Read = { json: Json; settings: Settings; refused: Field[]; stamp: string | 
 
 /**
  * settings.json in the data folder, shared by the app, the browser host and the command-line tool. Each save
- * applies its change to the file as it is then, so what another process saved meanwhile is kept.
+ * applies its change to the file as it is then, so what another process saved meanwhile is kept; one process saves at
+ * a time (a process lock, `settings.lock`), else a save between another's read and its write was lost.
  */
 export class SettingsStore {
   private readonly file: string
+  private readonly lock: string
   private last: Pick<Read, 'settings' | 'stamp'>
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true })
     this.file = join(dataDir, 'settings.json')
+    this.lock = join(dataDir, 'settings.lock')
     this.last = this.read()
   }
 
@@ -57,6 +63,10 @@ export class SettingsStore {
   }
 
   update(change: (s: Settings) => Settings): Settings {
+    return whileLocked(this.lock, LOCK_WAIT_MS, () => this.changed(change))
+  }
+
+  private changed(change: (s: Settings) => Settings): Settings {
     const before = this.read()
     // No readable file (damaged or removed since this process read it): what this process knew, not the defaults.
     const settings = settingsSchema.parse(change(before.stamp === null ? this.last.settings : before.settings))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tryLock } from '@core/sync/processLock'
+import { tryLock } from '@core/processLock'
 import { pullLockFile } from '@core/sync/pullLock'
 import { entityCacheFile } from '../support/entityCacheFile'
 import { useFreshApp } from './support/app'

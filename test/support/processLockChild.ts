@@ -1,10 +1,10 @@
 import { appendFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { tryLock } from '@core/sync/processLock'
+import { tryLock } from '@core/processLock'
 
 /**
- * A process that takes a process lock (core/sync/processLock.ts), for the tests that race it or wait for it
- * (test/faults/pushLock.test.ts, test/faults/pullLock.test.ts).
+ * A process that takes a process lock (core/processLock.ts), for the tests that race it or wait for it
+ * (test/faults/pushLock.test.ts, pullLock.test.ts, settingsTwoProcesses.test.ts).
  *
  *   race LOCK LOG ROUNDS  waits for "go" on stdin, then ROUNDS times: takes the lock (trying again
  *                         until it has it), appends "enter PID" to LOG, holds it a moment, appends

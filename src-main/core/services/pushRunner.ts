@@ -4,7 +4,7 @@ import { keepInTransitDelivery, keptInTransitDelivery } from '../cache/keptInTra
 import type { CoreEvents } from '../events'
 import type { Logger } from '../logging/logger'
 import { pushOutbox, type PushReport } from '../sync/bookingPusher'
-import { waitForLock } from '../sync/processLock'
+import { waitForLock } from '../processLock'
 import { pushLockFile } from '../sync/pushLock'
 import { pushPictures } from '../sync/picturePusher'
 import type { EntityCache, EntityCaches } from './entityCaches'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingInput } from '@shared/bookings'
-import { tryLock } from '@core/sync/processLock'
+import { tryLock } from '@core/processLock'
 import { pushLockFile } from '@core/sync/pushLock'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { coreHarness, type CoreHarness } from '../../support/coreHarness'

@@ -136,7 +136,7 @@ describe('settings.json', () => {
       store.setPreferences({ theme: 'dark' })
       store.setPreferences({ paper: 'receipt80' })
       expect(new SettingsStore(dir).get().preferences).toMatchObject({ theme: 'dark', paper: 'receipt80' })
-      expect(readdirSync(dir).sort()).toEqual(['settings.json', 'settings.json.tmp'])
+      expect(readdirSync(dir).sort()).toEqual(['settings.json', 'settings.json.tmp', 'settings.lock'])
     })
   })
 })

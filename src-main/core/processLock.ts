@@ -47,6 +47,33 @@ export async function waitForLock(
   }
 }
 
+/**
+ * `fn` while holding the lock, for a change of a few milliseconds. Waited for synchronously, up to `waitMs` (SQLite's
+ * busy handler sleeps between tries); a holder that stalls longer (a process stopped mid-change) is not waited for
+ * further, and `fn` runs without it, as it did before there was a lock.
+ */
+export function whileLocked<T>(file: string, waitMs: number, fn: () => T): T {
+  mkdirSync(dirname(file), { recursive: true })
+  const db = openBareSqlite(file)
+  let held = false
+  try {
+    db.pragma(`busy_timeout = ${waitMs}`)
+    db.exec('BEGIN IMMEDIATE')
+    held = true
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'SQLITE_BUSY') {
+      db.close()
+      throw err
+    }
+  }
+  try {
+    return fn()
+  } finally {
+    if (held) release(db)
+    else db.close()
+  }
+}
+
 function release(db: Sqlite): void {
   if (!db.open) return
   try {
