@@ -19,6 +19,7 @@ import {
   pulledBundleRecordJson,
 } from './catalogueRowWrites'
 import { catalogueTables } from './migrations'
+import { HeldTransaction, noCounter, type CounterGate } from './heldTransaction'
 import { RestColumnsTable, restColumnsReader } from './restColumnsTable'
 import { createStaging, dropLeftStaging, nextTurn, swapIn } from './snapshotSwap'
 import {
@@ -94,12 +95,19 @@ export class CatalogueStaging {
   /** The REST list's columns, which arrive beside the GraphQL pages. */
   readonly listed: RestColumnsTable
 
-  /** `beforeBatch` runs before each batch's transaction (the pull's thread lets the counter's requests go first). */
+  private readonly held: HeldTransaction
+
+  /**
+   * `counter`: the counter's requests, which go first before each transaction (the pull's thread lets them);
+   * `holdMs`: how long a transaction may take more batches (heldTransaction.ts), 0 on a connection shared with them.
+   */
   constructor(
     private readonly db: Sqlite,
-    private readonly beforeBatch: () => void = () => undefined,
+    private readonly counter: CounterGate = noCounter,
+    holdMs = 0,
   ) {
     this.listed = new RestColumnsTable(db)
+    this.held = new HeldTransaction(db, counter, holdMs)
   }
 
   /**
@@ -138,14 +146,12 @@ export class CatalogueStaging {
   }
 
   /**
-   * A staged batch's commit waits for the disk, as every commit of the file does. Unsynced, the staged pages waited
-   * for the next clerk's save, which synced the log whole: a few MB, and the save took 20–60 ms at p99 beside 12 ms
-   * idle. The pull is in a thread of its own; a synced batch costs it little (the large seed's pull by 1.39 of the bare
-   * reads, as unsynced).
+   * A staged batch, in the transaction held open while the counter asks for nothing (heldTransaction.ts). Its commit
+   * waits for the disk, as every commit of the file does. Unsynced, the staged pages waited for the next clerk's
+   * save, which synced the log whole: a few MB, and the save took 20–60 ms at p99 beside 12 ms idle.
    */
   private batch(write: () => void): void {
-    this.beforeBatch()
-    this.db.transaction(write).immediate()
+    this.held.run(write)
   }
 
   private get staged(): ReturnType<typeof stagedStatements> {
@@ -272,6 +278,7 @@ export class CatalogueStaging {
     this.statements = null
     this.point = null
     await this.mergeWords()
+    this.held.commit()
     await swapIn(
       this.db,
       catalogueTables,
@@ -289,7 +296,7 @@ export class CatalogueStaging {
   /** A turn of the event loop, then the counter's requests first: what runs between two bounded statements. */
   private async nextBatchTurn(): Promise<void> {
     await nextTurn()
-    this.beforeBatch()
+    this.counter.letFirst()
   }
 
   /** The search words' segments merged a bounded step a turn until no step merges more, then FTS5's merging back. */
@@ -310,6 +317,7 @@ export class CatalogueStaging {
 
   /** Ends a failed try: the live tables stay as they were, and what it staged waits for the next (stagedPull.ts). */
   leave(): void {
+    this.held.keepWritten()
     this.statements = null
     this.point = null
   }

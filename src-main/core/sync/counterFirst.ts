@@ -1,3 +1,5 @@
+import type { CounterGate } from '../cache/heldTransaction'
+
 /** A request counts for this long at most: one that waits for the service must not hold the pull as long. */
 const COUNTED_MS = 20
 
@@ -8,12 +10,15 @@ const COUNTED_MS = 20
  * and waited 140 ms at p99 on the large seed; a scan shared the processor with the pull's writing.
  */
 export class CounterRequests {
-  readonly shared = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)
+  /** The requests being answered, then how many began (it wraps: only a change is read). */
+  readonly shared = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT)
   private readonly count = new Int32Array(this.shared)
 
   /** Counts a request from now until the returned function is called, or COUNTED_MS have passed. */
   begin(): () => void {
     Atomics.add(this.count, 0, 1)
+    Atomics.add(this.count, 1, 1)
+    Atomics.notify(this.count, 0) // a pull's transaction held open is committed at once (CounterGate.nextAsk)
     let counted = true
     const end = () => {
       if (!counted) return
@@ -36,5 +41,28 @@ export function letCounterFirst(shared: SharedArrayBuffer): void {
     const left = until - performance.now()
     if (left <= 0) return
     Atomics.wait(count, 0, n, left)
+  }
+}
+
+/** The gate on the counter's shared count (CounterRequests.shared). */
+export function counterGate(shared: SharedArrayBuffer): CounterGate {
+  const count = new Int32Array(shared)
+  let begun = Atomics.load(count, 1)
+  let lastSeen = -Infinity
+  return {
+    letFirst: () => letCounterFirst(shared),
+    asking: () => Atomics.load(count, 0) > 0,
+    askedWithin: (ms) => {
+      const now = performance.now()
+      if (Atomics.load(count, 1) !== begun || Atomics.load(count, 0) > 0) {
+        begun = Atomics.load(count, 1)
+        lastSeen = now
+      }
+      return now - lastSeen < ms
+    },
+    nextAsk: (ms) => {
+      const wait = Atomics.waitAsync(count, 0, 0, ms)
+      return wait.async ? wait.value.then(() => undefined) : Promise.resolve()
+    },
   }
 }

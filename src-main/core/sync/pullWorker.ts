@@ -9,9 +9,10 @@ import { ServiceClock } from '../api/serviceClock'
 import type { ServiceExtension } from '../api/serviceExtensions'
 import { CatalogueChangeWriter } from '../cache/catalogueChangeWriter'
 import { CatalogueStaging } from '../cache/catalogueStaging'
+import { HELD_MS } from '../cache/heldTransaction'
 import type { LogFields, Logger } from '../logging/logger'
 import { syncCatalogue } from './catalogueSync'
-import { letCounterFirst } from './counterFirst'
+import { counterGate } from './counterFirst'
 import { threadError, type PullJob, type PullThreadAnswer, type PullThreadMessage } from './pullJob'
 import { lowerThisThread, PULL_NICENESS } from './threadPriority'
 
@@ -79,8 +80,8 @@ async function pull(): Promise<void> {
     const serviceNow = () => new Date(now().getTime() + (clock.offsetMs() ?? 0))
     const graphql = new GraphqlClient(rest, { limits: job.limits, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
     const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
-    const counterFirst = () => letCounterFirst(job.counterRequests)
-    const catalogue = { changes: new CatalogueChangeWriter(db, counterFirst), staging: new CatalogueStaging(db, counterFirst) }
+    const counter = counterGate(job.counterRequests)
+    const catalogue = { changes: new CatalogueChangeWriter(db, counter.letFirst), staging: new CatalogueStaging(db, counter, HELD_MS) }
     const { routineFirst, afresh, stockAgencies } = job
     const serviceOffsetMs = () => clock.offsetMs()
     await syncCatalogue({ catalogue, routineFirst, afresh, stockAgencies, graphql, rest, has, now, serviceOffsetMs, onProgress })

@@ -5,6 +5,7 @@ import type { GraphqlBundle } from '@core/api/catalogueGraphql'
 import { openMigrated } from '@core/cache/cacheDatabase'
 import { CatalogueStaging } from '@core/cache/catalogueStaging'
 import { CatalogueStore } from '@core/cache/catalogueStore'
+import { noCounter } from '@core/cache/heldTransaction'
 import { entityMigrations } from '@core/cache/migrations'
 import { newestSeen } from '@core/sync/bundlesSeen'
 import { tempDir } from '../../../support/tempDir'
@@ -99,8 +100,11 @@ async function stagedBundles(s: CatalogueStore): Promise<CatalogueStaging> {
 function notingRowsLeft(s: CatalogueStore, table: string): { staging: CatalogueStaging; left: number[] } {
   const left: number[] = []
   const there = s.db.prepare<[string], number>('SELECT count(*) FROM sqlite_master WHERE name = ?').pluck()
-  const staging = new CatalogueStaging(s.db, () => {
-    if (there.get(table)) left.push(s.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!)
+  const staging = new CatalogueStaging(s.db, {
+    ...noCounter,
+    letFirst: () => {
+      if (there.get(table)) left.push(s.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!)
+    },
   })
   return { staging, left }
 }
