@@ -35,7 +35,8 @@ const QUIET_MS = 1_000
  * longer. The transaction is committed when the counter asks (it goes first, as before every transaction), once
  * HELD_MS have passed, and when the pull ends or leaves (`commit`). While the counter is at work, a batch a
  * transaction, as before: the pull's thread runs at a lower priority, and a save waiting for a held transaction
- * waited for that thread to be given a processor again (a save's p99 during the pull up to 3–6 × idle, beside 2).
+ * waited for that thread to be given a processor again (a save's p99 during the pull 3.5 and 6.2 × idle in two of
+ * three runs, beside 2.1).
  */
 export class HeldTransaction {
   private opened: number | null = null
