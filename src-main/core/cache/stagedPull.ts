@@ -72,7 +72,9 @@ export function keptPoint(db: Sqlite, shape: PullShape, now: Date): StagedPull |
   const age = now.getTime() - Date.parse(point.begunAt)
   if (!(age >= 0 && age < RESUME_WITHIN_MS)) return null
   if (point.schema !== schemaVersion(db)) return null
-  if (point.itemBarcodes !== shape.itemBarcodes || point.bundleTags !== shape.bundleTags || point.reader !== shape.reader) return null
+  if (point.itemBarcodes !== shape.itemBarcodes || point.bundleTags !== shape.bundleTags) return null
+  // An e-mail in other letters that the service signed in is the same account, read under the same role.
+  if (point.reader.toLowerCase() !== shape.reader.toLowerCase()) return null
   const present = db
     .prepare<[], number>(
       `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (${keptStagedTables.map((t) => `'next_${t}'`).join(', ')})`,

@@ -222,6 +222,8 @@ describe('the full pull staging the catalogue', () => {
     expect(await cut(hoursLater(8.5), tagged)).toBe(7)
     // Another clerk signed in at the station: their role may see other rows.
     expect(await cut(hoursLater(9), { ...tagged, reader: 'otra@tienda.example' })).toBe(0)
+    // The same clerk, who typed their e-mail in other letters this time (the service does not tell them apart).
+    expect(await cut(hoursLater(9.5), { ...tagged, reader: 'Otra@Tienda.example' })).toBe(7)
   })
 
   it('goes on after the bundles staged, and puts a bundle changed since in place of its staged rows', async () => {
