@@ -2,7 +2,10 @@ import type { Sqlite } from '@base/sqlite'
 
 /** The counter's requests as the pull's thread sees them (sync/counterFirst.ts). */
 export interface CounterGate {
-  /** Before a transaction: waits while the counter's requests are answered (a moment at most). */
+  /**
+   * Before a transaction: waits while the counter's requests are answered (a moment at most), and rests while the
+   * counter is at work (sync/counterFirst.ts).
+   */
   letFirst(): void
   /** Whether a request is being answered now. */
   asking(): boolean
@@ -26,7 +29,7 @@ export const noCounter: CounterGate = {
  */
 export const HELD_MS = 50
 /** A counter that asked within this long is at work: it has the file back after every batch. */
-const QUIET_MS = 1_000
+export const COUNTER_QUIET_MS = 1_000
 
 /**
  * The full pull's staged batches, several to a transaction while the counter has asked for nothing for a while (a
@@ -54,7 +57,7 @@ export class HeldTransaction {
 
   /** `write` in the open transaction, one opened first if none is; a write that fails takes back its own rows alone. */
   run(write: () => void): void {
-    const hold = this.holdMs > 0 && !this.counter.askedWithin(QUIET_MS)
+    const hold = this.holdMs > 0 && !this.counter.askedWithin(COUNTER_QUIET_MS)
     if (!hold) this.commit()
     this.rethrow()
     if (this.opened === null) {

@@ -22,6 +22,13 @@ export interface BenchSandbox {
   stop(): void
 }
 
+/** The processor time a process has used so far, ms (Linux: /proc). */
+export function processorMsOf(pid: number): number {
+  // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 /** A sandbox in a process of its own (the built CLI), so its work and memory are not the client's. */
 export async function startBenchSandbox(scale: SandboxScale): Promise<BenchSandbox> {
   const dir = tempDir('mostrador-bench-sandbox-')
@@ -35,11 +42,7 @@ export async function startBenchSandbox(scale: SandboxScale): Promise<BenchSandb
     sandbox.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)))
   })
   const started = JSON.parse(first) as { url: string; users: { email: string; token: string }[] }
-  const processorMs = () => {
-    // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
-    const fields = readFileSync(`/proc/${sandbox.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  }
+  const processorMs = () => processorMsOf(sandbox.pid!)
   const yieldToAll = () => execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(sandbox.pid)])
   return { url: started.url, user: started.users[0]!, dir, processorMs, yieldToAll, stop: () => sandbox.kill('SIGTERM') }
 }

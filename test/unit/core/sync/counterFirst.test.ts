@@ -1,9 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { CounterRequests, letCounterFirst } from '@core/sync/counterFirst'
+import { CounterRequests, counterGate, letCounterFirst } from '@core/sync/counterFirst'
 
 // The full pull's thread, before each staged batch, waits while the counter's requests are answered on the main
 // thread; a request that waits on the service stops counting after a while, so it cannot hold the pull.
+const timed = (fn: () => void) => {
+  const started = performance.now()
+  fn()
+  return performance.now() - started
+}
+const work = (ms: number) => {
+  const until = performance.now() + ms
+  while (performance.now() < until);
+}
 const waited = (requests: CounterRequests) => {
   const started = performance.now()
   letCounterFirst(requests.shared)
@@ -28,5 +37,24 @@ describe('the counter first', () => {
     expect(waited(requests)).toBeLessThan(10)
     end()
     expect(waited(requests)).toBeLessThan(10)
+  })
+
+  it('while the counter works, the pull rests as long as it worked since its last batch, 100 ms at most', () => {
+    const requests = new CounterRequests()
+    const gate = counterGate(requests.shared)
+    gate.letFirst()
+    // Nobody has asked: the pull works on.
+    work(40)
+    expect(timed(gate.letFirst)).toBeLessThan(10)
+    // A scan answered: for a second, the pull leaves the processors as long as it used them.
+    requests.begin()()
+    work(40)
+    expect(timed(gate.letFirst)).toBeGreaterThanOrEqual(35)
+    // Its rest was not work: straight after, there is nothing to rest for.
+    expect(timed(gate.letFirst)).toBeLessThan(10)
+    work(400)
+    const rested = timed(gate.letFirst)
+    expect(rested).toBeGreaterThanOrEqual(95)
+    expect(rested).toBeLessThan(300)
   })
 })
