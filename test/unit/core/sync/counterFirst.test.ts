@@ -13,11 +13,7 @@ const work = (ms: number) => {
   const until = performance.now() + ms
   while (performance.now() < until);
 }
-const waited = (requests: CounterRequests) => {
-  const started = performance.now()
-  letCounterFirst(requests.shared)
-  return performance.now() - started
-}
+const waited = (requests: CounterRequests) => timed(() => letCounterFirst(requests.shared))
 
 describe('the counter first', () => {
   it('a batch goes at once when no request is being answered, and after one ends', () => {
