@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { tryLock } from '@core/processLock'
+import { waitForLock } from '@core/processLock'
 import { pullLockFile } from '@core/sync/pullLock'
 import { entityCacheFile } from '../support/entityCacheFile'
 import { useFreshApp } from './support/app'
@@ -8,15 +7,6 @@ import { screenshotAtBothWidths } from './support/artifacts'
 import { expectText, startTraining, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows } from './support/catalogue'
 import { requestInApp } from './support/requests'
-
-/** The lock, taken as soon as whoever holds it lets it go (a minute at most). */
-async function takenWhenFree(file: string): Promise<() => void> {
-  for (const until = Date.now() + 60_000; ; await sleep(100)) {
-    const release = tryLock(file)
-    if (release) return release
-    if (Date.now() > until) throw new Error(`${file} still held after a minute`)
-  }
-}
 
 // Two Mostrador processes on one computer pull one catalogue in turn (core/sync/pullLock.ts): while another holds the
 // pull, the clerk's «Actualizar» says it waits for it, the kept catalogue stays usable, and the pull goes on after.
@@ -30,7 +20,8 @@ describe('a pull while another process pulls the same catalogue', () => {
 
     // Another process on this computer (here: this test) takes the catalogue's pull, once a pull of the app's own (a
     // scheduled one, slower while the clerk works) has let it go.
-    const release = await takenWhenFree(pullLockFile(entityCacheFile(dataDir).entity))
+    const release = await waitForLock(pullLockFile(entityCacheFile(dataDir).entity), 60_000)
+    expect(release).not.toBeNull()
     const before = (await requestInApp(page, 'catalogue.status')).pulledAt
     try {
       // Forced: a scheduled pull may have begun since the screen was read (on a loaded machine), and then the button is
@@ -41,7 +32,7 @@ describe('a pull while another process pulls the same catalogue', () => {
       expect(await page.getByTestId('catalogue-row').count()).toBeGreaterThan(0)
       await screenshotAtBothWidths(page, 'catalogue-waiting')
     } finally {
-      release()
+      release?.()
     }
     await page.getByTestId('catalogue-progress').waitFor({ state: 'detached', timeout: 60_000 })
     expect((await requestInApp(page, 'catalogue.status')).pulledAt).not.toBe(before)
