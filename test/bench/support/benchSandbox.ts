@@ -16,7 +16,8 @@ export interface BenchSandbox {
   processorMs(): number
   /**
    * From now on its threads run only when no other thread of this computer wants a processor (Linux SCHED_IDLE, by
-   * util-linux's `chrt`): as near as one computer comes to a service on another. Not undone (unprivileged, it cannot).
+   * util-linux's `chrt`). Not a service on another computer: it still keeps a processor busy (replayingService.ts is
+   * nearer). Not undone (unprivileged, it cannot).
    */
   yieldToAll(): void
   stop(): void
