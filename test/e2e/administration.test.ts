@@ -2,12 +2,11 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { chooseOption, expectText, input, startTraining, text, unexpectedProblems } from './support/actions'
 
 /** Picks an option of a naive-ui select by its visible text. */
 async function choose(page: Page, selectTestId: string, option: string | RegExp): Promise<void> {
-  await page.getByTestId(selectTestId).click()
-  await page.locator('.n-base-select-option', { hasText: option }).first().click()
+  await chooseOption(page, page.getByTestId(selectTestId), option)
 }
 
 /** The cells of a grid row as the user reads them. */

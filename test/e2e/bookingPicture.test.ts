@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, openNewBooking, startTraining, text, unexpectedProblems } from './support/actions'
+import { chooseDestination, expectText, openNewBooking, startTraining, text, unexpectedProblems } from './support/actions'
 import { scan } from './support/catalogue'
 import { requestInApp } from './support/requests'
 
@@ -13,8 +13,7 @@ const facts = bookingFacts[101]
 
 /** Chooses the destination and types a reference while the line is up (the destinations are read then), then scans one item. */
 async function typeOneBooking(page: Page, reference: string): Promise<void> {
-  await page.getByTestId('booking-destination').click()
-  await page.locator('.n-base-select-option').first().click()
+  await chooseDestination(page)
   await page.getByTestId('booking-reference').locator('input').fill(reference)
   await page.keyboard.press('F2')
   await scan(page, facts.stockedItem.code)

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshotAtBothWidths } from './support/artifacts'
-import { expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { chooseDestination, chooseOption, expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { createBookingInApp, shipOnService } from './support/bookings'
 import { requestInApp } from './support/requests'
@@ -34,8 +34,7 @@ async function search(page: Page, query: string): Promise<void> {
 }
 
 async function pickState(page: Page, label: string): Promise<void> {
-  await page.getByTestId('bookings-filter-state').click()
-  await page.locator('.n-base-select-option', { hasText: label }).click()
+  await chooseOption(page, page.getByTestId('bookings-filter-state'), label)
 }
 
 /** The references of the rows shown. */
@@ -73,8 +72,7 @@ describe('the bookings list', () => {
 
       // Saved while the service is down: it waits, known only by its local reference.
       await stopTrainingService()
-      await page.getByTestId('booking-destination').click()
-      await page.locator('.n-base-select-option').first().click()
+      await chooseDestination(page)
       await page.keyboard.press('F2')
       await scan(page, facts.stockedItem.code)
       await expect.poll(() => page.getByTestId('booking-line').count()).toBe(1)

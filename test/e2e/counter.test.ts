@@ -4,21 +4,23 @@ import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
 import { screenshot, screenshotAtBothWidths } from './support/artifacts'
-import { chosenOption, confirmDialog, expectText, input, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
+import {
+  chooseDestination,
+  chosenOption,
+  confirmDialog,
+  expectText,
+  input,
+  startTraining,
+  text,
+  unexpectedProblems,
+  openNewBooking,
+} from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { dispatchCard, openDispatch, printed, recordPrinting } from './support/bookings'
 import { recordRequests, refuseInApp, requestInApp } from './support/requests'
 
 const bookingsSeed = bookingFacts[101]
 const bundles = bundleFacts[101]
-
-async function chooseDestination(page: Page, index = 0): Promise<string> {
-  await page.getByTestId('booking-destination').click()
-  const option = page.locator('.n-base-select-option').nth(index)
-  const name = await text(option)
-  await option.click()
-  return name
-}
 
 /** "Tienda Zona 1: 118 · Bodega Norte: 40" → the two figures. */
 function stockFigures(line: string): { origin: number; destination: number } {

@@ -4,7 +4,7 @@ import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { bundleFacts } from '@sandbox/seed/bundleFacts'
 import { useFreshApp } from './support/app'
 import { screenshot, screenshotAtBothWidths } from './support/artifacts'
-import { chosenOption, expectText, focusedTestId, startTraining, text, unexpectedProblems } from './support/actions'
+import { chooseDestination, chosenOption, expectText, focusedTestId, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 /**
@@ -49,8 +49,7 @@ describe('New booking at the counter', () => {
       await startTraining(page)
       await openCatalogueWithRows(page)
       await openNewBooking(page)
-      await page.getByTestId('booking-destination').click()
-      await page.locator('.n-base-select-option').first().click()
+      await chooseDestination(page)
       await page.keyboard.press('F2')
 
       // Its only lot has expired: the line is on no lot yet, says why, and the list marks the lot.

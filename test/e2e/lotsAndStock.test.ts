@@ -3,7 +3,16 @@ import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot, screenshotAtBothWidths } from './support/artifacts'
-import { chosenOption, expectText, focusedTestId, openNewBooking, startTraining, text, unexpectedProblems } from './support/actions'
+import {
+  chooseDestination,
+  chosenOption,
+  expectText,
+  focusedTestId,
+  openNewBooking,
+  startTraining,
+  text,
+  unexpectedProblems,
+} from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { openDispatch, printed, recordPrinting } from './support/bookings'
 
@@ -42,8 +51,7 @@ describe('lots and stock at the counter', () => {
       await openCatalogueWithRows(page)
       await page.clock.setFixedTime(clerksDay)
       await openNewBooking(page)
-      await page.getByTestId('booking-destination').click()
-      await page.locator('.n-base-select-option').first().click()
+      await chooseDestination(page)
       await page.keyboard.press('F2')
 
       // The default lot expired five days ago: red, in words.

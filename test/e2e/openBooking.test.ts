@@ -3,21 +3,13 @@ import type { Locator, Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { expectText, input, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
+import { chooseDestination, expectText, input, startTraining, text, unexpectedProblems, openNewBooking } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 
 // The booking a clerk is typing survives what a counter meets: the app killed
 // or crashed mid-typing (restored, with a note), and a switch of company (kept
 // for the company it was started in; the other starts empty). Issue 12.
 const facts = bookingFacts[101]
-
-async function chooseDestination(page: Page): Promise<string> {
-  await page.getByTestId('booking-destination').click()
-  const option = page.locator('.n-base-select-option').first()
-  const name = await text(option)
-  await option.click()
-  return name
-}
 
 /** A form for today with one line, kept: what a restart finds again. */
 async function keepOneLineForToday(page: Page): Promise<{ delivery: Locator; typedOn: string }> {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { bookingFacts } from '@sandbox/seed/bookingFacts'
 import { useFreshApp } from './support/app'
 import { artifactsDir, screenshot, screenshotAtBothWidths } from './support/artifacts'
-import { expectText, openNewBooking, startTraining, unexpectedProblems } from './support/actions'
+import { chooseOption, expectText, openNewBooking, startTraining, unexpectedProblems } from './support/actions'
 import { dispatchCard, openDispatch, printed, recordPrinting } from './support/bookings'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { requestInApp } from './support/requests'
@@ -25,9 +25,7 @@ async function closeSettings(page: Page): Promise<void> {
 }
 
 async function choosePaper(page: Page, label: string): Promise<void> {
-  await page.getByTestId('settings-paper').click()
-  await page.locator('.n-base-select-option', { hasText: label }).click()
-  await expect.poll(() => page.getByTestId('settings-paper').innerText()).toContain(label)
+  await chooseOption(page, page.getByTestId('settings-paper'), label)
 }
 
 /** The print container alone, as the roll takes it (print media emulated by the caller). */
@@ -164,8 +162,7 @@ describe('printing', () => {
     await openSettings(page)
     const printer = page.getByTestId('settings-printer')
     await expectText(printer, 'La predeterminada del sistema')
-    await printer.click()
-    await page.locator('.n-base-select-option', { hasText: 'EPSON TM-T20 (mostrador)' }).click()
+    await chooseOption(page, printer, 'EPSON TM-T20 (mostrador)')
     await expect.poll(async () => (await requestInApp(page, 'preferences.get')).printer).toBe('EPSON_TM_T20')
     await choosePaper(page, 'Rollo de 80 mm')
     await page.setViewportSize({ width: 1024, height: 768 })

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { useFreshApp } from './support/app'
 import { confirmReceptionSummary, itemsOnService, openReception } from './support/receptions'
 import { screenshot, screenshotAtBothWidths } from './support/artifacts'
-import { expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
+import { chooseOption, expectText, focusIn, input, startTraining, text, unexpectedProblems } from './support/actions'
 import { openCatalogueWithRows, scan } from './support/catalogue'
 import { refuseInApp } from './support/requests'
 
@@ -128,8 +128,7 @@ describe('a reception counted by scanning', () => {
       await page.getByTestId('user-menu').click()
       await page.getByTestId('user-menu-settings').click()
       await expectText(page.getByTestId('settings-reception-count'), 'Cantidades completas')
-      await page.getByTestId('settings-reception-count').click()
-      await page.locator('.n-base-select-option', { hasText: 'Contar escaneando' }).click()
+      await chooseOption(page, page.getByTestId('settings-reception-count'), 'Contar escaneando')
       await expectText(page.getByTestId('settings-reception-count'), 'Contar escaneando')
       await page.keyboard.press('Escape')
       await page.reload()

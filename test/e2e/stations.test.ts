@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useFreshApp } from './support/app'
 import { screenshot } from './support/artifacts'
-import { startTraining, unexpectedProblems } from './support/actions'
+import { chooseOption, startTraining, unexpectedProblems } from './support/actions'
 
 /** The menu's top-level entries in the order shown. */
 async function menuOrder(page: import('playwright-core').Page): Promise<string[]> {
@@ -44,8 +44,7 @@ describe('stations', () => {
     // Settings change it: a counter lands on New booking.
     await page.getByTestId('user-menu').click()
     await page.getByTestId('user-menu-settings').click()
-    await page.getByTestId('settings-station').click()
-    await page.locator('.n-base-select-option', { hasText: 'Mostrador' }).click()
+    await chooseOption(page, page.getByTestId('settings-station'), 'Mostrador')
     await page.keyboard.press('Escape')
     await page.goto(page.url().replace(/#.*$/, '#/'))
     await page.getByTestId('newBooking-view').waitFor()

@@ -65,6 +65,32 @@ function escape(s: string): string {
 }
 
 /**
+ * Picks an option of a naive-ui select (`select`: the select itself), by its text or else the first offered, and
+ * returns once the select shows it. A click that lands while the menu is still opening can be lost (a run of
+ * printing.test clicked «Rollo de 58 mm» and the menu stayed open on A4): the menu is then closed and opened again, once.
+ */
+export async function chooseOption(page: Page, select: Locator, option?: string | RegExp): Promise<string> {
+  for (let tries = 1; ; tries++) {
+    await select.click()
+    const offered = page.locator('.n-base-select-option', option === undefined ? {} : { hasText: option }).first()
+    const name = await text(offered)
+    await offered.click()
+    try {
+      await expect.poll(() => text(select), { timeout: 3000 }).toContain(name)
+      return name
+    } catch (err) {
+      if (tries === 2) throw err
+      await page.keyboard.press('Escape')
+    }
+  }
+}
+
+/** The first destination a new booking offers, as a clerk picks it with the mouse; returns its name. */
+export function chooseDestination(page: Page): Promise<string> {
+  return chooseOption(page, page.getByTestId('booking-destination'))
+}
+
+/**
  * Confirms a question as a clerk does once it is on screen: its default button has the focus (the dialog has
  * finished opening), the click lands on it, and the dialog is gone before the next step. A click during the
  * opening animation of a loaded machine could land beside the moving button and leave the dialog up.
