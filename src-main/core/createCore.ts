@@ -1,4 +1,5 @@
 import type { Handlers } from '@shared/dispatch'
+import type { RequestName } from '@shared/contract'
 import type { CoreOptions } from './coreOptions'
 import { CoreEvents } from './events'
 import { BookingsService } from './services/bookingsService'
@@ -270,17 +271,17 @@ function assembleHandlers(parts: CoreParts, caches: EntityCaches): Handlers {
 type AnyHandler = (input: never) => Promise<unknown>
 
 /** Every handler answered through `around`, given the request's name and the call that answers it. */
-function eachHandler(handlers: Handlers, around: (name: string, answer: () => Promise<unknown>) => Promise<unknown>): Handlers {
+function eachHandler(handlers: Handlers, around: (name: RequestName, answer: () => Promise<unknown>) => Promise<unknown>): Handlers {
   const wrapped: Record<string, AnyHandler> = {}
-  for (const [name, handler] of Object.entries(handlers) as [string, AnyHandler][])
+  for (const [name, handler] of Object.entries(handlers) as [RequestName, AnyHandler][])
     wrapped[name] = (input) => around(name, () => handler(input))
   return wrapped as unknown as Handlers
 }
 
 /** Each request counted while it is answered: the pull's thread lets them go first (sync/counterFirst.ts). */
 function counted(handlers: Handlers, requests: CounterRequests): Handlers {
-  return eachHandler(handlers, async (_name, answer) => {
-    const end = requests.begin()
+  return eachHandler(handlers, async (name, answer) => {
+    const end = requests.begin(name)
     try {
       return await answer()
     } finally {

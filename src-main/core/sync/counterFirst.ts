@@ -1,8 +1,14 @@
 import { performance } from 'node:perf_hooks'
+import type { RequestName } from '@shared/contract'
 import { COUNTER_QUIET_MS, type CounterGate } from '../cache/heldTransaction'
 
 /** A request counts for this long at most: one that waits for the service must not hold the pull as long. */
 const COUNTED_MS = 20
+/**
+ * What the window asks on its own, with nobody waiting for the answer: the status bar's look at the line every 15 s,
+ * and the pull's own start. Counted, each made a pull with no clerk about rest for a second.
+ */
+const UNATTENDED: ReadonlySet<RequestName> = new Set(['connection.status', 'catalogue.pull'])
 /** The longest rest at a time: a staged batch of the large seed and what reads it take some 10–40 ms. */
 const MOST_REST_MS = 100
 
@@ -17,8 +23,9 @@ export class CounterRequests {
   readonly shared = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT)
   private readonly count = new Int32Array(this.shared)
 
-  /** Counts a request from now until the returned function is called, or COUNTED_MS have passed. */
-  begin(): () => void {
+  /** Counts a request from now until the returned function is called, or COUNTED_MS have passed (not an UNATTENDED one). */
+  begin(name: RequestName): () => void {
+    if (UNATTENDED.has(name)) return () => {}
     Atomics.add(this.count, 0, 1)
     Atomics.add(this.count, 1, 1)
     Atomics.notify(this.count, 0) // a pull's transaction held open is committed at once (CounterGate.nextAsk)

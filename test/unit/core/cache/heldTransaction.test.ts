@@ -43,7 +43,7 @@ describe('a full pull’s batches held in one transaction', () => {
     held.run(insert(pull, 2))
     expect(() => save(counter)).toThrow(/locked|busy/i)
     // The pull's thread is free (between two batches, or waiting for the service): the counter's ask commits.
-    const end = requests.begin()
+    const end = requests.begin('counter.scan')
     await sleep(5)
     expect(() => save(counter)).not.toThrow()
     expect(rowsSeen(counter)).toBe(2)

@@ -19,7 +19,7 @@ describe('the counter first', () => {
   it('a batch goes at once when no request is being answered, and after one ends', () => {
     const requests = new CounterRequests()
     expect(waited(requests)).toBeLessThan(10)
-    const end = requests.begin()
+    const end = requests.begin('counter.scan')
     end()
     end() // ended once, however often it is told
     expect(waited(requests)).toBeLessThan(10)
@@ -27,7 +27,7 @@ describe('the counter first', () => {
 
   it('a batch waits while a request is answered, a while at most; a long request stops counting', async () => {
     const requests = new CounterRequests()
-    const end = requests.begin()
+    const end = requests.begin('counter.scan')
     expect(waited(requests)).toBeGreaterThanOrEqual(15)
     await sleep(80)
     expect(waited(requests)).toBeLessThan(10)
@@ -43,7 +43,7 @@ describe('the counter first', () => {
     work(40)
     expect(timed(gate.letFirst)).toBeLessThan(10)
     // A scan answered: for a second, the pull leaves the processors as long as it used them.
-    requests.begin()()
+    requests.begin('counter.scan')()
     work(40)
     expect(timed(gate.letFirst)).toBeGreaterThanOrEqual(35)
     // Its rest was not work: straight after, there is nothing to rest for.
@@ -52,5 +52,18 @@ describe('the counter first', () => {
     const rested = timed(gate.letFirst)
     expect(rested).toBeGreaterThanOrEqual(95)
     expect(rested).toBeLessThan(300)
+  })
+
+  it('what the window asks on its own, with no clerk waiting, does not make the pull rest', () => {
+    const requests = new CounterRequests()
+    const gate = counterGate(requests.shared)
+    // The status bar's look at the line every 15 s, and the pull's own start.
+    requests.begin('connection.status')()
+    requests.begin('catalogue.pull')()
+    expect(gate.askedWithin(1000)).toBe(false)
+    work(40)
+    expect(timed(gate.letFirst)).toBeLessThan(10)
+    requests.begin('counter.scan')()
+    expect(gate.askedWithin(1000)).toBe(true)
   })
 })
