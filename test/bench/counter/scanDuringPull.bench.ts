@@ -96,8 +96,8 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
   // The same clerk beside two threads that only use the processor, as much as the pull and the service did (about
   // 1.5 of this machine's two processors on the large seed): the wait the scheduler alone makes, without a pull.
   const share = Math.min(1, during.load / 2)
-  const besideThreads = async (niceness: number, parsing = false) => {
-    const busy = busyThreads(2, share, niceness, parsing)
+  const besideThreads = async (niceness: number) => {
+    const busy = busyThreads(2, share, niceness)
     const { byKind } = await runClerk(work, { ...clerk, pauseMs: 20, count: 300 })
     await busy.stop()
     return { scan: byKind.scan!, onCoreThread: onCoreThread.splice(0) }
@@ -105,8 +105,6 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
   const beside = await besideThreads(0)
   // The same threads at the pull's priority (threadPriority.ts): the least wait the pull's thread could leave.
   const besideLowered = await besideThreads(PULL_NICENESS)
-  // And parsing as the pull does: V8 collects their garbage with threads at the process's priority, not theirs.
-  const besideParsing = await besideThreads(PULL_NICENESS, true)
   // A shop's service is on another computer: here it shares the two processors with the clerk, and answers a pull
   // with about as much processor time as the pull takes. Replayed, its answers cost this computer only their copy,
   // and what is left is the client's own doing. (Yielding the sandbox's process to every other thread is not the
@@ -161,12 +159,6 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
       {
         name: 'p99 scan beside the busy threads at the pull’s priority, its time on the core’s thread',
         value: percentile(besideLowered.onCoreThread, 99),
-        unit: 'ms',
-        baseline: { name: 'idle', value: percentile(idleOnCoreThread, 99) },
-      },
-      {
-        name: 'p99 scan beside the same threads parsing JSON, its time on the core’s thread',
-        value: percentile(besideParsing.onCoreThread, 99),
         unit: 'ms',
         baseline: { name: 'idle', value: percentile(idleOnCoreThread, 99) },
       },

@@ -4,12 +4,11 @@ import busyWorkerPath from './busyWorker?modulePath'
 /**
  * Threads that only use the processor, `share` of the time each (in 20 ms rounds): a load as heavy as a pull and its
  * service, without either, to tell what the machine's scheduler does to a clerk's request from what a pull does.
- * `niceness` lowers their priority below the clerk's, as the pull's thread's is; `parsing` makes them parse JSON meanwhile,
- * whose garbage V8 collects with helper threads of the whole process, at its priority.
+ * `niceness` lowers their priority below the clerk's, as the pull's thread's is.
  */
-export function busyThreads(count: number, share: number, niceness = 0, parsing = false): { stop: () => Promise<void> } {
+export function busyThreads(count: number, share: number, niceness = 0): { stop: () => Promise<void> } {
   const stop = new SharedArrayBuffer(4)
-  const workerData = { stop, busyMs: 20 * share, restMs: 20 * (1 - share), niceness, parsing }
+  const workerData = { stop, busyMs: 20 * share, restMs: 20 * (1 - share), niceness }
   const threads = Array.from({ length: count }, () => new Worker(busyWorkerPath, { workerData }))
   return {
     stop: async () => {
