@@ -1,4 +1,5 @@
 import { readRestBundleColumns, type RestBundleColumns } from '../api/bundleColumnsRest'
+import type { Statement } from 'better-sqlite3'
 import type { RestClient } from '../api/restClient'
 import type { Sqlite } from '@base/sqlite'
 
@@ -91,24 +92,30 @@ export function restColumnsReader(db: Sqlite): (first: number, last: number) => 
 
 /** The table on a pull's connection: opened before the list is asked for, filled as it streams in, dropped after. */
 export class RestColumnsTable {
+  /** The insert into the table as last opened (a statement outlives no table it names). */
+  private insert: Statement<RestColumnsRow> | null = null
+
   constructor(private readonly db: Sqlite) {}
 
   open(): void {
     this.db.exec(
       `DROP TABLE IF EXISTS temp.rest_bundle_columns; CREATE TEMP TABLE rest_bundle_columns (${columnNames.replace('id,', 'id INTEGER PRIMARY KEY,')})`,
     )
+    this.insert = this.db.prepare<RestColumnsRow>(
+      `INSERT OR REPLACE INTO temp.rest_bundle_columns VALUES (${columnNames.replace(/\w+/g, '?')})`,
+    )
   }
 
   keep(batch: readonly { id: number; columns: RestBundleColumns }[]): void {
-    const keep = this.db.prepare<RestColumnsRow>(
-      `INSERT OR REPLACE INTO temp.rest_bundle_columns VALUES (${columnNames.replace(/\w+/g, '?')})`,
-    )
+    const keep = this.insert
+    if (!keep) throw new Error('the REST columns table was not opened')
     this.db.transaction(() => {
       for (const b of batch) keep.run(...rowValues(b.id, b.columns))
     })()
   }
 
   drop(): void {
+    this.insert = null
     this.db.exec('DROP TABLE IF EXISTS temp.rest_bundle_columns')
   }
 

@@ -79,8 +79,9 @@ export function counterGate(shared: SharedArrayBuffer): CounterGate {
     asking: () => Atomics.load(count, 0) > 0,
     askedWithin: (ms) => {
       const now = performance.now()
-      if (Atomics.load(count, 1) !== begun || Atomics.load(count, 0) > 0) {
-        begun = Atomics.load(count, 1)
+      const begunNow = Atomics.load(count, 1)
+      if (begunNow !== begun || Atomics.load(count, 0) > 0) {
+        begun = begunNow
         lastSeen = now
       }
       return now - lastSeen < ms
