@@ -125,7 +125,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       updates.close()
       scheduler?.close()
       pushScheduler?.close()
-      catalogue.close()
+      // The pull's thread lets go of the cache's files before the caller goes on (a quit, a power cut's restart).
+      await catalogue.stop()
       connection.close()
       caches.close()
       await session.close()

@@ -11,7 +11,7 @@ import { CounterRequests } from '../sync/counterFirst'
 import type { PullJob } from '../sync/pullJob'
 import { tryLock, waitForLock } from '../processLock'
 import { OTHER_PULL_POLL_MS, OTHER_PULL_WAIT_MS, pullLockFile } from '../sync/pullLock'
-import { pullInThread, pullStopped, type PullThreadHooks } from '../sync/pullThread'
+import { orStopped, pullInThread, pullStopped, type PullThreadHooks } from '../sync/pullThread'
 import type { EntityCache, EntityCaches } from './entityCaches'
 import type { ProfileService } from './profileService'
 import type { ActiveSession, SessionService } from './sessionService'
@@ -112,20 +112,19 @@ export class CatalogueService {
 
   private async runPull(full: boolean): Promise<void> {
     const session = this.session.require()
+    // Made before the first wait: a stop while the profile is read stops this pull too (the core's close waits for it).
+    const stopping = (this.stopping = new AbortController())
     try {
       // The entity and agency decide which cache and whose stock: read them fresh.
-      const who = await this.profile.whoami()
+      const who = await orStopped(this.profile.whoami(), stopping.signal)
       const cache = this.requireCache()
-      const stopping = (this.stopping = new AbortController())
-      try {
-        await this.pullInTurn(session, cache, who.agency ? [who.agency.id] : [], full, stopping.signal)
-      } finally {
-        if (this.stopping === stopping) this.stopping = null
-      }
+      await this.pullInTurn(session, cache, who.agency ? [who.agency.id] : [], full, stopping.signal)
       this.lastError = null
     } catch (err) {
       this.lastError = AppError.from(err).toPayload()
       throw err
+    } finally {
+      if (this.stopping === stopping) this.stopping = null
     }
   }
 

@@ -22,6 +22,16 @@ export function pullStopped(): AppError {
   return new AppError('network', { detail: 'the pull was stopped (the session or entity changed)' })
 }
 
+/** `work`, or pullStopped() as soon as `signal` stops the pull: what it waits for on this thread is not waited for then. */
+export function orStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(pullStopped())
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(pullStopped())
+    signal.addEventListener('abort', stop, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+  })
+}
+
 /**
  * A pull of the catalogue (catalogueSync.ts) run in a worker thread (pullWorker.ts). A full pull parses about 13 MB
  * and writes a thousand batches; on the main thread each batch, parse and checkpoint was a wait for the scan that came
