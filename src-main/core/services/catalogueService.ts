@@ -39,6 +39,8 @@ export class CatalogueService {
   private pulling: Promise<void> | null = null
   /** Stops a pull's thread when the cache it writes is closed (another account or entity, the core's end). */
   private stopping: AbortController | null = null
+  /** Stops a pull still reading the profile, before it has a cache to write (see readingProfile). */
+  private reading: AbortController | null = null
   private lastError: ErrorPayload | null = null
   private readonly staleAfterMs: number
   private readonly fullEveryMs: number
@@ -69,6 +71,7 @@ export class CatalogueService {
 
   /** Stops a pull under way (its thread); the live snapshot stays as it was. */
   close(): void {
+    this.reading?.abort()
     this.stopping?.abort()
   }
 
@@ -112,19 +115,36 @@ export class CatalogueService {
 
   private async runPull(full: boolean): Promise<void> {
     const session = this.session.require()
-    // Made before the first wait: a stop while the profile is read stops this pull too (the core's close waits for it).
-    const stopping = (this.stopping = new AbortController())
     try {
       // The entity and agency decide which cache and whose stock: read them fresh.
-      const who = await orStopped(this.profile.whoami(), stopping.signal)
+      const who = await this.readingProfile()
       const cache = this.requireCache()
-      await this.pullInTurn(session, cache, who.agency ? [who.agency.id] : [], full, stopping.signal)
+      const stopping = (this.stopping = new AbortController())
+      try {
+        await this.pullInTurn(session, cache, who.agency ? [who.agency.id] : [], full, stopping.signal)
+      } finally {
+        if (this.stopping === stopping) this.stopping = null
+      }
       this.lastError = null
     } catch (err) {
       this.lastError = AppError.from(err).toPayload()
       throw err
+    }
+  }
+
+  /**
+   * The profile, read before a pull. A stop meanwhile (the core's close, the training reset) does not wait for its
+   * answer; the entity it finds, told as it is read (entity.changed), is the one the pull then writes, so that stops
+   * nothing.
+   */
+  private async readingProfile() {
+    const reading = (this.reading = new AbortController())
+    try {
+      const who = await orStopped(this.profile.whoami(), reading.signal)
+      if (reading.signal.aborted) throw pullStopped()
+      return who
     } finally {
-      if (this.stopping === stopping) this.stopping = null
+      if (this.reading === reading) this.reading = null
     }
   }
 
