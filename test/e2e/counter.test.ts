@@ -202,9 +202,9 @@ describe('saving a booking', () => {
       const before = requests.names().length
 
       // The status bar counts from the outbox the store holds: the save's answer puts the entry there, and the
-      // push's announcement takes it away once the service has it. The service answers slowly here: a quick push
-      // on a busy machine lands in the same chunk of the event stream as the save, and "waiting" is never drawn.
-      // The page itself notes the moment it is.
+      // push's announcement takes it away once the service has it. The service answers slowly here: on a busy machine
+      // a quick push's announcement can reach the page in the same read of the event stream as the save's (one render),
+      // and "waiting" was never drawn in one CI run. The page itself notes the moment it is.
       const service = await trainingService()
       await setServiceLatency(service, 1500)
       await page.evaluate(() => {
