@@ -1,7 +1,7 @@
 /**
- * The order in which the words of the line were heard, counted in memory every thread shares. A word the pull's
- * thread heard reaches the connection's state as a message, so after any word the main thread heard meanwhile:
- * stamped where it was heard, it can be told from a newer one and give way to it.
+ * The order in which the service was asked, counted in memory every thread shares. A word of the line is stamped
+ * when its question was asked: an answer the pull's thread heard late (busy, resting, or its message queued), or one
+ * a closing service cut after a newer question was refused, can be told from a newer one's and give way to it.
  */
 export class ContactOrder {
   private readonly counter: BigInt64Array

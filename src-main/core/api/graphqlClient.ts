@@ -5,6 +5,7 @@ import type { GraphqlResult } from '@shared/domain'
 import { timestamp } from './normalise'
 import type { Logger } from '../logging/logger'
 import { acceptEncoding } from './compression'
+import type { ContactOrder } from './contactOrder'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer } from './answerWatch'
 import type { ContactListener, RestClient } from './restClient'
@@ -63,6 +64,8 @@ export class GraphqlClient {
       /** The service's time: the JWT's expiry is in its clock. */
       now?: () => Date
       onContact?: ContactListener
+      /** As the REST client's: each query stamped as it is asked. */
+      order?: ContactOrder
       onServiceTime?: (offsetMs: number | null) => void
       log?: Logger
       /** A JWT another client of the same account holds (the pull's thread starts with the main thread's). */
@@ -176,6 +179,7 @@ export class GraphqlClient {
     signal?: AbortSignal,
   ): Promise<{ status: number; chunks: AsyncIterable<Buffer> }> {
     const started = Date.now()
+    const asked = this.options.order?.next()
     try {
       const answer = await openAnswer(
         this.http,
@@ -194,14 +198,14 @@ export class GraphqlClient {
         this.limits[kind],
         'GraphQL query',
       )
-      this.options.onContact?.(contactOutcome(answer.status))
+      this.options.onContact?.(contactOutcome(answer.status), asked)
       this.options.onServiceTime?.(offsetFromDate(answer.date, started, Date.now()))
       this.options.log?.info('graphql request', { status: answer.status, ms: Date.now() - started })
       return { status: answer.status, chunks: answer.watch.chunks(answer.body) }
     } catch (err) {
       const error = AppError.from(err)
       // A query given up here says nothing of the line.
-      if (!signal?.aborted) this.options.onContact?.(contactOutcome(error))
+      if (!signal?.aborted) this.options.onContact?.(contactOutcome(error), asked)
       this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code, givenUp: signal?.aborted })
       throw error
     }

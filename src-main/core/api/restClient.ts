@@ -5,6 +5,7 @@ import { ZodArray, type z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../logging/logger'
 import { acceptEncoding } from './compression'
+import type { ContactOrder } from './contactOrder'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer, type OpenAnswer } from './answerWatch'
 import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail, resetOnKeptConnection } from './serviceError'
@@ -34,10 +35,9 @@ export interface RestRequest {
   signal?: AbortSignal
 }
 
-/** Called after every exchange: whether the service answered at all. */
 /** How one exchange with the service went, for the connection state. */
 export type ContactOutcome = 'answered' | 'failing' | 'unreachable'
-/** `stamp`: where the outcome was heard in the words' order (api/contactOrder.ts), when not heard on this thread. */
+/** Called after every exchange. `stamp`: when its question was asked, in the words' order (api/contactOrder.ts). */
 export type ContactListener = (outcome: ContactOutcome, stamp?: number) => void
 
 export interface RestClientOptions {
@@ -46,6 +46,12 @@ export interface RestClientOptions {
   /** Limits per kind of answer over the defaults (tests). */
   limits?: AnswerLimitOverrides
   onContact?: ContactListener
+  /**
+   * Stamps each exchange as it is asked: the line's state is what the newest question found, whenever its answer
+   * is heard (a thread busy or resting hears late, and a service closing cuts an older question after a newer one
+   * was refused).
+   */
+  order?: ContactOrder
   /** Each exchange is logged as method, path, status and milliseconds: never headers or bodies. */
   log?: Logger
   /** The offset from the service's clock each answer shows (its Date header), or null. */
@@ -196,6 +202,7 @@ export class RestClient {
     recordContact: boolean,
   ): Promise<OpenAnswer> {
     const started = Date.now()
+    const asked = this.options.order?.next()
     let answer: OpenAnswer
     let signal: AbortSignal | undefined
     const open = async () => {
@@ -212,11 +219,11 @@ export class RestClient {
       const error = AppError.from(err)
       // A request given up here says nothing of the line.
       const givenUp = signal?.aborted === true
-      if (recordContact && !givenUp) this.options.onContact?.(contactOutcome(error))
+      if (recordContact && !givenUp) this.options.onContact?.(contactOutcome(error), asked)
       this.options.log?.warn('request failed', { method, path, ms: Date.now() - started, code: error.code, givenUp })
       throw error
     }
-    if (recordContact) this.options.onContact?.(contactOutcome(answer.status))
+    if (recordContact) this.options.onContact?.(contactOutcome(answer.status), asked)
     this.options.onServiceTime?.(offsetFromDate(answer.date, started, Date.now()))
     this.options.log?.info('request', { method, path, status: answer.status, ms: Date.now() - started })
     return answer

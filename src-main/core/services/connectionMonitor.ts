@@ -34,7 +34,7 @@ export class ConnectionMonitor {
   private probe: (() => Promise<unknown>) | null = null
   private beating: Promise<void> | null = null
   private words = 0
-  /** Shared with the threads that hear the line too (the pull's): each word is stamped where it was heard. */
+  /** Shared with the threads that ask the service too (the pull's): each word is stamped when its question was asked. */
   readonly order = new ContactOrder()
   private lastStamp = 0
 
@@ -63,7 +63,7 @@ export class ConnectionMonitor {
     return this.words
   }
 
-  /** A word of the line; one stamped before the last recorded (heard in another thread, told late) is older news, and dropped. */
+  /** A word of the line; one stamped before the last recorded (an older question, answered or told late) is older news, and dropped. */
   record(outcome: ContactOutcome, stamp = this.order.next()): void {
     if (stamp < this.lastStamp) return
     this.lastStamp = stamp

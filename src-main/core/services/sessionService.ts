@@ -144,7 +144,8 @@ export class SessionService {
     const probe = new RestClient(account, {
       timeoutMs: this.deps.timeoutMs,
       limits: this.deps.answerLimits,
-      onContact: (outcome) => this.deps.connection.record(outcome),
+      order: this.deps.connection.order,
+      onContact: (outcome, asked) => this.deps.connection.record(outcome, asked),
       log: this.deps.log?.child({ area: 'api' }),
     })
     await fetchProfile(probe)
@@ -257,7 +258,7 @@ export class SessionService {
     })
     this.deps.connection.noteClockOffset(clock.offsetMs())
     const onServiceTime = (offsetMs: number | null) => clock.observe(offsetMs)
-    const limits = { timeoutMs: this.deps.timeoutMs, limits: this.deps.answerLimits }
+    const limits = { timeoutMs: this.deps.timeoutMs, limits: this.deps.answerLimits, order: this.deps.connection.order }
     const rest = new RestClient(account, { ...limits, onContact, onServiceTime, log })
     // The JWT's expiry is stamped in the service's clock.
     const serviceNow = () => new Date(this.deps.now().getTime() + (clock.offsetMs() ?? 0))

@@ -68,7 +68,7 @@ async function pull(): Promise<void> {
     // The counter's requests and the pull's batches share the processors; when they meet, the counter goes first.
     log.debug('pull thread', { lowered: lowerThisThread(PULL_NICENESS) })
     const order = new ContactOrder(job.contactOrder)
-    const onContact = (outcome: ContactOutcome) => tell({ kind: 'contact', outcome, stamp: order.next() })
+    const onContact = (outcome: ContactOutcome, asked = order.next()) => tell({ kind: 'contact', outcome, stamp: asked })
     // Measured here too, from the pull's own answers (the JWT's expiry and the pull's stamp are in the service's clock).
     const clock = new ServiceClock(job.serviceOffsetMs)
     const onServiceTime = (offsetMs: number | null) => {
@@ -76,9 +76,9 @@ async function pull(): Promise<void> {
       tell({ kind: 'serviceTime', offsetMs })
     }
     const now = () => new Date(Date.now() + job.coreOffsetMs)
-    const rest = new RestClient(job.account, { limits: job.limits, onContact, onServiceTime, log })
+    const rest = new RestClient(job.account, { limits: job.limits, order, onContact, onServiceTime, log })
     const serviceNow = () => new Date(now().getTime() + (clock.offsetMs() ?? 0))
-    const graphql = new GraphqlClient(rest, { limits: job.limits, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
+    const graphql = new GraphqlClient(rest, { limits: job.limits, order, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
     const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
     const counter = counterGate(job.counterRequests)
     const catalogue = { changes: new CatalogueChangeWriter(db, counter.letFirst), staging: new CatalogueStaging(db, counter, HELD_MS) }

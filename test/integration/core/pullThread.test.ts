@@ -135,6 +135,31 @@ describe('a full pull in its own thread', () => {
     expect((await h.call('connection.status')).link).toBe('online')
   })
 
+  it('an answer to a question asked before the line dropped does not stand over the drop', async () => {
+    let asked = false
+    const pull = proxy.during(
+      (req) => ({
+        byBody: (body) => {
+          if (asked || !/lot_stocks\s*\(/.test(body)) return null
+          asked = true
+          // Asked before the line dropped, answered (or heard, the pull's thread being busy or resting) after the
+          // main thread found the service unreachable: a CI run showed «El servicio falla» where «Sin conexión» was.
+          h.core.services.connection.record('unreachable')
+          setTimeout(() => {
+            req.socket.write(
+              'HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}',
+            )
+          }, 200)
+          return 'stall'
+        },
+      }),
+      () => h.call('catalogue.pull', { full: true }),
+    )
+    await expect(pull).rejects.toMatchObject({ code: 'server' })
+    expect(asked).toBe(true)
+    expect((await h.call('connection.status')).link).toBe('offline')
+  })
+
   it('names the lines of bookings read before the first catalogue once it arrives', async () => {
     const { item, destination } = await bookableItem(h)
     const input = { agencyToId: destination, plannedDelivery: '2026-12-01', reference: 'antes del catálogo' }

@@ -121,12 +121,12 @@ describe('the heartbeat of an idle app', () => {
 })
 
 describe('words heard in another thread', () => {
-  it('lets a word heard elsewhere before the last one recorded give way to it, and a newer one stand', () => {
+  it('lets a word asked elsewhere before the last one recorded give way to it, and a newer one stand', () => {
     const elsewhere = new ContactOrder(monitor.order.shared)
-    const heardThere = elsewhere.next()
+    const askedThere = elsewhere.next()
     // Told late (a message between threads), after the main thread heard the line drop.
     monitor.record('unreachable')
-    monitor.record('answered', heardThere)
+    monitor.record('answered', askedThere)
     expect(monitor.status().link).toBe('offline')
     monitor.record('failing', elsewhere.next())
     expect(monitor.status().link).toBe('failing')

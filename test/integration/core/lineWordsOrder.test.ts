@@ -1,0 +1,63 @@
+import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { z } from 'zod'
+import { RestClient } from '@core/api/restClient'
+import { CoreEvents } from '@core/events'
+import { ConnectionMonitor } from '@core/services/connectionMonitor'
+
+// The status bar says what the newest question to the service found. A question asked before the line dropped and
+// answered after a newer one was refused (a service closing cuts it, or its thread hears it late) is older news.
+
+let server: Server
+let url: string
+const answerSlowly: (() => void)[] = []
+
+beforeAll(async () => {
+  // Every request is held until the test lets it go, then answered 503: a service failing on its way down.
+  server = createServer((_req, res) => {
+    answerSlowly.push(() => res.writeHead(503, { 'Content-Type': 'application/json', 'Content-Length': '2' }).end('{}'))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  url = `http://127.0.0.1:${address.port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+it('keeps what the newest question found over an older question’s later answer', async () => {
+  const monitor = new ConnectionMonitor(new CoreEvents(), () => new Date())
+  const client = (serverUrl: string) =>
+    new RestClient(
+      { serverUrl, email: 'clerk@example.com', token: 't' },
+      { order: monitor.order, onContact: (outcome, asked) => monitor.record(outcome, asked) },
+    )
+  const older = client(url)
+    .request({ method: 'GET', path: '/profile.json' }, z.unknown())
+    .catch((err: unknown) => err)
+  while (answerSlowly.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+  // Asked after it, at an address nobody listens on any more: refused at once.
+  const gone = `http://127.0.0.1:${await closedPort()}`
+  await expect(client(gone).request({ method: 'GET', path: '/profile.json' }, z.unknown())).rejects.toMatchObject({ code: 'network' })
+  expect(monitor.status().link).toBe('offline')
+  answerSlowly.shift()!()
+  expect(await older).toMatchObject({ code: 'server' })
+  expect(monitor.status().link).toBe('offline')
+  // A question asked after both is news again.
+  const newer = client(url)
+    .request({ method: 'GET', path: '/profile.json' }, z.unknown())
+    .catch((err: unknown) => err)
+  while (answerSlowly.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+  answerSlowly.shift()!()
+  expect(await newer).toMatchObject({ code: 'server' })
+  expect(monitor.status().link).toBe('failing')
+})
+
+/** A port that was just let go: connecting to it is refused. */
+async function closedPort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return address.port
+}
