@@ -19,7 +19,7 @@ export interface PullThreadHooks {
 
 /** A pull stopped before its end: the session or entity changed, or the core closed. */
 export function pullStopped(): AppError {
-  return new AppError('network', { detail: 'the pull was stopped (the session or entity changed)' })
+  return new AppError('network', { detail: 'the pull was stopped (the session or entity changed, or the app closed)' })
 }
 
 /** `work`, or pullStopped() as soon as `signal` stops the pull: what it waits for on this thread is not waited for then. */

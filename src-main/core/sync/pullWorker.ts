@@ -13,6 +13,7 @@ import { HELD_MS } from '../cache/heldTransaction'
 import type { LogFields, Logger } from '../logging/logger'
 import { syncCatalogue } from './catalogueSync'
 import { counterGate } from './counterFirst'
+import { pacedProgress } from './pacedProgress'
 import { threadError, type PullJob, type PullThreadAnswer, type PullThreadMessage } from './pullJob'
 import { lowerThisThread, PULL_NICENESS } from './threadPriority'
 
@@ -79,7 +80,7 @@ async function pull(): Promise<void> {
     const rest = new RestClient(job.account, { limits: job.limits, order, onContact, onServiceTime, log })
     const serviceNow = () => new Date(now().getTime() + (clock.offsetMs() ?? 0))
     const graphql = new GraphqlClient(rest, { limits: job.limits, order, now: serviceNow, onContact, onServiceTime, log, held: job.jwt })
-    const onProgress = (progress: PullProgress) => tell({ kind: 'progress', progress })
+    const onProgress = pacedProgress((progress: PullProgress) => tell({ kind: 'progress', progress }))
     const counter = counterGate(job.counterRequests)
     const catalogue = { changes: new CatalogueChangeWriter(db, counter.letFirst), staging: new CatalogueStaging(db, counter, HELD_MS) }
     const { routineFirst, afresh, stockAgencies } = job

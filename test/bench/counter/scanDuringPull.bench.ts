@@ -80,7 +80,11 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
     const own = process.cpuUsage()
     return (own.user + own.system) / 1000 + sandbox!.processorMs() + service!.processorMs()
   }
+  // What the pull's thread tells the window of its progress: each figure crosses to it and is drawn.
+  let progressTold = 0
+  core.core.events.on('catalogue.progress', () => progressTold++)
   const duringPull = async (full = true) => {
+    const toldBefore = progressTold
     const processorBefore = processorMs()
     const pullStarted = performance.now()
     let load = 0
@@ -89,7 +93,8 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
     })
     const { byKind } = await runClerk(work, { ...clerk, pauseMs: 20, until: pull })
     await pull
-    return { scan: byKind.scan!, commit: byKind.commit!, onCoreThread: onCoreThread.splice(0), load }
+    const progress = progressTold - toldBefore
+    return { scan: byKind.scan!, commit: byKind.commit!, onCoreThread: onCoreThread.splice(0), load, progress }
   }
   const during = await duringPull()
   await measureIdle()
@@ -123,7 +128,7 @@ it('scan and commit p99 while a full pull of the large seed runs, against idle',
   const idleP99 = { name: 'idle', value: percentile(idle.scan, 99) }
   const idleCommitP99 = { name: 'idle', value: percentile(idle.commit, 99) }
   report(
-    `While a full pull runs (${during.scan.length} scans, ${during.commit.length} commits during; ${idle.scan.length} and ${idle.commit.length} idle; the pull and the service kept ${during.load.toFixed(2)} processors busy)`,
+    `While a full pull runs (${during.scan.length} scans, ${during.commit.length} commits during; ${idle.scan.length} and ${idle.commit.length} idle; the pull and the service kept ${during.load.toFixed(2)} processors busy; ${during.progress} progress figures told)`,
     [
       {
         name: 'p50 scan during the pull',
