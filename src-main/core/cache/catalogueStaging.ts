@@ -1,6 +1,14 @@
 import type { CatalogueCapabilities } from '@shared/catalogue'
 import { unknownRestColumns } from '../api/bundleColumnsRest'
-import type { GraphqlBundle, PulledBundle, PulledItem, PulledLot, PulledStock } from '../api/catalogueGraphql'
+import type { IdTable } from '../api/catalogueChanges'
+import {
+  BATCH_ROWS,
+  type GraphqlBundle,
+  type PulledBundle,
+  type PulledItem,
+  type PulledLot,
+  type PulledStock,
+} from '../api/catalogueGraphql'
 import type { Sqlite } from '@base/sqlite'
 import { insertReference, type CatalogueChanges } from './catalogueChangeWriter'
 import type { ClockStamp } from './clockStamp'
@@ -77,6 +85,13 @@ function stagedStatements(db: Sqlite) {
     component: db.prepare(insertComponentSql(next('bundle_components'))),
     tag: db.prepare(insertTagSql(next('bundle_tags'))),
     bundleDeletes: bundleRowDeletes(next).map((sql) => db.prepare(sql)),
+    // Stock is summed from the lots once they are all staged: a lot's rows and an item's are enough.
+    itemDeletes: [`DELETE FROM ${next('items')} WHERE id = ?`, `DELETE FROM ${next('item_fts')} WHERE rowid = ?`].map((sql) =>
+      db.prepare(sql),
+    ),
+    lotDeletes: [`DELETE FROM ${next('lot_stocks')} WHERE lot_id = ?`, `DELETE FROM ${next('lots')} WHERE id = ?`].map((sql) =>
+      db.prepare(sql),
+    ),
     // Rows come in id order, so a batch's REST columns are one range of the temporary table.
     restColumns: restColumnsReader(db),
   }
@@ -143,6 +158,25 @@ export class CatalogueStaging {
       .prepare<[], number>(`SELECT count(*) FROM ${next(table)}`)
       .pluck()
       .get()!
+  }
+
+  /** The ids of `table` staged up to `upTo` (an earlier try's, when `upTo` is the point this try began after). */
+  stagedIds(table: IdTable, upTo: number): number[] {
+    return this.db
+      .prepare<[number], number>(`SELECT id FROM ${next(table)} WHERE id <= ? ORDER BY id`)
+      .pluck()
+      .all(upTo)
+  }
+
+  /** Staged rows of `table` the service no longer has, with what hangs on them; before the stock is summed, for items and lots. */
+  dropStaged(table: IdTable, ids: readonly number[]): void {
+    const { itemDeletes, lotDeletes, bundleDeletes } = this.staged
+    const statements = { items: itemDeletes, lots: lotDeletes, bundles: bundleDeletes }[table]
+    for (let at = 0; at < ids.length; at += BATCH_ROWS[table]) {
+      this.batch(() => {
+        for (const id of ids.slice(at, at + BATCH_ROWS[table])) for (const statement of statements) statement.run(id)
+      })
+    }
   }
 
   /**

@@ -15,6 +15,7 @@ import type { CatalogueStaging } from '../cache/catalogueStaging'
 import { stampNow } from '../cache/clockStamp'
 import { newestSeen } from './bundlesSeen'
 import { restageChangedBundles } from './stagedBundlesRead'
+import { dropStagedGone } from './stagedGone'
 
 /** Each table's rows on the service, as its count came (a table not yet counted has none). */
 type Totals = Partial<Record<CountedTable, number | null>>
@@ -93,6 +94,8 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
       staging.writeStock(batch)
       onProgress({ phase: 'stock', done: (done += batch.length), total: totals.lot_stocks ?? null })
     }
+    // What an earlier try staged and the service deleted since goes before the stock is summed.
+    for (const table of ['items', 'lots'] as const) await dropStagedGone(staging, graphql, table, from.after[table])
     const bundles = askedAhead(readPages(graphql, 'bundles', { bundleTags }, undefined, undefined, from.after.bundles))
     await staging.sumStock()
 
@@ -116,7 +119,7 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
 
 /**
  * The bundles after those an earlier try staged (`last`), a batch at a time, with those it staged that the service
- * changed since put in their place. Returns the newest change the service stamped on them (the next routine pull asks
+ * changed since put in their place and those it deleted since dropped. Returns the newest change the service stamped on them (the next routine pull asks
  * for what changed since: its clock, not ours) and how many are staged.
  */
 async function stageBundles(
@@ -130,6 +133,7 @@ async function stageBundles(
   const { staging } = deps
   const seen = newestSeen(deps.now(), deps.serviceOffsetMs())
   await restageChangedBundles(staging, deps.graphql, seen, last, extensions, withRestColumns)
+  await dropStagedGone(staging, deps.graphql, 'bundles', last)
   let done = staging.stagedRows('bundles')
   for await (const batch of pages) {
     staging.writeBundles(batch, withRestColumns, seen.see)

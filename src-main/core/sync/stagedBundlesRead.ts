@@ -7,8 +7,7 @@ import { changedSince, type newestSeen } from './bundlesSeen'
 /**
  * The bundles an earlier try of a full pull staged (ids up to `last`), their `updated_at` given to `seen`; those the
  * service changed since (stamped at or after the newest staged, less the margin a late commit needs, and not as
- * staged) are read again whole and put in place of their staged rows. A bundle deleted since stays staged until a
- * routine pull finds its id gone, as a deleted item does.
+ * staged) are read again whole and put in place of their staged rows (one deleted since: stagedGone.ts).
  */
 export async function restageChangedBundles(
   staging: CatalogueStaging,

@@ -8,9 +8,10 @@ import { db, h, proxy, sandbox, service, user, usePullStation } from './pullStat
 
 usePullStation()
 
-/** The GraphQL pages of `table` a query body asks for, with the id it asks them after. */
+/** The GraphQL pages of `table` a query body asks for, with the id it asks them after (not a read of its ids alone). */
 function pageAfter(body: string, table: string): number | null {
   const { query, variables } = JSON.parse(body) as { query: string; variables?: { after?: number } }
+  if (query.endsWith('{ id } }')) return null
   return new RegExp(`\\{ ${table}\\(where: \\{id: \\{_gt: \\$after`).test(query) ? (variables?.after ?? null) : null
 }
 
@@ -94,6 +95,65 @@ describe('a full pull the line cut', () => {
     // The bundles kept from the first try keep their REST columns.
     expect(cachedCount('bundles WHERE ean13 IS NOT NULL')).toBeGreaterThan(0)
     expect((await h.call('catalogue.status')).capabilities?.bundleColumns).toBe(true)
+  }, 60_000)
+
+  it('leaves out what the service deleted between two tries: an item with its lots and stock, and a bundle', async () => {
+    const entityId = (await h.call('profile.whoami')).currentEntity!.id
+    // Cut after the first page of bundles: every bundle of this seed was staged, and every item, lot and stock row.
+    await cutAtBundles(0)
+    dayDue()
+    // Before the next try, the service loses an item (with its lots) and a bundle, as its web pages would delete them.
+    const goneItem = service
+      .prepare<[number], number>(
+        `SELECT i.id FROM items i WHERE i.entity_id = ? AND i.id IN (SELECT item_id FROM lots)
+         AND i.id NOT IN (SELECT item_id FROM bundle_details) AND i.id NOT IN (SELECT item_id FROM movements) LIMIT 1`,
+      )
+      .pluck()
+      .get(entityId)!
+    service.pragma('foreign_keys = OFF')
+    service.transaction(() => {
+      service.prepare('DELETE FROM lot_stocks WHERE lot_id IN (SELECT id FROM lots WHERE item_id = ?)').run(goneItem)
+      service.prepare('DELETE FROM lots WHERE item_id = ?').run(goneItem)
+      service.prepare('DELETE FROM items WHERE id = ?').run(goneItem)
+    })()
+    service.pragma('foreign_keys = ON')
+    const goneBundle = service
+      .prepare<[number], number>(
+        'SELECT id FROM bundles WHERE entity_id = ? AND id NOT IN (SELECT bundle_id FROM movements WHERE bundle_id IS NOT NULL) LIMIT 1',
+      )
+      .pluck()
+      .get(entityId)!
+    expect((await rest(sandbox, user(), 'DELETE', `/inventories/bundles/${goneBundle}.json`)).status).toBe(204)
+
+    await h.call('catalogue.pull')
+    expect(fullAt()).not.toBeNull()
+    const left = (where: string) => cachedCount(where)
+    expect(left(`items WHERE id = ${goneItem}`), 'the item').toBe(0)
+    expect(left(`lots WHERE item_id = ${goneItem}`), 'its lots').toBe(0)
+    expect(left(`stock WHERE item_id = ${goneItem}`), 'its stock').toBe(0)
+    expect(left(`bundles WHERE id = ${goneBundle}`), 'the bundle').toBe(0)
+    expect(left(`bundle_components WHERE bundle_id = ${goneBundle}`), 'its components').toBe(0)
+    // What a clerk would notice: neither is found by a search any more.
+    const found = await h.call('catalogue.search', { query: '', limit: 500 })
+    expect(found.rows.map((r) => r.id)).not.toContain(goneBundle)
+  }, 60_000)
+
+  it('keeps what it staged when the ids say most of it is gone: a read cut short is no deletion', async () => {
+    const whole = cachedCount('items')
+    await cutAtBundles(0)
+    dayDue()
+    // The service answers the items' ids, and any asked for by id, with none (a role cut short, a page lost).
+    const noItemIds = (body: string) => {
+      const { query } = JSON.parse(body) as { query: string }
+      return /\{ items\(where: \{id: \{_(gt|in)/.test(query) && query.endsWith('{ id } }')
+        ? { status: 200, body: { data: { items: [] } } }
+        : null
+    }
+    await proxy.during(
+      (req) => (isGraphql(req) ? { byBody: noItemIds } : null),
+      () => h.call('catalogue.pull'),
+    )
+    expect(cachedCount('items')).toBe(whole)
   }, 60_000)
 
   it('is no part of «Actualizar todo»: the clerk who asks for everything gets everything read now', async () => {
