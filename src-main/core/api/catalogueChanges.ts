@@ -104,6 +104,13 @@ export function readIds(graphql: GraphqlClient, table: IdTable, pageSize = ID_PA
   return keysetPages(graphql, idsQuery(table), table, idRow, (r) => r.id, pageSize)
 }
 
+/** Every id of a table, as a set: the service's rows, to tell which the cache holds that it no longer has. */
+export async function readIdSet(graphql: GraphqlClient, table: IdTable): Promise<Set<number>> {
+  const set = new Set<number>()
+  for await (const page of readIds(graphql, table)) for (const r of page) set.add(r.id)
+  return set
+}
+
 /** `since` is a time the service wrote (an `updated_at` it sent), never this computer's clock. */
 export function readChangedBundles(graphql: GraphqlClient, since: string, pageSize = ID_PAGE_SIZE): AsyncGenerator<ChangedBundle[]> {
   return keysetPages(graphql, CHANGED_BUNDLES_QUERY, 'bundles', changedRow, (r) => r.id, pageSize, { since })

@@ -5,7 +5,9 @@ import {
   deleteBundleRows,
   insertItemFtsSql,
   insertItemSql,
+  itemRowDeletes,
   itemRowValues,
+  lotRowDeletes,
   writeBundleRows,
   type ServiceBundleWithDetails,
 } from './catalogueRowWrites'
@@ -220,10 +222,8 @@ async function removeGone(db: Sqlite, present: CatalogueChanges['ids'], batches:
   const lots = gone(ids(db, 'lots'), present.lots)
   const bundles = gone(ids(db, 'bundles'), present.bundles)
   const lotItem = itemOfLot(db)
-  const lotDeletes = ['DELETE FROM lot_stocks WHERE lot_id = ?', 'DELETE FROM lots WHERE id = ?'].map((sql) => db.prepare(sql))
-  const itemDeletes = ['DELETE FROM items WHERE id = ?', 'DELETE FROM item_fts WHERE rowid = ?', 'DELETE FROM stock WHERE item_id = ?'].map(
-    (sql) => db.prepare(sql),
-  )
+  const lotDeletes = lotRowDeletes().map((sql) => db.prepare(sql))
+  const itemDeletes = itemRowDeletes().map((sql) => db.prepare(sql))
   const sum = stockSummer(db)
   const goneItems = new Set(items)
   // An item's stock summed again in the batch that removed one of its lots (again in a later one, if it had more).

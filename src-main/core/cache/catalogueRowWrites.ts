@@ -80,6 +80,19 @@ export const bundleRowDeletes = (named: (table: string) => string = (table) => t
   `DELETE FROM ${named('bundle_fts')} WHERE rowid = ?`,
 ]
 
+/** An item's rows with its search words and its stock's sums (empty while staged: summed once the lots are in). */
+export const itemRowDeletes = (named: (table: string) => string = (table) => table) => [
+  `DELETE FROM ${named('items')} WHERE id = ?`,
+  `DELETE FROM ${named('item_fts')} WHERE rowid = ?`,
+  `DELETE FROM ${named('stock')} WHERE item_id = ?`,
+]
+
+/** A lot's row and its stock by agency. */
+export const lotRowDeletes = (named: (table: string) => string = (table) => table) => [
+  `DELETE FROM ${named('lot_stocks')} WHERE lot_id = ?`,
+  `DELETE FROM ${named('lots')} WHERE id = ?`,
+]
+
 export function deleteBundleRows(db: Sqlite, id: number): void {
   for (const sql of bundleRowDeletes()) db.prepare(sql).run(id)
 }

@@ -23,7 +23,9 @@ import {
   insertItemSql,
   insertRecordSql,
   insertTagSql,
+  itemRowDeletes,
   itemRowValues,
+  lotRowDeletes,
   pulledBundleRecordJson,
 } from './catalogueRowWrites'
 import { catalogueTables } from './migrations'
@@ -85,13 +87,8 @@ function stagedStatements(db: Sqlite) {
     component: db.prepare(insertComponentSql(next('bundle_components'))),
     tag: db.prepare(insertTagSql(next('bundle_tags'))),
     bundleDeletes: bundleRowDeletes(next).map((sql) => db.prepare(sql)),
-    // Stock is summed from the lots once they are all staged: a lot's rows and an item's are enough.
-    itemDeletes: [`DELETE FROM ${next('items')} WHERE id = ?`, `DELETE FROM ${next('item_fts')} WHERE rowid = ?`].map((sql) =>
-      db.prepare(sql),
-    ),
-    lotDeletes: [`DELETE FROM ${next('lot_stocks')} WHERE lot_id = ?`, `DELETE FROM ${next('lots')} WHERE id = ?`].map((sql) =>
-      db.prepare(sql),
-    ),
+    itemDeletes: itemRowDeletes(next).map((sql) => db.prepare(sql)),
+    lotDeletes: lotRowDeletes(next).map((sql) => db.prepare(sql)),
     // Rows come in id order, so a batch's REST columns are one range of the temporary table.
     restColumns: restColumnsReader(db),
   }

@@ -119,8 +119,8 @@ export async function pullCatalogue(deps: PullDeps): Promise<CatalogueCapabiliti
 
 /**
  * The bundles after those an earlier try staged (`last`), a batch at a time, with those it staged that the service
- * changed since put in their place and those it deleted since dropped. Returns the newest change the service stamped on them (the next routine pull asks
- * for what changed since: its clock, not ours) and how many are staged.
+ * changed since put in their place and those it deleted since dropped. Returns the newest change the service stamped
+ * on them (the next routine pull asks for what changed since: its clock, not ours) and how many are staged.
  */
 async function stageBundles(
   deps: PullDeps,

@@ -1,7 +1,7 @@
 import type { CatalogueCapabilities, PullProgress } from '@shared/catalogue'
 import { AppError } from '@shared/errors'
 import { fetchBundle, type ServiceBundleDetail } from '../api/bundlesApi'
-import { idsAmong, idTables, readAgencyStock, readChangedBundles, readIds, type IdTable } from '../api/catalogueChanges'
+import { idsAmong, idTables, readAgencyStock, readChangedBundles, readIdSet, type IdTable } from '../api/catalogueChanges'
 import { readByIds, readReference } from '../api/catalogueGraphql'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { RestClient } from '../api/restClient'
@@ -93,7 +93,7 @@ async function changesPulled(
   const ids = {} as Record<IdTable, Set<number>>
   for (const table of idTables) {
     const believed = (set: Set<number>) => set.size >= catalogue.rowCount(table) * KEPT_SHARE_LEAST
-    const read = await askedAgainUnless(believed, () => idSet(graphql, table))
+    const read = await askedAgainUnless(believed, () => readIdSet(graphql, table))
     if (!read) return 'full'
     // A list cut short looks whole: what it left out is asked for by id before it goes.
     for (const id of await idsAmong(graphql, table, catalogue.notIn(table, read))) read.add(id)
@@ -148,12 +148,6 @@ async function askedAgainUnless<T>(believed: (read: T) => boolean, read: () => P
   if (believed(first)) return first
   const second = await read()
   return believed(second) ? second : null
-}
-
-async function idSet(graphql: GraphqlClient, table: IdTable): Promise<Set<number>> {
-  const set = new Set<number>()
-  for await (const page of readIds(graphql, table)) for (const r of page) set.add(r.id)
-  return set
 }
 
 /** The changed bundles, each by its REST show (every column, its components); one gone meanwhile is left to the ids. */

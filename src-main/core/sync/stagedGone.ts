@@ -1,4 +1,4 @@
-import { idsAmong, readIds, type IdTable } from '../api/catalogueChanges'
+import { idsAmong, readIdSet, type IdTable } from '../api/catalogueChanges'
 import type { GraphqlClient } from '../api/graphqlClient'
 import type { CatalogueStaging } from '../cache/catalogueStaging'
 
@@ -13,8 +13,7 @@ const GONE_SHARE_MOST = 0.5
  */
 export async function dropStagedGone(staging: CatalogueStaging, graphql: GraphqlClient, table: IdTable, upTo: number): Promise<void> {
   if (upTo === 0) return
-  const present = new Set<number>()
-  for await (const page of readIds(graphql, table)) for (const r of page) present.add(r.id)
+  const present = await readIdSet(graphql, table)
   const staged = staging.stagedIds(table, upTo)
   const missing = staged.filter((id) => !present.has(id))
   if (missing.length === 0) return

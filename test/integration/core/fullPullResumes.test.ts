@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isGraphql } from '../../support/interceptingProxy'
 import { rest } from '../sandbox/sandboxClient'
-import { db, h, proxy, sandbox, service, user, usePullStation } from './pullStation'
+import { db, deleteItemOnService, h, proxy, sandbox, service, user, usePullStation } from './pullStation'
 
 // Issue 32, on a line that keeps dropping: each try of a full pull started from nothing (its staged rows dropped), so
 // a line that always dropped before the end never completed one, and a new station never got its catalogue.
@@ -103,20 +103,7 @@ describe('a full pull the line cut', () => {
     await cutAtBundles(0)
     dayDue()
     // Before the next try, the service loses an item (with its lots) and a bundle, as its web pages would delete them.
-    const goneItem = service
-      .prepare<[number], number>(
-        `SELECT i.id FROM items i WHERE i.entity_id = ? AND i.id IN (SELECT item_id FROM lots)
-         AND i.id NOT IN (SELECT item_id FROM bundle_details) AND i.id NOT IN (SELECT item_id FROM movements) LIMIT 1`,
-      )
-      .pluck()
-      .get(entityId)!
-    service.pragma('foreign_keys = OFF')
-    service.transaction(() => {
-      service.prepare('DELETE FROM lot_stocks WHERE lot_id IN (SELECT id FROM lots WHERE item_id = ?)').run(goneItem)
-      service.prepare('DELETE FROM lots WHERE item_id = ?').run(goneItem)
-      service.prepare('DELETE FROM items WHERE id = ?').run(goneItem)
-    })()
-    service.pragma('foreign_keys = ON')
+    const goneItem = deleteItemOnService(entityId)
     const goneBundle = service
       .prepare<[number], number>(
         'SELECT id FROM bundles WHERE entity_id = ? AND id NOT IN (SELECT bundle_id FROM movements WHERE bundle_id IS NOT NULL) LIMIT 1',
@@ -127,12 +114,11 @@ describe('a full pull the line cut', () => {
 
     await h.call('catalogue.pull')
     expect(fullAt()).not.toBeNull()
-    const left = (where: string) => cachedCount(where)
-    expect(left(`items WHERE id = ${goneItem}`), 'the item').toBe(0)
-    expect(left(`lots WHERE item_id = ${goneItem}`), 'its lots').toBe(0)
-    expect(left(`stock WHERE item_id = ${goneItem}`), 'its stock').toBe(0)
-    expect(left(`bundles WHERE id = ${goneBundle}`), 'the bundle').toBe(0)
-    expect(left(`bundle_components WHERE bundle_id = ${goneBundle}`), 'its components').toBe(0)
+    expect(cachedCount(`items WHERE id = ${goneItem}`), 'the item').toBe(0)
+    expect(cachedCount(`lots WHERE item_id = ${goneItem}`), 'its lots').toBe(0)
+    expect(cachedCount(`stock WHERE item_id = ${goneItem}`), 'its stock').toBe(0)
+    expect(cachedCount(`bundles WHERE id = ${goneBundle}`), 'the bundle').toBe(0)
+    expect(cachedCount(`bundle_components WHERE bundle_id = ${goneBundle}`), 'its components').toBe(0)
     // What a clerk would notice: neither is found by a search any more.
     const found = await h.call('catalogue.search', { query: '', limit: 500 })
     expect(found.rows.map((r) => r.id)).not.toContain(goneBundle)

@@ -16,6 +16,28 @@ export let h: CoreHarness
 export const user = () => sandbox.users[0]!
 export const db = (core: CoreHarness): Sqlite => core.core.services.catalogue.store().db
 
+/**
+ * An item with lots that no bundle or movement uses, removed on the service with its lots and their stock, as its web
+ * pages would (its purchase history is not these tests' concern): its id.
+ */
+export function deleteItemOnService(entityId: number): number {
+  const gone = service
+    .prepare<[number], number>(
+      `SELECT i.id FROM items i WHERE i.entity_id = ? AND i.id IN (SELECT item_id FROM lots)
+       AND i.id NOT IN (SELECT item_id FROM bundle_details) AND i.id NOT IN (SELECT item_id FROM movements) LIMIT 1`,
+    )
+    .pluck()
+    .get(entityId)!
+  service.pragma('foreign_keys = OFF')
+  service.transaction(() => {
+    service.prepare('DELETE FROM lot_stocks WHERE lot_id IN (SELECT id FROM lots WHERE item_id = ?)').run(gone)
+    service.prepare('DELETE FROM lots WHERE item_id = ?').run(gone)
+    service.prepare('DELETE FROM items WHERE id = ?').run(gone)
+  })()
+  service.pragma('foreign_keys = ON')
+  return gone
+}
+
 let dataDir: string
 let coreOptions: Partial<CoreOptions>
 

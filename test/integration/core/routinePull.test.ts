@@ -8,7 +8,7 @@ import { coreHarness } from '../../support/coreHarness'
 import { isGraphql } from '../../support/interceptingProxy'
 import { tempDir } from '../../support/tempDir'
 import { rest } from '../sandbox/sandboxClient'
-import { db, h, proxy, sandbox, service, user, usePullStation } from './pullStation'
+import { db, deleteItemOnService, h, proxy, sandbox, user, usePullStation } from './pullStation'
 
 // Issue 32, item 2: a routine pull reads what changed since the last one and
 // brings exactly that into the cache; a full pull is the judge of "exactly".
@@ -61,21 +61,8 @@ describe('a routine pull', () => {
     })
     expect(booked.status).toBe(201)
     // An item (with its lots) removed on the service: one no bundle uses.
-    const gone = service
-      .prepare<[number], number>(
-        `SELECT i.id FROM items i WHERE i.entity_id = ? AND i.id IN (SELECT item_id FROM lots)
-         AND i.id NOT IN (SELECT item_id FROM bundle_details) AND i.id NOT IN (SELECT item_id FROM movements) LIMIT 1`,
-      )
-      .pluck()
-      .get(who.currentEntity!.id)!
+    const gone = deleteItemOnService(who.currentEntity!.id)
     expect(gone).toBeGreaterThan(0)
-    // As the service's web pages would: the item's purchase history is not this test's concern.
-    service.pragma('foreign_keys = OFF')
-    service.transaction(() => {
-      service.prepare('DELETE FROM lot_stocks WHERE lot_id IN (SELECT id FROM lots WHERE item_id = ?)').run(gone)
-      service.prepare('DELETE FROM lots WHERE item_id = ?').run(gone)
-      service.prepare('DELETE FROM items WHERE id = ?').run(gone)
-    })()
     const before = dump(db(h))
 
     seen.length = 0
