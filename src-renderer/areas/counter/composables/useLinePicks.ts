@@ -41,15 +41,28 @@ export function useLinePicks(fields: { lines: FormLine[] }, screen: NewBookingSc
     trail.added(result.line)
   }
 
-  async function pick(picked: Picked): Promise<void> {
+  /**
+   * A scanner's codes become lines in the order scanned: a code answered at once (kept in the window) waits
+   * for the one scanned before it, whose answer may still be on its way from the core.
+   */
+  let turn: Promise<void> = Promise.resolve()
+
+  function pick(picked: Picked): Promise<void> {
     needs.stopBrowsing()
-    let found: ScanResult
-    try {
-      found = await reads.scan(picked.code, picked.kind)
-    } catch (err) {
-      failed(AppError.from(err))
-      return
-    }
+    const answer = reads.scan(picked.code, picked.kind).then(
+      (found) => ({ found }),
+      (err: unknown) => ({ error: AppError.from(err) }),
+    )
+    const mine = turn.then(async () => {
+      const read = await answer
+      if ('error' in read) failed(read.error)
+      else add(read.found, picked)
+    })
+    turn = mine.catch(() => undefined)
+    return mine
+  }
+
+  function add(found: ScanResult, picked: Picked): void {
     if (found.kind === 'unknown')
       return refuse('unknown', t(found.noCatalogueYet ? 'counter.unknownCodeNoCatalogue' : 'counter.unknownCode', { code: found.code }))
     // Known but not bookable (an inactive bundle): said with the reason, nothing added.

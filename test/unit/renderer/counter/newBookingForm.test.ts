@@ -235,6 +235,34 @@ describe('the new booking form', () => {
     scope.stop()
   })
 
+  it('adds a scanner’s codes as lines in the order scanned, when a later code is answered first', async () => {
+    answering(async () => saved('b1'))
+    const { stand } = newBookingScreen()
+    const { form, scope } = await openForm(stand)
+    // NEAR-1 was scanned before, so its answer is kept in the window; ART-1 is new and the core is slow with it.
+    await form.lines.pick({ code: 'NEAR-1', count: '1' })
+    form.lines.undo()
+    let answerArt!: () => void
+    const artAsked = new Promise<void>((resolve) => (answerArt = resolve))
+    const answers = request.getMockImplementation()!
+    request.mockImplementation(async (name: string, input?: { code?: string }) => {
+      if (name === 'counter.scan' && input?.code === 'ART-1') await artAsked
+      return answers(name, input)
+    })
+    const first = form.lines.pick({ code: 'ART-1', count: '1' })
+    const unknown = form.lines.pick({ code: 'ART-2', count: '1' })
+    const second = form.lines.pick({ code: 'NEAR-1', count: '2' })
+    await vi.waitFor(() => expect(requested('counter.scan').filter(([, i]) => (i as { code: string }).code === 'ART-1')).toHaveLength(1))
+    answerArt()
+    await Promise.all([first, unknown, second])
+    expect(form.fields.lines.map((l) => [l.code, l.quantity])).toEqual([
+      ['ART-1', '1'],
+      ['NEAR-1', '2'],
+    ])
+    expect(form.lines.shownNotice.value).toMatchObject({ kind: 'added' })
+    scope.stop()
+  })
+
   it('does not save a line whose lots all expired until one is chosen, then asks before saving it', async () => {
     answering(async () => saved('b1'))
     const { stand, asked } = newBookingScreen()
