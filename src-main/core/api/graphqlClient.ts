@@ -8,6 +8,7 @@ import { acceptEncoding } from './compression'
 import type { ContactOrder } from './contactOrder'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer } from './answerWatch'
+import { openOnLiveConnection, resetOnKeptConnection } from './keptConnection'
 import type { ContactListener, RestClient } from './restClient'
 import { checkGraphqlAddress } from './serviceAddress'
 import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
@@ -181,31 +182,34 @@ export class GraphqlClient {
     const started = Date.now()
     const asked = this.options.order?.next()
     try {
-      const answer = await openAnswer(
-        this.http,
-        {
-          method: 'POST',
-          url: token.url,
-          data: JSON.stringify({ query, variables }),
-          headers: {
-            Authorization: `Bearer ${token.jwt}`,
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-            'Accept-Encoding': acceptEncoding,
+      // Every query only reads: one cut on a connection the service had closed is asked again on another.
+      const open = () =>
+        openAnswer(
+          this.http,
+          {
+            method: 'POST',
+            url: token.url,
+            data: JSON.stringify({ query, variables }),
+            headers: {
+              Authorization: `Bearer ${token.jwt}`,
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+              'Accept-Encoding': acceptEncoding,
+            },
+            signal,
           },
-          signal,
-        },
-        this.limits[kind],
-        'GraphQL query',
-      )
+          this.limits[kind],
+          'GraphQL query',
+        )
+      const answer = await openOnLiveConnection(open, true)
       this.options.onContact?.(contactOutcome(answer.status), asked)
       this.options.onServiceTime?.(offsetFromDate(answer.date, started, Date.now()))
       this.options.log?.info('graphql request', { status: answer.status, ms: Date.now() - started })
       return { status: answer.status, chunks: answer.watch.chunks(answer.body) }
     } catch (err) {
       const error = AppError.from(err)
-      // A query given up here says nothing of the line.
-      if (!signal?.aborted) this.options.onContact?.(contactOutcome(error), asked)
+      // A query given up here, or cut on connection after connection the service had closed, says nothing of the line.
+      if (!signal?.aborted && !resetOnKeptConnection(error)) this.options.onContact?.(contactOutcome(error), asked)
       this.options.log?.warn('graphql request failed', { ms: Date.now() - started, code: error.code, givenUp: signal?.aborted })
       throw error
     }

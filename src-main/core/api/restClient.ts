@@ -8,7 +8,8 @@ import { acceptEncoding } from './compression'
 import type { ContactOrder } from './contactOrder'
 import { answerLimits, type AnswerKind, type AnswerLimitOverrides, type AnswerLimits } from './answerLimits'
 import { openAnswer, type OpenAnswer } from './answerWatch'
-import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail, resetOnKeptConnection } from './serviceError'
+import { contactOutcome, errorFromResponse, errorFromTransport, notJsonDetail } from './serviceError'
+import { openOnLiveConnection, resetOnKeptConnection } from './keptConnection'
 import { MAX_REDIRECTS, redirectedMethod, redirectTarget } from './redirects'
 import { offsetFromDate } from './serviceClock'
 import type { FieldNames } from './serviceFieldNames'
@@ -211,15 +212,12 @@ export class RestClient {
       return openAnswer(this.http, { ...built, method, url: path }, this.limits[kind], `${method} ${path}`)
     }
     try {
-      // A HEAD that met a kept-alive connection the service had closed meanwhile is asked once more on a
-      // fresh one: it acts on nothing, and that reset says nothing of the line (a HEAD only: any other
-      // request whose outcome is unknown is read back, never sent again).
-      answer = await open().catch((err: unknown) => (method === 'HEAD' && resetOnKeptConnection(err) ? open() : Promise.reject(err)))
+      answer = await openOnLiveConnection(open, method === 'GET' || method === 'HEAD')
     } catch (err) {
       const error = AppError.from(err)
-      // A request given up here says nothing of the line.
+      // A request given up here, or a write cut on a connection the service had closed, says nothing of the line.
       const givenUp = signal?.aborted === true
-      if (recordContact && !givenUp) this.options.onContact?.(contactOutcome(error), asked)
+      if (recordContact && !givenUp && !resetOnKeptConnection(error)) this.options.onContact?.(contactOutcome(error), asked)
       this.options.log?.warn('request failed', { method, path, ms: Date.now() - started, code: error.code, givenUp })
       throw error
     }

@@ -94,18 +94,6 @@ export function errorFromTransport(err: { code?: string; message?: string }): Ap
 }
 
 /**
- * A reset met by a request sent on a kept-alive connection (Node's `reusedSocket`): most often the
- * service had closed that idle connection as the request left on it, so it says nothing of the line.
- */
-export function resetOnKeptConnection(err: unknown): boolean {
-  if (!(err instanceof AppError) || err.code !== 'unknown_outcome') return false
-  const cause: unknown = err.cause
-  if (!cause || typeof cause !== 'object' || !('request' in cause)) return false
-  const request: unknown = cause.request
-  return !!request && typeof request === 'object' && 'reusedSocket' in request && request.reusedSocket === true
-}
-
-/**
  * What one exchange says about the line to the service: an HTTP status
  * below 500 is an answer; a 5xx, a timeout or a cut connection mean the
  * service is reached but failing; a request that never left means offline.

@@ -52,6 +52,29 @@ it('keeps what the newest question found over an older question’s later answer
   expect(monitor.status().link).toBe('failing')
 })
 
+it('says the line is down, not failing, when a busy thread’s next question meets a connection the closed service cut', async () => {
+  // A CI run: the pull's thread, busy with a page, asked its next one on a connection kept alive from the last, which
+  // the service had cut as it closed; the reset said «El servicio falla» after the reload had found the line down.
+  const going = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'))
+  await new Promise<void>((resolve) => going.listen(0, '127.0.0.1', resolve))
+  const address = going.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  const monitor = new ConnectionMonitor(new CoreEvents(), () => new Date())
+  const rest = new RestClient(
+    { serverUrl: `http://127.0.0.1:${address.port}`, email: 'clerk@example.com', token: 't' },
+    { order: monitor.order, onContact: (outcome, asked) => monitor.record(outcome, asked) },
+  )
+  await rest.request({ method: 'GET', path: '/profile.json' }, z.unknown())
+  expect(monitor.status().link).toBe('online')
+  going.closeAllConnections()
+  const closed = new Promise<void>((resolve) => going.close(() => resolve()))
+  // Busy: the thread has not heard the cut when it asks again.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
+  await expect(rest.request({ method: 'GET', path: '/profile.json' }, z.unknown())).rejects.toMatchObject({ code: 'network' })
+  expect(monitor.status().link).toBe('offline')
+  await closed
+})
+
 /** A port that was just let go: connecting to it is refused. */
 async function closedPort(): Promise<number> {
   const probe = createServer()
