@@ -2,7 +2,6 @@ import { ref, type Ref } from 'vue'
 import { countScan, lineByCode, type ReceptionForm, type ReceptionLineForm } from '../receptionForm'
 import { itemLabel } from '../itemLabel'
 import { usePurchasingStore } from '../stores/purchasing'
-import type { ScannedCode } from '../stores/scannedCode'
 
 /** What the last scan did, said under the scan box: an i18n key under purchasing.receptions.count and its values (quantities unformatted). */
 export interface ScanNote {
@@ -22,24 +21,35 @@ export function useReceptionScan(form: Ref<ReceptionForm | null>, blocked: () =>
 
   const refuse = (key: string, params: Record<string, string>): void => void (scanNote.value = { type: 'error', key, params })
 
-  /** Counts one scan (`count` of `code`); the line it counted, or null when it was refused. */
-  async function scan(code: string, count: string, kind?: 'item' | 'bundle'): Promise<ReceptionLineForm | null> {
-    if (!form.value || blocked() || !code) return null
-    let itemId = kind === 'bundle' ? null : (lineByCode(form.value, code)?.itemId ?? null)
-    let item = code
-    if (itemId === null) {
-      // The catalogue cached on this computer knows barcodes; without it, only the order's own codes are known.
-      // Unanswered (the cache file damaged, say), the code is not checked: not "unknown".
-      const found: ScannedCode | null = await store.identify(code, kind).catch(() => null)
-      if (!found) return (refuse('notChecked', { code }), null)
-      if (found.kind !== 'item') {
-        const why = found.kind === 'bundle' ? 'bundle' : found.noCatalogueYet ? 'noCatalogueYet' : 'unknownCode'
+  /** The scans' turn: a code of the order's own needs no answer, yet is counted after the barcode scanned before it. */
+  let turn: Promise<unknown> = Promise.resolve()
+
+  /** Counts one scan (`count` of `code`), in the order scanned; the line it counted, or null when it was refused. */
+  function scan(code: string, count: string, kind?: 'item' | 'bundle'): Promise<ReceptionLineForm | null> {
+    const counting = form.value
+    if (!counting || blocked() || !code) return Promise.resolve(null)
+    const own = kind === 'bundle' ? null : (lineByCode(counting, code)?.itemId ?? null)
+    // The catalogue cached on this computer knows barcodes; without it, only the order's own codes are known.
+    // Unanswered (the cache file damaged, say), the code is not checked: not "unknown".
+    const found = own === null ? store.identify(code, kind).catch(() => null) : null
+    const counted = turn.then(async () => {
+      const identified = found && (await found)
+      // The saving began, or another reception was started, while the answer was on its way: it counts nothing.
+      if (form.value !== counting || blocked()) return null
+      if (own !== null) return countOn(counting, own, code, count)
+      if (!identified) return (refuse('notChecked', { code }), null)
+      if (identified.kind !== 'item') {
+        const why = identified.kind === 'bundle' ? 'bundle' : identified.noCatalogueYet ? 'noCatalogueYet' : 'unknownCode'
         return (refuse(why, { code }), null)
       }
-      itemId = found.itemId
-      item = `${found.code} — ${found.name}`
-    }
-    const outcome = countScan(form.value, itemId, count)
+      return countOn(counting, identified.itemId, `${identified.code} — ${identified.name}`, count)
+    })
+    turn = counted.catch(() => null)
+    return counted
+  }
+
+  function countOn(counting: ReceptionForm, itemId: number, item: string, count: string): ReceptionLineForm | null {
+    const outcome = countScan(counting, itemId, count)
     if (outcome.kind === 'notOnOrder') return (refuse('notOnOrder', { item }), null)
     const l = outcome.line
     lastScan.value = l.detailId

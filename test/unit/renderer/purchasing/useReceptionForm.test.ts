@@ -117,6 +117,35 @@ describe('the reception of a purchase order, as its screen drives it', () => {
     expect(reception.tally.value).toMatchObject({ counted: '6', pending: '17' })
   })
 
+  it('counts a scanner’s codes in the order scanned, and a scan answered once the saving began counts nothing', async () => {
+    const reception = useReceptionForm(() => 7001)
+    await reception.load()
+    const quantities = () => reception.form.value!.lines.map((l) => l.quantity)
+    // A barcode the catalogue on this computer answers slowly, then a code of the order's own, known at once.
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    answers.set('counter.scan', async () => {
+      await answered
+      return { kind: 'item', item: { item: { id: 12, code: 'AZU-00002', name: 'Azúcar' } } }
+    })
+    const barcode = reception.scan('7401234567895', '2')
+    const own = reception.scan('CER-00001', '1')
+    answer()
+    expect(await barcode).toMatchObject({ detailId: 2, quantity: '2' })
+    expect(await own).toMatchObject({ detailId: 1, quantity: '1' })
+    expect(reception.lastScan.value).toBe(1)
+    expect(reception.scanNote.value).toMatchObject({ key: 'counted', params: { item: 'CER-00001 — Producto CER-00001' } })
+
+    // Its answer comes while the reception is being saved: the counts sent stay what the clerk saw.
+    answers.set('receptions.create', () => new Promise(() => undefined))
+    const late = reception.scan('7401234567895', '5')
+    void reception.save(true)
+    answer()
+    expect(await late).toBeNull()
+    expect(quantities()).toEqual(['1', '2'])
+    expect(creates()).toHaveLength(1)
+  })
+
   it('offers nothing to receive again from what was pending when the order could not be read after a reception', async () => {
     usePreferencesStore().preferences.receptionCount = 'prefilled'
     const reception = useReceptionForm(() => 7001)
