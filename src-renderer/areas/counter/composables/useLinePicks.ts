@@ -5,6 +5,7 @@ import type { Picked } from '@renderer/components/ScanBox.vue'
 import { addBundle, addItem, type FormLine } from '@renderer/stores/bookingFormLines'
 import { beep } from '@renderer/composables/useBeep'
 import { useCounterReads } from '@renderer/composables/useCounterReads'
+import { scansInOrder } from '@renderer/composables/scansInOrder'
 import { noteScan } from '../lineUndo'
 import { lineName, type LineTrail } from './useLineTrail'
 import type { NewBookingScreen } from './newBookingScreen'
@@ -41,11 +42,8 @@ export function useLinePicks(fields: { lines: FormLine[] }, screen: NewBookingSc
     trail.added(result.line)
   }
 
-  /**
-   * A scanner's codes become lines in the order scanned: a code answered at once (kept in the window) waits
-   * for the one scanned before it, whose answer may still be on its way from the core.
-   */
-  let turn: Promise<void> = Promise.resolve()
+  /** The reads go out at once; a code answered at once (kept in the window) waits for the one scanned before it. */
+  const inOrder = scansInOrder()
 
   function pick(picked: Picked): Promise<void> {
     needs.stopBrowsing()
@@ -53,13 +51,11 @@ export function useLinePicks(fields: { lines: FormLine[] }, screen: NewBookingSc
       (found) => ({ found }),
       (err: unknown) => ({ error: AppError.from(err) }),
     )
-    const mine = turn.then(async () => {
+    return inOrder(async () => {
       const read = await answer
       if ('error' in read) failed(read.error)
       else add(read.found, picked)
     })
-    turn = mine.catch(() => undefined)
-    return mine
   }
 
   function add(found: ScanResult, picked: Picked): void {

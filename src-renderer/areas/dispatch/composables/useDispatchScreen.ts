@@ -2,10 +2,11 @@ import type { LocalBooking } from '@shared/bookings'
 import { useKeys } from '@renderer/composables/useKeys'
 import { useBookingsStore } from '@renderer/stores/bookings'
 import { useDispatchTicksStore } from '../stores/dispatchTicks'
-import { canDeliver, canShip, dispatchTabs } from '../dispatchLists'
+import { dispatchTabs } from '../dispatchLists'
 import { useDispatchDelivery, type Delivered } from './useDispatchDelivery'
 import { useDispatchLists } from './useDispatchLists'
 import { useDispatchScan } from './useDispatchScan'
+import { useDispatchScanKeys } from './useDispatchScanKeys'
 import { useDispatchSelection } from './useDispatchSelection'
 import { useDispatchShip } from './useDispatchShip'
 import type { DispatchScreen } from './dispatchScreen'
@@ -58,41 +59,13 @@ export function useDispatchScreen(screen: DispatchScreen) {
     screen.say('success', t(answer.short ? 'dispatch.deliveredShort' : 'dispatch.deliveredOne', { number }))
   }
 
-  /** Enter in the scan box: a code is scanned; on the empty box, the open booking is shipped or delivered. */
-  async function enter(): Promise<void> {
-    const code = scan.scanText.value.trim()
-    scan.scanText.value = ''
-    if (code) return scan.scanned(code)
-    const current = scan.active.value
-    const own = lists.agencyId.value
-    if (!current || own === null) return
-    if (canShip(current, own)) ship.ask([current])
-    else if (canDeliver(current, own)) askDeliver(current)
-  }
-
-  function onScanKeydown(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'preventDefault'>): void {
-    if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
-      event.preventDefault()
-      void enter()
-    } else if (event.key === 'F5' && !event.ctrlKey && !event.altKey) {
-      // The box holds the focus most of the time: the screen's F5 must still read the service again.
-      event.preventDefault()
-      screen.refresh()
-    } else if (event.key === 'ArrowDown' && scan.activeId.value && screen.focusFirstCount()) {
-      event.preventDefault()
-    } else if (event.key === 'Escape') {
-      // Esc closes the opened booking; a second Esc leaves the box, so the plain digit keys open tabs too.
-      if (scan.activeId.value) return scan.close()
-      scan.feedback.value = null
-      screen.blurScan()
-    }
-  }
-
   function closeActive(): void {
     scan.close()
     screen.focusScan()
   }
 
   void tickStore.load()
+  const { enter, onScanKeydown } = useDispatchScanKeys(screen, scan, lists.agencyId, { ship: (b) => ship.ask([b]), deliver: askDeliver })
+
   return { store, lists, selection, scan, ship, delivery, askDeliver, delivered, enter, onScanKeydown, closeActive }
 }

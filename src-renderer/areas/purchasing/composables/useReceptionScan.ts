@@ -1,6 +1,7 @@
 import { ref, type Ref } from 'vue'
 import { countScan, lineByCode, type ReceptionForm, type ReceptionLineForm } from '../receptionForm'
 import { itemLabel } from '../itemLabel'
+import { scansInOrder } from '@renderer/composables/scansInOrder'
 import { usePurchasingStore } from '../stores/purchasing'
 
 /** What the last scan did, said under the scan box: an i18n key under purchasing.receptions.count and its values (quantities unformatted). */
@@ -21,8 +22,8 @@ export function useReceptionScan(form: Ref<ReceptionForm | null>, blocked: () =>
 
   const refuse = (key: string, params: Record<string, string>): void => void (scanNote.value = { type: 'error', key, params })
 
-  /** The scans' turn: a code of the order's own needs no answer, yet is counted after the barcode scanned before it. */
-  let turn: Promise<unknown> = Promise.resolve()
+  /** A code of the order's own needs no answer, yet is counted after the barcode scanned before it. */
+  const inOrder = scansInOrder()
 
   /** Counts one scan (`count` of `code`), in the order scanned; the line it counted, or null when it was refused. */
   function scan(code: string, count: string, kind?: 'item' | 'bundle'): Promise<ReceptionLineForm | null> {
@@ -32,7 +33,7 @@ export function useReceptionScan(form: Ref<ReceptionForm | null>, blocked: () =>
     // The catalogue cached on this computer knows barcodes; without it, only the order's own codes are known.
     // Unanswered (the cache file damaged, say), the code is not checked: not "unknown".
     const found = own === null ? store.identify(code, kind).catch(() => null) : null
-    const counted = turn.then(async () => {
+    return inOrder(async () => {
       const identified = found && (await found)
       // The saving began, or another reception was started, while the answer was on its way: it counts nothing.
       if (form.value !== counting || blocked()) return null
@@ -44,8 +45,6 @@ export function useReceptionScan(form: Ref<ReceptionForm | null>, blocked: () =>
       }
       return countOn(counting, identified.itemId, `${identified.code} — ${identified.name}`, count)
     })
-    turn = counted.catch(() => null)
-    return counted
   }
 
   function countOn(counting: ReceptionForm, itemId: number, item: string, count: string): ReceptionLineForm | null {

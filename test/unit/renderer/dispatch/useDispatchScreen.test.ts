@@ -175,6 +175,31 @@ describe("Dispatch's controller", () => {
     expect(asked).toContain('focus scan')
   })
 
+  it('takes the box’s Enters in the order pressed: a barcode still being looked up is counted before the next slip opens', async () => {
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const answers = request.getMockImplementation()!
+    request.mockImplementation(async (name: string, input: { code?: string }) => {
+      if (name !== 'counter.scan') return answers(name, input)
+      await answered
+      return { kind: 'item', code: input.code, item: { item: { id: 7, code: 'CER-00297', name: 'Cereal' }, lots: [] } }
+    })
+    const { dispatch } = await openScreen()
+    dispatch.scan.scanText.value = '502'
+    await dispatch.enter()
+    dispatch.scan.scanText.value = '7401234567895'
+    const barcode = dispatch.enter()
+    dispatch.scan.scanText.value = '503'
+    const slip = dispatch.enter()
+    answer()
+    await Promise.all([barcode, slip])
+    expect(dispatch.scan.activeId.value).toBe('c')
+    expect(dispatch.scan.feedback.value).toEqual({ type: 'info', text: expect.stringMatching(/^Reserva 503 · C abierta/) as string })
+    // The barcode counted on the booking it was scanned for, not on the one opened after it.
+    expect(Object.values(dispatch.scan.ticks.value.b ?? {})).toEqual(['1'])
+    expect(dispatch.scan.ticks.value.c).toBeUndefined()
+  })
+
   /** The feedback to a barcode scanned on booking 502, with `counter.scan` answered by `scanAnswer`. */
   async function scanOnOpenBooking(scanAnswer: (code: string) => unknown) {
     const answer = request.getMockImplementation()!
