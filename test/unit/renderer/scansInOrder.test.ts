@@ -22,3 +22,11 @@ it('tells each scan in the order scanned, whichever answer comes first, and a sc
   expect(await third).toBe(2)
   expect(told).toEqual(['first', 'third'])
 })
+
+it('holds the next scans a few seconds at most behind one whose answer never comes', async () => {
+  const inOrder = scansInOrder(50)
+  void inOrder(() => new Promise<never>(() => undefined))
+  const started = Date.now()
+  expect(await inOrder(() => 'counted')).toBe('counted')
+  expect(Date.now() - started).toBeGreaterThanOrEqual(45)
+})
