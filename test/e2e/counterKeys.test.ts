@@ -121,8 +121,7 @@ describe('the counter tour at a new counter', () => {
   })
 })
 
-/** Nothing drawn over the element's middle: a click there reaches it. */
-/** Whether everything the locator finds is drawn with nothing over its middle. */
+/** Everything the locator finds has nothing drawn over its middle: a click there reaches it. */
 const uncovered = (locator: Locator) =>
   locator.evaluateAll(
     (found) =>

@@ -17,26 +17,19 @@ beforeAll(async () => {
   server = createServer((_req, res) => {
     answerSlowly.push(() => res.writeHead(503, { 'Content-Type': 'application/json', 'Content-Length': '2' }).end('{}'))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  url = `http://127.0.0.1:${address.port}`
+  url = await listening(server)
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 it('keeps what the newest question found over an older question’s later answer', async () => {
   const monitor = new ConnectionMonitor(new CoreEvents(), () => new Date())
-  const client = (serverUrl: string) =>
-    new RestClient(
-      { serverUrl, email: 'clerk@example.com', token: 't' },
-      { order: monitor.order, onContact: (outcome, asked) => monitor.record(outcome, asked) },
-    )
+  const client = (serverUrl: string) => watchedClient(monitor, serverUrl)
   const older = client(url)
     .request({ method: 'GET', path: '/profile.json' }, z.unknown())
     .catch((err: unknown) => err)
   while (answerSlowly.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
   // Asked after it, at an address nobody listens on any more: refused at once.
-  const gone = `http://127.0.0.1:${await closedPort()}`
+  const gone = await closedAddress()
   await expect(client(gone).request({ method: 'GET', path: '/profile.json' }, z.unknown())).rejects.toMatchObject({ code: 'network' })
   expect(monitor.status().link).toBe('offline')
   answerSlowly.shift()!()
@@ -56,14 +49,8 @@ it('says the line is down, not failing, when a busy thread’s next question mee
   // A CI run: the pull's thread, busy with a page, asked its next one on a connection kept alive from the last, which
   // the service had cut as it closed; the reset said «El servicio falla» after the reload had found the line down.
   const going = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'))
-  await new Promise<void>((resolve) => going.listen(0, '127.0.0.1', resolve))
-  const address = going.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
   const monitor = new ConnectionMonitor(new CoreEvents(), () => new Date())
-  const rest = new RestClient(
-    { serverUrl: `http://127.0.0.1:${address.port}`, email: 'clerk@example.com', token: 't' },
-    { order: monitor.order, onContact: (outcome, asked) => monitor.record(outcome, asked) },
-  )
+  const rest = watchedClient(monitor, await listening(going))
   await rest.request({ method: 'GET', path: '/profile.json' }, z.unknown())
   expect(monitor.status().link).toBe('online')
   going.closeAllConnections()
@@ -75,12 +62,26 @@ it('says the line is down, not failing, when a busy thread’s next question mee
   await closed
 })
 
-/** A port that was just let go: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const address = probe.address()
+/** A client whose every exchange is told to `monitor`, stamped as it is asked, as the app's are. */
+function watchedClient(monitor: ConnectionMonitor, serverUrl: string): RestClient {
+  return new RestClient(
+    { serverUrl, email: 'clerk@example.com', token: 't' },
+    { order: monitor.order, onContact: (outcome, asked) => monitor.record(outcome, asked) },
+  )
+}
+
+/** `server` listening on a free port of this computer; the address to ask it at. */
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
   if (!address || typeof address === 'string') throw new Error('no port')
+  return `http://127.0.0.1:${address.port}`
+}
+
+/** The address of a port that was just let go: connecting to it is refused. */
+async function closedAddress(): Promise<string> {
+  const probe = createServer()
+  const address = await listening(probe)
   await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return address.port
+  return address
 }
