@@ -1,5 +1,4 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { RestClient } from '@core/api/restClient'
 import { jsonArrayBatches } from '@core/api/jsonArrayBatches'
@@ -11,6 +10,7 @@ import { cli } from '../support/cliRun'
 import { coreHarness, type CoreHarness } from '../support/coreHarness'
 import { startInterceptingProxy, type InterceptingProxy } from '../support/interceptingProxy'
 import { tempDir } from '../support/tempDir'
+import { closeServer, listenOnLoopback } from '../support/loopbackServer'
 
 // Issue 28, item 6: a service that sends its headers and then one byte every
 // few seconds hung whoami and sync for ever; a 300 MB answer took the process
@@ -221,13 +221,12 @@ describe("the catalogue's long streamed list", () => {
           res.end(']')
       }
     })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    base = await listenOnLoopback(server)
   })
   afterAll(async () => {
     for (const t of timers) clearInterval(t)
     server.closeAllConnections()
-    await new Promise<void>((r) => server.close(() => r()))
+    await closeServer(server)
   })
 
   const client = (prefix: string, streamedList: Record<string, number>) =>

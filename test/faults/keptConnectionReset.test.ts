@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { GraphqlClient } from '@core/api/graphqlClient'
 import { RestClient, type ContactOutcome } from '@core/api/restClient'
 import { heartbeat } from '@core/api/heartbeat'
+import { closeServer, listenOnLoopback } from '../support/loopbackServer'
 
 // Issue 30, item 4: the idle heartbeat goes out every 15 s on a kept-alive
 // connection, which the service may have closed meanwhile (its own idle
@@ -30,12 +31,9 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '11' })
     res.end('{"data":{}}')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  url = `http://127.0.0.1:${address.port}`
+  url = await listenOnLoopback(server)
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => closeServer(server))
 
 describe('a reset on a kept-alive connection', () => {
   it('does not make the heartbeat say the service is gone', async () => {

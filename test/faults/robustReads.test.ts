@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { RestClient } from '@core/api/restClient'
 import { AppError } from '@shared/errors'
 import { z } from 'zod'
 import { useProxiedSession } from '../support/proxiedSession'
 import { isGraphql } from '../support/interceptingProxy'
+import { closeServer, listenOnLoopback } from '../support/loopbackServer'
 
 // Issue 29, item 6: an extension probe that timed out or met a 5xx aborted the
 // whole catalogue pull or counter refresh; the pull stopped at the first page
@@ -121,10 +121,9 @@ describe('a redirect after a write', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end('{}')
     })
-    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve))
-    elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`
+    elsewhereUrl = await listenOnLoopback(elsewhere)
   })
-  afterAll(() => new Promise<void>((resolve) => elsewhere.close(() => resolve())))
+  afterAll(() => closeServer(elsewhere))
 
   async function aRow(): Promise<{ tableId: number; rowId: number; rowPath: string }> {
     const [table] = await s.h.call('dynamicTables.list')

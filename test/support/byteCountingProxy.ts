@@ -1,5 +1,5 @@
 import { createServer, connect, type Server, type Socket } from 'node:net'
-import type { AddressInfo } from 'node:net'
+import { closeServer, listenOnLoopback } from './loopbackServer'
 
 /**
  * A TCP proxy in front of a service that counts the bytes each way as they
@@ -38,9 +38,9 @@ export async function startByteCountingProxy(target: string): Promise<ByteCounti
     client.pipe(service)
     service.pipe(client)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = await listenOnLoopback(server)
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     get received() {
       return received
     },
@@ -51,10 +51,9 @@ export async function startByteCountingProxy(target: string): Promise<ByteCounti
       received = 0
       sent = 0
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy()
-        server.close(() => resolve())
-      }),
+    close: () => {
+      for (const s of sockets) s.destroy()
+      return closeServer(server)
+    },
   }
 }

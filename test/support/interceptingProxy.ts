@@ -1,5 +1,5 @@
 import { createServer, request as forward, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { closeServer, listenOnLoopback } from './loopbackServer'
 
 /**
  * What the proxy answers instead of the service (`body` as JSON, or `text` as
@@ -163,13 +163,12 @@ export async function startInterceptingProxy(target: string): Promise<Intercepti
     out.on('error', () => res.destroy())
     req.pipe(out)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  proxy.close = () =>
-    new Promise((resolve) => {
-      server.close(() => resolve())
-      // A stalled answer keeps its connection open for ever: closing ends it.
-      server.closeAllConnections()
-    })
+  proxy.url = await listenOnLoopback(server)
+  proxy.close = () => {
+    const closed = closeServer(server)
+    // A stalled answer keeps its connection open for ever: closing ends it.
+    server.closeAllConnections()
+    return closed
+  }
   return proxy
 }

@@ -1,8 +1,8 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchCompany, fetchProfile, selectEntity } from '@core/api/profileApi'
 import { RestClient } from '@core/api/restClient'
+import { closeServer, listenOnLoopback } from '../../support/loopbackServer'
 
 // A real HTTP server that misbehaves in the ways a service, a proxy or a
 // captive portal do. Each path is one behaviour.
@@ -37,10 +37,9 @@ beforeAll(async () => {
         return send(404, JSON.stringify({ error: 'no such route' }))
     }
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = await listenOnLoopback(server)
 })
-afterAll(() => new Promise<void>((r) => server.close(() => r())))
+afterAll(() => closeServer(server))
 
 const client = (prefix: string, timeoutMs = 1000) =>
   new RestClient({ serverUrl: `${base}/${prefix}`, email: 'ana@example.com', token: 'tok-123' }, { timeoutMs })

@@ -1,5 +1,4 @@
 import { createServer, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -9,6 +8,7 @@ import { GraphqlClient } from '@core/api/graphqlClient'
 import { RestClient } from '@core/api/restClient'
 import { startSandbox, type RunningSandbox } from '@sandbox'
 import { startByteCountingProxy, type ByteCountingProxy } from '../../support/byteCountingProxy'
+import { closeServer, listenOnLoopback } from '../../support/loopbackServer'
 
 /**
  * Bytes on the wire: the sandbox compresses as a real front server does, the
@@ -102,10 +102,9 @@ describe('a compressed answer that unpacks past its cap', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length })
       res.end(body)
     })
-    await new Promise<void>((resolve) => bomb.listen(0, '127.0.0.1', resolve))
-    url = `http://127.0.0.1:${(bomb.address() as AddressInfo).port}`
+    url = await listenOnLoopback(bomb)
   })
-  afterAll(() => new Promise<void>((resolve) => bomb.close(() => resolve())))
+  afterAll(() => closeServer(bomb))
 
   it('is cut as too large, counted by what it unpacks to, not by its bytes on the wire', async () => {
     const client = new RestClient({ serverUrl: url, email: 'a@b.co', token: 't' })

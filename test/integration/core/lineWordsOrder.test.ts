@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { RestClient } from '@core/api/restClient'
 import { CoreEvents } from '@core/events'
 import { ConnectionMonitor } from '@core/services/connectionMonitor'
+import { closeServer, listenOnLoopback } from '../../support/loopbackServer'
 
 // The status bar says what the newest question to the service found. A question asked before the line dropped and
 // answered after a newer one was refused (a service closing cuts it, or its thread hears it late) is older news.
@@ -17,9 +18,9 @@ beforeAll(async () => {
   server = createServer((_req, res) => {
     answerSlowly.push(() => res.writeHead(503, { 'Content-Type': 'application/json', 'Content-Length': '2' }).end('{}'))
   })
-  url = await listening(server)
+  url = await listenOnLoopback(server)
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => closeServer(server))
 
 it('keeps what the newest question found over an older question’s later answer', async () => {
   const monitor = new ConnectionMonitor(new CoreEvents(), () => new Date())
@@ -50,11 +51,11 @@ it('says the line is down, not failing, when a busy thread’s next question mee
   // the service had cut as it closed; the reset said «El servicio falla» after the reload had found the line down.
   const going = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'))
   const monitor = new ConnectionMonitor(new CoreEvents(), () => new Date())
-  const rest = watchedClient(monitor, await listening(going))
+  const rest = watchedClient(monitor, await listenOnLoopback(going))
   await rest.request({ method: 'GET', path: '/profile.json' }, z.unknown())
   expect(monitor.status().link).toBe('online')
   going.closeAllConnections()
-  const closed = new Promise<void>((resolve) => going.close(() => resolve()))
+  const closed = closeServer(going)
   // Busy: the thread has not heard the cut when it asks again.
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
   await expect(rest.request({ method: 'GET', path: '/profile.json' }, z.unknown())).rejects.toMatchObject({ code: 'network' })
@@ -70,18 +71,10 @@ function watchedClient(monitor: ConnectionMonitor, serverUrl: string): RestClien
   )
 }
 
-/** `server` listening on a free port of this computer; the address to ask it at. */
-async function listening(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return `http://127.0.0.1:${address.port}`
-}
-
 /** The address of a port that was just let go: connecting to it is refused. */
 async function closedAddress(): Promise<string> {
   const probe = createServer()
-  const address = await listening(probe)
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  const address = await listenOnLoopback(probe)
+  await closeServer(probe)
   return address
 }

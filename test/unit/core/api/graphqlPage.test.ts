@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GraphqlClient } from '@core/api/graphqlClient'
 import { RestClient } from '@core/api/restClient'
+import { closeServer, listenOnLoopback } from '../../../support/loopbackServer'
 
 // A service whose GraphQL answers are written here, in small pieces, as a real answer arrives.
 let server: Server
@@ -37,10 +37,9 @@ beforeAll(async () => {
     }
     next()
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = await listenOnLoopback(server)
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => closeServer(server))
 beforeEach(() => {
   answers = []
   queriesSeen = 0

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors'
@@ -9,16 +8,16 @@ import { MemorySecretStore } from '@core/secrets/memorySecretStore'
 import type { SecretStore } from '@core/secrets/secretStore'
 import { checkCacheIntegrity, checkDataFolder, checkKeychain, checkService, doctorText, runDoctor } from '@core/support/doctor'
 import { tempDir } from '../../../support/tempDir'
+import { closeServer, listenOnLoopback } from '../../../support/loopbackServer'
 
 let server: Server
 let url = ''
 beforeAll(async () => {
   // The service answers at its address; any other path is not found.
   server = createServer((req, res) => res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'application/json' }).end('{}'))
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  url = await listenOnLoopback(server)
 })
-afterAll(() => new Promise<void>((r) => server.close(() => r())))
+afterAll(() => closeServer(server))
 
 describe('doctor checks', () => {
   it('a data folder that cannot be created fails with its path', () => {
