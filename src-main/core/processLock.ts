@@ -17,16 +17,8 @@ import { openBareSqlite, type Sqlite } from '@base/sqlite'
  * the process's locks on it.
  */
 export function tryLock(file: string): (() => void) | null {
-  mkdirSync(dirname(file), { recursive: true })
-  const db = openBareSqlite(file)
-  try {
-    db.exec('BEGIN IMMEDIATE')
-  } catch (err) {
-    db.close()
-    if ((err as { code?: string }).code === 'SQLITE_BUSY') return null
-    throw err
-  }
-  return () => release(db)
+  const db = take(file, 0)
+  return db && (() => release(db))
 }
 
 /**
@@ -53,24 +45,26 @@ export async function waitForLock(
  * further, and `fn` runs without it, as it did before there was a lock.
  */
 export function whileLocked<T>(file: string, waitMs: number, fn: () => T): T {
-  mkdirSync(dirname(file), { recursive: true })
-  const db = openBareSqlite(file)
-  let held = false
-  try {
-    db.pragma(`busy_timeout = ${waitMs}`)
-    db.exec('BEGIN IMMEDIATE')
-    held = true
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'SQLITE_BUSY') {
-      db.close()
-      throw err
-    }
-  }
+  const db = take(file, waitMs)
   try {
     return fn()
   } finally {
-    if (held) release(db)
-    else db.close()
+    if (db) release(db)
+  }
+}
+
+/** The lock's connection, holding it; null (closed) if another held it for `busyMs` (0: not waited for). */
+function take(file: string, busyMs: number): Sqlite | null {
+  mkdirSync(dirname(file), { recursive: true })
+  const db = openBareSqlite(file)
+  try {
+    if (busyMs > 0) db.pragma(`busy_timeout = ${busyMs}`)
+    db.exec('BEGIN IMMEDIATE')
+    return db
+  } catch (err) {
+    db.close()
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return null
+    throw err
   }
 }
 
